@@ -1,0 +1,104 @@
+# predup - build, test, benchmark, fuzz. `make` builds ./predup; `make check` runs every test,
+# plain and under ASan+UBSan; `make run` is the main job on the built-in default event.
+
+BUILD    ?= build
+OPT      ?= -O2 -g
+SAN      ?=
+PREFIX   ?= /usr/local
+CC       ?= cc
+
+PKGS      := libusb-1.0 libcrypto inih libqrencode
+CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
+            -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
+CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDFLAGS  += $(SAN) -pthread
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -ldds -lm
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+
+MODULES  := dealer pbn printing machine config
+LIB_SRC  := $(filter-out $(wildcard */fuzz_*.c),$(wildcard $(MODULES:=/*.c)))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+TEST_SRC := $(wildcard tests/check_*.c)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+
+# Debian packages: to build and run, to test, to compare against (peers).
+DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
+              libinih-dev libqrencode-dev fonts-dejavu-core
+DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
+DEPS_FUZZ  := clang libclang-rt-14-dev
+
+.PHONY: all deps deps-fuzz check check-plain check-san run bench fuzz install clean
+
+all: predup
+
+predup: $(BUILD)/predup
+	cp $< $@
+
+$(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/check_predup: $(TEST_OBJ) $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CHECK_LIBS) -o $@
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# Installs only what is missing; silent when everything is there.
+deps:
+	@missing=$$(for p in $(DEPS_BUILD) $(DEPS_TEST); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	  done); \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing" $$missing; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+deps-fuzz:
+	@missing=$$(for p in $(DEPS_FUZZ); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	  done); \
+	if [ -n "$$missing" ]; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+# Every test: the Check suites and the command-line tests, plain, then under ASan+UBSan.
+check: deps
+	$(MAKE) check-plain
+	$(MAKE) check-san
+
+check-plain: $(BUILD)/check_predup $(BUILD)/predup
+	$(BUILD)/check_predup
+	PREDUP=$(BUILD)/predup sh tests/cli.sh
+
+check-san:
+	$(MAKE) BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
+	    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' \
+	    build-san/check_predup build-san/predup
+	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	    build-san/check_predup
+	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
+
+# The main job: deal the built-in default event with a new key, and carry it as far as predup
+# goes (PBN, analysis, PDFs, filling on the simulated machine). Output in out/.
+run: deps predup
+	sh tests/main_job.sh ./predup out
+
+bench: deps predup
+	sh tests/bench.sh ./predup
+
+fuzz: deps deps-fuzz
+	sh tests/fuzz.sh
+
+install: predup
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
+
+clean:
+	rm -rf build build-san build-fuzz predup
+
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d

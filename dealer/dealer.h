@@ -1,0 +1,326 @@
+/* dealer/dealer.h - predup's deal model: the one public header of dealer/.
+ *
+ * Status and errors, cards and hands as bit masks, boards (Law 2), deal numbers (Pavlicek's
+ * bijection), keys and the keyed deal streams that make every board reproducible from
+ * (key, set label, board number), the constraint language, and double-dummy analysis.
+ * Every other module builds on this header; it includes no other module.
+ *
+ * Sections: 1 status  2 cards and deals  3 boards  4 deal numbers  5 keys and streams
+ *           6 set generation  7 constraint language  8 double dummy  9 subcommands */
+#ifndef PREDUP_DEALER_H
+#define PREDUP_DEALER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PREDUP_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- 1 status */
+
+/* One status type for the whole program; exit codes come from it in predup.c. */
+enum pd_status {
+    PD_OK = 0,
+    PD_ERR_USAGE,    /* bad command line: unknown option, missing argument */
+    PD_ERR_NOMEM,    /* an allocation failed */
+    PD_ERR_IO,       /* open/read/write/fsync/rename failed; errno in sys */
+    PD_ERR_SYNTAX,   /* bad input text; file, line and col are set where known */
+    PD_ERR_RANGE,    /* a value the format or option does not allow */
+    PD_ERR_CRYPTO,   /* a libcrypto call failed */
+    PD_ERR_DEVICE,   /* USB or machine-protocol failure */
+    PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
+    PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done */
+    PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
+};
+
+struct pd_err {
+    enum pd_status code;
+    char file[160];  /* input name, or "" */
+    int line, col;   /* 1-based; 0 when unknown */
+    int sys;         /* errno or the library's own code; 0 if none */
+    char msg[240];   /* one line: no newline, no final period */
+    char src[160];   /* the offending input line, for the caret; may be "" */
+};
+
+/* Records code and message into *e (e may be NULL) and returns code, so that failing takes one
+ * line: return pd_fail(e, PD_ERR_RANGE, "board %d: DUP holds boards 1-99", n); */
+enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* As pd_fail, with a position: file (may be NULL), 1-based line and column, and the text of the
+ * offending line (may be NULL; copied up to its end of line). */
+enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *file, int line,
+                          int col, const char *src_line, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* Writes "file:line:col: error: msg" (the parts that are known), then the source line and a
+ * caret under the column when src is set. Used by predup.c, the only place that reports. */
+void pd_err_print(FILE *out, const struct pd_err *e);
+
+/* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
+int pd_exit_code(enum pd_status code);
+
+/* True when progress should be drawn: stderr is a terminal and quiet is false. */
+bool pd_progress_wanted(bool quiet);
+
+/* Output files are written to a temporary name beside the target, fsynced, then renamed, so
+ * that a failure never leaves a partial file under the real name. Path "-" means stdout
+ * (nothing to rename). Usage: open, write to o.f, then commit (or abort on any failure). */
+struct pd_outfile {
+    FILE *f;
+    char path[1024];
+    char tmp[1040]; /* "" for stdout */
+};
+enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd_err *e);
+/* Flushes, fsyncs, closes and renames; on failure removes the temporary file. */
+enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e);
+/* Closes and removes the temporary file; safe to call after a failed commit. */
+void pd_outfile_abort(struct pd_outfile *o);
+
+/* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
+enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);
+
+/* ---------------------------------------------------------------- 2 cards and deals */
+
+enum seat { SEAT_N, SEAT_E, SEAT_S, SEAT_W };
+enum suit { SUIT_S, SUIT_H, SUIT_D, SUIT_C }; /* PBN order: spades first */
+enum strain { STRAIN_S, STRAIN_H, STRAIN_D, STRAIN_C, STRAIN_NT };
+enum vul { VUL_NONE, VUL_NS, VUL_EW, VUL_ALL };
+enum { DEAL_NCARDS = 52, HAND_NCARDS = 13, RANK_2 = 2, RANK_A = 14 };
+
+/* A hand is a 64-bit mask: suit s occupies bits 16*s .. 16*s+12, rank r (2..14) is bit r-2 of
+ * its suit, so the ace of spades is bit 12 and the two of clubs bit 48. A deal is four hands;
+ * in a complete deal they are disjoint and hold 13 cards each. */
+struct deal {
+    uint64_t hand[4]; /* indexed by enum seat */
+};
+
+/* Card index in Pavlicek's order, 0 = spade ace .. 51 = club two: 13*suit + (14 - rank). */
+static inline int card_index(enum suit s, int rank)
+{
+    return 13 * (int)s + (RANK_A - rank);
+}
+static inline uint64_t card_mask(enum suit s, int rank)
+{
+    return 1ULL << (16 * (int)s + rank - RANK_2);
+}
+static inline uint64_t card_mask_from_index(int idx)
+{
+    return card_mask((enum suit)(idx / 13), RANK_A - idx % 13);
+}
+/* The 13-bit holding of one suit: bit 12 = ace .. bit 0 = two. */
+static inline unsigned hand_suit(uint64_t hand, enum suit s)
+{
+    return (unsigned)(hand >> (16 * (int)s)) & 0x1FFFu;
+}
+static inline int hand_length(uint64_t hand, enum suit s)
+{
+    return __builtin_popcount(hand_suit(hand, s));
+}
+static inline int hand_ncards(uint64_t hand)
+{
+    return __builtin_popcountll(hand);
+}
+/* Milton count 4-3-2-1, from four popcounts over the honour planes of all suits at once. */
+static inline int hand_hcp(uint64_t hand)
+{
+    const uint64_t aces = 0x0001000100010001ULL << 12, kings = aces >> 1, queens = aces >> 2,
+                   jacks = aces >> 3;
+    return 4 * __builtin_popcountll(hand & aces) + 3 * __builtin_popcountll(hand & kings) +
+           2 * __builtin_popcountll(hand & queens) + __builtin_popcountll(hand & jacks);
+}
+static inline bool deal_has_card(const struct deal *d, enum seat s, enum suit su, int rank)
+{
+    return (d->hand[s] & card_mask(su, rank)) != 0;
+}
+
+/* Every seat's shape, lengths in S-H-D-C order. */
+void hand_shape(uint64_t hand, int len[4]);
+
+/* True when the four hands are disjoint and hold 13 cards each; otherwise false, with a
+ * sentence in why (may be NULL) naming the first fault: a duplicate, a missing card, a count. */
+bool deal_is_complete(const struct deal *d, char *why, size_t why_len);
+
+extern const char SEAT_LETTER[4];    /* "NESW" */
+extern const char *const SEAT_NAME[4]; /* "North" ... */
+extern const char SUIT_LETTER[4];    /* "SHDC" */
+extern const char RANK_CHAR[15];     /* index by rank: [2]='2' .. [10]='T' .. [14]='A' */
+extern const char *const VUL_PBN[4]; /* "None", "NS", "EW", "All" */
+extern const char STRAIN_LETTER[5];  /* "SHDCN" */
+
+/* Seat from a letter N/E/S/W (either case); -1 if none. */
+int seat_from_char(int c);
+/* Rank 2..14 from a character 2-9, T, J, Q, K, A (either case); -1 if none. */
+int rank_from_char(int c);
+
+/* Holding of one suit as ranks high to low ("AKT2"), "" for a void. buf needs 14 bytes. */
+void suit_to_string(unsigned holding, char *buf);
+
+/* The PBN deal string "N:AKQ.J.T98.765 ...", starting with seat first, clockwise; a hand whose
+ * bit in known (1 << seat) is clear is written "-". buf needs DEAL_PBN_LEN bytes. */
+enum { DEAL_PBN_LEN = 72 };
+void deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *buf);
+
+/* Parses a PBN deal string, tolerant as PBN import allows: any first seat, lower-case ranks,
+ * "10" for T, "-" for an unknown hand, extra spaces. Sets *known to the mask of seats given.
+ * Does not require a complete deal: call deal_is_complete for that. Errors: PD_ERR_SYNTAX with
+ * col set to the 1-based offset in text of the fault. */
+enum pd_status deal_from_pbn(const char *text, struct deal *out, unsigned *known,
+                             struct pd_err *e);
+
+/* ---------------------------------------------------------------- 3 boards */
+
+/* Law 2: dealer N,E,S,W in turn; vulnerability in the 16-board cycle. Board numbers >= 1. */
+struct board_info {
+    int number;
+    enum seat dealer;
+    enum vul vul;
+};
+struct board_info board_law2(int number);
+
+/* A set of board numbers, as "1-36", "7", "1-8,17-24". */
+struct board_range {
+    int n;       /* how many boards */
+    int *boards; /* ascending, distinct; owned: free with board_range_free */
+};
+/* Parses spec; boards must be 1..max_board. PD_ERR_USAGE with a sentence on a bad spec. */
+enum pd_status board_range_parse(const char *spec, int max_board, struct board_range *out,
+                                 struct pd_err *e);
+void board_range_free(struct board_range *r);
+
+/* ---------------------------------------------------------------- 4 deal numbers */
+
+/* D = 52!/(13!)^4 = 53,644,737,765,488,792,839,237,440,000 (about 2^95.4). */
+typedef unsigned __int128 deal_num;
+extern const deal_num DEAL_COUNT;
+
+/* Pavlicek's bijection: cards in order spade ace .. club two, each given to the first seat in
+ * N,E,S,W whose block of the remaining count holds the number. 0 gives N all spades, E hearts,
+ * S diamonds, W clubs; D-1 gives N clubs, E diamonds, S hearts, W spades. */
+enum pd_status deal_from_number(deal_num n, struct deal *out, struct pd_err *e);
+/* The number of a complete deal; PD_ERR_RANGE if the deal is not complete. */
+enum pd_status deal_to_number(const struct deal *d, deal_num *out, struct pd_err *e);
+
+/* Decimal text of n, no separators. buf needs 40 bytes. */
+void deal_num_to_dec(deal_num n, char *buf);
+/* Parses decimal digits (no sign, no separators); PD_ERR_RANGE when >= D. */
+enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err *e);
+
+/* ---------------------------------------------------------------- 5 keys and streams */
+
+/* The construction, written so that an outsider can reimplement it (dealer/README.md has the
+ * same text with a worked example):
+ *   key       32 bytes from the key file (64 hex digits and a newline).
+ *   set key   SK = HMAC-SHA-256(key, "predup/v1/set" || 0x00 || label), label in UTF-8.
+ *   stream    ChaCha20 (RFC 8439) under SK, block counter 0, 96-bit nonce =
+ *             purpose (4 bytes big-endian) || index (8 bytes big-endian).
+ *   board b   purpose 1 ("deal"), index b. Read the keystream in 12-byte chunks, each a
+ *             big-endian 96-bit number; the first one below D is the deal number, and the deal is
+ *             its Pavlicek decoding. With a constraint script, the numbers below D are the
+ *             candidates in order and the first that satisfies the script is the board.
+ * Commitment = SHA-256 of the key file's bytes, in lower-case hex. */
+enum { PD_KEY_BYTES = 32 };
+struct pd_key {
+    uint8_t bytes[PD_KEY_BYTES];
+};
+struct set_key {
+    uint8_t bytes[32];
+};
+enum stream_purpose {
+    STREAM_DEAL = 1,     /* tournament boards: index = board number */
+    STREAM_PRACTICE = 2, /* practice runs (predup dealer): index = block of deals */
+    STREAM_RND = 3,      /* rnd() in scripts: index = deal ordinal, separate from the deals */
+};
+
+/* Creates path (O_EXCL, mode 0600) with a new key from OpenSSL's CSPRNG and writes its
+ * commitment (64 hex digits + NUL) to commit_hex. Refuses to overwrite: PD_ERR_IO. */
+enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e);
+/* Reads a key file. *loose is set when group or others may read it (callers warn).
+ * PD_ERR_SYNTAX for anything but 64 hex digits and an optional newline. */
+enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
+                             struct pd_err *e);
+/* SHA-256 of the key file's bytes as 64 hex digits + NUL. */
+enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e);
+/* The key for practice seeds: SHA-256("predup/v1/seed" || 0x00 || decimal seed). Seeds are
+ * guessable; they are for practice, keys are for events. */
+void key_from_seed(unsigned long long seed, struct pd_key *key);
+enum pd_status set_key_derive(const struct pd_key *key, const char *label, struct set_key *out,
+                              struct pd_err *e);
+void pd_wipe(void *p, size_t n); /* OPENSSL_cleanse: for key bytes going out of scope */
+
+/* A keystream with a buffer; open and close allocate and free the cipher context, so open one
+ * per thread and reuse it with deal_stream_seek for many boards. */
+struct deal_stream {
+    void *ctx;           /* EVP_CIPHER_CTX */
+    struct set_key sk;   /* copied, wiped on close */
+    size_t pos, len;     /* unread bytes are buf[pos..len) */
+    size_t fill;         /* bytes to make at the next refill: 128, doubling up to the buffer */
+    uint8_t buf[2048];   /* a multiple of 64: ChaCha20 makes whole blocks */
+};
+enum pd_status deal_stream_open(struct deal_stream *s, const struct set_key *sk,
+                                enum stream_purpose purpose, uint64_t index, struct pd_err *e);
+/* Restarts the same stream object at another (purpose, index), as if newly opened. */
+enum pd_status deal_stream_seek(struct deal_stream *s, enum stream_purpose purpose,
+                                uint64_t index, struct pd_err *e);
+void deal_stream_close(struct deal_stream *s);
+void deal_stream_bytes(struct deal_stream *s, uint8_t *out, size_t n);
+uint32_t deal_stream_u32(struct deal_stream *s);
+/* Uniform in [0, n), n >= 1, by rejection: never a modulo bias. */
+uint32_t deal_stream_below(struct deal_stream *s, uint32_t n);
+/* The next candidate number below D (12-byte chunks, those >= D skipped). */
+deal_num deal_stream_number(struct deal_stream *s);
+/* The next candidate deal: the decoding of deal_stream_number. */
+void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num);
+/* A uniform deal by Fisher-Yates from 16-bit draws (rejection, unbiased): faster than numbers,
+ * used for practice runs where no deal number is published. Cards in fixed are kept where they
+ * are (predeal): pass NULL for none. */
+void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out);
+
+/* ---------------------------------------------------------------- 6 set generation */
+
+/* One board of a tournament set: the first candidate of stream (DEAL, board) that accept
+ * accepts (accept NULL accepts all). max_tries bounds the candidates (0 = 1e9); PD_ERR_LIMIT
+ * when reached. accept returns 1 to keep, 0 to reject, negative on error (message in e). */
+typedef int (*deal_accept_fn)(void *ctx, const struct deal *d, int board, struct pd_err *e);
+struct board_deal {
+    int board;
+    struct deal deal;
+    deal_num number;
+    uint64_t tries; /* candidates drawn, >= 1 */
+};
+enum pd_status board_generate(const struct set_key *sk, int board, deal_accept_fn accept,
+                              void *ctx, uint64_t max_tries, struct board_deal *out,
+                              struct pd_err *e);
+/* All boards of range with threads workers (1 = this thread); out[i] is boards[i]. The result
+ * never depends on threads. accept must be safe to call from several threads with its ctx
+ * (it is called with the same ctx from each; make per-thread state inside it). */
+enum pd_status set_generate(const struct set_key *sk, const struct board_range *range,
+                            int threads, deal_accept_fn accept, void *ctx, uint64_t max_tries,
+                            struct board_deal *out, struct pd_err *e);
+
+/* ---------------------------------------------------------------- 7 constraint language */
+/* (dealer/lang*.c: filled in by the constraint-language work, issue 3) */
+
+/* ---------------------------------------------------------------- 8 double dummy */
+/* (dealer/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */
+
+/* Double-dummy tricks for declarer seat (N,E,S,W) and strain (S,H,D,C,NT). */
+struct dd_table {
+    int8_t tricks[4][5]; /* [enum seat][enum strain], 0..13 */
+};
+/* Par for one vulnerability: score from North-South's side and the par contracts as text. */
+struct dd_par {
+    int score_ns;        /* e.g. 420, -600, 0 when passed out */
+    char contracts[64];  /* the PBN ParContract value, e.g. "NS 4S", "EW 3NTx", "NS 4S,NS 5D" */
+};
+
+/* ---------------------------------------------------------------- 9 subcommands */
+
+/* Subcommands implemented in dealer/: argv[0] is the subcommand name. They print their normal
+ * output; errors go to e and predup.c reports them. */
+enum pd_status cmd_key(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_number(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e); /* dealer/lang*.c */
+
+#endif

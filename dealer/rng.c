@@ -1,0 +1,394 @@
+/* dealer/rng.c - keys and keyed deal streams (the construction is in dealer.h, section 5, and
+ * dealer/README.md). All randomness comes from OpenSSL: RAND_priv_bytes for new keys, HMAC-SHA-256
+ * and ChaCha20 for the streams. Key bytes are wiped before they go out of scope and never reach a
+ * message. */
+#include <errno.h>
+#include <fcntl.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dealer/dealer.h"
+
+static enum pd_status crypto_fail(struct pd_err *e, const char *what)
+{
+    char buf[120];
+
+    ERR_error_string_n(ERR_get_error(), buf, sizeof buf);
+    return pd_fail(e, PD_ERR_CRYPTO, "%s failed: %s", what, buf);
+}
+
+void pd_wipe(void *p, size_t n)
+{
+    OPENSSL_cleanse(p, n);
+}
+
+static void to_hex(const uint8_t *b, size_t n, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[b[i] >> 4];
+        out[2 * i + 1] = digits[b[i] & 15];
+    }
+    out[2 * n] = '\0';
+}
+
+static int hex_value(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static enum pd_status sha256_hex(const uint8_t *data, size_t n, char *hex)
+{
+    uint8_t md[SHA256_DIGEST_LENGTH];
+
+    SHA256(data, n, md);
+    to_hex(md, sizeof md, hex);
+    return PD_OK;
+}
+
+static enum pd_status write_all(int fd, const char *buf, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, buf, n);
+
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return PD_ERR_IO;
+        }
+        buf += w;
+        n -= (size_t)w;
+    }
+    return PD_OK;
+}
+
+enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e)
+{
+    uint8_t key[PD_KEY_BYTES];
+    char text[2 * PD_KEY_BYTES + 2];
+    int fd;
+    enum pd_status rc = PD_OK;
+
+    if (RAND_priv_bytes(key, sizeof key) != 1)
+        return crypto_fail(e, "RAND_priv_bytes");
+    to_hex(key, sizeof key, text);
+    pd_wipe(key, sizeof key);
+    text[2 * PD_KEY_BYTES] = '\n';
+    text[2 * PD_KEY_BYTES + 1] = '\0';
+    fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        int err = errno;
+
+        pd_wipe(text, sizeof text);
+        if (err == EEXIST)
+            return pd_fail(e, PD_ERR_IO, "%s: already exists; a key is never overwritten",
+                           path);
+        return pd_fail(e, PD_ERR_IO, "%s: cannot create: %s", path, strerror(err));
+    }
+    /* The umask may have removed bits but never adds any: force exactly 0600. */
+    if (fchmod(fd, 0600) != 0 || write_all(fd, text, sizeof text - 1) != PD_OK ||
+        fsync(fd) != 0) {
+        rc = pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
+        close(fd);
+        unlink(path);
+    } else if (close(fd) != 0) {
+        rc = pd_fail(e, PD_ERR_IO, "%s: cannot close: %s", path, strerror(errno));
+        unlink(path);
+    }
+    if (rc == PD_OK)
+        sha256_hex((const uint8_t *)text, sizeof text - 1, commit_hex);
+    pd_wipe(text, sizeof text);
+    return rc;
+}
+
+enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
+                             struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    struct stat st;
+    enum pd_status rc = pd_read_file(path, &text, &len, e);
+
+    if (rc != PD_OK)
+        return rc;
+    *loose = stat(path, &st) == 0 && (st.st_mode & 077) != 0;
+    size_t hexlen = len;
+
+    if (hexlen > 0 && text[hexlen - 1] == '\n')
+        hexlen--;
+    if (hexlen > 0 && text[hexlen - 1] == '\r')
+        hexlen--;
+    if (hexlen != 2 * PD_KEY_BYTES)
+        rc = pd_fail(e, PD_ERR_SYNTAX,
+                     "%s: not a predup key: expected 64 hex digits and a newline, found %zu bytes",
+                     path, len);
+    for (size_t i = 0; rc == PD_OK && i < PD_KEY_BYTES; i++) {
+        int hi = hex_value(text[2 * i]), lo = hex_value(text[2 * i + 1]);
+
+        if (hi < 0 || lo < 0)
+            rc = pd_fail(e, PD_ERR_SYNTAX, "%s: not a predup key: byte %zu is not a hex digit",
+                         path, 2 * i + (hi < 0 ? 1 : 2));
+        else
+            key->bytes[i] = (uint8_t)(hi << 4 | lo);
+    }
+    pd_wipe(text, len);
+    free(text);
+    if (rc != PD_OK)
+        pd_wipe(key, sizeof *key);
+    return rc;
+}
+
+enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    enum pd_status rc = pd_read_file(path, &text, &len, e);
+
+    if (rc != PD_OK)
+        return rc;
+    sha256_hex((const uint8_t *)text, len, hex);
+    pd_wipe(text, len);
+    free(text);
+    return PD_OK;
+}
+
+void key_from_seed(unsigned long long seed, struct pd_key *key)
+{
+    char msg[64];
+    int n = snprintf(msg, sizeof msg, "predup/v1/seed%c%llu", '\0', seed);
+
+    SHA256((const uint8_t *)msg, (size_t)n, key->bytes);
+}
+
+enum pd_status set_key_derive(const struct pd_key *key, const char *label, struct set_key *out,
+                              struct pd_err *e)
+{
+    static const char prefix[] = "predup/v1/set"; /* sizeof includes the 0x00 separator */
+    size_t llen = strlen(label);
+    uint8_t *msg = malloc(sizeof prefix + llen);
+    unsigned int outlen = 0;
+    uint8_t *ok;
+
+    if (!msg)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    memcpy(msg, prefix, sizeof prefix);
+    memcpy(msg + sizeof prefix, label, llen);
+    ok = HMAC(EVP_sha256(), key->bytes, PD_KEY_BYTES, msg, sizeof prefix + llen, out->bytes,
+              &outlen);
+    free(msg);
+    if (!ok || outlen != sizeof out->bytes)
+        return crypto_fail(e, "HMAC-SHA-256");
+    return PD_OK;
+}
+
+/* OpenSSL's ChaCha20 IV is the 32-bit block counter (little-endian) then the 96-bit nonce. */
+static void make_iv(uint8_t iv[16], enum stream_purpose purpose, uint64_t index)
+{
+    memset(iv, 0, 16);
+    for (int i = 0; i < 4; i++)
+        iv[4 + i] = (uint8_t)((uint32_t)purpose >> (24 - 8 * i));
+    for (int i = 0; i < 8; i++)
+        iv[8 + i] = (uint8_t)(index >> (56 - 8 * i));
+}
+
+enum pd_status deal_stream_open(struct deal_stream *s, const struct set_key *sk,
+                                enum stream_purpose purpose, uint64_t index, struct pd_err *e)
+{
+    memset(s, 0, sizeof *s);
+    s->ctx = EVP_CIPHER_CTX_new();
+    if (!s->ctx)
+        return crypto_fail(e, "EVP_CIPHER_CTX_new");
+    s->sk = *sk;
+    if (EVP_EncryptInit_ex(s->ctx, EVP_chacha20(), NULL, s->sk.bytes, NULL) != 1) {
+        deal_stream_close(s);
+        return crypto_fail(e, "ChaCha20 init");
+    }
+    return deal_stream_seek(s, purpose, index, e);
+}
+
+enum pd_status deal_stream_seek(struct deal_stream *s, enum stream_purpose purpose,
+                                uint64_t index, struct pd_err *e)
+{
+    uint8_t iv[16];
+
+    make_iv(iv, purpose, index);
+    if (EVP_EncryptInit_ex(s->ctx, NULL, NULL, NULL, iv) != 1)
+        return crypto_fail(e, "ChaCha20 init");
+    s->pos = s->len = 0;
+    /* A board needs about 18 bytes: start small, grow for long rejection runs. */
+    s->fill = 128;
+    return PD_OK;
+}
+
+void deal_stream_close(struct deal_stream *s)
+{
+    if (s->ctx)
+        EVP_CIPHER_CTX_free(s->ctx);
+    s->ctx = NULL;
+    pd_wipe(&s->sk, sizeof s->sk);
+    pd_wipe(s->buf, sizeof s->buf);
+    s->pos = s->len = 0;
+}
+
+/* The keystream is ChaCha20 applied to zero bytes. */
+static void refill(struct deal_stream *s)
+{
+    static const uint8_t zeros[sizeof s->buf];
+    int out = 0;
+
+    /* ChaCha20 encryption of a buffer cannot fail once initialised; a failure here would be a
+     * broken libcrypto, and producing zeros silently would be worse than stopping. */
+    if (EVP_EncryptUpdate(s->ctx, s->buf, &out, zeros, (int)s->fill) != 1 ||
+        out != (int)s->fill)
+        abort();
+    s->pos = 0;
+    s->len = s->fill;
+    if (s->fill < sizeof s->buf)
+        s->fill *= 2;
+}
+
+void deal_stream_bytes(struct deal_stream *s, uint8_t *out, size_t n)
+{
+    while (n > 0) {
+        size_t take;
+
+        if (s->pos == s->len)
+            refill(s);
+        take = s->len - s->pos < n ? s->len - s->pos : n;
+        memcpy(out, s->buf + s->pos, take);
+        s->pos += take;
+        out += take;
+        n -= take;
+    }
+}
+
+uint32_t deal_stream_u32(struct deal_stream *s)
+{
+    uint8_t b[4];
+
+    deal_stream_bytes(s, b, 4);
+    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+static inline uint16_t stream_u16(struct deal_stream *s)
+{
+    if (s->len - s->pos >= 2) {
+        uint16_t v = (uint16_t)(s->buf[s->pos] << 8 | s->buf[s->pos + 1]);
+
+        s->pos += 2;
+        return v;
+    }
+    uint8_t b[2];
+
+    deal_stream_bytes(s, b, 2);
+    return (uint16_t)(b[0] << 8 | b[1]);
+}
+
+/* Lemire's multiply-and-reject: x*n / 2^32 is uniform in [0, n) once the low part of the
+ * product is outside the short first block of size 2^32 mod n. */
+uint32_t deal_stream_below(struct deal_stream *s, uint32_t n)
+{
+    uint64_t m = (uint64_t)deal_stream_u32(s) * n;
+    uint32_t low = (uint32_t)m;
+
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+
+        while (low < threshold) {
+            m = (uint64_t)deal_stream_u32(s) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* The same with 16-bit draws, for n <= 52: half the keystream per card. */
+static inline unsigned below16(struct deal_stream *s, unsigned n)
+{
+    uint32_t m = (uint32_t)stream_u16(s) * n;
+    uint16_t low = (uint16_t)m;
+
+    if (low < n) {
+        uint16_t threshold = (uint16_t)((65536u - n) % n);
+
+        while (low < threshold) {
+            m = (uint32_t)stream_u16(s) * n;
+            low = (uint16_t)m;
+        }
+    }
+    return m >> 16;
+}
+
+deal_num deal_stream_number(struct deal_stream *s)
+{
+    for (;;) {
+        uint8_t b[12];
+        deal_num n = 0;
+
+        if (s->len - s->pos >= 12) {
+            memcpy(b, s->buf + s->pos, 12);
+            s->pos += 12;
+        } else {
+            deal_stream_bytes(s, b, 12);
+        }
+        for (int i = 0; i < 12; i++)
+            n = n << 8 | b[i];
+        if (n < DEAL_COUNT)
+            return n;
+    }
+}
+
+void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num)
+{
+    deal_num n = deal_stream_number(s);
+
+    deal_from_number(n, out, NULL); /* n < D by construction: cannot fail */
+    if (num)
+        *num = n;
+}
+
+void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
+{
+    static const uint64_t all = 0x1FFF1FFF1FFF1FFFULL;
+    uint8_t free_bits[DEAL_NCARDS];
+    int vac[4], nfree = 0;
+    uint64_t taken = 0;
+    struct deal d = {{0}};
+
+    for (int h = 0; h < 4; h++) {
+        d.hand[h] = fixed ? fixed->hand[h] : 0;
+        taken |= d.hand[h];
+        vac[h] = HAND_NCARDS - hand_ncards(d.hand[h]);
+    }
+    for (uint64_t rest = all & ~taken; rest; rest &= rest - 1)
+        free_bits[nfree++] = (uint8_t)__builtin_ctzll(rest);
+    /* Fisher-Yates: position i takes a uniform card from positions i..nfree-1. */
+    for (int i = 0; i < nfree - 1; i++) {
+        int j = i + (int)below16(s, (unsigned)(nfree - i));
+        uint8_t t = free_bits[i];
+
+        free_bits[i] = free_bits[j];
+        free_bits[j] = t;
+    }
+    int i = 0;
+
+    for (int h = 0; h < 4; h++)
+        for (int k = 0; k < vac[h]; k++)
+            d.hand[h] |= 1ULL << free_bits[i++];
+    *out = d;
+}

@@ -1,0 +1,244 @@
+/* pbn/set.c - PBN sets in memory: games as ordered tags with their section lines, the builder
+ * for generated boards, and the double-dummy tags (DoubleDummyTricks, OptimumResultTable,
+ * OptimumScore, ParContract). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pbn/pbn.h"
+
+enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
+{
+    *out = calloc(1, sizeof **out);
+    return *out ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+}
+
+static void tag_free(struct pbn_tag *t)
+{
+    free(t->name);
+    free(t->value);
+    for (size_t i = 0; i < t->nsection; i++)
+        free(t->section[i]);
+    free(t->section);
+}
+
+void pbn_set_free(struct pbn_set *set)
+{
+    if (!set)
+        return;
+    for (size_t g = 0; g < set->n; g++) {
+        for (size_t t = 0; t < set->games[g].ntags; t++)
+            tag_free(&set->games[g].tags[t]);
+        free(set->games[g].tags);
+    }
+    free(set->games);
+    free(set);
+}
+
+enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e)
+{
+    if (set->n == set->cap) {
+        size_t cap = set->cap ? 2 * set->cap : 64;
+        struct pbn_game *g = realloc(set->games, cap * sizeof *g);
+
+        if (!g)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        set->games = g;
+        set->cap = cap;
+    }
+    *out = &set->games[set->n++];
+    memset(*out, 0, sizeof **out);
+    return PD_OK;
+}
+
+struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
+const char *pbn_tag_get(const struct pbn_game *g, const char *name)
+{
+    struct pbn_tag *t = pbn_tag_find(g, name);
+
+    return t ? t->value : NULL;
+}
+
+enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *value,
+                           struct pd_err *e)
+{
+    struct pbn_tag *t = pbn_tag_find(g, name);
+    char *v = strdup(value);
+
+    if (!v)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    if (t) {
+        free(t->value);
+        t->value = v;
+        return PD_OK;
+    }
+    if (g->ntags == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 24;
+        struct pbn_tag *tags = realloc(g->tags, cap * sizeof *tags);
+
+        if (!tags) {
+            free(v);
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        }
+        g->tags = tags;
+        g->cap = cap;
+    }
+    t = &g->tags[g->ntags];
+    memset(t, 0, sizeof *t);
+    t->name = strdup(name);
+    if (!t->name) {
+        free(v);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    }
+    t->value = v;
+    g->ntags++;
+    return PD_OK;
+}
+
+enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char *line,
+                               struct pd_err *e)
+{
+    struct pbn_tag *t = pbn_tag_find(g, name);
+    char **lines, *copy;
+
+    if (!t)
+        return pd_fail(e, PD_ERR_INTERNAL, "section line for missing tag %s", name);
+    lines = realloc(t->section, (t->nsection + 1) * sizeof *lines);
+    if (!lines)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    t->section = lines;
+    copy = strdup(line);
+    if (!copy)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    t->section[t->nsection++] = copy;
+    return PD_OK;
+}
+
+enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *ev,
+                                   struct board_info bi, const struct deal *d,
+                                   const deal_num *num, struct pd_err *e)
+{
+    char board[16], deal[DEAL_PBN_LEN], dealer[2] = {SEAT_LETTER[bi.dealer], 0}, dec[40];
+    /* PBN 3.4: "?" is unknown, "" is inappropriate: a dealing program knows no players and no
+     * result, so those are empty. */
+    const struct {
+        const char *name, *value;
+    } tags[] = {
+        {"Event", ev && ev->event ? ev->event : "?"},
+        {"Site", ev && ev->site ? ev->site : "?"},
+        {"Date", ev && ev->date ? ev->date : "????.??.??"},
+        {"Board", board},
+        {"West", ""}, {"North", ""}, {"East", ""}, {"South", ""},
+        {"Dealer", dealer},
+        {"Vulnerable", VUL_PBN[bi.vul]},
+        {"Deal", deal},
+        {"Scoring", ""}, {"Declarer", ""}, {"Contract", ""}, {"Result", ""},
+    };
+    enum pd_status rc = PD_OK;
+
+    snprintf(board, sizeof board, "%d", bi.number);
+    deal_to_pbn(d, bi.dealer, 0xF, deal);
+    for (size_t i = 0; rc == PD_OK && i < sizeof tags / sizeof tags[0]; i++)
+        rc = pbn_tag_set(g, tags[i].name, tags[i].value, e);
+    if (rc == PD_OK && ev && ev->generator)
+        rc = pbn_tag_set(g, "Generator", ev->generator, e);
+    if (rc == PD_OK && num) {
+        deal_num_to_dec(*num, dec);
+        rc = pbn_tag_set(g, "DealId", dec, e);
+    }
+    g->board = bi.number;
+    g->dealer = bi.dealer;
+    g->vul = bi.vul;
+    g->has_dealer = g->has_vul = true;
+    g->deal = *d;
+    g->known = 0xF;
+    return rc;
+}
+
+/* DoubleDummyTricks: 20 hex digits, declarers N, S, E, W, strains NT, S, H, D, C. */
+static const enum seat dd_seat_order[4] = {SEAT_N, SEAT_S, SEAT_E, SEAT_W};
+static const enum strain dd_strain_order[5] = {STRAIN_NT, STRAIN_S, STRAIN_H, STRAIN_D,
+                                               STRAIN_C};
+
+void pbn_dd_to_hex(const struct dd_table *dd, char out[21])
+{
+    static const char hex[] = "0123456789abcdef";
+    int k = 0;
+
+    for (int s = 0; s < 4; s++)
+        for (int t = 0; t < 5; t++)
+            out[k++] = hex[dd->tricks[dd_seat_order[s]][dd_strain_order[t]] & 15];
+    out[k] = '\0';
+}
+
+bool pbn_dd_from_hex(const char *text, struct dd_table *dd)
+{
+    if (strlen(text) != 20)
+        return false;
+    for (int k = 0; k < 20; k++) {
+        int c = text[k], v;
+
+        if (c >= '0' && c <= '9')
+            v = c - '0';
+        else if (c >= 'a' && c <= 'd')
+            v = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'D')
+            v = c - 'A' + 10;
+        else
+            return false;
+        dd->tricks[dd_seat_order[k / 5]][dd_strain_order[k % 5]] = (int8_t)v;
+    }
+    return true;
+}
+
+enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
+                               const struct dd_par *par, struct pd_err *e)
+{
+    static const char *const strain_name[5] = {"S", "H", "D", "C", "NT"};
+    char hex[21], row[32];
+    struct pbn_tag *table;
+    enum pd_status rc;
+
+    pbn_dd_to_hex(dd, hex);
+    rc = pbn_tag_set(g, "DoubleDummyTricks", hex, e);
+    if (rc == PD_OK)
+        rc = pbn_tag_set(g, "OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R", e);
+    if (rc != PD_OK)
+        return rc;
+    table = pbn_tag_find(g, "OptimumResultTable");
+    for (size_t i = 0; i < table->nsection; i++)
+        free(table->section[i]);
+    table->nsection = 0;
+    /* PBN 5.7: rows by declarer N, S, E, W and denomination NT, S, H, D, C. */
+    for (int s = 0; rc == PD_OK && s < 4; s++)
+        for (int t = 0; rc == PD_OK && t < 5; t++) {
+            enum seat seat = dd_seat_order[s];
+            enum strain st = dd_strain_order[t];
+
+            snprintf(row, sizeof row, "%c %2s %2d", SEAT_LETTER[seat], strain_name[st],
+                     dd->tricks[seat][st]);
+            rc = pbn_section_add(g, "OptimumResultTable", row, e);
+        }
+    g->dd = *dd;
+    g->has_dd = true;
+    if (rc != PD_OK || !par)
+        return rc;
+    char score[24];
+
+    if (par->score_ns >= 0)
+        snprintf(score, sizeof score, "NS %d", par->score_ns);
+    else
+        snprintf(score, sizeof score, "EW %d", -par->score_ns);
+    rc = pbn_tag_set(g, "OptimumScore", score, e);
+    if (rc == PD_OK)
+        rc = pbn_tag_set(g, "ParContract", par->contracts, e);
+    g->par = *par;
+    g->has_par = true;
+    return rc;
+}

@@ -315,6 +315,28 @@ struct dd_par {
     char contracts[64];  /* the PBN ParContract value, e.g. "NS 4S", "EW 3NTx", "NS 4S,NS 5D" */
 };
 
+/* libdds 2.9 underneath. Each call is thread-safe given a distinct thread slot: libdds keeps
+ * per-thread search memory, so callers working on several threads pass 0, 1, 2 ... as thread
+ * (below dd_max_threads()). */
+int dd_max_threads(void);
+/* Full tables for n complete deals (CalcAllTables in batches), out[i] for deals[i]. */
+enum pd_status dd_tables(const struct deal *deals, size_t n, struct dd_table *out,
+                         struct pd_err *e);
+/* Tricks declarer takes in strain, double dummy, the lead from declarer's left (SolveBoard). */
+enum pd_status dd_tricks(const struct deal *d, enum seat declarer, enum strain strain,
+                         int thread, int *tricks, struct pd_err *e);
+/* Par score and contracts for a table, vulnerability and dealer (libdds DealerPar). */
+enum pd_status dd_par(const struct dd_table *t, enum vul vul, enum seat dealer,
+                      struct dd_par *out, struct pd_err *e);
+/* Per-deal memo, so that a script asking several strains of one deal solves each once. */
+struct dd_memo {
+    struct deal deal;
+    int8_t tricks[4][5]; /* -1 = not solved yet */
+};
+void dd_memo_reset(struct dd_memo *m, const struct deal *d);
+enum pd_status dd_memo_tricks(struct dd_memo *m, enum seat declarer, enum strain strain,
+                              int thread, int *tricks, struct pd_err *e);
+
 /* ---------------------------------------------------------------- 9 subcommands */
 
 /* Subcommands implemented in dealer/: argv[0] is the subcommand name. They print their normal

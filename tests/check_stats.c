@@ -240,7 +240,7 @@ START_TEST(test_exact_tables)
         sum += hcp_p[h];
     ck_assert_double_eq_tol(sum, 1.0, 1e-12);
     ck_assert_double_eq_tol(hcp_p[10], 0.0941, 1e-4); /* 10 HCP: 9.41% */
-    ck_assert_double_eq_tol(hcp_p[37], 1.0 / choose(52, 13) * 1, 1e-18);
+    ck_assert_double_eq_tol(hcp_p[37], 4.0 / choose(52, 13), 1e-18); /* 4 aces, kings, queens + a jack */
 }
 END_TEST
 

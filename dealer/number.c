@@ -8,6 +8,7 @@
  * by multiplying with the inverse of C's odd part modulo 2^128 (or 2^64 once K is small), which
  * is several times faster than a 128-bit division. */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dealer/dealer.h"
@@ -54,32 +55,47 @@ static inline deal_num block(deal_num k, int v, int c)
     return ((k * (deal_num)v) >> d->shift) * d->inv;
 }
 
+/* The blocks of the seats with vacancies sum to k, so the last vacant seat's block is what the
+ * others leave, with no multiplication; once a single seat has vacancies, the remaining cards
+ * are all its own. */
 enum pd_status deal_from_number(deal_num n, struct deal *out, struct pd_err *e)
 {
     struct deal d = {{0}};
-    int vac[4] = {13, 13, 13, 13};
+    int vac[4] = {13, 13, 13, 13}, last = SEAT_W;
     deal_num k = DEAL_COUNT;
 
     if (n >= DEAL_COUNT)
         return pd_fail(e, PD_ERR_RANGE, "deal number out of range: must be below D");
     pthread_once(&tables_once, build_tables);
     for (int c = DEAL_NCARDS; c >= 1; c--) {
-        int card = DEAL_NCARDS - c;
+        int card = DEAL_NCARDS - c, s = 0;
+        deal_num left = k; /* k minus the blocks passed over */
 
-        for (int s = 0;; s++) {
+        while (vac[last] == 0)
+            last--;
+        for (;; s++) {
             deal_num x;
 
             if (vac[s] == 0)
                 continue;
+            if (s == last)
+                break;
             x = block(k, vac[s], c);
             if (n < x) {
-                d.hand[s] |= 1ULL << bit_of_card[card];
-                vac[s]--;
-                k = x;
+                left = x;
                 break;
             }
             n -= x;
+            left -= x;
         }
+        if (s == last && vac[s] == c) { /* only this seat is left: it takes the rest */
+            for (; card < DEAL_NCARDS; card++)
+                d.hand[s] |= 1ULL << bit_of_card[card];
+            break;
+        }
+        d.hand[s] |= 1ULL << bit_of_card[card];
+        vac[s]--;
+        k = left;
     }
     *out = d;
     return PD_OK;
@@ -110,18 +126,16 @@ enum pd_status deal_to_number(const struct deal *d, deal_num *out, struct pd_err
     return PD_OK;
 }
 
+/* One 128-bit division splits n into 64-bit parts below 10^19; the rest is 64-bit work. */
 void deal_num_to_dec(deal_num n, char *buf)
 {
-    char tmp[40];
-    int len = 0;
+    const uint64_t e19 = 10000000000000000000ULL;
+    uint64_t high = (uint64_t)(n / e19), low = (uint64_t)(n % e19);
 
-    do {
-        tmp[len++] = (char)('0' + (int)(n % 10));
-        n /= 10;
-    } while (n);
-    for (int i = 0; i < len; i++)
-        buf[i] = tmp[len - 1 - i];
-    buf[len] = '\0';
+    if (high)
+        snprintf(buf, 40, "%llu%019llu", (unsigned long long)high, (unsigned long long)low);
+    else
+        snprintf(buf, 40, "%llu", (unsigned long long)low);
 }
 
 enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err *e)

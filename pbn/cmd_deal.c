@@ -130,27 +130,46 @@ static void make_generator(char *buf, size_t n, const char *label, const char *c
     snprintf(buf, n, "predup %s label=%s commitment=%s", PREDUP_VERSION, label, commit);
 }
 
-static enum pd_status build_set(const struct deal_opts *o, const struct board_deal *bd, int n,
-                                const char *generator, struct pbn_set **out, struct pd_err *e)
+enum { CHUNK = 8192 }; /* boards generated at a time: bounded memory for any range */
+
+static void show_progress(bool on, int done, int total)
+{
+    if (on)
+        fprintf(stderr, "\rdealt %d of %d boards", done, total);
+}
+
+/* Generates the boards chunk by chunk and streams them as PBN: memory does not grow with the
+ * range, and each chunk is spread over the threads. */
+static enum pd_status write_pbn_stream(FILE *out, const struct deal_opts *o,
+                                       const struct set_key *sk, const struct board_range *range,
+                                       const char *generator, struct pd_err *e)
 {
     struct pbn_event ev = {o->event, o->site, o->date, generator};
-    struct pbn_set *set = NULL;
-    enum pd_status rc = pbn_set_new(&set, e);
+    struct board_deal *bd = malloc(CHUNK * sizeof *bd);
+    struct pbn_game g;
+    bool progress = pd_progress_wanted(o->quiet) && range->n >= 10000;
+    enum pd_status rc = bd ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
-    for (int i = 0; rc == PD_OK && i < n; i++) {
-        struct pbn_game *g;
+    memset(&g, 0, sizeof g);
+    pbn_write_header(out);
+    for (int at = 0; rc == PD_OK && at < range->n; at += CHUNK) {
+        struct board_range sub = {range->n - at < CHUNK ? range->n - at : CHUNK,
+                                  range->boards + at};
 
-        rc = pbn_game_add(set, &g, e);
-        if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &ev, board_law2(bd[i].board), &bd[i].deal,
+        rc = set_generate(sk, &sub, o->threads, NULL, NULL, 0, bd, e);
+        for (int i = 0; rc == PD_OK && i < sub.n; i++) {
+            rc = pbn_game_from_board(&g, &ev, board_law2(bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
+            if (rc == PD_OK)
+                rc = pbn_write_game(out, &g, (size_t)(at + i), e);
+        }
+        show_progress(progress, at + sub.n, range->n);
     }
-    if (rc != PD_OK) {
-        pbn_set_free(set);
-        return rc;
-    }
-    *out = set;
-    return PD_OK;
+    if (progress)
+        fputc('\n', stderr);
+    pbn_game_clear(&g);
+    free(bd);
+    return rc;
 }
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
@@ -158,10 +177,9 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     struct deal_opts o;
     struct set_key sk;
     struct board_range range = {0, NULL};
-    struct board_deal *bd = NULL;
-    struct pbn_set *set = NULL;
+    struct pd_outfile out = {0};
     char commit[65], generator[160];
-    bool help;
+    bool help, opened = false;
     enum pd_status rc = parse_deal_opts(argc, argv, &o, &help, e);
 
     if (rc == PD_OK && help) {
@@ -172,21 +190,20 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
         rc = board_range_parse(o.boards, MAX_BOARDS, &range, e);
     if (rc == PD_OK)
         rc = load_set_key(o.key_path, o.label, &sk, commit, e);
+    make_generator(generator, sizeof generator, o.label, rc == PD_OK ? commit : "");
     if (rc == PD_OK) {
-        bd = calloc((size_t)range.n, sizeof *bd);
-        if (!bd)
-            rc = pd_fail(e, PD_ERR_NOMEM, "out of memory for %d boards", range.n);
+        rc = pd_outfile_open(&out, o.out, e);
+        opened = rc == PD_OK;
     }
-    if (rc == PD_OK)
-        rc = set_generate(&sk, &range, o.threads, NULL, NULL, 0, bd, e);
+    if (rc == PD_OK) {
+        setvbuf(out.f, NULL, _IOFBF, 1 << 20);
+        rc = write_pbn_stream(out.f, &o, &sk, &range, generator, e);
+    }
     pd_wipe(&sk, sizeof sk);
-    make_generator(generator, sizeof generator, o.label, commit);
     if (rc == PD_OK)
-        rc = build_set(&o, bd, range.n, generator, &set, e);
-    if (rc == PD_OK)
-        rc = pbn_write_file(o.out, set, e);
-    pbn_set_free(set);
-    free(bd);
+        rc = pd_outfile_commit(&out, e);
+    else if (opened)
+        pd_outfile_abort(&out);
     board_range_free(&range);
     return rc;
 }

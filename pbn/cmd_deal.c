@@ -1,5 +1,6 @@
 /* pbn/cmd_deal.c - `predup deal` (a set of boards from a key, written as PBN) and `predup verify`
  * (regenerate a set from its key and compare it with a file, board by board). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +199,8 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK) {
         setvbuf(out.f, NULL, _IOFBF, 1 << 20);
         rc = write_pbn_stream(out.f, &o, &sk, &range, generator, e);
+        if (rc == PD_ERR_IO) /* name the file: the writer only knows its stream */
+            pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", o.out, strerror(errno));
     }
     pd_wipe(&sk, sizeof sk);
     if (rc == PD_OK)

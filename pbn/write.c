@@ -2,6 +2,7 @@
  * "% PBN 2.1" and "% EXPORT" first, the 15 mandatory tags in their fixed order, then the other
  * tags alphabetically, each tag's section lines after it, an empty line before every game after
  * the first, and strings escaped (\" and \\). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,7 +134,7 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
     if (t.failed)
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     else if (fwrite(t.p, 1, t.n, out) != t.n)
-        rc = pd_fail(e, PD_ERR_IO, "write error");
+        rc = pd_fail(e, PD_ERR_IO, "write error: %s", strerror(errno));
     if (t.p != t.local)
         free(t.p);
     if (extra != few)

@@ -234,8 +234,28 @@ static enum pd_status read_line(struct reader *r)
     return rc;
 }
 
+/* text may lack a final NUL (fuzzers, mapped files): error messages copy the source line up to
+ * its end, so the parser works on a terminated copy. */
+static enum pd_status read_terminated(const char *name, const char *text, size_t len,
+                                      struct pbn_set **out, struct pd_err *e);
+
 enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e)
+{
+    char *copy = malloc(len + 1);
+    enum pd_status rc;
+
+    if (!copy)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    rc = read_terminated(name, copy, len, out, e);
+    free(copy);
+    return rc;
+}
+
+static enum pd_status read_terminated(const char *name, const char *text, size_t len,
+                                      struct pbn_set **out, struct pd_err *e)
 {
     struct reader r = {name, text, text + len, text, 1, text, NULL, NULL, NULL, NULL, e};
     struct pbn_game *ig;

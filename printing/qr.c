@@ -8,11 +8,12 @@
 bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size)
 {
     QRcode *qr = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
-    float m;
+    float m, ov;
 
     if (!qr)
         return false;
     m = size / (float)qr->width;
+    ov = m * 0.08f;
     pdoc_black(d);
     for (int r = 0; r < qr->width; r++) {
         const unsigned char *row = qr->data + (size_t)r * (size_t)qr->width;
@@ -26,8 +27,10 @@ bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size
             }
             while (c + run < qr->width && (row[c + run] & 1))
                 run++;
-            HPDF_Page_Rectangle(d->page, x + (float)c * m, top - (float)(r + 1) * m,
-                                (float)run * m, m);
+            /* A hair of overlap downward: abutting rows would leave anti-aliased seams that
+             * make some decoders miss the code at some resolutions. */
+            HPDF_Page_Rectangle(d->page, x + (float)c * m, top - (float)(r + 1) * m - ov,
+                                (float)run * m, m + ov);
             c += run;
         }
     }

@@ -27,7 +27,7 @@ DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
-.PHONY: all deps deps-fuzz check check-plain check-san run bench fuzz install clean
+.PHONY: all deps deps-fuzz check check-plain check-san valgrind run bench fuzz install clean
 
 all: deps
 	$(MAKE) predup
@@ -87,6 +87,14 @@ check-san:
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	    build-san/check_predup
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
+
+# Every suite and command-line test under valgrind (slow: outside make check).
+valgrind: deps
+	$(MAKE) $(BUILD)/check_predup $(BUILD)/predup
+	CK_FORK=no CK_DEFAULT_TIMEOUT=3000 valgrind -q --error-exitcode=1 --leak-check=full \
+	    --suppressions=tests/valgrind.supp $(BUILD)/check_predup
+	PREDUP=$(BUILD)/predup VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full \
+	    --suppressions=$(CURDIR)/tests/valgrind.supp" sh tests/cli.sh
 
 # The main job: deal the built-in default event with a new key, and carry it as far as predup
 # goes (PBN, analysis, PDFs, filling on the simulated machine). Output in out/.

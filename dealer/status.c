@@ -24,6 +24,7 @@ static void copy_field(char *dst, size_t cap, const char *src)
 
 static void vrecord(struct pd_err *e, enum pd_status code, const char *fmt, va_list ap)
 {
+    memset(e, 0, sizeof *e);
     e->code = code;
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
 }
@@ -32,12 +33,11 @@ enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, .
 {
     va_list ap;
 
-    if (!e)
-        return code;
-    memset(e, 0, sizeof *e);
-    va_start(ap, fmt);
-    vrecord(e, code, fmt, ap);
-    va_end(ap);
+    if (e) {
+        va_start(ap, fmt);
+        vrecord(e, code, fmt, ap);
+        va_end(ap);
+    }
     return code;
 }
 
@@ -48,7 +48,6 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
 
     if (!e)
         return code;
-    memset(e, 0, sizeof *e);
     va_start(ap, fmt);
     vrecord(e, code, fmt, ap);
     va_end(ap);

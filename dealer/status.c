@@ -22,11 +22,15 @@ static void copy_field(char *dst, size_t cap, const char *src)
     dst[n] = '\0';
 }
 
+/* Formats before clearing, so that a message may quote the previous one (e->msg). */
 static void vrecord(struct pd_err *e, enum pd_status code, const char *fmt, va_list ap)
 {
+    char msg[sizeof e->msg];
+
+    vsnprintf(msg, sizeof msg, fmt, ap);
     memset(e, 0, sizeof *e);
     e->code = code;
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    memcpy(e->msg, msg, sizeof msg);
 }
 
 enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, ...)

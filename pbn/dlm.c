@@ -71,7 +71,8 @@ struct dlm_reader {
     const char *name;
     struct pd_err *e;
     int line;
-    const char *src; /* the current line, NUL-terminated */
+    const char *src;   /* the current line, NUL-terminated, for messages */
+    const char *start; /* the working copy of it that v pointers point into */
     int status;      /* -1 unknown, 0 Sealed, 1 Show */
     long dups, from, to, checksum;
     bool has_dups, has_from, has_to, has_checksum;
@@ -107,7 +108,7 @@ static enum pd_status dlm_board(struct dlm_reader *r, const char *key, const cha
     int want;
     struct deal d = {{0}};
     char why[120];
-    int col = (int)(v - r->src) + 1;
+    int col = (int)(v - r->start) + 1;
 
     if (!parse_num(key + 6, 1, DLM_BOARDS, &board))
         return dlm_fail(r, 7, "a board number is 01-99", 0);
@@ -147,7 +148,7 @@ static enum pd_status dlm_header_num(struct dlm_reader *r, const char *v, long h
 
     if (!parse_num(v, 0, hi, out)) {
         snprintf(what, sizeof what, "%s wants a number 0-%ld", key, hi);
-        return dlm_fail(r, (int)(v - r->src) + 1, what, 0);
+        return dlm_fail(r, (int)(v - r->start) + 1, what, 0);
     }
     *has = true;
     return PD_OK;
@@ -157,6 +158,7 @@ static enum pd_status dlm_line(struct dlm_reader *r, char *s)
 {
     char *eq = strchr(s, '=');
 
+    r->start = s;
     if (r->line == 1) {
         if (strcmp(s, "[Document]") != 0)
             return dlm_fail(r, 1, "a DLM file starts with \"[Document]\"", 0);

@@ -44,6 +44,10 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
+# Raw generation speed, for make bench (tests/bench_deal.sh).
+$(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
 # Installs only what is missing; silent when everything is there.
 deps:
 	@missing=$$(for p in $(DEPS_BUILD) $(DEPS_TEST); do \
@@ -88,8 +92,8 @@ check-san:
 run: deps predup
 	sh tests/main_job.sh ./predup out
 
-bench: deps predup
-	sh tests/bench.sh ./predup
+bench: deps predup $(BUILD)/bench_gen
+	BENCH_GEN=$(BUILD)/bench_gen sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh

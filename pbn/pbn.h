@@ -20,6 +20,7 @@ struct pbn_tag {
 struct pbn_game {
     struct pbn_tag *tags; /* in the order read or set */
     size_t ntags, cap;
+    size_t hint;          /* pbn_tag_set looks here first: the slot after the last one set */
     int line;             /* source line of the first tag; 0 when built in memory */
     /* Parsed from the tags by pbn_game_parse, or set by the builder: */
     int board;            /* 0 when unknown */
@@ -76,6 +77,13 @@ bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
 /* Writes the set in PBN 2.1 export format: CRLF, "% PBN 2.1" and "% EXPORT", the mandatory tags
  * in order, then the others alphabetically, an empty line before each game after the first. */
 enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e);
+/* Streaming: the two header lines, then each game (index 0 for the first, which is not preceded
+ * by the empty line that separates games). pbn_write is exactly header + every game. */
+void pbn_write_header(FILE *out);
+enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
+                              struct pd_err *e);
+/* Frees a game's tags, for a game not owned by a set (a reusable one on the stack). */
+void pbn_game_clear(struct pbn_game *g);
 /* The same, to a temporary name, fsynced and renamed ("-" = stdout). */
 enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e);
 

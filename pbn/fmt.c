@@ -249,11 +249,9 @@ static enum pd_status plan_path(struct out_plan *pl, const char *path, bool repl
     const struct fmt *f = pl->f[pl->n];
     char *dst = pl->path[pl->n];
     const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-    size_t stem = replace_ext && dot && !(slash && dot < slash) ? (size_t)(dot - path)
-                                                               : strlen(path);
+    bool has_ext = dot && !(slash && dot < slash);
+    size_t stem = replace_ext && has_ext ? (size_t)(dot - path) : strlen(path);
 
-    if (!replace_ext)
-        stem = strlen(path);
     if (snprintf(dst, sizeof pl->path[0], "%.*s%s", (int)stem, path,
                  replace_ext ? f->ext : "") >= (int)sizeof pl->path[0])
         return pd_fail(e, PD_ERR_USAGE, "output path too long: %s", path);

@@ -312,6 +312,13 @@ START_TEST(test_check_clean_export_and_missing_card)
     got = check_report("[Deal \"N:AKQJ.AKQJ.AKQ.AK 2.2.2.2 3.3.3.3 4.4.4.4\"]\r\n", &faults);
     ck_assert_ptr_nonnull(strstr(got, "t.pbn:1: Deal: East has 4 cards\n"));
     ck_assert_ptr_nonnull(strstr(got, "t.pbn:1: Deal: ST is missing\n"));
+    free(got);
+    got = check_report("[Deal \"N:KAQJT98765432... - - -\"]\r\n[Board \"1\"]\r\n"
+                       "\r\n[Deal \"N:akqjt98765432... - - -\"]\r\n", &faults);
+    ck_assert_ptr_nonnull(strstr(got, "t.pbn:1: Deal: ranks of a suit not in descending order\n"));
+    ck_assert_ptr_nonnull(
+        strstr(got, "t.pbn:4: Deal: lower-case rank \"a\": export writes upper case\n"));
+    ck_assert_ptr_null(strstr(got, "t.pbn:4: Deal: ranks"));
     pbn_set_free(set);
     free(got);
 }

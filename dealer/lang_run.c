@@ -248,6 +248,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
         return rc;
     c.acc.quiet = o->quiet;
+    c.acc.sd = o->sd;
     c.acc.input_name = o->input_name;
     c.acc.seed = o->seed;
     {

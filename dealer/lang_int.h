@@ -224,6 +224,8 @@ struct lrun_opts {
 struct lrun_result {
     long long generated, produced;
     bool timed_out;
+    bool fast;       /* conditional generation was used */
+    double fast_p;   /* its set's probability */
 };
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *r, struct pd_err *e);

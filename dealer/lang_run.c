@@ -4,6 +4,7 @@
  * the blocks in order (actions, produce and generate limits), so the output is the same for
  * any thread count. rnd() draws from STREAM_RND: index 2n for the condition of deal n, 2n+1
  * for its actions. */
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,7 +231,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     pthread_t *tids = NULL;
     int nthreads = o->threads > 0 ? o->threads : 1, started = 0;
     long long produce, produced = 0, generated = 0;
-    double t0 = now();
+    double t0 = now(), scale = 1.0;
     enum pd_status rc;
 
     memset(res, 0, sizeof *res);
@@ -243,8 +244,15 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     pd_wipe(&key, sizeof key);
     if (rc != PD_OK)
         return rc;
-    if (o->fast)
+    if (o->fast && o->swapping == 0)
         r.gen = lgen_plan(p);
+    if (r.gen) { /* draws from the restricted set stand for 1/p plain deals each */
+        double scaled = (double)r.generate * lgen_probability(r.gen);
+
+        scale = 1.0 / lgen_probability(r.gen);
+        r.generate = scaled < 1 ? 1 : (long long)llround(scaled);
+        r.nblocks = (r.generate + BLOCK - 1) / BLOCK;
+    }
     if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
         return rc;
     c.acc.quiet = o->quiet;
@@ -327,7 +335,9 @@ joined:
     if (rc == PD_OK)
         lact_finish(p, &c.acc, c.kept, produced, out);
 done:
-    res->generated = generated;
+    res->generated = scale == 1.0 ? generated : (long long)llround((double)generated * scale);
+    res->fast = r.gen != NULL;
+    res->fast_p = r.gen ? lgen_probability(r.gen) : 1.0;
     res->produced = produced;
     if (r.slots)
         for (int i = 0; i < r.window; i++)

@@ -81,7 +81,8 @@ static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, 
 
     if (!c->open)
         return pd_fail(e, PD_ERR_DEVICE, "no connection to the machine");
-    memcpy(q.payload, payload, n);
+    if (n)
+        memcpy(q.payload, payload, n);
     olen = mp_encode(&q, out, sizeof out);
     for (int try = 0; try <= c->p->retries; try++) {
         rc = c->t.send(c->t.self, out, olen, &sub);

@@ -274,20 +274,33 @@ static uint64_t journal_good(const char *path)
     return good;
 }
 
-/* Every board the journal calls good holds exactly its deal in the simulator. */
-static void audit(struct rig *r, uint64_t only)
+/* Every board the journal calls good holds exactly its deal in the simulator. With
+ * swaps_ok (a machine with one recognition method), two cards each confidently misread as
+ * the other cannot be told from a right deal by any host; such a board holds one complete
+ * deck, 13 a pocket, with cards misplaced; returns how many. Nothing else is tolerated. */
+static int audit_swaps(struct rig *r, bool swaps_ok)
 {
     uint64_t good = journal_good(r->journal);
     char why[200];
+    int swaps = 0;
 
     for (int i = 0; i < r->n; i++) {
         int b = r->boards[i];
 
-        if (!(good & only & (1ULL << b)))
+        if (!(good & (1ULL << b)))
             continue;
-        if (!mach_sim_board_matches(r->sim, b, &r->set->games[b - 1].deal, why, sizeof why))
+        if (mach_sim_board_matches(r->sim, b, &r->set->games[b - 1].deal, why, sizeof why))
+            continue;
+        if (!swaps_ok || !strstr(why, "misplaced"))
             ck_abort_msg("board %d reported good but: %s", b, why);
+        swaps++;
     }
+    return swaps;
+}
+
+static void audit(struct rig *r)
+{
+    audit_swaps(r, false);
 }
 
 /* ---------------------------------------------------------------- fault matrix */
@@ -315,7 +328,7 @@ static void one_fault(int i, unsigned methods)
     ck_assert_int_eq(res.good, 3);
     ck_assert_int_eq(res.bad, 0);
     ck_assert_uint_eq(journal_good(r.journal), 0xE);
-    audit(&r, ~0ULL);
+    audit(&r);
     rig_free(&r);
 }
 
@@ -358,13 +371,16 @@ START_TEST(test_fault_pairs)
                   MACH_FAULT_NAME[b], e.msg);
     ck_assert_int_eq(res.good + res.bad, 2);
     ck_assert_int_eq(res.good, 2); /* faults come on the first attempt only: a redo is clean */
-    audit(&r, ~0ULL);
+    audit(&r);
     rig_free(&r);
 }
 END_TEST
 
 /* Random faults of every kind at once over 24 boards, several seeds and machines; boards may
- * end bad, but none reported good may be wrong. */
+ * end bad, but none reported good may be wrong. The OCR-only machine has a camera that
+ * misreads 2% of cards, often confidently, so reciprocal misreads (HQ read as DQ and DQ as HQ
+ * in one deck) happen: no host can see them, and they are the only wrong boards allowed
+ * there; the two-method machine must have none. */
 START_TEST(test_random_faults_never_wrong_good)
 {
     struct rig r;
@@ -380,7 +396,7 @@ START_TEST(test_random_faults_never_wrong_good)
     ck_assert_msg(rig_fill(&r, &res, &e) == PD_OK, "seed %d: %s", 1000 + _i, e.msg);
     ck_assert_int_eq(res.good + res.bad, 24);
     ck_assert_int_gt(res.good, 12);
-    audit(&r, ~0ULL);
+    ck_assert_int_le(audit_swaps(&r, _i % 2 == 0), 1);
     rig_free(&r);
 }
 END_TEST
@@ -399,7 +415,7 @@ START_TEST(test_confident_misreads_never_good)
     ck_assert_int_eq(rig_fill(&r, &res, &e), PD_OK);
     ck_assert_int_eq(res.good + res.bad, 4);
     ck_assert_int_gt(res.redone, 3);
-    audit(&r, ~0ULL);
+    audit(&r);
     rig_free(&r);
 }
 END_TEST
@@ -421,7 +437,7 @@ START_TEST(test_lost_and_damaged_replies_recovered)
     ck_assert_msg(rig_fill(&r, &res, &e) == PD_OK, "%s", e.msg);
     ck_assert_int_eq(res.good, 3);
     ck_assert_int_ge(res.redone, 1); /* the unplug threw away the board in progress */
-    audit(&r, ~0ULL);
+    audit(&r);
     rig_free(&r);
 }
 END_TEST
@@ -541,7 +557,7 @@ START_TEST(test_kill9_then_resume)
     ck_assert_int_eq(res.good, 6);
     ck_assert_int_eq(res.skipped, __builtin_popcountll(before));
     ck_assert_uint_eq(journal_good(r.journal), 0x7E);
-    audit(&r, ~0ULL);
+    audit(&r);
     rig_free(&r);
     munmap(w, mach_sim_world_size());
 }

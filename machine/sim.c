@@ -474,7 +474,7 @@ static void do_feed(struct mach_sim *s, struct mp_msg *r, bool *silent)
     reply(r, MP_CARD, p, 3 + 3 * (size_t)n);
 }
 
-static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r, bool *silent)
 {
     uint8_t p[4];
     int pocket;
@@ -492,6 +492,15 @@ static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     p[2] = (uint8_t)pocket;
     p[3] = (uint8_t)dest->n;
     reply(r, MP_PLACED, p, 4);
+    if (q->len >= 4 && q->payload[3]) { /* then feed: the feed's reply rides along */
+        struct mp_msg f = {0};
+
+        do_feed(s, &f, silent);
+        r->payload[4] = f.type;
+        r->payload[5] = (uint8_t)f.len;
+        memcpy(r->payload + 6, f.payload, f.len);
+        r->len = (uint16_t)(6 + f.len);
+    }
 }
 
 static void do_end(struct mach_sim *s, struct mp_msg *r)
@@ -595,7 +604,7 @@ static void dispatch(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         do_feed(s, r, silent);
         break;
     case MP_PLACE:
-        do_place(s, q, r);
+        do_place(s, q, r, silent);
         break;
     case MP_BOARD_END:
         do_end(s, r);

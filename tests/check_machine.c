@@ -528,7 +528,7 @@ START_TEST(test_kill9_then_resume)
     struct mach_result res;
     struct pd_err e = {0};
     struct mach_sim_world *w;
-    int status, kill_at = 37 + _i * 80; /* 8 points over the ~700 requests of 6 boards */
+    int status, kill_at = 23 + _i * 43; /* 8 points over the ~370 requests of 6 boards */
     uint64_t before;
     pid_t pid;
 

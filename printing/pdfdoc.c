@@ -86,7 +86,8 @@ static enum pd_status load_face(struct pdoc *d, const char *dir, const char *fil
 
         pd_fail(e, PD_ERR_IO, "font file %s: %s (install fonts-dejavu-core, or --font-dir DIR)",
                 path, strerror(err));
-        e->sys = err;
+        if (e)
+            e->sys = err;
         return PD_ERR_IO;
     }
     fclose(f);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/bench_printing.sh - `make bench` for printing/: a 36-board hand record with the
 # double-dummy analysis, against raw libdds (CalcAllTablesPBN on the same 36 deals, all cores,
-# tests/data/printing/rawdds.c) in the same run; bar 1.2x. Then the record of a set that has
+# tests/data/printing/rawdds.c, which also computes par) in the same run; bar 1.2x. Then the record of a set that has
 # the analysis already (bar 200 ms), and the curtain cards and sheet. Wall-clock milliseconds.
 set -eu
 : "${PREDUP:?}" "${TOP:?}"
@@ -23,12 +23,12 @@ best() { # best N CMD...: the fastest of N runs, in ms
 }
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" deal --key k.key --boards 1-36 --event "Club Pairs" --quiet -o set.pbn
-sed -n 's/^\[Deal "\(.*\)"\].*/\1/p' set.pbn >deals.txt
+awk -f "$TOP/tests/data/printing/dds_input.awk" set.pbn >deals.txt
 cc -O2 -o rawdds "$TOP/tests/data/printing/rawdds.c" -ldds
 echo "   machine: $(nproc) cores"
 
 t0=$(ms)
-raw_in=$(./rawdds <deals.txt)
+raw_in=$(./rawdds <deals.txt | head -1)
 raw=$(($(ms) - t0))
 t0=$(ms)
 "$PREDUP" print record set.pbn -o record.pdf --quiet >/dev/null

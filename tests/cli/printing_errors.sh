@@ -53,7 +53,7 @@ pdftotext -raw stress.pdf - 2>warn.txt | tr -d '\f' >stress.txt
 awk -f "$D/expect.awk" stress.pbn >want.txt
 sh "$D/check_text.sh" want.txt stress.txt
 grep -q "Łódź – Coupe d'hiver des clubs affiliés \[U+1F0A1\] avec" stress.txt
-grep -q "^Zürich, 2025-03-03$" stress.txt
+grep -q "^Zürich \[U+6F22\], 2025-03-03$" stress.txt
 grep -q "^Par: 7♠ NS +1510$" stress.txt
 grep -q "…$" stress.txt
 grep -q "^_passt_und" stress.txt

@@ -12,7 +12,8 @@ CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -ldds -lm
+# libdds is loaded on first use (dealer/dd.c), not linked: only its header is needed to build.
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 MODULES  := dealer pbn printing machine config

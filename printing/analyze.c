@@ -9,12 +9,6 @@
 
 #include "printing/pr_int.h"
 
-/* libdds also declares a `struct deal`: rename its tag inside this file only. dealer/dd.c starts
- * libdds with all cores; -j caps that afterwards (dealer.h has no call for it yet). */
-#define deal dds_deal
-#include <dds/dll.h>
-#undef deal
-
 /* Deals per dd_tables call: enough to keep every libdds thread busy to the end of the batch
  * (the idle tail is at most one solve per thread), few enough for progress to move; at most
  * libdds's MAXNOOFTABLES, one CalcAllTables call. */
@@ -27,10 +21,8 @@ static size_t batch_size(void)
 
 static void set_threads(int threads)
 {
-    if (threads > 0) {
-        dd_max_threads(); /* runs dealer/dd.c's one-time start first, which would undo ours */
-        SetMaxThreads(threads);
-    }
+    if (threads > 0)
+        dd_set_threads(threads, NULL); /* a failure to load libdds shows at the first solve */
 }
 
 static void progress(bool on, size_t done, size_t n)

@@ -76,7 +76,6 @@ int main(int argc, char **argv)
         }
         return pd_exit_code(rc);
     }
-    fprintf(stderr, "predup: unknown command \"%s\"\n", argv[1]);
-    usage(stderr);
+    fprintf(stderr, "predup: unknown command \"%s\" (predup --help lists them)\n", argv[1]);
     return pd_exit_code(PD_ERR_USAGE);
 }

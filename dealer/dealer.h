@@ -300,7 +300,21 @@ enum pd_status set_generate(const struct set_key *sk, const struct board_range *
                             struct board_deal *out, struct pd_err *e);
 
 /* ---------------------------------------------------------------- 7 constraint language */
-/* (dealer/lang*.c: filled in by the constraint-language work, issue 3) */
+/* Hans van Staveren's dealer language (dealer/LANGUAGE.md): compile a script once, then test
+ * deals against its condition. */
+struct lang_prog; /* a compiled script; opaque */
+/* Compiles a script file ("-" = stdin). Errors: PD_ERR_SYNTAX with file, line, column and the
+ * source line set for the caret; PD_ERR_IO when unreadable. Free with lang_free. */
+enum pd_status lang_compile_file(const char *path, struct lang_prog **out, struct pd_err *e);
+/* As lang_compile_file for a NUL-terminated text; name is used in messages (NULL: stdin). */
+enum pd_status lang_compile_mem(const char *name, const char *text, struct lang_prog **out,
+                                struct pd_err *e);
+void lang_free(struct lang_prog *p); /* NULL ok */
+/* A deal_accept_fn: 1 if the deal has the script's predealt cards and suit lengths and meets
+ * its condition, 0 if not, <0 on a run-time error (division by zero, libdds) with e set.
+ * Safe to call from several threads with the same prog; tricks() goes through a per-deal
+ * memo and a locked libdds thread slot; rnd() is a function of (deal, board). */
+int lang_accept(void *prog, const struct deal *d, int board, struct pd_err *e);
 
 /* ---------------------------------------------------------------- 8 double dummy */
 /* (dealer/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */

@@ -1,9 +1,189 @@
-/* dealer/lang_cmd.c - placeholder until the constraint language lands: says so and fails. */
-#include "dealer/dealer.h"
+/* dealer/lang_cmd.c - `predup dealer [flags] [script]`: Hans van Staveren's dealer command
+ * line (-s -p -g -v -q -m -t -0 -2 -3 -u -V -h) plus -j N threads; reads stdin when no
+ * script is named; prints dealer's end summary. */
+#include <errno.h>
+#include <openssl/rand.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dealer/lang_int.h"
+
+static const char usage[] =
+    "usage: predup dealer [-023uvmqV] [-p n] [-g n] [-s seed] [-t secs] [-j threads] [script]\n"
+    "Runs a script in Hans van Staveren's dealer language (dealer/LANGUAGE.md); stdin when\n"
+    "no script is named.\n"
+    "  -s N   seed: the same seed gives the same output. Seeds are for practice only:\n"
+    "         they can be guessed. For events use keys (predup key, predup deal --script).\n"
+    "         Without -s a random seed is drawn and shown in the summary.\n"
+    "  -p N   produce at most N deals (wins over the script's produce)\n"
+    "  -g N   generate at most N deals (wins over the script's generate)\n"
+    "  -t S   stop after S seconds; exit status 1 when nothing was produced\n"
+    "  -j N   N threads (the output does not depend on N)\n"
+    "  -v     no end summary      -q  no printpbn output      -m  progress meter\n"
+    "  -0 / -2 / -3  no swapping / also the E-W swap / also all 5 other E-S-W orders\n"
+    "  --plain  no conditional generation: plain shuffling and rejection\n"
+    "  -u     accepted (output is always upper case)   -V  version\n";
+
+struct dealer_args {
+    struct lrun_opts o;
+    bool seeded, summary;
+    const char *script;
+};
+
+static enum pd_status num_arg(const char *flag, const char *v, long long lo, long long hi,
+                              long long *out, struct pd_err *e)
+{
+    char *end;
+    long long n;
+
+    if (!v)
+        return pd_fail(e, PD_ERR_USAGE, "dealer: %s needs a number", flag);
+    errno = 0;
+    n = strtoll(v, &end, 10);
+    if (errno || end == v || *end || n < lo || n > hi)
+        return pd_fail(e, PD_ERR_USAGE, "dealer: %s wants a number from %lld to %lld, not '%s'",
+                       flag, lo, hi, v);
+    *out = n;
+    return PD_OK;
+}
+
+static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
+                                 struct pd_err *e)
+{
+    long long v;
+    enum pd_status rc;
+
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+
+        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+            fputs(usage, stdout);
+            *done = true;
+            return PD_OK;
+        }
+        if (!strcmp(s, "--plain")) {
+            a->o.fast = false;
+            continue;
+        }
+        if (s[0] != '-' || !s[1]) {
+            if (a->script)
+                return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", s);
+            a->script = s;
+            continue;
+        }
+        for (int k = 1; s[k]; k++) {
+            char f = s[k];
+            const char *val = NULL;
+            char flag[3] = {'-', f, 0};
+
+            if (strchr("pgstj", f)) {
+                val = s[k + 1] ? s + k + 1 : (i + 1 < argc ? argv[++i] : NULL);
+                k = (int)strlen(s) - 1;
+            }
+            switch (f) {
+            case '0': case '2': case '3':
+                a->o.swapping = f == '0' ? 0 : f - '0';
+                break;
+            case 'v':
+                a->summary = !a->summary;
+                break;
+            case 'q':
+                a->o.quiet = !a->o.quiet;
+                break;
+            case 'm':
+                a->o.progress = !a->o.progress;
+                break;
+            case 'u':
+                break;
+            case 'V':
+                printf("predup dealer %s\n", PREDUP_VERSION);
+                *done = true;
+                return PD_OK;
+            case 'p': case 'g':
+                if ((rc = num_arg(flag, val, 1, 2000000000000LL, &v, e)) != PD_OK)
+                    return rc;
+                *(f == 'p' ? &a->o.produce : &a->o.generate) = v;
+                break;
+            case 's': {
+                char *end;
+
+                if (!val)
+                    return pd_fail(e, PD_ERR_USAGE, "dealer: -s needs a number");
+                errno = 0;
+                a->o.seed = strtoull(val, &end, 10);
+                if (errno || end == val || *end || val[0] == '-')
+                    return pd_fail(e, PD_ERR_USAGE, "dealer: -s wants a number, not '%s'", val);
+                a->seeded = true;
+                break;
+            }
+            case 't':
+                if ((rc = num_arg(flag, val, 1, 100000000, &v, e)) != PD_OK)
+                    return rc;
+                a->o.time_limit = (double)v;
+                break;
+            case 'j':
+                if ((rc = num_arg(flag, val, 1, 256, &v, e)) != PD_OK)
+                    return rc;
+                a->o.threads = (int)v;
+                break;
+            case 'e':
+                return pd_fail(e, PD_ERR_USAGE, "dealer: -e (exhaustive mode) is not supported; "
+                                                "predeal two hands and let the run count them");
+            case 'l':
+                return pd_fail(e, PD_ERR_USAGE, "dealer: -l (GIB's library.dat) is not "
+                                                "supported: tricks() solves with libdds");
+            default:
+                return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (see --help)", f);
+            }
+        }
+    }
+    return PD_OK;
+}
+
+static double wall(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e)
 {
-    (void)argc;
-    (void)argv;
-    return pd_fail(e, PD_ERR_USAGE, "dealer is not built yet");
+    struct dealer_args a = {.summary = true, .o = {.threads = 1, .fast = true}};
+    struct lang_prog *p = NULL;
+    struct lrun_result res;
+    bool done = false;
+    double t0 = wall();
+    enum pd_status rc = parse_args(argc, argv, &a, &done, e);
+
+    if (rc != PD_OK || done)
+        return rc;
+    if (!a.seeded) {
+        uint8_t b[8];
+
+        if (RAND_bytes(b, sizeof b) != 1)
+            return pd_fail(e, PD_ERR_CRYPTO, "dealer: cannot draw a random seed");
+        a.o.seed = 0;
+        for (int i = 0; i < 8; i++)
+            a.o.seed = a.o.seed << 8 | b[i];
+    }
+    a.o.input_name = a.script;
+    rc = lang_compile_file(a.script ? a.script : "-", &p, e);
+    if (rc != PD_OK)
+        return rc;
+    rc = lrun(p, &a.o, stdout, &res, e);
+    if (rc == PD_OK && a.summary) {
+        printf("Generated %lld hands\n", res.generated);
+        printf("Produced %lld hands\n", res.produced);
+        printf("Initial random seed %llu\n", a.o.seed);
+        printf("Time needed %8.3f sec\n", wall() - t0);
+    }
+    fflush(stdout);
+    if (rc == PD_OK && res.timed_out && res.produced == 0)
+        rc = pd_fail(e, PD_ERR_LIMIT, "dealer: nothing produced in %.0f s (-t) after %lld deals",
+                     a.o.time_limit, res.generated);
+    lang_free(p);
+    return rc;
 }

@@ -1,0 +1,17 @@
+/* dealer/lang_gen.h - conditional generation (lang_gen.c), internal to dealer/lang_*.c:
+ * deals drawn directly from the distribution of uniform deals conditioned on the parts of
+ * the script's condition that it can read off (per-hand HCP and suit-length bounds). */
+#ifndef PREDUP_LANG_GEN_H
+#define PREDUP_LANG_GEN_H
+
+#include "dealer/lang_int.h"
+
+struct lgen;
+/* A plan for p, or NULL when the condition gives no bounds worth using (plain shuffling). */
+struct lgen *lgen_plan(const struct lang_prog *p);
+/* One deal from the plan's distribution: uniform among the deals with the predealt cards
+ * that meet the plan's bounds. The condition must still be tested on it. */
+void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out);
+void lgen_free(struct lgen *g);
+
+#endif

@@ -1,0 +1,228 @@
+/* dealer/lang_int.h - internal header of the constraint language (dealer/lang_*.c only).
+ *
+ * A script is lexed (lang_lex.c), parsed into a node array (lang_parse.c, shapes in
+ * lang_shape.c), evaluated per deal (lang_eval.c), its actions print dealer's layouts
+ * (lang_act.c), and lang_run.c drives the generation for `predup dealer` (lang_cmd.c). */
+#ifndef PREDUP_LANG_INT_H
+#define PREDUP_LANG_INT_H
+
+#include <stdint.h>
+
+#include "dealer/dealer.h"
+
+/* ---------------------------------------------------------------- lexer */
+
+enum ltok {
+    LT_EOF, LT_NUM, LT_DISTR, LT_IDENT, LT_STRING, LT_HOLDING, LT_CARD, LT_CONTRACT,
+    LT_SEAT, LT_SUIT, LT_VULSIDE, LT_VULN, LT_KW, LT_PUNCT,
+};
+/* Keywords (LT_KW), in the order of lang_lex.c's table. */
+enum lkw {
+    KW_GENERATE, KW_PRODUCE, KW_DEALER, KW_VULNERABLE, KW_PREDEAL, KW_POINTCOUNT, KW_ALTCOUNT,
+    KW_CONDITION, KW_ACTION, KW_PRINT, KW_PRINTALL, KW_PRINTPBN, KW_PRINTEW, KW_PRINTCOMPACT,
+    KW_PRINTONELINE, KW_PRINTES, KW_EVALCONTRACT, KW_AVERAGE, KW_FREQUENCY, KW_NOTRUMP, KW_HCP,
+    KW_PT0, KW_PT1, KW_PT2, KW_PT3, KW_PT4, KW_PT5, KW_PT6, KW_PT7, KW_PT8, KW_PT9, KW_LOSER,
+    KW_CONTROL, KW_QUALITY, KW_CCCC, KW_TRICKS, KW_SCORE, KW_IMPS, KW_HASCARD, KW_SHAPE,
+    KW_ANY, KW_RND, KW_AND, KW_OR, KW_NOT,
+};
+/* Punctuation (LT_PUNCT): single characters, and these for two-character operators. */
+enum { P_EQ = 256, P_NE, P_LE, P_GE, P_AND, P_OR };
+
+struct ltoken {
+    enum ltok type;
+    int val;          /* number, keyword, seat, suit (enum suit), card bit, contract, char */
+    int line, col;    /* 1-based */
+    const char *text; /* into the source */
+    int len;
+    int space_before; /* whitespace (or comment) directly before the token */
+};
+
+struct llexer {
+    const char *name; /* file name for messages, or "(stdin)" */
+    const char *src;
+    const char *p;
+    int line;
+    const char *line_start;
+    struct ltoken tok; /* current token */
+};
+
+void llex_init(struct llexer *lx, const char *name, const char *src);
+enum pd_status llex_next(struct llexer *lx, struct pd_err *e);
+/* Fails with the position of token t (or the current one when t is NULL). */
+enum pd_status llex_fail(const struct llexer *lx, const struct ltoken *t, struct pd_err *e,
+                         const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* ---------------------------------------------------------------- program */
+
+enum lop {
+    LOP_NUM,      /* val */
+    LOP_LEN,      /* seat, suit */
+    LOP_PTS,      /* table, seat, suit (-1 = whole hand) */
+    LOP_LOSER,    /* seat, suit (-1 = whole hand) */
+    LOP_CCCC,     /* seat */
+    LOP_QUALITY,  /* seat, suit */
+    LOP_SHAPE,    /* seat, val = index of the shape table */
+    LOP_HASCARD,  /* seat, val = bit of the card in the hand mask */
+    LOP_TRICKS,   /* seat, suit = strain (enum strain) */
+    LOP_SCORE,    /* seat = vulnerable 0/1, val = level*5 + strain, a = tricks */
+    LOP_IMPS,     /* a */
+    LOP_RND,      /* a */
+    LOP_SHAPEVAR, /* suit: a suit length inside a shape{} condition */
+    LOP_NOT,      /* a */
+    LOP_IF,       /* a ? b : c */
+    LOP_AND, LOP_OR, LOP_ADD, LOP_SUB, LOP_MUL, LOP_DIV, LOP_MOD,
+    LOP_EQ, LOP_NE, LOP_LT, LOP_LE, LOP_GT, LOP_GE,
+};
+
+struct lnode {
+    uint8_t op;    /* enum lop */
+    int8_t seat;
+    int8_t suit;
+    uint8_t table; /* point-count table for LOP_PTS */
+    int32_t val;
+    int32_t a, b, c; /* child node indexes, -1 = none */
+    int line, col;   /* where it was written, for run-time errors */
+};
+
+/* Point-count tables: 0 hcp, 1 controls, 2..11 pt0..pt9. value[r] for rank r (2..14). */
+enum { LPT_HCP = 0, LPT_CONTROL = 1, LPT_PT0 = 2, LPT_NTABLES = 12 };
+
+enum lact_type {
+    LA_PRINTALL, LA_PRINTEW, LA_PRINT, LA_PRINTPBN, LA_PRINTCOMPACT, LA_PRINTONELINE,
+    LA_PRINTES, LA_EVALCONTRACT, LA_AVERAGE, LA_FREQUENCY, LA_FREQUENCY2D,
+};
+struct lprint_item {
+    int expr;       /* node, or -1 for a string */
+    char *str;      /* owned, or NULL */
+};
+struct laction {
+    enum lact_type type;
+    char *label;    /* average/frequency label, owned, may be NULL */
+    int expr, expr2; /* nodes, -1 if none */
+    int lo, hi, lo2, hi2;
+    unsigned seats; /* print(): bit per seat */
+    struct lprint_item *items; /* printes */
+    int nitems;
+};
+
+enum { SHAPE_CELLS = 14 * 14 * 14 * 14 };
+static inline int shape_cell(int s, int h, int d, int c)
+{
+    return ((s * 14 + h) * 14 + d) * 14 + c;
+}
+
+struct lang_prog {
+    char *name;            /* script name for messages ("(stdin)" for stdin) */
+    struct lnode *nodes;
+    int nnodes, capnodes;
+    int cond;              /* condition node, -1 = always true */
+    long long generate;    /* 0 = not given */
+    long long produce;     /* 0 = not given */
+    int dealer;            /* -1 = rotate by board */
+    int vul;               /* -1 = Law 2 cycle */
+    struct deal predeal;   /* cards fixed by predeal */
+    int8_t predeal_len[4][4]; /* predeal spades(north)==8: [seat][suit], -1 = free */
+    int ptval[LPT_NTABLES][15];
+    /* ptval grouped for evaluation: table t is sum of ptv[t][i] * popcount(hand & ptmask) */
+    int ptn[LPT_NTABLES];
+    int ptv[LPT_NTABLES][13];
+    uint64_t ptmask[LPT_NTABLES][13];
+    uint8_t *shapes;       /* nshapes bitmaps of SHAPE_CELLS bits */
+    int nshapes;
+    struct laction *acts;
+    int nacts;
+    bool default_action;   /* no action statement: printall */
+    bool will_print;
+    bool uses_dd, uses_rnd;
+    unsigned seats_used;   /* seats named in the condition */
+    struct { char *name; int node; } *vars;
+    int nvars;
+};
+
+/* lang_parse.c */
+int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e);
+
+/* lang_shape.c: the shape(...) list and the shape{...} (dealer.dpp) list. */
+enum pd_status lshape_parse_list(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
+                                 struct pd_err *e);
+enum pd_status lshape_parse_dpp(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
+                                struct pd_err *e);
+/* Parses an expression at the lexer (lang_parse.c); shape_vars allows s,h,d,c. */
+enum pd_status lparse_expr(struct llexer *lx, struct lang_prog *p, bool shape_vars, int *out,
+                           struct pd_err *e);
+
+/* ---------------------------------------------------------------- evaluation */
+
+/* Per-evaluation state: the deal, and lazily the dd memo and the rnd stream. */
+struct leval {
+    const struct lang_prog *p;
+    const struct deal *d;
+    int shape_len[4];      /* for LOP_SHAPEVAR */
+    struct dd_memo memo;
+    bool memo_ready;
+    int dd_thread;         /* libdds thread slot, -1 = pick one under a lock */
+    /* rnd(): a stream that never touches the deals */
+    struct deal_stream *rnd_stream; /* NULL: a splitmix64 from rnd_seed */
+    uint64_t rnd_index;
+    bool rnd_ready;
+    uint64_t rnd_state;
+    uint64_t rnd_seed;
+    struct pd_err *e;
+    bool failed;
+};
+int leval_node(struct leval *ev, int n);
+int leval_tricks(struct leval *ev, int seat, int strain);
+/* Compile-time tables from ptval (lang_parse.c calls it once parsed). */
+void leval_prepare(struct lang_prog *p);
+int lscore(int vul, int strain, int level, int tricks);
+int limps(int diff);
+int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit);
+int leval_losers(uint64_t hand, int suit);
+int leval_cccc(uint64_t hand);
+int leval_quality(uint64_t hand, int suit);
+
+/* ---------------------------------------------------------------- actions */
+
+/* Accumulated results of the actions over a run (one per thread, then merged). */
+struct lacc {
+    long long *sum;    /* per action: average sums (integers: exact, any thread count) */
+    long long **freq;  /* per action: frequency cells */
+    long long (*ec)[2][5][14]; /* per action: evalcontract histograms [N/S][strain][tricks] */
+    /* for printpbn */
+    bool quiet;
+    const char *input_name;
+    unsigned long long seed;
+    char date[16];
+};
+enum pd_status lacc_init(struct lacc *a, const struct lang_prog *p, struct pd_err *e);
+void lacc_free(struct lacc *a, const struct lang_prog *p);
+void lacc_merge(struct lacc *into, const struct lacc *from, const struct lang_prog *p);
+/* Runs the actions for produced deal number nprod (0-based): printing goes to out (a memory
+ * stream in threaded runs), statistics to acc. print() deals are kept by the caller. */
+enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
+                        struct pd_err *e);
+/* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
+void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
+                 long long nprod, FILE *out);
+void lact_oneline(FILE *out, const struct deal *d);
+
+/* Options of a `predup dealer` run, and its result. */
+struct lrun_opts {
+    long long generate, produce; /* 0 = from the script or the default */
+    unsigned long long seed;
+    int threads;
+    int swapping;          /* 0, 2, 3 */
+    bool quiet;            /* -q: no printpbn */
+    bool progress;         /* -m */
+    double time_limit;     /* -t, 0 = none */
+    bool fast;             /* conditional generation when the condition allows it */
+    const char *input_name; /* for the PBN Event tag: NULL for stdin */
+};
+struct lrun_result {
+    long long generated, produced;
+    bool timed_out;
+};
+enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
+                    struct lrun_result *r, struct pd_err *e);
+
+#endif

@@ -1,0 +1,341 @@
+/* dealer/lang_run.c - a `predup dealer` run: deals in fixed blocks, each block k from the
+ * practice stream (set key "dealer", STREAM_PRACTICE, index k), so the deals depend only on
+ * the seed; worker threads test the condition block by block and the main thread commits
+ * the blocks in order (actions, produce and generate limits), so the output is the same for
+ * any thread count. rnd() draws from STREAM_RND: index 2n for the condition of deal n, 2n+1
+ * for its actions. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dealer/lang_int.h"
+#include "dealer/lang_gen.h"
+
+enum { BLOCK = 3072 }; /* deals per block: a multiple of 2 and 6 for -2 and -3 */
+
+struct kept {
+    uint64_t ordinal;
+    struct deal d;
+    struct dd_memo memo;
+    bool memo_ready;
+};
+struct block {
+    long long index; /* block number, -1 = free */
+    bool done;
+    struct kept *acc;
+    int nacc, cap;
+    enum pd_status rc;
+    struct pd_err err;
+};
+
+struct run {
+    const struct lang_prog *p;
+    const struct lrun_opts *o;
+    struct set_key sk;
+    struct lgen *gen;          /* conditional generation, or NULL */
+    long long generate;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    long long next_claim;  /* next block to hand out */
+    long long committed;   /* blocks committed so far */
+    long long nblocks;     /* blocks needed for generate */
+    int window;
+    struct block *slots;   /* window of blocks in flight */
+    bool stop;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* dealer's -2/-3: the deal after swapping hands a and b. */
+static void swap_hands(struct deal *d, int a, int b)
+{
+    uint64_t t = d->hand[a];
+
+    d->hand[a] = d->hand[b];
+    d->hand[b] = t;
+}
+
+static bool predeal_lengths_hold(const struct lang_prog *p, const struct deal *d)
+{
+    for (int s = 0; s < 4; s++)
+        for (int su = 0; su < 4; su++)
+            if (p->predeal_len[s][su] >= 0 &&
+                hand_length(d->hand[s], (enum suit)su) != p->predeal_len[s][su])
+                return false;
+    return true;
+}
+
+static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal *d,
+                           const struct leval *ev)
+{
+    if (b->nacc == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        struct kept *k = realloc(b->acc, (size_t)cap * sizeof *k);
+
+        if (!k)
+            return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
+        b->acc = k;
+        b->cap = cap;
+    }
+    struct kept *k = &b->acc[b->nacc++];
+
+    k->ordinal = ordinal;
+    k->d = *d;
+    k->memo_ready = ev->memo_ready;
+    if (ev->memo_ready)
+        k->memo = ev->memo;
+    return PD_OK;
+}
+
+/* Deals and tests every deal of block b. */
+static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
+                                struct deal_stream *rs)
+{
+    const struct lang_prog *p = r->p;
+    const struct deal *fixed = NULL;
+    long long first = b->index * BLOCK, n = r->generate - first;
+    int per = r->o->swapping == 3 ? 6 : r->o->swapping == 2 ? 2 : 1;
+    struct deal d;
+    enum pd_status rc = deal_stream_seek(ds, STREAM_PRACTICE, (uint64_t)b->index, &b->err);
+
+    if (rc != PD_OK)
+        return rc;
+    for (int h = 0; h < 4; h++)
+        if (p->predeal.hand[h])
+            fixed = &p->predeal;
+    if (n > BLOCK)
+        n = BLOCK;
+    for (long long i = 0; i < n; i++) {
+        struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
+
+        if (i % per == 0) {
+            if (r->gen)
+                lgen_deal(r->gen, ds, &d);
+            else
+                deal_stream_shuffle(ds, fixed, &d);
+        } else {
+            static const int sw[6][2] = {{0, 0}, {1, 3}, {2, 3}, {1, 2}, {1, 3}, {2, 3}};
+            int k = (int)(i % per);
+
+            if (per == 2)
+                swap_hands(&d, 1, 3);
+            else
+                swap_hands(&d, sw[k][0], sw[k][1]);
+        }
+        if (!predeal_lengths_hold(p, &d))
+            continue;
+        ev.rnd_index = 2 * (uint64_t)(first + i);
+        if (p->cond >= 0 && !leval_node(&ev, p->cond)) {
+            if (ev.failed)
+                return b->err.code ? b->err.code : PD_ERR_RANGE;
+            continue;
+        }
+        if (ev.failed)
+            return b->err.code ? b->err.code : PD_ERR_RANGE;
+        if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
+            return rc;
+    }
+    return PD_OK;
+}
+
+static void *worker(void *arg)
+{
+    struct run *r = arg;
+    struct deal_stream ds, rs;
+    struct pd_err e;
+    bool ok = deal_stream_open(&ds, &r->sk, STREAM_PRACTICE, 0, &e) == PD_OK;
+
+    if (ok && deal_stream_open(&rs, &r->sk, STREAM_RND, 0, &e) != PD_OK) {
+        deal_stream_close(&ds);
+        ok = false;
+    }
+    pthread_mutex_lock(&r->mu);
+    for (;;) {
+        while (!r->stop && r->next_claim < r->nblocks &&
+               r->next_claim >= r->committed + r->window)
+            pthread_cond_wait(&r->cv, &r->mu);
+        if (r->stop || r->next_claim >= r->nblocks)
+            break;
+        struct block *b = &r->slots[r->next_claim % r->window];
+
+        b->index = r->next_claim++;
+        b->nacc = 0;
+        pthread_mutex_unlock(&r->mu);
+        b->rc = ok ? run_block(r, b, &ds, &rs) : pd_fail(&b->err, e.code, "%s", e.msg);
+        pthread_mutex_lock(&r->mu);
+        b->done = true;
+        pthread_cond_broadcast(&r->cv);
+    }
+    pthread_mutex_unlock(&r->mu);
+    if (ok) {
+        deal_stream_close(&ds);
+        deal_stream_close(&rs);
+    }
+    return NULL;
+}
+
+struct commit {
+    struct lacc acc;
+    struct deal *kept; /* for print(): every produced deal */
+    long long nkept, capkept;
+    bool keep_all;
+    struct deal_stream rs;
+};
+
+static enum pd_status commit_deal(struct run *r, struct commit *c, const struct kept *k,
+                                  long long nprod, FILE *out, struct pd_err *e)
+{
+    struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = &c->rs,
+                       .rnd_index = 2 * k->ordinal + 1, .e = e};
+
+    if (k->memo_ready) {
+        ev.memo = k->memo;
+        ev.memo_ready = true;
+    }
+    if (c->keep_all) {
+        if (c->nkept == c->capkept) {
+            long long cap = c->capkept ? 2 * c->capkept : 256;
+            struct deal *n = realloc(c->kept, (size_t)cap * sizeof *n);
+
+            if (!n)
+                return pd_fail(e, PD_ERR_NOMEM, "out of memory keeping deals for print()");
+            c->kept = n;
+            c->capkept = cap;
+        }
+        c->kept[c->nkept++] = k->d;
+    }
+    return lact_run(&ev, &c->acc, out, nprod, e);
+}
+
+static void progress(const struct run *r, long long produced, long long target, double t0)
+{
+    (void)t0;
+    if (r->o->progress && target > 0)
+        fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
+}
+
+enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
+                    struct lrun_result *res, struct pd_err *e)
+{
+    struct run r = {.p = p, .o = o};
+    struct commit c = {0};
+    struct pd_key key;
+    pthread_t *tids = NULL;
+    int nthreads = o->threads > 0 ? o->threads : 1, started = 0;
+    long long produce, produced = 0, generated = 0;
+    double t0 = now();
+    enum pd_status rc;
+
+    memset(res, 0, sizeof *res);
+    r.generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
+    produce = o->produce ? o->produce : p->produce ? p->produce
+                                                   : (p->will_print ? 40 : r.generate);
+    r.nblocks = (r.generate + BLOCK - 1) / BLOCK;
+    key_from_seed(o->seed, &key);
+    rc = set_key_derive(&key, "dealer", &r.sk, e);
+    pd_wipe(&key, sizeof key);
+    if (rc != PD_OK)
+        return rc;
+    if (o->fast)
+        r.gen = lgen_plan(p);
+    if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
+        return rc;
+    c.acc.quiet = o->quiet;
+    c.acc.input_name = o->input_name;
+    c.acc.seed = o->seed;
+    {
+        time_t now_t = time(NULL);
+        struct tm tm;
+
+        gmtime_r(&now_t, &tm);
+        strftime(c.acc.date, sizeof c.acc.date, "%Y.%m.%d", &tm);
+    }
+    for (int i = 0; i < p->nacts; i++)
+        c.keep_all |= p->acts[i].type == LA_PRINT;
+    r.window = 4 * nthreads;
+    r.slots = calloc((size_t)r.window, sizeof *r.slots);
+    tids = calloc((size_t)nthreads, sizeof *tids);
+    if (!r.slots || !tids) {
+        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        goto done;
+    }
+    if ((rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK)
+        goto done;
+    pthread_mutex_init(&r.mu, NULL);
+    pthread_cond_init(&r.cv, NULL);
+    for (; started < nthreads; started++)
+        if (pthread_create(&tids[started], NULL, worker, &r) != 0)
+            break;
+    if (started == 0) {
+        rc = pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
+        goto joined;
+    }
+    /* Commit blocks in order. */
+    for (long long k = 0; k < r.nblocks && produced < produce; k++) {
+        struct block *b = &r.slots[k % r.window];
+
+        pthread_mutex_lock(&r.mu);
+        while (!(b->done && b->index == k))
+            pthread_cond_wait(&r.cv, &r.mu);
+        pthread_mutex_unlock(&r.mu);
+        if (b->rc != PD_OK) {
+            *e = b->err;
+            rc = b->rc;
+            break;
+        }
+        generated = (k + 1) * BLOCK < r.generate ? (k + 1) * BLOCK : r.generate;
+        for (int i = 0; i < b->nacc && produced < produce && rc == PD_OK; i++) {
+            rc = commit_deal(&r, &c, &b->acc[i], produced, out, e);
+            produced++;
+            if (produced == produce)
+                generated = (long long)b->acc[i].ordinal + 1;
+            progress(&r, produced, produce, t0);
+        }
+        pthread_mutex_lock(&r.mu);
+        b->done = false;
+        r.committed = k + 1;
+        pthread_cond_broadcast(&r.cv);
+        pthread_mutex_unlock(&r.mu);
+        if (rc != PD_OK)
+            break;
+        if (o->time_limit > 0 && now() - t0 >= o->time_limit && produced < produce &&
+            k + 1 < r.nblocks) {
+            res->timed_out = true;
+            break;
+        }
+    }
+joined:
+    pthread_mutex_lock(&r.mu);
+    r.stop = true;
+    pthread_cond_broadcast(&r.cv);
+    pthread_mutex_unlock(&r.mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(tids[i], NULL);
+    pthread_mutex_destroy(&r.mu);
+    pthread_cond_destroy(&r.cv);
+    deal_stream_close(&c.rs);
+    if (o->progress)
+        fprintf(stderr, "                                      \r");
+    if (rc == PD_OK)
+        lact_finish(p, &c.acc, c.kept, produced, out);
+done:
+    res->generated = generated;
+    res->produced = produced;
+    if (r.slots)
+        for (int i = 0; i < r.window; i++)
+            free(r.slots[i].acc);
+    free(r.slots);
+    free(tids);
+    free(c.kept);
+    lacc_free(&c.acc, p);
+    lgen_free(r.gen);
+    pd_wipe(&r.sk, sizeof r.sk);
+    return rc;
+}

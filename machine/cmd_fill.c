@@ -265,13 +265,12 @@ static void audit(const struct mach_sim *sim, const struct mach_job *job,
         }
 }
 
-static void summary(const struct fill_opts *o, const struct mach_result *r, double secs)
+static void summary(const struct fill_opts *o, const struct mach_result *r)
 {
     printf("filled %s: %d good, %d bad", o->set_path, r->good, r->bad);
     if (r->skipped)
         printf(" (%d finished before this run)", r->skipped);
     printf("; %ld cards placed, %d attempts redone\n", r->cards, r->redone);
-    (void)secs;
     if (r->bad) {
         printf("bad boards:");
         for (int i = 0; i < r->bad && i < 64; i++)
@@ -319,7 +318,7 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
         end_line(&u);
     }
     if (rc == PD_OK) {
-        summary(o, &res, 0);
+        summary(o, &res);
         if (sim) {
             audit(sim, &job, set, &res, &checked, &wrong);
             printf("simulator audit: %d boards filled in this run hold their deals, card by "

@@ -12,5 +12,8 @@
  * PD_ERR_SYNTAX with the file and line; a missing file is PD_ERR_IO. Matches
  * mach_profile_loader. */
 enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, struct pd_err *e);
+/* The same from an open file; name is used in messages. */
+enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
+                                struct pd_err *e);
 
 #endif

@@ -198,28 +198,34 @@ static int handler(void *user, const char *section, const char *name, const char
     return bad(l, "unknown key \"%s\"%s", name, "");
 }
 
-enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, struct pd_err *e)
+enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
+                                struct pd_err *e)
 {
     struct loader *l = calloc(1, sizeof *l);
-    FILE *f;
     int line;
     enum pd_status rc = PD_OK;
 
     if (!l)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the profile");
     l->p = *out;
-    f = fopen(path, "r");
-    if (!f) {
-        free(l);
-        return pd_fail(e, PD_ERR_IO, "%s: cannot open the machine profile", path);
-    }
     line = ini_parse_file(f, handler, l);
-    fclose(f);
     if (line != 0)
-        rc = pd_fail_at(e, PD_ERR_SYNTAX, path, line, 0, NULL, "%s",
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, name, line, 0, NULL, "%s",
                         l->msg[0] ? l->msg : "not an INI line (key = value or [section])");
     else
         *out = l->p;
     free(l);
+    return rc;
+}
+
+enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, struct pd_err *e)
+{
+    FILE *f = fopen(path, "r");
+    enum pd_status rc;
+
+    if (!f)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open the machine profile", path);
+    rc = cfg_read_machine(f, path, out, e);
+    fclose(f);
     return rc;
 }

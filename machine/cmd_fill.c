@@ -234,15 +234,25 @@ static enum pd_status board_list(const struct pbn_set *set, const char *spec,
     return PD_OK;
 }
 
+static bool is_bad(const struct mach_result *res, int board)
+{
+    for (int i = 0; i < res->bad && i < 64; i++)
+        if (res->bad_boards[i] == board)
+            return true;
+    return false;
+}
+
+/* The simulator's ground truth for every board reported good in this run. */
 static void audit(const struct mach_sim *sim, const struct mach_job *job,
-                  const struct pbn_set *set, int *checked, int *wrong)
+                  const struct pbn_set *set, const struct mach_result *res, int *checked,
+                  int *wrong)
 {
     char why[200];
 
     *checked = *wrong = 0;
     for (int i = 0; i < job->nboards; i++)
         for (size_t g = 0; g < set->n; g++) {
-            if (set->games[g].board != job->boards[i])
+            if (set->games[g].board != job->boards[i] || is_bad(res, job->boards[i]))
                 continue;
             if (mach_sim_board_matches(sim, job->boards[i], &set->games[g].deal, why,
                                        sizeof why))
@@ -255,13 +265,12 @@ static void audit(const struct mach_sim *sim, const struct mach_job *job,
         }
 }
 
-static void summary(const struct fill_opts *o, const struct mach_result *r, double secs)
+static void summary(const struct fill_opts *o, const struct mach_result *r)
 {
     printf("filled %s: %d good, %d bad", o->set_path, r->good, r->bad);
     if (r->skipped)
         printf(" (%d finished before this run)", r->skipped);
     printf("; %ld cards placed, %d attempts redone\n", r->cards, r->redone);
-    (void)secs;
     if (r->bad) {
         printf("bad boards:");
         for (int i = 0; i < r->bad && i < 64; i++)
@@ -309,9 +318,9 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
         end_line(&u);
     }
     if (rc == PD_OK) {
-        summary(o, &res, 0);
+        summary(o, &res);
         if (sim) {
-            audit(sim, &job, set, &checked, &wrong);
+            audit(sim, &job, set, &res, &checked, &wrong);
             printf("simulator audit: %d boards filled in this run hold their deals, card by "
                    "card%s\n", checked, wrong ? "; SOME DO NOT" : "");
             if (wrong)

@@ -552,8 +552,9 @@ enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn
     for (int i = 0; rc == PD_OK && i < job->nboards; i++)
         if (c.j.state[job->boards[i]] != J_GOOD && c.j.state[job->boards[i]] != J_BAD)
             c.cards_left += 52;
-    if (rc == PD_OK)
-        rc = reconnect(&c, job->profile->replug_wait_ms, e);
+    if (rc == PD_OK) /* at the start, a machine not there is more likely absent than late */
+        rc = reconnect(&c, job->profile->replug_wait_ms < 3000 ? job->profile->replug_wait_ms
+                                                                : 3000, e);
     for (int i = 0; rc == PD_OK && i < job->nboards; i++) {
         int b = job->boards[i];
 

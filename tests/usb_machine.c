@@ -553,6 +553,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--bench"))
             bench = true;
     }
+    alarm(300); /* a hang (libusb, umockdev) fails the run instead of stalling make check */
     g_mutex_init(&D.lock);
     g_queue_init(&D.replies);
     D.tb = umockdev_testbed_new(); /* before any libusb_init: libusb must see only it */

@@ -71,3 +71,24 @@ rc=0; "$P" fill set.pbn --machine "$FAST" --journal d.journal </dev/null 2>err.t
 grep -q 'pass --yes' err.txt
 "$P" fill --help | grep -q 'usage: predup fill'
 "$P" sim --help | grep -q 'usage: predup sim'
+
+# At a terminal: the prompts wait for the operator; q stops, the journal keeps what was done.
+cat >exact.conf <<CONF
+[machine]
+transport = sim
+[sim]
+card_ms = 0
+board_ms = 0
+ocr_unreadable_ppm = 0
+ocr_confusion_ppm = 0
+barcode_unreadable_ppm = 0
+CONF
+printf '\n\nq\n' >answers
+rc=0
+script -qec "$P fill set.pbn --machine exact.conf --journal tty.journal" /dev/null <answers \
+    >tty.txt 2>&1 || rc=$?
+[ "$rc" = 64 ]
+grep -q 'board 3: insert board 3, empty, and put its deck in the feeder' tty.txt
+grep -q 'stopped by the operator at board 3' tty.txt
+grep -q 'board 2 (2 of 8)  card 52 of 52' tty.txt
+[ "$(grep -c '^good ' tty.journal)" = 2 ]

@@ -1,0 +1,35 @@
+#!/bin/sh
+# tests/fuzz_machine.sh - builds machine/'s libFuzzer targets (fuzz_host: the controller fed
+# arbitrary machine replies; fuzz_sim: the simulated firmware fed arbitrary host messages)
+# with clang -fsanitize=fuzzer,address,undefined into build-fuzz/machine/ and runs each for
+# $FUZZ_SECONDS on its corpus in tests/fuzz/<target>/; and config/'s cfg (machine profiles).
+# FUZZ_TARGETS="sim" runs a subset.
+set -eu
+top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+secs=${FUZZ_SECONDS:-600}
+targets=${FUZZ_TARGETS:-"host sim cfg"}
+out=$top/build-fuzz/machine
+mkdir -p "$out/artifacts"
+libs="$(pkg-config --libs libcrypto inih 2>/dev/null || echo -lcrypto -linih) -ldds -lm"
+src=$(ls "$top"/dealer/*.c "$top"/pbn/*.c "$top"/machine/*.c "$top"/config/*.c |
+      grep -v -e '/fuzz_' -e '/cmd_' -e '/lang_cmd.c' -e '/usb.c')
+for t in $targets; do
+    dir=machine
+    [ "$t" = cfg ] && dir=config
+    clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" -fsanitize=fuzzer,address,undefined \
+        -fno-sanitize-recover=all -o "$out/fuzz_$t" "$top/$dir/fuzz_$t.c" $src $libs
+done
+fail=0
+for t in $targets; do
+    mkdir -p "$out/corpus/$t"
+    echo "== fuzz_$t for $secs s"
+    if ! UBSAN_OPTIONS=halt_on_error=1 "$out/fuzz_$t" -max_total_time="$secs" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+        -artifact_prefix="$out/artifacts/$t-" "$out/corpus/$t" "$top/tests/fuzz/$t" \
+        >"$out/fuzz_$t.log" 2>&1; then
+        echo "fuzz_$t: FAILED, see $out/fuzz_$t.log and $out/artifacts/"
+        fail=1
+    fi
+    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units)' "$out/fuzz_$t.log" || true
+done
+exit $fail

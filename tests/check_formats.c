@@ -394,6 +394,25 @@ START_TEST(test_fuzz_crashes_stay_fixed)
 }
 END_TEST
 
+
+/* Contents decide when the extension does not: PBN after blank lines, DLM, LIN, CSV, BER. */
+START_TEST(test_sniff_without_format)
+{
+    const char *pbn = "\r\n\n[Board \"4\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. "
+                      "..AKQJT98765432. ...AKQJT98765432\"]\n";
+    struct pbn_set *set = NULL;
+    struct pd_err e;
+
+    ck_assert_int_eq(pbn_read_format_mem("t", NULL, pbn, strlen(pbn), &set, &e), PD_OK);
+    ck_assert_int_eq(set->games[0].board, 4);
+    pbn_set_free(set);
+    e = read_fails(NULL, "hello", 5);
+    ck_assert_str_eq(e.msg, "cannot tell the file's format from its contents: give --from");
+    e = read_fails("xyz", "hello", 5);
+    ck_assert_int_eq(e.code, PD_ERR_USAGE);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- round trips */
 
 static struct pbn_set *random_set(unsigned long long seed, int first, int n)
@@ -557,6 +576,7 @@ static Suite *formats_suite(void)
     tcase_add_test(tc, test_wrong_card_counts_named);
     tcase_add_test(tc, test_text_formats_name_the_line);
     tcase_add_test(tc, test_fuzz_crashes_stay_fixed);
+    tcase_add_test(tc, test_sniff_without_format);
     tcase_add_loop_test(tc, test_random_sets_round_trip, 0, ARRAY_LEN(trips));
     tcase_add_test(tc, test_limits_have_clear_messages);
     tcase_add_test(tc, test_write_formats_several_files);

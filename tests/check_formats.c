@@ -243,6 +243,20 @@ START_TEST(test_dup_dge_part_must_match)
 }
 END_TEST
 
+/* A DUP file cut at a record boundary: the control bytes still count the lost board. */
+START_TEST(test_dup_missing_whole_board)
+{
+    char *buf;
+    size_t len;
+    struct pd_err e;
+
+    load("ref.dup", &buf, &len);
+    e = read_fails("dup", buf, len - 156);
+    ck_assert_str_eq(e.msg, "board 1, byte 153: the control bytes say 3 boards, the file holds 2");
+    free(buf);
+}
+END_TEST
+
 START_TEST(test_short_files_name_the_cut_board)
 {
     static const struct {
@@ -569,6 +583,7 @@ static Suite *formats_suite(void)
     tcase_add_test(tc, test_dup_card_twice);
     tcase_add_test(tc, test_dup_dge_part_must_match);
     tcase_add_test(tc, test_short_files_name_the_cut_board);
+    tcase_add_test(tc, test_dup_missing_whole_board);
     tcase_add_test(tc, test_dlm_bad_checksum_names_board_and_line);
     tcase_add_test(tc, test_dlm_flipped_letter_fails_checksum);
     tcase_add_test(tc, test_dlm_header_checksum);

@@ -12,7 +12,8 @@ CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -ldds -lm
+# libdds is loaded on first use (dealer/dd.c), not linked: only its header is needed to build.
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 MODULES  := dealer pbn printing machine config
@@ -27,9 +28,10 @@ DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
-.PHONY: all deps deps-fuzz check check-plain check-san run bench fuzz install clean
+.PHONY: all deps deps-fuzz check check-plain check-san valgrind run bench fuzz install clean
 
-all: predup
+all: deps
+	$(MAKE) predup
 
 predup: $(BUILD)/predup
 	cp $< $@
@@ -39,6 +41,16 @@ $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
 
 $(BUILD)/check_predup: $(TEST_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CHECK_LIBS) -o $@
+
+# machine: the umockdev test binary (the real libusb code against the simulated USB machine).
+# Not a tests/check_*.c: the Check binary must run without the umockdev preload.
+UMOCKDEV_CFLAGS = $(shell pkg-config --cflags umockdev-1.0 2>/dev/null)
+UMOCKDEV_LIBS   = $(shell pkg-config --libs umockdev-1.0 2>/dev/null)
+$(BUILD)/tests/usb_machine.o: tests/usb_machine.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(UMOCKDEV_CFLAGS) $(CFLAGS) -c $< -o $@
+$(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -75,34 +87,50 @@ check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-san
 
-check-plain: $(BUILD)/check_predup $(BUILD)/predup
+check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine
 	$(BUILD)/check_predup
 	PREDUP=$(BUILD)/predup sh tests/cli.sh
+	umockdev-wrapper $(BUILD)/usb_machine --predup $(BUILD)/predup
 
 check-san:
 	$(MAKE) BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
 	    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' \
-	    build-san/check_predup build-san/predup
+	    build-san/check_predup build-san/predup build-san/usb_machine
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	    build-san/check_predup
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
+	ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
+	    umockdev-wrapper build-san/usb_machine --predup build-san/predup
+
+# Every suite and command-line test under valgrind (slow: outside make check).
+valgrind: deps
+	$(MAKE) $(BUILD)/check_predup $(BUILD)/predup
+	CK_FORK=no CK_DEFAULT_TIMEOUT=3000 valgrind -q --error-exitcode=1 --leak-check=full \
+	    --suppressions=tests/valgrind.supp $(BUILD)/check_predup
+	PREDUP=$(BUILD)/predup VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full \
+	    --suppressions=$(CURDIR)/tests/valgrind.supp" sh tests/cli.sh
 
 # The main job: deal the built-in default event with a new key, and carry it as far as predup
 # goes (PBN, analysis, PDFs, filling on the simulated machine). Output in out/.
-run: deps predup
+# Targets that build call make again after deps: the flags from pkg-config are read when make
+# starts, so on a fresh machine they exist only in a make started after the install.
+run: deps
+	$(MAKE) predup
 	sh tests/main_job.sh ./predup out
 
-bench: deps predup $(BUILD)/bench_gen
+bench: deps
+	$(MAKE) predup $(BUILD)/bench_gen
 	BENCH_GEN=$(BUILD)/bench_gen sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
-install: predup
+install: deps
+	$(MAKE) predup
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
 
 clean:
 	rm -rf build build-san build-fuzz predup
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d

@@ -1,6 +1,7 @@
 /* dealer/lang_act.c - the actions of a script, in the layouts of Debian dealer 20211121:
  * printall, printew, print(...), printpbn, printcompact, printoneline, printes, average,
  * frequency (1-D and 2-D), evalcontract (which dealer cannot run: here through libdds). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,9 +112,10 @@ enum pd_status lacc_init(struct lacc *a, const struct lang_prog *p, struct pd_er
 {
     memset(a, 0, sizeof *a);
     a->sum = calloc((size_t)p->nacts + 1, sizeof *a->sum);
+    a->sumsq = calloc((size_t)p->nacts + 1, sizeof *a->sumsq);
     a->freq = calloc((size_t)p->nacts + 1, sizeof *a->freq);
     a->ec = calloc((size_t)p->nacts + 1, sizeof *a->ec);
-    if (!a->sum || !a->freq || !a->ec)
+    if (!a->sum || !a->sumsq || !a->freq || !a->ec)
         goto nomem;
     for (int i = 0; i < p->nacts; i++) {
         const struct laction *x = &p->acts[i];
@@ -135,6 +137,8 @@ void lacc_free(struct lacc *a, const struct lang_prog *p)
             free(a->freq[i]);
     free(a->freq);
     free(a->sum);
+    free(a->sumsq);
+    a->sumsq = NULL;
     free(a->ec);
     a->freq = NULL;
     a->sum = NULL;
@@ -145,6 +149,7 @@ void lacc_merge(struct lacc *into, const struct lacc *from, const struct lang_pr
 {
     for (int i = 0; i < p->nacts; i++) {
         into->sum[i] += from->sum[i];
+        into->sumsq[i] += from->sumsq[i];
         if (into->freq[i])
             for (size_t c = 0; c < freq_cells(&p->acts[i]); c++)
                 into->freq[i][c] += from->freq[i][c];
@@ -210,9 +215,13 @@ enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long
                     fputs(a->items[k].str, out);
             }
             break;
-        case LA_AVERAGE:
-            acc->sum[i] += eval(ev, a->expr);
+        case LA_AVERAGE: {
+            int v = eval(ev, a->expr);
+
+            acc->sum[i] += v;
+            acc->sumsq[i] += (double)v * v;
             break;
+        }
         case LA_FREQUENCY:
             count_freq(a, acc->freq[i], eval(ev, a->expr), 0);
             break;
@@ -346,6 +355,13 @@ void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct
         case LA_AVERAGE:
             if (a->label)
                 fprintf(out, "%s: ", a->label);
+            if (acc->sd && nprod) {
+                double m = (double)acc->sum[i] / (double)nprod;
+                double var = acc->sumsq[i] / (double)nprod - m * m;
+
+                fprintf(out, "%.9g %.9g %lld\n", m, var > 0 ? sqrt(var) : 0.0, nprod);
+                break;
+            }
             fprintf(out, "%g\n", nprod ? (double)acc->sum[i] / (double)nprod : 0.0);
             break;
         case LA_FREQUENCY:

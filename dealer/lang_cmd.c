@@ -23,6 +23,7 @@ static const char usage[] =
     "  -v     no end summary      -q  no printpbn output      -m  progress meter\n"
     "  -0 / -2 / -3  no swapping / also the E-W swap / also all 5 other E-S-W orders\n"
     "  --plain  no conditional generation: plain shuffling and rejection\n"
+    "  --sd   averages print \"label: mean sd count\" (for statistical comparisons)\n"
     "  -u     accepted (output is always upper case)   -V  version\n";
 
 struct dealer_args {
@@ -61,6 +62,10 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
             fputs(usage, stdout);
             *done = true;
             return PD_OK;
+        }
+        if (!strcmp(s, "--sd")) {
+            a->o.sd = true;
+            continue;
         }
         if (!strcmp(s, "--plain")) {
             a->o.fast = false;

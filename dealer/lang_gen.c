@@ -1,23 +1,427 @@
-/* dealer/lang_gen.c - conditional generation: not enabled yet, every run shuffles plainly. */
+/* dealer/lang_gen.c - conditional generation: deals drawn exactly from the uniform
+ * distribution restricted to a set S that contains every deal the condition accepts, so that
+ * testing the full condition on them (as every run does) keeps exactly the deals plain
+ * rejection would keep, with the same distribution, only sooner.
+ *
+ * S is read off the condition: the conjuncts (&& at the top, through variables) that bound
+ * one seat's HCP (Milton count), suit lengths or shape(), plus predeal's cards and suit
+ * lengths. Of the seats so bounded, the one whose set H of hands is least likely is drawn
+ * first, uniformly from H: a class (shape, HCP) with probability proportional to its number of
+ * hands, then the HCP of each suit, then the honours and the spot cards of each suit, each
+ * step weighted by exact counts. The other 39 cards are then shuffled uniformly (Fisher-Yates)
+ * into the other hands. Every hand in H has the same number of completions, so the deal is
+ * uniform over S = {deals with that hand in H}. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "dealer/lang_gen.h"
 
-struct lgen {
-    int unused;
+enum { MAXH = 11 }; /* HCP within one suit: 0..10 */
+
+struct lgen_class {
+    int8_t len[4];
+    int8_t hcp;
+    int16_t shape;  /* index into lgen.rest */
 };
+/* For one shape, the HCP distribution of suits su+1..3, for su = 0, 1, 2. */
+struct lgen_rest {
+    uint64_t dist[3][41];
+};
+
+struct lgen {
+    int seat;
+    struct deal fixed;      /* predealt cards of every seat */
+    int flen[4], fhcp[4];   /* the seat's predealt cards per suit */
+    unsigned hon_avail[4];  /* free honours: bit 3 A, 2 K, 1 Q, 0 J */
+    unsigned spot_avail[4]; /* free spot cards (ranks 2..10) as holding bits */
+    int nspot[4];
+    uint64_t N[4][14][MAXH]; /* hands with total length l and h HCP in suit s */
+    struct lgen_class *cls;
+    uint64_t *cum;          /* cumulative class weights */
+    int ncls;
+    struct lgen_rest *rest; /* per allowed shape */
+    int nrest;
+    double p;               /* probability of H among the seat's possible hands */
+};
+
+static uint64_t binom(int n, int k)
+{
+    uint64_t r = 1;
+
+    if (k < 0 || k > n)
+        return 0;
+    for (int i = 1; i <= k; i++)
+        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+static int honour_hcp(unsigned sub)
+{
+    return 4 * (int)(sub >> 3 & 1) + 3 * (int)(sub >> 2 & 1) + 2 * (int)(sub >> 1 & 1) +
+           (int)(sub & 1);
+}
+
+/* ---------------------------------------------------------------- bounds from the condition */
+
+struct bounds {
+    int hlo, hhi;
+    int llo[4], lhi[4];
+    int shapes[16];   /* shape tables that must hold; negative: ~(index+1) must not hold */
+    int nshapes;
+    bool any;
+};
+
+static bool shape_bit(const struct lang_prog *p, int idx, int cell)
+{
+    const uint8_t *bits = p->shapes + (size_t)idx * (SHAPE_CELLS / 8 + 1);
+
+    return bits[cell >> 3] >> (cell & 7) & 1;
+}
+
+static void bound(struct bounds *b, int what, int op, int c)
+{
+    int *lo = what < 0 ? &b->hlo : &b->llo[what], *hi = what < 0 ? &b->hhi : &b->lhi[what];
+
+    switch (op) {
+    case LOP_EQ: if (c > *lo) *lo = c; if (c < *hi) *hi = c; break;
+    case LOP_GE: if (c > *lo) *lo = c; break;
+    case LOP_GT: if (c + 1 > *lo) *lo = c + 1; break;
+    case LOP_LE: if (c < *hi) *hi = c; break;
+    case LOP_LT: if (c - 1 < *hi) *hi = c - 1; break;
+    default: return;
+    }
+    b->any = true;
+}
+
+static int flip(int op)
+{
+    switch (op) {
+    case LOP_GE: return LOP_LE;
+    case LOP_GT: return LOP_LT;
+    case LOP_LE: return LOP_GE;
+    case LOP_LT: return LOP_GT;
+    default: return op;
+    }
+}
+
+static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool milton, int depth)
+{
+    const struct lnode *x = &p->nodes[n];
+
+    if (depth > 100)
+        return;
+    if (x->op == LOP_AND) {
+        collect(p, x->a, b, milton, depth + 1);
+        collect(p, x->b, b, milton, depth + 1);
+        return;
+    }
+    if (x->op == LOP_SHAPE || (x->op == LOP_NOT && p->nodes[x->a].op == LOP_SHAPE)) {
+        const struct lnode *s = x->op == LOP_SHAPE ? x : &p->nodes[x->a];
+        struct bounds *bs = &b[s->seat];
+
+        if (bs->nshapes < 16) {
+            bs->shapes[bs->nshapes++] = x->op == LOP_SHAPE ? s->val : ~s->val;
+            bs->any = true;
+        }
+        return;
+    }
+    if (x->op < LOP_EQ || x->op > LOP_GE || x->op == LOP_NE)
+        return;
+    const struct lnode *l = &p->nodes[x->a], *r = &p->nodes[x->b];
+    int op = x->op;
+
+    if (l->op == LOP_NUM) {
+        const struct lnode *t = l;
+
+        l = r;
+        r = t;
+        op = flip(op);
+    }
+    if (r->op != LOP_NUM)
+        return;
+    if (l->op == LOP_LEN)
+        bound(&b[l->seat], l->suit, op, r->val);
+    else if (l->op == LOP_PTS && l->table == LPT_HCP && l->suit < 0 && milton)
+        bound(&b[l->seat], -1, op, r->val);
+}
+
+/* ---------------------------------------------------------------- counting */
+
+static void count_suits(struct lgen *g, const struct lang_prog *p, int seat)
+{
+    uint64_t taken = 0;
+
+    for (int h = 0; h < 4; h++)
+        taken |= p->predeal.hand[h];
+    for (int s = 0; s < 4; s++) {
+        unsigned mine = hand_suit(p->predeal.hand[seat], (enum suit)s);
+        unsigned free_cards = 0x1FFFu & ~(unsigned)hand_suit(taken, (enum suit)s);
+
+        g->flen[s] = __builtin_popcount(mine);
+        g->fhcp[s] = hand_hcp((uint64_t)mine << (16 * s));
+        g->hon_avail[s] = free_cards >> 9;       /* J Q K A are bits 9..12 */
+        g->spot_avail[s] = free_cards & 0x1FFu;  /* 2..10 */
+        g->nspot[s] = __builtin_popcount(g->spot_avail[s]);
+        memset(g->N[s], 0, sizeof g->N[s]);
+        for (unsigned sub = 0; sub < 16; sub++) {
+            if ((sub & g->hon_avail[s]) != sub)
+                continue;
+            int j = __builtin_popcount(sub), hh = honour_hcp(sub) + g->fhcp[s];
+
+            for (int k = j; k <= j + g->nspot[s]; k++)
+                if (g->flen[s] + k <= 13)
+                    g->N[s][g->flen[s] + k][hh] += binom(g->nspot[s], k - j);
+        }
+    }
+}
+
+static bool shape_allowed(const struct lang_prog *p, const struct bounds *b, int seat,
+                          const int L[4])
+{
+    int cell = shape_cell(L[0], L[1], L[2], L[3]);
+
+    for (int s = 0; s < 4; s++) {
+        if (L[s] < b->llo[s] || L[s] > b->lhi[s])
+            return false;
+        if (p->predeal_len[seat][s] >= 0 && L[s] != p->predeal_len[seat][s])
+            return false;
+    }
+    for (int i = 0; i < b->nshapes; i++) {
+        int idx = b->shapes[i];
+
+        if (idx >= 0 ? !shape_bit(p, idx, cell) : shape_bit(p, ~idx, cell))
+            return false;
+    }
+    return true;
+}
+
+/* The HCP distribution of a shape: convolution of suits from..3. out has 41 entries. */
+static void conv_suits(const struct lgen *g, const int L[4], int from, uint64_t out[41])
+{
+    memset(out, 0, 41 * sizeof *out);
+    out[0] = 1;
+    for (int s = from; s < 4; s++) {
+        uint64_t t[41] = {0};
+
+        for (int a = 0; a <= 40; a++)
+            if (out[a])
+                for (int h = 0; h < MAXH && a + h <= 40; h++)
+                    t[a + h] += out[a] * g->N[s][L[s]][h];
+        memcpy(out, t, sizeof t);
+    }
+}
+
+static bool add_class(struct lgen *g, const int L[4], int h, uint64_t w, int *cap)
+{
+    if (g->ncls == *cap) {
+        int nc = *cap ? 2 * *cap : 256;
+        struct lgen_class *c = realloc(g->cls, (size_t)nc * sizeof *c);
+        uint64_t *cu = c ? realloc(g->cum, (size_t)nc * sizeof *cu) : NULL;
+
+        if (c)
+            g->cls = c;
+        if (!cu)
+            return false;
+        g->cum = cu;
+        *cap = nc;
+    }
+    for (int s = 0; s < 4; s++)
+        g->cls[g->ncls].len[s] = (int8_t)L[s];
+    g->cls[g->ncls].hcp = (int8_t)h;
+    g->cls[g->ncls].shape = (int16_t)(g->nrest - 1);
+    g->cum[g->ncls] = (g->ncls ? g->cum[g->ncls - 1] : 0) + w;
+    g->ncls++;
+    return true;
+}
+
+/* Builds the classes of seat under b; false when out of memory or nothing fits. */
+static bool build(struct lgen *g, const struct lang_prog *p, const struct bounds *b, int seat)
+{
+    int L[4], cap = 0;
+    uint64_t dist[41];
+    int nfree = 13, navail = 52;
+
+    g->seat = seat;
+    count_suits(g, p, seat);
+    for (L[0] = 0; L[0] <= 13; L[0]++)
+        for (L[1] = 0; L[0] + L[1] <= 13; L[1]++)
+            for (L[2] = 0; L[0] + L[1] + L[2] <= 13; L[2]++) {
+                L[3] = 13 - L[0] - L[1] - L[2];
+                if (!shape_allowed(p, b, seat, L))
+                    continue;
+                struct lgen_rest *rs = realloc(g->rest, (size_t)(g->nrest + 1) * sizeof *rs);
+
+                if (!rs)
+                    return false;
+                g->rest = rs;
+                for (int su = 0; su < 3; su++)
+                    conv_suits(g, L, su + 1, g->rest[g->nrest].dist[su]);
+                g->nrest++;
+                conv_suits(g, L, 0, dist);
+                for (int h = b->hlo < 0 ? 0 : b->hlo; h <= 40 && h <= b->hhi; h++)
+                    if (dist[h] && !add_class(g, L, h, dist[h], &cap))
+                        return false;
+            }
+    if (g->ncls == 0)
+        return false;
+    for (int h = 0; h < 4; h++) {
+        navail -= hand_ncards(p->predeal.hand[h]);
+        if (h == seat)
+            nfree -= hand_ncards(p->predeal.hand[h]);
+    }
+    g->p = (double)g->cum[g->ncls - 1] / (double)binom(navail, nfree);
+    return true;
+}
 
 struct lgen *lgen_plan(const struct lang_prog *p)
 {
-    (void)p;
-    return NULL;
+    struct bounds b[4];
+    struct lgen *best = NULL;
+    bool milton = true;
+
+    for (int r = RANK_2; r <= RANK_A; r++)
+        milton &= p->ptval[LPT_HCP][r] == (r >= 11 ? r - 10 : 0);
+    for (int s = 0; s < 4; s++) {
+        memset(&b[s], 0, sizeof b[s]);
+        b[s].hlo = 0;
+        b[s].hhi = 40;
+        for (int k = 0; k < 4; k++) {
+            b[s].llo[k] = 0;
+            b[s].lhi[k] = 13;
+            if (p->predeal_len[s][k] >= 0)
+                b[s].any = true;
+        }
+    }
+    if (p->cond >= 0)
+        collect(p, p->cond, b, milton, 0);
+    for (int s = 0; s < 4; s++) {
+        struct lgen *g;
+
+        if (!b[s].any || hand_ncards(p->predeal.hand[s]) == 13 || !(g = calloc(1, sizeof *g)))
+            continue;
+        g->fixed = p->predeal;
+        if (!build(g, p, &b[s], s) || (best && g->p >= best->p)) {
+            lgen_free(g);
+            continue;
+        }
+        lgen_free(best);
+        best = g;
+    }
+    if (best && best->p > 0.25) { /* not worth it: plain shuffling is as fast */
+        lgen_free(best);
+        best = NULL;
+    }
+    return best;
 }
 
-void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
+double lgen_probability(const struct lgen *g)
 {
-    (void)g;
-    deal_stream_shuffle(s, NULL, out);
+    return g->p;
 }
 
 void lgen_free(struct lgen *g)
 {
-    (void)g;
+    if (!g)
+        return;
+    free(g->cls);
+    free(g->cum);
+    free(g->rest);
+    free(g);
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+/* Uniform in [0, n), n >= 1, from the stream, for 64-bit n. */
+static uint64_t below64(struct deal_stream *s, uint64_t n)
+{
+    if (n <= 0xFFFFFFFFULL)
+        return deal_stream_below(s, (uint32_t)n);
+    uint64_t lim = (UINT64_MAX / n) * n, r;
+
+    do
+        r = (uint64_t)deal_stream_u32(s) << 32 | deal_stream_u32(s);
+    while (r >= lim);
+    return r % n;
+}
+
+/* k uniform cards of the holding bits avail (Fisher-Yates on the list of its cards). */
+static unsigned pick_cards(struct deal_stream *s, unsigned avail, int k)
+{
+    int list[13], n = 0;
+    unsigned out = 0;
+
+    for (unsigned a = avail; a; a &= a - 1)
+        list[n++] = __builtin_ctz(a);
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)deal_stream_below(s, (uint32_t)(n - i)), t = list[i];
+
+        list[i] = list[j];
+        list[j] = t;
+        out |= 1u << list[i];
+    }
+    return out;
+}
+
+/* The free cards of suit su for a total length len and h HCP: honours by weight, then spots. */
+static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, int len, int h)
+{
+    int k = len - g->flen[su], hh = h - g->fhcp[su];
+    uint64_t w[16], total = 0;
+
+    for (unsigned sub = 0; sub < 16; sub++) {
+        int j = __builtin_popcount(sub);
+
+        w[sub] = (sub & g->hon_avail[su]) == sub && honour_hcp(sub) == hh && j <= k
+                     ? binom(g->nspot[su], k - j)
+                     : 0;
+        total += w[sub];
+    }
+    uint64_t r = below64(s, total);
+    unsigned sub = 0;
+
+    while (r >= w[sub])
+        r -= w[sub++];
+    return sub << 9 | pick_cards(s, g->spot_avail[su], k - __builtin_popcount(sub));
+}
+
+void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
+{
+    uint64_t r = below64(s, g->cum[g->ncls - 1]);
+    int lo = 0, hi = g->ncls - 1, L[4], left, hs[4];
+    struct deal fixed = g->fixed;
+
+    while (lo < hi) { /* first class whose cumulative weight exceeds r */
+        int mid = (lo + hi) / 2;
+
+        if (g->cum[mid] > r)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    for (int su = 0; su < 4; su++)
+        L[su] = g->cls[lo].len[su];
+    left = g->cls[lo].hcp;
+    /* HCP per suit: suit su takes h with weight N[su][L][h] * (ways for the rest). */
+    for (int su = 0; su < 3; su++) {
+        uint64_t w[MAXH], total = 0;
+
+        const uint64_t *dist = g->rest[g->cls[lo].shape].dist[su];
+
+        for (int h = 0; h < MAXH; h++) {
+            w[h] = h <= left ? g->N[su][L[su]][h] * dist[left - h] : 0;
+            total += w[h];
+        }
+        uint64_t x = below64(s, total);
+        int h = 0;
+
+        while (x >= w[h])
+            x -= w[h++];
+        hs[su] = h;
+        left -= h;
+    }
+    hs[3] = left;
+    for (int su = 0; su < 4; su++)
+        fixed.hand[g->seat] |= (uint64_t)draw_suit(g, s, su, L[su], hs[su]) << (16 * su);
+    deal_stream_shuffle(s, &fixed, out);
 }

@@ -12,6 +12,10 @@ struct lgen *lgen_plan(const struct lang_prog *p);
 /* One deal from the plan's distribution: uniform among the deals with the predealt cards
  * that meet the plan's bounds. The condition must still be tested on it. */
 void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out);
+/* The probability that a uniform deal (with the predealt cards) falls in the plan's set:
+ * a run scales its generate limit and its Generated count by it, so that they keep dealer's
+ * meaning (deals a plain shuffle would have made). */
+double lgen_probability(const struct lgen *g);
 void lgen_free(struct lgen *g);
 
 #endif

@@ -186,6 +186,8 @@ int leval_quality(uint64_t hand, int suit);
 /* Accumulated results of the actions over a run (one per thread, then merged). */
 struct lacc {
     long long *sum;    /* per action: average sums (integers: exact, any thread count) */
+    double *sumsq;     /* per action: sums of squares, for --sd */
+    bool sd;           /* --sd: averages also print their standard deviation and count */
     long long **freq;  /* per action: frequency cells */
     long long (*ec)[2][5][14]; /* per action: evalcontract histograms [N/S][strain][tricks] */
     /* for printpbn */
@@ -216,11 +218,14 @@ struct lrun_opts {
     bool progress;         /* -m */
     double time_limit;     /* -t, 0 = none */
     bool fast;             /* conditional generation when the condition allows it */
+    bool sd;               /* --sd: averages print "label: mean sd n" */
     const char *input_name; /* for the PBN Event tag: NULL for stdin */
 };
 struct lrun_result {
     long long generated, produced;
     bool timed_out;
+    bool fast;       /* conditional generation was used */
+    double fast_p;   /* its set's probability */
 };
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *r, struct pd_err *e);

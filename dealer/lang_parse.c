@@ -693,6 +693,9 @@ static enum pd_status parse_frequency(struct lparser *ps, struct laction *a)
     }
     if (a->hi < a->lo || (long long)a->hi - a->lo > 100000)
         return fail_here(ps, "frequency: range must be low <= high, 100000 wide at most");
+    if (a->type == LA_FREQUENCY2D &&
+        ((long long)a->hi - a->lo + 3) * ((long long)a->hi2 - a->lo2 + 3) > 4000000)
+        return fail_here(ps, "frequency: a 2-D table of 4,000,000 cells at most");
     return expect(ps, ')');
 }
 

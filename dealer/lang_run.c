@@ -4,6 +4,7 @@
  * the blocks in order (actions, produce and generate limits), so the output is the same for
  * any thread count. rnd() draws from STREAM_RND: index 2n for the condition of deal n, 2n+1
  * for its actions. */
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,10 @@
 #include "dealer/lang_int.h"
 #include "dealer/lang_gen.h"
 
-enum { BLOCK = 3072 }; /* deals per block: a multiple of 2 and 6 for -2 and -3 */
+/* Deals per block: multiples of 6 for -2 and -3. Scripts that solve double dummy use small
+ * blocks, so that no thread works far past the deal that completes the run. The block size
+ * depends on the script only, never on the thread count. */
+enum { BLOCK = 3072, BLOCK_DD = 24 };
 
 struct kept {
     uint64_t ordinal;
@@ -35,6 +39,9 @@ struct run {
     struct set_key sk;
     struct lgen *gen;          /* conditional generation, or NULL */
     long long generate;
+    long long block;       /* BLOCK or BLOCK_DD */
+    long long produce;     /* a block stops when it holds this many */
+    _Atomic bool abort;    /* the run is over: blocks in flight may stop */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     long long next_claim;  /* next block to hand out */
@@ -100,7 +107,7 @@ static enum pd_status run_block(struct run *r, struct block *b, struct deal_stre
 {
     const struct lang_prog *p = r->p;
     const struct deal *fixed = NULL;
-    long long first = b->index * BLOCK, n = r->generate - first;
+    long long first = b->index * r->block, n = r->generate - first;
     int per = r->o->swapping == 3 ? 6 : r->o->swapping == 2 ? 2 : 1;
     struct deal d;
     enum pd_status rc = deal_stream_seek(ds, STREAM_PRACTICE, (uint64_t)b->index, &b->err);
@@ -110,9 +117,9 @@ static enum pd_status run_block(struct run *r, struct block *b, struct deal_stre
     for (int h = 0; h < 4; h++)
         if (p->predeal.hand[h])
             fixed = &p->predeal;
-    if (n > BLOCK)
-        n = BLOCK;
-    for (long long i = 0; i < n; i++) {
+    if (n > r->block)
+        n = r->block;
+    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
         struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
 
         if (i % per == 0) {
@@ -230,24 +237,34 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     pthread_t *tids = NULL;
     int nthreads = o->threads > 0 ? o->threads : 1, started = 0;
     long long produce, produced = 0, generated = 0;
-    double t0 = now();
+    double t0 = now(), scale = 1.0;
     enum pd_status rc;
 
     memset(res, 0, sizeof *res);
     r.generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
     produce = o->produce ? o->produce : p->produce ? p->produce
                                                    : (p->will_print ? 40 : r.generate);
-    r.nblocks = (r.generate + BLOCK - 1) / BLOCK;
+    r.block = p->uses_dd ? BLOCK_DD : BLOCK;
+    r.produce = produce;
+    r.nblocks = (r.generate + r.block - 1) / r.block;
     key_from_seed(o->seed, &key);
     rc = set_key_derive(&key, "dealer", &r.sk, e);
     pd_wipe(&key, sizeof key);
     if (rc != PD_OK)
         return rc;
-    if (o->fast)
+    if (o->fast && o->swapping == 0)
         r.gen = lgen_plan(p);
+    if (r.gen) { /* draws from the restricted set stand for 1/p plain deals each */
+        double scaled = (double)r.generate * lgen_probability(r.gen);
+
+        scale = 1.0 / lgen_probability(r.gen);
+        r.generate = scaled < 1 ? 1 : (long long)llround(scaled);
+        r.nblocks = (r.generate + r.block - 1) / r.block;
+    }
     if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
         return rc;
     c.acc.quiet = o->quiet;
+    c.acc.sd = o->sd;
     c.acc.input_name = o->input_name;
     c.acc.seed = o->seed;
     {
@@ -290,7 +307,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
             rc = b->rc;
             break;
         }
-        generated = (k + 1) * BLOCK < r.generate ? (k + 1) * BLOCK : r.generate;
+        generated = (k + 1) * r.block < r.generate ? (k + 1) * r.block : r.generate;
         for (int i = 0; i < b->nacc && produced < produce && rc == PD_OK; i++) {
             rc = commit_deal(&r, &c, &b->acc[i], produced, out, e);
             produced++;
@@ -312,6 +329,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         }
     }
 joined:
+    r.abort = true;
     pthread_mutex_lock(&r.mu);
     r.stop = true;
     pthread_cond_broadcast(&r.cv);
@@ -326,7 +344,9 @@ joined:
     if (rc == PD_OK)
         lact_finish(p, &c.acc, c.kept, produced, out);
 done:
-    res->generated = generated;
+    res->generated = scale == 1.0 ? generated : (long long)llround((double)generated * scale);
+    res->fast = r.gen != NULL;
+    res->fast_p = r.gen ? lgen_probability(r.gen) : 1.0;
     res->produced = produced;
     if (r.slots)
         for (int i = 0; i < r.window; i++)

@@ -22,22 +22,26 @@ static void copy_field(char *dst, size_t cap, const char *src)
     dst[n] = '\0';
 }
 
+/* Formats before clearing, so that a message may quote the previous one (e->msg). */
 static void vrecord(struct pd_err *e, enum pd_status code, const char *fmt, va_list ap)
 {
+    char msg[sizeof e->msg];
+
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    memset(e, 0, sizeof *e);
     e->code = code;
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    memcpy(e->msg, msg, sizeof msg);
 }
 
 enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, ...)
 {
     va_list ap;
 
-    if (!e)
-        return code;
-    memset(e, 0, sizeof *e);
-    va_start(ap, fmt);
-    vrecord(e, code, fmt, ap);
-    va_end(ap);
+    if (e) {
+        va_start(ap, fmt);
+        vrecord(e, code, fmt, ap);
+        va_end(ap);
+    }
     return code;
 }
 
@@ -48,7 +52,6 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
 
     if (!e)
         return code;
-    memset(e, 0, sizeof *e);
     va_start(ap, fmt);
     vrecord(e, code, fmt, ap);
     va_end(ap);

@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "pbn/pbn.h"
@@ -12,9 +13,12 @@
 static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
     "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
-    "                   [--date YYYY.MM.DD] [-j N] [--quiet]\n"
+    "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
+    "                   [-j N] [--quiet]\n"
     "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
     "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
+    "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
+    "  set them for every board (a practice set, a match with its own conditions).\n"
     "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
     "  --format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the\n"
     "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
@@ -35,6 +39,7 @@ struct deal_opts {
     const char *key_path, *label, *boards, *out, *event, *site, *date, *formats, *script;
     unsigned long long max_tries;
     int threads;
+    int dealer, vul; /* -1: Law 2 */
     bool quiet;
 };
 
@@ -80,6 +85,14 @@ static bool valid_date(const char *d)
     return true;
 }
 
+static int vul_from_name(const char *v)
+{
+    for (int i = 0; i < 4; i++)
+        if (strcasecmp(v, VUL_PBN[i]) == 0)
+            return i;
+    return strcasecmp(v, "both") == 0 ? VUL_ALL : -1;
+}
+
 static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
 {
     unsigned long long n;
@@ -96,6 +109,16 @@ static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
     case 'S': o->site = optarg; break;
     case 'D': o->date = optarg; break;
     case 'q': o->quiet = true; break;
+    case 'd':
+        o->dealer = strlen(optarg) == 1 ? seat_from_char(optarg[0]) : -1;
+        if (o->dealer < 0)
+            rc = pd_fail(e, PD_ERR_USAGE, "--dealer wants N, E, S or W, not \"%s\"", optarg);
+        break;
+    case 'v':
+        o->vul = vul_from_name(optarg);
+        if (o->vul < 0)
+            rc = pd_fail(e, PD_ERR_USAGE, "--vul wants None, NS, EW or All, not \"%s\"", optarg);
+        break;
     case 'm': rc = parse_count("--max-tries", optarg, 1, 1ULL << 40, &o->max_tries, e); break;
     case 'j':
         rc = parse_count("-j", optarg, 1, 256, &n, e);
@@ -128,13 +151,15 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
         {"format", required_argument, NULL, 'f'}, {"script", required_argument, NULL, 's'},
         {"max-tries", required_argument, NULL, 'm'}, {"event", required_argument, NULL, 'E'},
         {"site", required_argument, NULL, 'S'},   {"date", required_argument, NULL, 'D'},
+        {"dealer", required_argument, NULL, 'd'}, {"vul", required_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c;
 
     *o = (struct deal_opts){.label = "original", .boards = "1-36", .out = "-",
-                            .max_tries = 100000000ULL, .threads = default_threads()};
+                            .max_tries = 100000000ULL, .threads = default_threads(),
+                            .dealer = -1, .vul = -1};
     *help = false;
     optind = 0;
     opterr = 0;
@@ -199,6 +224,18 @@ static void make_generator(char *buf, size_t n, const char *label, const struct 
         snprintf(buf + len, n - (size_t)len, " script=%s", dl->script_hash);
 }
 
+/* Law 2, unless the options set the dealer or the vulnerability for every board. */
+static struct board_info board_of(const struct deal_opts *o, int number)
+{
+    struct board_info bi = board_law2(number);
+
+    if (o->dealer >= 0)
+        bi.dealer = (enum seat)o->dealer;
+    if (o->vul >= 0)
+        bi.vul = (enum vul)o->vul;
+    return bi;
+}
+
 static void show_progress(bool on, int done, int total)
 {
     if (on)
@@ -235,7 +272,7 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_opts *o,
 
         rc = generate_chunk(dl, &sub, o->threads, bd, e);
         for (int i = 0; rc == PD_OK && i < sub.n; i++) {
-            rc = pbn_game_from_board(&g, &ev, board_law2(bd[i].board), &bd[i].deal,
+            rc = pbn_game_from_board(&g, &ev, board_of(o, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
             if (rc == PD_OK)
                 rc = pbn_write_game(out, &g, (size_t)(at + i), e);
@@ -285,7 +322,7 @@ static enum pd_status write_formats(const struct deal_opts *o, const struct deal
 
         rc = pbn_game_add(set, &g, e);
         if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &ev, board_law2(bd[i].board), &bd[i].deal,
+            rc = pbn_game_from_board(g, &ev, board_of(o, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
     }
     if (rc == PD_OK)

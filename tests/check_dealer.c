@@ -481,6 +481,17 @@ START_TEST(test_err_print_caret)
 }
 END_TEST
 
+START_TEST(test_fail_may_quote_previous_message)
+{
+    struct pd_err e;
+
+    pd_fail(&e, PD_ERR_SYNTAX, "bad rank");
+    pd_fail(&e, PD_ERR_IO, "set.pbn: %s", e.msg);
+    ck_assert_str_eq(e.msg, "set.pbn: bad rank");
+    ck_assert_int_eq(e.code, PD_ERR_IO);
+}
+END_TEST
+
 START_TEST(test_exit_codes)
 {
     ck_assert_int_eq(pd_exit_code(PD_OK), 0);
@@ -511,6 +522,7 @@ Suite *dealer_suite(void)
     tcase_add_test(tc, test_outfile_atomic);
     tcase_add_test(tc, test_err_print_caret);
     tcase_add_test(tc, test_exit_codes);
+    tcase_add_test(tc, test_fail_may_quote_previous_message);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     tcase_add_loop_test(gen, test_board_vectors, 0, ARRAY_LEN(vectors));

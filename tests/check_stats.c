@@ -165,23 +165,28 @@ static void tally(generator gen, struct tallies *t)
     deal_stream_close(&s);
 }
 
+/* One histogram against its exact probabilities: 1 when the statistic is over the limit. */
+static int rejects(const char *name, const char *what, const long *obs, const double *p,
+                   int nbins)
+{
+    int df;
+    double stat = chi2_pooled(obs, p, nbins, &df);
+
+    printf("%s: %s chi2 %.1f df %d limit %.1f\n", name, what, stat, df, chi2_limit(df));
+    return stat > chi2_limit(df);
+}
+
 /* Every statistic over the limit counts as a rejection; returns how many were rejected. */
 static int rejections(const struct tallies *t, const char *name)
 {
-    double len_p[14], hcp_p[41], stat, cells = 0;
-    int df, rejected = 0;
+    double len_p[14], hcp_p[41], cells = 0;
+    int rejected = 0;
 
     exact_suit_length(len_p);
     exact_hcp(hcp_p);
-    stat = chi2_pooled(t->north_spades, len_p, 14, &df);
-    printf("%s: north spades chi2 %.1f df %d limit %.1f\n", name, stat, df, chi2_limit(df));
-    rejected += stat > chi2_limit(df);
-    stat = chi2_pooled(t->west_clubs, len_p, 14, &df);
-    printf("%s: west clubs chi2 %.1f df %d limit %.1f\n", name, stat, df, chi2_limit(df));
-    rejected += stat > chi2_limit(df);
-    stat = chi2_pooled(t->north_hcp, hcp_p, 41, &df);
-    printf("%s: north hcp chi2 %.1f df %d limit %.1f\n", name, stat, df, chi2_limit(df));
-    rejected += stat > chi2_limit(df);
+    rejected += rejects(name, "north spades", t->north_spades, len_p, 14);
+    rejected += rejects(name, "west clubs", t->west_clubs, len_p, 14);
+    rejected += rejects(name, "north hcp", t->north_hcp, hcp_p, 41);
     /* 208 cells expecting N/4 each: the statistic's mean is 208 * 3/4 = 156. */
     for (int c = 0; c < 52; c++)
         for (int s = 0; s < 4; s++) {

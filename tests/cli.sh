@@ -4,6 +4,13 @@
 set -u
 : "${PREDUP:?set PREDUP to the predup binary}"
 PREDUP=$(cd "$(dirname "$PREDUP")" && pwd)/$(basename "$PREDUP")
+# VALGRIND="valgrind ..." runs every predup call of the tests under it (make valgrind).
+if [ -n "${VALGRIND:-}" ]; then
+    wrapper=$(mktemp "${TMPDIR:-/tmp}/predup-vg-XXXXXX")
+    printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$VALGRIND" "$PREDUP" > "$wrapper"
+    chmod +x "$wrapper"
+    PREDUP=$wrapper
+fi
 export PREDUP
 top=$(cd "$(dirname "$0")/.." && pwd)
 export TOP="$top"

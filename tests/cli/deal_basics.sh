@@ -55,4 +55,12 @@ fi
 [ "$("$P" number 53644737765488792839237439999)" = "N:...AKQJT98765432 ..AKQJT98765432. .AKQJT98765432.. AKQJT98765432..." ]
 [ "$("$P" number --deal "N:KJ92.A843.KQJ4.5 75.Q95.A53.KJ642 AT3.T.T762.AQ873 Q864.KJ762.98.T9")" = 29471908447481798410950043197 ]
 [ "$("$P" number --deal "$("$P" number 123456789012345678901234567)")" = 123456789012345678901234567 ]
+
+
+# Dealer and vulnerability overridden for every board; the deals stay those of the key.
+"$P" deal --key vec.key --boards 1-3 --dealer S --vul All > over.pbn
+[ "$(grep -c '^\[Dealer "S"\]' over.pbn)" = 3 ]
+[ "$(grep -c '^\[Vulnerable "All"\]' over.pbn)" = 3 ]
+grep -q '^\[Deal "S:AT3.T.T762.AQ873 Q864.KJ762.98.T9 KJ92.A843.KQJ4.5 75.Q95.A53.KJ642"\]' over.pbn
+"$P" verify --key vec.key over.pbn | grep -q "all 3 boards match"
 echo ok

@@ -189,6 +189,8 @@ static void check_deal_spelling(struct lint *l, const struct ltag *t)
     const struct ltag *dealer = find(l, "Dealer");
     int hands = 1;
 
+    if (strlen(v) < 2 || v[1] != ':')
+        return; /* not a deal at all: check_deal_cards says what is wrong */
     if (dealer && strlen(dealer->value) == 1 && strchr("NESW", dealer->value[0]) &&
         v[0] != dealer->value[0])
         fault(l, t->line, "Deal starts at %c: export starts it at the dealer, %c", v[0],

@@ -269,6 +269,24 @@ enum pd_status fmt_dupblind_write(FILE *out, const struct pbn_set *set, struct p
     return dup_write(out, set, true);
 }
 
+/* Control bytes 153-154 hold the number of boards in the file (Big Deal's layout): when they
+ * are two digits and disagree, whole boards are missing or extra (a file cut at a record
+ * boundary). Other DUP variants put something else there: anything but two digits passes. */
+static enum pd_status dup_count_matches(const char *name, int board, const unsigned char *rec,
+                                        size_t pos, size_t records, struct pd_err *e)
+{
+    const unsigned char *c = rec + BRI_LEN + DGE_LEN + 7;
+    size_t count;
+
+    if (c[0] < '0' || c[0] > '9' || c[1] < '0' || c[1] > '9')
+        return PD_OK;
+    count = (size_t)(c[0] - '0') * 10 + (size_t)(c[1] - '0');
+    if (count == records)
+        return PD_OK;
+    return fmt_fail_byte(e, name, board, pos + BRI_LEN + DGE_LEN + 7,
+                         "the control bytes say %zu boards, the file holds %zu", count, records);
+}
+
 enum pd_status fmt_dup_read(const char *name, const unsigned char *p, size_t n,
                             struct pbn_set *set, struct pd_err *e)
 {
@@ -294,7 +312,9 @@ enum pd_status fmt_dup_read(const char *name, const unsigned char *p, size_t n,
                 return fmt_fail_byte(e, name, board, pos + BRI_LEN,
                                      "the DGE part shows another deal than the BRI part");
         }
-        rc = fmt_add_deal(set, board_law2(board), &d, e);
+        rc = dup_count_matches(name, board, p + pos, pos, (n + DUP_LEN - 1) / DUP_LEN, e);
+        if (rc == PD_OK)
+            rc = fmt_add_deal(set, board_law2(board), &d, e);
         if (rc != PD_OK)
             return rc;
     }

@@ -354,6 +354,8 @@ static const struct fmt *sniff(const unsigned char *p, size_t n)
 
     if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
         skip = 3;
+    while (skip < n && (p[skip] == ' ' || p[skip] == '\r' || p[skip] == '\n' || p[skip] == '\t'))
+        skip++;
     if (n - skip >= 10 && memcmp(p + skip, "[Document]", 10) == 0)
         return fmt_by_name("dlm", 3);
     if (n > skip && (p[skip] == '[' || p[skip] == '%' || p[skip] == ';' || p[skip] == '{'))

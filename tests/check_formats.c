@@ -243,6 +243,20 @@ START_TEST(test_dup_dge_part_must_match)
 }
 END_TEST
 
+/* A DUP file cut at a record boundary: the control bytes still count the lost board. */
+START_TEST(test_dup_missing_whole_board)
+{
+    char *buf;
+    size_t len;
+    struct pd_err e;
+
+    load("ref.dup", &buf, &len);
+    e = read_fails("dup", buf, len - 156);
+    ck_assert_str_eq(e.msg, "board 1, byte 153: the control bytes say 3 boards, the file holds 2");
+    free(buf);
+}
+END_TEST
+
 START_TEST(test_short_files_name_the_cut_board)
 {
     static const struct {
@@ -359,10 +373,12 @@ START_TEST(test_text_formats_name_the_line)
 }
 END_TEST
 
-/* Every crash the fuzzers found stays a test: each file, read as every format, must not crash. */
+/* Every crash the fuzzers found stays a test: each file, read as every format and checked as
+ * PBN, must not crash (the ASan run of make check sees any overflow). */
 START_TEST(test_fuzz_crashes_stay_fixed)
 {
-    static const char *const files[] = {"crash/pbn-unterminated-error-line"};
+    static const char *const files[] = {"crash/pbn-unterminated-error-line",
+                                        "crash/check-short-deal-value"};
     static const char *const fmts[] = {"pbn", "dup", "dlm", "bri", "dge", "lin",
                                        "csv", "ber", "bhg", "rzd", "cds"};
 
@@ -378,12 +394,36 @@ START_TEST(test_fuzz_crashes_stay_fixed)
             char *exact = malloc(len ? len : 1);
 
             memcpy(exact, buf, len);
+            size_t faults;
+            FILE *null = fopen("/dev/null", "w");
+
             if (pbn_read_format_mem("t", fmts[f], exact, len, &set, &e) == PD_OK)
                 pbn_set_free(set);
+            ck_assert_int_eq(pbn_check_mem("t", exact, len, null, &faults, &e), PD_OK);
+            fclose(null);
             free(exact);
         }
         free(buf);
     }
+}
+END_TEST
+
+
+/* Contents decide when the extension does not: PBN after blank lines, DLM, LIN, CSV, BER. */
+START_TEST(test_sniff_without_format)
+{
+    const char *pbn = "\r\n\n[Board \"4\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. "
+                      "..AKQJT98765432. ...AKQJT98765432\"]\n";
+    struct pbn_set *set = NULL;
+    struct pd_err e;
+
+    ck_assert_int_eq(pbn_read_format_mem("t", NULL, pbn, strlen(pbn), &set, &e), PD_OK);
+    ck_assert_int_eq(set->games[0].board, 4);
+    pbn_set_free(set);
+    e = read_fails(NULL, "hello", 5);
+    ck_assert_str_eq(e.msg, "cannot tell the file's format from its contents: give --from");
+    e = read_fails("xyz", "hello", 5);
+    ck_assert_int_eq(e.code, PD_ERR_USAGE);
 }
 END_TEST
 
@@ -543,6 +583,7 @@ static Suite *formats_suite(void)
     tcase_add_test(tc, test_dup_card_twice);
     tcase_add_test(tc, test_dup_dge_part_must_match);
     tcase_add_test(tc, test_short_files_name_the_cut_board);
+    tcase_add_test(tc, test_dup_missing_whole_board);
     tcase_add_test(tc, test_dlm_bad_checksum_names_board_and_line);
     tcase_add_test(tc, test_dlm_flipped_letter_fails_checksum);
     tcase_add_test(tc, test_dlm_header_checksum);
@@ -550,6 +591,7 @@ static Suite *formats_suite(void)
     tcase_add_test(tc, test_wrong_card_counts_named);
     tcase_add_test(tc, test_text_formats_name_the_line);
     tcase_add_test(tc, test_fuzz_crashes_stay_fixed);
+    tcase_add_test(tc, test_sniff_without_format);
     tcase_add_loop_test(tc, test_random_sets_round_trip, 0, ARRAY_LEN(trips));
     tcase_add_test(tc, test_limits_have_clear_messages);
     tcase_add_test(tc, test_write_formats_several_files);

@@ -1,13 +1,14 @@
 #!/bin/sh
 # tests/fuzz_formats.sh - builds pbn/'s libFuzzer targets (every file format reader, each with
-# its writer by round trip, and predup check's linter) with clang -fsanitize=fuzzer,address,
-# undefined into build-fuzz/formats/ and runs each for $FUZZ_SECONDS on its corpus in
-# tests/fuzz/<target>/ (new inputs go to build-fuzz/formats/corpus/<target>/, crashes to
-# build-fuzz/formats/artifacts/). FUZZ_TARGETS="dup dlm" runs a subset.
+# its writer by round trip; reading with no format given; predup check's linter) with
+# clang -fsanitize=fuzzer,address,undefined into build-fuzz/formats/ and runs each for
+# $FUZZ_SECONDS on its corpus in tests/fuzz/<target>/ (new inputs go to
+# build-fuzz/formats/corpus/<target>/, crashes to build-fuzz/formats/artifacts/).
+# FUZZ_TARGETS="dup dlm" runs a subset.
 set -eu
 top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 secs=${FUZZ_SECONDS:-600}
-targets=${FUZZ_TARGETS:-"pbn check dup dlm bri dge lin csv ber bhg rzd cds"}
+targets=${FUZZ_TARGETS:-"pbn check any dup dlm bri dge lin csv ber bhg rzd cds"}
 out=$top/build-fuzz/formats
 mkdir -p "$out/artifacts"
 libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm"

@@ -27,9 +27,10 @@ DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
-.PHONY: all deps deps-fuzz check check-plain check-san run bench fuzz install clean
+.PHONY: all deps deps-fuzz check check-plain check-san valgrind run bench fuzz install clean
 
-all: predup
+all: deps
+	$(MAKE) predup
 
 predup: $(BUILD)/predup
 	cp $< $@
@@ -43,6 +44,10 @@ $(BUILD)/check_predup: $(TEST_OBJ) $(LIB_OBJ)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# Raw generation speed, for make bench (tests/bench_deal.sh).
+$(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # Installs only what is missing; silent when everything is there.
 deps:
@@ -83,18 +88,31 @@ check-san:
 	    build-san/check_predup
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
 
+# Every suite and command-line test under valgrind (slow: outside make check).
+valgrind: deps
+	$(MAKE) $(BUILD)/check_predup $(BUILD)/predup
+	CK_FORK=no CK_DEFAULT_TIMEOUT=3000 valgrind -q --error-exitcode=1 --leak-check=full \
+	    --suppressions=tests/valgrind.supp $(BUILD)/check_predup
+	PREDUP=$(BUILD)/predup VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full \
+	    --suppressions=$(CURDIR)/tests/valgrind.supp" sh tests/cli.sh
+
 # The main job: deal the built-in default event with a new key, and carry it as far as predup
 # goes (PBN, analysis, PDFs, filling on the simulated machine). Output in out/.
-run: deps predup
+# Targets that build call make again after deps: the flags from pkg-config are read when make
+# starts, so on a fresh machine they exist only in a make started after the install.
+run: deps
+	$(MAKE) predup
 	sh tests/main_job.sh ./predup out
 
-bench: deps predup
-	sh tests/bench.sh ./predup
+bench: deps
+	$(MAKE) predup $(BUILD)/bench_gen
+	BENCH_GEN=$(BUILD)/bench_gen sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
-install: predup
+install: deps
+	$(MAKE) predup
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
 

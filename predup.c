@@ -15,6 +15,17 @@ struct subcommand {
     const char *summary;
 };
 
+/* fill and sim read machine profiles with config/; machine/ itself never includes it. */
+static enum pd_status run_fill(int argc, char **argv, struct pd_err *e)
+{
+    return mach_cmd_fill(argc, argv, cfg_load_machine, e);
+}
+
+static enum pd_status run_sim(int argc, char **argv, struct pd_err *e)
+{
+    return mach_cmd_sim(argc, argv, cfg_load_machine, e);
+}
+
 static const struct subcommand subcommands[] = {
     {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment"},
     {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)"},
@@ -25,8 +36,8 @@ static const struct subcommand subcommands[] = {
     {"convert", cmd_convert, "convert between PBN, DUP, DLM, BRI, DGE, LIN, CSV, BER"},
     {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)"},
     {"print", cmd_print, "record | curtain | sheet: hand records and curtain cards (PDF)"},
-    {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
-    {"sim", cmd_sim, "run the simulated dealing machine"},
+    {"fill", run_fill, "fill the boards of a set on a dealing machine"},
+    {"sim", run_sim, "run the simulated dealing machine"},
 };
 
 static void usage(FILE *out)
@@ -65,7 +76,6 @@ int main(int argc, char **argv)
         }
         return pd_exit_code(rc);
     }
-    fprintf(stderr, "predup: unknown command \"%s\"\n", argv[1]);
-    usage(stderr);
+    fprintf(stderr, "predup: unknown command \"%s\" (predup --help lists them)\n", argv[1]);
     return pd_exit_code(PD_ERR_USAGE);
 }

@@ -60,9 +60,13 @@ void suit_to_string(unsigned holding, char *buf)
 {
     int n = 0;
 
-    for (int r = RANK_A; r >= RANK_2; r--)
-        if (holding & (1u << (r - RANK_2)))
-            buf[n++] = RANK_CHAR[r];
+    /* Highest rank first: walk the set bits from the top. */
+    while (holding) {
+        int bit = 31 - __builtin_clz(holding);
+
+        buf[n++] = RANK_CHAR[bit + RANK_2];
+        holding &= ~(1u << bit);
+    }
     buf[n] = '\0';
 }
 

@@ -22,22 +22,26 @@ static void copy_field(char *dst, size_t cap, const char *src)
     dst[n] = '\0';
 }
 
+/* Formats before clearing, so that a message may quote the previous one (e->msg). */
 static void vrecord(struct pd_err *e, enum pd_status code, const char *fmt, va_list ap)
 {
+    char msg[sizeof e->msg];
+
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    memset(e, 0, sizeof *e);
     e->code = code;
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    memcpy(e->msg, msg, sizeof msg);
 }
 
 enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, ...)
 {
     va_list ap;
 
-    if (!e)
-        return code;
-    memset(e, 0, sizeof *e);
-    va_start(ap, fmt);
-    vrecord(e, code, fmt, ap);
-    va_end(ap);
+    if (e) {
+        va_start(ap, fmt);
+        vrecord(e, code, fmt, ap);
+        va_end(ap);
+    }
     return code;
 }
 
@@ -48,7 +52,6 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
 
     if (!e)
         return code;
-    memset(e, 0, sizeof *e);
     va_start(ap, fmt);
     vrecord(e, code, fmt, ap);
     va_end(ap);
@@ -125,6 +128,18 @@ enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd
     }
     if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path)
         return pd_fail(e, PD_ERR_IO, "%s: path too long", path);
+    /* A device or pipe (/dev/null, a FIFO) is written in place: renaming over it would replace
+     * the device node, and there is nothing partial to protect. */
+    struct stat st;
+
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode))
+            return pd_fail(e, PD_ERR_IO, "%s: is a directory", path);
+        o->f = fopen(path, "wb");
+        if (!o->f)
+            return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+        return PD_OK;
+    }
     snprintf(o->tmp, sizeof o->tmp, "%s.tmpXXXXXX", path);
     fd = mkstemp(o->tmp);
     if (fd < 0) {
@@ -158,8 +173,12 @@ enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e)
     if (fflush(o->f) != 0 || ferror(o->f))
         err = errno ? errno : EIO;
     if (!o->tmp[0]) {
+        if (o->f != stdout && fclose(o->f) != 0 && !err)
+            err = errno;
         o->f = NULL;
-        return err ? pd_fail(e, PD_ERR_IO, "writing standard output: %s", strerror(err))
+        return err ? pd_fail(e, PD_ERR_IO, "writing %s: %s",
+                             strcmp(o->path, "-") == 0 ? "standard output" : o->path,
+                             strerror(err))
                    : PD_OK;
     }
     if (!err && fsync(fileno(o->f)) != 0)

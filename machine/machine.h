@@ -1,14 +1,263 @@
 /* machine/machine.h - driving a card-sorting dealing machine: the open protocol, the controller
  * that fills boards, the transports (USB, in-process simulator), the simulator and the journal:
- * the one public header of machine/. */
+ * the one public header of machine/.
+ *
+ * Sections: 1 profile (options, filled by config/)  2 protocol frames  3 simulator
+ *           4 transports  5 controller  6 subcommands
+ * The protocol itself is specified in machine/PROTOCOL.md. */
 #ifndef PREDUP_MACHINE_H
 #define PREDUP_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "dealer/dealer.h"
 #include "pbn/pbn.h"
 
-/* Subcommands (argv[0] is the subcommand name). */
-enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e);
+struct mach_transport; /* machine/transport.h */
+
+/* ---------------------------------------------------------------- 1 profile */
+
+/* Faults the simulator can inject (the fault matrix). Deck faults (short deck, extra card,
+ * other deck, duplicate card) act when a deck is loaded, at the given position in it; the
+ * others act when the card at that position is fed. */
+enum mach_fault {
+    MF_MISREAD,     /* OCR reads another card with a high confidence */
+    MF_UNREADABLE,  /* no reading at all */
+    MF_DOUBLE_FEED, /* two cards pulled at once: both go to the reject tray */
+    MF_JAM,         /* the card sticks in the feed path */
+    MF_SHORT_DECK,  /* the card at the position is missing from the deck */
+    MF_EXTRA_CARD,  /* a card of another deck is inserted at the position */
+    MF_OTHER_DECK,  /* the card at the position is replaced by one of another deck */
+    MF_DUP_CARD,    /* the card at the position is replaced by a copy of another card */
+    MF_UNPLUG,      /* the machine disappears from the bus, comes back after a while */
+    MF_RESET,       /* the firmware restarts: it forgets the board in progress */
+    MF_COVER_OPEN,  /* the cover is opened: feeding stops until it is closed */
+    MF_NO_BOARD,    /* no board in the slot when the board begins */
+    MF_COUNT
+};
+extern const char *const MACH_FAULT_NAME[MF_COUNT]; /* "misread", "unreadable" ... */
+/* The fault named name, or -1. */
+int mach_fault_from_name(const char *name);
+
+enum { MACH_SIM_MAX_AT = 64 };
+struct mach_fault_at {
+    int board;            /* board number */
+    int card;             /* 1..52: position in the deck (deck faults) or feed count */
+    enum mach_fault kind;
+};
+
+enum mach_method { MACH_OCR = 1, MACH_BARCODE = 2 }; /* bits of a machine's methods */
+
+/* The simulated machine: its firmware's behaviour, error model, speed and faults. */
+struct mach_sim_opts {
+    unsigned long long seed;    /* every random choice comes from keyed streams of this seed */
+    unsigned methods;           /* MACH_OCR | MACH_BARCODE */
+    bool reads_board_numbers;   /* reports the number of the board in the slot */
+    int card_ms, board_ms;      /* mechanical time per card and per board; 0 for tests */
+    uint32_t ocr_unreadable_ppm;     /* per card read by OCR, parts per million */
+    uint32_t ocr_confusion_ppm;      /* similar ranks, hearts/diamonds */
+    uint32_t barcode_unreadable_ppm; /* barcodes are far more reliable */
+    uint32_t rate_ppm[MF_COUNT];     /* random faults: per card fed, or per deck loaded */
+    struct mach_fault_at at[MACH_SIM_MAX_AT]; /* faults at given cards, first attempt only */
+    int nat;
+    int replug_after;           /* connection attempts refused after an unplug (>= 0) */
+};
+
+/* Parses "KIND@BOARD:CARD" (e.g. "jam@3:17"; no-board takes card 0) into *out. PD_ERR_RANGE
+ * with a sentence naming what is wrong. */
+enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, struct pd_err *e);
+
+enum mach_kind { MACH_SIM, MACH_USB };
+
+/* A machine profile (config/machines/NAME.conf). mach_profile_default gives the defaults. */
+struct mach_profile {
+    char name[64];
+    enum mach_kind kind;
+    uint16_t vid, pid;        /* USB ids; default 0x1209/0x0dea (pid.codes test range) */
+    int interface;            /* vendor-specific interface number */
+    uint8_t ep_out, ep_in;    /* bulk endpoint addresses, e.g. 0x01 and 0x81 */
+    int timeout_ms;           /* one reply; a request is retransmitted after it */
+    int retries;              /* retransmissions before the machine is counted as lost */
+    int replug_wait_ms;       /* how long to wait for the machine to come back */
+    enum seat pocket[4];      /* pocket i (as the machine numbers them) receives seat pocket[i] */
+    int min_confidence;       /* 0..100: readings below are rejected and re-fed */
+    int max_attempts;         /* attempts at one board before it is marked bad */
+    struct mach_sim_opts sim; /* kind MACH_SIM */
+};
+void mach_profile_default(struct mach_profile *p);
+
+/* config/ implements this (cfg_load_machine); cmd_fill and cmd_sim receive it. */
+typedef enum pd_status (*mach_profile_loader)(const char *path, struct mach_profile *out,
+                                              struct pd_err *e);
+
+/* ---------------------------------------------------------------- 2 protocol frames */
+
+/* Frame: 'P' 'D', payload length (u16 LE), type, sequence, payload, CRC-32 (IEEE, LE) of all
+ * the bytes before it. PROTOCOL.md has the message types and their payloads. */
+enum {
+    MP_VERSION_MAJOR = 1,
+    MP_VERSION_MINOR = 0,
+    MP_HEADER = 6,
+    MP_MAX_PAYLOAD = 240,
+    MP_MAX_FRAME = MP_HEADER + MP_MAX_PAYLOAD + 4,
+};
+enum mp_type {
+    MP_HELLO = 0x01,       /* host: [major, minor] */
+    MP_BOARD_BEGIN = 0x02, /* host: [board u16] */
+    MP_FEED = 0x03,        /* host: [] */
+    MP_PLACE = 0x04,       /* host: [card_seq u16, pocket] (pocket 4 = reject tray) */
+    MP_BOARD_END = 0x05,   /* host: [] */
+    MP_RESUME = 0x06,      /* host: [action, board u16]: the operator did it */
+    MP_HELLO_R = 0x81,     /* [major, minor, methods, pockets, flags, model..., firmware...] */
+    MP_BOARD_READY = 0x82, /* [board number read u16, 0 = none] */
+    MP_CARD = 0x83,        /* [card_seq u16, n, n x (method, card or 0xFF, confidence)] */
+    MP_PLACED = 0x84,      /* [card_seq u16, pocket, count in that pocket] */
+    MP_COUNTS = 0x85,      /* [pocket 0..3 counts, reject tray, feeder] */
+    MP_ACK = 0x86,         /* [] */
+    MP_FAULT = 0x87,       /* [fault, card_seq u16] */
+    MP_NAK = 0x88,         /* [reason]: bad frame, unexpected message, bad state */
+};
+enum mp_fault { MPF_JAM = 1, MPF_FEEDER_EMPTY, MPF_DOUBLE_FEED, MPF_COVER_OPEN, MPF_NO_BOARD,
+                MPF_RESET };
+enum mp_nak { MPN_FRAME = 1, MPN_TYPE, MPN_STATE, MPN_VERSION };
+enum { MP_POCKET_REJECT = 4, MP_CARD_NONE = 0xFF, MP_FLAG_BOARD_NUMBERS = 1 };
+
+/* Operator actions the host confirms with MP_RESUME (the simulator performs them). */
+enum mach_action {
+    MA_START = 1,  /* board n inserted empty, its deck in the feeder */
+    MA_REFEED,     /* the reject tray's cards put back in the feeder */
+    MA_CLEAR_JAM,  /* the jammed card taken out and put back on the feeder */
+    MA_CLOSE_COVER,
+    MA_INSERT,     /* board n put in the slot */
+    MA_REDO,       /* board n, feeder and tray emptied, a complete deck in the feeder */
+};
+
+struct mp_msg {
+    uint8_t type, seq;
+    uint16_t len;
+    uint8_t payload[MP_MAX_PAYLOAD];
+};
+
+/* CRC-32 (IEEE 802.3, reflected, as zlib's crc32): table-driven, zlib is not a dependency. */
+uint32_t mp_crc32(const uint8_t *p, size_t n);
+/* Writes the frame of m into buf; returns its length, 0 if cap is too small. */
+size_t mp_encode(const struct mp_msg *m, uint8_t *buf, size_t cap);
+/* Parses one frame: PD_ERR_DEVICE naming the fault (magic, length, CRC). */
+enum pd_status mp_decode(const uint8_t *buf, size_t len, struct mp_msg *out, struct pd_err *e);
+/* Card names "SA", "HT", "C2" for indices 0..51 (Pavlicek order, dealer.h); "??" otherwise. */
+const char *mach_card_name(int idx);
+
+/* ---------------------------------------------------------------- 3 simulator */
+
+/* The machine's physical state (feeder, pockets, tray, boards on the shelf), kept apart from
+ * the firmware so that it can outlive a firmware (reset) or a controller (kill -9): tests put
+ * it in shared memory. mach_sim_world_size bytes, set up by mach_sim_world_init. */
+struct mach_sim_world;
+size_t mach_sim_world_size(void);
+void mach_sim_world_init(struct mach_sim_world *w);
+
+struct mach_sim;
+/* A simulated machine over world (NULL: one of its own). pocket: as the profile's. */
+enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocket[4],
+                            struct mach_sim_world *world, struct mach_sim **out,
+                            struct pd_err *e);
+void mach_sim_free(struct mach_sim *sim);
+/* One request frame in, the reply frame out (*outlen 0: no reply, as a lost or unplugged
+ * machine gives). Never fails: protocol faults are answered with MP_NAK. */
+void mach_sim_handle(struct mach_sim *sim, const uint8_t *in, size_t n, uint8_t *out,
+                     size_t cap, size_t *outlen);
+/* True while the machine is off the bus (an injected unplug). */
+bool mach_sim_unplugged(const struct mach_sim *sim);
+/* A connection attempt: false while unplugged and replug_after attempts are not used up. */
+bool mach_sim_try_connect(struct mach_sim *sim);
+/* The ground truth: true when board's pockets hold exactly its deal, every card from the
+ * board's own deck. Otherwise false with a sentence in why. */
+bool mach_sim_board_matches(const struct mach_sim *sim, int board, const struct deal *d,
+                            char *why, size_t why_len);
+/* Counters for tests and the bench: cards fed, faults injected, by kind. */
+struct mach_sim_stats {
+    long fed, injected[MF_COUNT], confusions, unreadable;
+};
+void mach_sim_stats(const struct mach_sim *sim, struct mach_sim_stats *out);
+
+/* ---------------------------------------------------------------- 4 transports */
+
+/* In-process transport to sim (borrowed: it must outlive the transport). PD_ERR_DEVICE while
+ * the simulated machine is unplugged. */
+enum pd_status mach_fake_open(struct mach_sim *sim, struct mach_transport *out,
+                              struct pd_err *e);
+/* libusb: opens the profile's VID/PID, claims the interface; waits up to wait_ms for the
+ * device to appear (hotplug). PD_ERR_DEVICE naming what failed. */
+enum pd_status mach_usb_open(const struct mach_profile *p, int wait_ms,
+                             struct mach_transport *out, struct pd_err *e);
+
+/* ---------------------------------------------------------------- 5 controller */
+
+/* Opens a transport to the machine; the controller calls it at the start and after the
+ * machine was lost (unplug, reset of the bus), with wait_ms to wait for it to come back. */
+struct mach_connector {
+    void *ctx;
+    enum pd_status (*open)(void *ctx, int wait_ms, struct mach_transport *out,
+                           struct pd_err *e);
+};
+
+struct mach_progress {
+    int board, index, nboards; /* board number, its 1-based place in the run, run length */
+    int card;                  /* cards placed in this board, 0..52 */
+    long cards_total;          /* cards placed in the run */
+    double elapsed_s, left_s;  /* left_s < 0 when not known yet */
+};
+
+/* The operator's side: prompts, progress, results. Any member may be NULL. */
+struct mach_ui {
+    void *ctx;
+    /* Ask the operator to do something (text says what), return PD_OK once done; another
+     * status stops the fill (nothing is lost: the journal has everything). */
+    enum pd_status (*prompt)(void *ctx, enum mach_action act, int board, const char *text,
+                             struct pd_err *e);
+    void (*progress)(void *ctx, const struct mach_progress *p);
+    /* A message for the operator: what went wrong with a board, that it is redone ... */
+    void (*note)(void *ctx, int board, const char *text);
+};
+
+struct mach_job {
+    const struct pbn_set *set;   /* the deals (borrowed) */
+    const int *boards;           /* board numbers to fill, in order */
+    int nboards;
+    const char *journal;         /* path of the journal */
+    uint8_t set_hash[32];        /* SHA-256 of the set file: the journal is bound to it */
+    bool resume;                 /* continue an existing journal (else it must not exist) */
+    const struct mach_profile *profile;
+};
+
+struct mach_result {
+    int good, bad;          /* boards, including those finished before a resume */
+    int skipped;            /* boards already finished in the journal */
+    int redone;             /* board attempts thrown away */
+    long cards;             /* cards placed in this run */
+    int bad_boards[64];     /* the first bad boards */
+};
+
+/* Fills the job's boards in order (PROTOCOL.md, "Host rules"). A board is reported good only
+ * when its 52 distinct cards were read with enough confidence (readings agree), each placed
+ * in its deal's pocket and confirmed, and the machine counts 13/13/13/13 with nothing left in
+ * the feeder or tray; any other outcome throws the attempt away and redoes the board from an
+ * emptied board, up to max_attempts, then marks it bad. Every placement and every finished
+ * board is appended to the journal and fsynced first. Errors: PD_ERR_MISMATCH (journal of
+ * another set), PD_ERR_IO (journal), PD_ERR_DEVICE (machine lost for good), or the prompt's. */
+enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn,
+                         struct mach_ui *ui, struct mach_result *res, struct pd_err *e);
+
+/* SHA-256 of a file's bytes, for mach_job.set_hash. */
+enum pd_status mach_hash_file(const char *path, uint8_t out[32], struct pd_err *e);
+
+/* ---------------------------------------------------------------- 6 subcommands */
+
+/* argv[0] is the subcommand name; load reads --machine profiles (config/). */
+enum pd_status mach_cmd_fill(int argc, char **argv, mach_profile_loader load,
+                             struct pd_err *e);
+enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load,
+                            struct pd_err *e);
 
 #endif

@@ -1,16 +1,95 @@
-/* pbn/cmd_convert.c - placeholder until the formats work lands: says so and fails. */
+/* pbn/cmd_convert.c - `predup convert` (any supported file to one or several others) and
+ * `predup check` (departures of PBN files from the export format, impossible deals). */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "pbn/pbn.h"
 
-enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
-{
-    (void)argc;
-    (void)argv;
-    return pd_fail(e, PD_ERR_USAGE, "check is not built yet");
-}
+static const char convert_usage[] =
+    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] IN OUT\n"
+    "  Reads IN and writes OUT. Formats come from the extensions unless given: pbn, dup,\n"
+    "  dupblind, dlm, dlmblind, bri, dge, lin, csv, ber, bhg, rzd, cds. With several --to\n"
+    "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm).\n";
+
+static const char check_usage[] =
+    "usage: predup check FILE.pbn...\n"
+    "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
+    "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any.\n";
 
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
-    (void)argc;
-    (void)argv;
-    return pd_fail(e, PD_ERR_USAGE, "convert is not built yet");
+    static const struct option longs[] = {
+        {"from", required_argument, NULL, 'f'},
+        {"to", required_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *from = NULL, *to = NULL;
+    struct pbn_set *set = NULL;
+    enum pd_status rc;
+    int c;
+
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+        if (c == 'f')
+            from = optarg;
+        else if (c == 't')
+            to = optarg;
+        else if (c == 'h') {
+            fputs(convert_usage, stdout);
+            return PD_OK;
+        } else
+            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
+                           argv[optind - 1]);
+    }
+    if (optind != argc - 2)
+        return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
+    if (from && !pbn_format_known(from))
+        return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
+    rc = pbn_read_any(argv[optind], from, &set, e);
+    if (rc == PD_OK)
+        rc = pbn_write_formats(argv[optind + 1], to, set, e);
+    if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
+        printf("%s: %zu boards written to %s%s%s\n", argv[optind], set->n, argv[optind + 1],
+               to ? " as " : "", to ? to : "");
+    pbn_set_free(set);
+    return rc;
+}
+
+enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
+{
+    size_t total = 0;
+    int files = 0;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(check_usage, stdout);
+            return PD_OK;
+        }
+        if (argv[i][0] == '-' && argv[i][1])
+            return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\"", argv[i]);
+    }
+    for (int i = 1; i < argc; i++) {
+        char *text = NULL;
+        size_t len = 0, n = 0;
+        enum pd_status rc = pd_read_file(argv[i], &text, &len, e);
+
+        if (rc == PD_OK)
+            rc = pbn_check_mem(argv[i], text, len, stdout, &n, e);
+        free(text);
+        if (rc != PD_OK)
+            return rc;
+        if (n == 0)
+            printf("%s: follows the PBN export format\n", argv[i]);
+        total += n;
+        files++;
+    }
+    if (files == 0)
+        return pd_fail(e, PD_ERR_USAGE, "expected: check FILE.pbn...");
+    fflush(stdout);
+    if (total)
+        return pd_fail(e, PD_ERR_MISMATCH, "%zu departures from the PBN export format", total);
+    return PD_OK;
 }

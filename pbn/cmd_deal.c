@@ -1,31 +1,55 @@
-/* pbn/cmd_deal.c - `predup deal` (a set of boards from a key, written as PBN) and `predup verify`
- * (regenerate a set from its key and compare it with a file, board by board). */
+/* pbn/cmd_deal.c - `predup deal` (a set of boards from a key, written as PBN or any machine
+ * format, optionally constrained by a dealer script) and `predup verify` (regenerate a set from
+ * its key and compare it with a file, board by board). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "pbn/pbn.h"
 
 static const char deal_usage[] =
-    "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--event TEXT]\n"
-    "                   [--site TEXT] [--date YYYY.MM.DD] [-j N] [--quiet]\n"
+    "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
+    "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
+    "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
+    "                   [-j N] [--quiet]\n"
     "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
     "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
-    "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n";
+    "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
+    "  set them for every board (a practice set, a match with its own conditions).\n"
+    "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
+    "  --format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the\n"
+    "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
+    "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
+    "  --script FILE keeps, for each board, the first candidate deal of the board's keyed stream\n"
+    "  that satisfies the dealer script's condition (at most --max-tries, default 100000000).\n";
 
 static const char verify_usage[] =
-    "usage: predup verify --key FILE [--label L] SET.pbn\n"
-    "  Regenerates every board of SET.pbn from the key and compares the deals; exit 0 when all\n"
-    "  match, 1 when any differs (each named). The label defaults to the one in the file's\n"
-    "  Generator tag, else \"original\".\n";
+    "usage: predup verify --key FILE [--label L] [--script FILE] SET\n"
+    "  Regenerates every board of SET (PBN or any format predup reads) from the key and compares\n"
+    "  the deals; exit 0 when all match, 1 when any differs (each named). The label defaults to\n"
+    "  the one in the file's Generator tag, else \"original\". A set dealt with --script is\n"
+    "  verified with the same --script.\n";
 
-enum { MAX_BOARDS = 10000000 };
+enum { MAX_BOARDS = 10000000, CHUNK = 8192 /* boards generated at a time */ };
 
 struct deal_opts {
-    const char *key_path, *label, *boards, *out, *event, *site, *date;
+    const char *key_path, *label, *boards, *out, *event, *site, *date, *formats, *script;
+    unsigned long long max_tries;
     int threads;
+    int dealer, vul; /* -1: Law 2 */
     bool quiet;
+};
+
+/* What the boards are dealt from: the set key and the optional script. */
+struct dealing {
+    struct set_key sk;
+    struct lang_prog *prog; /* NULL: every first candidate */
+    uint64_t max_tries;
+    char commit[65];
+    char script_hash[65];
 };
 
 static int default_threads(void)
@@ -35,14 +59,19 @@ static int default_threads(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-static enum pd_status parse_threads(const char *arg, int *out, struct pd_err *e)
+static enum pd_status parse_count(const char *opt, const char *arg, unsigned long long lo,
+                                  unsigned long long hi, unsigned long long *out,
+                                  struct pd_err *e)
 {
     char *end;
-    long n = strtol(arg, &end, 10);
+    unsigned long long n;
 
-    if (*end || n < 1 || n > 256)
-        return pd_fail(e, PD_ERR_USAGE, "-j wants a thread count from 1 to 256, not \"%s\"", arg);
-    *out = (int)n;
+    errno = 0;
+    n = strtoull(arg, &end, 10);
+    if (errno || *end || arg[0] == '-' || n < lo || n > hi)
+        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %llu to %llu, not \"%s\"", opt,
+                       lo, hi, arg);
+    *out = n;
     return PD_OK;
 }
 
@@ -56,48 +85,56 @@ static bool valid_date(const char *d)
     return true;
 }
 
-static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o, bool *help,
-                                      struct pd_err *e)
+static int vul_from_name(const char *v)
 {
-    static const struct option longs[] = {
-        {"key", required_argument, NULL, 'k'},   {"label", required_argument, NULL, 'l'},
-        {"boards", required_argument, NULL, 'b'}, {"output", required_argument, NULL, 'o'},
-        {"event", required_argument, NULL, 'E'}, {"site", required_argument, NULL, 'S'},
-        {"date", required_argument, NULL, 'D'},  {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
-    };
-    int c;
+    for (int i = 0; i < 4; i++)
+        if (strcasecmp(v, VUL_PBN[i]) == 0)
+            return i;
+    return strcasecmp(v, "both") == 0 ? VUL_ALL : -1;
+}
 
-    *o = (struct deal_opts){.label = "original", .boards = "1-36", .out = "-",
-                            .threads = default_threads()};
-    *help = false;
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
-        enum pd_status rc = PD_OK;
+static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
+{
+    unsigned long long n;
+    enum pd_status rc = PD_OK;
 
-        switch (c) {
-        case 'k': o->key_path = optarg; break;
-        case 'l': o->label = optarg; break;
-        case 'b': o->boards = optarg; break;
-        case 'o': o->out = optarg; break;
-        case 'E': o->event = optarg; break;
-        case 'S': o->site = optarg; break;
-        case 'D': o->date = optarg; break;
-        case 'q': o->quiet = true; break;
-        case 'j': rc = parse_threads(optarg, &o->threads, e); break;
-        case 'h': *help = true; return PD_OK;
-        default:
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                           argv[optind - 1]);
-        }
-        if (rc != PD_OK)
-            return rc;
+    switch (c) {
+    case 'k': o->key_path = optarg; break;
+    case 'l': o->label = optarg; break;
+    case 'b': o->boards = optarg; break;
+    case 'o': o->out = optarg; break;
+    case 'f': o->formats = optarg; break;
+    case 's': o->script = optarg; break;
+    case 'E': o->event = optarg; break;
+    case 'S': o->site = optarg; break;
+    case 'D': o->date = optarg; break;
+    case 'q': o->quiet = true; break;
+    case 'd':
+        o->dealer = strlen(optarg) == 1 ? seat_from_char(optarg[0]) : -1;
+        if (o->dealer < 0)
+            rc = pd_fail(e, PD_ERR_USAGE, "--dealer wants N, E, S or W, not \"%s\"", optarg);
+        break;
+    case 'v':
+        o->vul = vul_from_name(optarg);
+        if (o->vul < 0)
+            rc = pd_fail(e, PD_ERR_USAGE, "--vul wants None, NS, EW or All, not \"%s\"", optarg);
+        break;
+    case 'm': rc = parse_count("--max-tries", optarg, 1, 1ULL << 40, &o->max_tries, e); break;
+    case 'j':
+        rc = parse_count("-j", optarg, 1, 256, &n, e);
+        o->threads = (int)n;
+        break;
+    default:
+        rc = pd_fail(e, PD_ERR_INTERNAL, "option %c is not handled", c);
     }
-    if (optind < argc)
-        return pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[optind]);
+    return rc;
+}
+
+static enum pd_status check_deal_opts(const struct deal_opts *o, struct pd_err *e)
+{
     if (!o->key_path)
-        return pd_fail(e, PD_ERR_USAGE, "--key FILE is required (make one with: predup key new FILE)");
+        return pd_fail(e, PD_ERR_USAGE,
+                       "--key FILE is required (make one with: predup key new FILE)");
     if (o->date && !valid_date(o->date))
         return pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"", o->date);
     if (!*o->label)
@@ -105,62 +142,212 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
     return PD_OK;
 }
 
-/* Loads the key, warns when others can read it, and derives the set key for label. */
-static enum pd_status load_set_key(const char *path, const char *label, struct set_key *sk,
-                                   char *commit_hex, struct pd_err *e)
+static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o, bool *help,
+                                      struct pd_err *e)
+{
+    static const struct option longs[] = {
+        {"key", required_argument, NULL, 'k'},    {"label", required_argument, NULL, 'l'},
+        {"boards", required_argument, NULL, 'b'}, {"output", required_argument, NULL, 'o'},
+        {"format", required_argument, NULL, 'f'}, {"script", required_argument, NULL, 's'},
+        {"max-tries", required_argument, NULL, 'm'}, {"event", required_argument, NULL, 'E'},
+        {"site", required_argument, NULL, 'S'},   {"date", required_argument, NULL, 'D'},
+        {"dealer", required_argument, NULL, 'd'}, {"vul", required_argument, NULL, 'v'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+
+    *o = (struct deal_opts){.label = "original", .boards = "1-36", .out = "-",
+                            .max_tries = 100000000ULL, .threads = default_threads(),
+                            .dealer = -1, .vul = -1};
+    *help = false;
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
+        enum pd_status rc;
+
+        if (c == 'h') {
+            *help = true;
+            return PD_OK;
+        }
+        if (c == '?' || c == ':')
+            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
+                           argv[optind - 1]);
+        rc = deal_opt(c, o, e);
+        if (rc != PD_OK)
+            return rc;
+    }
+    if (optind < argc)
+        return pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[optind]);
+    return check_deal_opts(o, e);
+}
+
+/* Loads the key (warning when others can read it), derives the set key for label, and
+ * compiles the script if any. */
+static enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
+                                   struct dealing *dl, struct pd_err *e)
 {
     struct pd_key key;
     bool loose = false;
-    enum pd_status rc = key_load_file(path, &key, &loose, e);
+    enum pd_status rc;
 
+    memset(dl, 0, sizeof *dl);
+    rc = key_load_file(key_path, &key, &loose, e);
     if (rc != PD_OK)
         return rc;
     if (loose)
         fprintf(stderr, "predup: warning: key file %s is readable by others (chmod 600 it)\n",
-                path);
-    rc = set_key_derive(&key, label, sk, e);
+                key_path);
+    rc = set_key_derive(&key, label, &dl->sk, e);
     pd_wipe(&key, sizeof key);
-    if (rc == PD_OK && commit_hex)
-        rc = key_commitment(path, commit_hex, e);
+    if (rc == PD_OK)
+        rc = key_commitment(key_path, dl->commit, e);
+    if (rc == PD_OK && script)
+        rc = lang_compile_file(script, &dl->prog, e);
+    if (rc == PD_OK && script) /* SHA-256 of the script file, so the set says what made it */
+        rc = key_commitment(script, dl->script_hash, e);
     return rc;
 }
 
-static void make_generator(char *buf, size_t n, const char *label, const char *commit)
+static void close_dealing(struct dealing *dl)
 {
-    snprintf(buf, n, "predup %s label=%s commitment=%s", PREDUP_VERSION, label, commit);
+    lang_free(dl->prog);
+    pd_wipe(&dl->sk, sizeof dl->sk);
 }
 
-static enum pd_status build_set(const struct deal_opts *o, const struct board_deal *bd, int n,
-                                const char *generator, struct pbn_set **out, struct pd_err *e)
+static void make_generator(char *buf, size_t n, const char *label, const struct dealing *dl)
+{
+    int len = snprintf(buf, n, "predup %s label=%s commitment=%s", PREDUP_VERSION, label,
+                       dl->commit);
+
+    if (dl->prog && len > 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len, " script=%s", dl->script_hash);
+}
+
+/* Law 2, unless the options set the dealer or the vulnerability for every board. */
+static struct board_info board_of(const struct deal_opts *o, int number)
+{
+    struct board_info bi = board_law2(number);
+
+    if (o->dealer >= 0)
+        bi.dealer = (enum seat)o->dealer;
+    if (o->vul >= 0)
+        bi.vul = (enum vul)o->vul;
+    return bi;
+}
+
+static void show_progress(bool on, int done, int total)
+{
+    if (on)
+        fprintf(stderr, "\rdealt %d of %d boards", done, total);
+}
+
+static enum pd_status generate_chunk(const struct dealing *dl, const struct board_range *sub,
+                                     int threads, struct board_deal *bd, struct pd_err *e)
+{
+    return set_generate(&dl->sk, sub, threads, dl->prog ? lang_accept : NULL, dl->prog,
+                        dl->max_tries, bd, e);
+}
+
+/* Generates the boards chunk by chunk and streams them as PBN: memory does not grow with the
+ * range, and each chunk is spread over the threads. */
+static enum pd_status write_pbn_stream(FILE *out, const struct deal_opts *o,
+                                       const struct dealing *dl, const struct board_range *range,
+                                       const char *generator, struct pd_err *e)
 {
     struct pbn_event ev = {o->event, o->site, o->date, generator};
-    struct pbn_set *set = NULL;
-    enum pd_status rc = pbn_set_new(&set, e);
+    struct board_deal *bd = malloc(CHUNK * sizeof *bd);
+    struct pbn_game g;
+    bool progress = pd_progress_wanted(o->quiet) && (range->n >= 10000 || dl->prog);
+    enum pd_status rc = bd ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
-    for (int i = 0; rc == PD_OK && i < n; i++) {
+    memset(&g, 0, sizeof g);
+    pbn_write_header(out);
+    /* A script makes each board slow: smaller chunks keep the progress line moving. */
+    int chunk = dl->prog ? (o->threads > 1 ? o->threads : 1) : CHUNK;
+
+    for (int at = 0; rc == PD_OK && at < range->n; at += chunk) {
+        struct board_range sub = {range->n - at < chunk ? range->n - at : chunk,
+                                  range->boards + at};
+
+        rc = generate_chunk(dl, &sub, o->threads, bd, e);
+        for (int i = 0; rc == PD_OK && i < sub.n; i++) {
+            rc = pbn_game_from_board(&g, &ev, board_of(o, bd[i].board), &bd[i].deal,
+                                     &bd[i].number, e);
+            if (rc == PD_OK)
+                rc = pbn_write_game(out, &g, (size_t)(at + i), e);
+        }
+        show_progress(progress, at + sub.n, range->n);
+    }
+    if (progress)
+        fputc('\n', stderr);
+    pbn_game_clear(&g);
+    free(bd);
+    return rc;
+}
+
+static enum pd_status write_pbn_file(const struct deal_opts *o, const struct dealing *dl,
+                                     const struct board_range *range, const char *generator,
+                                     struct pd_err *e)
+{
+    struct pd_outfile out;
+    enum pd_status rc = pd_outfile_open(&out, o->out, e);
+
+    if (rc != PD_OK)
+        return rc;
+    setvbuf(out.f, NULL, _IOFBF, 1 << 20);
+    rc = write_pbn_stream(out.f, o, dl, range, generator, e);
+    if (rc == PD_ERR_IO) /* name the file: the writer only knows its stream */
+        pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", o->out, strerror(errno));
+    if (rc == PD_OK)
+        return pd_outfile_commit(&out, e);
+    pd_outfile_abort(&out);
+    return rc;
+}
+
+/* Machine formats need the whole set at once (they check limits before writing anything). */
+static enum pd_status write_formats(const struct deal_opts *o, const struct dealing *dl,
+                                    const struct board_range *range, const char *generator,
+                                    struct pd_err *e)
+{
+    struct pbn_event ev = {o->event, o->site, o->date, generator};
+    struct board_deal *bd = calloc((size_t)range->n, sizeof *bd);
+    struct pbn_set *set = NULL;
+    enum pd_status rc = bd ? pbn_set_new(&set, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+
+    if (rc == PD_OK)
+        rc = generate_chunk(dl, range, o->threads, bd, e);
+    for (int i = 0; rc == PD_OK && i < range->n; i++) {
         struct pbn_game *g;
 
         rc = pbn_game_add(set, &g, e);
         if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &ev, board_law2(bd[i].board), &bd[i].deal,
+            rc = pbn_game_from_board(g, &ev, board_of(o, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
     }
-    if (rc != PD_OK) {
-        pbn_set_free(set);
-        return rc;
-    }
-    *out = set;
-    return PD_OK;
+    if (rc == PD_OK)
+        rc = pbn_write_formats(o->out, o->formats, set, e);
+    pbn_set_free(set);
+    free(bd);
+    return rc;
+}
+
+/* PBN unless --format or the output's extension names another format. */
+static bool pbn_only(const struct deal_opts *o)
+{
+    const char *ext = pbn_format_from_path(o->out);
+
+    if (o->formats)
+        return strcmp(o->formats, "pbn") == 0 && strcmp(o->out, "-") == 0;
+    return strcmp(o->out, "-") == 0 || !ext || strcmp(ext, "pbn") == 0;
 }
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
     struct deal_opts o;
-    struct set_key sk;
+    struct dealing dl;
     struct board_range range = {0, NULL};
-    struct board_deal *bd = NULL;
-    struct pbn_set *set = NULL;
-    char commit[65], generator[160];
+    char generator[256];
     bool help;
     enum pd_status rc = parse_deal_opts(argc, argv, &o, &help, e);
 
@@ -168,30 +355,24 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
         fputs(deal_usage, stdout);
         return PD_OK;
     }
+    if (rc == PD_OK && o.formats && strcmp(o.out, "-") == 0 && strcmp(o.formats, "pbn") != 0)
+        rc = pd_fail(e, PD_ERR_USAGE, "--format %s needs -o FILE", o.formats);
     if (rc == PD_OK)
         rc = board_range_parse(o.boards, MAX_BOARDS, &range, e);
+    if (rc != PD_OK)
+        return rc;
+    rc = open_dealing(o.key_path, o.label, o.script, &dl, e);
+    dl.max_tries = o.max_tries;
+    make_generator(generator, sizeof generator, o.label, &dl);
     if (rc == PD_OK)
-        rc = load_set_key(o.key_path, o.label, &sk, commit, e);
-    if (rc == PD_OK) {
-        bd = calloc((size_t)range.n, sizeof *bd);
-        if (!bd)
-            rc = pd_fail(e, PD_ERR_NOMEM, "out of memory for %d boards", range.n);
-    }
-    if (rc == PD_OK)
-        rc = set_generate(&sk, &range, o.threads, NULL, NULL, 0, bd, e);
-    pd_wipe(&sk, sizeof sk);
-    make_generator(generator, sizeof generator, o.label, commit);
-    if (rc == PD_OK)
-        rc = build_set(&o, bd, range.n, generator, &set, e);
-    if (rc == PD_OK)
-        rc = pbn_write_file(o.out, set, e);
-    pbn_set_free(set);
-    free(bd);
+        rc = pbn_only(&o) ? write_pbn_file(&o, &dl, &range, generator, e)
+                          : write_formats(&o, &dl, &range, generator, e);
+    close_dealing(&dl);
     board_range_free(&range);
     return rc;
 }
 
-/* The label written by make_generator, or NULL. */
+/* A field of the Generator tag written by make_generator ("label=", "commitment="), or NULL. */
 static const char *generator_field(const struct pbn_set *set, const char *field, char *buf,
                                    size_t n)
 {
@@ -210,7 +391,7 @@ static const char *generator_field(const struct pbn_set *set, const char *field,
     return buf;
 }
 
-static enum pd_status compare_board(const struct set_key *sk, const struct pbn_game *g,
+static enum pd_status compare_board(const struct dealing *dl, const struct pbn_game *g,
                                     const char *file, int *differ, struct pd_err *e)
 {
     struct board_deal bd;
@@ -222,30 +403,71 @@ static enum pd_status compare_board(const struct set_key *sk, const struct pbn_g
         (*differ)++;
         return PD_OK;
     }
-    rc = board_generate(sk, g->board, NULL, NULL, 0, &bd, e);
+    rc = board_generate(&dl->sk, g->board, dl->prog ? lang_accept : NULL, dl->prog,
+                        dl->max_tries, &bd, e);
     if (rc != PD_OK)
         return rc;
     if (g->known == 0xF && memcmp(&bd.deal, &g->deal, sizeof bd.deal) == 0)
         return PD_OK;
     deal_to_pbn(&bd.deal, SEAT_N, 0xF, want);
     deal_to_pbn(&g->deal, SEAT_N, g->known, have);
-    printf("%s:%d: board %d differs\n  file: %s\n  key:  %s\n", file, g->line, g->board, have,
-           want);
+    if (g->line > 0)
+        printf("%s:%d: board %d differs\n  file: %s\n  key:  %s\n", file, g->line, g->board,
+               have, want);
+    else
+        printf("%s: board %d differs\n  file: %s\n  key:  %s\n", file, g->board, have, want);
     (*differ)++;
     return PD_OK;
 }
 
+/* Notes (stdout, not errors) when the file names another key or script than the ones given. */
+static void note_provenance(const struct pbn_set *set, const char *path,
+                            const struct dealing *dl)
+{
+    char field[80];
+
+    if (generator_field(set, "commitment=", field, sizeof field) &&
+        strcmp(field, dl->commit) != 0)
+        printf("%s: note: the file names key commitment %s, this key's is %s\n", path, field,
+               dl->commit);
+    if (generator_field(set, "script=", field, sizeof field) && !dl->prog)
+        printf("%s: note: the set was dealt with a script (SHA-256 %s): give it with --script\n",
+               path, field);
+    else if (dl->prog && generator_field(set, "script=", field, sizeof field) &&
+             strcmp(field, dl->script_hash) != 0)
+        printf("%s: note: the file names script SHA-256 %s, this script's is %s\n", path, field,
+               dl->script_hash);
+}
+
+static enum pd_status verify_set(const struct pbn_set *set, const char *path, const char *label,
+                                 const struct dealing *dl, struct pd_err *e)
+{
+    int differ = 0;
+    enum pd_status rc = PD_OK;
+
+    note_provenance(set, path, dl);
+    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
+        rc = compare_board(dl, &set->games[i], path, &differ, e);
+    if (rc == PD_OK && differ)
+        return pd_fail(e, PD_ERR_MISMATCH, "%s: %d of %zu boards differ from key and label \"%s\"",
+                       path, differ, set->n, label);
+    if (rc == PD_OK)
+        printf("%s: all %zu boards match key and label \"%s\"\n", path, set->n, label);
+    return rc;
+}
+
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
-    const char *key_path = NULL, *label = NULL, *path;
-    char label_buf[128], commit[65], file_commit[80];
+    const char *key_path = NULL, *label = NULL, *script = NULL;
+    char label_buf[128];
     struct pbn_set *set = NULL;
-    struct set_key sk;
-    int differ = 0, c;
-    enum pd_status rc = PD_OK;
+    struct dealing dl;
+    int c;
+    enum pd_status rc;
     static const struct option longs[] = {
-        {"key", required_argument, NULL, 'k'}, {"label", required_argument, NULL, 'l'},
-        {"help", no_argument, NULL, 'h'},      {NULL, 0, NULL, 0},
+        {"key", required_argument, NULL, 'k'},    {"label", required_argument, NULL, 'l'},
+        {"script", required_argument, NULL, 's'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
 
     optind = 0;
@@ -255,6 +477,8 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
             key_path = optarg;
         else if (c == 'l')
             label = optarg;
+        else if (c == 's')
+            script = optarg;
         else if (c == 'h') {
             fputs(verify_usage, stdout);
             return PD_OK;
@@ -264,26 +488,18 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
     }
     if (!key_path || optind != argc - 1)
         return pd_fail(e, PD_ERR_USAGE, "expected: verify --key FILE [--label L] SET.pbn");
-    path = argv[optind];
-    rc = pbn_read_file(path, &set, e);
-    if (rc == PD_OK && !label)
+    rc = pbn_read_any(argv[optind], NULL, &set, e);
+    if (rc != PD_OK)
+        return rc;
+    if (!label)
         label = generator_field(set, "label=", label_buf, sizeof label_buf);
     if (!label)
         label = "original";
+    rc = open_dealing(key_path, label, script, &dl, e);
+    dl.max_tries = 100000000ULL;
     if (rc == PD_OK)
-        rc = load_set_key(key_path, label, &sk, commit, e);
-    if (rc == PD_OK && generator_field(set, "commitment=", file_commit, sizeof file_commit) &&
-        strcmp(file_commit, commit) != 0)
-        printf("%s: note: the file names key commitment %s, this key's is %s\n", path,
-               file_commit, commit);
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
-        rc = compare_board(&sk, &set->games[i], path, &differ, e);
-    pd_wipe(&sk, sizeof sk);
-    if (rc == PD_OK && differ)
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s: %d of %zu boards differ from key and label \"%s\"",
-                     path, differ, set->n, label);
-    else if (rc == PD_OK)
-        printf("%s: all %zu boards match key and label \"%s\"\n", path, set->n, label);
+        rc = verify_set(set, argv[optind], label, &dl, e);
+    close_dealing(&dl);
     pbn_set_free(set);
     return rc;
 }

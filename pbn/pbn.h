@@ -20,6 +20,7 @@ struct pbn_tag {
 struct pbn_game {
     struct pbn_tag *tags; /* in the order read or set */
     size_t ntags, cap;
+    size_t hint;          /* pbn_tag_set looks here first: the slot after the last one set */
     int line;             /* source line of the first tag; 0 when built in memory */
     /* Parsed from the tags by pbn_game_parse, or set by the builder: */
     int board;            /* 0 when unknown */
@@ -76,6 +77,13 @@ bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
 /* Writes the set in PBN 2.1 export format: CRLF, "% PBN 2.1" and "% EXPORT", the mandatory tags
  * in order, then the others alphabetically, an empty line before each game after the first. */
 enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e);
+/* Streaming: the two header lines, then each game (index 0 for the first, which is not preceded
+ * by the empty line that separates games). pbn_write is exactly header + every game. */
+void pbn_write_header(FILE *out);
+enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
+                              struct pd_err *e);
+/* Frees a game's tags, for a game not owned by a set (a reusable one on the stack). */
+void pbn_game_clear(struct pbn_game *g);
 /* The same, to a temporary name, fsynced and renamed ("-" = stdout). */
 enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e);
 
@@ -86,6 +94,41 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
 enum pd_status pbn_read_file(const char *path, struct pbn_set **out, struct pd_err *e);
 /* Fills the parsed fields of g from its tags. */
 enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
+
+/* ---------------------------------------------------------------- file formats
+ * Machine and interchange files (layouts and sources in pbn/FORMATS.md). Format names:
+ * pbn, dup, dupblind, dlm, dlmblind, bri, dge, lin, csv, ber, bhg, rzd, cds. */
+
+/* The format a file name's extension names (".dup" -> "dup"), or NULL. */
+const char *pbn_format_from_path(const char *path);
+/* True when name is one of the format names above. */
+bool pbn_format_known(const char *name);
+
+/* Checks that set fits format (complete deals, board numbers the format can hold, dealer and
+ * vulnerability it can carry) and writes it to out. PD_ERR_RANGE naming the board otherwise;
+ * PD_ERR_USAGE for an unknown format. */
+enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_set *set,
+                                struct pd_err *e);
+/* Writes set to path in each of the comma-separated formats ("pbn,dup,dlm"); formats NULL = pick
+ * from path's extension. With several formats, path's extension is replaced per format
+ * (set.pbn -> set.dup, set.dlm). Each file atomically (pd_outfile). Every format's limits are
+ * checked before any file is written. */
+enum pd_status pbn_write_formats(const char *path, const char *formats, const struct pbn_set *set,
+                                 struct pd_err *e);
+
+/* Reads data in format (NULL: guess from the contents). Games get board, dealer, vulnerability
+ * and Deal (Law 2 where the format has neither) and the mandatory PBN tags. On a fault the
+ * message names the board and the byte or line. The caller frees *out with pbn_set_free. */
+enum pd_status pbn_read_format_mem(const char *name, const char *format, const void *data,
+                                   size_t len, struct pbn_set **out, struct pd_err *e);
+/* Reads any supported format, from format (a --from name) or else the extension or contents. */
+enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
+                            struct pd_err *e);
+
+/* predup check: lists every departure of PBN text from the export format and every impossible
+ * deal to report as "name:LINE: what is wrong" lines, and sets *nfaults (0 = a clean file). */
+enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
+                             size_t *nfaults, struct pd_err *e);
 
 /* Subcommands implemented in pbn/ (argv[0] is the subcommand name). */
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);

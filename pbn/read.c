@@ -234,8 +234,28 @@ static enum pd_status read_line(struct reader *r)
     return rc;
 }
 
+/* text may lack a final NUL (fuzzers, mapped files): error messages copy the source line up to
+ * its end, so the parser works on a terminated copy. */
+static enum pd_status read_terminated(const char *name, const char *text, size_t len,
+                                      struct pbn_set **out, struct pd_err *e);
+
 enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e)
+{
+    char *copy = malloc(len + 1);
+    enum pd_status rc;
+
+    if (!copy)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    rc = read_terminated(name, copy, len, out, e);
+    free(copy);
+    return rc;
+}
+
+static enum pd_status read_terminated(const char *name, const char *text, size_t len,
+                                      struct pbn_set **out, struct pd_err *e)
 {
     struct reader r = {name, text, text + len, text, 1, text, NULL, NULL, NULL, NULL, e};
     struct pbn_game *ig;
@@ -297,11 +317,40 @@ static bool parse_vul(const char *v, enum vul *out)
     return false;
 }
 
+/* OptimumResultTable rows "N NT  7" (PBN 5.7), when all 20 are there. */
+static bool table_dd(const struct pbn_game *g, struct dd_table *dd)
+{
+    const struct pbn_tag *t = pbn_tag_find(g, "OptimumResultTable");
+    unsigned seen = 0;
+
+    if (!t)
+        return false;
+    for (size_t i = 0; i < t->nsection; i++) {
+        char seat, strain[3];
+        int tricks, st, s;
+
+        if (sscanf(t->section[i], " %c %2s %d", &seat, strain, &tricks) != 3 ||
+            (s = seat_from_char(seat)) < 0 || tricks < 0 || tricks > 13)
+            return false;
+        if (strcmp(strain, "NT") == 0 || strcmp(strain, "N") == 0)
+            st = STRAIN_NT;
+        else if (strlen(strain) == 1 && strchr("SHDC", strain[0]))
+            st = (int)(strchr("SHDC", strain[0]) - "SHDC");
+        else
+            return false;
+        dd->tricks[s][st] = (int8_t)tricks;
+        seen |= 1u << (5 * s + st);
+    }
+    return seen == (1u << 20) - 1;
+}
+
 static enum pd_status parse_dd(struct pbn_game *g)
 {
     const char *v = pbn_tag_get(g, "DoubleDummyTricks");
 
     g->has_dd = v && pbn_dd_from_hex(v, &g->dd);
+    if (!g->has_dd)
+        g->has_dd = table_dd(g, &g->dd);
     v = pbn_tag_get(g, "OptimumScore");
     const char *pc = pbn_tag_get(g, "ParContract");
 

@@ -21,15 +21,20 @@ static void tag_free(struct pbn_tag *t)
     free(t->section);
 }
 
+void pbn_game_clear(struct pbn_game *g)
+{
+    for (size_t t = 0; t < g->ntags; t++)
+        tag_free(&g->tags[t]);
+    free(g->tags);
+    memset(g, 0, sizeof *g);
+}
+
 void pbn_set_free(struct pbn_set *set)
 {
     if (!set)
         return;
-    for (size_t g = 0; g < set->n; g++) {
-        for (size_t t = 0; t < set->games[g].ntags; t++)
-            tag_free(&set->games[g].tags[t]);
-        free(set->games[g].tags);
-    }
+    for (size_t g = 0; g < set->n; g++)
+        pbn_game_clear(&set->games[g]);
     free(set->games);
     free(set);
 }
@@ -65,17 +70,35 @@ const char *pbn_tag_get(const struct pbn_game *g, const char *name)
     return t ? t->value : NULL;
 }
 
+/* A game refilled tag by tag in the same order (a reused game when streaming a set) finds each
+ * tag at the hint, the slot after the last one set, without a search. */
+static struct pbn_tag *find_from_hint(struct pbn_game *g, const char *name)
+{
+    if (g->hint < g->ntags && strcmp(g->tags[g->hint].name, name) == 0)
+        return &g->tags[g->hint];
+    return pbn_tag_find(g, name);
+}
+
 enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e)
 {
-    struct pbn_tag *t = pbn_tag_find(g, name);
-    char *v = strdup(value);
+    struct pbn_tag *t = find_from_hint(g, name);
+    size_t len = strlen(value);
+    char *v;
 
+    if (t && strlen(t->value) >= len) { /* fits: no allocation */
+        memcpy(t->value, value, len + 1);
+        g->hint = (size_t)(t - g->tags) + 1;
+        return PD_OK;
+    }
+    v = malloc(len + 1);
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    memcpy(v, value, len + 1);
     if (t) {
         free(t->value);
         t->value = v;
+        g->hint = (size_t)(t - g->tags) + 1;
         return PD_OK;
     }
     if (g->ntags == g->cap) {
@@ -98,6 +121,7 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
     }
     t->value = v;
     g->ntags++;
+    g->hint = g->ntags;
     return PD_OK;
 }
 

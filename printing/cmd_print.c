@@ -1,16 +1,189 @@
-/* printing/cmd_print.c - placeholder until the printing work lands: says so and fails. */
-#include "printing/printing.h"
+/* printing/cmd_print.c - `predup print record|curtain|sheet`: options, the analysis when a hand
+ * record's set has none, rendering into memory and writing the PDF atomically (pd_outfile), so
+ * that a failure at any point leaves no PDF behind. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
 
-enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
+#include "printing/pr_int.h"
+
+void pr_options_default(struct pr_options *o)
 {
-    (void)argc;
-    (void)argv;
-    return pd_fail(e, PD_ERR_USAGE, "analyze is not built yet");
+    *o = (struct pr_options){.paper = PR_PAPER_A4, .per_page = 6, .dd = PR_DD_GRID, .qr = true};
+}
+
+enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+                         unsigned char **pdf, size_t *len, struct pd_err *e)
+{
+    struct pdoc d;
+    enum pd_status rc;
+
+    if (set->n == 0)
+        return pd_fail(e, PD_ERR_RANGE, "the set has no boards");
+    if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6)
+        return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4 or 6, not %d", o->per_page);
+    rc = pdoc_open(&d, o, e);
+    if (rc != PD_OK)
+        return rc;
+    switch (kind) {
+    case PR_RECORD:
+        rc = pr_draw_record(&d, set, o, e);
+        break;
+    case PR_CURTAIN:
+        rc = pr_draw_curtain(&d, set, o, e);
+        break;
+    case PR_SHEET:
+        rc = pr_draw_sheet(&d, set, o, e);
+        break;
+    }
+    if (rc == PD_OK)
+        rc = pdoc_save(&d, pdf, len, e);
+    pdoc_close(&d);
+    return rc;
+}
+
+enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+                        const char *path, struct pd_err *e)
+{
+    unsigned char *pdf = NULL;
+    size_t len = 0;
+    struct pd_outfile out;
+    enum pd_status rc = pr_render(kind, set, o, &pdf, &len, e);
+
+    if (rc == PD_OK)
+        rc = pd_outfile_open(&out, path, e);
+    if (rc == PD_OK) {
+        if (fwrite(pdf, 1, len, out.f) != len) {
+            pd_outfile_abort(&out);
+            rc = pd_fail(e, PD_ERR_IO, "%s: cannot write", path);
+        } else {
+            rc = pd_outfile_commit(&out, e);
+        }
+    }
+    free(pdf);
+    return rc;
+}
+
+static const char print_usage[] =
+    "usage: predup print record|curtain|sheet SET.pbn -o OUT.pdf [options]\n"
+    "  record   the hand record: diagrams, HCP, double dummy and par, QR code, commentary\n"
+    "  curtain  curtain cards: one per hand per board, four to a page with cut lines\n"
+    "  sheet    duplication sheet: the 52 cards of each board with the seat each goes to\n"
+    "options:\n"
+    "  --paper a4|letter    paper size (a4)\n"
+    "  --per-page 1|2|4|6   hand record boards per page (6)\n"
+    "  --dd grid|makeable|none  the double-dummy table, makeable contracts, or nothing (grid)\n"
+    "  --no-qr              no QR codes\n"
+    "  --font-dir DIR       where DejaVuSans.ttf and DejaVuSans-Bold.ttf are\n"
+    "                       (/usr/share/fonts/truetype/dejavu)\n"
+    "  -j N                 libdds threads when the set must be analysed first (all cores)\n"
+    "  -q, --quiet          no progress\n"
+    "  A hand record of a set without analysis analyses it first (as predup analyze does,\n"
+    "  without changing SET.pbn). The PDF is written to a temporary name, then renamed.\n";
+
+struct print_args {
+    struct pr_options o;
+    const char *out;
+    int threads;
+    bool quiet, help;
+};
+
+static enum pd_status parse_choice(const char *opt, const char *arg, const char *const *names,
+                                   int n, int *out, struct pd_err *e)
+{
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(arg, names[i]) == 0) {
+            *out = i;
+            return PD_OK;
+        }
+    return pd_fail(e, PD_ERR_USAGE, "%s does not take \"%s\" (predup print --help)", opt, arg);
+}
+
+static enum pd_status parse_int(const char *opt, const char *arg, int lo, int hi, int *out,
+                                struct pd_err *e)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+
+    if (!*arg || *end || v < lo || v > hi)
+        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %d to %d, not \"%s\"", opt, lo,
+                       hi, arg);
+    *out = (int)v;
+    return PD_OK;
+}
+
+static enum pd_status parse_print_args(int argc, char **argv, struct print_args *a,
+                                       struct pd_err *e)
+{
+    static const struct option longs[] = {
+        {"output", required_argument, NULL, 'o'},  {"paper", required_argument, NULL, 'P'},
+        {"per-page", required_argument, NULL, 'n'}, {"dd", required_argument, NULL, 'd'},
+        {"no-qr", no_argument, NULL, 'Q'},         {"font-dir", required_argument, NULL, 'F'},
+        {"jobs", required_argument, NULL, 'j'},    {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+    };
+    static const char *const papers[] = {"a4", "letter"};
+    static const char *const dds[] = {"grid", "makeable", "none"};
+    enum pd_status rc = PD_OK;
+    int c, v = 0;
+
+    memset(a, 0, sizeof *a);
+    pr_options_default(&a->o);
+    optind = 0;
+    opterr = 0;
+    while (rc == PD_OK && (c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
+        switch (c) {
+        case 'o': a->out = optarg; break;
+        case 'P':
+            rc = parse_choice("--paper", optarg, papers, 2, &v, e);
+            a->o.paper = (enum pr_paper)v;
+            break;
+        case 'n': rc = parse_int("--per-page", optarg, 1, 6, &a->o.per_page, e); break;
+        case 'd':
+            rc = parse_choice("--dd", optarg, dds, 3, &v, e);
+            a->o.dd = (enum pr_dd_mode)v;
+            break;
+        case 'Q': a->o.qr = false; break;
+        case 'F': a->o.font_dir = optarg; break;
+        case 'j': rc = parse_int("-j", optarg, 1, 256, &a->threads, e); break;
+        case 'q': a->quiet = true; break;
+        case 'h': a->help = true; break;
+        default:
+            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value \"%s\" (predup "
+                           "print --help)", argv[optind - 1]);
+        }
+    }
+    return rc;
 }
 
 enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
 {
-    (void)argc;
-    (void)argv;
-    return pd_fail(e, PD_ERR_USAGE, "print is not built yet");
+    static const char *const kinds[] = {"record", "curtain", "sheet"};
+    struct print_args a;
+    struct pbn_set *set = NULL;
+    int kind = 0;
+    enum pd_status rc = parse_print_args(argc, argv, &a, e);
+
+    if (rc != PD_OK)
+        return rc;
+    if (a.help) {
+        fputs(print_usage, stdout);
+        return PD_OK;
+    }
+    if (argc - optind != 2)
+        return pd_fail(e, PD_ERR_USAGE, "print wants record, curtain or sheet and one SET.pbn "
+                       "(predup print --help)");
+    rc = parse_choice("print", argv[optind], kinds, 3, &kind, e);
+    if (rc == PD_OK && !a.out)
+        rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", kinds[kind]);
+    if (rc == PD_OK)
+        rc = pbn_read_file(argv[optind + 1], &set, e);
+    if (rc == PD_OK && kind == PR_RECORD && a.o.dd != PR_DD_NONE)
+        rc = pr_analyze_set(set, a.threads, pd_progress_wanted(a.quiet), NULL, e);
+    if (rc == PD_OK)
+        rc = pr_write((enum pr_kind)kind, set, &a.o, a.out, e);
+    if (rc == PD_OK && strcmp(a.out, "-") != 0)
+        printf("%s: %s of %zu boards\n", a.out, kinds[kind], set->n);
+    pbn_set_free(set);
+    return rc;
 }

@@ -10,4 +10,66 @@
 enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_print(int argc, char **argv, struct pd_err *e);
 
+/* ---------------------------------------------------------------- analysis */
+
+/* One board of a set as the printers and the analysis need it: number, dealer and
+ * vulnerability (from the tags, or Law 2 from the number when a tag is missing), and the
+ * complete deal. */
+struct pr_board {
+    int number;
+    enum seat dealer;
+    enum vul vul;
+    struct deal deal;
+};
+
+/* Checks game g (the index-th of its set, 0-based) and fills *out. Errors name the board (or the
+ * game's line when it has no number): PD_ERR_RANGE for a missing or incomplete deal, a board
+ * without number, dealer or vulnerability. */
+enum pd_status pr_board_from_game(const struct pbn_game *g, size_t index, struct pr_board *out,
+                                  struct pd_err *e);
+
+/* Adds the double-dummy table and par (DoubleDummyTricks, OptimumResultTable, OptimumScore,
+ * ParContract) to every game that lacks them: tables through dd_tables in batches, par through
+ * dd_par for the game's vulnerability and dealer. Games that already have both are not solved
+ * again; a game with a table but no par gets only its par. threads > 0 caps libdds's threads
+ * (0: all cores). progress draws "analyze: k/n" on stderr. *solved (may be NULL) receives the
+ * number of tables computed. Errors name the board. */
+enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool progress, size_t *solved,
+                              struct pd_err *e);
+
+/* ---------------------------------------------------------------- PDF documents */
+
+enum pr_paper { PR_PAPER_A4, PR_PAPER_LETTER };
+enum pr_dd_mode {
+    PR_DD_GRID,     /* the 4x5 trick table */
+    PR_DD_MAKEABLE, /* the highest makeable contract per side and strain */
+    PR_DD_NONE,     /* no analysis printed */
+};
+enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET };
+
+struct pr_options {
+    enum pr_paper paper;
+    int per_page;         /* hand record: 1, 2, 4 or 6 boards per page */
+    enum pr_dd_mode dd;   /* hand record only */
+    bool qr;              /* QR code of each deal (record, curtain cards) */
+    const char *font_dir; /* holds DejaVuSans.ttf and DejaVuSans-Bold.ttf; NULL = Debian's */
+};
+void pr_options_default(struct pr_options *o);
+
+/* Renders a PDF of the set into memory: *pdf (malloc'd, free it) of *len bytes. The hand
+ * record needs the analysis in the games unless o->dd is PR_DD_NONE (PD_ERR_RANGE naming the
+ * board otherwise: run pr_analyze_set first). Errors: a bad board (see pr_board_from_game),
+ * a missing font file (PD_ERR_IO naming it), a libharu failure (PD_ERR_INTERNAL). */
+enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+                         unsigned char **pdf, size_t *len, struct pd_err *e);
+/* pr_render, then written to path through pd_outfile: nothing is left under path on failure. */
+enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+                        const char *path, struct pd_err *e);
+
+/* Text as it will be drawn: invalid UTF-8 bytes become U+FFFD, control characters spaces, and
+ * every character the font cannot draw (has_glyph false, or above U+FFFF, which libharu cannot
+ * encode) becomes the visible text "[U+XXXX]". has_glyph may be NULL (all of the BMP drawable).
+ * Returns a malloc'd string or NULL when out of memory. */
+char *pr_text_clean(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), void *ctx);
+
 #endif

@@ -1,0 +1,225 @@
+/* config/machine.c - machine profiles: an INI file ([machine] and [sim] sections, read with
+ * libinih) into struct mach_profile. Every key is checked; the first fault is reported with
+ * its file and line (libinih's handler returns nonzero for success, and ini_parse returns the
+ * line of the first error). */
+#include <ini.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config/config.h"
+
+struct loader {
+    struct mach_profile p;
+    char msg[400]; /* the first error, "" while none */
+};
+
+static int bad(struct loader *l, const char *fmt, const char *name, const char *value)
+{
+    if (l->msg[0] == '\0')
+        snprintf(l->msg, sizeof l->msg, fmt, name, value);
+    return 0;
+}
+
+static bool get_long(const char *v, long lo, long hi, long *out)
+{
+    char *end;
+    long n;
+
+    if (!*v)
+        return false;
+    n = strtol(v, &end, 0); /* 0x1209 and 4617 both */
+    if (*end || n < lo || n > hi)
+        return false;
+    *out = n;
+    return true;
+}
+
+static bool get_bool(const char *v, bool *out)
+{
+    if (!strcasecmp(v, "yes") || !strcasecmp(v, "true") || !strcmp(v, "1"))
+        *out = true;
+    else if (!strcasecmp(v, "no") || !strcasecmp(v, "false") || !strcmp(v, "0"))
+        *out = false;
+    else
+        return false;
+    return true;
+}
+
+/* "N E S W": the seat each pocket receives, pocket 0 first; each seat once. */
+static bool get_pockets(const char *v, enum seat out[4])
+{
+    unsigned seen = 0;
+    int n = 0;
+
+    for (; *v; v++) {
+        int s = seat_from_char(*v);
+
+        if (*v == ' ' || *v == ',')
+            continue;
+        if (s < 0 || n == 4 || (seen & (1u << s)))
+            return false;
+        seen |= 1u << s;
+        out[n++] = (enum seat)s;
+    }
+    return n == 4;
+}
+
+static bool get_methods(const char *v, unsigned *out)
+{
+    if (!strcmp(v, "ocr"))
+        *out = MACH_OCR;
+    else if (!strcmp(v, "barcode"))
+        *out = MACH_BARCODE;
+    else if (!strcmp(v, "ocr+barcode") || !strcmp(v, "both"))
+        *out = MACH_OCR | MACH_BARCODE;
+    else
+        return false;
+    return true;
+}
+
+/* The integer keys of [machine]: name, bounds, where the value goes. */
+struct int_key {
+    const char *name;
+    long lo, hi;
+    size_t off;
+    int size; /* 1, 2 or 4 bytes */
+};
+#define PK(field) offsetof(struct mach_profile, field), (int)sizeof(((struct mach_profile *)0)->field)
+static const struct int_key machine_ints[] = {
+    {"vid", 0, 0xFFFF, PK(vid)},           {"pid", 0, 0xFFFF, PK(pid)},
+    {"interface", 0, 255, PK(interface)},  {"ep_out", 0x01, 0x0F, PK(ep_out)},
+    {"ep_in", 0x81, 0x8F, PK(ep_in)},      {"timeout_ms", 10, 600000, PK(timeout_ms)},
+    {"retries", 0, 100, PK(retries)},      {"replug_wait_ms", 0, 3600000, PK(replug_wait_ms)},
+    {"min_confidence", 0, 100, PK(min_confidence)},
+    {"max_attempts", 1, 100, PK(max_attempts)},
+    {"sim.card_ms", 0, 60000, PK(sim.card_ms)}, {"sim.board_ms", 0, 600000, PK(sim.board_ms)},
+    {"sim.ocr_unreadable_ppm", 0, 1000000, PK(sim.ocr_unreadable_ppm)},
+    {"sim.ocr_confusion_ppm", 0, 1000000, PK(sim.ocr_confusion_ppm)},
+    {"sim.barcode_unreadable_ppm", 0, 1000000, PK(sim.barcode_unreadable_ppm)},
+    {"sim.replug_after", 0, 1000, PK(sim.replug_after)},
+};
+
+static void store(void *base, const struct int_key *k, long v)
+{
+    uint8_t *p = (uint8_t *)base + k->off;
+
+    if (k->size == 1)
+        *(uint8_t *)p = (uint8_t)v;
+    else if (k->size == 2)
+        *(uint16_t *)p = (uint16_t)v;
+    else
+        *(int32_t *)p = (int32_t)v;
+}
+
+static int sim_key(struct loader *l, const char *name, const char *value)
+{
+    struct mach_sim_opts *s = &l->p.sim;
+    char *end;
+
+    if (!strcmp(name, "seed")) {
+        s->seed = strtoull(value, &end, 10);
+        return *value && !*end ? 1 : bad(l, "%s: \"%s\" is not a seed number", name, value);
+    }
+    if (!strcmp(name, "methods"))
+        return get_methods(value, &s->methods)
+                   ? 1
+                   : bad(l, "%s: \"%s\" is not ocr, barcode or ocr+barcode", name, value);
+    if (!strcmp(name, "reads_board_numbers"))
+        return get_bool(value, &s->reads_board_numbers) ? 1
+                                                         : bad(l, "%s: \"%s\" is not yes/no",
+                                                               name, value);
+    if (!strcmp(name, "fault")) {
+        struct pd_err e;
+
+        if (s->nat >= MACH_SIM_MAX_AT)
+            return bad(l, "%s: more than 64 faults (%s)", name, value);
+        if (mach_fault_parse(value, &s->at[s->nat], &e) != PD_OK)
+            return bad(l, "%s: %s", name, e.msg);
+        s->nat++;
+        return 1;
+    }
+    if (!strncmp(name, "rate_", 5)) {
+        int kind = mach_fault_from_name(name + 5);
+        long v;
+
+        if (kind < 0)
+            return bad(l, "unknown key \"%s\"%s", name, " (rate_ + a fault name)");
+        if (!get_long(value, 0, 1000000, &v))
+            return bad(l, "%s: \"%s\" is not parts per million (0..1000000)", name, value);
+        s->rate_ppm[kind] = (uint32_t)v;
+        return 1;
+    }
+    return -1; /* not a special key */
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+    struct loader *l = user;
+    char full[80];
+    long v;
+    int r;
+
+    if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0)
+        return bad(l, "unknown section [%s]%s", section, "");
+    if (!strcmp(section, "sim") && (r = sim_key(l, name, value)) >= 0)
+        return r;
+    if (!strcmp(section, "machine") && !strcmp(name, "name")) {
+        snprintf(l->p.name, sizeof l->p.name, "%s", value);
+        return 1;
+    }
+    if (!strcmp(section, "machine") && !strcmp(name, "transport")) {
+        if (strcmp(value, "sim") && strcmp(value, "usb"))
+            return bad(l, "%s: \"%s\" is not sim or usb", name, value);
+        l->p.kind = strcmp(value, "sim") ? MACH_USB : MACH_SIM;
+        return 1;
+    }
+    if (!strcmp(section, "machine") && !strcmp(name, "pockets"))
+        return get_pockets(value, l->p.pocket)
+                   ? 1
+                   : bad(l, "%s: \"%s\" is not the four seats N E S W in some order", name,
+                         value);
+    snprintf(full, sizeof full, "%s%s", strcmp(section, "sim") ? "" : "sim.", name);
+    for (size_t i = 0; i < sizeof machine_ints / sizeof machine_ints[0]; i++) {
+        const struct int_key *k = &machine_ints[i];
+
+        if (strcmp(full, k->name) != 0)
+            continue;
+        if (!get_long(value, k->lo, k->hi, &v)) {
+            if (!l->msg[0])
+                snprintf(l->msg, sizeof l->msg, "%s: \"%s\" is not a number from %ld to %ld",
+                         name, value, k->lo, k->hi);
+            return 0;
+        }
+        store(&l->p, k, v);
+        return 1;
+    }
+    return bad(l, "unknown key \"%s\"%s", name, "");
+}
+
+enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, struct pd_err *e)
+{
+    struct loader *l = calloc(1, sizeof *l);
+    FILE *f;
+    int line;
+    enum pd_status rc = PD_OK;
+
+    if (!l)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the profile");
+    l->p = *out;
+    f = fopen(path, "r");
+    if (!f) {
+        free(l);
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open the machine profile", path);
+    }
+    line = ini_parse_file(f, handler, l);
+    fclose(f);
+    if (line != 0)
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, path, line, 0, NULL, "%s",
+                        l->msg[0] ? l->msg : "not an INI line (key = value or [section])");
+    else
+        *out = l->p;
+    free(l);
+    return rc;
+}

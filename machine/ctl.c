@@ -1,0 +1,567 @@
+/* machine/ctl.c - the controller: fills the boards of a set on a machine, card by card, and
+ * reports a board good only when every reading, placement and count proves it (PROTOCOL.md,
+ * "Host rules"). Anything short of proof throws the attempt away; the board is redone from an
+ * emptied board. Every placement and finished board is in the journal before it counts.
+ *
+ * Sections: requests (framing, retransmission)  one board  the run */
+#include <openssl/evp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "machine/mach_int.h"
+#include "machine/transport.h"
+
+enum outcome { OUT_GOOD, OUT_REDO, OUT_LOST, OUT_STOP };
+enum { MAX_LOST = 8, MAX_PROMPTS = 20 };
+
+struct ctl {
+    const struct mach_job *job;
+    const struct mach_profile *p;
+    struct mach_connector *conn;
+    struct mach_ui *ui;
+    struct mach_result *res;
+    struct journal j;
+    struct mach_transport t;
+    bool open;
+    uint8_t seq;
+    unsigned methods;
+    bool reads_numbers;
+    int pocket_of[4];          /* seat -> the machine's pocket */
+    struct timespec t0;
+    long cards_left;           /* in the run, for the time estimate */
+    int index;                 /* 1-based place of the board in the run */
+    char why[240];             /* why the attempt was thrown away */
+    struct pd_err stop;        /* the error behind OUT_STOP */
+};
+
+static double since(const struct timespec *t0)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void note(struct ctl *c, int board, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void note(struct ctl *c, int board, const char *fmt, ...)
+{
+    char text[300];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (c->ui && c->ui->note)
+        c->ui->note(c->ui->ctx, board, text);
+}
+
+/* ---------------------------------------------------------------- requests */
+
+static void close_transport(struct ctl *c)
+{
+    if (c->open && c->t.close)
+        c->t.close(c->t.self);
+    c->open = false;
+}
+
+/* One request and its reply, retransmitted (same sequence number: the machine answers a
+ * repeat without acting twice) after a timeout or a damaged reply. PD_ERR_DEVICE when the
+ * machine is lost or refuses the request. */
+static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, size_t n,
+                           struct mp_msg *r, struct pd_err *e)
+{
+    struct mp_msg q = {.type = type, .seq = ++c->seq, .len = (uint16_t)n};
+    uint8_t out[MP_MAX_FRAME], in[MP_MAX_FRAME];
+    size_t olen, got;
+    enum pd_status rc;
+    struct pd_err sub = {0};
+
+    if (!c->open)
+        return pd_fail(e, PD_ERR_DEVICE, "no connection to the machine");
+    memcpy(q.payload, payload, n);
+    olen = mp_encode(&q, out, sizeof out);
+    for (int try = 0; try <= c->p->retries; try++) {
+        rc = c->t.send(c->t.self, out, olen, &sub);
+        if (rc != PD_OK)
+            return pd_fail(e, PD_ERR_DEVICE, "%s: send: %s", c->t.name, sub.msg);
+        rc = c->t.recv(c->t.self, in, sizeof in, &got, c->p->timeout_ms, &sub);
+        if (rc == PD_ERR_LIMIT)
+            continue;
+        if (rc != PD_OK)
+            return pd_fail(e, PD_ERR_DEVICE, "%s: receive: %s", c->t.name, sub.msg);
+        if (mp_decode(in, got, r, NULL) != PD_OK || r->seq != q.seq)
+            continue;
+        if (r->type == MP_NAK && r->len >= 1 && r->payload[0] == MPN_FRAME)
+            continue; /* our frame arrived damaged */
+        if (r->type == MP_NAK)
+            return pd_fail(e, PD_ERR_DEVICE, "the machine refused message 0x%02x (reason %d)",
+                           type, r->len ? r->payload[0] : 0);
+        return PD_OK;
+    }
+    return pd_fail(e, PD_ERR_DEVICE, "%s: no answer after %d tries of %d ms", c->t.name,
+                   c->p->retries + 1, c->p->timeout_ms);
+}
+
+static enum pd_status hello(struct ctl *c, struct pd_err *e)
+{
+    uint8_t p[2] = {MP_VERSION_MAJOR, MP_VERSION_MINOR};
+    struct mp_msg r;
+    enum pd_status rc = xfer(c, MP_HELLO, p, 2, &r, e);
+    char model[64] = "", fw[64] = "";
+    size_t ml, fl;
+
+    if (rc != PD_OK)
+        return rc;
+    if (r.type != MP_HELLO_R || r.len < 7 || r.payload[0] != MP_VERSION_MAJOR)
+        return pd_fail(e, PD_ERR_DEVICE, "the machine speaks another protocol version");
+    c->methods = r.payload[2];
+    c->reads_numbers = r.payload[4] & MP_FLAG_BOARD_NUMBERS;
+    ml = r.payload[5];
+    if (r.payload[3] != 4 || 6 + ml + 1 > r.len || c->methods == 0)
+        return pd_fail(e, PD_ERR_DEVICE, "the machine's hello is malformed");
+    memcpy(model, r.payload + 6, ml < 63 ? ml : 63);
+    fl = r.payload[6 + ml];
+    if (7 + ml + fl <= r.len)
+        memcpy(fw, r.payload + 7 + ml, fl < 63 ? fl : 63);
+    note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
+         r.payload[1],
+         c->methods == (MACH_OCR | MACH_BARCODE) ? "OCR and barcodes"
+         : c->methods == MACH_OCR                ? "OCR"
+                                                 : "barcodes");
+    return PD_OK;
+}
+
+/* (Re)connects and says hello; waits for the machine to come back when it was lost. */
+static enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
+{
+    enum pd_status rc;
+
+    close_transport(c);
+    rc = c->conn->open(c->conn->ctx, wait_ms, &c->t, e);
+    if (rc != PD_OK)
+        return rc;
+    c->open = true;
+    return hello(c, e);
+}
+
+static void put_u16(uint8_t *p, int v)
+{
+    p[0] = (uint8_t)(v & 0xFF);
+    p[1] = (uint8_t)((v >> 8) & 0xFF);
+}
+
+static int get_u16(const uint8_t *p)
+{
+    return p[0] | p[1] << 8;
+}
+
+static bool is_fault(const struct mp_msg *r, enum mp_fault f)
+{
+    return r->type == MP_FAULT && r->len >= 1 && r->payload[0] == f;
+}
+
+/* The operator is asked, then the machine told it is done. */
+static enum outcome operator(struct ctl *c, enum mach_action act, int board, const char *text,
+                             struct pd_err *e)
+{
+    uint8_t p[3] = {(uint8_t)act, 0, 0};
+    struct mp_msg r;
+
+    if (c->ui && c->ui->prompt && c->ui->prompt(c->ui->ctx, act, board, text, &c->stop) != PD_OK)
+        return OUT_STOP;
+    put_u16(p + 1, board);
+    if (xfer(c, MP_RESUME, p, 3, &r, e) != PD_OK)
+        return OUT_LOST;
+    if (is_fault(&r, MPF_RESET))
+        return OUT_LOST;
+    return r.type == MP_ACK ? OUT_GOOD : OUT_LOST;
+}
+
+/* ---------------------------------------------------------------- one board */
+
+struct attempt {
+    int board, n;          /* board number, attempt number */
+    int seat_of[52];       /* the deal: card -> seat */
+    bool placed[52];
+    int nplaced, count[4]; /* count per pocket */
+    bool tray_pending;     /* cards went to the tray since the last refeed */
+    bool refeed_done;      /* a refeed happened and no card was read since */
+};
+
+static enum outcome redo(struct ctl *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static enum outcome redo(struct ctl *c, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(c->why, sizeof c->why, fmt, ap);
+    va_end(ap);
+    return OUT_REDO;
+}
+
+static void progress(struct ctl *c, const struct attempt *a)
+{
+    struct mach_progress p = {a->board, c->index, c->job->nboards, a->nplaced,
+                              c->res->cards, since(&c->t0), -1};
+
+    if (c->res->cards >= 52 && p.elapsed_s > 0)
+        p.left_s = (double)c->cards_left * p.elapsed_s / (double)c->res->cards;
+    if (c->ui && c->ui->progress)
+        c->ui->progress(c->ui->ctx, &p);
+}
+
+/* The card the readings agree on, or -1 with the reason in why. */
+static int judge(struct ctl *c, const struct mp_msg *r, char *why, size_t n)
+{
+    int card = -1, nread = r->len >= 3 ? r->payload[2] : 0;
+
+    if (nread < 1 || r->len < 3 + 3 * nread) {
+        snprintf(why, n, "no reading");
+        return -1;
+    }
+    for (int i = 0; i < nread; i++) {
+        const uint8_t *rd = r->payload + 3 + 3 * i;
+
+        if (rd[1] >= 52) {
+            snprintf(why, n, "unreadable");
+            return -1;
+        }
+        if (rd[2] < c->p->min_confidence) {
+            snprintf(why, n, "%s read with confidence %d", mach_card_name(rd[1]), rd[2]);
+            return -1;
+        }
+        if (card >= 0 && rd[1] != card) {
+            snprintf(why, n, "read as %s and as %s", mach_card_name(card),
+                     mach_card_name(rd[1]));
+            return -1;
+        }
+        card = rd[1];
+    }
+    return card;
+}
+
+static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card,
+                          struct pd_err *e)
+{
+    int pocket = card < 0 ? MP_POCKET_REJECT : c->pocket_of[a->seat_of[card]];
+    uint8_t p[3];
+    struct mp_msg r;
+
+    put_u16(p, seq);
+    p[2] = (uint8_t)pocket;
+    if (xfer(c, MP_PLACE, p, 3, &r, e) != PD_OK || r.type != MP_PLACED)
+        return OUT_LOST;
+    if (r.len < 4 || get_u16(r.payload) != seq || r.payload[2] != pocket)
+        return redo(c, "the machine placed card %d in pocket %d, not %d", seq,
+                    r.len >= 3 ? r.payload[2] : -1, pocket);
+    if (card < 0) {
+        a->tray_pending = true;
+        return OUT_GOOD;
+    }
+    if (journal_add(&c->j, &c->stop, "place %d %d %d %s %c", a->board, a->n, a->nplaced + 1,
+                    mach_card_name(card), SEAT_LETTER[a->seat_of[card]]) != PD_OK)
+        return OUT_STOP;
+    a->placed[card] = true;
+    a->nplaced++;
+    a->count[pocket]++;
+    c->res->cards++;
+    c->cards_left--;
+    return OUT_GOOD;
+}
+
+static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_msg *r,
+                            struct pd_err *e)
+{
+    char why[80];
+    int seq = r->len >= 2 ? get_u16(r->payload) : 0;
+    int card = judge(c, r, why, sizeof why);
+    enum outcome o;
+
+    a->refeed_done = false;
+    if (card >= 0 && a->placed[card]) {
+        o = place(c, a, seq, -1, e);
+        if (o != OUT_GOOD)
+            return o;
+        return redo(c, "%s read twice: a duplicate card, a card of another deck, or a misread "
+                       "card already in a pocket",
+                    mach_card_name(card));
+    }
+    return place(c, a, seq, card, e);
+}
+
+static void missing_list(const struct attempt *a, char *buf, size_t n)
+{
+    size_t used = 0;
+    int shown = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < 52 && used + 8 < n; i++) {
+        if (a->placed[i])
+            continue;
+        if (shown++ == 8) {
+            snprintf(buf + used, n - used, " ...");
+            return;
+        }
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", shown > 1 ? " " : "",
+                                 mach_card_name(i));
+    }
+}
+
+static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_msg *r,
+                             struct pd_err *e)
+{
+    char text[240], miss[120];
+
+    if (is_fault(r, MPF_JAM))
+        return operator(c, MA_CLEAR_JAM, a->board, "card jam: open the feed path, take the "
+                                                   "jammed card out and put it on top of the feeder", e);
+    if (is_fault(r, MPF_COVER_OPEN))
+        return operator(c, MA_CLOSE_COVER, a->board, "the cover is open: close it", e);
+    if (is_fault(r, MPF_DOUBLE_FEED)) {
+        note(c, a->board, "double feed: both cards went to the reject tray");
+        a->tray_pending = true;
+        return OUT_GOOD;
+    }
+    if (is_fault(r, MPF_FEEDER_EMPTY)) {
+        if (a->tray_pending) {
+            a->tray_pending = false;
+            a->refeed_done = true;
+            snprintf(text, sizeof text, "put the %s cards of the reject tray back in the feeder",
+                     a->nplaced < 52 ? "rejected" : "left-over");
+            return operator(c, MA_REFEED, a->board, text, e);
+        }
+        missing_list(a, miss, sizeof miss);
+        return redo(c, "the feeder is empty and %d cards were never read: %s (a short deck, or "
+                       "a card misread into another's place)", 52 - a->nplaced, miss);
+    }
+    return OUT_LOST; /* reset, no board mid-board, or nonsense: start over with a hello */
+}
+
+static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
+{
+    uint8_t p[2];
+    struct mp_msg r;
+    char text[160];
+    enum outcome o;
+
+    put_u16(p, a->board);
+    for (int tries = 0; tries < MAX_PROMPTS; tries++) {
+        if (xfer(c, MP_BOARD_BEGIN, p, 2, &r, e) != PD_OK)
+            return OUT_LOST;
+        if (r.type == MP_BOARD_READY && r.len >= 2 &&
+            (!c->reads_numbers || get_u16(r.payload) == 0 || get_u16(r.payload) == a->board))
+            return OUT_GOOD;
+        if (r.type == MP_BOARD_READY && r.len >= 2)
+            snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert board %d",
+                     get_u16(r.payload), a->board, a->board);
+        else if (is_fault(&r, MPF_NO_BOARD))
+            snprintf(text, sizeof text, "no board in the slot: insert board %d", a->board);
+        else
+            return OUT_LOST;
+        o = operator(c, MA_INSERT, a->board, text, e);
+        if (o != OUT_GOOD)
+            return o;
+    }
+    return redo(c, "the machine does not see board %d", a->board);
+}
+
+static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
+{
+    struct mp_msg r;
+
+    if (xfer(c, MP_BOARD_END, NULL, 0, &r, e) != PD_OK || r.type != MP_COUNTS || r.len < 6)
+        return OUT_LOST;
+    for (int i = 0; i < 4; i++)
+        if (r.payload[i] != 13 || a->count[i] != 13)
+            return redo(c, "pocket %d (%s) counts %d cards, not 13", i,
+                        SEAT_NAME[c->p->pocket[i]], r.payload[i]);
+    if (r.payload[4] || r.payload[5])
+        return redo(c, "%d cards in the reject tray and %d in the feeder after all 52 were "
+                       "placed: extra cards, maybe of another deck", r.payload[4], r.payload[5]);
+    return OUT_GOOD;
+}
+
+static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_action act,
+                               struct pd_err *e)
+{
+    struct mp_msg r;
+    char text[200];
+    enum outcome o;
+
+    snprintf(text, sizeof text,
+             act == MA_START ? "insert board %d, empty, and put its deck in the feeder"
+                             : "empty board %d, the feeder and the reject tray, and put the "
+                               "board's complete deck (52 cards, one deck) in the feeder",
+             a->board);
+    o = operator(c, act, a->board, text, e);
+    if (o != OUT_GOOD)
+        return o;
+    if (journal_add(&c->j, &c->stop, "begin %d %d", a->board, a->n) != PD_OK)
+        return OUT_STOP;
+    o = begin(c, a, e);
+    while (o == OUT_GOOD && a->nplaced < 52) {
+        if (xfer(c, MP_FEED, NULL, 0, &r, e) != PD_OK)
+            return OUT_LOST;
+        if (r.type == MP_CARD)
+            o = on_card(c, a, &r, e);
+        else
+            o = on_fault(c, a, &r, e);
+        progress(c, a);
+    }
+    return o == OUT_GOOD ? finish(c, a, e) : o;
+}
+
+/* ---------------------------------------------------------------- the run */
+
+static void deal_seats(const struct deal *d, int seat_of[52])
+{
+    for (int i = 0; i < 52; i++)
+        for (int s = 0; s < 4; s++)
+            if (d->hand[s] & card_mask_from_index(i))
+                seat_of[i] = s;
+}
+
+static enum pd_status bad_board(struct ctl *c, int board, const char *why, struct pd_err *e)
+{
+    if (c->res->bad < (int)(sizeof c->res->bad_boards / sizeof c->res->bad_boards[0]))
+        c->res->bad_boards[c->res->bad] = board;
+    c->res->bad++;
+    note(c, board, "board %d is BAD after %d attempts (%s): fill it by hand or rerun it",
+         board, c->p->max_attempts, why);
+    return journal_add(&c->j, e, "bad %d %s", board, why);
+}
+
+static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
+                                struct pd_err *e)
+{
+    struct attempt a;
+    enum mach_action act = c->j.state[board] == J_BEGUN ? MA_REDO : MA_START;
+    int tries = 0, lost = 0;
+    enum outcome o;
+    struct pd_err sub = {0};
+
+    if (act == MA_REDO)
+        note(c, board, "board %d was being filled when the last run stopped: it is redone from "
+                       "an emptied board", board);
+    for (;;) {
+        memset(&a, 0, sizeof a);
+        a.board = board;
+        a.n = ++c->j.attempts[board];
+        deal_seats(d, a.seat_of);
+        o = fill_board(c, &a, act, e);
+        c->cards_left += a.nplaced; /* the placed cards are to do again unless good */
+        if (o == OUT_GOOD) {
+            c->cards_left -= 52;
+            c->res->good++;
+            c->j.state[board] = J_GOOD;
+            return journal_add(&c->j, e, "good %d", board);
+        }
+        if (o == OUT_STOP) {
+            if (c->stop.code == PD_OK)
+                return pd_fail(e, PD_ERR_USAGE, "stopped by the operator");
+            *e = c->stop;
+            return e->code;
+        }
+        c->res->redone++;
+        act = MA_REDO;
+        if (o == OUT_LOST) {
+            if (++lost > MAX_LOST)
+                return pd_fail(e, PD_ERR_DEVICE, "board %d: the machine was lost %d times; "
+                                                 "run predup fill --resume when it works", board, lost);
+            note(c, board, "board %d: lost the machine (%s): reconnecting, then the board is "
+                           "redone", board, e->msg);
+            if (reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
+                return pd_fail(e, PD_ERR_DEVICE, "the machine did not come back (%s): run "
+                                                 "predup fill --resume when it is back", sub.msg);
+            continue;
+        }
+        note(c, board, "board %d, attempt %d: %s; the board is redone", board, a.n, c->why);
+        if (++tries >= c->p->max_attempts)
+            return bad_board(c, board, c->why, e);
+    }
+}
+
+static const struct deal *find_deal(const struct pbn_set *set, int board)
+{
+    for (size_t i = 0; i < set->n; i++)
+        if (set->games[i].board == board && set->games[i].known == 0xF)
+            return &set->games[i].deal;
+    return NULL;
+}
+
+static enum pd_status check_job(const struct mach_job *job, int *max_board, struct pd_err *e)
+{
+    *max_board = 1;
+    for (int i = 0; i < job->nboards; i++) {
+        const struct deal *d = find_deal(job->set, job->boards[i]);
+        char why[120];
+
+        if (!d)
+            return pd_fail(e, PD_ERR_RANGE, "the set has no complete deal for board %d",
+                           job->boards[i]);
+        if (!deal_is_complete(d, why, sizeof why))
+            return pd_fail(e, PD_ERR_RANGE, "board %d: %s", job->boards[i], why);
+        if (job->boards[i] > *max_board)
+            *max_board = job->boards[i];
+    }
+    return PD_OK;
+}
+
+enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn,
+                         struct mach_ui *ui, struct mach_result *res, struct pd_err *e)
+{
+    struct ctl c = {.job = job, .p = job->profile, .conn = conn, .ui = ui, .res = res};
+    struct pd_err local = {0};
+    int max_board;
+    enum pd_status rc;
+
+    if (!e)
+        e = &local; /* the controller reads its own messages back for notes */
+    rc = check_job(job, &max_board, e);
+
+    memset(res, 0, sizeof *res);
+    for (int i = 0; i < 4; i++)
+        c.pocket_of[job->profile->pocket[i]] = i;
+    clock_gettime(CLOCK_MONOTONIC, &c.t0);
+    if (rc == PD_OK)
+        rc = journal_open(&c.j, job->journal, job->set_hash, job->resume, max_board, e);
+    for (int i = 0; rc == PD_OK && i < job->nboards; i++)
+        if (c.j.state[job->boards[i]] != J_GOOD && c.j.state[job->boards[i]] != J_BAD)
+            c.cards_left += 52;
+    if (rc == PD_OK)
+        rc = reconnect(&c, job->profile->replug_wait_ms, e);
+    for (int i = 0; rc == PD_OK && i < job->nboards; i++) {
+        int b = job->boards[i];
+
+        c.index = i + 1;
+        if (c.j.state[b] == J_GOOD || c.j.state[b] == J_BAD) {
+            res->skipped++;
+            res->good += c.j.state[b] == J_GOOD;
+            if (c.j.state[b] == J_BAD && res->bad < 64)
+                res->bad_boards[res->bad] = b;
+            res->bad += c.j.state[b] == J_BAD;
+            continue;
+        }
+        rc = run_board(&c, b, find_deal(job->set, b), e);
+    }
+    close_transport(&c);
+    journal_close(&c.j);
+    return rc;
+}
+
+enum pd_status mach_hash_file(const char *path, uint8_t out[32], struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    unsigned int n = 32;
+    enum pd_status rc = pd_read_file(path, &text, &len, e);
+
+    if (rc == PD_OK && EVP_Digest(text, len, out, &n, EVP_sha256(), NULL) != 1)
+        rc = pd_fail(e, PD_ERR_CRYPTO, "SHA-256 of %s failed", path);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,165 @@
+/* machine/proto.c - frames of the open dealing-machine protocol (machine/PROTOCOL.md): magic,
+ * length, type, sequence, payload, CRC-32. The CRC is IEEE 802.3 (reflected polynomial
+ * 0xEDB88320, zlib's crc32()), table-driven here because zlib is not a dependency. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine/machine.h"
+
+static uint32_t crc_table[256];
+static bool crc_ready;
+
+static void crc_init(void)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+
+        for (int k = 0; k < 8; k++)
+            c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        crc_table[i] = c;
+    }
+    crc_ready = true; /* a race here only writes the same values twice */
+}
+
+uint32_t mp_crc32(const uint8_t *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+
+    if (!crc_ready)
+        crc_init();
+    for (size_t i = 0; i < n; i++)
+        c = crc_table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+size_t mp_encode(const struct mp_msg *m, uint8_t *buf, size_t cap)
+{
+    size_t n = (size_t)MP_HEADER + m->len + 4;
+    uint32_t crc;
+
+    if (m->len > MP_MAX_PAYLOAD || cap < n)
+        return 0;
+    buf[0] = 'P';
+    buf[1] = 'D';
+    buf[2] = (uint8_t)(m->len & 0xFF);
+    buf[3] = (uint8_t)(m->len >> 8);
+    buf[4] = m->type;
+    buf[5] = m->seq;
+    memcpy(buf + MP_HEADER, m->payload, m->len);
+    crc = mp_crc32(buf, MP_HEADER + m->len);
+    for (int i = 0; i < 4; i++)
+        buf[MP_HEADER + m->len + i] = (uint8_t)(crc >> (8 * i));
+    return n;
+}
+
+enum pd_status mp_decode(const uint8_t *buf, size_t len, struct mp_msg *out, struct pd_err *e)
+{
+    size_t plen;
+    uint32_t crc = 0;
+
+    if (len < (size_t)MP_HEADER + 4)
+        return pd_fail(e, PD_ERR_DEVICE, "short frame: %zu bytes", len);
+    if (buf[0] != 'P' || buf[1] != 'D')
+        return pd_fail(e, PD_ERR_DEVICE, "bad frame magic 0x%02x%02x", buf[0], buf[1]);
+    plen = (size_t)buf[2] | (size_t)buf[3] << 8;
+    if (plen > MP_MAX_PAYLOAD)
+        return pd_fail(e, PD_ERR_DEVICE, "frame payload of %zu bytes (at most %d)", plen,
+                       (int)MP_MAX_PAYLOAD);
+    if (len != (size_t)MP_HEADER + plen + 4)
+        return pd_fail(e, PD_ERR_DEVICE, "frame of %zu bytes, its header says %zu", len,
+                       (size_t)MP_HEADER + plen + 4);
+    for (int i = 0; i < 4; i++)
+        crc |= (uint32_t)buf[MP_HEADER + plen + i] << (8 * i);
+    if (crc != mp_crc32(buf, MP_HEADER + plen))
+        return pd_fail(e, PD_ERR_DEVICE, "frame CRC mismatch");
+    out->type = buf[4];
+    out->seq = buf[5];
+    out->len = (uint16_t)plen;
+    memcpy(out->payload, buf + MP_HEADER, plen);
+    return PD_OK;
+}
+
+const char *mach_card_name(int idx)
+{
+    static const char names[52][3] = {
+        "SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "S6", "S5", "S4", "S3", "S2",
+        "HA", "HK", "HQ", "HJ", "HT", "H9", "H8", "H7", "H6", "H5", "H4", "H3", "H2",
+        "DA", "DK", "DQ", "DJ", "DT", "D9", "D8", "D7", "D6", "D5", "D4", "D3", "D2",
+        "CA", "CK", "CQ", "CJ", "CT", "C9", "C8", "C7", "C6", "C5", "C4", "C3", "C2",
+    };
+
+    return idx >= 0 && idx < 52 ? names[idx] : "??";
+}
+
+const char *const MACH_FAULT_NAME[MF_COUNT] = {
+    [MF_MISREAD] = "misread",       [MF_UNREADABLE] = "unreadable",
+    [MF_DOUBLE_FEED] = "double-feed", [MF_JAM] = "jam",
+    [MF_SHORT_DECK] = "short-deck", [MF_EXTRA_CARD] = "extra-card",
+    [MF_OTHER_DECK] = "other-deck", [MF_DUP_CARD] = "duplicate-card",
+    [MF_UNPLUG] = "unplug",         [MF_RESET] = "reset",
+    [MF_COVER_OPEN] = "cover-open", [MF_NO_BOARD] = "no-board",
+};
+
+void mach_profile_default(struct mach_profile *p)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "default");
+    p->kind = MACH_SIM;
+    p->vid = 0x1209;
+    p->pid = 0x0dea;
+    p->interface = 0;
+    p->ep_out = 0x01;
+    p->ep_in = 0x81;
+    p->timeout_ms = 2000;
+    p->retries = 3;
+    p->replug_wait_ms = 30000;
+    for (int i = 0; i < 4; i++)
+        p->pocket[i] = (enum seat)i;
+    p->min_confidence = 80;
+    p->max_attempts = 3;
+    p->sim.seed = 1;
+    p->sim.methods = MACH_OCR | MACH_BARCODE;
+    p->sim.reads_board_numbers = true;
+    p->sim.ocr_unreadable_ppm = 5000;
+    p->sim.ocr_confusion_ppm = 1000;
+    p->sim.barcode_unreadable_ppm = 500;
+    p->sim.replug_after = 2;
+}
+
+int mach_fault_from_name(const char *name)
+{
+    for (int i = 0; i < MF_COUNT; i++)
+        if (strcmp(name, MACH_FAULT_NAME[i]) == 0)
+            return i;
+    return -1;
+}
+
+enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, struct pd_err *e)
+{
+    char name[32];
+    const char *at = strchr(spec, '@');
+    char *end;
+    long board, card;
+    int kind;
+
+    if (!at || (size_t)(at - spec) >= sizeof name)
+        return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": write KIND@BOARD:CARD, e.g. jam@3:17",
+                       spec);
+    memcpy(name, spec, (size_t)(at - spec));
+    name[at - spec] = '\0';
+    kind = mach_fault_from_name(name);
+    if (kind < 0)
+        return pd_fail(e, PD_ERR_RANGE, "unknown fault \"%s\" (misread, unreadable, "
+                                        "double-feed, jam, short-deck, extra-card, other-deck, "
+                                        "duplicate-card, unplug, reset, cover-open, no-board)",
+                       name);
+    board = strtol(at + 1, &end, 10);
+    if (end == at + 1 || *end != ':' || board < 1 || board > 9999)
+        return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": bad board number", spec);
+    card = strtol(end + 1, &end, 10);
+    if (*end || card < 0 || card > 52 || (card == 0) != (kind == MF_NO_BOARD))
+        return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": the card is 1..52 (0 for no-board)",
+                       spec);
+    *out = (struct mach_fault_at){(int)board, (int)card, (enum mach_fault)kind};
+    return PD_OK;
+}

@@ -1,0 +1,680 @@
+/* machine/sim.c - the simulated dealing machine: its firmware (the protocol of
+ * machine/PROTOCOL.md as a state machine, bytes in and bytes out), its mechanics (feeder,
+ * pockets, reject tray, boards on a shelf), its recognition error model and fault injection.
+ * Every random choice comes from the keyed stream (seed, "sim"), so a run is reproducible.
+ *
+ * Sections: world (physical state)  randomness and decks  recognition  firmware  audit */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "machine/machine.h"
+
+enum { SIM_MAX_BOARDS = 256, SIM_MAXP = 64, OTHER_DECK = 0x40, FACE = 0x3F };
+
+/* ---------------------------------------------------------------- world */
+
+struct pile {
+    int n;
+    uint8_t c[SIM_MAXP]; /* face 0..51, | OTHER_DECK for a card of another deck */
+};
+
+struct mach_sim_world {
+    int slot;                                /* board in the slot, 0 = none */
+    struct pile pocket[4], tray, feeder, jam; /* feeder: c[0] is fed first */
+    struct pile shelf[SIM_MAX_BOARDS + 1][4];
+    int decks[SIM_MAX_BOARDS + 1];           /* decks loaded for a board so far */
+    bool cover_open;
+};
+
+size_t mach_sim_world_size(void)
+{
+    return sizeof(struct mach_sim_world);
+}
+
+void mach_sim_world_init(struct mach_sim_world *w)
+{
+    memset(w, 0, sizeof *w);
+}
+
+static void pile_push(struct pile *p, uint8_t c)
+{
+    if (p->n < SIM_MAXP)
+        p->c[p->n++] = c;
+}
+
+static uint8_t pile_take_first(struct pile *p)
+{
+    uint8_t c = p->c[0];
+
+    memmove(p->c, p->c + 1, (size_t)(p->n - 1));
+    p->n--;
+    return c;
+}
+
+static void pile_insert(struct pile *p, int at, uint8_t c)
+{
+    if (p->n >= SIM_MAXP)
+        return;
+    if (at > p->n)
+        at = p->n;
+    memmove(p->c + at + 1, p->c + at, (size_t)(p->n - at));
+    p->c[at] = c;
+    p->n++;
+}
+
+/* ---------------------------------------------------------------- the simulator */
+
+struct mach_sim {
+    struct mach_sim_opts o;
+    enum seat pocket[4];
+    struct mach_sim_world *w;
+    bool own_world;
+    struct deal_stream rng;
+    bool at_used[MACH_SIM_MAX_AT];
+    /* firmware state, lost on a reset */
+    bool hello_done;
+    int board;           /* begun board, 0 = none */
+    int feeds;           /* cards fed in this board */
+    bool holding;        /* a card read, waiting for its PLACE */
+    uint8_t held;
+    /* the last reply, resent for a retransmitted request */
+    bool have_last;
+    uint8_t last_seq, last_type;
+    uint8_t last[MP_MAX_FRAME];
+    size_t last_len;
+    /* the bus */
+    bool unplugged;
+    int refusals;
+    struct mach_sim_stats st;
+};
+
+enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocket[4],
+                            struct mach_sim_world *world, struct mach_sim **out,
+                            struct pd_err *e)
+{
+    struct mach_sim *s = calloc(1, sizeof *s);
+    struct pd_key key;
+    struct set_key sk;
+    enum pd_status rc;
+
+    if (!s)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the simulator");
+    s->o = *o;
+    memcpy(s->pocket, pocket, sizeof s->pocket);
+    s->w = world;
+    if (!s->w) {
+        s->w = malloc(sizeof *s->w);
+        s->own_world = true;
+        if (!s->w) {
+            free(s);
+            return pd_fail(e, PD_ERR_NOMEM, "no memory for the simulator");
+        }
+        mach_sim_world_init(s->w);
+    }
+    key_from_seed(o->seed, &key);
+    rc = set_key_derive(&key, "sim", &sk, e);
+    if (rc == PD_OK)
+        rc = deal_stream_open(&s->rng, &sk, STREAM_RND, 0, e);
+    pd_wipe(&key, sizeof key);
+    pd_wipe(&sk, sizeof sk);
+    if (rc != PD_OK) {
+        if (s->own_world)
+            free(s->w);
+        free(s);
+        return rc;
+    }
+    *out = s;
+    return PD_OK;
+}
+
+void mach_sim_free(struct mach_sim *s)
+{
+    if (!s)
+        return;
+    deal_stream_close(&s->rng);
+    if (s->own_world)
+        free(s->w);
+    free(s);
+}
+
+bool mach_sim_unplugged(const struct mach_sim *s)
+{
+    return s->unplugged;
+}
+
+bool mach_sim_try_connect(struct mach_sim *s)
+{
+    if (!s->unplugged)
+        return true;
+    if (s->refusals > 0) {
+        s->refusals--;
+        return false;
+    }
+    s->unplugged = false; /* back on the bus, freshly powered */
+    return true;
+}
+
+void mach_sim_stats(const struct mach_sim *s, struct mach_sim_stats *out)
+{
+    *out = s->st;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+
+    if (ms > 0)
+        nanosleep(&ts, NULL);
+}
+
+/* ---------------------------------------------------------------- randomness and decks */
+
+static bool chance(struct mach_sim *s, uint32_t ppm)
+{
+    return ppm > 0 && deal_stream_below(&s->rng, 1000000) < ppm;
+}
+
+/* The fault of kind at (board, card) from the list (first attempt of the board only), or
+ * drawn at its random rate. */
+static bool fault_here(struct mach_sim *s, enum mach_fault kind, int board, int card)
+{
+    for (int i = 0; i < s->o.nat; i++) {
+        const struct mach_fault_at *f = &s->o.at[i];
+
+        if (!s->at_used[i] && f->kind == kind && f->board == board && f->card == card &&
+            s->w->decks[board] <= 1) {
+            s->at_used[i] = true;
+            s->st.injected[kind]++;
+            return true;
+        }
+    }
+    if (chance(s, s->o.rate_ppm[kind])) {
+        s->st.injected[kind]++;
+        return true;
+    }
+    return false;
+}
+
+static void deck_faults(struct mach_sim *s, int board, struct pile *d)
+{
+    for (int pos = 52; pos >= 1; pos--) {
+        int at = pos - 1;
+
+        if (fault_here(s, MF_SHORT_DECK, board, pos) && at < d->n) {
+            memmove(d->c + at, d->c + at + 1, (size_t)(d->n - at - 1));
+            d->n--;
+        }
+        if (fault_here(s, MF_EXTRA_CARD, board, pos))
+            pile_insert(d, at, (uint8_t)(OTHER_DECK | deal_stream_below(&s->rng, 52)));
+        if (fault_here(s, MF_OTHER_DECK, board, pos) && at < d->n) {
+            uint8_t face = (uint8_t)((d->c[at] & FACE) + 1 + deal_stream_below(&s->rng, 51));
+
+            d->c[at] = (uint8_t)(OTHER_DECK | face % 52);
+        }
+        if (fault_here(s, MF_DUP_CARD, board, pos) && at < d->n && d->n > 1) {
+            int other = (at + 1 + (int)deal_stream_below(&s->rng, (uint32_t)d->n - 1)) % d->n;
+
+            d->c[at] = d->c[other];
+        }
+    }
+}
+
+/* A shuffled complete deck in the feeder; deck faults on top. */
+static void load_deck(struct mach_sim *s, int board)
+{
+    struct pile *d = &s->w->feeder;
+
+    d->n = 52;
+    for (int i = 0; i < 52; i++)
+        d->c[i] = (uint8_t)i;
+    for (int i = 51; i > 0; i--) {
+        int j = (int)deal_stream_below(&s->rng, (uint32_t)i + 1);
+        uint8_t t = d->c[i];
+
+        d->c[i] = d->c[j];
+        d->c[j] = t;
+    }
+    s->w->decks[board]++;
+    deck_faults(s, board, d);
+}
+
+/* ---------------------------------------------------------------- recognition */
+
+/* OCR's confusions: ranks whose corner indices look alike, and the two red suits (the black
+ * ones more rarely). Rank 2..14 to the rank it is taken for. */
+static int confuse(struct mach_sim *s, int face)
+{
+    static const int rank_as[15] = {0, 0, 7, 8, 14, 6, 9, 2, 3, 6, 11, 12, 13, 12, 4};
+    int suit = face / 13, rank = RANK_A - face % 13;
+    uint32_t r = deal_stream_below(&s->rng, 10);
+
+    if ((suit == SUIT_H || suit == SUIT_D) && r < 5)
+        suit = suit == SUIT_H ? SUIT_D : SUIT_H;
+    else if ((suit == SUIT_S || suit == SUIT_C) && r < 1)
+        suit = suit == SUIT_S ? SUIT_C : SUIT_S;
+    else
+        rank = rank_as[rank];
+    return card_index((enum suit)suit, rank);
+}
+
+struct reading {
+    uint8_t method, card, conf;
+};
+
+static int read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
+                     struct reading r[2])
+{
+    int face = val & FACE, n = 0;
+
+    if (s->o.methods & MACH_OCR) {
+        r[n] = (struct reading){MACH_OCR, (uint8_t)face,
+                                (uint8_t)(85 + deal_stream_below(&s->rng, 15))};
+        if (unreadable || chance(s, s->o.ocr_unreadable_ppm)) {
+            r[n].card = MP_CARD_NONE;
+            r[n].conf = 0;
+            s->st.unreadable++;
+        } else if (misread) {
+            r[n].card = (uint8_t)confuse(s, face);
+            r[n].conf = 95; /* the dangerous kind: confident and wrong */
+            s->st.confusions++;
+        } else if (chance(s, s->o.ocr_confusion_ppm)) {
+            r[n].card = (uint8_t)confuse(s, face);
+            r[n].conf = (uint8_t)(55 + deal_stream_below(&s->rng, 43));
+            s->st.confusions++;
+        }
+        n++;
+    }
+    if (s->o.methods & MACH_BARCODE) {
+        r[n] = (struct reading){MACH_BARCODE, (uint8_t)face, 100};
+        if (unreadable || chance(s, s->o.barcode_unreadable_ppm)) {
+            r[n].card = MP_CARD_NONE;
+            r[n].conf = 0;
+            s->st.unreadable++;
+        } else if (misread && !(s->o.methods & MACH_OCR)) {
+            r[n].card = (uint8_t)confuse(s, face); /* a card with a wrong label */
+            s->st.confusions++;
+        }
+        n++;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- firmware */
+
+static uint16_t get_u16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static void put_u16(uint8_t *p, int v)
+{
+    p[0] = (uint8_t)(v & 0xFF);
+    p[1] = (uint8_t)((v >> 8) & 0xFF);
+}
+
+static void reply(struct mp_msg *r, uint8_t type, const uint8_t *p, size_t n)
+{
+    r->type = type;
+    r->len = (uint16_t)n;
+    if (n)
+        memcpy(r->payload, p, n);
+}
+
+static void fault_reply(struct mp_msg *r, enum mp_fault f, int seq)
+{
+    uint8_t p[3] = {(uint8_t)f, 0, 0};
+
+    put_u16(p + 1, seq);
+    reply(r, MP_FAULT, p, 3);
+}
+
+static void nak(struct mp_msg *r, enum mp_nak why)
+{
+    uint8_t p = (uint8_t)why;
+
+    reply(r, MP_NAK, &p, 1);
+}
+
+static void firmware_reset(struct mach_sim *s)
+{
+    if (s->holding) /* the card in the feed path drops into the reject tray */
+        pile_push(&s->w->tray, s->held);
+    s->hello_done = false;
+    s->board = 0;
+    s->holding = false;
+    s->have_last = false;
+}
+
+static void do_hello(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+{
+    static const char model[] = "predup-sim", fw[] = "sim-" PREDUP_VERSION;
+    uint8_t p[64];
+    size_t n = 0;
+
+    if (q->len < 2 || q->payload[0] != MP_VERSION_MAJOR) {
+        nak(r, MPN_VERSION);
+        return;
+    }
+    firmware_reset(s);
+    s->hello_done = true;
+    p[n++] = MP_VERSION_MAJOR;
+    p[n++] = MP_VERSION_MINOR;
+    p[n++] = (uint8_t)s->o.methods;
+    p[n++] = 4;
+    p[n++] = s->o.reads_board_numbers ? MP_FLAG_BOARD_NUMBERS : 0;
+    p[n++] = (uint8_t)(sizeof model - 1);
+    memcpy(p + n, model, sizeof model - 1);
+    n += sizeof model - 1;
+    p[n++] = (uint8_t)(sizeof fw - 1);
+    memcpy(p + n, fw, sizeof fw - 1);
+    n += sizeof fw - 1;
+    reply(r, MP_HELLO_R, p, n);
+}
+
+static void do_begin(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+{
+    uint8_t p[2];
+    int board;
+
+    if (q->len < 2) {
+        nak(r, MPN_FRAME);
+        return;
+    }
+    board = get_u16(q->payload);
+    if (board < 1 || board > SIM_MAX_BOARDS) {
+        nak(r, MPN_STATE);
+        return;
+    }
+    if (s->w->slot == 0 || fault_here(s, MF_NO_BOARD, board, 0)) {
+        fault_reply(r, MPF_NO_BOARD, 0);
+        return;
+    }
+    sleep_ms(s->o.board_ms);
+    s->board = board;
+    s->feeds = 0;
+    s->holding = false;
+    put_u16(p, s->o.reads_board_numbers ? s->w->slot : 0);
+    reply(r, MP_BOARD_READY, p, 2);
+}
+
+/* A feed fault: true when it answered (r is set, or no reply at all for an unplug). */
+static bool feed_fault(struct mach_sim *s, int k, struct mp_msg *r, bool *silent)
+{
+    struct mach_sim_world *w = s->w;
+
+    if (fault_here(s, MF_UNPLUG, s->board, k)) {
+        firmware_reset(s);
+        s->unplugged = true;
+        s->refusals = s->o.replug_after;
+        *silent = true;
+        return true;
+    }
+    if (fault_here(s, MF_RESET, s->board, k)) {
+        firmware_reset(s);
+        fault_reply(r, MPF_RESET, k);
+        return true;
+    }
+    if (fault_here(s, MF_COVER_OPEN, s->board, k)) {
+        w->cover_open = true;
+        fault_reply(r, MPF_COVER_OPEN, k);
+        return true;
+    }
+    if (fault_here(s, MF_JAM, s->board, k)) {
+        pile_push(&w->jam, pile_take_first(&w->feeder));
+        fault_reply(r, MPF_JAM, k);
+        return true;
+    }
+    if (fault_here(s, MF_DOUBLE_FEED, s->board, k)) {
+        pile_push(&w->tray, pile_take_first(&w->feeder));
+        if (w->feeder.n > 0)
+            pile_push(&w->tray, pile_take_first(&w->feeder));
+        fault_reply(r, MPF_DOUBLE_FEED, k);
+        return true;
+    }
+    return false;
+}
+
+static void do_feed(struct mach_sim *s, struct mp_msg *r, bool *silent)
+{
+    struct reading rd[2];
+    uint8_t p[2 + 1 + 6];
+    int k, n;
+    bool misread, unreadable;
+
+    if (s->board == 0 || s->holding) {
+        nak(r, MPN_STATE);
+        return;
+    }
+    if (s->w->cover_open) {
+        fault_reply(r, MPF_COVER_OPEN, s->feeds);
+        return;
+    }
+    if (s->w->feeder.n == 0) {
+        fault_reply(r, MPF_FEEDER_EMPTY, s->feeds);
+        return;
+    }
+    k = ++s->feeds;
+    if (feed_fault(s, k, r, silent))
+        return;
+    sleep_ms(s->o.card_ms);
+    s->st.fed++;
+    s->held = pile_take_first(&s->w->feeder);
+    s->holding = true;
+    misread = fault_here(s, MF_MISREAD, s->board, k);
+    unreadable = fault_here(s, MF_UNREADABLE, s->board, k);
+    n = read_card(s, s->held, misread, unreadable, rd);
+    put_u16(p, k);
+    p[2] = (uint8_t)n;
+    for (int i = 0; i < n; i++) {
+        p[3 + 3 * i] = rd[i].method;
+        p[4 + 3 * i] = rd[i].card;
+        p[5 + 3 * i] = rd[i].conf;
+    }
+    reply(r, MP_CARD, p, 3 + 3 * (size_t)n);
+}
+
+static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+{
+    uint8_t p[4];
+    int pocket;
+    struct pile *dest;
+
+    if (q->len < 3 || !s->holding || get_u16(q->payload) != s->feeds || q->payload[2] > 4) {
+        nak(r, q->len < 3 ? MPN_FRAME : MPN_STATE);
+        return;
+    }
+    pocket = q->payload[2];
+    dest = pocket == MP_POCKET_REJECT ? &s->w->tray : &s->w->pocket[pocket];
+    pile_push(dest, s->held);
+    s->holding = false;
+    put_u16(p, s->feeds);
+    p[2] = (uint8_t)pocket;
+    p[3] = (uint8_t)dest->n;
+    reply(r, MP_PLACED, p, 4);
+}
+
+static void do_end(struct mach_sim *s, struct mp_msg *r)
+{
+    uint8_t p[6];
+
+    if (s->board == 0 || s->holding) {
+        nak(r, MPN_STATE);
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)s->w->pocket[i].n;
+    p[4] = (uint8_t)s->w->tray.n;
+    p[5] = (uint8_t)s->w->feeder.n;
+    s->board = 0;
+    reply(r, MP_COUNTS, p, 6);
+}
+
+/* The board in the slot goes to the shelf; board comes out of it. */
+static void swap_board(struct mach_sim_world *w, int board)
+{
+    if (w->slot == board)
+        return;
+    if (w->slot > 0)
+        memcpy(w->shelf[w->slot], w->pocket, sizeof w->pocket);
+    memcpy(w->pocket, w->shelf[board], sizeof w->pocket);
+    memset(w->shelf[board], 0, sizeof w->shelf[board]);
+    w->slot = board;
+}
+
+/* The model operator: what a careful person does when the host's prompt asks for it. */
+static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+{
+    struct mach_sim_world *w = s->w;
+    int act, board;
+
+    if (q->len < 3) {
+        nak(r, MPN_FRAME);
+        return;
+    }
+    act = q->payload[0];
+    board = get_u16(q->payload + 1);
+    if ((act == MA_START || act == MA_INSERT || act == MA_REDO) &&
+        (board < 1 || board > SIM_MAX_BOARDS)) {
+        nak(r, MPN_STATE);
+        return;
+    }
+    switch (act) {
+    case MA_START:
+    case MA_REDO:
+        swap_board(w, board);
+        memset(w->pocket, 0, sizeof w->pocket);
+        w->tray.n = w->jam.n = 0;
+        if (s->holding) /* a card in the machine goes back to the deck */
+            s->holding = false;
+        load_deck(s, board);
+        break;
+    case MA_REFEED:
+        for (int i = 0; i < w->tray.n; i++)
+            pile_push(&w->feeder, w->tray.c[i]);
+        w->tray.n = 0;
+        break;
+    case MA_CLEAR_JAM:
+        for (int i = w->jam.n - 1; i >= 0; i--)
+            pile_insert(&w->feeder, 0, w->jam.c[i]);
+        w->jam.n = 0;
+        break;
+    case MA_CLOSE_COVER:
+        w->cover_open = false;
+        break;
+    case MA_INSERT:
+        swap_board(w, board);
+        break;
+    default:
+        nak(r, MPN_TYPE);
+        return;
+    }
+    reply(r, MP_ACK, NULL, 0);
+}
+
+static void dispatch(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r,
+                     bool *silent)
+{
+    if (q->type == MP_HELLO) {
+        do_hello(s, q, r);
+        return;
+    }
+    if (q->type == MP_RESUME) { /* the operator acts whatever the firmware's state */
+        do_resume(s, q, r);
+        return;
+    }
+    if (!s->hello_done) {
+        fault_reply(r, MPF_RESET, 0);
+        return;
+    }
+    switch (q->type) {
+    case MP_BOARD_BEGIN:
+        do_begin(s, q, r);
+        break;
+    case MP_FEED:
+        do_feed(s, r, silent);
+        break;
+    case MP_PLACE:
+        do_place(s, q, r);
+        break;
+    case MP_BOARD_END:
+        do_end(s, r);
+        break;
+    default:
+        nak(r, MPN_TYPE);
+    }
+}
+
+void mach_sim_handle(struct mach_sim *s, const uint8_t *in, size_t n, uint8_t *out, size_t cap,
+                     size_t *outlen)
+{
+    struct mp_msg q, r = {0};
+    bool silent = false;
+
+    *outlen = 0;
+    if (s->unplugged)
+        return;
+    if (mp_decode(in, n, &q, NULL) != PD_OK) {
+        nak(&r, MPN_FRAME);
+        *outlen = mp_encode(&r, out, cap);
+        return;
+    }
+    if (s->have_last && q.seq == s->last_seq && q.type == s->last_type &&
+        s->last_len <= cap) {
+        memcpy(out, s->last, s->last_len); /* a retransmission: the same answer, once done */
+        *outlen = s->last_len;
+        return;
+    }
+    r.seq = q.seq;
+    dispatch(s, &q, &r, &silent);
+    if (silent)
+        return;
+    *outlen = mp_encode(&r, out, cap);
+    if (r.type != MP_NAK && *outlen <= sizeof s->last) {
+        s->have_last = true;
+        s->last_seq = q.seq;
+        s->last_type = q.type;
+        memcpy(s->last, out, *outlen);
+        s->last_len = *outlen;
+    }
+}
+
+/* ---------------------------------------------------------------- audit */
+
+bool mach_sim_board_matches(const struct mach_sim *s, int board, const struct deal *d,
+                            char *why, size_t why_len)
+{
+    const struct pile *p;
+
+    if (board < 1 || board > SIM_MAX_BOARDS) {
+        snprintf(why, why_len, "board %d is not on the simulator's shelf", board);
+        return false;
+    }
+    p = s->w->slot == board ? s->w->pocket : s->w->shelf[board];
+    for (int i = 0; i < 4; i++) {
+        enum seat seat = s->pocket[i];
+        uint64_t got = 0;
+
+        for (int k = 0; k < p[i].n; k++) {
+            uint8_t c = p[i].c[k];
+
+            if (c & OTHER_DECK) {
+                snprintf(why, why_len, "board %d: %s holds %s of another deck", board,
+                         SEAT_NAME[seat], mach_card_name(c & FACE));
+                return false;
+            }
+            if (got & card_mask_from_index(c)) {
+                snprintf(why, why_len, "board %d: %s holds %s twice", board, SEAT_NAME[seat],
+                         mach_card_name(c));
+                return false;
+            }
+            got |= card_mask_from_index(c);
+        }
+        if (p[i].n != 13 || got != d->hand[seat]) {
+            snprintf(why, why_len, "board %d: %s holds %d cards, not its 13 of the deal", board,
+                     SEAT_NAME[seat], p[i].n);
+            return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,439 @@
+/* pbn/check.c - `predup check`: every departure of a PBN file from the PBN 2.1 export format
+ * (sections 2-3 and 4.8 of the standard; the FAQ's "all MTS tags, prescribed order, single
+ * spaces, CRLF") and every impossible deal, as "file:LINE: what is wrong" lines.
+ * Order: line-level rules while scanning, game-level rules at each game's end, then the import
+ * reader as the last word on what cannot be read at all. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pbn/pbn.h"
+
+static const char *const mts[] = {
+    "Event",  "Site",       "Date", "Board",   "West",     "North",    "East",   "South",
+    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+};
+enum { NMTS = sizeof mts / sizeof mts[0], MAX_LINE = 255, MAX_TAGS = 256 };
+
+struct ltag {
+    char name[64];
+    char *value; /* owned, unescaped */
+    int line;
+};
+
+struct lint {
+    const char *name;
+    FILE *rep;
+    size_t faults;
+    struct ltag tags[MAX_TAGS];
+    int ntags;
+    int game_line; /* 0 between games */
+    int ngames;
+    size_t lf_lines;
+    int first_lf;
+    bool in_brace; /* inside a {...} comment spanning lines */
+};
+
+static void fault(struct lint *l, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void fault(struct lint *l, int line, const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(l->rep, "%s:%d: ", l->name, line);
+    va_start(ap, fmt);
+    vfprintf(l->rep, fmt, ap);
+    va_end(ap);
+    fputc('\n', l->rep);
+    l->faults++;
+}
+
+static int mts_rank(const char *name)
+{
+    for (int i = 0; i < NMTS; i++)
+        if (strcmp(name, mts[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* ---------------------------------------------------------------- game-level rules */
+
+static const struct ltag *find(const struct lint *l, const char *name)
+{
+    for (int i = 0; i < l->ntags; i++)
+        if (strcmp(l->tags[i].name, name) == 0)
+            return &l->tags[i];
+    return NULL;
+}
+
+static void check_order(struct lint *l)
+{
+    int last_mts = -1;
+    const char *last_sup = NULL;
+    char missing[200] = "";
+
+    for (int i = 0; i < l->ntags; i++) {
+        const struct ltag *t = &l->tags[i];
+        int r = mts_rank(t->name);
+
+        for (int k = 0; k < i; k++)
+            if (strcmp(l->tags[k].name, t->name) == 0) {
+                fault(l, t->line, "tag %s repeated (first on line %d)", t->name,
+                      l->tags[k].line);
+                break;
+            }
+        if (r >= 0 && (last_sup || r < last_mts))
+            fault(l, t->line,
+                  "tag %s out of order: export puts the 15 mandatory tags first, in the order "
+                  "Event Site Date Board West North East South Dealer Vulnerable Deal Scoring "
+                  "Declarer Contract Result",
+                  t->name);
+        else if (r < 0 && last_sup && strcmp(t->name, last_sup) < 0)
+            fault(l, t->line, "tag %s should come before %s: export sorts supplemental tags",
+                  t->name, last_sup);
+        if (r >= 0 && r > last_mts)
+            last_mts = r;
+        if (r < 0)
+            last_sup = t->name;
+    }
+    for (int i = 0, at = 0; i < NMTS; i++)
+        if (!find(l, mts[i])) {
+            int k = snprintf(missing + at, sizeof missing - (size_t)at, "%s%s", at ? " " : "",
+                             mts[i]);
+
+            if (k > 0 && (size_t)(at + k) < sizeof missing)
+                at += k;
+        }
+    if (*missing)
+        fault(l, l->game_line, "game lacks mandatory tags: %s", missing);
+}
+
+static bool is_date(const char *v)
+{
+    if (strlen(v) != 10 || v[4] != '.' || v[7] != '.')
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && !((v[i] >= '0' && v[i] <= '9') || v[i] == '?'))
+            return false;
+    return true;
+}
+
+static void check_values(struct lint *l)
+{
+    const struct ltag *t;
+
+    if ((t = find(l, "Board")) && *t->value && strcmp(t->value, "?") != 0) {
+        char *end;
+        long b = strtol(t->value, &end, 10);
+
+        if (*end || b < 1 || t->value[0] == '0' || t->value[0] == '+')
+            fault(l, t->line, "Board \"%s\" is not a positive number", t->value);
+    }
+    if ((t = find(l, "Date")) && *t->value && strcmp(t->value, "?") != 0 && !is_date(t->value))
+        fault(l, t->line, "Date \"%s\" is not YYYY.MM.DD (\"?\" for unknown digits)", t->value);
+    if ((t = find(l, "Dealer")) && *t->value && strcmp(t->value, "?") != 0 &&
+        (strlen(t->value) != 1 || !strchr("NESW", t->value[0])))
+        fault(l, t->line, "Dealer \"%s\": export writes N, E, S or W", t->value);
+    if ((t = find(l, "Vulnerable")) && *t->value && strcmp(t->value, "?") != 0 &&
+        strcmp(t->value, "None") != 0 && strcmp(t->value, "NS") != 0 &&
+        strcmp(t->value, "EW") != 0 && strcmp(t->value, "All") != 0)
+        fault(l, t->line, "Vulnerable \"%s\": export writes None, NS, EW or All", t->value);
+}
+
+/* Ranks of each suit upper case, descending, T for ten; each kind of fault once per Deal. */
+static void check_ranks(struct lint *l, int line, const char *p)
+{
+    bool ten = false, lower = false, order = false;
+    int prev = 15;
+
+    for (; *p; p++) {
+        int r;
+
+        if (*p == '.' || *p == ' ' || *p == '-') {
+            prev = 15;
+            continue;
+        }
+        if (*p == '1' && p[1] == '0') {
+            r = 10;
+            p++;
+            if (!ten)
+                fault(l, line, "Deal: \"10\" for a ten: export writes T");
+            ten = true;
+        } else {
+            r = rank_from_char((unsigned char)*p);
+            if (r < 0)
+                continue; /* the card check names what cannot be read */
+            if (*p != RANK_CHAR[r] && !lower)
+                fault(l, line, "Deal: lower-case rank \"%c\": export writes upper case", *p);
+            lower = lower || *p != RANK_CHAR[r];
+        }
+        if (r >= prev && !order) {
+            fault(l, line, "Deal: ranks of a suit not in descending order");
+            order = true;
+        }
+        prev = r;
+    }
+}
+
+/* Export spelling of a Deal: "<dealer>:" then four hands separated by single spaces, each hand
+ * "-" or four dot-separated suits of upper-case ranks AKQJT98765432 in descending order. */
+static void check_deal_spelling(struct lint *l, const struct ltag *t)
+{
+    const char *v = t->value, *p;
+    const struct ltag *dealer = find(l, "Dealer");
+    int hands = 1;
+
+    if (dealer && strlen(dealer->value) == 1 && strchr("NESW", dealer->value[0]) &&
+        v[0] != dealer->value[0])
+        fault(l, t->line, "Deal starts at %c: export starts it at the dealer, %c", v[0],
+              dealer->value[0]);
+    for (p = v + 2; *p; p++) {
+        if (*p == ' ') {
+            if (p[1] == ' ' || p[1] == '\0')
+                break;
+            hands++;
+        }
+    }
+    if (*p || hands != 4 || v[0] == ' ' || v[1] != ':')
+        fault(l, t->line, "Deal: export separates the four hands by single spaces");
+    check_ranks(l, t->line, v + 2);
+}
+
+/* Impossible deals: 13 cards a known hand, no card in two hands, none missing. */
+static void check_deal_cards(struct lint *l, const struct ltag *t)
+{
+    struct deal d;
+    unsigned known;
+    struct pd_err e;
+    uint64_t seen = 0, twice = 0;
+
+    if (deal_from_pbn(t->value, &d, &known, &e) != PD_OK) {
+        fault(l, t->line, "Deal \"%s\": %s (column %d of the value)", t->value, e.msg, e.col);
+        return;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (!(known & (1u << s)))
+            continue;
+        if (hand_ncards(d.hand[s]) != HAND_NCARDS)
+            fault(l, t->line, "Deal: %s has %d cards", SEAT_NAME[s], hand_ncards(d.hand[s]));
+        twice |= seen & d.hand[s];
+        seen |= d.hand[s];
+    }
+    for (int c = 0; c < DEAL_NCARDS; c++) {
+        uint64_t m = card_mask_from_index(c);
+        char card[3] = {SUIT_LETTER[c / 13], RANK_CHAR[RANK_A - c % 13], 0};
+
+        if (twice & m)
+            fault(l, t->line, "Deal: %s is in two hands", card);
+        else if (known == 0xF && !(seen & m))
+            fault(l, t->line, "Deal: %s is missing", card);
+    }
+}
+
+static void end_game(struct lint *l)
+{
+    const struct ltag *deal;
+
+    if (!l->game_line)
+        return;
+    check_order(l);
+    check_values(l);
+    if ((deal = find(l, "Deal")) && *deal->value && strcmp(deal->value, "?") != 0) {
+        check_deal_spelling(l, deal);
+        check_deal_cards(l, deal);
+    }
+    for (int i = 0; i < l->ntags; i++)
+        free(l->tags[i].value);
+    l->ntags = 0;
+    l->game_line = 0;
+    l->ngames++;
+}
+
+/* ---------------------------------------------------------------- line-level rules */
+
+/* A tag at s[*i] == '['; strict spelling faults are reported, the tag recorded. */
+static void scan_tag(struct lint *l, const char *s, size_t *i, int line)
+{
+    size_t k = *i + 1, n = 0, vn = 0;
+    char name[64];
+    char *value;
+
+    if (s[k] == ' ')
+        fault(l, line, "space after \"[\"");
+    while (s[k] == ' ')
+        k++;
+    while ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= 'a' && s[k] <= 'z') ||
+           (s[k] >= '0' && s[k] <= '9') || s[k] == '_') {
+        if (n + 1 < sizeof name)
+            name[n++] = s[k];
+        k++;
+    }
+    name[n] = '\0';
+    if (n == 0 || name[0] < 'A' || name[0] > 'Z')
+        fault(l, line, "a tag name starts with an upper-case letter");
+    if (s[k] != ' ' || s[k + 1] != '"')
+        fault(l, line, "export writes one space between the tag name and its value");
+    while (s[k] == ' ')
+        k++;
+    if (s[k] != '"') {
+        fault(l, line, "tag %s: the value is not a quoted string", name);
+        *i = strlen(s);
+        return;
+    }
+    value = malloc(strlen(s) + 1);
+    if (!value)
+        return;
+    for (k++; s[k] && s[k] != '"'; k++) {
+        if (s[k] == '\\' && (s[k + 1] == '"' || s[k + 1] == '\\'))
+            k++;
+        value[vn++] = s[k];
+    }
+    value[vn] = '\0';
+    if (!s[k]) {
+        fault(l, line, "tag %s: the value's string is not closed", name);
+        free(value);
+        *i = k;
+        return;
+    }
+    k++;
+    if (s[k] == ' ')
+        fault(l, line, "tag %s: space before \"]\"", name);
+    while (s[k] == ' ')
+        k++;
+    if (s[k] != ']')
+        fault(l, line, "tag %s: \"]\" missing", name);
+    else
+        k++;
+    *i = k;
+    if (l->ntags == MAX_TAGS) {
+        free(value);
+        return;
+    }
+    snprintf(l->tags[l->ntags].name, sizeof l->tags[0].name, "%s", name);
+    l->tags[l->ntags].value = value;
+    l->tags[l->ntags].line = line;
+    l->ntags++;
+}
+
+static bool has_utf8(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p >= 0xC2 && *p <= 0xF4 && p[1] >= 0x80 && p[1] <= 0xBF)
+            return true;
+    return false;
+}
+
+static void scan_line(struct lint *l, const char *s, int line)
+{
+    size_t i = 0;
+    int tags = 0;
+
+    if (l->in_brace) {
+        const char *close = strchr(s, '}');
+
+        if (!close)
+            return;
+        l->in_brace = false;
+        i = (size_t)(close - s) + 1;
+    } else if (s[0] == '%')
+        return; /* escape line */
+    if (strchr(s, '\t'))
+        fault(l, line, "a tab: export uses no tabs");
+    if (has_utf8(s))
+        fault(l, line, "UTF-8 characters: export is ISO 8859-1");
+    if (s[i] == '\0' || strspn(s + i, " ") == strlen(s + i)) {
+        if (s[i])
+            fault(l, line, "a line of spaces between games: export leaves it empty");
+        end_game(l);
+        return;
+    }
+    if (!l->game_line) {
+        l->game_line = line;
+    }
+    if (i == 0 && s[0] == ' ')
+        fault(l, line, "leading spaces: export starts tags at the left margin");
+    while (s[i]) {
+        if (s[i] == ' ') {
+            i++;
+        } else if (s[i] == ';') {
+            break;
+        } else if (s[i] == '{') {
+            const char *close = strchr(s + i, '}');
+
+            if (!close) {
+                l->in_brace = true;
+                break;
+            }
+            i = (size_t)(close - s) + 1;
+        } else if (s[i] == '[') {
+            if (++tags == 2)
+                fault(l, line, "two tags on one line: export writes one tag a line");
+            scan_tag(l, s, &i, line);
+        } else {
+            if (l->ntags == 0)
+                fault(l, line, "text before the game's first tag");
+            break; /* section data (Auction, Play, tables) */
+        }
+    }
+    if (tags && s[strlen(s) - 1] == ' ')
+        fault(l, line, "trailing spaces");
+}
+
+enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
+                             size_t *nfaults, struct pd_err *e)
+{
+    struct lint *l = calloc(1, sizeof *l);
+    char *buf = malloc(len + 1);
+    struct pbn_set *set = NULL;
+    struct pd_err re;
+    size_t pos = 0;
+    int line = 0;
+
+    if (!l || !buf) {
+        free(l);
+        free(buf);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    }
+    l->name = name;
+    l->rep = report;
+    while (pos < len) {
+        size_t end = pos, n;
+        bool cr;
+
+        while (end < len && text[end] != '\n')
+            end++;
+        line++;
+        n = end - pos;
+        cr = n > 0 && text[pos + n - 1] == '\r';
+        if (end < len && !cr && l->lf_lines++ == 0)
+            l->first_lf = line;
+        if (end == len)
+            fault(l, line, "the last line has no end of line (export ends every line with CR LF)");
+        if (n + (end < len) > MAX_LINE)
+            fault(l, line, "%zu characters: export lines are at most 255 with the end of line",
+                  n + (end < len));
+        memcpy(buf, text + pos, n - cr);
+        buf[n - cr] = '\0';
+        if (strlen(buf) != n - cr)
+            fault(l, line, "a NUL byte");
+        scan_line(l, buf, line);
+        pos = end + 1;
+    }
+    end_game(l);
+    if (l->lf_lines)
+        fault(l, l->first_lf, "%zu lines end with LF alone: export ends lines with CR LF",
+              l->lf_lines);
+    if (pbn_read_mem(name, text, len, &set, &re) == PD_OK)
+        pbn_set_free(set);
+    else if (re.code == PD_ERR_NOMEM) {
+        free(l);
+        free(buf);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    } else
+        fault(l, re.line, "cannot be imported: %s", re.msg);
+    *nfaults = l->faults;
+    free(buf);
+    free(l);
+    return PD_OK;
+}

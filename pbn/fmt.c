@@ -1,0 +1,416 @@
+/* pbn/fmt.c - the table of file formats; choosing one by name, extension or contents; checking a
+ * set against a format's limits before writing; writing several formats at once; and the helpers
+ * readers share. Layouts: pbn/FORMATS.md. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pbn/fmt_int.h"
+
+static enum pd_status pbn_fmt_read(const char *name, const unsigned char *p, size_t n,
+                                   struct pbn_set *set, struct pd_err *e)
+{
+    struct pbn_set *got = NULL;
+    enum pd_status rc = pbn_read_mem(name, (const char *)p, n, &got, e);
+
+    if (rc != PD_OK)
+        return rc;
+    /* Hand the games over: set is empty on entry. */
+    free(set->games);
+    *set = *got;
+    free(got);
+    return PD_OK;
+}
+
+static enum pd_status pbn_fmt_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
+{
+    return pbn_write(out, set, e);
+}
+
+static const struct fmt fmt_table[] = {
+    {"pbn", ".pbn", 0, 0, pbn_fmt_read, pbn_fmt_write},
+    {"dup", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, fmt_dup_write},
+    {"dupblind", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, fmt_dupblind_write},
+    {"dlm", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, fmt_dlm_write},
+    {"dlmblind", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, fmt_dlmblind_write},
+    {"bri", ".bri", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bri_read, fmt_bri_write},
+    {"dge", ".dge", FMT_POSITIONAL | FMT_LAW2, 0, fmt_dge_read, fmt_dge_write},
+    {"lin", ".lin", 0, 0, fmt_lin_read, fmt_lin_write},
+    {"csv", ".csv", 0, 0, fmt_csv_read, fmt_csv_write},
+    {"ber", ".ber", FMT_POSITIONAL | FMT_LAW2, 0, fmt_ber_read, fmt_ber_write},
+    {"bhg", ".bhg", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bhg_read, fmt_bhg_write},
+    {"rzd", ".rzd", FMT_POSITIONAL | FMT_LAW2, 65535, fmt_rzd_read, fmt_rzd_write},
+    {"cds", ".cds", FMT_LAW2, 255, fmt_cds_read, fmt_cds_write},
+};
+enum { NFORMATS = sizeof fmt_table / sizeof fmt_table[0] };
+
+static const struct fmt *fmt_by_name(const char *name, size_t len)
+{
+    for (int i = 0; i < NFORMATS; i++)
+        if (strlen(fmt_table[i].name) == len && strncasecmp(fmt_table[i].name, name, len) == 0)
+            return &fmt_table[i];
+    return NULL;
+}
+
+bool pbn_format_known(const char *name)
+{
+    return fmt_by_name(name, strlen(name)) != NULL;
+}
+
+/* The extension's first format: ".dup" is dup, not dupblind. */
+static const struct fmt *fmt_by_path(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+    if (!dot || (slash && dot < slash))
+        return NULL;
+    for (int i = 0; i < NFORMATS; i++)
+        if (strcasecmp(dot, fmt_table[i].ext) == 0)
+            return &fmt_table[i];
+    return NULL;
+}
+
+const char *pbn_format_from_path(const char *path)
+{
+    const struct fmt *f = fmt_by_path(path);
+
+    return f ? f->name : NULL;
+}
+
+/* ---------------------------------------------------------------- shared helpers */
+
+int fmt_board(const struct pbn_set *set, size_t i)
+{
+    return set->games[i].board > 0 ? set->games[i].board : (int)i + 1;
+}
+
+struct board_info fmt_board_info(const struct pbn_set *set, size_t i)
+{
+    const struct pbn_game *g = &set->games[i];
+    struct board_info bi = board_law2(fmt_board(set, i));
+
+    if (g->has_dealer)
+        bi.dealer = g->dealer;
+    if (g->has_vul)
+        bi.vul = g->vul;
+    return bi;
+}
+
+void fmt_card_seats(const struct deal *d, unsigned char seat[DEAL_NCARDS])
+{
+    for (int c = 0; c < DEAL_NCARDS; c++) {
+        uint64_t m = card_mask_from_index(c);
+
+        seat[c] = 0;
+        for (int s = 0; s < 4; s++)
+            if (d->hand[s] & m)
+                seat[c] = (unsigned char)s;
+    }
+}
+
+enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const struct deal *d,
+                            struct pd_err *e)
+{
+    struct pbn_game *g;
+    deal_num num;
+    enum pd_status rc = deal_to_number(d, &num, e);
+
+    /* DealId: the deal number, as predup deal writes it. */
+    if (rc == PD_OK)
+        rc = pbn_game_add(set, &g, e);
+    if (rc == PD_OK)
+        rc = pbn_game_from_board(g, NULL, bi, d, &num, e);
+    return rc;
+}
+
+bool fmt_deal_ok(const struct deal *d, char *why, size_t n)
+{
+    return deal_is_complete(d, why, n);
+}
+
+enum pd_status fmt_fail_byte(struct pd_err *e, const char *name, int board, size_t byte,
+                             const char *fmt, ...)
+{
+    char what[200];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (board > 0)
+        return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL, "board %d, byte %zu: %s", board,
+                          byte, what);
+    return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL, "byte %zu: %s", byte, what);
+}
+
+enum pd_status fmt_fail_line(struct pd_err *e, const char *name, int line, int col,
+                             const char *src, const char *fmt, ...)
+{
+    char what[200];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return pd_fail_at(e, PD_ERR_SYNTAX, name, line, col, src, "%s", what);
+}
+
+/* ---------------------------------------------------------------- limits */
+
+static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set, size_t i,
+                                 struct pd_err *e)
+{
+    const struct pbn_game *g = &set->games[i];
+    int b = fmt_board(set, i);
+    struct board_info law = board_law2(b), bi = fmt_board_info(set, i);
+    char why[120];
+
+    if (g->known != 0xF)
+        return pd_fail(e, PD_ERR_RANGE, "board %d: %s needs all four hands", b, f->name);
+    if (!deal_is_complete(&g->deal, why, sizeof why))
+        return pd_fail(e, PD_ERR_RANGE, "board %d: not a complete deal: %s", b, why);
+    if (f->max_board && b > f->max_board)
+        return pd_fail(e, PD_ERR_RANGE, "board %d: %s holds boards 1-%d", b, f->name,
+                       f->max_board);
+    if ((f->flags & FMT_POSITIONAL) && b != (int)i + 1)
+        return pd_fail(e, PD_ERR_RANGE,
+                       "board %d: %s has no board numbers (its k-th deal is board k), so it "
+                       "holds boards 1, 2, 3 ... in order; this set's deal %zu is board %d "
+                       "(write PBN, DLM, LIN or CSV, which carry board numbers)",
+                       b, f->name, i + 1, b);
+    if ((f->flags & FMT_CONSECUTIVE) && i > 0 && b != fmt_board(set, i - 1) + 1)
+        return pd_fail(e, PD_ERR_RANGE,
+                       "board %d: %s holds one run of consecutive boards, and board %d "
+                       "comes after board %d",
+                       b, f->name, b, fmt_board(set, i - 1));
+    if ((f->flags & FMT_LAW2) && (bi.dealer != law.dealer || bi.vul != law.vul))
+        return pd_fail(e, PD_ERR_RANGE,
+                       "board %d: dealer %c and vulnerability %s differ from Law 2 (%c, %s), "
+                       "and %s cannot carry them",
+                       b, SEAT_LETTER[bi.dealer], VUL_PBN[bi.vul], SEAT_LETTER[law.dealer],
+                       VUL_PBN[law.vul], f->name);
+    return PD_OK;
+}
+
+static enum pd_status check_set(const struct fmt *f, const struct pbn_set *set,
+                                struct pd_err *e)
+{
+    if (f->write == pbn_fmt_write)
+        return PD_OK; /* PBN holds anything a set holds */
+    if (set->n == 0)
+        return pd_fail(e, PD_ERR_RANGE, "%s: the set has no boards", f->name);
+    for (size_t i = 0; i < set->n; i++) {
+        enum pd_status rc = check_game(f, set, i, e);
+
+        if (rc != PD_OK)
+            return rc;
+    }
+    return PD_OK;
+}
+
+static enum pd_status unknown_format(const char *name, size_t len, struct pd_err *e)
+{
+    return pd_fail(e, PD_ERR_USAGE,
+                   "unknown format \"%.*s\" (known: pbn, dup, dupblind, dlm, dlmblind, bri, "
+                   "dge, lin, csv, ber, bhg, rzd, cds)",
+                   (int)len, name);
+}
+
+enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_set *set,
+                                struct pd_err *e)
+{
+    const struct fmt *f = fmt_by_name(format, strlen(format));
+    enum pd_status rc;
+
+    if (!f)
+        return unknown_format(format, strlen(format), e);
+    rc = check_set(f, set, e);
+    if (rc == PD_OK)
+        rc = f->write(out, set, e);
+    if (rc == PD_OK && ferror(out))
+        rc = pd_fail(e, PD_ERR_IO, "write error");
+    return rc;
+}
+
+/* ---------------------------------------------------------------- several files */
+
+enum { MAX_OUT = 16 };
+
+struct out_plan {
+    const struct fmt *f[MAX_OUT];
+    char path[MAX_OUT][1024];
+    int n;
+};
+
+static enum pd_status plan_path(struct out_plan *pl, const char *path, bool replace_ext,
+                                struct pd_err *e)
+{
+    const struct fmt *f = pl->f[pl->n];
+    char *dst = pl->path[pl->n];
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    size_t stem = replace_ext && dot && !(slash && dot < slash) ? (size_t)(dot - path)
+                                                               : strlen(path);
+
+    if (!replace_ext)
+        stem = strlen(path);
+    if (snprintf(dst, sizeof pl->path[0], "%.*s%s", (int)stem, path,
+                 replace_ext ? f->ext : "") >= (int)sizeof pl->path[0])
+        return pd_fail(e, PD_ERR_USAGE, "output path too long: %s", path);
+    for (int k = 0; k < pl->n; k++)
+        if (strcmp(pl->path[k], dst) == 0)
+            return pd_fail(e, PD_ERR_USAGE, "formats %s and %s would both write %s",
+                           pl->f[k]->name, f->name, dst);
+    return PD_OK;
+}
+
+static enum pd_status make_plan(const char *path, const char *formats, struct out_plan *pl,
+                                struct pd_err *e)
+{
+    const char *p = formats;
+    bool several = formats && strchr(formats, ',');
+
+    pl->n = 0;
+    if (!formats || !*formats) {
+        pl->f[0] = fmt_by_path(path);
+        if (!pl->f[0]) {
+            if (strcmp(path, "-") != 0)
+                return pd_fail(e, PD_ERR_USAGE,
+                               "cannot tell the format of %s from its extension: give --format",
+                               path);
+            pl->f[0] = &fmt_table[0]; /* stdout: PBN */
+        }
+        snprintf(pl->path[0], sizeof pl->path[0], "%s", path);
+        pl->n = 1;
+        return PD_OK;
+    }
+    if (several && strcmp(path, "-") == 0)
+        return pd_fail(e, PD_ERR_USAGE, "several formats need an output file, not stdout");
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        enum pd_status rc;
+
+        if (pl->n == MAX_OUT)
+            return pd_fail(e, PD_ERR_USAGE, "at most %d formats at once", MAX_OUT);
+        pl->f[pl->n] = fmt_by_name(p, len);
+        if (!pl->f[pl->n])
+            return unknown_format(p, len, e);
+        rc = plan_path(pl, path, several, e);
+        if (rc != PD_OK)
+            return rc;
+        pl->n++;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    if (pl->n == 0)
+        return pd_fail(e, PD_ERR_USAGE, "--format names no format");
+    return PD_OK;
+}
+
+static enum pd_status write_one(const struct fmt *f, const char *path, const struct pbn_set *set,
+                                struct pd_err *e)
+{
+    struct pd_outfile o;
+    enum pd_status rc = pd_outfile_open(&o, path, e);
+
+    if (rc != PD_OK)
+        return rc;
+    rc = f->write(o.f, set, e);
+    if (rc == PD_OK && ferror(o.f))
+        rc = pd_fail(e, PD_ERR_IO, "%s: write error", path);
+    if (rc == PD_OK)
+        return pd_outfile_commit(&o, e);
+    pd_outfile_abort(&o);
+    return rc;
+}
+
+enum pd_status pbn_write_formats(const char *path, const char *formats, const struct pbn_set *set,
+                                 struct pd_err *e)
+{
+    struct out_plan pl;
+    enum pd_status rc = make_plan(path, formats, &pl, e);
+
+    /* All limits first, so that a set unfit for one format writes no file at all. */
+    for (int i = 0; rc == PD_OK && i < pl.n; i++)
+        rc = check_set(pl.f[i], set, e);
+    for (int i = 0; rc == PD_OK && i < pl.n; i++)
+        rc = write_one(pl.f[i], pl.path[i], set, e);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+static bool all_in(const unsigned char *p, size_t n, const char *chars)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!p[i] || !strchr(chars, p[i]))
+            return false;
+    return true;
+}
+
+/* Guesses a format from the first bytes; NULL when nothing fits. */
+static const struct fmt *sniff(const unsigned char *p, size_t n)
+{
+    size_t skip = 0;
+
+    if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        skip = 3;
+    if (n - skip >= 10 && memcmp(p + skip, "[Document]", 10) == 0)
+        return fmt_by_name("dlm", 3);
+    if (n > skip && (p[skip] == '[' || p[skip] == '%' || p[skip] == ';' || p[skip] == '{'))
+        return &fmt_table[0];
+    if (memmem(p, n, "md|", 3) || memmem(p, n, "qx|", 3))
+        return fmt_by_name("lin", 3);
+    if (n > 0 && p[0] == '"')
+        return fmt_by_name("csv", 3);
+    if (n >= 156 && n % 156 == 0 && all_in(p, 78, "0123456789"))
+        return fmt_by_name("dup", 3);
+    if (n >= 78 && all_in(p, 78, "0123456789"))
+        return fmt_by_name("bri", 3);
+    if (n >= 52 && all_in(p, 52, "1234"))
+        return fmt_by_name("ber", 3);
+    if (n >= 1 && p[0] == 6)
+        return fmt_by_name("dge", 3);
+    return NULL;
+}
+
+enum pd_status pbn_read_format_mem(const char *name, const char *format, const void *data,
+                                   size_t len, struct pbn_set **out, struct pd_err *e)
+{
+    const struct fmt *f = format ? fmt_by_name(format, strlen(format)) : sniff(data, len);
+    struct pbn_set *set = NULL;
+    enum pd_status rc;
+
+    if (!f && format)
+        return unknown_format(format, strlen(format), e);
+    if (!f)
+        return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
+                          "cannot tell the file's format from its contents: give --from");
+    rc = pbn_set_new(&set, e);
+    if (rc == PD_OK)
+        rc = f->read(name, data, len, set, e);
+    if (rc == PD_OK && set->n == 0 && f->read != pbn_fmt_read)
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL, "no boards in this %s file",
+                        f->name);
+    if (rc != PD_OK) {
+        pbn_set_free(set);
+        return rc;
+    }
+    *out = set;
+    return PD_OK;
+}
+
+enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
+                            struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    const struct fmt *f = format ? NULL : fmt_by_path(path);
+    enum pd_status rc = pd_read_file(path, &text, &len, e);
+
+    if (rc == PD_OK)
+        rc = pbn_read_format_mem(path, format ? format : f ? f->name : NULL, text, len, out, e);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,550 @@
+/* pbn/text.c - the text interchange files: LIN (BBO), CSV (database import), BER (Bernasconi:
+ * one digit per card) and BHG (Borel: one letter per card, dealer's hand first). Big Deal's
+ * writers are the reference for the layouts; readers are tolerant of line ends, case and "10".
+ * Layouts and sources: pbn/FORMATS.md. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pbn/fmt_int.h"
+
+/* ---------------------------------------------------------------- shared */
+
+/* Ranks of one suit high to low, "" for a void. */
+static void put_suit(FILE *out, uint64_t hand, enum suit su)
+{
+    for (int r = RANK_A; r >= RANK_2; r--)
+        if (hand & card_mask(su, r))
+            fputc(RANK_CHAR[r], out);
+}
+
+/* Adds the ranks in s[0..n) to suit su of *hand; "10" is T. Returns the offset of a bad
+ * character, or -1 when all are ranks. */
+static long add_ranks(const char *s, size_t n, enum suit su, uint64_t *hand)
+{
+    for (size_t i = 0; i < n; i++) {
+        int r = rank_from_char((unsigned char)s[i]);
+
+        if (s[i] == '1' && i + 1 < n && s[i + 1] == '0') {
+            r = 10;
+            i++;
+        }
+        if (r < 0 || (*hand & card_mask(su, r)))
+            return (long)i;
+        *hand |= card_mask(su, r);
+    }
+    return -1;
+}
+
+/* The line starting at p[pos], without its end of line, into buf (NUL-terminated, truncated
+ * at cap - 1). Returns the offset after the line's end. */
+static size_t get_line(const unsigned char *p, size_t n, size_t pos, char *buf, size_t cap,
+                       size_t *len)
+{
+    size_t end = pos, k = 0;
+
+    while (end < n && p[end] != '\n')
+        end++;
+    if (end - pos >= cap) { /* too long for buf: the caller rejects it */
+        buf[0] = '\0';
+        *len = cap;
+        return end < n ? end + 1 : end;
+    }
+    for (size_t i = pos; i < end; i++)
+        buf[k++] = p[i] ? (char)p[i] : '?';
+    while (k > 0 && (buf[k - 1] == '\r' || buf[k - 1] == ' ' || buf[k - 1] == '\t'))
+        k--;
+    buf[k] = '\0';
+    *len = k;
+    return end < n ? end + 1 : end;
+}
+
+enum { LINE_CAP = 4096 };
+
+/* ---------------------------------------------------------------- LIN */
+
+static void lin_hand(FILE *out, uint64_t hand)
+{
+    for (int su = 0; su < 4; su++) {
+        fputc(SUIT_LETTER[su], out);
+        put_suit(out, hand, (enum suit)su);
+    }
+}
+
+/* LIN's dealer digit: 1 South, 2 West, 3 North, 4 East. */
+static int lin_dealer_digit(enum seat s)
+{
+    return ((int)s + 2) % 4 + 1;
+}
+
+enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
+{
+    static const char vul[4] = {'0', 'n', 'e', 'b'};
+
+    (void)e;
+    for (size_t i = 0; i < set->n; i++) {
+        const struct deal *d = &set->games[i].deal;
+        struct board_info bi = fmt_board_info(set, i);
+
+        fprintf(out, "qx|o%d|md|%d", bi.number, lin_dealer_digit(bi.dealer));
+        lin_hand(out, d->hand[SEAT_S]);
+        fputc(',', out);
+        lin_hand(out, d->hand[SEAT_W]);
+        fputc(',', out);
+        lin_hand(out, d->hand[SEAT_N]);
+        fprintf(out, "|rh||ah|Board %d|sv|%c|pg||\n", bi.number, vul[bi.vul]);
+    }
+    return PD_OK;
+}
+
+struct lin_board {
+    int board, line;
+    bool has_dealer, has_vul;
+    enum seat dealer;
+    enum vul vul;
+    struct deal deal;
+};
+
+struct lin_reader {
+    const char *name;
+    struct pd_err *e;
+    struct pbn_set *set;
+    struct lin_board cur;
+    bool open;      /* cur holds a deal not yet added */
+    int next_board; /* from qx, for the next md */
+};
+
+/* md: [dealer digit] then hands S, W, N, E separated by commas; an empty hand is unknown, and
+ * with three hands known the fourth is the rest of the deck. */
+static enum pd_status lin_md(struct lin_reader *r, const char *v, size_t n, int line)
+{
+    static const enum seat order[4] = {SEAT_S, SEAT_W, SEAT_N, SEAT_E};
+    struct lin_board *b = &r->cur;
+    size_t i = 0;
+    unsigned known = 0;
+    char why[120];
+
+    if (n > 0 && v[0] >= '1' && v[0] <= '4') {
+        b->dealer = order[v[0] - '1'];
+        b->has_dealer = true;
+        i = 1;
+    }
+    for (int h = 0; h < 4 && i <= n; h++) {
+        size_t end = i;
+        int su = -1;
+        uint64_t hand = 0;
+
+        while (end < n && v[end] != ',')
+            end++;
+        for (size_t k = i; k < end;) {
+            const char *s = v[k] ? strchr("SHDCshdc", v[k]) : NULL;
+            size_t run = k;
+            long bad;
+
+            if (s) {
+                su = (int)(s - "SHDCshdc") % 4;
+                k++;
+                continue;
+            }
+            while (run < end && v[run] && !strchr("SHDCshdc", v[run]))
+                run++;
+            bad = su < 0 || run == k ? 0 : add_ranks(v + k, run - k, (enum suit)su, &hand);
+            if (bad >= 0)
+                return fmt_fail_line(r->e, r->name, line, 0, NULL,
+                                     "md: %s's hand: byte 0x%02x is not a suit letter or a new "
+                                     "rank",
+                                     SEAT_NAME[order[h]], (unsigned char)v[k + (size_t)bad]);
+            k = run;
+        }
+        if (end > i) {
+            b->deal.hand[order[h]] = hand;
+            known |= 1u << order[h];
+        }
+        i = end + 1;
+    }
+    if (__builtin_popcount(known) == 3) {
+        uint64_t all = 0;
+        int missing = 0;
+
+        for (int s = 0; s < 4; s++) {
+            all |= b->deal.hand[s];
+            if (!(known & (1u << s)))
+                missing = s;
+        }
+        b->deal.hand[missing] = ~all & 0x1FFF1FFF1FFF1FFFULL;
+        known = 0xF;
+    }
+    if (known != 0xF)
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: gives %d hands; at least 3 needed",
+                             __builtin_popcount(known));
+    if (!fmt_deal_ok(&b->deal, why, sizeof why))
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: %s", why);
+    return PD_OK;
+}
+
+static enum pd_status lin_flush(struct lin_reader *r)
+{
+    struct lin_board *b = &r->cur;
+    struct board_info bi;
+
+    if (!r->open)
+        return PD_OK;
+    r->open = false;
+    if (b->board < 1)
+        b->board = (int)r->set->n + 1; /* no qx nor ah: by position */
+    bi = board_law2(b->board);
+    if (b->has_dealer)
+        bi.dealer = b->dealer;
+    if (b->has_vul)
+        bi.vul = b->vul;
+    return fmt_add_deal(r->set, bi, &b->deal, r->e);
+}
+
+static int lin_number(const char *v, size_t n)
+{
+    long x = 0;
+    size_t i = 0;
+
+    while (i < n && isspace((unsigned char)v[i]))
+        i++;
+    if (i == n || !isdigit((unsigned char)v[i]))
+        return 0;
+    for (; i < n && isdigit((unsigned char)v[i]) && x < 1000000; i++)
+        x = 10 * x + (v[i] - '0');
+    return x >= 1000000 ? 0 : (int)x;
+}
+
+static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn, const char *v,
+                               size_t vn, int line)
+{
+    if (kn == 2 && strncasecmp(key, "qx", 2) == 0) {
+        enum pd_status rc = lin_flush(r);
+
+        r->next_board = vn > 1 ? lin_number(v + 1, vn - 1) : 0;
+        return rc;
+    }
+    if (kn == 2 && strncasecmp(key, "md", 2) == 0) {
+        enum pd_status rc = lin_flush(r);
+
+        if (rc != PD_OK)
+            return rc;
+        memset(&r->cur, 0, sizeof r->cur);
+        r->cur.board = r->next_board;
+        r->cur.line = line;
+        r->next_board = 0;
+        r->open = true;
+        return lin_md(r, v, vn, line);
+    }
+    if (!r->open)
+        return PD_OK;
+    if (kn == 2 && strncasecmp(key, "ah", 2) == 0 && r->cur.board < 1 && vn > 6 &&
+        strncasecmp(v, "Board ", 6) == 0)
+        r->cur.board = lin_number(v + 6, vn - 6);
+    if (kn == 2 && strncasecmp(key, "sv", 2) == 0 && vn >= 1) {
+        const char *s = strchr("0onebONEB-", v[0]);
+        static const enum vul map[10] = {VUL_NONE, VUL_NONE, VUL_NS, VUL_EW, VUL_ALL,
+                                         VUL_NONE, VUL_NS,   VUL_EW, VUL_ALL, VUL_NONE};
+
+        if (!s || !v[0])
+            return fmt_fail_line(r->e, r->name, line, 0, NULL,
+                                 "sv: vulnerability is 0, n, e or b, not \"%.*s\"", (int)vn, v);
+        r->cur.vul = map[s - "0onebONEB-"];
+        r->cur.has_vul = true;
+    }
+    return PD_OK;
+}
+
+enum pd_status fmt_lin_read(const char *name, const unsigned char *p, size_t n,
+                            struct pbn_set *set, struct pd_err *e)
+{
+    struct lin_reader r = {name, e, set, {0}, false, 0};
+    const char *t = (const char *)p;
+    size_t i = 0;
+    int line = 1;
+    enum pd_status rc = PD_OK;
+
+    while (rc == PD_OK && i < n) {
+        size_t ks, ke, vs, ve;
+        int kline;
+
+        while (i < n && (isspace((unsigned char)t[i]) || t[i] == '|')) {
+            if (t[i] == '\n')
+                line++;
+            i++;
+        }
+        if (i >= n)
+            break;
+        ks = i;
+        kline = line;
+        while (i < n && t[i] != '|' && t[i] != '\n')
+            i++;
+        ke = i;
+        if (i >= n || t[i] == '\n')
+            return fmt_fail_line(e, name, kline, 0, NULL,
+                                 "LIN is key|value| pairs; \"%.*s\" has no value",
+                                 (int)(ke - ks > 40 ? 40 : ke - ks), t + ks);
+        vs = ++i;
+        while (i < n && t[i] != '|') {
+            if (t[i] == '\n')
+                line++;
+            i++;
+        }
+        ve = i;
+        if (i < n)
+            i++;
+        rc = lin_pair(&r, t + ks, ke - ks, t + vs, ve - vs, kline);
+    }
+    if (rc == PD_OK)
+        rc = lin_flush(&r);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- CSV */
+
+enum pd_status fmt_csv_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
+{
+    static const char *const vul[4] = {"-", "NS", "EW", "All"};
+
+    (void)e;
+    for (size_t i = 0; i < set->n; i++) {
+        struct board_info bi = fmt_board_info(set, i);
+
+        for (int s = 0; s < 4; s++)
+            for (int su = 0; su < 4; su++) {
+                fputs(s + su ? ",\"" : "\"", out);
+                put_suit(out, set->games[i].deal.hand[s], (enum suit)su);
+                fputc('"', out);
+            }
+        fprintf(out, ",\"%d\",\"%c/%s\"\n", bi.number, SEAT_LETTER[bi.dealer], vul[bi.vul]);
+    }
+    return PD_OK;
+}
+
+enum { CSV_FIELDS = 18 };
+
+/* Splits one CSV line into fields (quoted with "" for a quote, or bare). Returns the field count
+ * (at most CSV_FIELDS + 1), or -1 on an unclosed quote. Fields are NUL-terminated in place. */
+static int csv_split(char *s, char *field[CSV_FIELDS + 1])
+{
+    int nf = 0;
+    char *w = s;
+
+    for (;;) {
+        if (nf == CSV_FIELDS + 1)
+            return nf;
+        field[nf++] = w;
+        if (*s == '"') {
+            s++;
+            for (;;) {
+                if (*s == '\0')
+                    return -1;
+                if (*s == '"' && s[1] == '"') {
+                    *w++ = '"';
+                    s += 2;
+                } else if (*s == '"') {
+                    s++;
+                    break;
+                } else
+                    *w++ = *s++;
+            }
+            while (*s == ' ')
+                s++;
+        } else
+            while (*s && *s != ',')
+                *w++ = *s++;
+        if (*s != ',') {
+            *w = '\0';
+            return *s ? -1 : nf;
+        }
+        s++;
+        *w++ = '\0';
+    }
+}
+
+static enum pd_status csv_line(const char *name, int line, char *buf, const char *src,
+                               struct pbn_set *set, struct pd_err *e)
+{
+    char *f[CSV_FIELDS + 1];
+    int nf = csv_split(buf, f);
+    struct deal d = {{0}};
+    struct board_info bi;
+    char why[120];
+    int board, dealer;
+    size_t vl;
+
+    if (nf != CSV_FIELDS)
+        return fmt_fail_line(e, name, line, 0, src,
+                             "a CSV line has 18 fields (16 suits, board, dealer/vulnerability)");
+    for (int k = 0; k < 16; k++)
+        if (add_ranks(f[k], strlen(f[k]), (enum suit)(k % 4), &d.hand[k / 4]) >= 0)
+            return fmt_fail_line(e, name, line, 0, src, "field %d (%s's %c): \"%s\" is not a suit",
+                                 k + 1, SEAT_NAME[k / 4], SUIT_LETTER[k % 4], f[k]);
+    board = lin_number(f[16], strlen(f[16]));
+    if (board < 1)
+        return fmt_fail_line(e, name, line, 0, src, "field 17: board \"%s\" is not a number",
+                             f[16]);
+    bi = board_law2(board);
+    dealer = seat_from_char((unsigned char)f[17][0]);
+    vl = strlen(f[17]);
+    if (dealer < 0 || f[17][1] != '/' || vl < 3)
+        return fmt_fail_line(e, name, line, 0, src, "field 18 is dealer/vulnerability, not \"%s\"",
+                             f[17]);
+    bi.dealer = (enum seat)dealer;
+    if (strcmp(f[17] + 2, "-") == 0 || strcasecmp(f[17] + 2, "None") == 0)
+        bi.vul = VUL_NONE;
+    else if (strcasecmp(f[17] + 2, "NS") == 0)
+        bi.vul = VUL_NS;
+    else if (strcasecmp(f[17] + 2, "EW") == 0)
+        bi.vul = VUL_EW;
+    else if (strcasecmp(f[17] + 2, "All") == 0 || strcasecmp(f[17] + 2, "Both") == 0)
+        bi.vul = VUL_ALL;
+    else
+        return fmt_fail_line(e, name, line, 0, src, "vulnerability is -, NS, EW or All, not \"%s\"",
+                             f[17] + 2);
+    if (!fmt_deal_ok(&d, why, sizeof why))
+        return fmt_fail_line(e, name, line, 0, src, "board %d: %s", board, why);
+    return fmt_add_deal(set, bi, &d, e);
+}
+
+enum pd_status fmt_csv_read(const char *name, const unsigned char *p, size_t n,
+                            struct pbn_set *set, struct pd_err *e)
+{
+    char *buf = malloc(LINE_CAP), *src = malloc(LINE_CAP);
+    size_t pos = 0, len;
+    int line = 0;
+    enum pd_status rc = buf && src ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+
+    while (rc == PD_OK && pos < n) {
+        pos = get_line(p, n, pos, buf, LINE_CAP, &len);
+        line++;
+        if (len >= LINE_CAP) {
+            rc = fmt_fail_line(e, name, line, 0, NULL, "line too long for a CSV board");
+            break;
+        }
+        if (len == 0)
+            continue;
+        memcpy(src, buf, len + 1);
+        rc = csv_line(name, line, buf, src, set, e);
+    }
+    free(buf);
+    free(src);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- BER */
+
+enum pd_status fmt_ber_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
+{
+    unsigned char seat[DEAL_NCARDS];
+
+    (void)e;
+    for (size_t i = 0; i < set->n; i++) {
+        fmt_card_seats(&set->games[i].deal, seat);
+        for (int c = 0; c < DEAL_NCARDS; c++)
+            fputc('1' + seat[c], out);
+    }
+    return PD_OK;
+}
+
+enum pd_status fmt_ber_read(const char *name, const unsigned char *p, size_t n,
+                            struct pbn_set *set, struct pd_err *e)
+{
+    struct deal d = {{0}};
+    int card = 0;
+    size_t start = 0;
+    char why[120];
+
+    for (size_t i = 0; i < n; i++) {
+        int board = (int)set->n + 1;
+
+        if (p[i] == '\r' || p[i] == '\n' || p[i] == ' ' || p[i] == '\t')
+            continue; /* tolerated between boards and cards */
+        if (p[i] < '1' || p[i] > '4')
+            return fmt_fail_byte(e, name, board, i, "BER wants a digit 1-4 (N, E, S, W), not 0x%02x",
+                                 p[i]);
+        if (card == 0)
+            start = i;
+        d.hand[p[i] - '1'] |= card_mask_from_index(card);
+        if (++card < DEAL_NCARDS)
+            continue;
+        if (!fmt_deal_ok(&d, why, sizeof why))
+            return fmt_fail_byte(e, name, board, start, "%s", why);
+        enum pd_status rc = fmt_add_deal(set, board_law2(board), &d, e);
+
+        if (rc != PD_OK)
+            return rc;
+        memset(&d, 0, sizeof d);
+        card = 0;
+    }
+    if (card)
+        return fmt_fail_byte(e, name, (int)set->n + 1, start,
+                             "short file: the last board has %d of 52 digits", card);
+    return PD_OK;
+}
+
+/* ---------------------------------------------------------------- BHG (Borel) */
+
+static int bhg_letter(int c) /* card index 0..51 -> 'A'..'Z', 'a'..'z' */
+{
+    return c < 26 ? 'A' + c : 'a' + c - 26;
+}
+
+enum pd_status fmt_bhg_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
+{
+    (void)e;
+    fputc('\n', out);
+    for (size_t i = 0; i < set->n; i++) {
+        const struct deal *d = &set->games[i].deal;
+        enum seat dealer = board_law2(fmt_board(set, i)).dealer;
+
+        for (int k = 0; k < 4; k++)
+            for (int c = 0; c < DEAL_NCARDS; c++)
+                if (d->hand[(dealer + k) % 4] & card_mask_from_index(c))
+                    fputc(bhg_letter(c), out);
+        fputc('\n', out);
+    }
+    return PD_OK;
+}
+
+enum pd_status fmt_bhg_read(const char *name, const unsigned char *p, size_t n,
+                            struct pbn_set *set, struct pd_err *e)
+{
+    char buf[128], why[120];
+    size_t pos = 0, len;
+    int line = 0;
+
+    while (pos < n) {
+        int board = (int)set->n + 1;
+        struct deal d = {{0}};
+        enum seat dealer = board_law2(board).dealer;
+        enum pd_status rc;
+
+        pos = get_line(p, n, pos, buf, sizeof buf, &len);
+        line++;
+        if (len == 0)
+            continue;
+        if (len != DEAL_NCARDS)
+            return fmt_fail_line(e, name, line, 0, NULL,
+                                 "board %d: a Borel line has 52 letters, this one %zu", board,
+                                 len >= sizeof buf ? (size_t)999 : len);
+        for (int k = 0; k < DEAL_NCARDS; k++) {
+            int ch = (unsigned char)buf[k], c;
+
+            if (ch >= 'A' && ch <= 'Z')
+                c = ch - 'A';
+            else if (ch >= 'a' && ch <= 'z')
+                c = ch - 'a' + 26;
+            else
+                return fmt_fail_line(e, name, line, k + 1, buf, "board %d: not a card letter",
+                                     board);
+            d.hand[(dealer + k / 13) % 4] |= card_mask_from_index(c);
+        }
+        if (!fmt_deal_ok(&d, why, sizeof why))
+            return fmt_fail_line(e, name, line, 0, buf, "board %d: %s", board, why);
+        rc = fmt_add_deal(set, board_law2(board), &d, e);
+        if (rc != PD_OK)
+            return rc;
+    }
+    return PD_OK;
+}

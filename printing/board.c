@@ -1,0 +1,106 @@
+/* printing/board.c - what the printers take from a PBN set: each board checked (number, dealer,
+ * vulnerability, a complete deal; Law 2 fills a missing dealer or vulnerability from the
+ * number), and the title block (Event, Site, Date, and the set label and key commitment that
+ * `predup deal` writes into the Generator tag). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "printing/pr_int.h"
+
+static const char *seat_list(unsigned missing, char *buf, size_t n)
+{
+    size_t o = 0;
+
+    buf[0] = '\0';
+    for (int s = 0; s < 4; s++)
+        if (missing & (1u << s))
+            o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? ", " : "", SEAT_NAME[s]);
+    return buf;
+}
+
+enum pd_status pr_board_from_game(const struct pbn_game *g, size_t index, struct pr_board *out,
+                                  struct pd_err *e)
+{
+    char why[160], seats[40];
+    struct board_info law2;
+
+    if (g->board < 1)
+        return pd_fail(e, PD_ERR_RANGE, "game %zu (line %d) has no Board number", index + 1,
+                       g->line);
+    if (g->known == 0)
+        return pd_fail(e, PD_ERR_RANGE, "board %d has no Deal", g->board);
+    if (g->known != 0xF)
+        return pd_fail(e, PD_ERR_RANGE, "board %d: the hand of %s is not given", g->board,
+                       seat_list(~g->known & 0xFu, seats, sizeof seats));
+    if (!deal_is_complete(&g->deal, why, sizeof why))
+        return pd_fail(e, PD_ERR_RANGE, "board %d: impossible deal: %s", g->board, why);
+    law2 = board_law2(g->board);
+    out->number = g->board;
+    out->dealer = g->has_dealer ? g->dealer : law2.dealer;
+    out->vul = g->has_vul ? g->vul : law2.vul;
+    out->deal = g->deal;
+    return PD_OK;
+}
+
+/* Copies the value after "key=" in a Generator tag ("predup 0.1.0 label=original ..."). */
+static void generator_field(const char *gen, const char *key, char *out, size_t n)
+{
+    size_t klen = strlen(key);
+
+    out[0] = '\0';
+    for (const char *p = gen; p && *p;) {
+        while (*p == ' ')
+            p++;
+        if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+            size_t len = strcspn(p + klen + 1, " ");
+
+            snprintf(out, n, "%.*s", (int)len, p + klen + 1);
+            return;
+        }
+        p = strchr(p, ' ');
+    }
+}
+
+static bool known_value(const char *v)
+{
+    return v && *v && !strchr(v, '?');
+}
+
+static void copy_clean(struct pdoc *d, const char *s, char *out, size_t n)
+{
+    char *c = pr_text_clean(s, pdoc_has_glyph, d);
+
+    snprintf(out, n, "%s", c ? c : "");
+    free(c);
+}
+
+void pr_title_from_set(const struct pbn_set *set, struct pdoc *d, struct pr_title *t)
+{
+    const struct pbn_game *g = set->n ? &set->games[0] : NULL;
+    const char *event = g ? pbn_tag_get(g, "Event") : NULL;
+    const char *site = g ? pbn_tag_get(g, "Site") : NULL;
+    const char *date = g ? pbn_tag_get(g, "Date") : NULL;
+    const char *gen = g ? pbn_tag_get(g, "Generator") : NULL;
+    char where[300] = "", iso[16] = "";
+
+    memset(t, 0, sizeof *t);
+    copy_clean(d, known_value(event) ? event : "Hand record", t->event, sizeof t->event);
+    /* PBN dates are YYYY.MM.DD; partly unknown ones ("2025.??.??") are left out. */
+    if (known_value(date) && strlen(date) == 10)
+        snprintf(iso, sizeof iso, "%.4s-%.2s-%.2s", date, date + 5, date + 8);
+    snprintf(where, sizeof where, "%s%s%s", known_value(site) ? site : "",
+             known_value(site) && iso[0] ? ", " : "", iso);
+    copy_clean(d, where, t->where, sizeof t->where);
+    if (gen) {
+        char label[64];
+
+        generator_field(gen, "label", label, sizeof label);
+        copy_clean(d, label, t->label, sizeof t->label);
+        generator_field(gen, "commitment", t->commitment, sizeof t->commitment);
+        for (const char *p = t->commitment; *p; p++)
+            if (!strchr("0123456789abcdefABCDEF", *p)) {
+                t->commitment[0] = '\0'; /* not a commitment: print nothing rather than junk */
+                break;
+            }
+    }
+}

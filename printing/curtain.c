@@ -1,0 +1,93 @@
+/* printing/curtain.c - curtain cards: one card per hand per board, the four hands of a board on
+ * one page (N, E top; S, W bottom) with dashed cut lines; each card shows board, seat, dealer,
+ * vulnerability, the 13 cards by suit (ranks spaced, "10" for the ten), HCP and card count,
+ * and a QR code "BOARD SEAT HAND" to check a hand with a phone after play. */
+#include <string.h>
+
+#include "printing/pr_int.h"
+
+static const float PAD = 28;
+
+/* HPDF_Page_SetDash takes HPDF_UINT16* in 2.3 and HPDF_REAL* in 2.4: keep the call here. */
+static void set_dash(struct pdoc *d, bool on)
+{
+    static const HPDF_UINT16 pattern[2] = {4, 3};
+
+    HPDF_Page_SetDash(d->page, on ? pattern : NULL, on ? 2 : 0, 0);
+}
+
+static void cut_lines(struct pdoc *d)
+{
+    HPDF_Page_SetGrayStroke(d->page, 0.5f);
+    HPDF_Page_SetLineWidth(d->page, 0.5f);
+    set_dash(d, true);
+    HPDF_Page_MoveTo(d->page, d->width / 2, 0);
+    HPDF_Page_LineTo(d->page, d->width / 2, d->height);
+    HPDF_Page_MoveTo(d->page, 0, d->height / 2);
+    HPDF_Page_LineTo(d->page, d->width, d->height / 2);
+    HPDF_Page_Stroke(d->page);
+    set_dash(d, false);
+}
+
+static enum pd_status draw_card(struct pdoc *d, const struct pr_board *b, enum seat seat,
+                                const struct pr_options *o, float x0, float top, float w,
+                                float h, struct pd_err *e)
+{
+    uint64_t hand = b->deal.hand[seat];
+    float x = x0 + PAD, r = x0 + w - PAD, inner = r - x;
+    char txt[96];
+
+    snprintf(txt, sizeof txt, "Board %d", b->number);
+    float bw = pdoc_text_fit(d, d->bold, 22, x, top - 44, inner * 0.6f, txt);
+    pdoc_text_right(d, d->bold, 22, r, top - 44, inner - bw - 10, SEAT_NAME[seat]);
+    snprintf(txt, sizeof txt, "Dealer: %s   Vul: %s", SEAT_NAME[b->dealer], PR_VUL_TEXT[b->vul]);
+    pdoc_text_fit(d, d->reg, 10, x, top - 64, inner, txt);
+    HPDF_Page_SetGrayStroke(d->page, 0);
+    HPDF_Page_SetLineWidth(d->page, 0.6f);
+    HPDF_Page_MoveTo(d->page, x, top - 76);
+    HPDF_Page_LineTo(d->page, r, top - 76);
+    HPDF_Page_Stroke(d->page);
+    /* Four suit lines at 24 pt if the card is tall enough (Letter is shorter than A4). */
+    float lead = (h - 76 - 100) / 4 < 40 ? (h - 76 - 100) / 4 : 40;
+    for (int s = 0; s < 4; s++)
+        pdoc_suit_line(d, lead * 0.6f, x + 4, top - 76 - lead * ((float)s + 1), inner - 4,
+                       (enum suit)s, hand_suit(hand, (enum suit)s), true);
+    snprintf(txt, sizeof txt, "%d HCP \u00b7 %d cards", hand_hcp(hand), hand_ncards(hand));
+    pdoc_text_fit(d, d->reg, 8, x, top - h + 38, inner - 76, txt);
+    if (o->qr) {
+        char hand_pbn[DEAL_PBN_LEN], code[DEAL_PBN_LEN + 16];
+        struct deal one = {{0}};
+
+        one.hand[seat] = hand;
+        deal_to_pbn(&one, seat, 1u << seat, hand_pbn); /* "N:Q87.AK7.AJT953.2 - - -" */
+        snprintf(code, sizeof code, "%d %c %.*s", b->number, SEAT_LETTER[seat],
+                 (int)strcspn(hand_pbn + 2, " "), hand_pbn + 2);
+        if (!pr_qr_draw(d, code, r - 56, top - h + 92, 56))
+            return pd_fail(e, PD_ERR_INTERNAL, "board %d: libqrencode failed", b->number);
+    }
+    return PD_OK;
+}
+
+enum pd_status pr_draw_curtain(struct pdoc *d, const struct pbn_set *set,
+                               const struct pr_options *o, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+
+    for (size_t i = 0; i < set->n && rc == PD_OK; i++) {
+        struct pr_board b;
+
+        rc = pr_board_from_game(&set->games[i], i, &b, e);
+    }
+    for (size_t i = 0; i < set->n && rc == PD_OK; i++) {
+        struct pr_board b;
+
+        pr_board_from_game(&set->games[i], i, &b, NULL);
+        pdoc_add_page(d, o->paper);
+        cut_lines(d);
+        float w = d->width / 2, h = d->height / 2;
+        for (int s = 0; s < 4 && rc == PD_OK; s++)
+            rc = draw_card(d, &b, (enum seat)s, o, (float)(s % 2) * w,
+                           d->height - (float)(s / 2) * h, w, h, e);
+    }
+    return rc;
+}

@@ -1,0 +1,90 @@
+/* printing/pr_int.h - internal to printing/: the PDF document wrapper (pdfdoc.c), text fitting
+ * helpers, QR drawing (qr.c) and the three layouts (record.c, curtain.c, sheet.c). */
+#ifndef PREDUP_PR_INT_H
+#define PREDUP_PR_INT_H
+
+#include <hpdf.h>
+
+#include "printing/printing.h"
+
+/* A document being built: libharu's handler records the first error here and returns, so
+ * every call can be made in a row and the status checked once (pdf-notes.md). */
+struct pdoc {
+    HPDF_Doc doc;
+    HPDF_Font reg, bold;
+    HPDF_Page page;      /* current page */
+    float width, height; /* page size, points */
+    HPDF_STATUS error, detail; /* first libharu error, 0 if none */
+};
+
+/* Creates the document with compression and both DejaVu faces embedded. Errors: a missing font
+ * file (PD_ERR_IO naming it), libharu failure. On failure everything is released. */
+enum pd_status pdoc_open(struct pdoc *d, const struct pr_options *o, struct pd_err *e);
+void pdoc_close(struct pdoc *d);
+/* Adds a page of the paper size and makes it current. */
+void pdoc_add_page(struct pdoc *d, enum pr_paper paper);
+/* Saves to memory (*out malloc'd). Fails if any libharu call failed before. */
+enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struct pd_err *e);
+/* True when the font can draw code point cp (ctx is the struct pdoc). */
+bool pdoc_has_glyph(void *ctx, unsigned cp);
+
+/* Colours. */
+void pdoc_black(struct pdoc *d);
+void pdoc_red(struct pdoc *d);
+void pdoc_grey(struct pdoc *d, float g);
+
+/* Width of utf8 text in font at size (points). */
+float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8);
+/* Draws text with its baseline at y, left at x, in at most maxw points: condensed down to 70 %
+ * horizontal scale, then a smaller font, never wider than maxw. Returns the width drawn. */
+float pdoc_text_fit(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw,
+                    const char *utf8);
+/* As pdoc_text_fit, right-aligned at x. */
+float pdoc_text_right(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw,
+                      const char *utf8);
+/* As pdoc_text_fit, centred on cx. */
+void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y, float maxw,
+                      const char *utf8);
+/* The size text must take to fit maxw at 70 % scale, at most size. */
+float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const char *utf8);
+
+/* Word-wraps utf8 into lines of at most maxw points at size; returns the number of lines and,
+ * when draw is set, draws them from baseline y down with leading lead, at most max_lines (the
+ * last line then ends in an ellipsis). Words longer than a line are broken between characters. */
+int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw, float lead,
+              int max_lines, bool draw, const char *utf8);
+
+/* One line of a hand: the suit symbol (red for hearts and diamonds), a space, then the holding
+ * ("AKJ5", "—" for a void; spaced "A K J 10 5" when spaced is set), fitted into maxw. */
+void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
+                    unsigned holding, bool spaced);
+/* The holding as text: "AKJT5" or, spaced, "A K J 10 5"; "—" for a void. buf >= 48 bytes. */
+void pr_holding_text(unsigned holding, bool spaced, char *buf, size_t n);
+
+extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 */
+extern const char *const PR_VUL_TEXT[4];    /* "None", "N-S", "E-W", "All" */
+
+/* Draws the QR code of text with its top-left corner at (x, top) and side size points
+ * (quiet zone not included: keep 4 modules clear around it). Returns false if libqrencode
+ * failed (the caller reports it). */
+bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size);
+
+/* Title block data from the set's first game: Event, Site, Date, and the set label and key
+ * commitment from the Generator tag predup writes. Strings are cleaned for drawing. */
+struct pr_title {
+    char event[256];
+    char where[256];      /* "Site, 2025-03-03" or "" */
+    char label[64];       /* "original" or "" */
+    char commitment[72];  /* 64 hex digits or "" */
+};
+void pr_title_from_set(const struct pbn_set *set, struct pdoc *d, struct pr_title *t);
+
+/* The layouts: each adds its pages to d. */
+enum pd_status pr_draw_record(struct pdoc *d, const struct pbn_set *set,
+                              const struct pr_options *o, struct pd_err *e);
+enum pd_status pr_draw_curtain(struct pdoc *d, const struct pbn_set *set,
+                               const struct pr_options *o, struct pd_err *e);
+enum pd_status pr_draw_sheet(struct pdoc *d, const struct pbn_set *set,
+                             const struct pr_options *o, struct pd_err *e);
+
+#endif

@@ -1,0 +1,105 @@
+/* printing/sheet.c - the duplication sheet for dealing by hand: per board the 52 cards in order,
+ * spade ace to club two, as a grid of suits by ranks with the seat (N, E, S, W) each card goes
+ * to, the same order as `dealhelp`'s sheets. Two columns of boards per page. */
+#include <string.h>
+
+#include "printing/pr_int.h"
+
+enum { MARGIN = 30, HEAD_H = 34 };
+static const float BLOCK_H = 86, SYM_W = 22, RANK_W = 18, ROW_H = 12.5f;
+
+static void page_header(struct pdoc *d, const struct pr_title *t, int page, int pages)
+{
+    float top = d->height - MARGIN, w = d->width - 2 * MARGIN;
+    char txt[320];
+
+    snprintf(txt, sizeof txt, "Page %d/%d", page, pages);
+    float pw = pdoc_text_right(d, d->reg, 8, d->width - MARGIN, top - 11, 60, txt);
+    snprintf(txt, sizeof txt, "%s \u2014 dealing sheet", t->event);
+    pdoc_text_fit(d, d->bold, 12, MARGIN, top - 11, w - pw - 12, txt);
+    snprintf(txt, sizeof txt, "Each card goes to the seat shown.%s%s", t->label[0] ? "  Set: " : "",
+             t->label);
+    pdoc_text_fit(d, d->reg, 8, MARGIN, top - 24, w, txt);
+}
+
+static void draw_block(struct pdoc *d, const struct pr_board *b, float x, float top)
+{
+    char txt[64];
+
+    snprintf(txt, sizeof txt, "Board %d", b->number);
+    float bw = pdoc_text_fit(d, d->bold, 10, x, top - 10, 80, txt);
+    snprintf(txt, sizeof txt, "Dealer: %s   Vul: %s", SEAT_NAME[b->dealer], PR_VUL_TEXT[b->vul]);
+    pdoc_text_fit(d, d->reg, 7.5f, x + bw + 10, top - 10, SYM_W + 13 * RANK_W - bw - 10, txt);
+    float y = top - 14;
+
+    pdoc_grey(d, 0.92f);
+    HPDF_Page_Rectangle(d->page, x, y - ROW_H, SYM_W + 13 * RANK_W, ROW_H);
+    HPDF_Page_Fill(d->page);
+    pdoc_black(d);
+    for (int r = RANK_A; r >= RANK_2; r--) {
+        snprintf(txt, sizeof txt, "%s", r == 10 ? "10" : (char[]){RANK_CHAR[r], '\0'});
+        pdoc_text_centre(d, d->bold, 7.5f, x + SYM_W + ((float)(RANK_A - r) + 0.5f) * RANK_W,
+                         y - ROW_H + 3.5f, RANK_W - 2, txt);
+    }
+    for (int s = 0; s < 4; s++) {
+        float by = y - ROW_H * (float)(s + 2) + 3.5f;
+
+        if (s == SUIT_H || s == SUIT_D)
+            pdoc_red(d);
+        pdoc_text_fit(d, d->reg, 9, x + 4, by, SYM_W - 4, PR_SUIT_SYMBOL[s]);
+        pdoc_black(d);
+        for (int r = RANK_A; r >= RANK_2; r--) {
+            int seat = 0;
+
+            while (seat < 4 && !deal_has_card(&b->deal, (enum seat)seat, (enum suit)s, r))
+                seat++;
+            snprintf(txt, sizeof txt, "%c", SEAT_LETTER[seat & 3]);
+            pdoc_text_centre(d, d->reg, 8.5f,
+                             x + SYM_W + ((float)(RANK_A - r) + 0.5f) * RANK_W, by, RANK_W - 2,
+                             txt);
+        }
+    }
+    HPDF_Page_SetGrayStroke(d->page, 0.7f);
+    HPDF_Page_SetLineWidth(d->page, 0.4f);
+    for (int row = 0; row <= 5; row++) {
+        HPDF_Page_MoveTo(d->page, x, y - ROW_H * (float)row);
+        HPDF_Page_LineTo(d->page, x + SYM_W + 13 * RANK_W, y - ROW_H * (float)row);
+    }
+    HPDF_Page_Stroke(d->page);
+}
+
+enum pd_status pr_draw_sheet(struct pdoc *d, const struct pbn_set *set,
+                             const struct pr_options *o, struct pd_err *e)
+{
+    struct pr_title title;
+    enum pd_status rc = PD_OK;
+
+    for (size_t i = 0; i < set->n && rc == PD_OK; i++) {
+        struct pr_board b;
+
+        rc = pr_board_from_game(&set->games[i], i, &b, e);
+    }
+    if (rc != PD_OK)
+        return rc;
+    pdoc_add_page(d, o->paper);
+    pr_title_from_set(set, d, &title);
+    int rows = (int)((d->height - 2 * MARGIN - HEAD_H) / BLOCK_H);
+    int per = 2 * rows, pages = (int)((set->n + (size_t)per - 1) / (size_t)per);
+    float colw = (d->width - 2 * MARGIN) / 2;
+
+    for (size_t i = 0; i < set->n; i++) {
+        struct pr_board b;
+        int slot = (int)(i % (size_t)per);
+
+        if (slot == 0) {
+            if (i > 0)
+                pdoc_add_page(d, o->paper);
+            page_header(d, &title, (int)(i / (size_t)per) + 1, pages);
+        }
+        pr_board_from_game(&set->games[i], i, &b, NULL);
+        /* Down the left column first, then the right: boards read in order. */
+        draw_block(d, &b, MARGIN + (float)(slot / rows) * colw + 2,
+                   d->height - MARGIN - HEAD_H - (float)(slot % rows) * BLOCK_H);
+    }
+    return PD_OK;
+}

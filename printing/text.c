@@ -1,0 +1,288 @@
+/* printing/text.c - text that always fits: cleaning UTF-8 for drawing (say which character
+ * cannot be drawn instead of a blank box), width-limited lines that condense then shrink,
+ * word wrapping, and the suit lines of a hand with red hearts and diamonds. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "printing/pr_int.h"
+
+const char *const PR_SUIT_SYMBOL[4] = {"\u2660", "\u2665", "\u2666", "\u2663"};
+const char *const PR_VUL_TEXT[4] = {"None", "N-S", "E-W", "All"};
+
+enum { MIN_SCALE_PCT = 70 }; /* narrower than this and glyphs stop being legible */
+
+/* Decodes one UTF-8 character at s (n bytes left); returns its length, or 0 if invalid. */
+static size_t utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
+{
+    unsigned c = s[0], min;
+    size_t len;
+
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2, c &= 0x1F, min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3, c &= 0x0F, min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4, c &= 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (s[i] & 0x3F);
+    }
+    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    *cp = c;
+    return len;
+}
+
+static size_t utf8_encode(unsigned cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+char *pr_text_clean(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), void *ctx)
+{
+    size_t n = strlen(s), at = 0, o = 0;
+    char *out = malloc(10 * n + 1); /* "[U+10FFFF]" is the longest stand-in for one byte */
+
+    if (!out)
+        return NULL;
+    while (at < n) {
+        unsigned cp;
+        size_t len = utf8_decode((const unsigned char *)s + at, n - at, &cp);
+
+        if (len == 0) {
+            cp = 0xFFFD; /* the replacement character: a byte that is not UTF-8 */
+            len = 1;
+        }
+        at += len;
+        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
+            cp = ' ';
+        if (cp == ' ' || (cp <= 0xFFFF && (!has_glyph || has_glyph(ctx, cp))))
+            o += utf8_encode(cp, out + o);
+        else
+            o += (size_t)snprintf(out + o, 11, "[U+%04X]", cp);
+    }
+    out[o] = '\0';
+    return out;
+}
+
+float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8)
+{
+    HPDF_Page_SetFontAndSize(d->page, f, size);
+    return HPDF_Page_TextWidth(d->page, utf8);
+}
+
+float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const char *utf8)
+{
+    float w = pdoc_width(d, f, size, utf8);
+
+    if (w * MIN_SCALE_PCT / 100 <= maxw)
+        return size;
+    return size * maxw / (w * MIN_SCALE_PCT / 100) * 0.999f;
+}
+
+static float draw_at(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw,
+                     const char *utf8, int align)
+{
+    float w = pdoc_width(d, f, size, utf8), scale = 100;
+
+    if (w > maxw) {
+        scale = 100 * maxw / w * 0.999f;
+        if (scale < MIN_SCALE_PCT) {
+            size = size * scale / MIN_SCALE_PCT;
+            scale = MIN_SCALE_PCT;
+        }
+        w = pdoc_width(d, f, size, utf8) * scale / 100;
+    }
+    if (align > 0)
+        x -= w;
+    else if (align == 0)
+        x -= w / 2;
+    HPDF_Page_BeginText(d->page);
+    HPDF_Page_SetFontAndSize(d->page, f, size);
+    if (scale != 100)
+        HPDF_Page_SetHorizontalScalling(d->page, scale);
+    HPDF_Page_TextOut(d->page, x, y, utf8);
+    if (scale != 100)
+        HPDF_Page_SetHorizontalScalling(d->page, 100);
+    HPDF_Page_EndText(d->page);
+    return w;
+}
+
+float pdoc_text_fit(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw,
+                    const char *utf8)
+{
+    return draw_at(d, f, size, x, y, maxw, utf8, -1);
+}
+
+float pdoc_text_right(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw,
+                      const char *utf8)
+{
+    return draw_at(d, f, size, x, y, maxw, utf8, 1);
+}
+
+void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y, float maxw,
+                      const char *utf8)
+{
+    draw_at(d, f, size, cx, y, maxw, utf8, 0);
+}
+
+/* Bytes of the longest prefix of p[0..n) ending at a character boundary that fits maxw. */
+static size_t fit_chars(struct pdoc *d, char *buf, const char *p, size_t n, float maxw)
+{
+    size_t best = 0, at = 0;
+
+    while (at < n) {
+        unsigned cp;
+        size_t len = utf8_decode((const unsigned char *)p + at, n - at, &cp);
+
+        at += len ? len : 1;
+        memcpy(buf, p, at);
+        buf[at] = '\0';
+        if (HPDF_Page_TextWidth(d->page, buf) > maxw && best > 0)
+            break;
+        best = at;
+    }
+    return best;
+}
+
+/* The next line starting at *p: its bytes go to buf; *p moves past it and its spaces. */
+static void next_line(struct pdoc *d, const char **p, float maxw, char *buf)
+{
+    const char *s = *p, *end = s, *q = s;
+
+    while (*q) {
+        const char *w = q;
+
+        while (*w == ' ')
+            w++;
+        const char *we = w;
+        while (*we && *we != ' ')
+            we++;
+        if (we == w)
+            break;
+        memcpy(buf, s, (size_t)(we - s));
+        buf[we - s] = '\0';
+        if (HPDF_Page_TextWidth(d->page, buf) > maxw)
+            break;
+        end = we;
+        q = we;
+    }
+    if (end == s) /* one word wider than the line: break it between characters */
+        end = s + fit_chars(d, buf, s, strcspn(s, " "), maxw);
+    memcpy(buf, s, (size_t)(end - s));
+    buf[end - s] = '\0';
+    while (*end == ' ')
+        end++;
+    *p = end;
+}
+
+static void ellipsize(struct pdoc *d, char *buf, float maxw)
+{
+    size_t n = strlen(buf);
+
+    for (;;) {
+        memcpy(buf + n, "\u2026", 4); /* "…" and its NUL */
+        if (HPDF_Page_TextWidth(d->page, buf) <= maxw || n == 0)
+            return;
+        do
+            n--;
+        while (n > 0 && ((unsigned char)buf[n] & 0xC0) == 0x80);
+    }
+}
+
+int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw, float lead,
+              int max_lines, bool draw, const char *utf8)
+{
+    char *buf = malloc(strlen(utf8) + 8);
+    const char *p = utf8;
+    int lines = 0;
+
+    if (!buf)
+        return 0;
+    HPDF_Page_SetFontAndSize(d->page, f, size);
+    while (*p == ' ')
+        p++;
+    while (*p) {
+        next_line(d, &p, maxw, buf);
+        lines++;
+        if (draw && lines == max_lines && *p)
+            ellipsize(d, buf, maxw);
+        if (draw) {
+            HPDF_Page_BeginText(d->page);
+            HPDF_Page_SetFontAndSize(d->page, f, size);
+            HPDF_Page_TextOut(d->page, x, y - (float)(lines - 1) * lead, buf);
+            HPDF_Page_EndText(d->page);
+            if (lines == max_lines)
+                break;
+        }
+    }
+    free(buf);
+    return lines;
+}
+
+void pr_holding_text(unsigned holding, bool spaced, char *buf, size_t n)
+{
+    size_t o = 0;
+
+    if (!holding) {
+        snprintf(buf, n, "\u2014");
+        return;
+    }
+    buf[0] = '\0';
+    for (int r = RANK_A; r >= RANK_2; r--) {
+        if (!(holding & (1u << (r - RANK_2))))
+            continue;
+        if (spaced)
+            o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? " " : "",
+                                  r == 10 ? "10" : (char[]){RANK_CHAR[r], '\0'});
+        else
+            o += (size_t)snprintf(buf + o, n - o, "%c", RANK_CHAR[r]);
+        if (o >= n)
+            return;
+    }
+}
+
+void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
+                    unsigned holding, bool spaced)
+{
+    char text[48], sym[8];
+    float sw;
+
+    snprintf(sym, sizeof sym, "%s ", PR_SUIT_SYMBOL[s]);
+    sw = pdoc_width(d, d->reg, size, sym);
+    if (s == SUIT_H || s == SUIT_D)
+        pdoc_red(d);
+    pdoc_text_fit(d, d->reg, size, x, y, sw, sym);
+    pdoc_black(d);
+    pr_holding_text(holding, spaced, text, sizeof text);
+    pdoc_text_fit(d, d->reg, size, x + sw, y, maxw - sw, text);
+}

@@ -12,6 +12,7 @@
  * into the other hands. Every hand in H has the same number of completions, so the deal is
  * uniform over S = {deals with that hand in H}. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,15 +46,22 @@ struct lgen {
     double p;               /* probability of H among the seat's possible hands */
 };
 
+/* Binomial coefficients up to 52 choose 13 (table built once, read-only after). */
+static uint64_t binom_tab[53][14];
+static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
+
+static void binom_init(void)
+{
+    for (int n = 0; n <= 52; n++)
+        for (int k = 0; k <= 13; k++)
+            binom_tab[n][k] = k == 0 ? 1 : n == 0 ? 0 : binom_tab[n - 1][k - 1] + binom_tab[n - 1][k];
+}
+
 static uint64_t binom(int n, int k)
 {
-    uint64_t r = 1;
-
-    if (k < 0 || k > n)
-        return 0;
-    for (int i = 1; i <= k; i++)
-        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-    return r;
+    if (k < 0 || k > n || n > 52 || k > 13)
+        return k >= 0 && k <= n && n - k <= 13 && n <= 52 ? binom(n, n - k) : 0;
+    return binom_tab[n][k];
 }
 
 static int honour_hcp(unsigned sub)
@@ -280,6 +288,7 @@ struct lgen *lgen_plan(const struct lang_prog *p)
     struct lgen *best = NULL;
     bool milton = true;
 
+    pthread_once(&binom_once, binom_init);
     for (int r = RANK_2; r <= RANK_A; r++)
         milton &= p->ptval[LPT_HCP][r] == (r >= 11 ? r - 10 : 0);
     for (int s = 0; s < 4; s++) {
@@ -364,7 +373,7 @@ static unsigned pick_cards(struct deal_stream *s, unsigned avail, int k)
 }
 
 /* The free cards of suit su for a total length len and h HCP: honours by weight, then spots. */
-static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, int len, int h)
+LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, int len, int h)
 {
     int k = len - g->flen[su], hh = h - g->fhcp[su];
     uint64_t w[16], total = 0;
@@ -385,7 +394,7 @@ static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, i
     return sub << 9 | pick_cards(s, g->spot_avail[su], k - __builtin_popcount(sub));
 }
 
-void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
+LANG_HOT void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
 {
     uint64_t r = below64(s, g->cum[g->ncls - 1]);
     int lo = 0, hi = g->ncls - 1, L[4], left, hs[4];

@@ -69,7 +69,7 @@ static void swap_hands(struct deal *d, int a, int b)
     d->hand[b] = t;
 }
 
-static bool predeal_lengths_hold(const struct lang_prog *p, const struct deal *d)
+LANG_HOT static bool predeal_lengths_hold(const struct lang_prog *p, const struct deal *d)
 {
     for (int s = 0; s < 4; s++)
         for (int su = 0; su < 4; su++)
@@ -102,7 +102,7 @@ static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal 
 }
 
 /* Deals and tests every deal of block b. */
-static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
+LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
                                 struct deal_stream *rs)
 {
     const struct lang_prog *p = r->p;

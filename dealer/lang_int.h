@@ -229,6 +229,7 @@ struct lrun_opts {
     double time_limit;     /* -t, 0 = none */
     bool fast;             /* conditional generation when the condition allows it */
     bool sd;               /* --sd: averages print "label: mean sd n" */
+    bool exhaust;          /* -e: every deal of the unknown cards instead of random ones */
     const char *input_name; /* for the PBN Event tag: NULL for stdin */
 };
 struct lrun_result {

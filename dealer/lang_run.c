@@ -221,6 +221,62 @@ static enum pd_status commit_deal(struct run *r, struct commit *c, const struct 
     return lact_run(&ev, &c->acc, out, nprod, e);
 }
 
+/* -e: every way to give the unknown cards to the (at most two) hands that are not complete,
+ * in the order of the combinations of the free cards (lowest card bits first) taken by the
+ * first such hand. Deal n of the enumeration is ordinal n for rnd(). */
+static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long long produce,
+                              long long *produced, long long *generated, struct pd_err *e)
+{
+    const struct lang_prog *p = r->p;
+    uint64_t taken = 0, cards[26];
+    int open[4], nopen = 0, n = 0, k;
+    enum pd_status rc = PD_OK;
+
+    for (int h = 0; h < 4; h++) {
+        taken |= p->predeal.hand[h];
+        if (hand_ncards(p->predeal.hand[h]) < 13)
+            open[nopen++] = h;
+    }
+    if (nopen > 2)
+        return pd_fail(e, PD_ERR_USAGE, "dealer -e: %d hands are incomplete; exhaustive mode "
+                                        "needs the others predealt in full (2 at most open)", nopen);
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        cards[n++] = rest & -rest;
+    k = nopen ? 13 - hand_ncards(p->predeal.hand[open[0]]) : 0;
+    uint64_t total = 1;
+
+    for (int i = 0; i < k; i++)
+        total = total * (uint64_t)(n - i) / (uint64_t)(i + 1);
+    *generated = 0;
+    for (uint64_t v = k ? (1ULL << k) - 1 : 0; *generated < (long long)total; (*generated)++) {
+        struct kept kd = {.ordinal = (uint64_t)*generated, .d = p->predeal};
+        struct leval ev = {.p = p, .d = &kd.d, .dd_thread = -1, .rnd_stream = &c->rs,
+                           .rnd_index = 2 * kd.ordinal, .e = e};
+
+        for (int i = 0; i < n; i++)
+            kd.d.hand[open[v >> i & 1 ? 0 : 1]] |= cards[i];
+        if (predeal_lengths_hold(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
+            kd.memo_ready = ev.memo_ready;
+            kd.memo = ev.memo;
+            if ((rc = commit_deal(r, c, &kd, *produced, out, e)) != PD_OK)
+                return rc;
+            if (++*produced == produce)
+                break;
+        }
+        if (ev.failed)
+            return e->code ? e->code : PD_ERR_RANGE;
+        if (v) { /* Gosper: the next k-subset of n bits */
+            uint64_t lo = v & -v, hi = v + lo;
+
+            v = hi | (((v ^ hi) >> 2) / lo);
+        }
+    }
+    (*generated)++;
+    if (*generated > (long long)total)
+        *generated = (long long)total;
+    return PD_OK;
+}
+
 static void progress(const struct run *r, long long produced, long long target, double t0)
 {
     (void)t0;
@@ -287,6 +343,10 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         goto done;
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
+    if (o->exhaust) {
+        rc = exhaust(&r, &c, out, o->produce ? produce : -1, &produced, &generated, e);
+        goto joined;
+    }
     for (; started < nthreads; started++)
         if (pthread_create(&tids[started], NULL, worker, &r) != 0)
             break;

@@ -432,5 +432,64 @@ LANG_HOT void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal
     hs[3] = left;
     for (int su = 0; su < 4; su++)
         fixed.hand[g->seat] |= (uint64_t)draw_suit(g, s, su, L[su], hs[su]) << (16 * su);
-    deal_stream_shuffle(s, &fixed, out);
+    lshuffle(s, &fixed, out);
+}
+
+/* deal_stream_shuffle (rng.c) made faster, drawing the same bytes in the same order so that
+ * the deals are identical (a Check test compares them): the buffer position lives in a
+ * register, since every store to the card list (uint8_t) would otherwise force a reload. */
+LANG_HOT void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
+{
+    uint8_t free_bits[DEAL_NCARDS];
+    int vac[4], nfree = 0;
+    uint64_t taken = 0;
+    struct deal d;
+    size_t pos = s->pos, len = s->len;
+
+    for (int h = 0; h < 4; h++) {
+        d.hand[h] = fixed ? fixed->hand[h] : 0;
+        taken |= d.hand[h];
+        vac[h] = HAND_NCARDS - hand_ncards(d.hand[h]);
+    }
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        free_bits[nfree++] = (uint8_t)__builtin_ctzll(rest);
+    for (int i = 0; i < nfree - 1; i++) {
+        unsigned n = (unsigned)(nfree - i);
+        uint32_t m;
+
+        for (;;) {
+            unsigned v;
+
+            if (len - pos >= 2) {
+                v = (unsigned)s->buf[pos] << 8 | s->buf[pos + 1];
+                pos += 2;
+            } else {
+                uint8_t b[2];
+
+                s->pos = pos;
+                deal_stream_bytes(s, b, 2);
+                pos = s->pos;
+                len = s->len;
+                v = (unsigned)b[0] << 8 | b[1];
+            }
+            m = (uint32_t)v * n;
+            if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
+                break;
+        }
+        int j = i + (int)(m >> 16);
+        uint8_t t = free_bits[i];
+
+        free_bits[i] = free_bits[j];
+        free_bits[j] = t;
+    }
+    s->pos = pos;
+    int k = 0;
+
+    for (int h = 0; h < 4; h++) {
+        uint64_t hand = d.hand[h];
+
+        for (int c = 0; c < vac[h]; c++)
+            hand |= 1ULL << free_bits[k++];
+        out->hand[h] = hand;
+    }
 }

@@ -17,5 +17,7 @@ void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out);
  * meaning (deals a plain shuffle would have made). */
 double lgen_probability(const struct lgen *g);
 void lgen_free(struct lgen *g);
+/* deal_stream_shuffle, faster: the same deals from the same stream. */
+void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out);
 
 #endif

@@ -126,7 +126,7 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
             if (r->gen)
                 lgen_deal(r->gen, ds, &d);
             else
-                deal_stream_shuffle(ds, fixed, &d);
+                lshuffle(ds, fixed, &d);
         } else {
             static const int sw[6][2] = {{0, 0}, {1, 3}, {2, 3}, {1, 2}, {1, 3}, {2, 3}};
             int k = (int)(i % per);

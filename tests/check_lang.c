@@ -228,6 +228,33 @@ START_TEST(test_lang_accept)
 }
 END_TEST
 
+/* lshuffle is deal_stream_shuffle made faster: the same deals from the same stream. */
+START_TEST(test_lang_shuffle_matches_foundation)
+{
+    struct pd_key key;
+    struct set_key sk;
+    struct deal_stream a, b;
+    struct deal fixed = {{card_mask(SUIT_S, RANK_A) | card_mask(SUIT_H, 7), 0,
+                          card_mask(SUIT_C, 2), 0}};
+
+    key_from_seed(42, &key);
+    ck_assert_int_eq(set_key_derive(&key, "dealer", &sk, NULL), PD_OK);
+    ck_assert_int_eq(deal_stream_open(&a, &sk, STREAM_PRACTICE, 3, NULL), PD_OK);
+    ck_assert_int_eq(deal_stream_open(&b, &sk, STREAM_PRACTICE, 3, NULL), PD_OK);
+    for (int i = 0; i < 20000; i++) {
+        struct deal x, y;
+        const struct deal *f = i % 3 == 0 ? &fixed : NULL;
+
+        deal_stream_shuffle(&a, f, &x);
+        lshuffle(&b, f, &y);
+        ck_assert_msg(!memcmp(&x, &y, sizeof x), "deal %d differs", i);
+        ck_assert(deal_is_complete(&y, NULL, 0));
+    }
+    deal_stream_close(&a);
+    deal_stream_close(&b);
+}
+END_TEST
+
 Suite *lang_suite(void);
 Suite *lang_suite(void)
 {
@@ -240,6 +267,7 @@ Suite *lang_suite(void)
     tcase_add_test(tc, test_lang_dpp_shapes_match_dealer_dpp);
     tcase_add_test(tc, test_lang_gen_counts_hands);
     tcase_add_test(tc, test_lang_accept);
+    tcase_add_test(tc, test_lang_shuffle_matches_foundation);
     suite_add_tcase(s, tc);
     return s;
 }

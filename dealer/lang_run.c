@@ -324,7 +324,12 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     c.acc.input_name = o->input_name;
     c.acc.seed = o->seed;
     {
-        time_t now_t = time(NULL);
+        /* printpbn's Date is today's, as dealer's; SOURCE_DATE_EPOCH fixes it for
+         * reproducible output. */
+        const char *sde = getenv("SOURCE_DATE_EPOCH");
+        char *end = NULL;
+        long long fixed = sde ? strtoll(sde, &end, 10) : -1;
+        time_t now_t = sde && end != sde && !*end && fixed >= 0 ? (time_t)fixed : time(NULL);
         struct tm tm;
 
         gmtime_r(&now_t, &tm);

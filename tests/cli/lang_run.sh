@@ -33,6 +33,8 @@ printf 'produce 1\naction printpbn\n' | "$PREDUP" dealer -s 1 -v > pbn.txt
 grep -q '^\[Event "Hand simulated by predup dealer with file (null), seed 1"\]$' pbn.txt ||
     fail "stdin Event"
 grep -q '^\[Deal "N:[^ ]* [^ ]* [^ ]* [^ ]*"\]$' pbn.txt || fail "Deal tag"
+printf 'produce 1\naction printpbn\n' | SOURCE_DATE_EPOCH=0 "$PREDUP" dealer -s 1 -v |
+    grep -q '^\[Date "1970.01.01"\]$' || fail "SOURCE_DATE_EPOCH for the PBN Date"
 
 # rnd() never changes the deals: with a random condition the kept deals are a subsequence.
 printf 'generate 200\nproduce 200\naction printoneline\n' > all.dl

@@ -30,6 +30,14 @@ struct lgen_rest {
     uint64_t dist[3][41];
 };
 
+struct bounds {
+    int hlo, hhi;
+    int llo[4], lhi[4];
+    int shapes[16];   /* shape tables that must hold; negative: ~(index+1) must not hold */
+    int nshapes;
+    bool any;
+};
+
 struct lgen {
     int seat;
     struct deal fixed;      /* predealt cards of every seat */
@@ -44,6 +52,11 @@ struct lgen {
     struct lgen_rest *rest; /* per allowed shape */
     int nrest;
     double p;               /* probability of H among the seat's possible hands */
+    /* A second bounded seat, tested as soon as its cards are dealt (-1: none): a deal that
+     * fails is dropped before the other hands are dealt, which is rejection, done early. */
+    const struct lang_prog *prog;
+    int second;
+    struct bounds b2;
 };
 
 /* Binomial coefficients up to 52 choose 13 (table built once, read-only after). */
@@ -72,13 +85,6 @@ static int honour_hcp(unsigned sub)
 
 /* ---------------------------------------------------------------- bounds from the condition */
 
-struct bounds {
-    int hlo, hhi;
-    int llo[4], lhi[4];
-    int shapes[16];   /* shape tables that must hold; negative: ~(index+1) must not hold */
-    int nshapes;
-    bool any;
-};
 
 static bool shape_bit(const struct lang_prog *p, int idx, int cell)
 {
@@ -304,13 +310,20 @@ struct lgen *lgen_plan(const struct lang_prog *p)
     }
     if (p->cond >= 0)
         collect(p, p->cond, b, milton, 0);
+    double ps[4] = {2, 2, 2, 2};
+
     for (int s = 0; s < 4; s++) {
         struct lgen *g;
 
         if (!b[s].any || hand_ncards(p->predeal.hand[s]) == 13 || !(g = calloc(1, sizeof *g)))
             continue;
         g->fixed = p->predeal;
-        if (!build(g, p, &b[s], s) || (best && g->p >= best->p)) {
+        if (!build(g, p, &b[s], s)) {
+            lgen_free(g);
+            continue;
+        }
+        ps[s] = g->p;
+        if (best && g->p >= best->p) {
             lgen_free(g);
             continue;
         }
@@ -320,6 +333,16 @@ struct lgen *lgen_plan(const struct lang_prog *p)
     if (best && best->p > 0.25) { /* not worth it: plain shuffling is as fast */
         lgen_free(best);
         best = NULL;
+    }
+    if (best) {
+        best->prog = p;
+        best->second = -1;
+        for (int s = 0; s < 4; s++)
+            if (s != best->seat && ps[s] < 0.5 &&
+                (best->second < 0 || ps[s] < ps[best->second]))
+                best->second = s;
+        if (best->second >= 0)
+            best->b2 = b[best->second];
     }
     return best;
 }
@@ -394,7 +417,87 @@ LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, 
     return sub << 9 | pick_cards(s, g->spot_avail[su], k - __builtin_popcount(sub));
 }
 
-LANG_HOT void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
+/* A uniform value below n (n <= 52) from 16-bit draws, exactly as rng.c's below16, with the
+ * buffer position held by the caller. */
+static inline unsigned draw16(struct deal_stream *s, size_t *pos, size_t *len, unsigned n)
+{
+    for (;;) {
+        unsigned v;
+        uint32_t m;
+
+        if (*len - *pos >= 2) {
+            v = (unsigned)s->buf[*pos] << 8 | s->buf[*pos + 1];
+            *pos += 2;
+        } else {
+            uint8_t b[2];
+
+            s->pos = *pos;
+            deal_stream_bytes(s, b, 2);
+            *pos = s->pos;
+            *len = s->len;
+            v = (unsigned)b[0] << 8 | b[1];
+        }
+        m = (uint32_t)v * n;
+        if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
+            return m >> 16;
+    }
+}
+
+static bool second_ok(const struct lgen *g, uint64_t hand)
+{
+    int L[4], h = hand_hcp(hand);
+
+    for (int su = 0; su < 4; su++)
+        L[su] = hand_length(hand, (enum suit)su);
+    return h >= g->b2.hlo && h <= g->b2.hhi && shape_allowed(g->prog, &g->b2, g->second, L);
+}
+
+/* The free cards to the other hands by Fisher-Yates, the second bounded seat first: false
+ * (the deal is dropped) as soon as that hand is out of its bounds. */
+LANG_HOT static bool deal_rest(const struct lgen *g, struct deal_stream *s,
+                               const struct deal *fixed, struct deal *out)
+{
+    uint8_t fb[DEAL_NCARDS];
+    int vac[4], order[4], no = 0, nfree = 0, i = 0;
+    uint64_t taken = 0;
+    size_t pos = s->pos, len = s->len;
+
+    for (int h = 0; h < 4; h++) {
+        taken |= fixed->hand[h];
+        vac[h] = HAND_NCARDS - hand_ncards(fixed->hand[h]);
+    }
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        fb[nfree++] = (uint8_t)__builtin_ctzll(rest);
+    if (g->second >= 0)
+        order[no++] = g->second;
+    for (int h = 0; h < 4; h++)
+        if (h != g->second)
+            order[no++] = h;
+    for (int oi = 0; oi < 4; oi++) {
+        int h = order[oi];
+        uint64_t hand = fixed->hand[h];
+
+        for (int c = 0; c < vac[h]; c++, i++) {
+            if (i < nfree - 1) {
+                int j = i + (int)draw16(s, &pos, &len, (unsigned)(nfree - i));
+                uint8_t t = fb[i];
+
+                fb[i] = fb[j];
+                fb[j] = t;
+            }
+            hand |= 1ULL << fb[i];
+        }
+        out->hand[h] = hand;
+        if (oi == 0 && g->second >= 0 && !second_ok(g, hand)) {
+            s->pos = pos;
+            return false;
+        }
+    }
+    s->pos = pos;
+    return true;
+}
+
+LANG_HOT bool lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
 {
     uint64_t r = below64(s, g->cum[g->ncls - 1]);
     int lo = 0, hi = g->ncls - 1, L[4], left, hs[4];
@@ -432,7 +535,7 @@ LANG_HOT void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal
     hs[3] = left;
     for (int su = 0; su < 4; su++)
         fixed.hand[g->seat] |= (uint64_t)draw_suit(g, s, su, L[su], hs[su]) << (16 * su);
-    lshuffle(s, &fixed, out);
+    return deal_rest(g, s, &fixed, out);
 }
 
 /* deal_stream_shuffle (rng.c) made faster, drawing the same bytes in the same order so that

@@ -123,9 +123,10 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
         struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
 
         if (i % per == 0) {
-            if (r->gen)
-                lgen_deal(r->gen, ds, &d);
-            else
+            if (r->gen) {
+                if (!lgen_deal(r->gen, ds, &d))
+                    continue; /* dropped early: drawn, not kept */
+            } else
                 lshuffle(ds, fixed, &d);
         } else {
             static const int sw[6][2] = {{0, 0}, {1, 3}, {2, 3}, {1, 2}, {1, 3}, {2, 3}};

@@ -8,9 +8,10 @@
  * lengths. Of the seats so bounded, the one whose set H of hands is least likely is drawn
  * first, uniformly from H: a class (shape, HCP) with probability proportional to its number of
  * hands, then the HCP of each suit, then the honours and the spot cards of each suit, each
- * step weighted by exact counts. The other 39 cards are then shuffled uniformly (Fisher-Yates)
+ * step weighted by exact counts. The other cards are then shuffled uniformly (Fisher-Yates)
  * into the other hands. Every hand in H has the same number of completions, so the deal is
- * uniform over S = {deals with that hand in H}. */
+ * uniform over S = {deals with that hand in H}. A second bounded seat is dealt first and a
+ * draw whose hand there is out of bounds is dropped at once: rejection, only earlier. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>

@@ -350,7 +350,8 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
     if (o->exhaust) {
-        rc = exhaust(&r, &c, out, o->produce ? produce : -1, &produced, &generated, e);
+        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced, &generated,
+                     e);
         goto joined;
     }
     for (; started < nthreads; started++)

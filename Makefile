@@ -12,7 +12,8 @@ CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -ldds -lm
+# libdds is loaded on first use (dealer/dd.c), not linked: only its header is needed to build.
+LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 MODULES  := dealer pbn printing machine config
@@ -40,6 +41,16 @@ $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
 
 $(BUILD)/check_predup: $(TEST_OBJ) $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CHECK_LIBS) -o $@
+
+# machine: the umockdev test binary (the real libusb code against the simulated USB machine).
+# Not a tests/check_*.c: the Check binary must run without the umockdev preload.
+UMOCKDEV_CFLAGS = $(shell pkg-config --cflags umockdev-1.0 2>/dev/null)
+UMOCKDEV_LIBS   = $(shell pkg-config --libs umockdev-1.0 2>/dev/null)
+$(BUILD)/tests/usb_machine.o: tests/usb_machine.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(UMOCKDEV_CFLAGS) $(CFLAGS) -c $< -o $@
+$(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -76,17 +87,20 @@ check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-san
 
-check-plain: $(BUILD)/check_predup $(BUILD)/predup
+check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine
 	$(BUILD)/check_predup
 	PREDUP=$(BUILD)/predup sh tests/cli.sh
+	umockdev-wrapper $(BUILD)/usb_machine --predup $(BUILD)/predup
 
 check-san:
 	$(MAKE) BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
 	    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' \
-	    build-san/check_predup build-san/predup
+	    build-san/check_predup build-san/predup build-san/usb_machine
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	    build-san/check_predup
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
+	ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
+	    umockdev-wrapper build-san/usb_machine --predup build-san/predup
 
 # Every suite and command-line test under valgrind (slow: outside make check).
 valgrind: deps
@@ -119,4 +133,4 @@ install: deps
 clean:
 	rm -rf build build-san build-fuzz predup
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d

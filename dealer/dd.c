@@ -4,6 +4,9 @@
  * libdds's conventions are converted here, once: success is RETURN_NO_FAULT (1), hands are
  * N,E,S,W, suits S,H,D,C then NT, and rank r is bit r of a suit's holding. */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "dealer/dealer.h"
@@ -12,35 +15,105 @@
 #define deal dds_deal
 #include <dds/dll.h>
 #undef deal
+#include <dlfcn.h>
 
+/* libdds is loaded on first use, not linked: its load-time constructor reserves and clears the
+ * search memory of every thread, about 0.3 s that every predup command would pay, analysis or
+ * not. Only the entry points used here are looked up. libdds is never unloaded (its static
+ * objects and OpenMP threads live to the end of the process), and nothing calls it from an exit
+ * handler, whose order against libdds's own destructors is not defined. */
+static struct {
+    void (*set_max_threads)(int);
+    void (*get_info)(struct DDSInfo *);
+    void (*error_message)(int, char[80]);
+    int (*calc_all_tables)(struct ddTableDeals *, int, int[DDS_STRAINS], struct ddTablesRes *,
+                           struct allParResults *);
+    int (*solve_board)(struct dds_deal, int, int, int, struct futureTricks *, int);
+    int (*dealer_par)(struct ddTableResults *, struct parResultsDealer *, int, int);
+} dds;
+static char dds_load_error[200]; /* "" when loaded */
 static pthread_once_t dds_once = PTHREAD_ONCE_INIT;
+
+static bool dds_symbol(void *lib, const char *name, void **slot)
+{
+    *slot = dlsym(lib, name);
+    if (!*slot)
+        snprintf(dds_load_error, sizeof dds_load_error, "libdds has no %s", name);
+    return *slot != NULL;
+}
+
+/* LeakSanitizer's entry point, present only in sanitizer builds. */
+extern void __lsan_do_leak_check(void) __attribute__((weak));
+
+/* libdds cannot be finalised once loaded at run time: its C++ static objects are destroyed by
+ * the exit handlers, and its finaliser (FreeMemory, run by the dynamic loader after them) then
+ * walks the destroyed objects and crashes. Exit handlers run newest first, so this one, added
+ * once libdds is loaded, runs before all of those: it flushes stdio, runs the leak check of a
+ * sanitizer build (whose own exit handler it skips), and ends the process with the status
+ * exit() was given. Output files are committed (fsynced and renamed) before exit, so nothing
+ * is lost by skipping the remaining handlers. */
+static void dds_quit(int status, void *arg)
+{
+    (void)arg;
+    fflush(NULL);
+    if (__lsan_do_leak_check)
+        __lsan_do_leak_check();
+    _exit(status);
+}
 
 static void dds_start(void)
 {
-    SetMaxThreads(0); /* as many as libdds finds cores and memory for */
+    void *lib = dlopen("libdds.so.0", RTLD_NOW | RTLD_LOCAL);
+
+    if (!lib) {
+        snprintf(dds_load_error, sizeof dds_load_error,
+                 "cannot load libdds (Debian package libdds0): %s", dlerror());
+        return;
+    }
+    if (!dds_symbol(lib, "SetMaxThreads", (void **)&dds.set_max_threads) ||
+        !dds_symbol(lib, "GetDDSInfo", (void **)&dds.get_info) ||
+        !dds_symbol(lib, "ErrorMessage", (void **)&dds.error_message) ||
+        !dds_symbol(lib, "CalcAllTables", (void **)&dds.calc_all_tables) ||
+        !dds_symbol(lib, "SolveBoard", (void **)&dds.solve_board) ||
+        !dds_symbol(lib, "DealerPar", (void **)&dds.dealer_par))
+        return;
+    on_exit(dds_quit, NULL);
+    dds.set_max_threads(0); /* as many threads as libdds finds cores and memory for */
 }
 
-/* libdds reserves its search memory when it is loaded and keeps it until FreeMemory: give it
- * back at exit, so that leak checkers (valgrind, LeakSanitizer) see a clean program. */
-__attribute__((destructor)) static void dds_release(void)
+/* Loads libdds once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
+static enum pd_status dds_ready(struct pd_err *e)
 {
-    FreeMemory();
+    pthread_once(&dds_once, dds_start);
+    if (dds_load_error[0])
+        return pd_fail(e, PD_ERR_INTERNAL, "%s", dds_load_error);
+    return PD_OK;
 }
 
 int dd_max_threads(void)
 {
     struct DDSInfo info;
 
-    pthread_once(&dds_once, dds_start);
-    GetDDSInfo(&info);
+    if (dds_ready(NULL) != PD_OK)
+        return 1;
+    dds.get_info(&info);
     return info.noOfThreads > 0 ? info.noOfThreads : 1;
+}
+
+enum pd_status dd_set_threads(int threads, struct pd_err *e)
+{
+    enum pd_status rc = dds_ready(e);
+
+    if (rc == PD_OK && threads > 0)
+        dds.set_max_threads(threads);
+    return rc;
 }
 
 static enum pd_status dds_fail(struct pd_err *e, int code, const char *what)
 {
     char line[80];
 
-    ErrorMessage(code, line);
+    dds.error_message(code, line);
     line[79] = '\0';
     return pd_fail(e, PD_ERR_INTERNAL, "libdds %s: %s (%d)", what, line, code);
 }
@@ -61,7 +134,10 @@ enum pd_status dd_tables(const struct deal *deals, size_t n, struct dd_table *ou
     struct ddTablesRes res;
     int filter[DDS_STRAINS] = {0, 0, 0, 0, 0};
 
-    pthread_once(&dds_once, dds_start);
+    enum pd_status ready = dds_ready(e);
+
+    if (ready != PD_OK)
+        return ready;
     for (size_t i = 0; i < n; i++)
         if (!deal_is_complete(&deals[i], NULL, 0))
             return pd_fail(e, PD_ERR_RANGE, "deal %zu is not complete: cannot analyse", i + 1);
@@ -73,7 +149,7 @@ enum pd_status dd_tables(const struct deal *deals, size_t n, struct dd_table *ou
         batch.noOfTables = (int)k;
         for (size_t i = 0; i < k; i++)
             to_dds_cards(&deals[at + i], batch.deals[i].cards);
-        rc = CalcAllTables(&batch, -1, filter, &res, NULL);
+        rc = dds.calc_all_tables(&batch, -1, filter, &res, NULL);
         if (rc != RETURN_NO_FAULT)
             return dds_fail(e, rc, "CalcAllTables");
         for (size_t i = 0; i < k; i++)
@@ -91,7 +167,8 @@ enum pd_status dd_tricks(const struct deal *d, enum seat declarer, enum strain s
     struct futureTricks fut;
     int rc;
 
-    pthread_once(&dds_once, dds_start);
+    if (dds_ready(e) != PD_OK)
+        return PD_ERR_INTERNAL;
     if (!deal_is_complete(d, NULL, 0))
         return pd_fail(e, PD_ERR_RANGE, "tricks(): the deal is not complete");
     memset(&dl, 0, sizeof dl);
@@ -99,7 +176,7 @@ enum pd_status dd_tricks(const struct deal *d, enum seat declarer, enum strain s
     dl.first = ((int)declarer + 1) % 4;
     to_dds_cards(d, dl.remainCards);
     /* target -1, solutions 1: the most tricks the side on lead can take. */
-    rc = SolveBoard(dl, -1, 1, 1, &fut, thread);
+    rc = dds.solve_board(dl, -1, 1, 1, &fut, thread);
     if (rc != RETURN_NO_FAULT)
         return dds_fail(e, rc, "SolveBoard");
     *tricks = 13 - fut.score[0];
@@ -148,13 +225,13 @@ static int dds_vul(enum vul v)
 /* DealerPar writes "4S-NS+1", "3H*-EW-1", "2N-E" or "pass": contract, "*" when doubled, side,
  * then over- or undertricks. PBN's ParContract puts the side first ("NS 4S+1"), "x" for doubled
  * and "NT" for notrump; several par contracts are separated by commas. */
-static void append_contract(char *buf, size_t n, const char *dds)
+static void append_contract(char *buf, size_t n, const char *text)
 {
     char contract[8] = "", side[4] = "";
-    const char *p = dds, *result;
+    const char *p = text, *result;
     size_t used = strlen(buf), k = 0;
 
-    if (!strchr(dds, '-')) {
+    if (!strchr(text, '-')) {
         snprintf(buf + used, n - used, "%sPass", used ? "," : "");
         return;
     }
@@ -183,11 +260,12 @@ enum pd_status dd_par(const struct dd_table *t, enum vul vul, enum seat dealer,
     struct parResultsDealer par;
     int rc;
 
-    pthread_once(&dds_once, dds_start);
+    if (dds_ready(e) != PD_OK)
+        return PD_ERR_INTERNAL;
     for (int st = 0; st < 5; st++)
         for (int h = 0; h < 4; h++)
             tab.resTable[st][h] = t->tricks[h][st];
-    rc = DealerPar(&tab, &par, (int)dealer, dds_vul(vul));
+    rc = dds.dealer_par(&tab, &par, (int)dealer, dds_vul(vul));
     if (rc != RETURN_NO_FAULT)
         return dds_fail(e, rc, "DealerPar");
     memset(out, 0, sizeof *out);

@@ -333,6 +333,9 @@ struct dd_par {
  * per-thread search memory, so callers working on several threads pass 0, 1, 2 ... as thread
  * (below dd_max_threads()). */
 int dd_max_threads(void);
+/* Caps libdds's threads (n >= 1); loads libdds, which happens on first use of any dd_ call.
+ * PD_ERR_INTERNAL when libdds cannot be loaded. */
+enum pd_status dd_set_threads(int threads, struct pd_err *e);
 /* Full tables for n complete deals (CalcAllTables in batches), out[i] for deals[i]. */
 enum pd_status dd_tables(const struct deal *deals, size_t n, struct dd_table *out,
                          struct pd_err *e);

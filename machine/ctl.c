@@ -81,13 +81,19 @@ static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, 
 
     if (!c->open)
         return pd_fail(e, PD_ERR_DEVICE, "no connection to the machine");
-    memcpy(q.payload, payload, n);
+    if (n)
+        memcpy(q.payload, payload, n);
     olen = mp_encode(&q, out, sizeof out);
     for (int try = 0; try <= c->p->retries; try++) {
         rc = c->t.send(c->t.self, out, olen, &sub);
         if (rc != PD_OK)
             return pd_fail(e, PD_ERR_DEVICE, "%s: send: %s", c->t.name, sub.msg);
-        rc = c->t.recv(c->t.self, in, sizeof in, &got, c->p->timeout_ms, &sub);
+        /* a late reply to an earlier request is read past, not answered with a resend */
+        for (int stale = 0; stale < 4; stale++) {
+            rc = c->t.recv(c->t.self, in, sizeof in, &got, c->p->timeout_ms, &sub);
+            if (rc != PD_OK || mp_decode(in, got, r, NULL) != PD_OK || r->seq == q.seq)
+                break;
+        }
         if (rc == PD_ERR_LIMIT)
             continue;
         if (rc != PD_OK)
@@ -244,20 +250,30 @@ static int judge(struct ctl *c, const struct mp_msg *r, char *why, size_t n)
     return card;
 }
 
-static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card,
-                          struct pd_err *e)
+/* Places the card (card < 0: the reject tray). With then_feed the machine feeds the next
+ * card at once and its reply rides along with PLACED (one round trip a card): *next. */
+static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, bool then_feed,
+                          struct mp_msg *next, struct pd_err *e)
 {
     int pocket = card < 0 ? MP_POCKET_REJECT : c->pocket_of[a->seat_of[card]];
-    uint8_t p[3];
+    uint8_t p[4];
     struct mp_msg r;
 
     put_u16(p, seq);
     p[2] = (uint8_t)pocket;
-    if (xfer(c, MP_PLACE, p, 3, &r, e) != PD_OK || r.type != MP_PLACED)
+    p[3] = then_feed;
+    next->type = 0;
+    if (xfer(c, MP_PLACE, p, 4, &r, e) != PD_OK || r.type != MP_PLACED)
         return OUT_LOST;
     if (r.len < 4 || get_u16(r.payload) != seq || r.payload[2] != pocket)
         return redo(c, "the machine placed card %d in pocket %d, not %d", seq,
                     r.len >= 3 ? r.payload[2] : -1, pocket);
+    if (then_feed && r.len >= 6 && r.len >= 6 + r.payload[5]) {
+        next->type = r.payload[4];
+        next->seq = r.seq;
+        next->len = r.payload[5];
+        memcpy(next->payload, r.payload + 6, next->len);
+    }
     if (card < 0) {
         a->tray_pending = true;
         return OUT_GOOD;
@@ -274,7 +290,7 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card,
 }
 
 static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_msg *r,
-                            struct pd_err *e)
+                            struct mp_msg *next, struct pd_err *e)
 {
     char why[80];
     int seq = r->len >= 2 ? get_u16(r->payload) : 0;
@@ -283,14 +299,14 @@ static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_ms
 
     a->refeed_done = false;
     if (card >= 0 && a->placed[card]) {
-        o = place(c, a, seq, -1, e);
+        o = place(c, a, seq, -1, false, next, e);
         if (o != OUT_GOOD)
             return o;
         return redo(c, "%s read twice: a duplicate card, a card of another deck, or a misread "
                        "card already in a pocket",
                     mach_card_name(card));
     }
-    return place(c, a, seq, card, e);
+    return place(c, a, seq, card, card < 0 || a->nplaced < 51, next, e);
 }
 
 static void missing_list(const struct attempt *a, char *buf, size_t n)
@@ -388,7 +404,7 @@ static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
 static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_action act,
                                struct pd_err *e)
 {
-    struct mp_msg r;
+    struct mp_msg r, next;
     char text[200];
     enum outcome o;
 
@@ -403,11 +419,15 @@ static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_actio
     if (journal_add(&c->j, &c->stop, "begin %d %d", a->board, a->n) != PD_OK)
         return OUT_STOP;
     o = begin(c, a, e);
+    next.type = 0;
     while (o == OUT_GOOD && a->nplaced < 52) {
-        if (xfer(c, MP_FEED, NULL, 0, &r, e) != PD_OK)
+        if (next.type)
+            r = next; /* the feed that came with the last placement */
+        else if (xfer(c, MP_FEED, NULL, 0, &r, e) != PD_OK)
             return OUT_LOST;
+        next.type = 0;
         if (r.type == MP_CARD)
-            o = on_card(c, a, &r, e);
+            o = on_card(c, a, &r, &next, e);
         else
             o = on_fault(c, a, &r, e);
         progress(c, a);

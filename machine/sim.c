@@ -474,7 +474,7 @@ static void do_feed(struct mach_sim *s, struct mp_msg *r, bool *silent)
     reply(r, MP_CARD, p, 3 + 3 * (size_t)n);
 }
 
-static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r, bool *silent)
 {
     uint8_t p[4];
     int pocket;
@@ -492,6 +492,15 @@ static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     p[2] = (uint8_t)pocket;
     p[3] = (uint8_t)dest->n;
     reply(r, MP_PLACED, p, 4);
+    if (q->len >= 4 && q->payload[3]) { /* then feed: the feed's reply rides along */
+        struct mp_msg f = {0};
+
+        do_feed(s, &f, silent);
+        r->payload[4] = f.type;
+        r->payload[5] = (uint8_t)f.len;
+        memcpy(r->payload + 6, f.payload, f.len);
+        r->len = (uint16_t)(6 + f.len);
+    }
 }
 
 static void do_end(struct mach_sim *s, struct mp_msg *r)
@@ -595,7 +604,7 @@ static void dispatch(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         do_feed(s, r, silent);
         break;
     case MP_PLACE:
-        do_place(s, q, r);
+        do_place(s, q, r, silent);
         break;
     case MP_BOARD_END:
         do_end(s, r);
@@ -645,6 +654,7 @@ bool mach_sim_board_matches(const struct mach_sim *s, int board, const struct de
                             char *why, size_t why_len)
 {
     const struct pile *p;
+    uint64_t got[4] = {0}, all = 0;
 
     if (board < 1 || board > SIM_MAX_BOARDS) {
         snprintf(why, why_len, "board %d is not on the simulator's shelf", board);
@@ -653,7 +663,6 @@ bool mach_sim_board_matches(const struct mach_sim *s, int board, const struct de
     p = s->w->slot == board ? s->w->pocket : s->w->shelf[board];
     for (int i = 0; i < 4; i++) {
         enum seat seat = s->pocket[i];
-        uint64_t got = 0;
 
         for (int k = 0; k < p[i].n; k++) {
             uint8_t c = p[i].c[k];
@@ -663,18 +672,26 @@ bool mach_sim_board_matches(const struct mach_sim *s, int board, const struct de
                          SEAT_NAME[seat], mach_card_name(c & FACE));
                 return false;
             }
-            if (got & card_mask_from_index(c)) {
-                snprintf(why, why_len, "board %d: %s holds %s twice", board, SEAT_NAME[seat],
-                         mach_card_name(c));
+            if (all & card_mask_from_index(c)) {
+                snprintf(why, why_len, "board %d: %s twice", board, mach_card_name(c));
                 return false;
             }
-            got |= card_mask_from_index(c);
+            all |= card_mask_from_index(c);
+            got[seat] |= card_mask_from_index(c);
         }
-        if (p[i].n != 13 || got != d->hand[seat]) {
-            snprintf(why, why_len, "board %d: %s holds %d cards, not its 13 of the deal", board,
-                     SEAT_NAME[seat], p[i].n);
+        if (p[i].n != 13) {
+            snprintf(why, why_len, "board %d: %s holds %d cards", board, SEAT_NAME[seat],
+                     p[i].n);
             return false;
         }
     }
+    for (int seat = 0; seat < 4; seat++)
+        for (int c = 0; c < 52; c++)
+            if ((got[seat] & ~d->hand[seat]) & card_mask_from_index(c)) {
+                /* one deck, 13 a pocket, but a card in another's pocket: misreads only */
+                snprintf(why, why_len, "board %d: misplaced %s in %s's pocket", board,
+                         mach_card_name(c), SEAT_NAME[seat]);
+                return false;
+            }
     return true;
 }

@@ -72,6 +72,7 @@ static void check_order(struct lint *l)
     int last_mts = -1;
     const char *last_sup = NULL;
     char missing[200] = "";
+    bool order_reported = false;
 
     for (int i = 0; i < l->ntags; i++) {
         const struct ltag *t = &l->tags[i];
@@ -83,15 +84,19 @@ static void check_order(struct lint *l)
                       l->tags[k].line);
                 break;
             }
-        if (r >= 0 && (last_sup || r < last_mts))
+        /* One order fault a game: after the first, every later tag would be "out of order". */
+        if (!order_reported && r >= 0 && (last_sup || r < last_mts)) {
             fault(l, t->line,
-                  "tag %s out of order: export puts the 15 mandatory tags first, in the order "
-                  "Event Site Date Board West North East South Dealer Vulnerable Deal Scoring "
-                  "Declarer Contract Result",
-                  t->name);
-        else if (r < 0 && last_sup && strcmp(t->name, last_sup) < 0)
+                  "tag %s out of order (after %s): export puts the 15 mandatory tags first, in "
+                  "the order Event Site Date Board West North East South Dealer Vulnerable Deal "
+                  "Scoring Declarer Contract Result, then the others alphabetically",
+                  t->name, l->tags[i - 1].name);
+            order_reported = true;
+        } else if (!order_reported && r < 0 && last_sup && strcmp(t->name, last_sup) < 0) {
             fault(l, t->line, "tag %s should come before %s: export sorts supplemental tags",
                   t->name, last_sup);
+            order_reported = true;
+        }
         if (r >= 0 && r > last_mts)
             last_mts = r;
         if (r < 0)
@@ -349,6 +354,12 @@ static void scan_line(struct lint *l, const char *s, int line)
         return;
     }
     if (!l->game_line) {
+        size_t k = i + strspn(s + i, " ");
+
+        if (s[k] != '[' && s[k] != ';' && s[k] != '{') {
+            fault(l, line, "text outside any game (import ignores it)");
+            return;
+        }
         l->game_line = line;
     }
     if (i == 0 && s[0] == ' ')
@@ -372,7 +383,7 @@ static void scan_line(struct lint *l, const char *s, int line)
             scan_tag(l, s, &i, line);
         } else {
             if (l->ntags == 0)
-                fault(l, line, "text before the game's first tag");
+                fault(l, line, "text outside any game (import ignores it)");
             break; /* section data (Auction, Play, tables) */
         }
     }

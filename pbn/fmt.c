@@ -249,11 +249,9 @@ static enum pd_status plan_path(struct out_plan *pl, const char *path, bool repl
     const struct fmt *f = pl->f[pl->n];
     char *dst = pl->path[pl->n];
     const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-    size_t stem = replace_ext && dot && !(slash && dot < slash) ? (size_t)(dot - path)
-                                                               : strlen(path);
+    bool has_ext = dot && !(slash && dot < slash);
+    size_t stem = replace_ext && has_ext ? (size_t)(dot - path) : strlen(path);
 
-    if (!replace_ext)
-        stem = strlen(path);
     if (snprintf(dst, sizeof pl->path[0], "%.*s%s", (int)stem, path,
                  replace_ext ? f->ext : "") >= (int)sizeof pl->path[0])
         return pd_fail(e, PD_ERR_USAGE, "output path too long: %s", path);
@@ -364,12 +362,14 @@ static const struct fmt *sniff(const unsigned char *p, size_t n)
         return fmt_by_name("lin", 3);
     if (n > 0 && p[0] == '"')
         return fmt_by_name("csv", 3);
+    /* BER before DUP and BRI: 52 digits 1-4 cannot open their BRI part (26 ascending card
+     * numbers would need digits 1-4 only, and only 16 such numbers exist). */
+    if (n >= 52 && all_in(p, 52, "1234"))
+        return fmt_by_name("ber", 3);
     if (n >= 156 && n % 156 == 0 && all_in(p, 78, "0123456789"))
         return fmt_by_name("dup", 3);
     if (n >= 78 && all_in(p, 78, "0123456789"))
         return fmt_by_name("bri", 3);
-    if (n >= 52 && all_in(p, 52, "1234"))
-        return fmt_by_name("ber", 3);
     if (n >= 1 && p[0] == 6)
         return fmt_by_name("dge", 3);
     return NULL;

@@ -214,6 +214,18 @@ static enum pd_status read_line(struct reader *r)
         next_line(r);
         return rc;
     }
+    if (!r->game && !r->last) {
+        const char *q = r->p;
+
+        while (q < r->end && (*q == ' ' || *q == '\t'))
+            q++;
+        /* Text outside any game, such as the statistics dealer prints after its PBN: import
+         * skips it (predup check reports it). */
+        if (q < r->end && *q != '[' && *q != ';' && *q != '{' && *q != '\n' && *q != '\r') {
+            next_line(r);
+            return PD_OK;
+        }
+    }
     while (rc == PD_OK && r->p < r->end && *r->p != '\n') {
         char c = *r->p;
 

@@ -381,7 +381,7 @@ static enum pd_status csv_line(const char *name, int line, char *buf, const char
             return fmt_fail_line(e, name, line, 0, src, "field %d (%s's %c): \"%s\" is not a suit",
                                  k + 1, SEAT_NAME[k / 4], SUIT_LETTER[k % 4], f[k]);
     board = lin_number(f[16], strlen(f[16]));
-    if (board < 1)
+    if (board < 1 || strspn(f[16], "0123456789") != strlen(f[16]))
         return fmt_fail_line(e, name, line, 0, src, "field 17: board \"%s\" is not a number",
                              f[16]);
     bi = board_law2(board);

@@ -9,20 +9,20 @@
 
 #include "printing/pr_int.h"
 
-/* libdds also declares a `struct deal`: rename its tag inside this file only. dealer/dd.c starts
- * libdds with all cores; -j caps that afterwards (dealer.h has no call for it yet). */
-#define deal dds_deal
-#include <dds/dll.h>
-#undef deal
+/* Deals per dd_tables call: enough to keep every libdds thread busy to the end of the batch
+ * (the idle tail is at most one solve per thread), few enough for progress to move; at most
+ * libdds's MAXNOOFTABLES, one CalcAllTables call. */
+static size_t batch_size(void)
+{
+    size_t n = 4 * (size_t)dd_max_threads();
 
-enum { BATCH = 40 }; /* libdds's MAXNOOFTABLES: one CalcAllTables call per batch */
+    return n < 8 ? 8 : n > 40 ? 40 : n;
+}
 
 static void set_threads(int threads)
 {
-    if (threads > 0) {
-        dd_max_threads(); /* runs dealer/dd.c's one-time start first, which would undo ours */
-        SetMaxThreads(threads);
-    }
+    if (threads > 0)
+        dd_set_threads(threads, NULL); /* a failure to load libdds shows at the first solve */
 }
 
 static void progress(bool on, size_t done, size_t n)
@@ -41,9 +41,11 @@ static enum pd_status solve_tables(struct pbn_set *set, const size_t *idx, size_
 
     for (size_t i = 0; rc == PD_OK && i < n; i++)
         deals[i] = set->games[idx[i]].deal;
+    size_t batch = batch_size();
+
     progress(show && n > 0, 0, n);
-    for (size_t at = 0; rc == PD_OK && at < n; at += BATCH) {
-        size_t k = n - at < BATCH ? n - at : BATCH;
+    for (size_t at = 0; rc == PD_OK && at < n; at += batch) {
+        size_t k = n - at < batch ? n - at : batch;
 
         rc = dd_tables(deals + at, k, tabs + at, e);
         for (size_t i = 0; rc == PD_OK && i < k; i++) {

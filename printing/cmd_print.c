@@ -42,26 +42,32 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
     return rc;
 }
 
-enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
-                        const char *path, struct pd_err *e)
+/* Renders into the open output and commits it; aborts it on any failure. */
+static enum pd_status render_into(enum pr_kind kind, const struct pbn_set *set,
+                                  const struct pr_options *o, struct pd_outfile *out,
+                                  struct pd_err *e)
 {
     unsigned char *pdf = NULL;
     size_t len = 0;
-    struct pd_outfile out;
     enum pd_status rc = pr_render(kind, set, o, &pdf, &len, e);
 
+    if (rc == PD_OK && fwrite(pdf, 1, len, out->f) != len)
+        rc = pd_fail(e, PD_ERR_IO, "%s: cannot write", out->path);
     if (rc == PD_OK)
-        rc = pd_outfile_open(&out, path, e);
-    if (rc == PD_OK) {
-        if (fwrite(pdf, 1, len, out.f) != len) {
-            pd_outfile_abort(&out);
-            rc = pd_fail(e, PD_ERR_IO, "%s: cannot write", path);
-        } else {
-            rc = pd_outfile_commit(&out, e);
-        }
-    }
+        rc = pd_outfile_commit(out, e);
+    else
+        pd_outfile_abort(out);
     free(pdf);
     return rc;
+}
+
+enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+                        const char *path, struct pd_err *e)
+{
+    struct pd_outfile out;
+    enum pd_status rc = pd_outfile_open(&out, path, e);
+
+    return rc == PD_OK ? render_into(kind, set, o, &out, e) : rc;
 }
 
 static const char print_usage[] =
@@ -161,6 +167,7 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     static const char *const kinds[] = {"record", "curtain", "sheet"};
     struct print_args a;
     struct pbn_set *set = NULL;
+    struct pd_outfile out;
     int kind = 0;
     enum pd_status rc = parse_print_args(argc, argv, &a, e);
 
@@ -178,10 +185,22 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
         rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", kinds[kind]);
     if (rc == PD_OK)
         rc = pbn_read_file(argv[optind + 1], &set, e);
-    if (rc == PD_OK && kind == PR_RECORD && a.o.dd != PR_DD_NONE)
+    /* Fonts and output first: a missing font or an unwritable file should not wait for the
+     * analysis to be reported. */
+    if (rc == PD_OK)
+        rc = pr_check_fonts(&a.o, e);
+    if (rc == PD_OK)
+        rc = pd_outfile_open(&out, a.out, e);
+    if (rc != PD_OK) {
+        pbn_set_free(set);
+        return rc;
+    }
+    if (kind == PR_RECORD && a.o.dd != PR_DD_NONE)
         rc = pr_analyze_set(set, a.threads, pd_progress_wanted(a.quiet), NULL, e);
     if (rc == PD_OK)
-        rc = pr_write((enum pr_kind)kind, set, &a.o, a.out, e);
+        rc = render_into((enum pr_kind)kind, set, &a.o, &out, e);
+    else
+        pd_outfile_abort(&out);
     if (rc == PD_OK && strcmp(a.out, "-") != 0)
         printf("%s: %s of %zu boards\n", a.out, kinds[kind], set->n);
     pbn_set_free(set);

@@ -53,7 +53,7 @@ static enum pd_status draw_card(struct pdoc *d, const struct pr_board *b, enum s
         pdoc_suit_line(d, lead * 0.6f, x + 4, top - 76 - lead * ((float)s + 1), inner - 4,
                        (enum suit)s, hand_suit(hand, (enum suit)s), true);
     snprintf(txt, sizeof txt, "%d HCP \u00b7 %d cards", hand_hcp(hand), hand_ncards(hand));
-    pdoc_text_fit(d, d->reg, 8, x, top - h + 38, inner - 76, txt);
+    pdoc_text_fit(d, d->reg, 9, x, top - h + 38, inner - 76, txt);
     if (o->qr) {
         char hand_pbn[DEAL_PBN_LEN], code[DEAL_PBN_LEN + 16];
         struct deal one = {{0}};

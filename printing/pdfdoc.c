@@ -72,24 +72,47 @@ static void fix_tounicode(HPDF_Font font)
     write_tounicode(attr->cmap_stream->stream);
 }
 
-static enum pd_status load_face(struct pdoc *d, const char *dir, const char *file, HPDF_Font *out,
-                                struct pd_err *e)
+static enum pd_status check_font(const char *path, struct pd_err *e)
 {
-    char path[1200];
-    const char *name;
-    FILE *f;
+    FILE *f = fopen(path, "rb");
 
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    f = fopen(path, "rb");
     if (!f) {
         int err = errno;
 
         pd_fail(e, PD_ERR_IO, "font file %s: %s (install fonts-dejavu-core, or --font-dir DIR)",
                 path, strerror(err));
-        e->sys = err;
+        if (e)
+            e->sys = err;
         return PD_ERR_IO;
     }
     fclose(f);
+    return PD_OK;
+}
+
+static const char *const FACES[2] = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf"};
+
+enum pd_status pr_check_fonts(const struct pr_options *o, struct pd_err *e)
+{
+    char path[1200];
+    enum pd_status rc = PD_OK;
+
+    for (int i = 0; i < 2 && rc == PD_OK; i++) {
+        snprintf(path, sizeof path, "%s/%s", o->font_dir ? o->font_dir : DEFAULT_FONT_DIR,
+                 FACES[i]);
+        rc = check_font(path, e);
+    }
+    return rc;
+}
+
+static enum pd_status load_face(struct pdoc *d, const char *dir, const char *file, HPDF_Font *out,
+                                struct pd_err *e)
+{
+    char path[1200];
+    const char *name;
+
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    if (check_font(path, e) != PD_OK)
+        return PD_ERR_IO;
     name = HPDF_LoadTTFontFromFile(d->doc, path, HPDF_TRUE);
     if (!name || d->error)
         return pd_fail(e, PD_ERR_IO, "font file %s: libharu cannot load it (error 0x%04X)",
@@ -113,9 +136,9 @@ enum pd_status pdoc_open(struct pdoc *d, const struct pr_options *o, struct pd_e
     /* Compression first: streams pick their filter when they are created. */
     HPDF_SetCompressionMode(d->doc, HPDF_COMP_ALL);
     HPDF_UseUTFEncodings(d->doc);
-    rc = load_face(d, dir, "DejaVuSans.ttf", &d->reg, e);
+    rc = load_face(d, dir, FACES[0], &d->reg, e);
     if (rc == PD_OK)
-        rc = load_face(d, dir, "DejaVuSans-Bold.ttf", &d->bold, e);
+        rc = load_face(d, dir, FACES[1], &d->bold, e);
     if (rc != PD_OK)
         pdoc_close(d);
     return rc;

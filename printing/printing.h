@@ -62,6 +62,8 @@ void pr_options_default(struct pr_options *o);
  * a missing font file (PD_ERR_IO naming it), a libharu failure (PD_ERR_INTERNAL). */
 enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
                          unsigned char **pdf, size_t *len, struct pd_err *e);
+/* PD_ERR_IO naming the first of the two font files that cannot be opened. */
+enum pd_status pr_check_fonts(const struct pr_options *o, struct pd_err *e);
 /* pr_render, then written to path through pd_outfile: nothing is left under path on failure. */
 enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
                         const char *path, struct pd_err *e);

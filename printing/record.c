@@ -169,7 +169,8 @@ static void draw_makeable(struct pdoc *d, const struct dd_table *t, float x, flo
     }
 }
 
-/* "NS 4S,NS 5D" as "4♠ NS, 5♦ NS"; "EW 3NTx-1" as "3NTx EW -1". */
+/* ParContract "NS 4S,NS 5D" as "4♠ NS, 5♦ NS", "EW 3Hx-1" as "3♥x-1 EW", then the score from
+ * North-South's side: "Par: 3♥x-1 EW +100". */
 static void par_text(const struct dd_par *par, char *out, size_t n)
 {
     const char *p = par->contracts;
@@ -203,11 +204,11 @@ static void par_text(const struct dd_par *par, char *out, size_t n)
         char result[8] = "";
 
         if (res) {
-            snprintf(result, sizeof result, " %s", res);
+            snprintf(result, sizeof result, "%s", res);
             *res = '\0';
         }
-        o += (size_t)snprintf(out + o, n - o, "%s %s %s%s", o > 4 ? "," : "", shown, side,
-                              result);
+        o += (size_t)snprintf(out + o, n - o, "%s %s%s %s", o > 4 ? "," : "", shown, result,
+                              side);
     }
     if (o < n)
         snprintf(out + o, n - o, " %+d", par->score_ns);

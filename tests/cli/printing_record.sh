@@ -15,6 +15,12 @@ grep -q "analyzed 4 boards (4 solved" out.txt
 [ "$(grep -c '^\[OptimumScore "\(NS\|EW\) [0-9]*"\]' an.pbn)" -eq 4 ]
 [ "$(grep -c '^\[ParContract "' an.pbn)" -eq 4 ]
 [ "$(grep -c '^\[OptimumResultTable "' an.pbn)" -eq 4 ]
+# The tables and par equal libdds's own for the same deals, dealers and vulnerabilities.
+${CC:-cc} -O2 -o rawdds "$D/rawdds.c" -ldds
+awk -f "$D/dds_input.awk" set.pbn | ./rawdds | tail -n +2 >dds.txt
+awk -v answers=1 -f "$D/dds_input.awk" an.pbn >ours.txt
+[ "$(wc -l <dds.txt)" -eq 4 ]
+cmp dds.txt ours.txt
 "$PREDUP" analyze an.pbn -o an2.pbn --quiet >out.txt
 grep -q "(0 solved" out.txt
 cmp an.pbn an2.pbn

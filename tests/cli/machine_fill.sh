@@ -1,0 +1,73 @@
+#!/bin/sh
+# tests/cli/machine_fill.sh - predup fill and predup sim on the built-in simulator: the whole
+# set filled and audited, the journal's guards (exists, --resume, changed set), fault options,
+# profile errors with file and line, and the exit codes.
+set -eu
+P=$PREDUP
+FAST=$TOP/tests/data/machine/fast.conf
+"$P" key new ev.key >/dev/null
+"$P" deal --key ev.key --boards 1-8 -o set.pbn --quiet
+
+# The whole set on the fast simulator, non-interactive.
+"$P" fill set.pbn --machine "$FAST" --yes >out.txt 2>err.txt
+grep -q '^filled set.pbn: 8 good, 0 bad; 416 cards placed' out.txt
+grep -q '^simulator audit: 8 boards filled in this run hold their deals, card by card$' out.txt
+[ "$(grep -c '^good ' set.pbn.journal)" = 8 ]
+[ "$(grep -c '^place ' set.pbn.journal)" -ge 416 ]
+
+# The journal exists: refused without --resume (usage, 64); with it, nothing is left to do.
+rc=0; "$P" fill set.pbn --machine "$FAST" --yes 2>err.txt || rc=$?
+[ "$rc" = 64 ]
+grep -q 'set.pbn.journal exists: add --resume' err.txt
+"$P" fill set.pbn --machine "$FAST" --yes --resume >out.txt 2>/dev/null
+grep -q '8 good, 0 bad (8 finished before this run); 0 cards placed' out.txt
+
+# A changed set is refused (exit 1, mismatch).
+sed 's/Club/Klub/' set.pbn >set2.pbn
+cat set.pbn >set3.pbn; echo '' >>set3.pbn
+cp set.pbn.journal set3.pbn.journal
+rc=0; "$P" fill set3.pbn --machine "$FAST" --yes --resume 2>err.txt || rc=$?
+[ "$rc" = 1 ]
+grep -q 'was started for another set' err.txt
+
+# predup sim with faults at given cards: all good, audited; the notes name what happened.
+"$P" sim set.pbn --boards 2-3 --machine "$FAST" --fault misread@2:10 --fault short-deck@3:52 \
+    --fault jam@2:1 --journal sim.journal >out.txt 2>err.txt
+grep -q '2 good, 0 bad' out.txt
+grep -q 'simulator audit: 2 boards' out.txt
+grep -q 'never read: ' err.txt
+grep -q 'card jam' err.txt
+
+# OCR-only machine and random faults from a seed: the same seed gives the same output.
+cat >ocr.conf <<CONF
+[machine]
+transport = sim
+[sim]
+methods = ocr
+card_ms = 0
+board_ms = 0
+ocr_confusion_ppm = 20000
+rate_jam = 3000
+CONF
+"$P" sim set.pbn --machine ocr.conf --seed 9 --journal a.journal >a.txt 2>a.err
+"$P" sim set.pbn --machine ocr.conf --seed 9 --journal b.journal >b.txt 2>b.err
+cmp a.txt b.txt
+cmp a.err b.err
+grep -q 'simulator audit' a.txt
+
+# Profile errors name file and line; bad options are usage errors.
+printf '[machine]\ntransport = sim\nspeed = 3\n' >bad.conf
+rc=0; "$P" fill set.pbn --machine bad.conf --yes --journal c.journal 2>err.txt || rc=$?
+[ "$rc" = 65 ]
+grep -q 'bad.conf:3: error: unknown key "speed"' err.txt
+rc=0; "$P" sim set.pbn --fault jam@1:99 2>err.txt || rc=$?
+[ "$rc" = 64 ]
+rc=0; "$P" fill set.pbn --seed 3 2>err.txt || rc=$?
+[ "$rc" = 64 ]
+grep -q 'see predup sim' err.txt
+# Without a terminal and without --yes, fill refuses to wait for an operator.
+rc=0; "$P" fill set.pbn --machine "$FAST" --journal d.journal </dev/null 2>err.txt || rc=$?
+[ "$rc" = 64 ]
+grep -q 'pass --yes' err.txt
+"$P" fill --help | grep -q 'usage: predup fill'
+"$P" sim --help | grep -q 'usage: predup sim'

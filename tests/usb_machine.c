@@ -1,0 +1,576 @@
+/* tests/usb_machine.c - the real libusb transport (machine/usb.c) against the simulated
+ * machine presented as a USB device by umockdev (shared/reference/usb-simulation.md): a
+ * testbed with one device (VID/PID 1209:0dea, one vendor interface, bulk 0x01/0x81), whose
+ * usbdevfs ioctls are answered live by the simulator. Scenarios, one testbed for the process:
+ *   clean     36 boards, zero mechanical delay; prints host time per card and total (bench)
+ *   lossy     lost replies (libusb timeouts, URBs discarded) and stalled IN endpoints
+ *   unplug    the machine leaves the bus mid-board and comes back (hotplug), and resets
+ *   cli       the real predup binary, spawned, fills a set against the same device
+ * Run under umockdev-wrapper: `umockdev-wrapper build/usb_machine [--predup BIN] [--bench]`.
+ * Not a Check suite: every tests/check_*.c goes into one binary that must not need the
+ * preload. Exit 0 when every scenario passed. */
+#include <errno.h>
+#include <glib.h>
+#include <linux/usbdevice_fs.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <umockdev.h>
+#include <unistd.h>
+
+#include "machine/machine.h"
+
+/* ---------------------------------------------------------------- the device */
+
+static const char SYSPATH[] = "/sys/devices/usb1/1-1";
+static const char DEVNODE[] = "/dev/bus/usb/001/002";
+/* Device descriptor (USB 2.0, 1209:0dea) and configuration: one interface of class 0xFF with
+ * bulk OUT 0x01 and bulk IN 0x81, 512-byte packets. */
+static const char DEVICE[] = "P: /devices/usb1/1-1\n"
+                             "N: bus/usb/001/002\n"
+                             "E: SUBSYSTEM=usb\n"
+                             "E: DEVTYPE=usb_device\n"
+                             "E: DEVNAME=/dev/bus/usb/001/002\n"
+                             "E: BUSNUM=001\n"
+                             "E: DEVNUM=002\n"
+                             "A: busnum=1\\n\n"
+                             "A: devnum=2\\n\n"
+                             "A: bConfigurationValue=1\\n\n"
+                             "A: speed=480\\n\n"
+                             "H: descriptors=12010002000000400912ea0d000100000001"
+                             "0902200001010080320904000002ff000000"
+                             "07050102000200"
+                             "07058102000200\n";
+
+struct dev {
+    GMutex lock;
+    UMockdevTestbed *tb;
+    UMockdevIoctlBase *handler;
+    struct mach_sim *sim;  /* swapped per scenario, under lock */
+    GQueue replies;        /* GBytes: frames waiting for an IN URB */
+    GList *pending_in;     /* UMockdevIoctlData: IN URBs waiting for a frame */
+    GList *done, *discarded;
+    bool gone;             /* off the bus: every ioctl fails with ENODEV */
+    bool want_unplug;      /* the bus thread removes and re-adds the device */
+    gint stay_gone;        /* ... but does not re-add it while this is set */
+    int drop_every;        /* swallow every n-th reply: the host times out */
+    int stall_every;       /* halt IN for every n-th reply */
+    long outs, ins, drops, stalls, discards, replugs;
+    long empty_reaps;      /* in a row */
+};
+enum { REAP_PAUSE_US = 200 };
+
+static struct dev D;
+
+static void put_reply(struct dev *d, UMockdevIoctlData *urb_data, const uint8_t *frame,
+                      size_t n, bool stall)
+{
+    struct usbdevfs_urb *urb = (struct usbdevfs_urb *)urb_data->data;
+
+    if (stall) {
+        urb->status = -EPIPE;
+        urb->actual_length = 0;
+    } else {
+        if (n > (size_t)urb->buffer_length)
+            n = (size_t)urb->buffer_length;
+        memcpy(urb->buffer, frame, n);
+        urb->actual_length = (int)n;
+        urb->status = 0;
+    }
+    d->done = g_list_append(d->done, urb_data);
+}
+
+/* Pairs waiting IN URBs with waiting frames. */
+static void match(struct dev *d)
+{
+    while (d->pending_in && !g_queue_is_empty(&d->replies)) {
+        UMockdevIoctlData *urb_data = d->pending_in->data;
+        GBytes *b = g_queue_pop_head(&d->replies);
+        gsize n;
+        const uint8_t *p = g_bytes_get_data(b, &n);
+        bool stall = d->stall_every && ++d->ins % d->stall_every == 0;
+
+        d->stalls += stall;
+        d->pending_in = g_list_delete_link(d->pending_in, d->pending_in);
+        put_reply(d, urb_data, p, n, stall);
+        g_bytes_unref(b);
+    }
+}
+
+static void bulk_out(struct dev *d, const uint8_t *buf, size_t len)
+{
+    uint8_t out[MP_MAX_FRAME];
+    size_t n = 0;
+
+    mach_sim_handle(d->sim, buf, len, out, sizeof out, &n);
+    if (mach_sim_unplugged(d->sim)) {
+        d->want_unplug = true;
+        return;
+    }
+    if (n && d->drop_every && ++d->outs % d->drop_every == 0) {
+        d->drops++;
+        return;
+    }
+    if (n)
+        g_queue_push_tail(&d->replies, g_bytes_new(out, n));
+    match(d);
+}
+
+static void submit(struct dev *d, UMockdevIoctlClient *client, UMockdevIoctlData *arg)
+{
+    UMockdevIoctlData *urb_data = umockdev_ioctl_data_resolve(arg, 0, sizeof(struct usbdevfs_urb),
+                                                              NULL);
+    struct usbdevfs_urb *urb = (struct usbdevfs_urb *)urb_data->data;
+    g_autoptr(UMockdevIoctlData) buf = umockdev_ioctl_data_resolve(
+        urb_data, offsetof(struct usbdevfs_urb, buffer), (gsize)urb->buffer_length, NULL);
+
+    if (urb->type != USBDEVFS_URB_TYPE_BULK || (urb->endpoint != 0x01 && urb->endpoint != 0x81)) {
+        umockdev_ioctl_data_unref(urb_data);
+        umockdev_ioctl_client_complete(client, -1, EINVAL);
+        return;
+    }
+    if (urb->endpoint == 0x01) {
+        bulk_out(d, buf->data, (size_t)urb->buffer_length);
+        urb->actual_length = urb->buffer_length;
+        urb->status = 0;
+        d->done = g_list_append(d->done, urb_data);
+    } else {
+        d->pending_in = g_list_append(d->pending_in, urb_data);
+        match(d);
+    }
+    umockdev_ioctl_client_complete(client, 0, 0);
+}
+
+static gint by_addr(gconstpointer data, gconstpointer addr)
+{
+    return ((const UMockdevIoctlData *)data)->client_addr != (gulong)addr;
+}
+
+static void discard(struct dev *d, UMockdevIoctlClient *client, UMockdevIoctlData *arg)
+{
+    GList *l = g_list_find_custom(d->pending_in, *(void **)arg->data, by_addr);
+
+    if (!l) {
+        umockdev_ioctl_client_complete(client, -1, EINVAL);
+        return;
+    }
+    d->discards++;
+    d->discarded = g_list_append(d->discarded, l->data);
+    d->pending_in = g_list_delete_link(d->pending_in, l);
+    umockdev_ioctl_client_complete(client, 0, 0);
+}
+
+static void reap(struct dev *d, UMockdevIoctlClient *client, UMockdevIoctlData *arg)
+{
+    g_autoptr(UMockdevIoctlData) urb_data = NULL;
+    g_autoptr(UMockdevIoctlData) ptr = NULL;
+    GList **from = d->discarded ? &d->discarded : d->done ? &d->done : NULL;
+
+    if (!from) {
+        /* The node is a regular file, so libusb's poll always wakes and reaps again: a short
+         * pause on an empty reap keeps that loop from eating both cores. */
+        if (++d->empty_reaps > 2)
+            g_usleep(REAP_PAUSE_US);
+        umockdev_ioctl_client_complete(client, -1, d->gone ? ENODEV : EAGAIN);
+        return;
+    }
+    d->empty_reaps = 0;
+    urb_data = (*from)->data;
+    *from = g_list_delete_link(*from, *from);
+    if (from == &d->discarded)
+        ((struct usbdevfs_urb *)urb_data->data)->status = -ENOENT;
+    ptr = umockdev_ioctl_data_resolve(arg, 0, sizeof(gpointer), NULL);
+    umockdev_ioctl_data_set_ptr(ptr, 0, urb_data);
+    umockdev_ioctl_client_complete(client, 0, 0);
+}
+
+static gboolean on_ioctl(UMockdevIoctlBase *h, UMockdevIoctlClient *client, gpointer user)
+{
+    struct dev *d = user;
+    gulong req = umockdev_ioctl_client_get_request(client);
+    UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
+    gboolean handled = TRUE;
+
+    (void)h;
+    g_mutex_lock(&d->lock);
+    if (d->gone && req != USBDEVFS_REAPURBNDELAY && req != USBDEVFS_REAPURB &&
+        req != USBDEVFS_DISCARDURB) {
+        umockdev_ioctl_client_complete(client, -1, ENODEV);
+        g_mutex_unlock(&d->lock);
+        return TRUE;
+    }
+    switch (req) {
+    case USBDEVFS_GET_CAPABILITIES: {
+        g_autoptr(UMockdevIoctlData) c = umockdev_ioctl_data_resolve(arg, 0, 4, NULL);
+
+        *(guint32 *)c->data = USBDEVFS_CAP_BULK_CONTINUATION | USBDEVFS_CAP_NO_PACKET_SIZE_LIM |
+                              USBDEVFS_CAP_REAP_AFTER_DISCONNECT | USBDEVFS_CAP_ZERO_PACKET;
+        umockdev_ioctl_client_complete(client, 0, 0);
+        break;
+    }
+    case USBDEVFS_CLAIMINTERFACE:
+    case USBDEVFS_RELEASEINTERFACE:
+    case USBDEVFS_CLEAR_HALT:
+    case USBDEVFS_RESET:
+    case USBDEVFS_RESETEP:
+    case USBDEVFS_DISCONNECT_CLAIM:
+    case USBDEVFS_SETINTERFACE:
+        umockdev_ioctl_client_complete(client, 0, 0);
+        break;
+    case USBDEVFS_GETDRIVER:
+    case USBDEVFS_IOCTL:
+        umockdev_ioctl_client_complete(client, -1, ENODATA);
+        break;
+    case USBDEVFS_SUBMITURB:
+        submit(d, client, arg);
+        break;
+    case USBDEVFS_DISCARDURB:
+        discard(d, client, arg);
+        break;
+    case USBDEVFS_REAPURB:
+    case USBDEVFS_REAPURBNDELAY:
+        reap(d, client, arg);
+        break;
+    default:
+        handled = FALSE;
+    }
+    g_mutex_unlock(&d->lock);
+    return handled;
+}
+
+static void plug(struct dev *d)
+{
+    g_assert(umockdev_testbed_attach_ioctl(d->tb, DEVNODE, d->handler, NULL));
+    g_assert(umockdev_testbed_add_from_string(d->tb, DEVICE, NULL));
+}
+
+static void drop_all(struct dev *d)
+{
+    g_list_free_full(d->pending_in, (GDestroyNotify)umockdev_ioctl_data_unref);
+    g_list_free_full(d->done, (GDestroyNotify)umockdev_ioctl_data_unref);
+    g_list_free_full(d->discarded, (GDestroyNotify)umockdev_ioctl_data_unref);
+    d->pending_in = d->done = d->discarded = NULL;
+    g_queue_clear_full(&d->replies, (GDestroyNotify)g_bytes_unref);
+}
+
+/* The bus: removes an unplugged machine (uevent "remove": 0.17 sends none itself), waits,
+ * plugs it in again freshly powered. One thread injects every uevent. */
+static gpointer bus_thread(gpointer user)
+{
+    struct dev *d = user;
+
+    for (;;) {
+        bool unplug;
+
+        g_usleep(2000);
+        g_mutex_lock(&d->lock);
+        unplug = d->want_unplug;
+        if (unplug) {
+            d->want_unplug = false;
+            d->gone = true;
+        }
+        g_mutex_unlock(&d->lock);
+        if (!unplug)
+            continue;
+        umockdev_testbed_uevent(d->tb, SYSPATH, "remove");
+        umockdev_testbed_remove_device(d->tb, SYSPATH);
+        umockdev_testbed_detach_ioctl(d->tb, DEVNODE, NULL);
+        g_usleep(150000); /* off the bus: the host's reconnect polls meanwhile */
+        while (g_atomic_int_get(&d->stay_gone))
+            g_usleep(10000);
+        g_mutex_lock(&d->lock);
+        drop_all(d);
+        while (!mach_sim_try_connect(d->sim))
+            ;
+        d->gone = false;
+        d->replugs++;
+        g_mutex_unlock(&d->lock);
+        plug(d);
+    }
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- scenarios */
+
+static int failures;
+
+#define EXPECT(cond, ...)                                                                      \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                              \
+            fprintf(stderr, __VA_ARGS__);                                                      \
+            fputc('\n', stderr);                                                               \
+            failures++;                                                                        \
+        }                                                                                      \
+    } while (0)
+
+struct rig {
+    struct pbn_set *set;
+    int boards[36], n;
+    struct mach_profile prof;
+    char dir[256], journal[300];
+};
+
+static void rig_init(struct rig *r, int nboards, unsigned long long seed)
+{
+    struct pd_key key;
+    struct set_key sk;
+    const char *tmp = getenv("TMPDIR");
+
+    memset(r, 0, sizeof *r);
+    g_assert(pbn_set_new(&r->set, NULL) == PD_OK);
+    key_from_seed(seed, &key);
+    g_assert(set_key_derive(&key, "original", &sk, NULL) == PD_OK);
+    for (int b = 1; b <= nboards; b++) {
+        struct pbn_game *g;
+        struct board_deal bd;
+
+        g_assert(board_generate(&sk, b, NULL, NULL, 0, &bd, NULL) == PD_OK);
+        g_assert(pbn_game_add(r->set, &g, NULL) == PD_OK);
+        g_assert(pbn_game_from_board(g, &(struct pbn_event){0}, board_law2(b), &bd.deal,
+                                     &bd.number, NULL) == PD_OK);
+        r->boards[r->n++] = b;
+    }
+    mach_profile_default(&r->prof);
+    r->prof.kind = MACH_USB;
+    r->prof.timeout_ms = 100; /* a lost reply costs this much: keep the test short */
+    r->prof.replug_wait_ms = 5000;
+    r->prof.sim.seed = seed;
+    snprintf(r->dir, sizeof r->dir, "%s/predup-usb-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    g_assert(mkdtemp(r->dir));
+    snprintf(r->journal, sizeof r->journal, "%s/set.pbn.journal", r->dir);
+}
+
+static void rig_free(struct rig *r)
+{
+    unlink(r->journal);
+    rmdir(r->dir);
+    pbn_set_free(r->set);
+}
+
+static void new_sim(const struct rig *r)
+{
+    struct mach_sim *sim;
+
+    g_assert(mach_sim_new(&r->prof.sim, r->prof.pocket, NULL, &sim, NULL) == PD_OK);
+    g_mutex_lock(&D.lock);
+    mach_sim_free(D.sim);
+    D.sim = sim;
+    drop_all(&D);
+    g_mutex_unlock(&D.lock);
+}
+
+static enum pd_status usb_connect(void *ctx, int wait_ms, struct mach_transport *out,
+                                  struct pd_err *e)
+{
+    return mach_usb_open(ctx, wait_ms, out, e);
+}
+
+static int audit(const struct rig *r)
+{
+    char why[200];
+    int ok = 0;
+
+    g_mutex_lock(&D.lock);
+    for (int i = 0; i < r->n; i++) {
+        bool m = mach_sim_board_matches(D.sim, r->boards[i], &r->set->games[i].deal, why,
+                                        sizeof why);
+
+        EXPECT(m, "board %d reported good but: %s", r->boards[i], why);
+        ok += m;
+    }
+    g_mutex_unlock(&D.lock);
+    return ok;
+}
+
+/* CPU time of this thread: the host (controller, journal, libusb), not the device model,
+ * which runs on umockdev's worker thread as firmware would run on the machine. */
+static double cpu_s(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double wall_s(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static enum pd_status fill(struct rig *r, struct mach_result *res, struct pd_err *e)
+{
+    struct mach_job job = {r->set, r->boards, r->n, r->journal, {9}, false, &r->prof};
+    struct mach_connector conn = {&r->prof, usb_connect};
+
+    return mach_fill(&job, &conn, NULL, res, e);
+}
+
+static void scenario_clean(bool bench)
+{
+    struct rig r;
+    struct mach_result res;
+    struct pd_err e = {0};
+    double w0, c0, wall, cpu;
+
+    rig_init(&r, 36, 11);
+    new_sim(&r);
+    w0 = wall_s();
+    c0 = cpu_s();
+    EXPECT(fill(&r, &res, &e) == PD_OK, "clean fill: %s", e.msg);
+    wall = wall_s() - w0;
+    cpu = cpu_s() - c0;
+    EXPECT(res.good == 36 && res.bad == 0, "clean: %d good, %d bad", res.good, res.bad);
+    EXPECT(audit(&r) == 36, "clean: audit");
+    printf("usb clean: 36 boards, %ld cards through libusb+umockdev: %.2f s total, "
+           "%.3f ms wall and %.3f ms host CPU per card\n",
+           res.cards, wall, 1000 * wall / (double)res.cards, 1000 * cpu / (double)res.cards);
+    if (bench) {
+        printf("BENCH total_s=%.3f wall_ms_per_card=%.3f cpu_ms_per_card=%.3f\n", wall,
+               1000 * wall / (double)res.cards, 1000 * cpu / (double)res.cards);
+    }
+    rig_free(&r);
+}
+
+static void scenario_lossy(void)
+{
+    struct rig r;
+    struct mach_result res;
+    struct pd_err e = {0};
+
+    rig_init(&r, 3, 12);
+    new_sim(&r);
+    g_mutex_lock(&D.lock);
+    D.drop_every = 40;
+    D.stall_every = 53;
+    D.drops = D.stalls = D.discards = 0;
+    g_mutex_unlock(&D.lock);
+    EXPECT(fill(&r, &res, &e) == PD_OK, "lossy fill: %s", e.msg);
+    g_mutex_lock(&D.lock);
+    printf("usb lossy: %ld replies lost (%ld URBs discarded at timeout), %ld IN stalls\n",
+           D.drops, D.discards, D.stalls);
+    EXPECT(D.drops > 0 && D.discards > 0 && D.stalls > 0, "lossy: faults not exercised");
+    D.drop_every = D.stall_every = 0;
+    g_mutex_unlock(&D.lock);
+    EXPECT(res.good == 3, "lossy: %d good", res.good);
+    audit(&r);
+    rig_free(&r);
+}
+
+static void scenario_unplug(void)
+{
+    struct rig r;
+    struct mach_result res;
+    struct pd_err e = {0};
+
+    rig_init(&r, 4, 13);
+    r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){2, 20, MF_UNPLUG};
+    r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){3, 40, MF_RESET};
+    r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){4, 52, MF_UNPLUG};
+    new_sim(&r);
+    D.replugs = 0;
+    EXPECT(fill(&r, &res, &e) == PD_OK, "unplug fill: %s", e.msg);
+    printf("usb unplug: %ld re-plugs, %d attempts redone\n", D.replugs, res.redone);
+    EXPECT(D.replugs == 2, "unplug: %ld re-plugs", D.replugs);
+    EXPECT(res.good == 4 && res.redone == 3, "unplug: %d good, %d redone", res.good,
+           res.redone);
+    audit(&r);
+    rig_free(&r);
+
+    /* Unplugged for good: the controller stops with a clear message, the journal kept. */
+    rig_init(&r, 2, 14);
+    r.prof.replug_wait_ms = 300;
+    r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){1, 5, MF_UNPLUG};
+    new_sim(&r);
+    g_atomic_int_set(&D.stay_gone, 1);
+    EXPECT(fill(&r, &res, &e) == PD_ERR_DEVICE, "gone: %s", e.msg);
+    EXPECT(strstr(e.msg, "did not come back") && strstr(e.msg, "--resume"), "gone: \"%s\"",
+           e.msg);
+    printf("usb gone: \"%s\"\n", e.msg);
+    g_atomic_int_set(&D.stay_gone, 0); /* back on the bus for the next scenario */
+    while (g_atomic_int_get(&D.stay_gone) == 0 && D.gone)
+        g_usleep(10000);
+    rig_free(&r);
+}
+
+/* The real binary, spawned: it finds the device through the same preload and testbed. */
+static void scenario_cli(const char *predup)
+{
+    struct rig r;
+    char set[320], conf[320], *out = NULL, *err = NULL;
+    int status = -1;
+    FILE *f;
+    GError *gerr = NULL;
+
+    rig_init(&r, 6, 15);
+    new_sim(&r);
+    snprintf(set, sizeof set, "%s/set.pbn", r.dir);
+    snprintf(conf, sizeof conf, "%s/usb.conf", r.dir);
+    g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
+    f = fopen(conf, "w");
+    g_assert(f);
+    fputs("[machine]\ntransport = usb\nvid = 0x1209\npid = 0x0dea\ntimeout_ms = 500\n", f);
+    fclose(f);
+    {
+        char *argv[] = {(char *)predup, "fill", set, "--machine", conf, "--yes", NULL};
+
+        EXPECT(g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                            &gerr),
+               "spawn %s", predup);
+    }
+    EXPECT(status == 0, "predup fill over USB: status %d: %s", status, err ? err : "");
+    EXPECT(out && strstr(out, "filled ") && strstr(out, ": 6 good, 0 bad"), "cli output: %s",
+           out ? out : "");
+    if (out)
+        printf("usb cli: %s", out);
+    audit(&r);
+    g_free(out);
+    g_free(err);
+    if (gerr)
+        g_error_free(gerr);
+    snprintf(conf + strlen(r.dir), sizeof conf - strlen(r.dir), "/set.pbn.journal");
+    unlink(conf);
+    unlink(set);
+    snprintf(conf, sizeof conf, "%s/usb.conf", r.dir);
+    unlink(conf);
+    rig_free(&r);
+}
+
+int main(int argc, char **argv)
+{
+    const char *predup = NULL;
+    bool bench = false;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--predup") && i + 1 < argc)
+            predup = argv[++i];
+        else if (!strcmp(argv[i], "--bench"))
+            bench = true;
+    }
+    g_mutex_init(&D.lock);
+    g_queue_init(&D.replies);
+    D.tb = umockdev_testbed_new(); /* before any libusb_init: libusb must see only it */
+    if (!D.tb || !umockdev_in_mock_environment()) {
+        fprintf(stderr, "usb_machine: run me under umockdev-wrapper\n");
+        return 2;
+    }
+    D.handler = umockdev_ioctl_base_new();
+    g_signal_connect(D.handler, "handle-ioctl", G_CALLBACK(on_ioctl), &D);
+    plug(&D);
+    g_thread_unref(g_thread_new("bus", bus_thread, &D));
+    scenario_clean(bench);
+    if (!bench) {
+        scenario_lossy();
+        scenario_unplug();
+        if (predup)
+            scenario_cli(predup);
+    }
+    printf("usb_machine: %s\n", failures ? "FAILED" : "all scenarios passed");
+    return failures ? 1 : 0;
+}

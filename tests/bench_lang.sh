@@ -2,9 +2,8 @@
 # tests/bench_lang.sh - `make bench` for the constraint language: the three cases of
 # shared/bench/README.md (copied in tests/data/lang/bench/), predup dealer side by side with
 # Debian's dealer and Deal (smartstack) in the same run. Prints deals/s or kept/s and the
-# ratio to each peer. Rates come from wall-clock time around each process, start-up included
-# (predup's start-up is about 0.5 s here: libdds's initialisation); predup's own "Time needed"
-# is shown too. Per core: predup -j 1; all cores: -j $(nproc).
+# ratio to each peer. Rates come from wall-clock time around each process, start-up included;
+# predup's own "Time needed" is shown too. Per core: predup -j 1; all cores: -j $(nproc).
 set -u
 : "${PREDUP:?}" "${TOP:?}"
 B=$TOP/tests/data/lang/bench

@@ -61,12 +61,6 @@ static void print_compact(FILE *out, const struct deal *d, bool oneline)
     }
 }
 
-void lact_oneline(FILE *out, const struct deal *d)
-{
-    print_compact(out, d, true);
-    fputc('\n', out);
-}
-
 static void print_pbn(FILE *out, const struct lang_prog *p, const struct lacc *acc,
                       const struct deal *d, long long board)
 {
@@ -143,21 +137,6 @@ void lacc_free(struct lacc *a, const struct lang_prog *p)
     a->freq = NULL;
     a->sum = NULL;
     a->ec = NULL;
-}
-
-void lacc_merge(struct lacc *into, const struct lacc *from, const struct lang_prog *p)
-{
-    for (int i = 0; i < p->nacts; i++) {
-        into->sum[i] += from->sum[i];
-        into->sumsq[i] += from->sumsq[i];
-        if (into->freq[i])
-            for (size_t c = 0; c < freq_cells(&p->acts[i]); c++)
-                into->freq[i][c] += from->freq[i][c];
-        for (int s = 0; s < 2; s++)
-            for (int st = 0; st < 5; st++)
-                for (int t = 0; t < 14; t++)
-                    into->ec[i][s][st][t] += from->ec[i][s][st][t];
-    }
 }
 
 static int eval(struct leval *ev, int node)

@@ -24,6 +24,8 @@ static const char usage[] =
     "  -0 / -2 / -3  no swapping / also the E-W swap / also all 5 other E-S-W orders\n"
     "  --plain  no conditional generation: plain shuffling and rejection\n"
     "  --sd   averages print \"label: mean sd count\" (for statistical comparisons)\n"
+    "  -e     exhaustive: every deal of the unknown cards when two hands are predealt in\n"
+    "         full (up to 10,400,600 deals); -p limits it, -g does not\n"
     "  -u     accepted (output is always upper case)   -V  version\n";
 
 struct dealer_args {
@@ -133,8 +135,8 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
                 a->o.threads = (int)v;
                 break;
             case 'e':
-                return pd_fail(e, PD_ERR_USAGE, "dealer: -e (exhaustive mode) is not supported; "
-                                                "predeal two hands and let the run count them");
+                a->o.exhaust = true;
+                break;
             case 'l':
                 return pd_fail(e, PD_ERR_USAGE, "dealer: -l (GIB's library.dat) is not "
                                                 "supported: tricks() solves with libdds");

@@ -12,7 +12,7 @@
 static const uint64_t SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 16, 0x1FFFULL << 32,
                                       0x1FFFULL << 48};
 
-int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit)
+LANG_HOT int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit)
 {
     int sum = 0;
 
@@ -256,7 +256,7 @@ static int wrap(long long v)
     return (int)(int32_t)(uint32_t)(uint64_t)v;
 }
 
-int leval_node(struct leval *ev, int n)
+LANG_HOT int leval_node(struct leval *ev, int n)
 {
     const struct lnode *x = &ev->p->nodes[n];
     const uint64_t hand = x->seat >= 0 && ev->d ? ev->d->hand[x->seat] : 0;

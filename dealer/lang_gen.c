@@ -8,10 +8,12 @@
  * lengths. Of the seats so bounded, the one whose set H of hands is least likely is drawn
  * first, uniformly from H: a class (shape, HCP) with probability proportional to its number of
  * hands, then the HCP of each suit, then the honours and the spot cards of each suit, each
- * step weighted by exact counts. The other 39 cards are then shuffled uniformly (Fisher-Yates)
+ * step weighted by exact counts. The other cards are then shuffled uniformly (Fisher-Yates)
  * into the other hands. Every hand in H has the same number of completions, so the deal is
- * uniform over S = {deals with that hand in H}. */
+ * uniform over S = {deals with that hand in H}. A second bounded seat is dealt first and a
+ * draw whose hand there is out of bounds is dropped at once: rejection, only earlier. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +31,14 @@ struct lgen_rest {
     uint64_t dist[3][41];
 };
 
+struct bounds {
+    int hlo, hhi;
+    int llo[4], lhi[4];
+    int shapes[16];   /* shape tables that must hold; negative: ~(index+1) must not hold */
+    int nshapes;
+    bool any;
+};
+
 struct lgen {
     int seat;
     struct deal fixed;      /* predealt cards of every seat */
@@ -43,17 +53,29 @@ struct lgen {
     struct lgen_rest *rest; /* per allowed shape */
     int nrest;
     double p;               /* probability of H among the seat's possible hands */
+    /* A second bounded seat, tested as soon as its cards are dealt (-1: none): a deal that
+     * fails is dropped before the other hands are dealt, which is rejection, done early. */
+    const struct lang_prog *prog;
+    int second;
+    struct bounds b2;
 };
+
+/* Binomial coefficients up to 52 choose 13 (table built once, read-only after). */
+static uint64_t binom_tab[53][14];
+static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
+
+static void binom_init(void)
+{
+    for (int n = 0; n <= 52; n++)
+        for (int k = 0; k <= 13; k++)
+            binom_tab[n][k] = k == 0 ? 1 : n == 0 ? 0 : binom_tab[n - 1][k - 1] + binom_tab[n - 1][k];
+}
 
 static uint64_t binom(int n, int k)
 {
-    uint64_t r = 1;
-
-    if (k < 0 || k > n)
-        return 0;
-    for (int i = 1; i <= k; i++)
-        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-    return r;
+    if (k < 0 || k > n || n > 52 || k > 13)
+        return k >= 0 && k <= n && n - k <= 13 && n <= 52 ? binom(n, n - k) : 0;
+    return binom_tab[n][k];
 }
 
 static int honour_hcp(unsigned sub)
@@ -64,13 +86,6 @@ static int honour_hcp(unsigned sub)
 
 /* ---------------------------------------------------------------- bounds from the condition */
 
-struct bounds {
-    int hlo, hhi;
-    int llo[4], lhi[4];
-    int shapes[16];   /* shape tables that must hold; negative: ~(index+1) must not hold */
-    int nshapes;
-    bool any;
-};
 
 static bool shape_bit(const struct lang_prog *p, int idx, int cell)
 {
@@ -280,6 +295,7 @@ struct lgen *lgen_plan(const struct lang_prog *p)
     struct lgen *best = NULL;
     bool milton = true;
 
+    pthread_once(&binom_once, binom_init);
     for (int r = RANK_2; r <= RANK_A; r++)
         milton &= p->ptval[LPT_HCP][r] == (r >= 11 ? r - 10 : 0);
     for (int s = 0; s < 4; s++) {
@@ -295,13 +311,20 @@ struct lgen *lgen_plan(const struct lang_prog *p)
     }
     if (p->cond >= 0)
         collect(p, p->cond, b, milton, 0);
+    double ps[4] = {2, 2, 2, 2};
+
     for (int s = 0; s < 4; s++) {
         struct lgen *g;
 
         if (!b[s].any || hand_ncards(p->predeal.hand[s]) == 13 || !(g = calloc(1, sizeof *g)))
             continue;
         g->fixed = p->predeal;
-        if (!build(g, p, &b[s], s) || (best && g->p >= best->p)) {
+        if (!build(g, p, &b[s], s)) {
+            lgen_free(g);
+            continue;
+        }
+        ps[s] = g->p;
+        if (best && g->p >= best->p) {
             lgen_free(g);
             continue;
         }
@@ -311,6 +334,16 @@ struct lgen *lgen_plan(const struct lang_prog *p)
     if (best && best->p > 0.25) { /* not worth it: plain shuffling is as fast */
         lgen_free(best);
         best = NULL;
+    }
+    if (best) {
+        best->prog = p;
+        best->second = -1;
+        for (int s = 0; s < 4; s++)
+            if (s != best->seat && ps[s] < 0.5 &&
+                (best->second < 0 || ps[s] < ps[best->second]))
+                best->second = s;
+        if (best->second >= 0)
+            best->b2 = b[best->second];
     }
     return best;
 }
@@ -364,7 +397,7 @@ static unsigned pick_cards(struct deal_stream *s, unsigned avail, int k)
 }
 
 /* The free cards of suit su for a total length len and h HCP: honours by weight, then spots. */
-static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, int len, int h)
+LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, int len, int h)
 {
     int k = len - g->flen[su], hh = h - g->fhcp[su];
     uint64_t w[16], total = 0;
@@ -385,7 +418,87 @@ static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, i
     return sub << 9 | pick_cards(s, g->spot_avail[su], k - __builtin_popcount(sub));
 }
 
-void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
+/* A uniform value below n (n <= 52) from 16-bit draws, exactly as rng.c's below16, with the
+ * buffer position held by the caller. */
+static inline unsigned draw16(struct deal_stream *s, size_t *pos, size_t *len, unsigned n)
+{
+    for (;;) {
+        unsigned v;
+        uint32_t m;
+
+        if (*len - *pos >= 2) {
+            v = (unsigned)s->buf[*pos] << 8 | s->buf[*pos + 1];
+            *pos += 2;
+        } else {
+            uint8_t b[2];
+
+            s->pos = *pos;
+            deal_stream_bytes(s, b, 2);
+            *pos = s->pos;
+            *len = s->len;
+            v = (unsigned)b[0] << 8 | b[1];
+        }
+        m = (uint32_t)v * n;
+        if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
+            return m >> 16;
+    }
+}
+
+static bool second_ok(const struct lgen *g, uint64_t hand)
+{
+    int L[4], h = hand_hcp(hand);
+
+    for (int su = 0; su < 4; su++)
+        L[su] = hand_length(hand, (enum suit)su);
+    return h >= g->b2.hlo && h <= g->b2.hhi && shape_allowed(g->prog, &g->b2, g->second, L);
+}
+
+/* The free cards to the other hands by Fisher-Yates, the second bounded seat first: false
+ * (the deal is dropped) as soon as that hand is out of its bounds. */
+LANG_HOT static bool deal_rest(const struct lgen *g, struct deal_stream *s,
+                               const struct deal *fixed, struct deal *out)
+{
+    uint8_t fb[DEAL_NCARDS];
+    int vac[4], order[4], no = 0, nfree = 0, i = 0;
+    uint64_t taken = 0;
+    size_t pos = s->pos, len = s->len;
+
+    for (int h = 0; h < 4; h++) {
+        taken |= fixed->hand[h];
+        vac[h] = HAND_NCARDS - hand_ncards(fixed->hand[h]);
+    }
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        fb[nfree++] = (uint8_t)__builtin_ctzll(rest);
+    if (g->second >= 0)
+        order[no++] = g->second;
+    for (int h = 0; h < 4; h++)
+        if (h != g->second)
+            order[no++] = h;
+    for (int oi = 0; oi < 4; oi++) {
+        int h = order[oi];
+        uint64_t hand = fixed->hand[h];
+
+        for (int c = 0; c < vac[h]; c++, i++) {
+            if (i < nfree - 1) {
+                int j = i + (int)draw16(s, &pos, &len, (unsigned)(nfree - i));
+                uint8_t t = fb[i];
+
+                fb[i] = fb[j];
+                fb[j] = t;
+            }
+            hand |= 1ULL << fb[i];
+        }
+        out->hand[h] = hand;
+        if (oi == 0 && g->second >= 0 && !second_ok(g, hand)) {
+            s->pos = pos;
+            return false;
+        }
+    }
+    s->pos = pos;
+    return true;
+}
+
+LANG_HOT bool lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
 {
     uint64_t r = below64(s, g->cum[g->ncls - 1]);
     int lo = 0, hi = g->ncls - 1, L[4], left, hs[4];
@@ -423,5 +536,64 @@ void lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
     hs[3] = left;
     for (int su = 0; su < 4; su++)
         fixed.hand[g->seat] |= (uint64_t)draw_suit(g, s, su, L[su], hs[su]) << (16 * su);
-    deal_stream_shuffle(s, &fixed, out);
+    return deal_rest(g, s, &fixed, out);
+}
+
+/* deal_stream_shuffle (rng.c) made faster, drawing the same bytes in the same order so that
+ * the deals are identical (a Check test compares them): the buffer position lives in a
+ * register, since every store to the card list (uint8_t) would otherwise force a reload. */
+LANG_HOT void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
+{
+    uint8_t free_bits[DEAL_NCARDS];
+    int vac[4], nfree = 0;
+    uint64_t taken = 0;
+    struct deal d;
+    size_t pos = s->pos, len = s->len;
+
+    for (int h = 0; h < 4; h++) {
+        d.hand[h] = fixed ? fixed->hand[h] : 0;
+        taken |= d.hand[h];
+        vac[h] = HAND_NCARDS - hand_ncards(d.hand[h]);
+    }
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        free_bits[nfree++] = (uint8_t)__builtin_ctzll(rest);
+    for (int i = 0; i < nfree - 1; i++) {
+        unsigned n = (unsigned)(nfree - i);
+        uint32_t m;
+
+        for (;;) {
+            unsigned v;
+
+            if (len - pos >= 2) {
+                v = (unsigned)s->buf[pos] << 8 | s->buf[pos + 1];
+                pos += 2;
+            } else {
+                uint8_t b[2];
+
+                s->pos = pos;
+                deal_stream_bytes(s, b, 2);
+                pos = s->pos;
+                len = s->len;
+                v = (unsigned)b[0] << 8 | b[1];
+            }
+            m = (uint32_t)v * n;
+            if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
+                break;
+        }
+        int j = i + (int)(m >> 16);
+        uint8_t t = free_bits[i];
+
+        free_bits[i] = free_bits[j];
+        free_bits[j] = t;
+    }
+    s->pos = pos;
+    int k = 0;
+
+    for (int h = 0; h < 4; h++) {
+        uint64_t hand = d.hand[h];
+
+        for (int c = 0; c < vac[h]; c++)
+            hand |= 1ULL << free_bits[k++];
+        out->hand[h] = hand;
+    }
 }

@@ -10,6 +10,16 @@
 
 #include "dealer/dealer.h"
 
+/* Hot functions are built twice, with and without the POPCNT instruction, and the loader
+ * picks the one the CPU runs (GCC/clang function multi-versioning): card counting is all
+ * popcounts, and without it they are library calls. */
+#if defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__) && \
+    !defined(LANG_NO_CLONES)
+#define LANG_HOT __attribute__((target_clones("popcnt", "default")))
+#else
+#define LANG_HOT
+#endif
+
 /* ---------------------------------------------------------------- lexer */
 
 enum ltok {
@@ -134,13 +144,37 @@ struct lang_prog {
     bool default_action;   /* no action statement: printall */
     bool will_print;
     bool uses_dd, uses_rnd;
-    unsigned seats_used;   /* seats named in the condition */
     struct { char *name; int node; } *vars;
     int nvars;
 };
 
-/* lang_parse.c */
+/* lang_parse.c: expressions, and the token helpers that lang_stmt.c shares. */
+struct lparser {
+    struct llexer lx;
+    struct lang_prog *p;
+    struct pd_err *e;
+};
+#define LTRY(x)                                                                               \
+    do {                                                                                      \
+        enum pd_status rc_ = (x);                                                             \
+        if (rc_ != PD_OK)                                                                     \
+            return rc_;                                                                       \
+    } while (0)
 int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e);
+const struct ltoken *lp_cur(struct lparser *ps);
+enum pd_status lp_next(struct lparser *ps);
+bool lp_punct(const struct ltoken *t, int c);
+bool lp_kw(const struct ltoken *t, enum lkw k);
+/* Fails at the current token: "what, found 'tok'". */
+enum pd_status lp_fail_here(struct lparser *ps, const char *what);
+enum pd_status lp_expect(struct lparser *ps, int c);
+/* number: NUM | '-' NUM | a four-digit shape token */
+enum pd_status lp_number(struct lparser *ps, int *out);
+enum pd_status lp_seat(struct lparser *ps, int *seat);
+/* A whole expression (?: included); sv allows the shape{} lengths s h d c. */
+enum pd_status lp_ternary(struct lparser *ps, bool sv, int *out);
+/* The node of a definition, or -1. */
+int lp_find_var(const struct lang_prog *p, const char *name, int len);
 
 /* lang_shape.c: the shape(...) list and the shape{...} (dealer.dpp) list. */
 enum pd_status lshape_parse_list(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
@@ -183,7 +217,7 @@ int leval_quality(uint64_t hand, int suit);
 
 /* ---------------------------------------------------------------- actions */
 
-/* Accumulated results of the actions over a run (one per thread, then merged). */
+/* Accumulated results of the actions over a run (the main thread's, in deal order). */
 struct lacc {
     long long *sum;    /* per action: average sums (integers: exact, any thread count) */
     double *sumsq;     /* per action: sums of squares, for --sd */
@@ -198,7 +232,6 @@ struct lacc {
 };
 enum pd_status lacc_init(struct lacc *a, const struct lang_prog *p, struct pd_err *e);
 void lacc_free(struct lacc *a, const struct lang_prog *p);
-void lacc_merge(struct lacc *into, const struct lacc *from, const struct lang_prog *p);
 /* Runs the actions for produced deal number nprod (0-based): printing goes to out (a memory
  * stream in threaded runs), statistics to acc. print() deals are kept by the caller. */
 enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
@@ -206,7 +239,6 @@ enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long
 /* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
 void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
                  long long nprod, FILE *out);
-void lact_oneline(FILE *out, const struct deal *d);
 
 /* Options of a `predup dealer` run, and its result. */
 struct lrun_opts {
@@ -219,6 +251,7 @@ struct lrun_opts {
     double time_limit;     /* -t, 0 = none */
     bool fast;             /* conditional generation when the condition allows it */
     bool sd;               /* --sd: averages print "label: mean sd n" */
+    bool exhaust;          /* -e: every deal of the unknown cards instead of random ones */
     const char *input_name; /* for the PBN Event tag: NULL for stdin */
 };
 struct lrun_result {

@@ -69,7 +69,7 @@ static void swap_hands(struct deal *d, int a, int b)
     d->hand[b] = t;
 }
 
-static bool predeal_lengths_hold(const struct lang_prog *p, const struct deal *d)
+LANG_HOT static bool predeal_lengths_hold(const struct lang_prog *p, const struct deal *d)
 {
     for (int s = 0; s < 4; s++)
         for (int su = 0; su < 4; su++)
@@ -102,7 +102,7 @@ static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal 
 }
 
 /* Deals and tests every deal of block b. */
-static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
+LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
                                 struct deal_stream *rs)
 {
     const struct lang_prog *p = r->p;
@@ -123,10 +123,11 @@ static enum pd_status run_block(struct run *r, struct block *b, struct deal_stre
         struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
 
         if (i % per == 0) {
-            if (r->gen)
-                lgen_deal(r->gen, ds, &d);
-            else
-                deal_stream_shuffle(ds, fixed, &d);
+            if (r->gen) {
+                if (!lgen_deal(r->gen, ds, &d))
+                    continue; /* dropped early: drawn, not kept */
+            } else
+                lshuffle(ds, fixed, &d);
         } else {
             static const int sw[6][2] = {{0, 0}, {1, 3}, {2, 3}, {1, 2}, {1, 3}, {2, 3}};
             int k = (int)(i % per);
@@ -221,6 +222,62 @@ static enum pd_status commit_deal(struct run *r, struct commit *c, const struct 
     return lact_run(&ev, &c->acc, out, nprod, e);
 }
 
+/* -e: every way to give the unknown cards to the (at most two) hands that are not complete,
+ * in the order of the combinations of the free cards (lowest card bits first) taken by the
+ * first such hand. Deal n of the enumeration is ordinal n for rnd(). */
+static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long long produce,
+                              long long *produced, long long *generated, struct pd_err *e)
+{
+    const struct lang_prog *p = r->p;
+    uint64_t taken = 0, cards[26];
+    int open[4], nopen = 0, n = 0, k;
+    enum pd_status rc = PD_OK;
+
+    for (int h = 0; h < 4; h++) {
+        taken |= p->predeal.hand[h];
+        if (hand_ncards(p->predeal.hand[h]) < 13)
+            open[nopen++] = h;
+    }
+    if (nopen > 2)
+        return pd_fail(e, PD_ERR_USAGE, "dealer -e: %d hands are incomplete; exhaustive mode "
+                                        "needs the others predealt in full (2 at most open)", nopen);
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        cards[n++] = rest & -rest;
+    k = nopen ? 13 - hand_ncards(p->predeal.hand[open[0]]) : 0;
+    uint64_t total = 1;
+
+    for (int i = 0; i < k; i++)
+        total = total * (uint64_t)(n - i) / (uint64_t)(i + 1);
+    *generated = 0;
+    for (uint64_t v = k ? (1ULL << k) - 1 : 0; *generated < (long long)total; (*generated)++) {
+        struct kept kd = {.ordinal = (uint64_t)*generated, .d = p->predeal};
+        struct leval ev = {.p = p, .d = &kd.d, .dd_thread = -1, .rnd_stream = &c->rs,
+                           .rnd_index = 2 * kd.ordinal, .e = e};
+
+        for (int i = 0; i < n; i++)
+            kd.d.hand[open[v >> i & 1 ? 0 : 1]] |= cards[i];
+        if (predeal_lengths_hold(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
+            kd.memo_ready = ev.memo_ready;
+            kd.memo = ev.memo;
+            if ((rc = commit_deal(r, c, &kd, *produced, out, e)) != PD_OK)
+                return rc;
+            if (++*produced == produce)
+                break;
+        }
+        if (ev.failed)
+            return e->code ? e->code : PD_ERR_RANGE;
+        if (v) { /* Gosper: the next k-subset of n bits */
+            uint64_t lo = v & -v, hi = v + lo;
+
+            v = hi | (((v ^ hi) >> 2) / lo);
+        }
+    }
+    (*generated)++;
+    if (*generated > (long long)total)
+        *generated = (long long)total;
+    return PD_OK;
+}
+
 static void progress(const struct run *r, long long produced, long long target, double t0)
 {
     (void)t0;
@@ -268,7 +325,12 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     c.acc.input_name = o->input_name;
     c.acc.seed = o->seed;
     {
-        time_t now_t = time(NULL);
+        /* printpbn's Date is today's, as dealer's; SOURCE_DATE_EPOCH fixes it for
+         * reproducible output. */
+        const char *sde = getenv("SOURCE_DATE_EPOCH");
+        char *end = NULL;
+        long long fixed = sde ? strtoll(sde, &end, 10) : -1;
+        time_t now_t = sde && end != sde && !*end && fixed >= 0 ? (time_t)fixed : time(NULL);
         struct tm tm;
 
         gmtime_r(&now_t, &tm);
@@ -287,6 +349,11 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         goto done;
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
+    if (o->exhaust) {
+        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced, &generated,
+                     e);
+        goto joined;
+    }
     for (; started < nthreads; started++)
         if (pthread_create(&tids[started], NULL, worker, &r) != 0)
             break;

@@ -33,6 +33,8 @@ printf 'produce 1\naction printpbn\n' | "$PREDUP" dealer -s 1 -v > pbn.txt
 grep -q '^\[Event "Hand simulated by predup dealer with file (null), seed 1"\]$' pbn.txt ||
     fail "stdin Event"
 grep -q '^\[Deal "N:[^ ]* [^ ]* [^ ]* [^ ]*"\]$' pbn.txt || fail "Deal tag"
+printf 'produce 1\naction printpbn\n' | SOURCE_DATE_EPOCH=0 "$PREDUP" dealer -s 1 -v |
+    grep -q '^\[Date "1970.01.01"\]$' || fail "SOURCE_DATE_EPOCH for the PBN Date"
 
 # rnd() never changes the deals: with a random condition the kept deals are a subsequence.
 printf 'generate 200\nproduce 200\naction printoneline\n' > all.dl
@@ -116,8 +118,32 @@ printf 'predeal north SAKT2, HAT98, DA2, CQ32\nproduce 1\naction printes "hcp ",
 "$PREDUP" dealer -s 1 -v pe.dl > pe.txt
 [ "$(cat pe.txt)" = "$(printf 'hcp 17\nx')" ] || fail "printes without parentheses: $(cat pe.txt)"
 
-# dealer's flags that predup refuses say why.
-! "$PREDUP" dealer -e mix.dl 2> err.txt || fail "-e accepted"
-grep -q 'exhaustive' err.txt || fail "-e message"
+# -e: every deal of the unknown cards. North and South complete, East and West hold 10 each:
+# the 6 cards left (spades 4 3 2, hearts 4 3 2) give C(6,3) = 20 deals, and East has k of the
+# three small spades in C(3,k) C(3,3-k) of them: 1 9 9 1.
+cat > ex.dl <<'EOF2'
+predeal north SAKQJT, HAKQJT, DAKQ
+predeal south S98765, H98765, DJT9
+predeal east D8765, C765432
+predeal west D432, CAKQJT98
+action frequency "sp" (spades(east), 0, 3), printoneline
+EOF2
+"$PREDUP" dealer -e -s 1 ex.dl > ex.txt
+grep -q '^Generated 20 hands$' ex.txt && grep -q '^Produced 20 hands$' ex.txt || fail "-e count"
+[ "$(grep -c '^n ' ex.txt)" -eq 20 ] || fail "-e printed deals"
+[ "$(sort ex.txt | uniq -d | wc -l)" -eq 0 ] || fail "-e repeated a deal"
+printf '    0	       1
+    1	       9
+    2	       9
+    3	       1
+' > want.txt
+grep -A4 '^Frequency sp:$' ex.txt | tail -4 > got.txt
+cmp want.txt got.txt || fail "-e frequencies"
+printf 'predeal north SA
+' > open3.dl
+! "$PREDUP" dealer -e open3.dl 2> err.txt || fail "-e with three open hands"
+grep -q 'exhaustive mode needs' err.txt || fail "-e message"
+! "$PREDUP" dealer -l 0 mix.dl 2> err.txt || fail "-l accepted"
+grep -q 'library.dat' err.txt || fail "-l message"
 "$PREDUP" dealer --help | grep -q 'Seeds are for practice only' || fail "--help on seeds"
 echo "dealer runs: ok"

@@ -1,0 +1,274 @@
+/* tests/check_lang.c - the constraint language: lexing as flex would, operator levels, errors
+ * with positions, shape{} against dealer.dpp's own expansions, hand functions on a known
+ * deal, exact class counts of the conditional generator, lang_accept with predeal. */
+#include <string.h>
+
+#include "dealer/lang_gen.h"
+#include "dealer/lang_int.h"
+#include "tests/check_suites.h"
+
+/* Tokens as scan.l makes them: longest match, then the earlier rule. */
+START_TEST(test_lang_lex_classifies_like_flex)
+{
+    static const struct {
+        const char *text;
+        enum ltok type;
+        int len;
+    } cases[] = {
+        {"SAKQ2", LT_HOLDING, 5}, {"S", LT_HOLDING, 1},  {"S2A", LT_IDENT, 3},
+        {"AS", LT_CARD, 2},       {"TC", LT_CARD, 2},    {"x3N", LT_CONTRACT, 3},
+        {"4333", LT_DISTR, 4},    {"5xxx", LT_DISTR, 4}, {"xxxx", LT_DISTR, 4},
+        {"12345", LT_NUM, 5},     {"12", LT_NUM, 2},     {"north", LT_SEAT, 5},
+        {"spade", LT_SUIT, 5},    {"notrumps", LT_KW, 8}, {"hcps", LT_KW, 4},
+        {"northx", LT_IDENT, 6},  {"NS", LT_VULSIDE, 2}, {"\\n", LT_STRING, 2},
+        {"\"a b\"", LT_STRING, 5}, {"&&", LT_PUNCT, 2},  {"2S", LT_CARD, 2},
+    };
+    struct llexer lx;
+    struct pd_err e;
+
+    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+        llex_init(&lx, "t", cases[i].text);
+        ck_assert_int_eq(llex_next(&lx, &e), PD_OK);
+        ck_assert_msg(lx.tok.type == cases[i].type && lx.tok.len == cases[i].len,
+                      "%s: type %d len %d", cases[i].text, lx.tok.type, lx.tok.len);
+    }
+}
+END_TEST
+
+static int eval_const(const char *expr)
+{
+    char text[200];
+    struct lang_prog *p = NULL;
+    struct pd_err e;
+    struct deal d = {{0}};
+    struct leval ev = {.d = &d, .dd_thread = -1, .e = &e};
+    int v;
+
+    snprintf(text, sizeof text, "condition %s", expr);
+    ck_assert_msg(lang_compile_mem("t", text, &p, &e) == PD_OK, "%s: %s", expr, e.msg);
+    ev.p = p;
+    v = leval_node(&ev, p->cond);
+    lang_free(p);
+    return v;
+}
+
+/* C's levels, as Debian's dealer runs Descr.test_operator_order. */
+START_TEST(test_lang_operator_levels)
+{
+    static const struct {
+        const char *expr;
+        int want;
+    } cases[] = {
+        {"1 ? 3 : 1 ? 2 : 1", 3}, {"1 ? 0 ? 3 : 2 : 1", 2}, {"2 == 2 != 0", 1},
+        {"-2 < -1 <= 0", 0},      {"3 * 3 % 2", 1},         {"4 / 4 % 3", 1},
+        {"1 - 1 + 1", 1},         {"!0 * 2", 2},            {"2 - -1", 3},
+        {"1 || 0 && 0", 1},       {"0 and 1 or 1", 1},      {"not 1", 0},
+        {"7 / 2", 3},             {"-7 / 2", -3},           {"-7 % 3", -1},
+        {"2147483647 + 1", -2147483647 - 1},
+    };
+
+    for (size_t i = 0; i < ARRAY_LEN(cases); i++)
+        ck_assert_msg(eval_const(cases[i].expr) == cases[i].want, "%s", cases[i].expr);
+}
+END_TEST
+
+/* Errors name the line and column of the offending token and keep its line for the caret. */
+START_TEST(test_lang_errors_have_positions)
+{
+    static const struct {
+        const char *text;
+        int line, col;
+        const char *msg;
+    } cases[] = {
+        {"condition hcp(north) > 1 &&\n  hcp(nrth) > 2", 2, 7, "expected north"},
+        {"x = 1\nx = 2", 2, 1, "defined twice"},
+        {"predeal north SA\npredeal south SA", 2, 15, "predealt twice"},
+        {"condition shape(north, 4432 + 4333 + 4442)", 1, 38, "wrong number of cards"},
+        {"action frequency (hcp(north), 5, 1)", 1, 35, "low <= high"},
+        {"/* never closed", 1, 1, "inside a comment"},
+        {"condition y > 1", 1, 11, "unknown variable 'y'"},
+        {"action printes(\"x)", 1, 16, "string not closed"},
+        {"condition shape{north, 5q(332)}", 1, 24, "cannot read the shape"},
+    };
+    struct lang_prog *p = NULL;
+    struct pd_err e;
+
+    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+        ck_assert_int_eq(lang_compile_mem("s.dl", cases[i].text, &p, &e), PD_ERR_SYNTAX);
+        ck_assert_msg(e.line == cases[i].line && e.col == cases[i].col &&
+                          strstr(e.msg, cases[i].msg),
+                      "%s: %d:%d %s", cases[i].text, e.line, e.col, e.msg);
+        ck_assert_str_eq(e.file, "s.dl");
+        ck_assert(e.src[0] || cases[i].line == 0);
+    }
+}
+END_TEST
+
+/* shape{...} accepts exactly the shapes of dealer.dpp's expansion (run by hand with
+ * /usr/games/dealer.dpp), compared where dealer.dpp is defined: lengths up to 9. */
+START_TEST(test_lang_dpp_shapes_match_dealer_dpp)
+{
+    static const struct {
+        const char *dpp, *dealer;
+    } cases[] = {
+        {"5M(332)", "2533 + 3523 + 3532 + 5233 + 5323 + 5332"},
+        {"(4432) + (4333)", "any 4432 + any 4333"},
+        {"4+c3+d(2+2+)", "2236 + 2245 + 2254 + 2335 + 2344 + 2434 + 3235 + 3244 + 3334 + 4234"},
+        {"5+s5+m(xx)", "5008 + 5080 + 5x5x + 5x6x + 5x7x + 5xx5 + 5xx6 + 5xx7 + 6007 + 6070 + "
+                       "6x5x + 6x6x + 6xx5 + 6xx6 + 7006 + 7060 + 7x5x + 7xx5 + 8005 + 8050"},
+        {"x[3-5]x[13]", "x3x1 + x3x3 + x4x1 + x4x3 + x5x1 + x5x3"},
+        {"2-xxx", "0xxx + 1xxx + 2xxx"},
+        {"5+M3+c(31)", "1534 + 1633 + 3514 + 3613 + 5134 + 5314 + 6133 + 6313"},
+        {"4+s4+h(xx):d>c,h+s==10", "4621 + 4630 + 5521 + 5530 + 6421 + 6430"},
+        {"(3+3+3+2+)", "any 4333 + any 4432 + any 5332"},
+        {"5m2s(42)", "2245 + 2254 + 2425 + 2452"},
+        {"6m(322)", "2236 + 2263 + 2326 + 2362 + 3226 + 3262"},
+        {"5s(431)", "5134 + 5143 + 5314 + 5341 + 5413 + 5431"},
+    };
+    char text[400];
+    struct lang_prog *p = NULL;
+    struct pd_err e;
+
+    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+        snprintf(text, sizeof text, "a = shape{north, %s}\nb = shape(north, %s)",
+                 cases[i].dpp, cases[i].dealer);
+        ck_assert_msg(lang_compile_mem("t", text, &p, &e) == PD_OK, "%s: %s", cases[i].dpp,
+                      e.msg);
+        ck_assert_int_eq(p->nshapes, 2);
+        int L[4], ndiff = 0, nset = 0;
+
+        for (L[0] = 0; L[0] <= 9; L[0]++)
+            for (L[1] = 0; L[1] <= 9 && L[0] + L[1] <= 13; L[1]++)
+                for (L[2] = 0; L[2] <= 9 && L[0] + L[1] + L[2] <= 13; L[2]++) {
+                    L[3] = 13 - L[0] - L[1] - L[2];
+                    if (L[3] > 9)
+                        continue;
+                    int c = shape_cell(L[0], L[1], L[2], L[3]);
+                    const uint8_t *a = p->shapes, *b = p->shapes + (SHAPE_CELLS / 8 + 1);
+                    int x = a[c >> 3] >> (c & 7) & 1, y = b[c >> 3] >> (c & 7) & 1;
+
+                    ndiff += x != y;
+                    nset += x;
+                }
+        ck_assert_msg(ndiff == 0 && nset > 0, "%s: %d shapes differ", cases[i].dpp, ndiff);
+        lang_free(p);
+    }
+}
+END_TEST
+
+/* The generator's classes count hands exactly. */
+START_TEST(test_lang_gen_counts_hands)
+{
+    static const struct {
+        const char *script;
+        double p; /* probability of the plan's set */
+    } cases[] = {
+        /* 4 hands: AKQ of every suit and one jack */
+        {"condition hcp(north) == 37", 4.0 / 635013559600.0},
+        {"condition spades(south) == 13", 1.0 / 635013559600.0},
+        /* C(13,4) C(13,3)^3 hands of shape 4-3-3-3 in this order */
+        {"condition shape(east, 4333)", 715.0 * 286 * 286 * 286 / 635013559600.0},
+        /* with east's 13 spades predealt, west holds any 13 of the other 39 */
+        {"predeal east SAKQJT98765432\ncondition hearts(west) == 13",
+         1.0 / 8122425444.0},
+    };
+    struct lang_prog *p = NULL;
+    struct pd_err e;
+
+    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+        ck_assert_int_eq(lang_compile_mem("t", cases[i].script, &p, &e), PD_OK);
+        struct lgen *g = lgen_plan(p);
+
+        ck_assert_msg(g != NULL, "%s: no plan", cases[i].script);
+        double got = lgen_probability(g), want = cases[i].p;
+
+        ck_assert_msg(got > want * (1 - 1e-9) && got < want * (1 + 1e-9), "%s: %g, want %g",
+                      cases[i].script, got, want);
+        lgen_free(g);
+        lang_free(p);
+    }
+    /* a loose condition gets no plan: plain shuffling is as fast */
+    ck_assert_int_eq(lang_compile_mem("t", "condition hcp(north) >= 5", &p, &e), PD_OK);
+    ck_assert_ptr_null(lgen_plan(p));
+    lang_free(p);
+}
+END_TEST
+
+/* lang_accept: the condition, and predeal's cards and lengths, on complete deals. */
+START_TEST(test_lang_accept)
+{
+    struct lang_prog *p = NULL;
+    struct pd_err e;
+    struct deal d;
+    deal_num n = 0;
+
+    /* deal number 0: North all spades, East hearts, South diamonds, West clubs */
+    ck_assert_int_eq(deal_from_number(n, &d, NULL), PD_OK);
+    ck_assert_int_eq(lang_compile_mem("t", "condition spades(north) == 13 && hcp(east) == 10",
+                                      &p, &e), PD_OK);
+    ck_assert_int_eq(lang_accept(p, &d, 1, &e), 1);
+    lang_free(p);
+    ck_assert_int_eq(lang_compile_mem("t", "predeal north HA", &p, &e), PD_OK);
+    ck_assert_int_eq(lang_accept(p, &d, 1, &e), 0);
+    lang_free(p);
+    ck_assert_int_eq(lang_compile_mem("t", "predeal spades(north)==13", &p, &e), PD_OK);
+    ck_assert_int_eq(lang_accept(p, &d, 1, &e), 1);
+    lang_free(p);
+    ck_assert_int_eq(lang_compile_mem("t", "condition 1 / (hcp(north) - 10)", &p, &e), PD_OK);
+    ck_assert_int_eq(lang_accept(p, &d, 1, &e), -1);
+    ck_assert_int_eq(e.line, 1);
+    ck_assert_int_eq(e.col, 13);
+    lang_free(p);
+    /* rnd() in a tournament set is a function of the deal and board */
+    ck_assert_int_eq(lang_compile_mem("t", "condition rnd(1000000) > 0", &p, &e), PD_OK);
+    int a = lang_accept(p, &d, 3, &e), b = lang_accept(p, &d, 3, &e);
+
+    ck_assert_int_eq(a, b);
+    lang_free(p);
+}
+END_TEST
+
+/* lshuffle is deal_stream_shuffle made faster: the same deals from the same stream. */
+START_TEST(test_lang_shuffle_matches_foundation)
+{
+    struct pd_key key;
+    struct set_key sk;
+    struct deal_stream a, b;
+    struct deal fixed = {{card_mask(SUIT_S, RANK_A) | card_mask(SUIT_H, 7), 0,
+                          card_mask(SUIT_C, 2), 0}};
+
+    key_from_seed(42, &key);
+    ck_assert_int_eq(set_key_derive(&key, "dealer", &sk, NULL), PD_OK);
+    ck_assert_int_eq(deal_stream_open(&a, &sk, STREAM_PRACTICE, 3, NULL), PD_OK);
+    ck_assert_int_eq(deal_stream_open(&b, &sk, STREAM_PRACTICE, 3, NULL), PD_OK);
+    for (int i = 0; i < 20000; i++) {
+        struct deal x, y;
+        const struct deal *f = i % 3 == 0 ? &fixed : NULL;
+
+        deal_stream_shuffle(&a, f, &x);
+        lshuffle(&b, f, &y);
+        ck_assert_msg(!memcmp(&x, &y, sizeof x), "deal %d differs", i);
+        ck_assert(deal_is_complete(&y, NULL, 0));
+    }
+    deal_stream_close(&a);
+    deal_stream_close(&b);
+}
+END_TEST
+
+Suite *lang_suite(void);
+Suite *lang_suite(void)
+{
+    Suite *s = suite_create("lang");
+    TCase *tc = tcase_create("lang");
+
+    tcase_add_test(tc, test_lang_lex_classifies_like_flex);
+    tcase_add_test(tc, test_lang_operator_levels);
+    tcase_add_test(tc, test_lang_errors_have_positions);
+    tcase_add_test(tc, test_lang_dpp_shapes_match_dealer_dpp);
+    tcase_add_test(tc, test_lang_gen_counts_hands);
+    tcase_add_test(tc, test_lang_accept);
+    tcase_add_test(tc, test_lang_shuffle_matches_foundation);
+    suite_add_tcase(s, tc);
+    return s;
+}
+REGISTER_SUITE(lang_suite)

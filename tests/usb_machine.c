@@ -369,13 +369,16 @@ static enum pd_status usb_connect(void *ctx, int wait_ms, struct mach_transport 
     return mach_usb_open(ctx, wait_ms, out, e);
 }
 
-static int audit(const struct rig *r)
+/* Checks the first ngood boards, those the fill reported good (it fills in order and these
+ * scenarios mark none bad), against the deals in the simulator's pockets. A board the fill
+ * did not reach or did not finish is not claimed good, so it is not audited. */
+static int audit(const struct rig *r, int ngood)
 {
     char why[200];
     int ok = 0;
 
     g_mutex_lock(&D.lock);
-    for (int i = 0; i < r->n; i++) {
+    for (int i = 0; i < ngood && i < r->n; i++) {
         bool m = mach_sim_board_matches(D.sim, r->boards[i], &r->set->games[i].deal, why,
                                         sizeof why);
 
@@ -427,7 +430,7 @@ static void scenario_clean(bool bench)
     wall = wall_s() - w0;
     cpu = cpu_s() - c0;
     EXPECT(res.good == 36 && res.bad == 0, "clean: %d good, %d bad", res.good, res.bad);
-    EXPECT(audit(&r) == 36, "clean: audit");
+    EXPECT(audit(&r, res.good) == 36, "clean: audit");
     printf("usb clean: 36 boards, %ld cards through libusb+umockdev: %.2f s total, "
            "%.3f ms wall and %.3f ms host CPU per card\n",
            res.cards, wall, 1000 * wall / (double)res.cards, 1000 * cpu / (double)res.cards);
@@ -459,7 +462,7 @@ static void scenario_lossy(void)
     D.drop_every = D.stall_every = 0;
     g_mutex_unlock(&D.lock);
     EXPECT(res.good == 3, "lossy: %d good", res.good);
-    audit(&r);
+    audit(&r, res.good);
     rig_free(&r);
 }
 
@@ -480,7 +483,7 @@ static void scenario_unplug(void)
     EXPECT(D.replugs == 2, "unplug: %ld re-plugs", D.replugs);
     EXPECT(res.good == 4 && res.redone == 3, "unplug: %d good, %d redone", res.good,
            res.redone);
-    audit(&r);
+    audit(&r, res.good);
     rig_free(&r);
 
     /* Unplugged for good: the controller stops with a clear message, the journal kept. */
@@ -529,7 +532,7 @@ static void scenario_cli(const char *predup)
            out ? out : "");
     if (out)
         printf("usb cli: %s", out);
-    audit(&r);
+    audit(&r, r.n); /* the output above says all of them are good */
     g_free(out);
     g_free(err);
     if (gerr)

@@ -19,17 +19,6 @@ for t in $targets; do
     clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" -fsanitize=fuzzer,address,undefined \
         -fno-sanitize-recover=all -o "$out/fuzz_$t" "$top/$dir/fuzz_$t.c" $src $libs
 done
-fail=0
-for t in $targets; do
-    mkdir -p "$out/corpus/$t"
-    echo "== fuzz_$t for $secs s"
-    if ! UBSAN_OPTIONS=halt_on_error=1 "$out/fuzz_$t" -max_total_time="$secs" -timeout=10 \
-        -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
-        -artifact_prefix="$out/artifacts/$t-" "$out/corpus/$t" "$top/tests/fuzz/$t" \
-        >"$out/fuzz_$t.log" 2>&1; then
-        echo "fuzz_$t: FAILED, see $out/fuzz_$t.log and $out/artifacts/"
-        fail=1
-    fi
-    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units)' "$out/fuzz_$t.log" || true
-done
-exit $fail
+. "$top/tests/lib_fuzz.sh"
+# shellcheck disable=SC2086 # targets is a word list
+fuzz_run "$out" 4096 $targets

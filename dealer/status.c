@@ -1,5 +1,5 @@
 /* dealer/status.c - one status type, one message: recording errors, reporting them, exit codes,
- * and the small file helpers every module shares (atomic output, whole-file input). */
+ * and whole-file input (safe output lives in dealer/outfile.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -107,6 +107,8 @@ int pd_exit_code(enum pd_status code)
         return 70; /* EX_SOFTWARE */
     case PD_ERR_IO:
         return 74; /* EX_IOERR */
+    case PD_ERR_EXISTS:
+        return 73; /* EX_CANTCREAT */
     }
     return 70;
 }
@@ -114,100 +116,6 @@ int pd_exit_code(enum pd_status code)
 bool pd_progress_wanted(bool quiet)
 {
     return !quiet && isatty(STDERR_FILENO);
-}
-
-enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd_err *e)
-{
-    int fd;
-
-    memset(o, 0, sizeof *o);
-    if (strcmp(path, "-") == 0) {
-        o->f = stdout;
-        snprintf(o->path, sizeof o->path, "-");
-        return PD_OK;
-    }
-    if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path)
-        return pd_fail(e, PD_ERR_IO, "%s: path too long", path);
-    /* A device or pipe (/dev/null, a FIFO) is written in place: renaming over it would replace
-     * the device node, and there is nothing partial to protect. */
-    struct stat st;
-
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        if (S_ISDIR(st.st_mode))
-            return pd_fail(e, PD_ERR_IO, "%s: is a directory", path);
-        o->f = fopen(path, "wb");
-        if (!o->f)
-            return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-        return PD_OK;
-    }
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmpXXXXXX", path);
-    fd = mkstemp(o->tmp);
-    if (fd < 0) {
-        int err = errno;
-
-        o->tmp[0] = '\0';
-        pd_fail(e, PD_ERR_IO, "%s: cannot create: %s", path, strerror(err));
-        if (e)
-            e->sys = err;
-        return PD_ERR_IO;
-    }
-    /* mkstemp makes 0600; output files are ordinary documents, readable as umask allows. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    o->f = fdopen(fd, "wb");
-    if (!o->f) {
-        close(fd);
-        unlink(o->tmp);
-        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    }
-    return PD_OK;
-}
-
-enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e)
-{
-    int err = 0;
-
-    if (!o->f)
-        return pd_fail(e, PD_ERR_INTERNAL, "%s: output not open", o->path);
-    if (fflush(o->f) != 0 || ferror(o->f))
-        err = errno ? errno : EIO;
-    if (!o->tmp[0]) {
-        if (o->f != stdout && fclose(o->f) != 0 && !err)
-            err = errno;
-        o->f = NULL;
-        return err ? pd_fail(e, PD_ERR_IO, "writing %s: %s",
-                             strcmp(o->path, "-") == 0 ? "standard output" : o->path,
-                             strerror(err))
-                   : PD_OK;
-    }
-    if (!err && fsync(fileno(o->f)) != 0)
-        err = errno;
-    if (fclose(o->f) != 0 && !err)
-        err = errno;
-    o->f = NULL;
-    if (!err && rename(o->tmp, o->path) != 0)
-        err = errno;
-    if (err) {
-        unlink(o->tmp);
-        o->tmp[0] = '\0';
-        pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", o->path, strerror(err));
-        if (e)
-            e->sys = err;
-        return PD_ERR_IO;
-    }
-    o->tmp[0] = '\0';
-    return PD_OK;
-}
-
-void pd_outfile_abort(struct pd_outfile *o)
-{
-    if (o->f && o->f != stdout)
-        fclose(o->f);
-    o->f = NULL;
-    if (o->tmp[0])
-        unlink(o->tmp);
-    o->tmp[0] = '\0';
 }
 
 static enum pd_status read_stream(FILE *f, const char *name, char **text, size_t *len,

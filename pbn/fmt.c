@@ -306,35 +306,50 @@ static enum pd_status make_plan(const char *path, const char *formats, struct ou
     return PD_OK;
 }
 
-static enum pd_status write_one(const struct fmt *f, const char *path, const struct pbn_set *set,
-                                struct pd_err *e)
+/* Opens the output and writes one format into its temporary file; nothing is renamed yet. */
+static enum pd_status write_one(const struct fmt *f, struct pd_outfile *o, const char *path,
+                                unsigned flags, const struct pbn_set *set, struct pd_err *e)
 {
-    struct pd_outfile o;
-    enum pd_status rc = pd_outfile_open(&o, path, e);
+    enum pd_status rc = pd_outfile_open_ex(o, path, flags, e);
 
     if (rc != PD_OK)
         return rc;
-    rc = f->write(o.f, set, e);
-    if (rc == PD_OK && ferror(o.f))
+    rc = f->write(o->f, set, e);
+    if (rc == PD_OK && ferror(o->f))
         rc = pd_fail(e, PD_ERR_IO, "%s: write error", path);
     if (rc == PD_OK)
-        return pd_outfile_commit(&o, e);
-    pd_outfile_abort(&o);
+        rc = pd_outfile_finish(o, e);
+    return rc;
+}
+
+enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsigned flags,
+                                    const struct pbn_set *set, struct pd_err *e)
+{
+    struct out_plan pl;
+    struct pd_outfile out[MAX_OUT];
+    int opened = 0;
+    enum pd_status rc = make_plan(path, formats, &pl, e);
+
+    /* All limits first, so that a set unfit for one format writes no file at all. */
+    for (int i = 0; rc == PD_OK && i < pl.n; i++)
+        rc = check_set(pl.f[i], set, e);
+    /* All or nothing: every file is written and synced under its temporary name (and checked
+     * against what it would replace) before any is renamed. */
+    for (; rc == PD_OK && opened < pl.n; opened++)
+        rc = write_one(pl.f[opened], &out[opened], pl.path[opened], flags, set, e);
+    for (int i = 0; i < opened; i++) {
+        if (rc == PD_OK)
+            rc = pd_outfile_commit(&out[i], e);
+        else
+            pd_outfile_abort(&out[i]);
+    }
     return rc;
 }
 
 enum pd_status pbn_write_formats(const char *path, const char *formats, const struct pbn_set *set,
                                  struct pd_err *e)
 {
-    struct out_plan pl;
-    enum pd_status rc = make_plan(path, formats, &pl, e);
-
-    /* All limits first, so that a set unfit for one format writes no file at all. */
-    for (int i = 0; rc == PD_OK && i < pl.n; i++)
-        rc = check_set(pl.f[i], set, e);
-    for (int i = 0; rc == PD_OK && i < pl.n; i++)
-        rc = write_one(pl.f[i], pl.path[i], set, e);
-    return rc;
+    return pbn_write_formats_ex(path, formats, 0, set, e);
 }
 
 /* ---------------------------------------------------------------- reading */

@@ -84,8 +84,11 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e);
 /* Frees a game's tags, for a game not owned by a set (a reusable one on the stack). */
 void pbn_game_clear(struct pbn_game *g);
-/* The same, to a temporary name, fsynced and renamed ("-" = stdout). */
+/* The same, to a temporary name, fsynced and renamed ("-" = stdout); refuses to replace a
+ * different existing file (pd_outfile). _ex takes PD_OUT_FORCE / PD_OUT_PUBLIC flags. */
 enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e);
+enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct pbn_set *set,
+                                 struct pd_err *e);
 
 /* Reads PBN in import format. Errors name file, line and column. Each game's parsed fields
  * are filled (pbn_game_parse). name is used in messages. */
@@ -111,10 +114,13 @@ enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_
                                 struct pd_err *e);
 /* Writes set to path in each of the comma-separated formats ("pbn,dup,dlm"); formats NULL = pick
  * from path's extension. With several formats, path's extension is replaced per format
- * (set.pbn -> set.dup, set.dlm). Each file atomically (pd_outfile). Every format's limits are
- * checked before any file is written. */
+ * (set.pbn -> set.dup, set.dlm). All or nothing: every format's limits are checked, then every
+ * file written and synced under a temporary name, and only then all renamed (pd_outfile). A
+ * different existing file is refused unless PD_OUT_FORCE (_ex, with PD_OUT_* flags). */
 enum pd_status pbn_write_formats(const char *path, const char *formats, const struct pbn_set *set,
                                  struct pd_err *e);
+enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsigned flags,
+                                    const struct pbn_set *set, struct pd_err *e);
 
 /* Reads data in format (NULL: guess from the contents). Games get board, dealer, vulnerability
  * and Deal (Law 2 where the format has neither) and the mandatory PBN tags. On a fault the

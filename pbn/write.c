@@ -161,10 +161,11 @@ enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
     return PD_OK;
 }
 
-enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e)
+enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct pbn_set *set,
+                                struct pd_err *e)
 {
     struct pd_outfile o;
-    enum pd_status rc = pd_outfile_open(&o, path, e);
+    enum pd_status rc = pd_outfile_open_ex(&o, path, flags, e);
 
     if (rc != PD_OK)
         return rc;
@@ -173,4 +174,9 @@ enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struc
         return pd_outfile_commit(&o, e);
     pd_outfile_abort(&o);
     return rc;
+}
+
+enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e)
+{
+    return pbn_write_file_ex(path, 0, set, e);
 }

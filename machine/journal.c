@@ -151,7 +151,8 @@ enum pd_status journal_open(struct journal *j, const char *path, const uint8_t h
     j->attempts = calloc((size_t)max_board + 1, sizeof *j->attempts);
     if (!j->state || !j->attempts)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal");
-    j->fd = open(path, O_RDWR | O_APPEND | O_CREAT | (resume ? 0 : O_EXCL) | O_CLOEXEC, 0644);
+    /* 0600: the journal tells which boards exist before play, like the set it follows. */
+    j->fd = open(path, O_RDWR | O_APPEND | O_CREAT | (resume ? 0 : O_EXCL) | O_CLOEXEC, 0600);
     if (j->fd < 0 && errno == EEXIST)
         return pd_fail(e, PD_ERR_USAGE,
                        "%s exists: add --resume to continue that fill, or remove it to start "

@@ -7,10 +7,12 @@
 #include "pbn/pbn.h"
 
 static const char convert_usage[] =
-    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] IN OUT\n"
+    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public] IN OUT\n"
     "  Reads IN and writes OUT. Formats come from the extensions unless given: pbn, dup,\n"
     "  dupblind, dlm, dlmblind, bri, dge, lin, csv, ber, bhg, rzd, cds. With several --to\n"
-    "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm).\n";
+    "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm), all or\n"
+    "  none. Outputs are 0600 (they reveal deals; --public: 0666 less the umask); an existing\n"
+    "  OUT with other content is kept unless --force.\n";
 
 static const char check_usage[] =
     "usage: predup check FILE.pbn...\n"
@@ -23,9 +25,12 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         {"from", required_argument, NULL, 'f'},
         {"to", required_argument, NULL, 't'},
         {"help", no_argument, NULL, 'h'},
+        {"force", no_argument, NULL, 'F'},
+        {"public", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     const char *from = NULL, *to = NULL;
+    unsigned flags = 0;
     struct pbn_set *set = NULL;
     enum pd_status rc;
     int c;
@@ -37,6 +42,10 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
             from = optarg;
         else if (c == 't')
             to = optarg;
+        else if (c == 'F')
+            flags |= PD_OUT_FORCE;
+        else if (c == 'P')
+            flags |= PD_OUT_PUBLIC;
         else if (c == 'h') {
             fputs(convert_usage, stdout);
             return PD_OK;
@@ -50,7 +59,7 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
     rc = pbn_read_any(argv[optind], from, &set, e);
     if (rc == PD_OK)
-        rc = pbn_write_formats(argv[optind + 1], to, set, e);
+        rc = pbn_write_formats_ex(argv[optind + 1], to, flags, set, e);
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
         printf("%s: %zu boards written to %s%s%s\n", argv[optind], set->n, argv[optind + 1],
                to ? " as " : "", to ? to : "");

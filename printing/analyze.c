@@ -110,11 +110,13 @@ enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool show, size_
 }
 
 static const char analyze_usage[] =
-    "usage: predup analyze SET.pbn [-o OUT.pbn] [-j N] [--quiet]\n"
+    "usage: predup analyze SET.pbn [-o OUT.pbn] [-j N] [--quiet] [--force] [--public]\n"
     "  Adds double-dummy tricks (DoubleDummyTricks, OptimumResultTable) and par (OptimumScore,\n"
     "  ParContract, for each board's vulnerability and dealer) to every board, with libdds on\n"
     "  all cores (-j N: N threads). Boards that have them already are kept as they are.\n"
-    "  Writes OUT.pbn, or SET.pbn itself when -o is not given (a temporary file, then renamed).\n";
+    "  Writes OUT.pbn, or SET.pbn itself when -o is not given (a temporary file, then renamed).\n"
+    "  An existing OUT.pbn with other content is kept unless --force; OUT.pbn is 0600 (it\n"
+    "  reveals deals) unless --public (0666 less the umask).\n";
 
 static enum pd_status parse_jobs(const char *arg, int *out, struct pd_err *e)
 {
@@ -132,9 +134,11 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
     static const struct option longs[] = {
         {"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     const char *out = NULL;
+    unsigned flags = 0;
     struct pbn_set *set = NULL;
     size_t solved = 0;
     bool quiet = false;
@@ -148,6 +152,8 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
         case 'o': out = optarg; break;
         case 'j': rc = parse_jobs(optarg, &threads, e); break;
         case 'q': quiet = true; break;
+        case 'F': flags |= PD_OUT_FORCE; break;
+        case 'P': flags |= PD_OUT_PUBLIC; break;
         case 'h': fputs(analyze_usage, stdout); return PD_OK;
         default:
             return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (predup analyze --help)",
@@ -158,13 +164,15 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
         return rc;
     if (argc - optind != 1)
         return pd_fail(e, PD_ERR_USAGE, "analyze wants one SET.pbn (predup analyze --help)");
-    if (!out)
+    if (!out) { /* updating the input in place is what was asked for */
         out = argv[optind];
+        flags |= PD_OUT_FORCE;
+    }
     rc = pbn_read_file(argv[optind], &set, e);
     if (rc == PD_OK)
         rc = pr_analyze_set(set, threads, pd_progress_wanted(quiet), &solved, e);
     if (rc == PD_OK)
-        rc = pbn_write_file(out, set, e);
+        rc = pbn_write_file_ex(out, flags, set, e);
     if (rc == PD_OK && strcmp(out, "-") != 0)
         printf("analyzed %zu boards (%zu solved, %zu already done): %s\n", set->n, solved,
                set->n - solved, out);

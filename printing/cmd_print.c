@@ -84,12 +84,15 @@ static const char print_usage[] =
     "                       (/usr/share/fonts/truetype/dejavu)\n"
     "  -j N                 libdds threads when the set must be analysed first (all cores)\n"
     "  -q, --quiet          no progress\n"
+    "  --force              replace an existing OUT.pdf that differs\n"
+    "  --public             make OUT.pdf 0666 less the umask (default 0600: it reveals deals)\n"
     "  A hand record of a set without analysis analyses it first (as predup analyze does,\n"
     "  without changing SET.pbn). The PDF is written to a temporary name, then renamed.\n";
 
 struct print_args {
     struct pr_options o;
     const char *out;
+    unsigned out_flags; /* PD_OUT_FORCE, PD_OUT_PUBLIC */
     int threads;
     bool quiet, help;
 };
@@ -126,7 +129,8 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
         {"per-page", required_argument, NULL, 'n'}, {"dd", required_argument, NULL, 'd'},
         {"no-qr", no_argument, NULL, 'Q'},         {"font-dir", required_argument, NULL, 'F'},
         {"jobs", required_argument, NULL, 'j'},    {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},          {"force", no_argument, NULL, 256},
+        {"public", no_argument, NULL, 257},        {NULL, 0, NULL, 0},
     };
     static const char *const papers[] = {"a4", "letter"};
     static const char *const dds[] = {"grid", "makeable", "none"};
@@ -154,6 +158,8 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
         case 'j': rc = parse_int("-j", optarg, 1, 256, &a->threads, e); break;
         case 'q': a->quiet = true; break;
         case 'h': a->help = true; break;
+        case 256: a->out_flags |= PD_OUT_FORCE; break;
+        case 257: a->out_flags |= PD_OUT_PUBLIC; break;
         default:
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value \"%s\" (predup "
                            "print --help)", argv[optind - 1]);
@@ -190,7 +196,7 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK)
         rc = pr_check_fonts(&a.o, e);
     if (rc == PD_OK)
-        rc = pd_outfile_open(&out, a.out, e);
+        rc = pd_outfile_open_ex(&out, a.out, a.out_flags, e);
     if (rc != PD_OK) {
         pbn_set_free(set);
         return rc;

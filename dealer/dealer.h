@@ -62,6 +62,12 @@ void pd_err_print(FILE *out, const struct pd_err *e);
 /* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
 int pd_exit_code(enum pd_status code);
 
+/* The one parser of numeric options: text must be plain decimal digits (no sign, no space) for
+ * a value from min to max, else PD_ERR_USAGE "WHAT wants a number from MIN to MAX, not "TEXT"".
+ * Every predup option number (counts, threads, seeds) is non-negative. */
+enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
+                               const char *what, unsigned long long *out, struct pd_err *e);
+
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);
 
@@ -106,6 +112,14 @@ enum pd_status pd_fsync_dir(const char *path, struct pd_err *e);
 
 /* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
 enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);
+/* pd_read_file for every input that is not a key: a file shaped like a key is refused with
+ * "FILE looks like a key file, not <kind>" (kind: "a dealer script", "a PBN file"), so that
+ * no parser can quote its bytes in a message. */
+enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
+                             struct pd_err *e);
+/* True when text is 64 hex digits and at most one line end: what a key file holds. pd_fail_at
+ * never records such a line as the source line of an error. */
+bool pd_looks_like_key(const char *text, size_t len);
 
 /* ---------------------------------------------------------------- 2 cards and deals */
 

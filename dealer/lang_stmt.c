@@ -505,7 +505,7 @@ enum pd_status lang_compile_file(const char *path, struct lang_prog **out, struc
 {
     char *text = NULL;
     size_t len = 0;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = pd_read_input(path, "a dealer script", &text, &len, e);
 
     if (rc == PD_OK && strlen(text) != len)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, path, 0, 0, NULL, "the script holds a NUL byte");

@@ -1,19 +1,36 @@
 /* dealer/status.c - one status type, one message: recording errors, reporting them, exit codes,
- * and whole-file input (safe output lives in dealer/outfile.c). */
+ * whole-file input and the one parser of numeric options (safe output lives in dealer/outfile.c). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dealer/dealer.h"
+
+bool pd_looks_like_key(const char *text, size_t len)
+{
+    size_t n = 0;
+
+    while (n < len && ((text[n] >= '0' && text[n] <= '9') || (text[n] >= 'a' && text[n] <= 'f') ||
+                       (text[n] >= 'A' && text[n] <= 'F')))
+        n++;
+    if (n != 64)
+        return false;
+    if (n < len && text[n] == '\r')
+        n++;
+    if (n < len && text[n] == '\n')
+        n++;
+    return n == len;
+}
 
 static void copy_field(char *dst, size_t cap, const char *src)
 {
     size_t n = 0;
 
+    /* A line that could be a key is never kept for the caret, whatever parser met it. */
+    if (src && pd_looks_like_key(src, strcspn(src, "\n")))
+        src = NULL;
     if (src)
         while (src[n] && src[n] != '\n' && src[n] != '\r' && n + 1 < cap) {
             dst[n] = src[n];
@@ -113,6 +130,22 @@ int pd_exit_code(enum pd_status code)
     return 70;
 }
 
+enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
+                               const char *what, unsigned long long *out, struct pd_err *e)
+{
+    char *end;
+    unsigned long long n;
+
+    /* strtoull alone takes " 7", "+7" and "-1" (as 2^64-1): only plain digits are a number. */
+    errno = 0;
+    n = text[0] >= '0' && text[0] <= '9' ? strtoull(text, &end, 10) : 0;
+    if (!(text[0] >= '0' && text[0] <= '9') || errno || *end || n < min || n > max)
+        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %llu to %llu, not \"%s\"", what,
+                       min, max, text);
+    *out = n;
+    return PD_OK;
+}
+
 bool pd_progress_wanted(bool quiet)
 {
     return !quiet && isatty(STDERR_FILENO);
@@ -168,4 +201,19 @@ enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct p
     rc = read_stream(f, path, text, len, e);
     fclose(f);
     return rc;
+}
+
+enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
+                             struct pd_err *e)
+{
+    enum pd_status rc = pd_read_file(path, text, len, e);
+
+    if (rc != PD_OK || !pd_looks_like_key(*text, *len))
+        return rc;
+    pd_wipe(*text, *len);
+    free(*text);
+    *text = NULL;
+    *len = 0;
+    return pd_fail(e, PD_ERR_SYNTAX, "%s looks like a key file, not %s",
+                   strcmp(path, "-") == 0 ? "standard input" : path, kind);
 }

@@ -83,7 +83,7 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
     for (int i = 1; i < argc; i++) {
         char *text = NULL;
         size_t len = 0, n = 0;
-        enum pd_status rc = pd_read_file(argv[i], &text, &len, e);
+        enum pd_status rc = pd_read_input(argv[i], "a PBN file", &text, &len, e);
 
         if (rc == PD_OK)
             rc = pbn_check_mem(argv[i], text, len, stdout, &n, e);

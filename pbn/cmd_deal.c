@@ -66,16 +66,7 @@ static enum pd_status parse_count(const char *opt, const char *arg, unsigned lon
                                   unsigned long long hi, unsigned long long *out,
                                   struct pd_err *e)
 {
-    char *end;
-    unsigned long long n;
-
-    errno = 0;
-    n = strtoull(arg, &end, 10);
-    if (errno || *end || arg[0] == '-' || n < lo || n > hi)
-        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %llu to %llu, not \"%s\"", opt,
-                       lo, hi, arg);
-    *out = n;
-    return PD_OK;
+    return pd_parse_number(arg, lo, hi, opt, out, e);
 }
 
 static bool valid_date(const char *d)

@@ -424,7 +424,7 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
     char *text = NULL;
     size_t len = 0;
     const struct fmt *f = format ? NULL : fmt_by_path(path);
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = pd_read_input(path, "a set of boards", &text, &len, e);
 
     if (rc == PD_OK)
         rc = pbn_read_format_mem(path, format ? format : f ? f->name : NULL, text, len, out, e);

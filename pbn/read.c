@@ -298,7 +298,7 @@ enum pd_status pbn_read_file(const char *path, struct pbn_set **out, struct pd_e
 {
     char *text = NULL;
     size_t len = 0;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = pd_read_input(path, "a PBN file", &text, &len, e);
 
     if (rc == PD_OK)
         rc = pbn_read_mem(path, text, len, out, e);

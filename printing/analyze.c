@@ -120,13 +120,11 @@ static const char analyze_usage[] =
 
 static enum pd_status parse_jobs(const char *arg, int *out, struct pd_err *e)
 {
-    char *end;
-    long n = strtol(arg, &end, 10);
+    unsigned long long n;
+    enum pd_status rc = pd_parse_number(arg, 1, 256, "-j", &n, e);
 
-    if (!*arg || *end || n < 1 || n > 256)
-        return pd_fail(e, PD_ERR_USAGE, "-j wants a thread count from 1 to 256, not \"%s\"", arg);
-    *out = (int)n;
-    return PD_OK;
+    *out = rc == PD_OK ? (int)n : *out;
+    return rc;
 }
 
 enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)

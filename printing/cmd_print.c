@@ -111,14 +111,12 @@ static enum pd_status parse_choice(const char *opt, const char *arg, const char 
 static enum pd_status parse_int(const char *opt, const char *arg, int lo, int hi, int *out,
                                 struct pd_err *e)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
+    unsigned long long v;
+    enum pd_status rc = pd_parse_number(arg, (unsigned long long)lo, (unsigned long long)hi, opt,
+                                        &v, e);
 
-    if (!*arg || *end || v < lo || v > hi)
-        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %d to %d, not \"%s\"", opt, lo,
-                       hi, arg);
-    *out = (int)v;
-    return PD_OK;
+    *out = rc == PD_OK ? (int)v : *out;
+    return rc;
 }
 
 static enum pd_status parse_print_args(int argc, char **argv, struct print_args *a,

@@ -110,6 +110,8 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
         rc = pd_fail(e, PD_ERR_IO, "%s: cannot close: %s", path, strerror(errno));
         unlink(path);
     }
+    if (rc == PD_OK) /* the new name must survive a crash as the key's bytes do */
+        rc = pd_fsync_dir(path, e);
     if (rc == PD_OK)
         sha256_hex((const uint8_t *)text, sizeof text - 1, commit_hex);
     pd_wipe(text, sizeof text);

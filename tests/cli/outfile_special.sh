@@ -41,3 +41,17 @@ cmp want.pbn piped.pbn
 [ "$(ls -l /dev/stdout)" = "$before" ] || { echo "/dev/stdout changed"; exit 1; }
 "$P" deal --key vec.key --boards 1-3 -o /dev/null
 [ -c /dev/null ] || { echo "/dev/null is no longer a device"; exit 1; }
+
+# After each rename (and after key new) the directory is fsynced: the new name survives a crash.
+if strace -o /dev/null true 2>/dev/null; then
+    mkdir out
+    strace -o trace -e trace=rename,openat,fsync "$P" deal --key vec.key --boards 1 -o out/d.pbn
+    grep -A2 '^rename("out/d.pbn.tmp' trace | tail -2 > after
+    grep -q '^openat(AT_FDCWD, "out", .*O_DIRECTORY' after && grep -q '^fsync(' after ||
+        { echo "no directory fsync after the rename:"; cat trace | tail; exit 1; }
+    strace -o trace -e trace=openat,fsync "$P" key new out/new.key >/dev/null
+    tail -3 trace | grep -q '^openat(AT_FDCWD, "out", .*O_DIRECTORY' ||
+        { echo "no directory fsync after key new:"; tail trace; exit 1; }
+else
+    echo "strace cannot run here: directory fsync not checked"
+fi

@@ -93,15 +93,25 @@ void pd_outfile_cleanup_on_signals(void)
 
 /* ---------------------------------------------------------------- paths */
 
+/* /dev/stdout and /dev/fd/N lead through /proc to whatever the fd is (a file the shell opened,
+ * a pipe): only writing through the name itself does what the user meant. */
+static bool is_system_path(const char *p)
+{
+    return strncmp(p, "/dev/", 5) == 0 || strncmp(p, "/proc/", 6) == 0;
+}
+
 /* Follows a chain of symlinks to the name that will really be replaced; a dangling link resolves
- * to the file it names (created there). A relative link is taken relative to its own directory. */
-static enum pd_status resolve_links(const char *path, char *out, size_t cap, struct pd_err *e)
+ * to the file it names (created there). A relative link is taken relative to its own directory.
+ * *in_place is set when the chain leads into /dev or /proc: then path is written as it is. */
+static enum pd_status resolve_links(const char *path, char *out, size_t cap, bool *in_place,
+                                    struct pd_err *e)
 {
     char link[PATH_MAX];
     struct stat st;
 
     snprintf(out, cap, "%s", path);
-    for (int depth = 0; lstat(out, &st) == 0 && S_ISLNK(st.st_mode); depth++) {
+    *in_place = is_system_path(path);
+    for (int depth = 0; !*in_place && lstat(out, &st) == 0 && S_ISLNK(st.st_mode); depth++) {
         if (depth == 40)
             return pd_fail(e, PD_ERR_IO, "%s: too many levels of symbolic links", path);
         ssize_t n = readlink(out, link, sizeof link - 1);
@@ -109,6 +119,7 @@ static enum pd_status resolve_links(const char *path, char *out, size_t cap, str
         if (n < 0)
             return pd_fail(e, PD_ERR_IO, "%s: cannot read link: %s", path, strerror(errno));
         link[n] = '\0';
+        *in_place = is_system_path(link);
         char *slash = strrchr(out, '/');
 
         if (link[0] != '/' && slash) {
@@ -193,6 +204,7 @@ enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsign
                                   struct pd_err *e)
 {
     struct stat st;
+    bool in_place;
     enum pd_status rc;
 
     memset(o, 0, sizeof *o);
@@ -205,13 +217,11 @@ enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsign
     }
     if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path)
         return pd_fail(e, PD_ERR_IO, "%s: path too long", path);
-    /* /dev/stdout and /dev/fd/N lead through /proc to whatever the fd is (a file the shell
-     * opened, a pipe): only writing through the name itself does what the user meant. */
-    if (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0)
-        return open_in_place(o, path, e);
-    rc = resolve_links(path, o->target, sizeof o->target, e);
+    rc = resolve_links(path, o->target, sizeof o->target, &in_place, e);
     if (rc != PD_OK)
         return rc;
+    if (in_place)
+        return open_in_place(o, path, e);
     if (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode))
             return pd_fail(e, PD_ERR_IO, "%s: is a directory", path);

@@ -38,6 +38,10 @@ before=$(ls -l /dev/stdout)
 cmp want.pbn out.pbn
 "$P" deal --key vec.key --boards 1-3 -o /dev/stdout | cat > piped.pbn
 cmp want.pbn piped.pbn
+ln -s /dev/stdout to-stdout
+"$P" deal --key vec.key --boards 1-3 -o to-stdout | cat > linked.pbn
+cmp want.pbn linked.pbn
+[ -L to-stdout ] || { echo "the link to /dev/stdout was replaced"; exit 1; }
 [ "$(ls -l /dev/stdout)" = "$before" ] || { echo "/dev/stdout changed"; exit 1; }
 "$P" deal --key vec.key --boards 1-3 -o /dev/null
 [ -c /dev/null ] || { echo "/dev/null is no longer a device"; exit 1; }

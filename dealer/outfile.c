@@ -272,8 +272,11 @@ static enum pd_status check_target(struct pd_outfile *o, struct pd_err *e)
 {
     int old = open(o->target, O_RDONLY | O_CLOEXEC), fresh, same;
 
+    if (old < 0 && (errno == ENOENT || (o->flags & PD_OUT_FORCE)))
+        return PD_OK; /* nothing there yet, or replaced whatever it holds */
     if (old < 0)
-        return PD_OK; /* nothing there yet (or unreadable: the rename decides) */
+        return pd_fail(e, PD_ERR_EXISTS, "%s exists and cannot be read to compare: %s (add "
+                       "--force to replace it)", o->path, strerror(errno));
     fresh = open(o->tmp, O_RDONLY | O_CLOEXEC);
     same = fresh < 0 ? -1 : same_content(fresh, old);
     if (fresh >= 0)

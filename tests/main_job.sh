@@ -4,7 +4,8 @@
 # verified against the key, double-dummy analysis and par, the hand record, curtain cards and
 # dealing sheet as PDFs, and the boards filled on the simulated dealing machine.
 # A key already in OUTDIR is kept and reused (a key is never overwritten), so a second run
-# re-deals the same set and resumes the same fill.
+# re-deals the same set and resumes the same fill. The outputs are replaced on purpose
+# (--force): the set was analysed in place since, and the date may have changed.
 set -eu
 P=$1
 OUT=$2
@@ -24,7 +25,7 @@ echo "commitment to publish before the event: $(cut -d' ' -f1 "$OUT/commitment.t
 
 step "deal 36 boards (PBN, Duplimate DUP and DLM)"
 "$P" deal --key "$OUT/event.key" --boards 1-36 --event "predup demonstration pairs" \
-    --site "Bridge club" --date "$(date +%Y.%m.%d)" --format pbn,dup,dlm -o "$OUT/set.pbn"
+    --site "Bridge club" --date "$(date +%Y.%m.%d)" --format pbn,dup,dlm -o "$OUT/set.pbn" --force
 ls -l "$OUT/set.pbn" "$OUT/set.dup" "$OUT/set.dlm"
 
 step "verify every board against the key"
@@ -36,9 +37,9 @@ step "double-dummy analysis and par (libdds)"
 "$P" check "$OUT/set.pbn"
 
 step "hand record, curtain cards, dealing sheet (PDF)"
-"$P" print record "$OUT/set.pbn" -o "$OUT/record.pdf"
-"$P" print curtain "$OUT/set.pbn" -o "$OUT/curtain.pdf"
-"$P" print sheet "$OUT/set.pbn" -o "$OUT/sheet.pdf"
+"$P" print record "$OUT/set.pbn" -o "$OUT/record.pdf" --force
+"$P" print curtain "$OUT/set.pbn" -o "$OUT/curtain.pdf" --force
+"$P" print sheet "$OUT/set.pbn" -o "$OUT/sheet.pdf" --force
 
 step "fill the boards on the simulated dealing machine ($SIM)"
 resume=

@@ -3,9 +3,9 @@
  * A regular file is written to a temporary name beside its target (after following symlinks, so
  * a link stays a link and its target is what gets replaced), flushed, fsynced, compared with what
  * the target already holds, renamed over it, and the directory fsynced. Anything that is not a
- * regular file (stdout as "-", a terminal, a pipe, a FIFO, /dev/null, /dev/stdout) is written in
- * place: renaming over it would replace a device node. Outputs reveal deals, so files are made
- * 0600 unless the caller asks for PD_OUT_PUBLIC. A different existing file is never replaced
+ * regular file (stdout as "-", a terminal, a pipe, a FIFO, /dev/null, /dev/stdout, /dev/fd/N) is
+ * written in place: renaming over it would replace a device node. Outputs reveal deals, so
+ * files are made 0600 unless the caller asks for PD_OUT_PUBLIC. A different existing file is never replaced
  * without PD_OUT_FORCE; an identical one is left untouched, mtime included.
  *
  * Live temporary names sit in a small fixed registry that a SIGINT/SIGTERM/SIGHUP/SIGPIPE
@@ -94,15 +94,18 @@ void pd_outfile_cleanup_on_signals(void)
 /* ---------------------------------------------------------------- paths */
 
 /* /dev/stdout and /dev/fd/N lead through /proc to whatever the fd is (a file the shell opened,
- * a pipe): only writing through the name itself does what the user meant. */
-static bool is_system_path(const char *p)
+ * a pipe): only writing through the name itself does what the user meant. (Other names in /dev
+ * are devices, found by stat, or files in /dev/shm, written safely like any other.) */
+static bool is_fd_alias(const char *p)
 {
-    return strncmp(p, "/dev/", 5) == 0 || strncmp(p, "/proc/", 6) == 0;
+    return strncmp(p, "/proc/", 6) == 0 || strncmp(p, "/dev/fd/", 8) == 0 ||
+           strncmp(p, "/dev/std", 8) == 0;
 }
 
 /* Follows a chain of symlinks to the name that will really be replaced; a dangling link resolves
  * to the file it names (created there). A relative link is taken relative to its own directory.
- * *in_place is set when the chain leads into /dev or /proc: then path is written as it is. */
+ * *in_place is set when the chain leads to an fd alias (/proc, /dev/fd): then path is written
+ * as it is. */
 static enum pd_status resolve_links(const char *path, char *out, size_t cap, bool *in_place,
                                     struct pd_err *e)
 {
@@ -110,7 +113,7 @@ static enum pd_status resolve_links(const char *path, char *out, size_t cap, boo
     struct stat st;
 
     snprintf(out, cap, "%s", path);
-    *in_place = is_system_path(path);
+    *in_place = is_fd_alias(path);
     for (int depth = 0; !*in_place && lstat(out, &st) == 0 && S_ISLNK(st.st_mode); depth++) {
         if (depth == 40)
             return pd_fail(e, PD_ERR_IO, "%s: too many levels of symbolic links", path);
@@ -119,7 +122,7 @@ static enum pd_status resolve_links(const char *path, char *out, size_t cap, boo
         if (n < 0)
             return pd_fail(e, PD_ERR_IO, "%s: cannot read link: %s", path, strerror(errno));
         link[n] = '\0';
-        *in_place = is_system_path(link);
+        *in_place = is_fd_alias(link);
         char *slash = strrchr(out, '/');
 
         if (link[0] != '/' && slash) {

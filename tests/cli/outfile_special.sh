@@ -38,6 +38,8 @@ before=$(ls -l /dev/stdout)
 cmp want.pbn out.pbn
 "$P" deal --key vec.key --boards 1-3 -o /dev/stdout | cat > piped.pbn
 cmp want.pbn piped.pbn
+"$P" deal --key vec.key --boards 1-3 -o /dev/fd/1 > fd1.pbn
+cmp want.pbn fd1.pbn
 ln -s /dev/stdout to-stdout
 "$P" deal --key vec.key --boards 1-3 -o to-stdout | cat > linked.pbn
 cmp want.pbn linked.pbn

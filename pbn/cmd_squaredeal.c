@@ -340,8 +340,9 @@ enum pd_status cmd_verify_squaredeal(int argc, char **argv, struct pd_err *e)
                "compare it with the description published before the event (dealer/BIGDEAL.md)\n",
                o.sqd, ev.di ? ev.di : "");
     if (rc == PD_OK && bad_files)
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%d of %d set%s differ from %s", bad_files,
-                     argc - optind, argc - optind == 1 ? "" : "s", o.sqd);
+        rc = pd_fail(e, PD_ERR_MISMATCH, "%d of %d set%s differ%s from %s", bad_files,
+                     argc - optind, argc - optind == 1 ? "" : "s", bad_files == 1 ? "s" : "",
+                     o.sqd);
     sqd_free(&ev);
     return rc;
 }

@@ -4,6 +4,7 @@
  * SquareDeal's bigdealx call does (dealer/BIGDEAL.md). The .sqk holds secrets until the event
  * is over: no message here ever quotes a line of it. */
 #include <ctype.h>
+#include <errno.h>
 #include <openssl/evp.h>
 #include <openssl/sha.h>
 #include <stdio.h>
@@ -420,6 +421,9 @@ enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int sessi
     sqd_file_name(&ev->phases[phase - 1], session, reserve, out->file, sizeof out->file);
     sqk_path_of(ev->path, sqk, sizeof sqk);
     rc = pd_read_file(sqk, &text, &len, e);
+    if (rc == PD_ERR_IO && e && e->sys == ENOENT)
+        rc = pd_fail(e, PD_ERR_IO, "%s: no such file: SquareDeal reveals the keys (.sqk) after "
+                     "the event; put it beside %s", sqk, ev->path);
     if (rc == PD_OK)
         rc = check_kh(ev, sqk, text, len, &out->sqk_lf, e);
     if (rc == PD_OK)

@@ -421,8 +421,10 @@ struct sqd_session {
 };
 enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int session, bool reserve,
                                 const char *boards, struct sqd_session *out, struct pd_err *e);
-/* SquareDeal's file name of a session's set (prefix with its '#' run as the session number,
- * zero-padded to the run's width; "reserve" appended for a reserve set). */
-void sqd_file_name(const struct sqd_phase *ph, int session, bool reserve, char *buf, size_t n);
+/* SquareDeal's file name of a session's set: the prefix with its '#' run as the session number,
+ * zero-padded to the run's width, "reserve" appended for a reserve set. Sessions first..last
+ * (first < last) name the file SquareDeal combines them into ("SWISS01-03"). */
+void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,
+                   size_t n);
 
 #endif

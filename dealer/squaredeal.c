@@ -229,16 +229,20 @@ void sqd_free(struct sqd_event *ev)
     ev->name = ev->di = ev->dv = ev->kh = NULL;
 }
 
-void sqd_file_name(const struct sqd_phase *ph, int session, bool reserve, char *buf, size_t n)
+void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,
+                   size_t n)
 {
     const char *run = strchr(ph->prefix, '#');
-    int width = run ? (int)strspn(run, "#") : 0;
+    int width = run ? (int)strspn(run, "#") : 0, head = run ? (int)(run - ph->prefix) : 0;
+    const char *tail = run ? run + width : "", *res = reserve ? "reserve" : "";
 
-    if (run)
-        snprintf(buf, n, "%.*s%0*d%s%s", (int)(run - ph->prefix), ph->prefix, width, session,
-                 run + width, reserve ? "reserve" : "");
+    if (!run)
+        snprintf(buf, n, "%s%s", ph->prefix, res);
+    else if (first == last)
+        snprintf(buf, n, "%.*s%0*d%s%s", head, ph->prefix, width, first, tail, res);
     else
-        snprintf(buf, n, "%s%s", ph->prefix, reserve ? "reserve" : "");
+        snprintf(buf, n, "%.*s%0*d-%0*d%s%s", head, ph->prefix, width, first, width, last, tail,
+                 res);
 }
 
 /* ---------------------------------------------------------------- the .sqk and a session */
@@ -418,7 +422,8 @@ enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int sessi
         rc = open_boards(ev, &ev->phases[phase - 1], boards, out, e);
     if (rc != PD_OK)
         return rc;
-    sqd_file_name(&ev->phases[phase - 1], session, reserve, out->file, sizeof out->file);
+    sqd_file_name(&ev->phases[phase - 1], session, session, reserve, out->file,
+                  sizeof out->file);
     sqk_path_of(ev->path, sqk, sizeof sqk);
     rc = pd_read_file(sqk, &text, &len, e);
     if (rc == PD_ERR_IO && e && e->sys == ENOENT)

@@ -20,18 +20,24 @@ static const char sqd_deal_usage[] =
     "  Writes PBN to FILE or stdout, or the formats --format or FILE's extension names.\n";
 
 static const char sqd_verify_usage[] =
-    "usage: predup verify --squaredeal EVENT.sqd [--session PHASE,SESSION] [--reserve]\n"
+    "usage: predup verify --squaredeal EVENT.sqd [--session PHASE,SESSION[-LAST]] [--reserve]\n"
     "                     [--boards LIST] SET...\n"
     "  Checks each SET (PBN or any format predup reads) against the session's deals: every\n"
     "  board there once, the deal, dealer and vulnerability as Big Deal writes them. Without\n"
     "  --session the session comes from SET's file name (SWISS02.pbn: the phase whose file\n"
-    "  prefix is SWISS##, session 2; a name ending in \"reserve\" is the reserve set).\n"
+    "  prefix is SWISS##, session 2; a name ending in \"reserve\" is the reserve set), and\n"
+    "  SWISS01-03.pbn (or --session 1,1-3) is a file of sessions 1 to 3 that SquareDeal combined.\n"
     "  Exit 0 when every set matches, 1 naming each board and what differs.\n";
+
+/* Sessions lo..hi of one phase (lo == hi but for a file SquareDeal combined). */
+struct span {
+    int phase, lo, hi; /* phase 0: not given */
+    bool reserve;
+};
 
 struct sqd_opts {
     const char *sqd, *boards, *out, *formats;
-    int phase, session; /* 0: not given */
-    bool reserve;
+    struct span span;
 };
 
 bool pbn_has_option(int argc, char **argv, const char *name)
@@ -44,17 +50,36 @@ bool pbn_has_option(int argc, char **argv, const char *name)
     return false;
 }
 
-static enum pd_status parse_session(const char *arg, struct sqd_opts *o, struct pd_err *e)
+/* A number 1..9999 at *p, which is moved past it. */
+static bool take_number(const char **p, int *out)
 {
-    char *end1, *end2;
-    long p = strtol(arg, &end1, 10), s = *end1 == ',' ? strtol(end1 + 1, &end2, 10) : 0;
+    long v = 0;
+    const char *q = *p;
 
-    if (*end1 != ',' || *end2 || end1 == arg || end2 == end1 + 1 || p < 1 || s < 1 ||
-        p > 9999 || s > 9999)
-        return pd_fail(e, PD_ERR_USAGE, "--session wants PHASE,SESSION (like 1,2), not \"%s\"",
-                       arg);
-    o->phase = (int)p;
-    o->session = (int)s;
+    while (*q >= '0' && *q <= '9' && v <= 9999)
+        v = v * 10 + (*q++ - '0');
+    if (q == *p || v < 1 || v > 9999)
+        return false;
+    *p = q;
+    *out = (int)v;
+    return true;
+}
+
+/* "PHASE,SESSION", or "PHASE,FIRST-LAST" for a file of combined sessions. */
+static enum pd_status parse_session(const char *arg, struct span *sp, struct pd_err *e)
+{
+    const char *p = arg;
+    bool ok = take_number(&p, &sp->phase) && *p++ == ',' && take_number(&p, &sp->lo);
+
+    sp->hi = sp->lo;
+    if (ok && *p == '-') {
+        p++;
+        ok = take_number(&p, &sp->hi) && sp->hi > sp->lo;
+    }
+    if (!ok || *p)
+        return pd_fail(e, PD_ERR_USAGE,
+                       "--session wants PHASE,SESSION (like 1,2; 1,1-3 for combined sessions), "
+                       "not \"%s\"", arg);
     return PD_OK;
 }
 
@@ -79,9 +104,9 @@ static enum pd_status parse_sqd_opts(int argc, char **argv, bool writes, struct 
         if (c == 'Q')
             o->sqd = optarg;
         else if (c == 'n')
-            rc = parse_session(optarg, o, e);
+            rc = parse_session(optarg, &o->span, e);
         else if (c == 'r')
-            o->reserve = true;
+            o->span.reserve = true;
         else if (c == 'b')
             o->boards = optarg;
         else if (c == 'h')
@@ -116,13 +141,6 @@ static enum pd_status session_deals(const struct sqd_session *ss, struct deal **
     }
     *out = deals;
     return PD_OK;
-}
-
-static void describe(const struct sqd_event *ev, const struct sqd_session *ss, char *buf,
-                     size_t n)
-{
-    snprintf(buf, n, "phase %d session %d (%s, boards %d-%d) of %s", ss->phase, ss->session,
-             ss->reserve ? "reserve" : "original", ss->first, ss->last, ev->path);
 }
 
 static void note_lf(const struct sqd_session *ss, const char *sqd)
@@ -168,12 +186,14 @@ enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e)
     }
     if (rc == PD_OK && optind != argc)
         rc = pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[optind]);
-    if (rc == PD_OK && (!o.sqd || !o.phase))
+    if (rc == PD_OK && (!o.sqd || !o.span.phase))
         rc = pd_fail(e, PD_ERR_USAGE,
                      "expected: deal --squaredeal EVENT.sqd --session PHASE,SESSION");
+    if (rc == PD_OK && o.span.lo != o.span.hi)
+        rc = pd_fail(e, PD_ERR_USAGE, "deal --squaredeal deals one session at a time");
     if (rc != PD_OK || (rc = sqd_load(o.sqd, &ev, e)) != PD_OK)
         return rc;
-    rc = sqd_session_open(&ev, o.phase, o.session, o.reserve, o.boards, &ss, e);
+    rc = sqd_session_open(&ev, o.span.phase, o.span.lo, o.span.reserve, o.boards, &ss, e);
     if (rc == PD_OK)
         rc = session_deals(&ss, &deals, e);
     if (rc == PD_OK)
@@ -193,45 +213,103 @@ enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e)
 
 /* ---------------------------------------------------------------- verify */
 
-/* The session a set's file name stands for: SquareDeal names each set by its phase's file
- * prefix with the session number, and "reserve" after it for a reserve set. */
-static bool session_from_name(const struct sqd_event *ev, const char *path, int *phase,
-                              int *session, bool *reserve)
+/* What a set must hold: boards first..last with their deals, from sessions of one phase. */
+struct expect {
+    int first, last;
+    struct deal *deals; /* deals[b - first] */
+    bool sqk_lf;
+    char what[1200];    /* "phase 1 session 2 (original, boards 11-20) of EVENT.sqd" */
+};
+
+/* The span a set's file name stands for: SquareDeal names a set by its phase's file prefix
+ * with the session number ("reserve" after it for a reserve set), and a file of consecutive
+ * sessions it combined by the range ("SWISS01-03"). */
+static bool span_from_name(const struct sqd_event *ev, const char *path, struct span *sp)
 {
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     const char *dot = strrchr(base, '.');
     size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    bool combined = memchr(base, '-', len) != NULL;
     char name[160];
 
     for (int p = 0; p < ev->nphases; p++)
-        for (int s = 1; s <= ev->phases[p].sessions; s++)
-            for (int r = 0; r < 2; r++) {
-                sqd_file_name(&ev->phases[p], s, r, name, sizeof name);
-                if (strlen(name) == len && strncmp(name, base, len) == 0) {
-                    *phase = p + 1;
-                    *session = s;
-                    *reserve = r;
-                    return true;
+        for (int lo = 1; lo <= ev->phases[p].sessions; lo++)
+            for (int hi = lo; hi <= ev->phases[p].sessions && (hi == lo || combined); hi++)
+                for (int r = 0; r < 2; r++) {
+                    sqd_file_name(&ev->phases[p], lo, hi, r, name, sizeof name);
+                    if (strlen(name) == len && strncmp(name, base, len) == 0) {
+                        *sp = (struct span){p + 1, lo, hi, r};
+                        return true;
+                    }
                 }
-            }
     return false;
 }
 
-/* One board of the set against the session: placed once, same deal, dealer and vulnerability
- * by Law 2 (as Big Deal writes them). Returns the number of faults printed. */
-static int check_game(const struct pbn_game *g, const char *file, const struct sqd_session *ss,
-                      const struct deal *deals, int *seen_line)
+/* Appends one session's deals to x (its boards must continue x's). */
+static enum pd_status add_session(const struct sqd_event *ev, const struct span *sp, int s,
+                                  const char *boards, struct expect *x, struct pd_err *e)
+{
+    struct sqd_session ss;
+    struct deal *deals = NULL, *grown;
+    enum pd_status rc = sqd_session_open(ev, sp->phase, s, sp->reserve, boards, &ss, e);
+
+    if (rc == PD_OK && s > sp->lo && ss.first != x->last + 1)
+        rc = pd_fail(e, PD_ERR_USAGE, "sessions %d and %d of phase %d do not continue each "
+                     "other's boards: verify them one by one", s - 1, s, sp->phase);
+    if (rc == PD_OK)
+        rc = session_deals(&ss, &deals, e);
+    if (rc != PD_OK) {
+        pd_wipe(&ss, sizeof ss);
+        return rc;
+    }
+    if (s == sp->lo)
+        x->first = ss.first;
+    x->last = ss.last;
+    x->sqk_lf = ss.sqk_lf;
+    grown = realloc(x->deals, (size_t)(x->last - x->first + 1) * sizeof *grown);
+    if (grown) {
+        x->deals = grown;
+        memcpy(&grown[ss.first - x->first], deals,
+               (size_t)(ss.last - ss.first + 1) * sizeof *deals);
+    }
+    free(deals);
+    pd_wipe(&ss, sizeof ss);
+    return grown ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+}
+
+static enum pd_status expect_span(const struct sqd_event *ev, const struct span *sp,
+                                  const char *boards, struct expect *x, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+    char sessions[40];
+
+    memset(x, 0, sizeof *x);
+    for (int s = sp->lo; rc == PD_OK && s <= sp->hi; s++)
+        rc = add_session(ev, sp, s, boards, x, e);
+    if (sp->lo == sp->hi)
+        snprintf(sessions, sizeof sessions, "session %d", sp->lo);
+    else
+        snprintf(sessions, sizeof sessions, "sessions %d-%d", sp->lo, sp->hi);
+    snprintf(x->what, sizeof x->what, "phase %d %s (%s, boards %d-%d) of %s", sp->phase,
+             sessions, sp->reserve ? "reserve" : "original", x->first, x->last, ev->path);
+    return rc;
+}
+
+/* One game: a board of the span, placed once, with the derived deal and Law 2's dealer and
+ * vulnerability (as Big Deal writes them). Returns the number of faults printed. */
+static int check_game(const struct pbn_game *g, const char *file, const struct expect *x,
+                      int *seen_line)
 {
     char where[200], want[DEAL_PBN_LEN], have[DEAL_PBN_LEN];
-    int idx = g->board - ss->first, faults = 0;
+    int idx = g->board - x->first, faults = 0;
 
     snprintf(where, sizeof where, "%s:%d: board %d", file, g->line, g->board);
     if (g->board < 1) {
         printf("%s:%d: game has no board number\n", file, g->line);
         return 1;
     }
-    if (g->board < ss->first || g->board > ss->last) {
-        printf("%s: not in the session (boards %d-%d)\n", where, ss->first, ss->last);
+    if (g->board < x->first || g->board > x->last) {
+        printf("%s: not in the session (boards %d-%d)\n", where, x->first, x->last);
         return 1;
     }
     if (seen_line[idx]) {
@@ -241,8 +319,8 @@ static int check_game(const struct pbn_game *g, const char *file, const struct s
     seen_line[idx] = g->line > 0 ? g->line : -1;
     struct board_info bi = board_law2(g->board);
 
-    if (g->known != 0xF || memcmp(&g->deal, &deals[idx], sizeof g->deal) != 0) {
-        deal_to_pbn(&deals[idx], SEAT_N, 0xF, want);
+    if (g->known != 0xF || memcmp(&g->deal, &x->deals[idx], sizeof g->deal) != 0) {
+        deal_to_pbn(&x->deals[idx], SEAT_N, 0xF, want);
         deal_to_pbn(&g->deal, SEAT_N, g->known, have);
         printf("%s: Deal differs\n  file: %s\n  sqd:  %s\n", where, have, want);
         faults++;
@@ -256,8 +334,8 @@ static int check_game(const struct pbn_game *g, const char *file, const struct s
     return faults;
 }
 
-static int check_set(const struct pbn_set *set, const char *file, const struct sqd_session *ss,
-                     const struct deal *deals, int *seen_line)
+static int check_set(const struct pbn_set *set, const char *file, const struct expect *x,
+                     int *seen_line)
 {
     int faults = 0;
 
@@ -266,50 +344,52 @@ static int check_set(const struct pbn_set *set, const char *file, const struct s
         return 1;
     }
     for (size_t i = 0; i < set->n; i++)
-        faults += check_game(&set->games[i], file, ss, deals, seen_line);
-    for (int b = ss->first; b <= ss->last; b++)
-        if (!seen_line[b - ss->first] && ++faults)
+        faults += check_game(&set->games[i], file, x, seen_line);
+    for (int b = x->first; b <= x->last; b++)
+        if (!seen_line[b - x->first] && ++faults)
             printf("%s: board %d is missing\n", file, b);
     return faults;
+}
+
+static void note_set(const struct expect *x, const char *sqd, const char *path,
+                     const struct pbn_set *set, int faults)
+{
+    if (x->sqk_lf)
+        printf("%s: note: the .sqk has LF line ends; it matches KH in the CRLF form SquareDeal "
+               "hashes\n", sqd);
+    if (faults == 0)
+        printf("%s: all %zu boards match %s\n", path, set->n, x->what);
+    else
+        printf("%s: %d fault%s against %s\n", path, faults, faults == 1 ? "" : "s", x->what);
 }
 
 /* Verifies one file; *faults gets what was found (0 = it matches). */
 static enum pd_status verify_one(const struct sqd_event *ev, const struct sqd_opts *o,
                                  const char *path, int *faults, struct pd_err *e)
 {
-    struct sqd_session ss;
+    struct span sp = o->span;
+    struct expect x = {0};
     struct pbn_set *set = NULL;
-    struct deal *deals = NULL;
-    int *seen = NULL, phase = o->phase, session = o->session;
-    bool reserve = o->reserve;
-    char what[1200];
+    int *seen = NULL;
     enum pd_status rc = PD_OK;
 
-    if (!phase && !session_from_name(ev, path, &phase, &session, &reserve))
+    if (!sp.phase && !span_from_name(ev, path, &sp))
         return pd_fail(e, PD_ERR_USAGE, "cannot tell the session of %s from its name: add "
                        "--session PHASE,SESSION", path);
-    reserve = reserve || o->reserve;
-    rc = sqd_session_open(ev, phase, session, reserve, o->boards, &ss, e);
-    if (rc == PD_OK)
-        rc = session_deals(&ss, &deals, e);
+    sp.reserve = sp.reserve || o->span.reserve;
+    rc = expect_span(ev, &sp, o->boards, &x, e);
     if (rc == PD_OK)
         rc = pbn_read_any(path, NULL, &set, e);
-    seen = rc == PD_OK ? calloc((size_t)(ss.last - ss.first + 1), sizeof *seen) : NULL;
+    seen = rc == PD_OK ? calloc((size_t)(x.last - x.first + 1), sizeof *seen) : NULL;
     if (rc == PD_OK && !seen)
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (rc == PD_OK) {
-        note_lf(&ss, ev->path);
-        describe(ev, &ss, what, sizeof what);
-        *faults = check_set(set, path, &ss, deals, seen);
-        if (*faults == 0)
-            printf("%s: all %zu boards match %s\n", path, set->n, what);
-        else
-            printf("%s: %d fault%s against %s\n", path, *faults, *faults == 1 ? "" : "s", what);
+        *faults = check_set(set, path, &x, seen);
+        note_set(&x, ev->path, path, set, *faults);
     }
     free(seen);
-    free(deals);
+    free(x.deals);
     pbn_set_free(set);
-    pd_wipe(&ss, sizeof ss);
     return rc;
 }
 

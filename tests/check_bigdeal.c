@@ -265,16 +265,19 @@ START_TEST(sqd_file_names)
     struct sqd_phase ph = {10, "1-10,11-20,21-30", "SWISS##", "Swiss"};
     char buf[64];
 
-    sqd_file_name(&ph, 2, false, buf, sizeof buf);
+    sqd_file_name(&ph, 2, 2, false, buf, sizeof buf);
     ck_assert_str_eq(buf, "SWISS02");
-    sqd_file_name(&ph, 10, true, buf, sizeof buf);
+    sqd_file_name(&ph, 10, 10, true, buf, sizeof buf);
     ck_assert_str_eq(buf, "SWISS10reserve");
     ph.prefix = "R32#x";
-    sqd_file_name(&ph, 3, false, buf, sizeof buf);
+    sqd_file_name(&ph, 3, 3, false, buf, sizeof buf);
     ck_assert_str_eq(buf, "R323x");
     ph.prefix = "FINAL";
-    sqd_file_name(&ph, 1, false, buf, sizeof buf);
+    sqd_file_name(&ph, 1, 1, false, buf, sizeof buf);
     ck_assert_str_eq(buf, "FINAL");
+    ph.prefix = "MXRR##";
+    sqd_file_name(&ph, 1, 3, false, buf, sizeof buf);
+    ck_assert_str_eq(buf, "MXRR01-03");
 }
 END_TEST
 

@@ -71,4 +71,24 @@ grep -q 'board 11: Deal differs' rv.out
 "$P" deal --squaredeal "$C/WC2025.sqd" --session 9,2 --boards 1-16,17-32 -o f.pbn
 [ "$(grep '^\[Board ' f.pbn | head -1 | tr -d '\r')" = '[Board "17"]' ]
 [ "$(grep -c '^\[Board ' f.pbn)" = 16 ]
+
+# SquareDeal combines consecutive sessions into one file (SWISS01-03: the headers of the
+# session files dropped); verify takes the sessions from that name, or from --session 1,1-3.
+for i in 1 3; do "$P" deal --squaredeal "$C/WC2025.sqd" --session 1,$i -o SWISS0$i.pbn; done
+cp s.pbn SWISS02.pbn
+{ printf '%% PBN 2.1\r\n%% EXPORT\r\n%%\r\n[Generator "SquareDeal, combining"]\r\n'
+  for i in 1 2 3; do grep -v '^%\|^\[Generator' SWISS0$i.pbn; printf '\r\n'; done; } > SWISS01-03.pbn
+"$P" verify --squaredeal "$C/WC2025.sqd" SWISS01-03.pbn > c.out
+grep -q 'SWISS01-03.pbn: all 30 boards match phase 1 sessions 1-3 (original, boards 1-30)' c.out
+cp SWISS01-03.pbn all.pbn
+"$P" verify --squaredeal "$C/WC2025.sqd" --session 1,1-3 all.pbn > /dev/null
+if "$P" verify --squaredeal "$C/WC2025.sqd" --session 1,1-2 all.pbn > c2.out; then
+    echo "a combined file passed for fewer sessions"; exit 1
+fi
+grep -q 'all.pbn:[0-9]*: board 21: not in the session (boards 1-20)' c2.out
+# Sessions 3 and 4 restart the boards: SquareDeal never combines them, neither does verify.
+rc=0; "$P" verify --squaredeal "$C/WC2025.sqd" --session 1,3-4 all.pbn 2> err || rc=$?
+[ "$rc" = 64 ] && grep -q 'sessions 3 and 4 of phase 1 do not continue' err
+rc=0; "$P" deal --squaredeal "$C/WC2025.sqd" --session 1,1-3 2> err || rc=$?
+[ "$rc" = 64 ] && grep -q 'one session at a time' err
 echo ok

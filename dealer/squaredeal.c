@@ -18,8 +18,9 @@ enum { MAX_SESSIONS = 9999, MAX_BOARD = 1000000 };
 
 /* ---------------------------------------------------------------- the .sqd */
 
-/* The next line of text from *p: NUL-terminated in place, CR and trailing blanks removed. */
-static char *next_line(char **p)
+/* The next line of text from *p, NUL-terminated in place: without its CR, and without any
+ * trailing blanks when trim is set (SquareDeal trims .sqd lines, not .sqk lines). */
+static char *next_line(char **p, bool trim)
 {
     char *line = *p, *end;
 
@@ -29,8 +30,10 @@ static char *next_line(char **p)
     *p = end ? end + 1 : line + strlen(line);
     if (end)
         *end = '\0';
-    for (size_t n = strlen(line); n > 0 && isspace((unsigned char)line[n - 1]); n--)
-        line[n - 1] = '\0';
+    size_t n = strlen(line);
+
+    while (n > 0 && (line[n - 1] == '\r' || (trim && isspace((unsigned char)line[n - 1]))))
+        line[--n] = '\0';
     return line;
 }
 
@@ -202,7 +205,7 @@ enum pd_status sqd_load(const char *path, struct sqd_event *ev, struct pd_err *e
         return rc;
     if (strlen(text) != len)
         rc = pd_fail(e, PD_ERR_SYNTAX, "%s: holds a NUL byte: not a SquareDeal .sqd", path);
-    for (p = text; rc == PD_OK && (line = next_line(&p)) != NULL;)
+    for (p = text; rc == PD_OK && (line = next_line(&p, true)) != NULL;)
         rc = sqd_line(ev, line, ++lineno, e);
     if (rc == PD_OK && ev->nphases == 0)
         rc = pd_fail(e, PD_ERR_SYNTAX, "%s: no SN line: not a SquareDeal .sqd", path);
@@ -327,7 +330,7 @@ static enum pd_status find_key(char *text, const char *sqk, int phase, int sessi
     int lineno = 0;
 
     snprintf(ident, sizeof ident, "%d,%d", phase, session);
-    while ((line = next_line(&p)) != NULL) {
+    while ((line = next_line(&p, false)) != NULL) {
         char *colon = strchr(line, ':');
 
         lineno++;

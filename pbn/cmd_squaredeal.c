@@ -143,11 +143,11 @@ static enum pd_status session_deals(const struct sqd_session *ss, struct deal **
     return PD_OK;
 }
 
-static void note_lf(const struct sqd_session *ss, const char *sqd)
+static void note_lf(FILE *out, bool lf, const char *sqd)
 {
-    if (ss->sqk_lf)
-        printf("%s: note: the .sqk has LF line ends; it matches KH in the CRLF form SquareDeal "
-               "hashes\n", sqd);
+    if (lf)
+        fprintf(out, "%s: note: the .sqk has LF line ends; it matches KH in the CRLF form "
+                "SquareDeal hashes\n", sqd);
 }
 
 static enum pd_status build_set(const struct sqd_event *ev, const struct sqd_session *ss,
@@ -202,8 +202,8 @@ enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e)
         rc = build_set(&ev, &ss, deals, set, e);
     if (rc == PD_OK)
         rc = pbn_write_formats(o.out, o.formats, set, e);
-    if (rc == PD_OK && strcmp(o.out, "-") != 0)
-        note_lf(&ss, o.sqd);
+    if (rc == PD_OK) /* stderr: the set may be going to stdout */
+        note_lf(stderr, ss.sqk_lf, o.sqd);
     pbn_set_free(set);
     free(deals);
     pd_wipe(&ss, sizeof ss);
@@ -354,9 +354,7 @@ static int check_set(const struct pbn_set *set, const char *file, const struct e
 static void note_set(const struct expect *x, const char *sqd, const char *path,
                      const struct pbn_set *set, int faults)
 {
-    if (x->sqk_lf)
-        printf("%s: note: the .sqk has LF line ends; it matches KH in the CRLF form SquareDeal "
-               "hashes\n", sqd);
+    note_lf(stdout, x->sqk_lf, sqd);
     if (faults == 0)
         printf("%s: all %zu boards match %s\n", path, set->n, x->what);
     else

@@ -32,8 +32,12 @@ fails 1 "$P" deal --squaredeal WC2025.sqd --session 1,2
 # LF line ends (a copy through a tool that dropped the CRs): SquareDeal hashes the CRLF form,
 # which still matches; predup says so.
 tr -d '\r' < keys.orig > WC2025.sqk
-"$P" deal --squaredeal WC2025.sqd --session 1,2 -o lf.pbn > out
+"$P" deal --squaredeal WC2025.sqd --session 1,2 -o lf.pbn 2> err
+grep -q 'LF line ends; it matches KH in the CRLF form' err
+cp "$C/SWISS02.pbn" SWISS02.pbn
+"$P" verify --squaredeal WC2025.sqd SWISS02.pbn > out
 grep -q 'LF line ends; it matches KH in the CRLF form' out
+grep -q 'SWISS02.pbn: all 10 boards match' out
 cp keys.orig WC2025.sqk
 
 # One card of the published set changed: on board 11 North's club 2 and East's club king

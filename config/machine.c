@@ -91,6 +91,7 @@ static const struct int_key machine_ints[] = {
     {"vid", 0, 0xFFFF, PK(vid)},           {"pid", 0, 0xFFFF, PK(pid)},
     {"interface", 0, 255, PK(interface)},  {"ep_out", 0x01, 0x0F, PK(ep_out)},
     {"ep_in", 0x81, 0x8F, PK(ep_in)},      {"timeout_ms", 10, 600000, PK(timeout_ms)},
+    {"send_timeout_ms", 10, 600000, PK(send_timeout_ms)},
     {"retries", 0, 100, PK(retries)},      {"replug_wait_ms", 0, 3600000, PK(replug_wait_ms)},
     {"min_confidence", 0, 100, PK(min_confidence)},
     {"max_attempts", 1, 100, PK(max_attempts)},

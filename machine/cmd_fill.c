@@ -289,7 +289,8 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
     struct mach_result res;
     struct ui_state u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet};
     struct mach_ui ui = {&u, ui_prompt, ui_progress, ui_note};
-    struct mach_connector conn = {prof, usb_open};
+    struct mach_usb *usb = NULL;
+    struct mach_connector conn = {NULL, usb_open};
     char journal[1100];
     int checked = 0, wrong = 0;
     enum pd_status rc;
@@ -306,6 +307,9 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
     if (rc == PD_OK && prof->kind == MACH_SIM) {
         rc = mach_sim_new(&prof->sim, prof->pocket, NULL, &sim, e);
         conn = (struct mach_connector){sim, sim_open};
+    } else if (rc == PD_OK) { /* one libusb context for the whole run */
+        rc = mach_usb_new(prof, &usb, e);
+        conn = (struct mach_connector){usb, usb_open};
     }
     if (rc == PD_OK) {
         job.set = set;
@@ -330,6 +334,7 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
             rc = pd_fail(e, PD_ERR_MISMATCH, "%d boards are bad (listed above)", res.bad);
     }
     mach_sim_free(sim);
+    mach_usb_free(usb);
     board_range_free(&r);
     pbn_set_free(set);
     return rc;

@@ -111,7 +111,9 @@ static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, 
                    c->p->retries + 1, c->p->timeout_ms);
 }
 
-static enum pd_status hello(struct ctl *c, struct pd_err *e)
+/* *lost tells a machine that did not answer (worth another try within the wait) from one
+ * that answered wrongly (another protocol: no wait cures it). */
+static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
 {
     uint8_t p[2] = {MP_VERSION_MAJOR, MP_VERSION_MINOR};
     struct mp_msg r;
@@ -119,6 +121,7 @@ static enum pd_status hello(struct ctl *c, struct pd_err *e)
     char model[64] = "", fw[64] = "";
     size_t ml, fl;
 
+    *lost = rc != PD_OK;
     if (rc != PD_OK)
         return rc;
     if (r.type != MP_HELLO_R || r.len < 7 || r.payload[0] != MP_VERSION_MAJOR)
@@ -140,17 +143,29 @@ static enum pd_status hello(struct ctl *c, struct pd_err *e)
     return PD_OK;
 }
 
-/* (Re)connects and says hello; waits for the machine to come back when it was lost. */
+/* (Re)connects and says hello; waits up to wait_ms for the machine to come back when it was
+ * lost. A machine still leaving the bus can be opened and then not answer: that is retried
+ * too, until the wait is over. */
 static enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
 {
+    struct timespec t0, nap = {0, 20 * 1000000L};
     enum pd_status rc;
+    bool lost;
 
-    close_transport(c);
-    rc = c->conn->open(c->conn->ctx, wait_ms, &c->t, e);
-    if (rc != PD_OK)
-        return rc;
-    c->open = true;
-    return hello(c, e);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        int left = wait_ms - (int)(since(&t0) * 1000);
+
+        close_transport(c);
+        rc = c->conn->open(c->conn->ctx, left > 0 ? left : 0, &c->t, e);
+        if (rc != PD_OK)
+            return rc;
+        c->open = true;
+        rc = hello(c, &lost, e);
+        if (rc == PD_OK || !lost || since(&t0) * 1000 >= wait_ms)
+            return rc;
+        nanosleep(&nap, NULL);
+    }
 }
 
 static void put_u16(uint8_t *p, int v)

@@ -78,6 +78,7 @@ struct mach_profile {
     int interface;            /* vendor-specific interface number */
     uint8_t ep_out, ep_in;    /* bulk endpoint addresses, e.g. 0x01 and 0x81 */
     int timeout_ms;           /* one reply; a request is retransmitted after it */
+    int send_timeout_ms;      /* one request frame handed to the machine (bulk OUT) */
     int retries;              /* retransmissions before the machine is counted as lost */
     int replug_wait_ms;       /* how long to wait for the machine to come back */
     enum seat pocket[4];      /* pocket i (as the machine numbers them) receives seat pocket[i] */
@@ -187,10 +188,20 @@ void mach_sim_stats(const struct mach_sim *sim, struct mach_sim_stats *out);
  * the simulated machine is unplugged. */
 enum pd_status mach_fake_open(struct mach_sim *sim, struct mach_transport *out,
                               struct pd_err *e);
-/* libusb: opens the profile's VID/PID, claims the interface; waits up to wait_ms for the
- * device to appear (hotplug). PD_ERR_DEVICE naming what failed. */
-enum pd_status mach_usb_open(const struct mach_profile *p, int wait_ms,
-                             struct mach_transport *out, struct pd_err *e);
+/* libusb: one context for a whole run (p is borrowed and must outlive it). */
+struct mach_usb;
+enum pd_status mach_usb_new(const struct mach_profile *p, struct mach_usb **out,
+                            struct pd_err *e);
+void mach_usb_free(struct mach_usb *m);
+/* Finds the profile's VID/PID on the bus, opens it and claims the interface, retrying every
+ * transient failure (not on the bus, no device, busy) until wait_ms have passed. A permission
+ * problem is reported at once, with the udev rule to add. PD_ERR_DEVICE naming what failed. */
+enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transport *out,
+                             struct pd_err *e);
+/* The message of a failed open: err a LIBUSB_ERROR_*, step "open" or "claim interface", bus
+ * and addr where the device was found (exposed for tests). */
+enum pd_status mach_usb_open_error(const struct mach_profile *p, int err, const char *step,
+                                   int bus, int addr, struct pd_err *e);
 
 /* ---------------------------------------------------------------- 5 controller */
 

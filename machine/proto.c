@@ -111,6 +111,7 @@ void mach_profile_default(struct mach_profile *p)
     p->ep_out = 0x01;
     p->ep_in = 0x81;
     p->timeout_ms = 2000;
+    p->send_timeout_ms = 1000;
     p->retries = 3;
     p->replug_wait_ms = 30000;
     for (int i = 0; i < 4; i++)

@@ -11,10 +11,11 @@
 #include "machine/transport.h"
 
 static const char fill_usage[] =
-    "usage: predup fill SET.pbn [--boards 1-36] [--machine FILE.conf] [--resume] [--yes]\n"
+    "usage: predup fill SET.pbn [--boards 1-36] [--machine FILE.conf|sim] [--resume] [--yes]\n"
     "                   [--journal FILE] [--quiet]\n"
     "  Fills the boards of SET.pbn in order on the machine of the profile (default: a USB\n"
-    "  machine with the default ids; config/machines/sim.conf is the built-in simulator).\n"
+    "  machine with the default ids; --machine sim or config/machines/sim.conf is the\n"
+    "  built-in simulator).\n"
     "  Every placement goes to SET.pbn.journal first; after any stop, --resume continues\n"
     "  from the first unfinished board. --yes answers the operator prompts (scripts).\n"
     "  Exit 0 when every board is good, 1 when some are bad (each named).\n";
@@ -307,6 +308,8 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
     if (rc == PD_OK && prof->kind == MACH_SIM) {
         rc = mach_sim_new(&prof->sim, prof->pocket, NULL, &sim, e);
         conn = (struct mach_connector){sim, sim_open};
+    } else if (rc == PD_OK && prof->kind != MACH_USB) {
+        rc = pd_fail(e, PD_ERR_INTERNAL, "no machine selected");
     } else if (rc == PD_OK) { /* one libusb context for the whole run */
         rc = mach_usb_new(prof, &usb, e);
         conn = (struct mach_connector){usb, usb_open};
@@ -346,6 +349,11 @@ static enum pd_status load_profile(const char *path, mach_profile_loader load,
     mach_profile_default(p);
     if (!path)
         return PD_OK;
+    if (strcmp(path, "sim") == 0) { /* by name: the built-in simulator at its defaults */
+        p->kind = MACH_SIM;
+        snprintf(p->name, sizeof p->name, "built-in simulator");
+        return PD_OK;
+    }
     return load(path, p, e);
 }
 
@@ -383,6 +391,8 @@ enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load, str
     }
     if (rc == PD_OK)
         rc = load_profile(o.machine, load, &prof, e);
+    if (rc == PD_OK && !o.machine)
+        prof.kind = MACH_SIM;
     if (rc == PD_OK && prof.kind != MACH_SIM)
         return pd_fail(e, PD_ERR_USAGE, "%s is not a simulator profile (transport = sim)",
                        o.machine);

@@ -68,7 +68,8 @@ struct mach_sim_opts {
  * with a sentence naming what is wrong. */
 enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, struct pd_err *e);
 
-enum mach_kind { MACH_SIM, MACH_USB };
+/* MACH_NONE: the defaults name no machine; a profile must say transport = usb or sim. */
+enum mach_kind { MACH_NONE, MACH_SIM, MACH_USB };
 
 /* A machine profile (config/machines/NAME.conf). mach_profile_default gives the defaults. */
 struct mach_profile {

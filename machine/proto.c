@@ -104,7 +104,7 @@ void mach_profile_default(struct mach_profile *p)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->name, sizeof p->name, "default");
-    p->kind = MACH_SIM;
+    p->kind = MACH_NONE; /* a profile, or the command, says which machine */
     p->vid = 0x1209;
     p->pid = 0x0dea;
     p->interface = 0;

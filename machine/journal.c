@@ -236,7 +236,9 @@ static enum pd_status sync_dir(const char *path, struct pd_err *e)
                         strerror(errno));
 }
 
-/* One fill at a time: a write lock on the whole file, held while it is open. */
+/* One fill at a time: a write lock on the whole file, held while it is open. A POSIX lock
+ * (F_GETLK names its holder, unlike an OFD lock) is dropped when this process closes any fd
+ * of the file, so nothing else in a fill may open the journal while it runs. */
 static enum pd_status lock(struct journal *j, struct pd_err *e)
 {
     struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};

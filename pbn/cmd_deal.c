@@ -120,9 +120,8 @@ static enum pd_status check_deal_opts(const struct deal_opts *o, struct pd_err *
                        "--key FILE is required (make one with: predup key new FILE)");
     if (o->date && !valid_date(o->date))
         return pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"", o->date);
-    if (!*o->label)
-        return pd_fail(e, PD_ERR_USAGE, "--label must not be empty");
-    return PD_OK;
+    /* Before anything is written: the label goes into every file's Generator tag. */
+    return pd_label_check("--label", o->label, e);
 }
 
 static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o, bool *help,
@@ -165,8 +164,9 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
     return check_deal_opts(o, e);
 }
 
-/* Loads the key (warning when others can read it), derives the set key for label, and
- * compiles the script if any. */
+/* Loads the key (refused when others can read it), derives the set key for label, and
+ * compiles the script if any. The commitment is computed from the key as read, so a key
+ * given on stdin is committed too. */
 enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
                             struct dealing *dl, struct pd_err *e)
 {
@@ -178,17 +178,13 @@ enum pd_status open_dealing(const char *key_path, const char *label, const char 
     rc = key_load_file(key_path, &key, &loose, e);
     if (rc != PD_OK)
         return rc;
-    if (loose)
-        fprintf(stderr, "predup: warning: key file %s is readable by others (chmod 600 it)\n",
-                key_path);
+    key_commit_hex(&key, dl->commit);
     rc = set_key_derive(&key, label, &dl->sk, e);
     pd_wipe(&key, sizeof key);
-    if (rc == PD_OK)
-        rc = key_commitment(key_path, dl->commit, e);
     if (rc == PD_OK && script)
         rc = lang_compile_file(script, &dl->prog, e);
     if (rc == PD_OK && script) /* SHA-256 of the script file, so the set says what made it */
-        rc = key_commitment(script, dl->script_hash, e);
+        rc = pd_sha256_file(script, dl->script_hash, e);
     return rc;
 }
 
@@ -198,13 +194,19 @@ void close_dealing(struct dealing *dl)
     pd_wipe(&dl->sk, sizeof dl->sk);
 }
 
-static void make_generator(char *buf, size_t n, const char *label, const struct dealing *dl)
+static void make_generator(char *buf, size_t n, const struct deal_opts *o,
+                           const struct dealing *dl)
 {
-    int len = snprintf(buf, n, "predup %s label=%s commitment=%s", PREDUP_VERSION, label,
-                       dl->commit);
+    struct pbn_generator g = {.dealer = o->dealer, .vul = o->vul};
+    size_t k = 0;
 
-    if (dl->prog && len > 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len, " script=%s", dl->script_hash);
+    snprintf(g.commitment, sizeof g.commitment, "%s", dl->commit);
+    for (const char *p = o->boards; *p && k + 1 < sizeof g.boards; p++)
+        if (*p != ' ')
+            g.boards[k++] = *p;
+    snprintf(g.script, sizeof g.script, "%s", dl->prog ? dl->script_hash : "");
+    snprintf(g.label, sizeof g.label, "%s", o->label);
+    pbn_generator_format(buf, n, &g);
 }
 
 /* Law 2, unless the options set the dealer or the vulnerability for every board. */
@@ -330,7 +332,7 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     struct deal_opts o;
     struct dealing dl;
     struct board_range range = {0, NULL};
-    char generator[256];
+    char generator[1024];
     bool help;
     enum pd_status rc = parse_deal_opts(argc, argv, &o, &help, e);
 
@@ -346,7 +348,7 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
         return rc;
     rc = open_dealing(o.key_path, o.label, o.script, &dl, e);
     dl.max_tries = o.max_tries;
-    make_generator(generator, sizeof generator, o.label, &dl);
+    make_generator(generator, sizeof generator, &o, &dl);
     if (rc == PD_OK)
         rc = pbn_only(&o) ? write_pbn_file(&o, &dl, &range, generator, e)
                           : write_formats(&o, &dl, &range, generator, e);

@@ -253,6 +253,24 @@ static enum pd_status rd_all(struct rd *r, struct ev_record *rec)
     return rc;
 }
 
+/* The texts obey the rules the event file's loader applied (no control character, no space
+ * at either end, valid UTF-8), so that a record cannot say what no event file could. */
+static enum pd_status check_texts(const char *name, const struct ev_record *rec,
+                                  struct pd_err *e)
+{
+    const char *texts[4] = {rec->p.name, rec->p.site, rec->p.delayed,
+                            rec->has_public ? rec->public_value : "x"};
+    struct pd_err why;
+
+    for (int i = 0; i < 4 + rec->p.nsets; i++) {
+        const char *t = i < 4 ? texts[i] : rec->p.sets[i - 4].name;
+
+        if (*t && pd_text_check("value", t, EV_TEXT_MAX, &why) != PD_OK)
+            return pd_fail(e, PD_ERR_SYNTAX, "%s: \"%.40s\": %s", name, t, why.msg);
+    }
+    return PD_OK;
+}
+
 /* The committed values must match: digest of the parameters, key against commitment. */
 static enum pd_status check_bindings(const char *name, struct ev_record *rec, struct pd_err *e)
 {
@@ -304,6 +322,8 @@ enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
     free(canon);
     free(copy);
     if (rc == PD_OK)
+        rc = check_texts(name, rec, e);
+    if (rc == PD_OK)
         rc = check_bindings(name, rec, e);
     return rc;
 }
@@ -330,7 +350,8 @@ enum pd_status ev_record_key(const struct ev_record *rec, struct pd_key *key, st
             !strchr("0123456789abcdef", rec->key_hex[2 * i]) ||
             !strchr("0123456789abcdef", rec->key_hex[2 * i + 1])) {
             pd_wipe(key, sizeof *key);
-            return pd_fail(e, PD_ERR_SYNTAX, "the record's key is not 64 lower-case hex digits");
+            return pd_fail(e, PD_ERR_SYNTAX, "the record's key is not 64 lower-case hex "
+                           "digits");
         }
         key->bytes[i] = (uint8_t)v;
     }

@@ -263,11 +263,43 @@ static int handler(void *user, const char *section, const char *name, const char
     return bad(l, AT_SECTION, section, "unknown section [%s]%s", section, hint);
 }
 
+/* libinih calls the handler only for key lines, so a section with no key would go unseen:
+ * every section header is checked here first, and the sets are added in their order. Returns
+ * the line of the first bad header, 0 when all are good. */
+static int scan_sections(const char *text, struct loader *l)
+{
+    int line = 1;
+
+    for (const char *p = text; *p; line++) {
+        const char *q = p + strspn(p, " \t"), *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - q) : strlen(q);
+        const char *close = memchr(q, ']', len);
+        char section[EV_TEXT_MAX];
+
+        if (*q == '[' && close) {
+            snprintf(section, sizeof section, "%.*s", (int)(close - q - 1), q + 1);
+            if (!strncmp(section, "set ", 4) && section[4]) {
+                if (find_or_add_set(l, section + 4) < 0)
+                    return line;
+            } else if (strcmp(section, "event") != 0) {
+                handler(l, section, "", "");
+                return line;
+            }
+        }
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    return 0;
+}
+
 /* Column of the fault on its line: the key, the value after "=", or the section name. */
 static int fault_column(const char *line, const struct loader *l)
 {
     const char *p = line + strspn(line, " \t");
 
+    if (!l->msg[0]) /* libinih's own fault: the line as a whole */
+        return (int)(p - line) + 1;
     if (l->at == AT_SECTION)
         return (int)(p - line) + 2;
     if (l->at == AT_VALUE && strchr(p, '=')) {
@@ -360,7 +392,9 @@ enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_
     }
     if (rc == PD_OK) {
         l->ev = ev;
-        line = ini_parse_string(text, handler, l);
+        line = scan_sections(text, l);
+        if (line == 0)
+            line = ini_parse_string(text, handler, l);
         if (line != 0)
             rc = report(path, text, line, l, e);
     }

@@ -185,8 +185,10 @@ static enum pd_status rd_set(struct rd *r, struct ev_set *s)
         rc = rd_copy(r, "vul", vul, sizeof vul);
     if (rc != PD_OK)
         return rc;
-    s->dealer = strcmp(dealer, "law2") == 0 ? -1 : strlen(dealer) == 1 ? seat_from_char(dealer[0])
-                                                                         : -2;
+    s->dealer = strlen(dealer) == 1 && seat_from_char(dealer[0]) >= 0 ? seat_from_char(dealer[0])
+                                                                       : -2;
+    if (strcmp(dealer, "law2") == 0)
+        s->dealer = -1;
     s->vul = -2;
     for (int v = 0; v < 4; v++)
         if (strcmp(vul, VUL_PBN[v]) == 0)
@@ -241,6 +243,9 @@ static enum pd_status rd_all(struct rd *r, struct ev_record *rec)
         rec->has_public = true;
         rc = rd_copy(r, "public", rec->public_value, sizeof rec->public_value);
     }
+    if (rc == PD_OK && peek(r, "key") && !rec->has_public)
+        rc = rd_fail(r, 1, "a key but no public value before it: a record gets the public "
+                     "value first");
     if (rc == PD_OK && peek(r, "key")) {
         rec->revealed = true;
         rc = rd_copy(r, "key", rec->key_hex, sizeof rec->key_hex);

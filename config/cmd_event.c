@@ -128,7 +128,9 @@ static enum pd_status event_commit(const char *conf, struct pd_err *e)
         rc = key_commitment(ev->key_path, ev->rec.commitment, e);
     else
         rc = key_new_file(ev->key_path, ev->rec.commitment, e);
-    if (rc == PD_OK && access(ev->record_path, F_OK) == 0) {
+    bool again = access(ev->record_path, F_OK) == 0;
+
+    if (rc == PD_OK && again) {
         /* Committed already: the same parameters and key are fine (nothing written). */
         char commit[65];
 
@@ -144,9 +146,9 @@ static enum pd_status event_commit(const char *conf, struct pd_err *e)
         rc = write_record(ev, &ev->rec, e);
     }
     if (rc == PD_OK)
-        printf("%s: committed event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n"
+        printf("%s: %s event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n"
                "publish %s now; keep %s secret until after play\n", ev->record_path,
-               ev->rec.p.name, ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets",
+               again ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets",
                ev->rec.commitment, ev->rec.digest, ev->record_path, ev->key_path);
     free(ev);
     return rc;

@@ -233,7 +233,7 @@ static enum pd_status event_reveal(const char *conf, struct pd_err *e)
 
 struct deal_opts {
     const char *set, *dir;
-    bool fill;
+    bool fill, help;
 };
 
 /* Every board of set si as a PBN set, from the event's derivation (dealer/EVENTS.md). */
@@ -369,7 +369,8 @@ static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, str
 {
     static const struct option longs[] = {
         {"set", required_argument, NULL, 's'}, {"output", required_argument, NULL, 'o'},
-        {"fill", no_argument, NULL, 'f'},      {NULL, 0, NULL, 0},
+        {"fill", no_argument, NULL, 'f'},      {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     int c;
 
@@ -383,12 +384,14 @@ static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, str
             o->dir = optarg;
         else if (c == 'f')
             o->fill = true;
+        else if (c == 'h')
+            o->help = true;
         else
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\" (predup "
                            "event --help)", argv[optind - 1]);
     }
-    return optind == argc - 1 ? PD_OK
-                              : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
+    return optind == argc - 1 || o->help ? PD_OK
+                                         : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
                                         "[--set NAME] [-o DIR] [--fill]");
 }
 
@@ -402,6 +405,11 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = ev ? parse_deal(argc, argv, &o, e)
                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
+    if (rc == PD_OK && o.help) {
+        fputs(event_usage, stdout);
+        free(ev);
+        return PD_OK;
+    }
     if (rc == PD_OK)
         rc = open_event(argv[optind], ev, e);
     if (rc == PD_OK && !ev->rec.has_public)

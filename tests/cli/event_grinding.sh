@@ -38,5 +38,14 @@ printf '[set reserve]\nboards = 1-2\n' >> ev.conf;              try added-set
 sed -i 's/^formats = pbn$/formats = pbn,dup/' ev.conf
 "$P" event deal ev.conf > /dev/null
 [ -s ev/original.dup ] || failed="$failed formats"
+# The set was dealt with its script: verify needs it (the hint says so) and checks its hash.
+"$P" event reveal ev.conf > /dev/null
+rc=0; "$P" verify ev.record ev/original.pbn 2> err || rc=$?
+[ "$rc" = 64 ] && grep -q "give it with --script FILE" err || failed="$failed script-hint"
+"$P" verify ev.record --script s.dl ev/original.pbn | grep -q "all 4 boards match" ||
+    failed="$failed script-verify"
+printf 'condition hcp(north) >= 11\n' > other.dl
+rc=0; "$P" verify ev.record --script other.dl ev/original.pbn 2> err || rc=$?
+[ "$rc" = 1 ] && grep -q "is not the script committed for set" err || failed="$failed script-other"
 [ -z "$failed" ] || { echo "failed cases:$failed"; exit 1; }
 echo ok

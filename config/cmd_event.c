@@ -39,31 +39,38 @@ static void event_paths(struct event *ev)
 }
 
 /* Writes the record, which must extend the one on disk (or be new): never a replacement. */
+static enum pd_status write_new_record(const char *path, const char *text, size_t len,
+                                       struct pd_err *e)
+{
+    struct pd_outfile out;
+    enum pd_status rc = pd_outfile_open(&out, path, e);
+
+    if (rc != PD_OK)
+        return rc;
+    if (fwrite(text, 1, len, out.f) != len) {
+        pd_outfile_abort(&out);
+        return pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
+    }
+    return pd_outfile_commit(&out, e);
+}
+
 static enum pd_status write_record(const struct event *ev, const struct ev_record *rec,
                                    struct pd_err *e)
 {
     char *text = NULL, *old = NULL;
     size_t len = 0, oldlen = 0;
-    struct pd_outfile out;
     enum pd_status rc = ev_record_text(rec, &text, &len, e);
+    bool exists = rc == PD_OK && pd_read_file(ev->record_path, &old, &oldlen, NULL) == PD_OK;
 
-    if (rc == PD_OK && pd_read_file(ev->record_path, &old, &oldlen, NULL) == PD_OK &&
-        (oldlen > len || memcmp(old, text, oldlen) != 0))
+    if (exists && (oldlen > len || memcmp(old, text, oldlen) != 0))
         rc = pd_fail(e, PD_ERR_MISMATCH, "%s exists and differs; a record is never replaced",
                      ev->record_path);
-    if (rc == PD_OK && old && oldlen == len) { /* identical: nothing to write */
-        free(old);
-        free(text);
-        return PD_OK;
-    }
-    if (rc == PD_OK)
-        rc = pd_outfile_open(&out, ev->record_path, e);
-    if (rc == PD_OK && fwrite(text, 1, len, out.f) != len) {
-        rc = pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", ev->record_path, strerror(errno));
-        pd_outfile_abort(&out);
-    } else if (rc == PD_OK) {
-        rc = pd_outfile_commit(&out, e);
-    }
+    if (rc == PD_OK && !(exists && oldlen == len)) /* identical: nothing to write */
+        rc = write_new_record(ev->record_path, text, len, e);
+    if (old)
+        pd_wipe(old, oldlen); /* a revealed record holds the key */
+    if (text)
+        pd_wipe(text, len);
     free(old);
     free(text);
     return rc;

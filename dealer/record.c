@@ -324,6 +324,9 @@ enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
     if (rc == PD_OK && (clen != len || memcmp(canon, text, len) != 0))
         rc = pd_fail(e, PD_ERR_SYNTAX,
                      "%s: not in canonical form (dealer/EVENTS.md gives the exact bytes)", name);
+    if (canon)
+        pd_wipe(canon, clen); /* both copies may hold a revealed key */
+    pd_wipe(copy, len);
     free(canon);
     free(copy);
     if (rc == PD_OK)
@@ -342,6 +345,7 @@ enum pd_status ev_record_load(const char *path, struct ev_record *rec, struct pd
     if (rc != PD_OK)
         return rc;
     rc = ev_record_parse(path, text, len, rec, e);
+    pd_wipe(text, len);
     free(text);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "pbn/pbn.h"
 #include "tests/check_suites.h"
 
 static const char example_key[] =
@@ -219,6 +220,35 @@ START_TEST(test_demo_event_loads)
 }
 END_TEST
 
+/* The Generator tag: written and read back whole, label last with its spaces; the layout of
+ * sets dealt before the label moved last still reads. */
+START_TEST(test_generator_tag)
+{
+    struct pbn_generator g = {.dealer = SEAT_S, .vul = VUL_ALL}, back;
+    char tag[1024];
+
+    strcpy(g.commitment, "46268c8f");
+    strcpy(g.boards, "1-36");
+    strcpy(g.label, "Spring Pairs commitment=x label=y");
+    pbn_generator_format(tag, sizeof tag, &g);
+    ck_assert_str_eq(tag, "predup " PREDUP_VERSION " commitment=46268c8f boards=1-36 dealer=S "
+                          "vul=All label=Spring Pairs commitment=x label=y");
+    ck_assert(pbn_generator_parse(tag, &back));
+    ck_assert_str_eq(back.label, g.label);
+    ck_assert_str_eq(back.commitment, "46268c8f");
+    ck_assert_str_eq(back.boards, "1-36");
+    ck_assert_int_eq(back.dealer, SEAT_S);
+    ck_assert_int_eq(back.vul, VUL_ALL);
+    ck_assert_str_eq(back.event, "");
+    ck_assert(pbn_generator_parse("predup 0.1.0 label=reserve commitment=abc script=def", &back));
+    ck_assert_str_eq(back.label, "reserve");
+    ck_assert_str_eq(back.commitment, "abc");
+    ck_assert_str_eq(back.script, "def");
+    ck_assert(!pbn_generator_parse("dealer 1.0 label=x", &back));
+    ck_assert(!pbn_generator_parse(NULL, &back));
+}
+END_TEST
+
 Suite *event_suite(void);
 Suite *event_suite(void)
 {
@@ -235,6 +265,7 @@ Suite *event_suite(void)
     tcase_add_loop_test(tc, test_label_rule, 0, ARRAY_LEN(labels));
     tcase_add_test(tc, test_label_limit);
     tcase_add_test(tc, test_demo_event_loads);
+    tcase_add_test(tc, test_generator_tag);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -314,7 +314,7 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
                                    struct pd_err *e)
 {
     const struct cfg_event_set *x = &ev->cfg.extra[si];
-    char pbn[1320], dd[1320], pdf[1400], kind[16], profile[1200], journal[1400];
+    char pbn[1320], dd[1320], pdf[1400], kind[16], profile[1200], journal[1400], copies[16];
     enum pd_status rc;
 
     snprintf(pbn, sizeof pbn, "%s.pbn", stem);
@@ -333,16 +333,20 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
     }
     if (rc != PD_OK || !fill || !x->machine[0])
         return rc;
-    cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
-    for (int c = 1; rc == PD_OK && c <= x->copies; c++) {
-        snprintf(journal, sizeof journal, "%s.copy%d.journal", stem, c);
-        printf("%s: filling copy %d of %d on %s\n", pbn, c, x->copies, profile);
-        fflush(stdout);
-        rc = run_cmd(fill_one, (const char *[]){"fill", pbn, "--machine", profile, "--yes",
-                                                "--quiet", "--journal", journal,
-                                                access(journal, F_OK) == 0 ? "--resume" : NULL,
-                                                NULL}, e);
-    }
+    if (strchr(x->machine, '/') || strstr(x->machine, ".conf"))
+        cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
+    else /* a built-in profile by name: "sim" */
+        snprintf(profile, sizeof profile, "%s", x->machine);
+    snprintf(copies, sizeof copies, "%d", x->copies);
+    snprintf(journal, sizeof journal, "%s.journal", pbn);
+    printf("%s: filling %d %s of each board on %s\n", pbn, x->copies,
+           x->copies == 1 ? "copy" : "copies", profile);
+    fflush(stdout);
+    /* One journal for every copy; run again, the fill resumes and finds what is left. */
+    rc = run_cmd(fill_one, (const char *[]){"fill", pbn, "--machine", profile, "--yes", "--quiet",
+                                            "--copies", copies,
+                                            access(journal, F_OK) == 0 ? "--resume" : NULL,
+                                            NULL}, e);
     return rc;
 }
 

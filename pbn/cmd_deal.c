@@ -329,6 +329,7 @@ static bool pbn_only(const struct deal_opts *o)
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
+    if (pbn_has_option(argc, argv, "--squaredeal")) return cmd_deal_squaredeal(argc, argv, e);
     struct deal_opts o;
     struct dealing dl;
     struct board_range range = {0, NULL};

@@ -489,6 +489,8 @@ static enum pd_status verify_with_record(const struct verify_opts *o, int nfiles
 
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
+    if (pbn_has_option(argc, argv, "--squaredeal"))
+        return cmd_verify_squaredeal(argc, argv, e);
     struct verify_opts o;
     bool help;
     enum pd_status rc = parse_verify_opts(argc, argv, &o, &help, e);

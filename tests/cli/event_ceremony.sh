@@ -19,6 +19,8 @@ machine = $TOP/tests/data/machine/fast.conf
 [set reserve]
 boards = 1-3
 vul = All
+machine = sim
+copies = 2
 CONF
 
 "$P" event commit ev.conf > out
@@ -54,10 +56,12 @@ grep -q '^public 7 13 21 34 40 45$' ev.record
 
 "$P" event deal ev.conf --fill > out
 for f in "Spring Pairs.pbn" "Spring Pairs.dup" "Spring Pairs.dlm" "Spring Pairs.dd.pbn" \
-         "Spring Pairs-record.pdf" "Spring Pairs.copy1.journal" reserve.pbn reserve.dd.pbn; do
+         "Spring Pairs-record.pdf" "Spring Pairs.pbn.journal" reserve.pbn reserve.dd.pbn; do
     [ -s "ev/$f" ] || { echo "missing ev/$f"; ls ev; exit 1; }
 done
 grep -q '8 good, 0 bad' out
+grep -q 'ev/reserve.pbn: filling 2 copies of each board on sim' out
+grep -q '6 good, 0 bad (boards x 2 copies)' out
 grep -q "^\[Generator \"predup [0-9.]* event=$digest commitment=$commit boards=1-8 label=Spring Pairs\"\]" "ev/Spring Pairs.pbn"
 grep -q '^\[Event "Spring Pairs \\"Ü\\" test"\]' "ev/Spring Pairs.pbn"
 [ "$(grep -c '^\[Vulnerable "All"\]' ev/reserve.pbn)" = 3 ]

@@ -114,8 +114,9 @@ valgrind: deps
 	PREDUP=$(BUILD)/predup VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full \
 	    --suppressions=$(CURDIR)/tests/valgrind.supp" sh tests/cli.sh
 
-# The main job: deal the built-in default event with a new key, and carry it as far as predup
-# goes (PBN, analysis, PDFs, filling on the simulated machine). Output in out/.
+# The main job: the shipped demo event (config/events/demo.conf) through the whole ceremony -
+# commit, public value, deal (PBN, DUP, DLM, analysis, PDFs), fill on the simulated machine,
+# reveal, verify (tests/main_job.sh). Output in out/; run again, it changes nothing.
 # Targets that build call make again after deps: the flags from pkg-config are read when make
 # starts, so on a fresh machine they exist only in a make started after the install.
 run: deps

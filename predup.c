@@ -31,7 +31,8 @@ static enum pd_status run_sim(int argc, char **argv, struct pd_err *e)
 static const struct subcommand subcommands[] = {
     {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment"},
     {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)"},
-    {"verify", cmd_verify, "regenerate a set from its key and compare it with a file"},
+    {"verify", cmd_verify, "re-deal a set from its key or event record and check files"},
+    {"event", cmd_event, "commit | public | deal | reveal: the ceremony of an honest event"},
     {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)"},
     {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)"},
     {"check", cmd_check, "list departures from PBN export format and impossible deals"},

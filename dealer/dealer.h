@@ -260,7 +260,12 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             big-endian 96-bit number; the first one below D is the deal number, and the deal is
  *             its Pavlicek decoding. With a constraint script, the numbers below D are the
  *             candidates in order and the first that satisfies the script is the board.
- * Commitment = SHA-256 of the key file's bytes, in lower-case hex. */
+ * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
+ * in lower-case hex: `sha256sum` of any key file predup makes, and the same for an upper-case,
+ * CRLF or newline-less copy of the same key.
+ * Events (dealer/EVENTS.md) derive the set key instead as
+ *   SK = HMAC-SHA-256(key, "predup/v2/event" || 0x00 || record digest (64 hex) || 0x00 ||
+ *                     public value || 0x00 || set name). */
 enum { PD_KEY_BYTES = 32 };
 struct pd_key {
     uint8_t bytes[PD_KEY_BYTES];
@@ -277,17 +282,33 @@ enum stream_purpose {
 /* Creates path (O_EXCL, mode 0600) with a new key from OpenSSL's CSPRNG and writes its
  * commitment (64 hex digits + NUL) to commit_hex. Refuses to overwrite: PD_ERR_IO. */
 enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e);
-/* Reads a key file. *loose is set when group or others may read it (callers warn).
- * PD_ERR_SYNTAX for anything but 64 hex digits and an optional newline. */
+/* Reads a key file ("-": stdin). Refuses (PD_ERR_RANGE, naming the chmod that fixes it) a
+ * file group or others may read, as ssh does; *loose is then always false (kept for callers).
+ * PD_ERR_SYNTAX for anything but 64 hex digits and an optional CR LF or LF. */
 enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
                              struct pd_err *e);
-/* SHA-256 of the key file's bytes as 64 hex digits + NUL. */
+/* The commitment of a key (above) as 64 hex digits + NUL. */
+void key_commit_hex(const struct pd_key *key, char *hex);
+/* Loads the key file (key_load_file) and gives its commitment. */
 enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e);
+/* SHA-256 of a file's bytes ("-": stdin) / of a buffer, as 64 lower-case hex digits + NUL. */
+enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e);
+void pd_sha256_hex(const void *data, size_t n, char *hex);
 /* The key for practice seeds: SHA-256("predup/v1/seed" || 0x00 || decimal seed). Seeds are
  * guessable; they are for practice, keys are for events. */
 void key_from_seed(unsigned long long seed, struct pd_key *key);
 enum pd_status set_key_derive(const struct pd_key *key, const char *label, struct set_key *out,
                               struct pd_err *e);
+/* The set key of one set of an event (dealer/EVENTS.md): digest_hex is the record's digest. */
+enum pd_status set_key_derive_event(const struct pd_key *key, const char *digest_hex,
+                                    const char *public_value, const char *set_name,
+                                    struct set_key *out, struct pd_err *e);
+/* Labels and set names: printable UTF-8 (spaces allowed), 1 to PD_LABEL_MAX bytes, no control
+ * character. what names the value in the message ("--label", "set name"). */
+enum { PD_LABEL_MAX = 200 };
+enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);
+/* The same rule with another byte limit (event name, site, public value ...). */
+enum pd_status pd_text_check(const char *what, const char *text, size_t max, struct pd_err *e);
 void pd_wipe(void *p, size_t n); /* OPENSSL_cleanse: for key bytes going out of scope */
 
 /* A keystream with a buffer; open and close allocate and free the cipher context, so open one
@@ -317,6 +338,46 @@ void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num);
  * used for practice runs where no deal number is published. Cards in fixed are kept where they
  * are (predeal): pass NULL for none. */
 void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out);
+
+/* The event record (dealer/EVENTS.md has its exact bytes): what was committed for an event,
+ * then the delayed public value, then the key. Fixed sizes: a record is small. */
+enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512 };
+struct ev_set {
+    char name[PD_LABEL_MAX + 1]; /* the set name: its label in the derivation */
+    char boards[256];            /* as written: "1-36" */
+    char script_sha[65];         /* SHA-256 of the script's bytes; "" = no script */
+    int dealer, vul;             /* -1: Law 2 */
+};
+struct ev_params {
+    char generator[64]; /* "predup 0.1.0": the version that committed */
+    char name[EV_TEXT_MAX], date[16], site[EV_TEXT_MAX], delayed[EV_TEXT_MAX]; /* "" = "?" */
+    struct ev_set sets[EV_MAX_SETS];
+    int nsets;
+};
+struct ev_record {
+    struct ev_params p;
+    char commitment[65], digest[65];
+    bool has_public, revealed;
+    char public_value[PD_LABEL_MAX + 1];
+    char key_hex[65];
+};
+/* The parameters' canonical text, from the first line through "commitment" (malloc'd). */
+enum pd_status ev_params_text(const struct ev_params *p, const char *commitment, char **out,
+                              size_t *len, struct pd_err *e);
+/* Sets r->digest: SHA-256 of ev_params_text. */
+void ev_record_set_digest(struct ev_record *r);
+/* The whole record's text (malloc'd). */
+enum pd_status ev_record_text(const struct ev_record *r, char **out, size_t *len,
+                              struct pd_err *e);
+/* Reads a record: PD_ERR_SYNTAX with the line for anything not canonical, PD_ERR_MISMATCH when
+ * the digest or a revealed key does not match what it commits to. */
+enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
+                               struct ev_record *rec, struct pd_err *e);
+enum pd_status ev_record_load(const char *path, struct ev_record *rec, struct pd_err *e);
+/* The revealed key's bytes (wipe them after use). */
+enum pd_status ev_record_key(const struct ev_record *rec, struct pd_key *key, struct pd_err *e);
+/* Index of the set called name, or -1. */
+int ev_find_set(const struct ev_params *p, const char *name);
 
 /* ---------------------------------------------------------------- 6 set generation */
 

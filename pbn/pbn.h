@@ -136,6 +136,20 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
 enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
                              size_t *nfaults, struct pd_err *e);
 
+/* The Generator tag of a keyed set (pbn/generator.c): what `predup verify` reads back. */
+struct pbn_generator {
+    char event[65];                /* record digest of an event set; "" otherwise */
+    char commitment[65];
+    char boards[256];              /* the set's board range, "" when not given */
+    int dealer, vul;               /* -1: Law 2 */
+    char script[65];               /* SHA-256 of the script; "" for none */
+    char label[PD_LABEL_MAX + 1];  /* the label or set name (may hold spaces) */
+    bool has_label;
+};
+void pbn_generator_format(char *buf, size_t n, const struct pbn_generator *g);
+/* False when tag is NULL or not written by predup. */
+bool pbn_generator_parse(const char *tag, struct pbn_generator *g);
+
 /* Subcommands implemented in pbn/ (argv[0] is the subcommand name). */
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e);

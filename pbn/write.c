@@ -63,11 +63,13 @@ static void text_latin1(struct text *t, const char *s, size_t n)
     const unsigned char *u = (const unsigned char *)s;
     size_t i;
 
-    for (i = 0; i < n; i++)
-        if (u[i] >= 0x80 && !((u[i] == 0xC2 || u[i] == 0xC3) && i + 1 < n && (u[i + 1] & 0xC0) == 0x80))
+    for (i = 0; i < n; i++) { /* U+0080-U+00FF is C2 or C3 and one continuation byte */
+        if (u[i] < 0x80)
+            continue;
+        if ((u[i] != 0xC2 && u[i] != 0xC3) || i + 1 == n || (u[i + 1] & 0xC0) != 0x80)
             break;
-        else if (u[i] >= 0x80)
-            i++;
+        i++;
+    }
     if (i < n) {
         text_add(t, s, n);
         return;

@@ -49,11 +49,15 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
     rc = pbn_read_any(argv[optind], from, &set, e);
+    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]))
+        return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
+                              "FORMAT %s %s)",
+                       argv[optind], argv[optind], argv[optind + 1]);
     if (rc == PD_OK)
         rc = pbn_write_formats(argv[optind + 1], to, set, e);
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu boards written to %s%s%s\n", argv[optind], set->n, argv[optind + 1],
-               to ? " as " : "", to ? to : "");
+        printf("%s: %zu board%s written to %s%s%s\n", argv[optind], set->n,
+               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "");
     pbn_set_free(set);
     return rc;
 }

@@ -151,9 +151,14 @@ enum pd_status pbn_write_formats(const char *path, const char *formats, const st
  * message names the board and the byte or line. The caller frees *out with pbn_set_free. */
 enum pd_status pbn_read_format_mem(const char *name, const char *format, const void *data,
                                    size_t len, struct pbn_set **out, struct pd_err *e);
-/* Reads any supported format, from format (a --from name) or else the extension or contents. */
+/* Reads any supported format: format (a --from name), else the one its contents show, else its
+ * extension's. Every command that takes a set reads it with this. */
 enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
                             struct pd_err *e);
+
+/* The format pbn_read_any would read path as (with no format given), or NULL when it cannot
+ * tell (or cannot read the file). */
+const char *pbn_format_guess(const char *path);
 
 /* predup check: lists every departure of PBN text from the export format and every impossible
  * deal to report as "name:LINE: what is wrong" lines, and sets *nfaults (0 = a clean file).

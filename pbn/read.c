@@ -521,6 +521,39 @@ static enum pd_status parse_dd(struct pbn_game *g)
     return PD_OK;
 }
 
+/* A copy of a Deal value with "-" written for a void suit ("AKQ.-.JT9.8765", as some programs
+ * write) taken out; a "-" standing for a whole hand stays (unknown hand). */
+static char *deal_without_void_dashes(const char *v)
+{
+    char *out = strdup(v), *w = out;
+
+    if (!out)
+        return NULL;
+    for (const char *p = v; *p; p++)
+        if (!(*p == '-' && ((p > v && p[-1] == '.') || p[1] == '.')))
+            *w++ = *p;
+    *w = '\0';
+    return out;
+}
+
+static enum pd_status parse_deal(struct pbn_game *g, const char *v, const char *file,
+                                 struct pd_err *e)
+{
+    struct pd_err de;
+    char *deal = deal_without_void_dashes(v);
+    enum pd_status rc;
+
+    if (!deal)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    rc = deal_from_pbn(deal, &g->deal, &g->known, &de);
+    free(deal);
+    if (rc != PD_OK)
+        return pd_fail_at(e, PD_ERR_SYNTAX, file, g->line, 0, NULL,
+                          "game at line %d: Deal \"%s\": %s (column %d of the value)", g->line,
+                          v, de.msg, de.col);
+    return PD_OK;
+}
+
 enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e)
 {
     const char *v;
@@ -551,12 +584,10 @@ enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_er
     }
     g->known = 0;
     if ((v = pbn_tag_get(g, "Deal")) && *v && strcmp(v, "?") != 0) { /* "?": unknown */
-        struct pd_err de;
+        enum pd_status rc = parse_deal(g, v, file, e);
 
-        if (deal_from_pbn(v, &g->deal, &g->known, &de) != PD_OK)
-            return pd_fail_at(e, PD_ERR_SYNTAX, file, g->line, 0, NULL,
-                              "game at line %d: Deal \"%s\": %s (column %d of the value)",
-                              g->line, v, de.msg, de.col);
+        if (rc != PD_OK)
+            return rc;
     }
     return parse_dd(g);
 }

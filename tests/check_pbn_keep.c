@@ -194,6 +194,20 @@ START_TEST(test_latin1_detected_and_kept)
 }
 END_TEST
 
+/* "-" for a void suit (some programs write it), "-" for an unknown hand, "?" for no deal. */
+START_TEST(test_void_dashes_and_unknown_deal)
+{
+    struct pbn_set *set = read_text("[Deal \"N:AKQJT98765432.-.-.- - -.AKQJT98765432.-.- -\"]\n\n"
+                                    "[Deal \"?\"]\n");
+    char got[DEAL_PBN_LEN];
+
+    deal_to_pbn(&set->games[0].deal, SEAT_N, set->games[0].known, got);
+    ck_assert_str_eq(got, "N:AKQJT98765432... - .AKQJT98765432.. -");
+    ck_assert_uint_eq(set->games[1].known, 0);
+    pbn_set_free(set);
+}
+END_TEST
+
 START_TEST(test_many_tags_indexed)
 {
     struct pbn_game g = {0};
@@ -229,6 +243,7 @@ static Suite *pbn_keep_suite(void)
     tcase_add_test(tc, test_optimum_result_table_header);
     tcase_add_test(tc, test_tag_tokens_over_lines);
     tcase_add_test(tc, test_latin1_detected_and_kept);
+    tcase_add_test(tc, test_void_dashes_and_unknown_deal);
     tcase_add_test(tc, test_many_tags_indexed);
     suite_add_tcase(s, tc);
     return s;

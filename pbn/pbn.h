@@ -4,7 +4,8 @@
  * A set is a list of games; a game is an ordered list of tags, each with the lines of its
  * section (OptimumResultTable rows, Auction calls ...). Parsed fields (board, dealer, deal ...)
  * are kept beside the tags so that formats without tags share one model.
- * Rules: PBN 2.1 (tistis.nl/pbn), export format when writing, import format when reading. */
+ * Rules: PBN 2.1 (tistis.nl/pbn): import format when reading; a set read from PBN is written
+ * back as it was read, a set built in memory in export format (pbn/FORMATS.md). */
 #ifndef PREDUP_PBN_H
 #define PREDUP_PBN_H
 

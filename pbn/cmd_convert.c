@@ -17,14 +17,21 @@ static const char check_usage[] =
     "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
     "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any.\n";
 
-/* Tags a non-PBN format carries (the others it leaves out). */
+/* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
+ * the players, the auction and its notes, the play and the result (pbn/lin_play.c). */
 static bool format_keeps(const char *format, const char *tag)
 {
     static const char *const deal_tags[] = {"Board", "Dealer", "Vulnerable", "Deal", "DealId"};
+    static const char *const lin_tags[] = {"West",   "North",   "East",    "South",
+                                           "Auction", "Note",   "Play",    "Contract",
+                                           "Declarer", "Result", "Room"};
 
-    (void)format;
     for (size_t i = 0; i < sizeof deal_tags / sizeof deal_tags[0]; i++)
         if (strcmp(tag, deal_tags[i]) == 0)
+            return true;
+    for (size_t i = 0; strcmp(format, "lin") == 0 && i < sizeof lin_tags / sizeof lin_tags[0];
+         i++)
+        if (strcmp(tag, lin_tags[i]) == 0)
             return true;
     return false;
 }
@@ -52,7 +59,8 @@ static void report_left_out(const struct pbn_set *set, const char *format)
         for (size_t t = 0; t < g->ntags; t++) {
             const struct pbn_tag *tag = &g->tags[t];
 
-            if (!*tag->value || strcmp(tag->value, "?") == 0 || format_keeps(format, tag->name) ||
+            if (strspn(tag->value, "?.") == strlen(tag->value) || /* "", "?", "????.??.??" */
+                format_keeps(format, tag->name) ||
                 has_name(names, nnames, tag->name))
                 continue;
             if (nnames < SHOWN)
@@ -61,10 +69,13 @@ static void report_left_out(const struct pbn_set *set, const char *format)
                 more++; /* counts tags beyond the shown names (not distinct names) */
         }
     }
+    if (strcmp(format, "lin") == 0)
+        commented = 0; /* as nt */
     if (nnames == 0 && commented == 0)
         return;
-    fprintf(stderr, "predup convert: %s holds only the deals, boards, dealers and "
-                    "vulnerabilities; left out:", format);
+    fprintf(stderr, "predup convert: %s holds only %s; left out:", format,
+            strcmp(format, "lin") == 0 ? "the deals, players, auctions, play and commentary"
+                                       : "the deals, boards, dealers and vulnerabilities");
     for (size_t i = 0; i < nnames; i++)
         fprintf(stderr, "%s %s", i ? "," : "", names[i]);
     if (more)

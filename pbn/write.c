@@ -83,6 +83,18 @@ static void text_latin1(struct text *t, const char *s, size_t n)
     }
 }
 
+/* Bytes of the UTF-8 character at s (1 for a stray byte), so that text_latin1 sees it whole. */
+static size_t utf8_len(const char *s)
+{
+    unsigned char c = (unsigned char)*s;
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+
+    for (size_t i = 1; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80)
+            return 1;
+    return n;
+}
+
 /* How one tag is written: in the line ends of its game, with an end of line before the tag
  * (lead) and after its last line (trail) or not, and between its lines (the tag's and its
  * section lines'). */
@@ -187,6 +199,15 @@ static void format_game(struct text *out, const struct pbn_game *g, const struct
     qsort(extra, nextra, sizeof *extra, by_name);
     for (size_t i = 0; i < nextra; i++)
         format_tag(out, extra[i], &st);
+    /* Commentary a game got from another format (LIN's nt): one { } comment a line; a "}" in
+     * it would close the comment early, so it is written ")". */
+    for (size_t i = 0; i < g->ncomments; i++) {
+        text_add(out, "{", 1);
+        for (const char *c = g->comments[i]; *c; c++)
+            text_latin1(out, *c == '}' ? ")" : *c == '\n' || *c == '\r' ? " " : c,
+                        *c == '}' || *c == '\n' || *c == '\r' ? 1 : utf8_len(c));
+        text_add(out, "}\r\n", 3);
+    }
 }
 
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
@@ -240,17 +261,20 @@ static char *export_line(char *text, size_t len)
     return NULL;
 }
 
-/* A set read from PBN text, as read (see pbn.h), through a buffer: its "% EXPORT" line goes only
- * when predup check finds the text still in export format. */
-static enum pd_status write_kept(FILE *out, const struct pbn_set *set, struct pd_err *e)
+/* The set through a buffer (as read, or export for a set built in memory): its "% EXPORT" line
+ * goes only when predup check finds the text in export format (a set read with repeated Note
+ * tags, a LIN's notes, a value in UTF-8, a line over 255 characters is not). */
+static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct pd_err *e)
 {
     char *text = NULL, *exp;
     size_t len = 0, faults = 0;
     FILE *mem = open_memstream(&text, &len);
     enum pd_status rc = mem ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
-    if (rc == PD_OK && set->n == 0)
+    if (rc == PD_OK && set->src && set->n == 0)
         fwrite(set->src, 1, set->head_len, mem);
+    if (rc == PD_OK && !set->src)
+        pbn_write_header(mem);
     for (size_t i = 0; rc == PD_OK && i < set->n; i++)
         rc = pbn_write_game(mem, &set->games[i], i, e);
     if (mem && fclose(mem) != 0 && rc == PD_OK)
@@ -273,20 +297,10 @@ static enum pd_status write_kept(FILE *out, const struct pbn_set *set, struct pd
 
 enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
 {
-    if (set->src) {
-        enum pd_status rc = write_kept(out, set, e);
+    enum pd_status rc = write_checked(out, set, e);
 
-        if (rc != PD_OK)
-            return rc;
-    } else {
-        pbn_write_header(out);
-        for (size_t i = 0; i < set->n; i++) {
-            enum pd_status rc = pbn_write_game(out, &set->games[i], i, e);
-
-            if (rc != PD_OK)
-                return rc;
-        }
-    }
+    if (rc != PD_OK)
+        return rc;
     if (ferror(out))
         return pd_fail(e, PD_ERR_IO, "write error");
     return PD_OK;

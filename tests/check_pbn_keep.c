@@ -208,6 +208,47 @@ START_TEST(test_void_dashes_and_unknown_deal)
 }
 END_TEST
 
+/* LIN's players, alerted and explained calls, play, claim and commentary to PBN and back. */
+START_TEST(test_lin_auction_play_both_ways)
+{
+    static const char lin[] =
+        "pn|Sam,Wes,Nor,Eas|md|1SAKQJHAKQDAKQCAKQ,S432H432D432C5432,ST98HT98DT987CT98,|rh||"
+        "ah|Board 3|sv|b|mb|7N!|an|grand|mb|p|mb|p|mb|p|pc|C5|pc|C8|pc|c7|pc|CA|mc|13|"
+        "nt|well bid|pg||\n";
+    struct pbn_set *set = NULL;
+    struct pd_err e;
+    const struct pbn_game *g;
+    char *out = NULL, *c;
+    size_t len = 0;
+    FILE *f;
+
+    ck_assert_msg(pbn_read_format_mem("t.lin", NULL, lin, strlen(lin), &set, &e) == PD_OK, "%s",
+                  e.msg);
+    g = &set->games[0];
+    ck_assert_str_eq(pbn_tag_get(g, "South"), "Sam");
+    ck_assert_str_eq(pbn_tag_get(g, "East"), "Eas");
+    ck_assert_str_eq(pbn_tag_get(g, "Contract"), "7NT");
+    ck_assert_str_eq(pbn_tag_get(g, "Declarer"), "S");
+    ck_assert_str_eq(pbn_tag_get(g, "Result"), "13");
+    ck_assert_str_eq(pbn_tag_get(g, "Note"), "1:grand");
+    ck_assert_str_eq(pbn_tag_find(g, "Auction")->section[0], "7NT =1= Pass Pass Pass");
+    ck_assert_str_eq(pbn_tag_get(g, "Play"), "W");
+    ck_assert_str_eq(pbn_tag_find(g, "Play")->section[0], "C5 C8 C7 CA");
+    ck_assert_str_eq(pbn_tag_find(g, "Play")->section[1], "*");
+    c = pbn_game_commentary(g);
+    ck_assert_str_eq(c, "well bid");
+    free(c);
+    f = open_memstream(&out, &len);
+    ck_assert_int_eq(pbn_write_format(f, "lin", set, &e), PD_OK);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(out, "qx|o3|pn|Sam,Wes,Nor,Eas|md|1S"));
+    ck_assert_ptr_nonnull(strstr(out, "|ah|Board 3|sv|b|mb|7N|an|grand|mb|p|mb|p|mb|p|pc|C5|pc|C8|"
+                                      "pc|C7|pc|CA|mc|13|nt|well bid|pg||\n"));
+    free(out);
+    pbn_set_free(set);
+}
+END_TEST
+
 START_TEST(test_many_tags_indexed)
 {
     struct pbn_game g = {0};
@@ -244,6 +285,7 @@ static Suite *pbn_keep_suite(void)
     tcase_add_test(tc, test_tag_tokens_over_lines);
     tcase_add_test(tc, test_latin1_detected_and_kept);
     tcase_add_test(tc, test_void_dashes_and_unknown_deal);
+    tcase_add_test(tc, test_lin_auction_play_both_ways);
     tcase_add_test(tc, test_many_tags_indexed);
     suite_add_tcase(s, tc);
     return s;

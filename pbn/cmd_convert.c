@@ -18,7 +18,8 @@ static const char check_usage[] =
     "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any.\n";
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
- * the players, the auction and its notes, the play and the result (pbn/lin_play.c). */
+ * the players, the auction and its notes, the play and the result (pbn/lin_play.c), DLM the
+ * event (as its Headline; the first game's). */
 static bool format_keeps(const char *format, const char *tag)
 {
     static const char *const deal_tags[] = {"Board", "Dealer", "Vulnerable", "Deal", "DealId"};
@@ -33,7 +34,7 @@ static bool format_keeps(const char *format, const char *tag)
          i++)
         if (strcmp(tag, lin_tags[i]) == 0)
             return true;
-    return false;
+    return strncmp(format, "dlm", 3) == 0 && strcmp(tag, "Event") == 0; /* its Headline */
 }
 
 static bool has_name(char **names, size_t n, const char *name)

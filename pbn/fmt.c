@@ -124,6 +124,68 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
     return rc;
 }
 
+static bool is_utf8(const unsigned char *s)
+{
+    while (*s) {
+        int k = *s < 0x80 ? 0 : *s >= 0xC2 && *s <= 0xDF ? 1 : *s >= 0xE0 && *s <= 0xEF ? 2
+              : *s >= 0xF0 && *s <= 0xF4 ? 3 : -1;
+
+        if (k < 0)
+            return false;
+        for (int i = 1; i <= k; i++)
+            if ((s[i] & 0xC0) != 0x80)
+                return false;
+        s += k + 1;
+    }
+    return true;
+}
+
+enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,
+                                struct pd_err *e)
+{
+    char *utf8, *w;
+    enum pd_status rc;
+
+    if (is_utf8((const unsigned char *)text))
+        return pbn_tag_set(g, name, text, e);
+    utf8 = malloc(2 * strlen(text) + 1);
+    if (!utf8)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    w = utf8;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p < 0x80) {
+            *w++ = (char)*p;
+        } else {
+            *w++ = (char)(0xC0 | *p >> 6);
+            *w++ = (char)(0x80 | (*p & 0x3F));
+        }
+    *w = '\0';
+    rc = pbn_tag_set(g, name, utf8, e);
+    free(utf8);
+    return rc;
+}
+
+void fmt_latin1(const char *s, char *out, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t k = 0;
+
+    for (size_t i = 0; u[i]; i++) /* U+0080-U+00FF: C2 or C3 and one continuation byte */
+        if (u[i] >= 0x80 && ((u[i] != 0xC2 && u[i] != 0xC3) || (u[++i] & 0xC0) != 0x80)) {
+            snprintf(out, n, "%s", s);
+            return;
+        }
+    for (size_t i = 0; u[i] && k + 1 < n; i++) {
+        if (u[i] < 0x80) {
+            out[k++] = (char)u[i];
+        } else {
+            out[k++] = (char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F));
+            i++;
+        }
+    }
+    out[k] = '\0';
+}
+
 bool fmt_deal_ok(const struct deal *d, char *why, size_t n)
 {
     return deal_is_complete(d, why, n);

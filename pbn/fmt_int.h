@@ -49,6 +49,12 @@ enum pd_status fmt_fail_line(struct pd_err *e, const char *name, int line, int c
                              const char *src, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* Sets tag name of g to text read from a file: UTF-8 when it is, else ISO 8859-1 converted. */
+enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,
+                                struct pd_err *e);
+/* s (UTF-8) into out in ISO 8859-1 when every character fits, else as it is; truncated to n. */
+void fmt_latin1(const char *s, char *out, size_t n);
+
 /* Checks a deal read from a file: 13 cards a hand, no card twice. why gets the first fault. */
 bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
 

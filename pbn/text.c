@@ -220,6 +220,8 @@ static enum pd_status lin_flush(struct lin_reader *r)
     return rc;
 }
 
+/* A board number at the start of v[0..n): 0 when there is none, -1 when it has more digits
+ * than any board number (LIN boards go to 999999; a bigger one is refused, not wrapped). */
 static int lin_number(const char *v, size_t n)
 {
     long x = 0;
@@ -229,9 +231,10 @@ static int lin_number(const char *v, size_t n)
         i++;
     if (i == n || !isdigit((unsigned char)v[i]))
         return 0;
-    for (; i < n && isdigit((unsigned char)v[i]) && x < 1000000; i++)
-        x = 10 * x + (v[i] - '0');
-    return x >= 1000000 ? 0 : (int)x;
+    for (; i < n && isdigit((unsigned char)v[i]); i++)
+        if ((x = 10 * x + (v[i] - '0')) > 999999)
+            return -1;
+    return (int)x;
 }
 
 static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn, const char *v,
@@ -242,6 +245,10 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
 
         r->next_board = vn > 1 ? lin_number(v + 1, vn - 1) : 0;
         r->x.room = vn > 0 && strchr("oc", v[0]) ? v[0] : 0;
+        if (rc == PD_OK && r->next_board < 0)
+            rc = fmt_fail_line(r->e, r->name, line, 0, NULL,
+                               "qx: board number \"%.*s\" is over 999999", (int)(vn > 20 ? 20 : vn),
+                               v);
         return rc;
     }
     if (kn == 2 && strncasecmp(key, "md", 2) == 0) {
@@ -261,8 +268,8 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
     if (!r->open)
         return PD_OK;
     if (kn == 2 && strncasecmp(key, "ah", 2) == 0 && r->cur.board < 1 && vn > 6 &&
-        strncasecmp(v, "Board ", 6) == 0)
-        r->cur.board = lin_number(v + 6, vn - 6);
+        strncasecmp(v, "Board ", 6) == 0 && (r->cur.board = lin_number(v + 6, vn - 6)) < 0)
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "ah: board number over 999999");
     if (kn == 2 && strncasecmp(key, "sv", 2) == 0 && vn >= 1) {
         const char *s = strchr("0onebONEB-", v[0]);
         static const enum vul map[10] = {VUL_NONE, VUL_NONE, VUL_NS, VUL_EW, VUL_ALL,

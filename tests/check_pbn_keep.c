@@ -249,6 +249,20 @@ START_TEST(test_lin_auction_play_both_ways)
 }
 END_TEST
 
+/* A LIN board number past LIN's limit is refused, not taken as a position (it was board 1). */
+START_TEST(test_lin_board_number_limit)
+{
+    static const char lin[] = "qx|o12345678901|md|1SAKQJHAKQDAKQCAKQ,S432H432D432C5432,"
+                              "ST98HT98DT987CT98,|pg||\n";
+    struct pbn_set *set = NULL;
+    struct pd_err e;
+
+    ck_assert_int_eq(pbn_read_format_mem("t.lin", NULL, lin, strlen(lin), &set, &e),
+                     PD_ERR_SYNTAX);
+    ck_assert_str_eq(e.msg, "qx: board number \"o12345678901\" is over 999999");
+}
+END_TEST
+
 START_TEST(test_many_tags_indexed)
 {
     struct pbn_game g = {0};
@@ -286,6 +300,7 @@ static Suite *pbn_keep_suite(void)
     tcase_add_test(tc, test_latin1_detected_and_kept);
     tcase_add_test(tc, test_void_dashes_and_unknown_deal);
     tcase_add_test(tc, test_lin_auction_play_both_ways);
+    tcase_add_test(tc, test_lin_board_number_limit);
     tcase_add_test(tc, test_many_tags_indexed);
     suite_add_tcase(s, tc);
     return s;

@@ -19,4 +19,9 @@ grep -aq $'^\\[DoubleDummyTricks "[0-9a-f]*"\\]\r$' l1.pbn || fail "CRLF file: a
 "$PREDUP" deal --key k.key --boards 1-2 --event "Café Pairs" --quiet -o s.pbn >/dev/null || fail "deal"
 grep -aq $'^\\[Event "Caf\xe9 Pairs"\\]\r$' s.pbn || fail "deal did not write ISO 8859-1: $(grep -a Event s.pbn | head -1 | od -c | head -2)"
 "$PREDUP" check s.pbn >/dev/null || fail "deal's export fails check: $("$PREDUP" check s.pbn)"
+# DLM keeps the event as its headline (a Windows INI file: ISO 8859-1), both ways.
+"$PREDUP" convert s.pbn s.dlm >/dev/null 2>&1 || fail "convert to dlm"
+grep -aq $'^Headline=Caf\xe9 Pairs\r$' s.dlm || fail "DLM headline: $(grep -a Headline s.dlm)"
+"$PREDUP" convert s.dlm back.pbn >/dev/null || fail "DLM back"
+grep -aq $'^\\[Event "Caf\xe9 Pairs"\\]\r$' back.pbn || fail "DLM headline not read back"
 echo "encoding: Latin-1 read, printed and kept; export written in ISO 8859-1"

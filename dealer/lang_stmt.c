@@ -361,16 +361,7 @@ static enum pd_status parse_define(struct lparser *ps)
     LTRY(lp_next(ps)); /* the name */
     LTRY(lp_next(ps)); /* '=' */
     LTRY(lp_ternary(ps, false, &node));
-    void *v = realloc(p->vars, (size_t)(p->nvars + 1) * sizeof *p->vars);
-
-    if (!v)
-        return pd_fail(ps->e, PD_ERR_NOMEM, "out of memory");
-    p->vars = v;
-    p->vars[p->nvars].name = strndup(t.text, (size_t)t.len);
-    if (!p->vars[p->nvars].name)
-        return pd_fail(ps->e, PD_ERR_NOMEM, "out of memory");
-    p->vars[p->nvars++].node = node;
-    return PD_OK;
+    return lp_add_var(p, t.text, t.len, node, ps->e);
 }
 
 static enum pd_status parse_statement(struct lparser *ps)
@@ -462,6 +453,7 @@ void lang_free(struct lang_prog *p)
     for (int i = 0; i < p->nvars; i++)
         free(p->vars[i].name);
     free(p->vars);
+    free(p->varhash);
     free(p->nodes);
     free(p->shapes);
     free(p->name);

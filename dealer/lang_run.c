@@ -38,6 +38,8 @@ struct run {
     const struct lrun_opts *o;
     struct set_key sk;
     struct lgen *gen;          /* conditional generation, or NULL */
+    bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
+    int cond_hands, all_hands; /* hands the condition reads, and with the actions */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */
     long long produce;     /* a block stops when it holds this many */
@@ -79,6 +81,15 @@ LANG_HOT static bool predeal_lengths_hold(const struct lang_prog *p, const struc
     return true;
 }
 
+static bool no_predeal(const struct lang_prog *p)
+{
+    for (int s = 0; s < 4; s++)
+        for (int su = 0; su < 4; su++)
+            if (p->predeal.hand[s] || p->predeal_len[s][su] >= 0)
+                return false;
+    return true;
+}
+
 static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal *d,
                            const struct leval *ev)
 {
@@ -101,6 +112,36 @@ static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal 
     return PD_OK;
 }
 
+/* run_block's loop for lazy dealing: only the hands the condition reads are dealt, the rest
+ * of an accepted deal only if the actions read it. The same deals as lshuffle. */
+LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct deal_stream *ds,
+                                        struct deal_stream *rs, long long first, long long n)
+{
+    const struct lang_prog *p = r->p;
+    struct llazy z;
+    struct deal d;
+    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
+    enum pd_status rc;
+
+    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
+        int dealt = llazy_start(&z, ds, r->cond_hands, &d);
+
+        if (p->cond >= 0) {
+            ev.rnd_index = 2 * (uint64_t)(first + i);
+            ev.rnd_ready = ev.memo_ready = false;
+            if (!leval_node(&ev, p->cond) && !ev.failed)
+                continue;
+            if (ev.failed)
+                return b->err.code ? b->err.code : PD_ERR_RANGE;
+        }
+        if (dealt < r->all_hands)
+            llazy_finish(&z, r->all_hands, &d);
+        if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
+            return rc;
+    }
+    return PD_OK;
+}
+
 /* Deals and tests every deal of block b. */
 LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
                                 struct deal_stream *rs)
@@ -119,6 +160,8 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
             fixed = &p->predeal;
     if (n > r->block)
         n = r->block;
+    if (r->lazy)
+        return run_lazy(r, b, ds, rs, first, n);
     for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
         struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
 
@@ -311,6 +354,8 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         return rc;
     if (o->fast && o->swapping == 0)
         r.gen = lgen_plan(p);
+    r.lazy = !r.gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
+             llazy_plan(p, &r.cond_hands, &r.all_hands);
     if (r.gen) { /* draws from the restricted set stand for 1/p plain deals each */
         double scaled = (double)r.generate * lgen_probability(r.gen);
 

@@ -411,6 +411,40 @@ START_TEST(test_lang_many_variables)
 }
 END_TEST
 
+/* Lazy dealing gives lshuffle's deals: each hand as soon as it is asked for, the rest when
+ * finished, and the stream left where lshuffle leaves it (the next deals agree too). */
+START_TEST(test_lang_lazy_matches_shuffle)
+{
+    struct pd_key key;
+    struct set_key sk;
+    struct deal_stream a, b;
+
+    key_from_seed(7, &key);
+    ck_assert_int_eq(set_key_derive(&key, "dealer", &sk, NULL), PD_OK);
+    for (uint64_t blk = 0; blk < 3; blk++) {
+        ck_assert_int_eq(deal_stream_open(&a, &sk, STREAM_PRACTICE, blk, NULL), PD_OK);
+        ck_assert_int_eq(deal_stream_open(&b, &sk, STREAM_PRACTICE, blk, NULL), PD_OK);
+        for (int i = 0; i < 30000; i++) {
+            struct deal want, got;
+            struct llazy z;
+            int first = i % 5, then = first + (i / 5) % (5 - first);
+            int dealt = llazy_start(&z, &b, first, &got);
+
+            lshuffle(&a, NULL, &want);
+            ck_assert(dealt == first || dealt == 4);
+            for (int h = 0; h < 4; h++)
+                if (h < dealt && (h < 3 || dealt == 4))
+                    ck_assert_msg(got.hand[h] == want.hand[h], "deal %d hand %d", i, h);
+            llazy_finish(&z, then, &got);
+            llazy_finish(&z, 4, &got);
+            ck_assert_msg(!memcmp(&got, &want, sizeof got), "deal %d (%d, %d)", i, first, then);
+        }
+        deal_stream_close(&a);
+        deal_stream_close(&b);
+    }
+}
+END_TEST
+
 Suite *lang_suite(void);
 Suite *lang_suite(void)
 {
@@ -424,6 +458,7 @@ Suite *lang_suite(void)
     tcase_add_test(tc, test_lang_gen_counts_hands);
     tcase_add_test(tc, test_lang_accept);
     tcase_add_test(tc, test_lang_shuffle_matches_foundation);
+    tcase_add_test(tc, test_lang_lazy_matches_shuffle);
     tcase_add_test(tc, test_lang_depth_limits);
     tcase_add_test(tc, test_lang_depth_through_variables);
     tcase_add_test(tc, test_lang_long_chains);

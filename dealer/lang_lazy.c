@@ -68,13 +68,18 @@ LANG_HOT static void deal_hands(struct llazy *z, int hands, struct deal *out)
 
     for (int h = z->hands; h < last; h++) {
         uint64_t hand = 0;
+        uint8_t jj[13];
 
-        for (int i = 13 * h; i < 13 * h + 13; i++) {
+        /* the targets first: the card stores below cannot alias these loads */
+        for (int k = 0, i = 13 * h; k < 13; k++, i++) {
             unsigned v = (unsigned)b[2 * i] << 8 | b[2 * i + 1];
-            int j = i + (int)((v * (unsigned)(52 - i)) >> 16);
-            uint8_t t = z->cards[j];
 
-            z->cards[j] = z->cards[i];
+            jj[k] = (uint8_t)(i + (int)((v * (unsigned)(52 - i)) >> 16));
+        }
+        for (int k = 0, i = 13 * h; k < 13; k++, i++) {
+            uint8_t t = z->cards[jj[k]];
+
+            z->cards[jj[k]] = z->cards[i];
             hand |= 1ULL << t;
         }
         out->hand[h] = hand;

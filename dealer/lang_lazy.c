@@ -15,7 +15,7 @@
 
 #include "dealer/lang_gen.h"
 
-enum { DRAWS = 51, DRAW_BYTES = 2 * DRAWS, LANES = 8, VECS = 7 /* 56 lanes >= 51 */ };
+enum { DRAWS = 51, DRAW_BYTES = LLAZY_DRAW_BYTES, VECS = 7 /* 8 lanes each: 56 >= 51 */ };
 
 typedef uint16_t u16x8 __attribute__((vector_size(16)));
 
@@ -112,6 +112,15 @@ void llazy_finish(struct llazy *z, int hands, struct deal *out)
 {
     if (z->draws) /* else dealt in full by lshuffle */
         deal_hands(z, hands, out);
+}
+
+void llazy_deal_from(const uint8_t *draws, int hands, struct deal *out)
+{
+    struct llazy z = {.draws = draws};
+
+    memcpy(z.cards, card_bits, sizeof card_bits);
+    memset(out, 0, sizeof *out);
+    deal_hands(&z, hands, out);
 }
 
 /* ---------------------------------------------------------------- which hands a script reads */

@@ -23,8 +23,10 @@ struct kept {
     uint64_t ordinal;
     uint64_t plain;  /* conditional generation: the plain deals up to this one, in its block */
     struct deal d;
-    struct dd_memo memo;
     bool memo_ready;
+    bool pending;    /* lazy dealing: d lacks hands the actions read; deal them from draws */
+    uint8_t draws[LLAZY_DRAW_BYTES];
+    struct dd_memo memo;
 };
 struct block {
     long long index; /* block number, -1 = free */
@@ -110,6 +112,7 @@ static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal 
 
     k->ordinal = ordinal;
     k->d = *d;
+    k->pending = false;
     k->memo_ready = ev->memo_ready;
     if (ev->memo_ready)
         k->memo = ev->memo;
@@ -138,10 +141,11 @@ LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct d
             if (ev.failed)
                 return b->err.code ? b->err.code : PD_ERR_RANGE;
         }
-        if (dealt < r->all_hands)
-            llazy_finish(&z, r->all_hands, &d);
         if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
             return rc;
+        /* The hands only the actions read are dealt by the thread that runs the actions. */
+        if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands))
+            memcpy(b->acc[b->nacc - 1].draws, z.draws, LLAZY_DRAW_BYTES);
     }
     return PD_OK;
 }
@@ -271,9 +275,14 @@ struct commit {
 static enum pd_status commit_deal(struct run *r, struct commit *c, const struct kept *k,
                                   long long nprod, FILE *out, struct pd_err *e)
 {
+    struct deal whole;
     struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = &c->rs,
                        .rnd_index = 2 * k->ordinal + 1, .e = e};
 
+    if (k->pending) {
+        llazy_deal_from(k->draws, r->all_hands, &whole);
+        ev.d = &whole;
+    }
     if (k->memo_ready) {
         ev.memo = k->memo;
         ev.memo_ready = true;
@@ -288,7 +297,7 @@ static enum pd_status commit_deal(struct run *r, struct commit *c, const struct 
             c->kept = n;
             c->capkept = cap;
         }
-        c->kept[c->nkept++] = k->d;
+        c->kept[c->nkept++] = *ev.d;
     }
     return lact_run(&ev, &c->acc, out, nprod, e);
 }

@@ -40,7 +40,7 @@ fails "/nonexistent/out.pdf" "$PREDUP" print curtain set.pbn -o /nonexistent/out
 fails "missing.pbn" "$PREDUP" print record missing.pbn -o out.pdf
 no_pdf
 fails "does not take \"a5\"" "$PREDUP" print record set.pbn -o out.pdf --paper a5
-fails "1, 2, 4 or 6" "$PREDUP" print record set.pbn -o out.pdf --per-page 3
+fails "1, 2, 4, 6 or 9" "$PREDUP" print record set.pbn -o out.pdf --per-page 3
 fails "-o OUT.pdf is required" "$PREDUP" print record set.pbn
 no_pdf
 
@@ -54,7 +54,7 @@ awk -f "$D/expect.awk" stress.pbn >want.txt
 sh "$D/check_text.sh" want.txt stress.txt
 grep -q "Łódź – Coupe d'hiver des clubs affiliés \[U+1F0A1\] avec" stress.txt
 grep -q "^Zürich \[U+6F22\], 2025-03-03$" stress.txt
-grep -q "^Par: 7♠ NS +1510$" stress.txt
+grep -q "^Par: 7♠= NS +1510$" stress.txt
 grep -q "…$" stress.txt
 grep -q "^_passt_und" stress.txt
 sh "$D/no_overlap.sh" stress.pdf

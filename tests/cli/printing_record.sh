@@ -49,7 +49,9 @@ pdfinfo record.pdf | grep -q "^Pages: *1$"
 # Every QR code decodes to its board's deal.
 pdftoppm -r 150 -gray -png record.pdf page 2>warn.txt
 [ ! -s warn.txt ]
-for f in page*.png; do zbarimg --quiet --raw "$f" 2>/dev/null; done | sort >qr.txt
+# Each code holds the board's PBN tags, one a line; one code per paragraph, joined with "|".
+for f in page*.png; do zbarimg --quiet --raw "$f" 2>/dev/null; done |
+    awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' | sort >qr.txt
 sed -n 's/^Q //p' want.txt | sort >qr_want.txt
 cmp qr.txt qr_want.txt
 

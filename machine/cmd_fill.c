@@ -298,7 +298,7 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
         return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
                                         "or pass --yes");
     snprintf(journal, sizeof journal, "%s.journal", o->set_path);
-    rc = pbn_read_file(o->set_path, &set, e);
+    rc = pbn_read_any(o->set_path, NULL, &set, e);
     if (rc == PD_OK)
         rc = board_list(set, o->boards, &r, e);
     if (rc == PD_OK)

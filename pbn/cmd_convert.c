@@ -17,6 +17,79 @@ static const char check_usage[] =
     "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
     "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any.\n";
 
+/* Tags a non-PBN format carries (the others it leaves out). */
+static bool format_keeps(const char *format, const char *tag)
+{
+    static const char *const deal_tags[] = {"Board", "Dealer", "Vulnerable", "Deal", "DealId"};
+
+    (void)format;
+    for (size_t i = 0; i < sizeof deal_tags / sizeof deal_tags[0]; i++)
+        if (strcmp(tag, deal_tags[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool has_name(char **names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* One line on stderr naming what format cannot hold of the set: tags with a value (not "" nor
+ * "?"), and { } commentary. Nothing when it loses nothing. */
+static void report_left_out(const struct pbn_set *set, const char *format)
+{
+    enum { SHOWN = 6 };
+    char *names[SHOWN];
+    size_t nnames = 0, more = 0, commented = 0;
+
+    for (size_t i = 0; i < set->n; i++) {
+        const struct pbn_game *g = &set->games[i];
+
+        commented += g->ncomments > 0;
+        for (size_t t = 0; t < g->ntags; t++) {
+            const struct pbn_tag *tag = &g->tags[t];
+
+            if (!*tag->value || strcmp(tag->value, "?") == 0 || format_keeps(format, tag->name) ||
+                has_name(names, nnames, tag->name))
+                continue;
+            if (nnames < SHOWN)
+                names[nnames++] = tag->name;
+            else
+                more++; /* counts tags beyond the shown names (not distinct names) */
+        }
+    }
+    if (nnames == 0 && commented == 0)
+        return;
+    fprintf(stderr, "predup convert: %s holds only the deals, boards, dealers and "
+                    "vulnerabilities; left out:", format);
+    for (size_t i = 0; i < nnames; i++)
+        fprintf(stderr, "%s %s", i ? "," : "", names[i]);
+    if (more)
+        fprintf(stderr, " and other tags");
+    if (commented)
+        fprintf(stderr, "%s the commentary of %zu game%s", nnames ? "," : "", commented,
+                commented == 1 ? "" : "s");
+    fputc('\n', stderr);
+}
+
+/* report_left_out for each format of a --to list but PBN, which holds everything. */
+static void report_each_left_out(const struct pbn_set *set, const char *formats)
+{
+    char name[32];
+
+    for (const char *p = formats; p && *p;) {
+        size_t len = strcspn(p, ",");
+
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        if (strcmp(name, "pbn") != 0)
+            report_left_out(set, name);
+        p += len + (p[len] == ',');
+    }
+}
+
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
     static const struct option longs[] = {
@@ -49,11 +122,17 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
     rc = pbn_read_any(argv[optind], from, &set, e);
+    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]))
+        return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
+                              "FORMAT %s %s)",
+                       argv[optind], argv[optind], argv[optind + 1]);
     if (rc == PD_OK)
         rc = pbn_write_formats(argv[optind + 1], to, set, e);
+    if (rc == PD_OK)
+        report_each_left_out(set, to ? to : pbn_format_from_path(argv[optind + 1]));
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu boards written to %s%s%s\n", argv[optind], set->n, argv[optind + 1],
-               to ? " as " : "", to ? to : "");
+        printf("%s: %zu board%s written to %s%s%s\n", argv[optind], set->n,
+               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "");
     pbn_set_free(set);
     return rc;
 }

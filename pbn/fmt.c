@@ -274,7 +274,8 @@ static enum pd_status make_plan(const char *path, const char *formats, struct ou
         if (!pl->f[0]) {
             if (strcmp(path, "-") != 0)
                 return pd_fail(e, PD_ERR_USAGE,
-                               "cannot tell the format of %s from its extension: give --format",
+                               "cannot tell the format of %s from its extension (name it .pbn, "
+                               ".dup, .dlm, .bri, .dge, .lin, .csv, .ber, .bhg, .rzd or .cds)",
                                path);
             pl->f[0] = &fmt_table[0]; /* stdout: PBN */
         }
@@ -388,7 +389,8 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
         return unknown_format(format, strlen(format), e);
     if (!f)
         return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
-                          "cannot tell the file's format from its contents: give --from");
+                          "not a set predup reads: its contents match none of pbn, dup, dlm, "
+                          "bri, dge, lin, csv, ber, bhg (and its extension names no format)");
     rc = pbn_set_new(&set, e);
     if (rc == PD_OK)
         rc = f->read(name, data, len, set, e);
@@ -403,14 +405,41 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
     return PD_OK;
 }
 
+const char *pbn_format_guess(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    struct pd_err ignored;
+    const struct fmt *f = NULL;
+
+    if (pd_read_file(path, &text, &len, &ignored) == PD_OK) {
+        f = sniff((const unsigned char *)text, len);
+        if (!f)
+            f = fmt_by_path(path);
+        if (!f && len == 0)
+            f = &fmt_table[0];
+    }
+    free(text);
+    return f ? f->name : NULL;
+}
+
+/* The one reader of every command: format given, else the contents tell it, else the
+ * extension (formats without a signature: RZD, CDS, DGE's variants). */
 enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
                             struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
-    const struct fmt *f = format ? NULL : fmt_by_path(path);
     enum pd_status rc = pd_read_file(path, &text, &len, e);
+    const struct fmt *f = NULL;
 
+    if (rc == PD_OK && !format) {
+        f = sniff((const unsigned char *)text, len);
+        if (!f)
+            f = fmt_by_path(path);
+        if (!f && len == 0)
+            f = &fmt_table[0]; /* an empty file: an empty PBN set */
+    }
     if (rc == PD_OK)
         rc = pbn_read_format_mem(path, format ? format : f ? f->name : NULL, text, len, out, e);
     free(text);

@@ -234,7 +234,7 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK && !a.out)
         rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", kinds[kind]);
     if (rc == PD_OK)
-        rc = pbn_read_file(argv[optind + 1], &set, e);
+        rc = pbn_read_any(argv[optind + 1], NULL, &set, e);
     /* Fonts and output first: a missing font or an unwritable file should not wait for the
      * analysis to be reported. */
     if (rc == PD_OK)

@@ -68,13 +68,41 @@ static float frame_h(const struct frame *f, struct shown sh)
     return sh.qr || sh.dd ? f->h : f->bare_h;
 }
 
-static const char *commentary(const struct pbn_game *g)
+/* The board's commentary as drawn: its { } commentary, else its Description or Note tag;
+ * each paragraph cleaned for drawing, joined by "\n". NULL when it has none; *fail is set when
+ * out of memory. */
+static char *commentary(struct pdoc *d, const struct pbn_game *g, bool *fail)
 {
-    const char *c = pbn_tag_get(g, "Description");
+    char *raw = pbn_game_commentary(g), *out;
+    const char *tag = pbn_tag_get(g, "Description");
 
-    if (!c || !*c)
-        c = pbn_tag_get(g, "Note");
-    return c && *c ? c : NULL;
+    if (!tag || !*tag)
+        tag = pbn_tag_get(g, "Note");
+    if (!raw && tag && *tag)
+        raw = strdup(tag);
+    if (!raw) {
+        *fail = tag && *tag;
+        return NULL;
+    }
+    out = malloc(10 * strlen(raw) + 1);
+    size_t o = 0;
+    for (char *para = raw, *next; out && para; para = next) {
+        next = strchr(para, '\n');
+        if (next)
+            *next++ = '\0';
+        char *clean = pr_text_clean(para, pdoc_has_glyph, d);
+
+        if (!clean) {
+            free(out);
+            out = NULL;
+            break;
+        }
+        o += (size_t)sprintf(out + o, "%s%s", o ? "\n" : "", clean);
+        free(clean);
+    }
+    free(raw);
+    *fail = !out;
+    return out;
 }
 
 static void draw_header_block(struct pdoc *d, const struct pr_board *b, float x)
@@ -144,18 +172,18 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
                                  const struct pr_board *b, const struct pr_options *o,
                                  const struct frame *f, const struct cell *c, struct pd_err *e)
 {
-    const char *note = o->comments ? commentary(g) : NULL;
-    char *clean = note ? pr_text_clean(note, pdoc_has_glyph, d) : NULL;
+    bool fail = false;
+    char *clean = o->comments ? commentary(d, g, &fail) : NULL;
     struct shown sh = what_shows(o);
     float h = frame_h(f, sh);
     int lines = 0;
 
-    if (note && !clean)
+    if (fail)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (clean)
         lines = pdoc_wrap(d, d->reg, NOTE_SIZE, 0, 0, f->w - 8, NOTE_LEAD, 0, false, clean);
     float s = board_scale(c, f, h, lines);
-    int max_lines = (int)floorf((c->h / s - h - 4) / NOTE_LEAD);
+    int max_lines = (int)floorf((c->h / s - h - 4) / NOTE_LEAD + 0.01f);
 
     HPDF_Page_GSave(d->page);
     HPDF_Page_Concat(d->page, s, 0, 0, s, c->x + (c->w - f->w * s) / 2, c->top);

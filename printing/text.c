@@ -195,30 +195,42 @@ void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y
     draw_at(d, f, size, cx, y, maxw, utf8, 0);
 }
 
-/* The next line starting at *p: its bytes go to buf; *p moves past it and its spaces.
- * libharu measures: the longest run of whole words that fits, else (one word wider than the
- * line) the longest run of whole characters, else one character. */
+/* The next line starting at *p: its bytes go to buf; *p moves past it and its spaces, and past
+ * the end of its paragraph ("\n") when the line ends it. libharu measures, in a copy of the
+ * paragraph's start (no line holds 1024 bytes): the longest run of whole words that fits, else
+ * (one word wider than the line) the longest run of whole characters, else one character. */
 static void next_line(struct pdoc *d, const char **p, float maxw, char *buf)
 {
     const char *s = *p;
-    size_t n = HPDF_Page_MeasureText(d->page, s, maxw, HPDF_TRUE, NULL);
+    size_t para = strcspn(s, "\n"), k = para < 1023 ? para : 1023, n;
 
+    if (para == 0) { /* an empty paragraph: an empty line */
+        buf[0] = '\0';
+        *p = s + (*s == '\n');
+        return;
+    }
+    while (k > 0 && k < para && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    memcpy(buf, s, k);
+    buf[k] = '\0';
+    n = HPDF_Page_MeasureText(d->page, buf, maxw, HPDF_TRUE, NULL);
     if (n == 0)
-        n = HPDF_Page_MeasureText(d->page, s, maxw, HPDF_FALSE, NULL);
+        n = HPDF_Page_MeasureText(d->page, buf, maxw, HPDF_FALSE, NULL);
     if (n == 0) {
         unsigned cp;
-        size_t len = utf8_decode((const unsigned char *)s, strlen(s), &cp);
+        size_t len = utf8_decode((const unsigned char *)s, k, &cp);
 
         n = len ? len : 1;
     }
-    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+    while (n > 0 && n < k && ((unsigned char)s[n] & 0xC0) == 0x80)
         n--; /* never end a line inside a character */
-    memcpy(buf, s, n);
     buf[n] = '\0';
-    for (size_t k = n; k > 0 && buf[k - 1] == ' '; k--)
-        buf[k - 1] = '\0';
+    for (size_t t = n; t > 0 && buf[t - 1] == ' '; t--)
+        buf[t - 1] = '\0';
     s += n;
     while (*s == ' ')
+        s++;
+    if (*s == '\n')
         s++;
     *p = s;
 }
@@ -240,7 +252,7 @@ static void ellipsize(struct pdoc *d, char *buf, float maxw)
 int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw, float lead,
               int max_lines, bool draw, const char *utf8)
 {
-    char *buf = malloc(strlen(utf8) + 8);
+    char *buf = malloc(1024 + 8);
     const char *p = utf8;
     int lines = 0;
 

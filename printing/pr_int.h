@@ -3,6 +3,9 @@
 #ifndef PREDUP_PR_INT_H
 #define PREDUP_PR_INT_H
 
+/* libharu through its public API only: with HPDF_SHARED, hpdf.h declares every handle as an
+ * opaque pointer, so reaching into a libharu structure does not compile. */
+#define HPDF_SHARED
 #include <hpdf.h>
 
 #include "printing/printing.h"
@@ -17,6 +20,7 @@ struct pdoc {
     float width, height; /* page size, points */
     bool ten10;          /* the ten as "10" rather than "T" (pr_options.ten_as_10) */
     HPDF_STATUS error, detail; /* first libharu error, 0 if none */
+    struct pdoc_glyphs *glyphs; /* the faces' character maps, read with FreeType (pdfdoc.c) */
 };
 
 /* Creates the document with compression and both DejaVu faces embedded. Errors: a missing font
@@ -27,7 +31,8 @@ void pdoc_close(struct pdoc *d);
 void pdoc_add_page(struct pdoc *d, enum pr_paper paper);
 /* Saves to memory (*out malloc'd). Fails if any libharu call failed before. */
 enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struct pd_err *e);
-/* True when the font can draw code point cp (ctx is the struct pdoc). */
+/* True when both faces can draw code point cp (ctx is the struct pdoc): FreeType reads their
+ * character maps, which libharu's public API does not show. */
 bool pdoc_has_glyph(void *ctx, unsigned cp);
 
 /* Colours. */

@@ -13,7 +13,7 @@
 #include "printing/pr_int.h"
 
 enum { MARGIN = 30, HEADER_H = 50 };
-static const float NOTE_SIZE = 8, NOTE_LEAD = 9.6f;
+static const float NOTE_SIZE = 8, NOTE_LEAD = 9.6f, NOTE_MAX_PT = 11;
 static const float MAX_SCALE = 2.3f;
 
 /* Local frame: x right, y down from the cell's top-left; PDF wants y up. */
@@ -156,16 +156,23 @@ static enum pd_status draw_analysis(struct pdoc *d, const struct pbn_game *g,
     return PD_OK;
 }
 
-/* The scale of the frame in cell c with a commentary of lines lines under it: as large as the
- * cell allows, shrunk for the commentary but never below 80 %: past that the commentary is cut
- * with an ellipsis rather than the cards made unreadable. */
-static float board_scale(const struct cell *c, const struct frame *f, float h, int lines)
+/* The largest scale of the frame in cell c. */
+static float full_scale(const struct cell *c, const struct frame *f, float h)
 {
-    float base = fminf(fminf(c->w / f->w, c->h / h), MAX_SCALE);
+    return fminf(fminf(c->w / f->w, c->h / h), MAX_SCALE);
+}
+
+/* The scale with a commentary of lines lines of lead under the frame: shrunk for the
+ * commentary, but never below 80 %: past that the commentary is cut with an ellipsis rather
+ * than the cards made unreadable. */
+static float board_scale(const struct cell *c, const struct frame *f, float h, int lines,
+                         float lead)
+{
+    float base = full_scale(c, f, h);
 
     if (lines == 0)
         return base;
-    return fmaxf(fminf(base, c->h / (h + 4 + (float)lines * NOTE_LEAD)), base * 0.8f);
+    return fmaxf(fminf(base, c->h / (h + 4 + (float)lines * lead)), base * 0.8f);
 }
 
 static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
@@ -176,22 +183,25 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
     char *clean = o->comments ? commentary(d, g, &fail) : NULL;
     struct shown sh = what_shows(o);
     float h = frame_h(f, sh);
+    /* Commentary is running text: at most NOTE_MAX_PT on paper, however large the diagram. */
+    float size = fminf(NOTE_SIZE, NOTE_MAX_PT / full_scale(c, f, h));
+    float lead = size * NOTE_LEAD / NOTE_SIZE;
     int lines = 0;
 
     if (fail)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (clean)
-        lines = pdoc_wrap(d, d->reg, NOTE_SIZE, 0, 0, f->w - 8, NOTE_LEAD, 0, false, clean);
-    float s = board_scale(c, f, h, lines);
-    int max_lines = (int)floorf((c->h / s - h - 4) / NOTE_LEAD + 0.01f);
+        lines = pdoc_wrap(d, d->reg, size, 0, 0, f->w - 8, lead, 0, false, clean);
+    float s = board_scale(c, f, h, lines, lead);
+    int max_lines = (int)floorf((c->h / s - h - 4) / lead + 0.01f);
 
     HPDF_Page_GSave(d->page);
     HPDF_Page_Concat(d->page, s, 0, 0, s, c->x + (c->w - f->w * s) / 2, c->top);
     draw_diagram(d, b, f, sh.hands);
     enum pd_status rc = draw_analysis(d, g, b, o, f, sh, e);
     if (rc == PD_OK && clean && max_lines > 0)
-        pdoc_wrap(d, d->reg, NOTE_SIZE, f->west[0], Y(h + 4 + NOTE_SIZE), f->w - 8, NOTE_LEAD,
-                  max_lines, true, clean);
+        pdoc_wrap(d, d->reg, size, f->west[0], Y(h + 4 + size), f->w - 8, lead, max_lines, true,
+                  clean);
     HPDF_Page_GRestore(d->page);
     free(clean);
     return rc;

@@ -6,6 +6,9 @@
 # UPDATE_GOLDEN=1 rewrites the golden pages instead (look at them before committing).
 set -eu
 D="$TOP/tests/data/printing" G="$TOP/tests/data/golden"
+# libharu 2.3 writes its UTF-8 fonts' ToUnicode map with "begincidrange"; poppler warns about
+# it on every page and still extracts the text right. That warning and no other is allowed.
+KNOWN_WARNING="/^Syntax Warning: Invalid 'begincidrange' operator in ToUnicode CMap\$/d"
 export SOURCE_DATE_EPOCH=0 # the PDF holds no date; should a libharu ever add one, fix it
 cp "$D/golden.pbn" set.pbn
 
@@ -14,6 +17,7 @@ render() { # NAME KIND ARGS...: page 1 at 40 dpi grey, compared with (or written
     shift 2
     "$PREDUP" print "$kind" set.pbn -o "$name.pdf" --quiet "$@" >/dev/null
     pdftoppm -r 40 -gray -png -f 1 -l 1 -singlefile "$name.pdf" "$name" 2>warn.txt
+    sed -i "$KNOWN_WARNING" warn.txt
     [ ! -s warn.txt ] || { cat warn.txt; exit 1; }
     if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
         convert "$name.png" -depth 4 "$G/$name.png" # 16 grey levels: a third of the bytes

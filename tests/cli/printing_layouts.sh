@@ -51,6 +51,14 @@ for n in 1 2 4 6 9; do
     prev=$s
 done
 
+# Hearts and diamonds are red in par and in the makeable contracts too, spades and clubs not.
+red() { sh "$D/red_pixels.sh" "$@"; }
+"$PREDUP" print record set.pbn -o red.pdf --per-page 4 --quiet >/dev/null
+[ "$(red red.pdf "4♦=")" -gt 20 ]        # board 4's par
+[ "$(red red.pdf "5♠=")" -eq 0 ]         # board 1's par
+[ "$(red record-makeable.pdf "4♥,")" -gt 20 ]
+[ "$(red record-makeable.pdf "5♠,")" -eq 0 ]
+
 # The ten as 10 by default, T with --ten T, on records, curtain cards and sheets alike.
 pdftotext -raw record-6.pdf r.txt
 grep -q "10" r.txt

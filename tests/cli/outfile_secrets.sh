@@ -28,7 +28,7 @@ no_key "predup convert: error: event.key looks like a key file, not a set of boa
     "$P" convert --from dlm event.key set.pbn
 no_key "predup convert: error: event.key looks like a key file, not a set of boards" \
     "$P" convert event.key set.pbn
-no_key "predup print: error: event.key looks like a key file, not a PBN file" \
+no_key "predup print: error: event.key looks like a key file, not a set of boards" \
     "$P" print record event.key -o r.pdf
 no_key "predup check: error: event.key looks like a key file, not a PBN file" \
     "$P" check event.key

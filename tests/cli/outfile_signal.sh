@@ -6,21 +6,36 @@ P=$PREDUP
 printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > vec.key
 chmod 600 vec.key
 printf 'condition hcp(north) >= 37\n' > never.dl
-set -m # background jobs keep SIGINT (a non-interactive shell would start them ignoring it)
+# A caller may start us with SIGINT ignored (a background job, nohup), and a shell cannot undo
+# that: env --default-signal starts predup with the default action, as a terminal's Ctrl-C sees.
+env --default-signal=INT true 2>/dev/null || { echo "skip: env has no --default-signal"; exit 0; }
+pid=
+trap '[ -z "$pid" ] || kill -KILL $pid 2>/dev/null || true' EXIT
+
+# running: true while $pid has not ended (an ended, unreaped child is a zombie, state Z).
+running() {
+    [ -r /proc/$pid/stat ] && [ "$(sed 's/.*) //' /proc/$pid/stat 2>/dev/null | cut -c1)" != Z ]
+}
 
 # interrupt SIGNAL STATUS: start the run, wait for its temporary file, signal it.
 interrupt() {
-    "$P" deal --key vec.key --boards 1-3 --script never.dl --max-tries 1000000000000 \
-        -o set.pbn 2>err &
+    env --default-signal=INT,TERM "$P" deal --key vec.key --boards 1-3 --script never.dl \
+        --max-tries 1000000000000 -o set.pbn 2>err &
     pid=$!
     for _ in $(seq 1200); do # waits for the file to appear, up to 2 minutes
         ls | grep -q '^set\.pbn\.tmp' && break
         sleep 0.1
     done
-    ls | grep -q '^set\.pbn\.tmp' || { echo "no temporary file appeared"; kill -KILL $pid; exit 1; }
+    ls | grep -q '^set\.pbn\.tmp' || { echo "no temporary file appeared"; exit 1; }
     kill -"$1" $pid
+    for _ in $(seq 1200); do # waits for it to end, up to 2 minutes
+        running || break
+        sleep 0.1
+    done
+    running && { echo "SIG$1 did not stop predup"; exit 1; }
     rc=0
     wait $pid || rc=$?
+    pid=
     [ "$rc" = "$2" ] || { echo "SIG$1: exit $rc, wanted $2"; cat err; exit 1; }
     if ls | grep -q '\.tmp'; then echo "SIG$1 left a temporary file:"; ls -l; exit 1; fi
     [ ! -e set.pbn ] || { echo "SIG$1 left set.pbn"; exit 1; }

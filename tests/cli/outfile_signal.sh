@@ -9,18 +9,12 @@ printf 'condition hcp(north) >= 37\n' > never.dl
 # A caller may start us with SIGINT ignored (a background job, nohup), and a shell cannot undo
 # that: env --default-signal starts predup with the default action, as a terminal's Ctrl-C sees.
 env --default-signal=INT true 2>/dev/null || { echo "skip: env has no --default-signal"; exit 0; }
-pid=
-trap '[ -z "$pid" ] || kill -KILL $pid 2>/dev/null || true' EXIT
-
-# running: true while $pid has not ended (an ended, unreaped child is a zombie, state Z).
-running() {
-    [ -r /proc/$pid/stat ] && [ "$(sed 's/.*) //' /proc/$pid/stat 2>/dev/null | cut -c1)" != Z ]
-}
 
 # interrupt SIGNAL STATUS: start the run, wait for its temporary file, signal it.
 interrupt() {
-    env --default-signal=INT,TERM "$P" deal --key vec.key --boards 1-3 --script never.dl \
-        --max-tries 1000000000000 -o set.pbn 2>err &
+    # timeout passes the signal on, ends with predup's status, and bounds a run that hangs.
+    timeout -s KILL 300 env --default-signal=INT,TERM "$P" deal --key vec.key --boards 1-3 \
+        --script never.dl --max-tries 1000000000000 -o set.pbn 2>err &
     pid=$!
     for _ in $(seq 1200); do # waits for the file to appear, up to 2 minutes
         ls | grep -q '^set\.pbn\.tmp' && break
@@ -28,14 +22,8 @@ interrupt() {
     done
     ls | grep -q '^set\.pbn\.tmp' || { echo "no temporary file appeared"; exit 1; }
     kill -"$1" $pid
-    for _ in $(seq 1200); do # waits for it to end, up to 2 minutes
-        running || break
-        sleep 0.1
-    done
-    running && { echo "SIG$1 did not stop predup"; exit 1; }
     rc=0
     wait $pid || rc=$?
-    pid=
     [ "$rc" = "$2" ] || { echo "SIG$1: exit $rc, wanted $2"; cat err; exit 1; }
     if ls | grep -q '\.tmp'; then echo "SIG$1 left a temporary file:"; ls -l; exit 1; fi
     [ ! -e set.pbn ] || { echo "SIG$1 left set.pbn"; exit 1; }

@@ -82,3 +82,17 @@ refused sheet.pdf "$P" print sheet multi.pbn -o sheet.pdf
 for c in deal convert analyze print; do
     "$P" $c --help | grep -q -- --force || { echo "$c --help does not name --force"; exit 1; }
 done
+
+# deal --squaredeal (where the corpus is there)
+C=$TOP/../shared/corpus/bigdeal
+if [ -d "$C" ]; then
+    cp "$C/WC2025.sqd" "$C/WC2025.sqk" .
+    "$P" deal --squaredeal WC2025.sqd --session 1,2 -o sq.pbn
+    [ "$(stat -c %a sq.pbn)" = 600 ]
+    unchanged sq.pbn "$P" deal --squaredeal WC2025.sqd --session 1,2 -o sq.pbn
+    refused sq.pbn "$P" deal --squaredeal WC2025.sqd --session 1,3 -o sq.pbn
+    "$P" deal --squaredeal WC2025.sqd --session 1,3 -o sq.pbn --force
+    "$P" deal --squaredeal WC2025.sqd --help | grep -q -- --force
+else
+    echo "skip squaredeal: $C absent"
+fi

@@ -196,6 +196,8 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
         if (i % per == 0) {
             if (r->gen) {
                 b->plain_total = plain += plain_gap(gs, r->log_q);
+                if (plain > (uint64_t)r->generate)
+                    break; /* past the limit even if this is the first block */
                 if (!lgen_deal(r->gen, ds, &d))
                     continue; /* dropped early: drawn, not kept */
             } else
@@ -427,6 +429,59 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
     return rc;
 }
 
+/* Ends the run: blocks in flight stop, the workers are joined. */
+static void stop_workers(struct run *r, pthread_t *tids, int started)
+{
+    r->abort = true;
+    pthread_mutex_lock(&r->mu);
+    r->stop = true;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(tids[i], NULL);
+    pthread_mutex_destroy(&r->mu);
+    pthread_cond_destroy(&r->cv);
+}
+
+/* The limits, the block size and the way deals are made (conditional generation, lazy
+ * dealing or plain shuffling); returns the produce limit. */
+static long long plan(struct run *r, int nthreads)
+{
+    const struct lang_prog *p = r->p;
+    const struct lrun_opts *o = r->o;
+
+    r->generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
+    r->produce = o->produce ? o->produce : p->produce ? p->produce
+                                                      : (p->will_print ? 40 : r->generate);
+    r->block = p->uses_dd ? BLOCK_DD : BLOCK;
+    r->nblocks = (r->generate + r->block - 1) / r->block;
+    if (o->fast && o->swapping == 0)
+        r->gen = lgen_plan(p);
+    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
+              llazy_plan(p, &r->cond_hands, &r->all_hands);
+    r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
+    r->defer = nthreads == 1;
+    if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
+        r->log_q = log1p(-lgen_probability(r->gen));
+        r->nblocks = LLONG_MAX / r->block;
+    }
+    return r->produce;
+}
+
+/* printpbn's Date is today's, as dealer's; SOURCE_DATE_EPOCH fixes it for reproducible
+ * output. */
+static void today(char *date, size_t n)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    char *end = NULL;
+    long long fixed = sde ? strtoll(sde, &end, 10) : -1;
+    time_t now_t = sde && end != sde && !*end && fixed >= 0 ? (time_t)fixed : time(NULL);
+    struct tm tm;
+
+    gmtime_r(&now_t, &tm);
+    strftime(date, n, "%Y.%m.%d", &tm);
+}
+
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *res, struct pd_err *e)
 {
@@ -440,45 +495,21 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     enum pd_status rc;
 
     memset(res, 0, sizeof *res);
-    r.generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
-    produce = o->produce ? o->produce : p->produce ? p->produce
-                                                   : (p->will_print ? 40 : r.generate);
-    r.block = p->uses_dd ? BLOCK_DD : BLOCK;
-    r.produce = produce;
-    r.nblocks = (r.generate + r.block - 1) / r.block;
     key_from_seed(o->seed, &key);
     rc = set_key_derive(&key, "dealer", &r.sk, e);
     pd_wipe(&key, sizeof key);
     if (rc != PD_OK)
         return rc;
-    if (o->fast && o->swapping == 0)
-        r.gen = lgen_plan(p);
-    r.lazy = !r.gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
-             llazy_plan(p, &r.cond_hands, &r.all_hands);
-    r.draw_bytes = 26 * (r.all_hands < 3 ? r.all_hands : 3);
-    r.defer = nthreads == 1;
-    if (r.gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
-        r.log_q = log1p(-lgen_probability(r.gen));
-        r.nblocks = LLONG_MAX / r.block;
-    }
-    if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
+    produce = plan(&r, nthreads);
+    if ((rc = lacc_init(&c.acc, p, e)) != PD_OK) {
+        lgen_free(r.gen);
         return rc;
+    }
     c.acc.quiet = o->quiet;
     c.acc.sd = o->sd;
     c.acc.input_name = o->input_name;
     c.acc.seed = o->seed;
-    {
-        /* printpbn's Date is today's, as dealer's; SOURCE_DATE_EPOCH fixes it for
-         * reproducible output. */
-        const char *sde = getenv("SOURCE_DATE_EPOCH");
-        char *end = NULL;
-        long long fixed = sde ? strtoll(sde, &end, 10) : -1;
-        time_t now_t = sde && end != sde && !*end && fixed >= 0 ? (time_t)fixed : time(NULL);
-        struct tm tm;
-
-        gmtime_r(&now_t, &tm);
-        strftime(c.acc.date, sizeof c.acc.date, "%Y.%m.%d", &tm);
-    }
+    today(c.acc.date, sizeof c.acc.date);
     for (int i = 0; i < p->nacts; i++)
         c.keep_all |= p->acts[i].type == LA_PRINT;
     r.window = 4 * nthreads;
@@ -506,15 +537,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     }
     rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
 joined:
-    r.abort = true;
-    pthread_mutex_lock(&r.mu);
-    r.stop = true;
-    pthread_cond_broadcast(&r.cv);
-    pthread_mutex_unlock(&r.mu);
-    for (int i = 0; i < started; i++)
-        pthread_join(tids[i], NULL);
-    pthread_mutex_destroy(&r.mu);
-    pthread_cond_destroy(&r.cv);
+    stop_workers(&r, tids, started);
     deal_stream_close(&c.rs);
     if (o->progress)
         fprintf(stderr, "                                      \r");

@@ -277,7 +277,7 @@ enum stream_purpose {
     STREAM_DEAL = 1,     /* tournament boards: index = board number */
     STREAM_PRACTICE = 2, /* practice runs (predup dealer): index = block of deals */
     STREAM_RND = 3,      /* rnd() in scripts: index = deal ordinal, separate from the deals */
-    STREAM_PRACTICE_GAPS = 4, /* conditional generation's plain-deal counts: index = block */
+    STREAM_PRACTICE_GAPS = 5, /* conditional generation's plain-deal counts: index = block */
 };
 
 /* Creates path (O_EXCL, mode 0600) with a new key from OpenSSL's CSPRNG and writes its

@@ -51,6 +51,9 @@ for n in 1 2 4 6 9; do
     prev=$s
 done
 
+# No two words overlap in any layout (the TALL frame's table, par and QR code included).
+for f in record-*.pdf; do sh "$D/no_overlap.sh" "$f"; done
+
 # Hearts and diamonds are red in par and in the makeable contracts too, spades and clubs not.
 red() { sh "$D/red_pixels.sh" "$@"; }
 "$PREDUP" print record set.pbn -o red.pdf --per-page 4 --quiet >/dev/null

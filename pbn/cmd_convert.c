@@ -13,9 +13,10 @@ static const char convert_usage[] =
     "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm).\n";
 
 static const char check_usage[] =
-    "usage: predup check FILE.pbn...\n"
+    "usage: predup check FILE...\n"
     "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
-    "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any.\n";
+    "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any. A file in\n"
+    "  another format (told by its contents) is read, and its first fault reported.\n";
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
  * the players, the auction and its notes, the play and the result (pbn/lin_play.c), DLM the
@@ -165,8 +166,24 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
     for (int i = 1; i < argc; i++) {
         char *text = NULL;
         size_t len = 0, n = 0;
-        enum pd_status rc = pd_read_file(argv[i], &text, &len, e);
+        const char *format = pbn_format_guess(argv[i]);
+        enum pd_status rc;
 
+        if (format && strcmp(format, "pbn") != 0) { /* another format: does it read? */
+            struct pbn_set *set = NULL;
+
+            rc = pbn_read_any(argv[i], NULL, &set, e);
+            if (rc == PD_OK)
+                printf("%s: a %s file of %zu board%s, every deal complete (export format is "
+                       "PBN's only)\n",
+                       argv[i], format, set->n, set->n == 1 ? "" : "s");
+            pbn_set_free(set);
+            if (rc != PD_OK)
+                return rc;
+            files++;
+            continue;
+        }
+        rc = pd_read_file(argv[i], &text, &len, e);
         if (rc == PD_OK)
             rc = pbn_check_mem(argv[i], text, len, stdout, &n, e);
         free(text);
@@ -178,9 +195,10 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
         files++;
     }
     if (files == 0)
-        return pd_fail(e, PD_ERR_USAGE, "expected: check FILE.pbn...");
+        return pd_fail(e, PD_ERR_USAGE, "expected: check FILE... (predup check --help)");
     fflush(stdout);
     if (total)
-        return pd_fail(e, PD_ERR_MISMATCH, "%zu departures from the PBN export format", total);
+        return pd_fail(e, PD_ERR_MISMATCH, "%zu departure%s from the PBN export format", total,
+                       total == 1 ? "" : "s");
     return PD_OK;
 }

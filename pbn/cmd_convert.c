@@ -144,8 +144,9 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK)
         report_each_left_out(set, to ? to : pbn_format_from_path(argv[optind + 1]));
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu board%s written to %s%s%s\n", argv[optind], set->n,
-               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "");
+        printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], set->n,
+               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
+               set->latin1 ? " (read as ISO 8859-1, not UTF-8)" : "");
     pbn_set_free(set);
     return rc;
 }

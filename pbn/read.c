@@ -188,8 +188,8 @@ static void skip_tag_space(struct reader *r)
  * OptimumResultTable's "\2R"), into *out (UTF-8). */
 static enum pd_status read_string(struct reader *r, char **out)
 {
-    const char *q = r->p + 1;
-    char *value = malloc((size_t)(r->end - q) + 1), *w = value;
+    const char *q = r->p + 1, *eol = memchr(q, '\n', (size_t)(r->end - q));
+    char *value = malloc((size_t)((eol ? eol : r->end) - q) + 1), *w = value; /* a line at most */
 
     if (!value)
         return no_memory(r);

@@ -250,14 +250,18 @@ void pbn_write_header(FILE *out)
     fputs("% PBN 2.1\r\n% EXPORT\r\n", out);
 }
 
-/* The "% EXPORT" line of text, or NULL. */
+/* The "% EXPORT" line of text[0..len) (at a line's start, ended by CR, LF or the text's end),
+ * or NULL. */
 static char *export_line(char *text, size_t len)
 {
-    for (char *p = text; p && p < text + len; p = memchr(p, '\n', (size_t)(text + len - p)),
-              p = p ? p + 1 : NULL)
-        if (*p == '%' && strncmp(p, "% EXPORT", 8) == 0 &&
-            (p[8] == '\r' || p[8] == '\n' || p[8] == '\0'))
+    for (char *p = text; p < text + len;) {
+        char *nl = memchr(p, '\n', (size_t)(text + len - p));
+
+        if ((size_t)(text + len - p) >= 8 && memcmp(p, "% EXPORT", 8) == 0 &&
+            (p + 8 == text + len || p[8] == '\r' || p[8] == '\n'))
             return p;
+        p = nl ? nl + 1 : text + len;
+    }
     return NULL;
 }
 
@@ -282,10 +286,10 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
     exp = rc == PD_OK ? export_line(text, len) : NULL;
     if (exp)
         rc = pbn_check_mem("output", text, len, NULL, &faults, e);
-    if (rc == PD_OK && exp && faults) {
-        size_t cut = strcspn(exp, "\n");
+    if (rc == PD_OK && exp && faults) { /* the whole line goes, its end included */
+        char *nl = memchr(exp, '\n', len - (size_t)(exp - text));
+        size_t cut = nl ? (size_t)(nl + 1 - exp) : len - (size_t)(exp - text);
 
-        cut += exp[cut] == '\n';
         memmove(exp, exp + cut, len - (size_t)(exp + cut - text));
         len -= cut;
     }

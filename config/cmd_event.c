@@ -270,7 +270,7 @@ static enum pd_status deal_set(const struct event *ev, int si, const struct pd_k
     if (rc == PD_OK && s->script_sha[0])
         rc = lang_compile_file(script, &prog, e);
     if (rc == PD_OK)
-        rc = board_range_parse(s->boards, 10000000, &range, e);
+        rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
     if (rc == PD_OK && !(bd = calloc((size_t)range.n, sizeof *bd)))
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (rc == PD_OK)

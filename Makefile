@@ -7,7 +7,7 @@ SAN      ?=
 PREFIX   ?= /usr/local
 CC       ?= cc
 
-PKGS      := libusb-1.0 libcrypto inih libqrencode
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -24,7 +24,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
-              libinih-dev libqrencode-dev fonts-dejavu-core
+              libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
@@ -123,9 +123,11 @@ run: deps
 	$(MAKE) predup
 	sh tests/main_job.sh ./predup out
 
+# One table of every tests/bench_*.sh row (predup vs its peer, same run), medians of 3 runs;
+# FAST=1 runs each once.
 bench: deps
-	$(MAKE) predup $(BUILD)/bench_gen
-	BENCH_GEN=$(BUILD)/bench_gen sh tests/bench.sh ./predup
+	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/usb_machine
+	BENCH_GEN=$(BUILD)/bench_gen BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh

@@ -33,6 +33,7 @@ enum pd_status {
     PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
     PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done */
     PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
+    PD_ERR_EXISTS,   /* an output exists with different content and --force was not given */
 };
 
 struct pd_err {
@@ -62,25 +63,64 @@ void pd_err_print(FILE *out, const struct pd_err *e);
 /* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
 int pd_exit_code(enum pd_status code);
 
+/* The one parser of numeric options: text must be plain decimal digits (no sign, no space) for
+ * a value from min to max, else PD_ERR_USAGE "WHAT wants a number from MIN to MAX, not "TEXT"".
+ * Every predup option number (counts, threads, seeds) is non-negative. */
+enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
+                               const char *what, unsigned long long *out, struct pd_err *e);
+
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);
 
-/* Output files are written to a temporary name beside the target, fsynced, then renamed, so
- * that a failure never leaves a partial file under the real name. Path "-" means stdout
- * (nothing to rename). Usage: open, write to o.f, then commit (or abort on any failure). */
+/* Safe output (dealer/outfile.c). A regular file is written to a temporary name beside its
+ * target (symlinks followed: the link stays, its target is replaced), fsynced, then renamed and
+ * the directory fsynced, so a failure never leaves a partial file under the real name. "-" is
+ * stdout; anything else that is not a regular file (a pipe, a FIFO, a terminal, /dev/null,
+ * /dev/stdout) is written in place. Files are created 0600, for they reveal deals, unless
+ * PD_OUT_PUBLIC asks for 0666 & ~umask. An existing file with the same bytes is left untouched
+ * (a no-op, mtime kept); one with different bytes is refused with PD_ERR_EXISTS ("FILE exists
+ * and differs (add --force to replace it)") and nothing is written, unless PD_OUT_FORCE.
+ * Usage: open, write to o.f, then commit (or abort on any failure). To write several files all
+ * or nothing: open all, write all, finish all (abort all if one fails), then commit all. */
+enum { PD_OUT_FORCE = 1, PD_OUT_PUBLIC = 2 };
 struct pd_outfile {
     FILE *f;
-    char path[1024];
-    char tmp[1040]; /* "" for stdout */
+    char path[1024];   /* as the user gave it, for messages */
+    char target[1024]; /* the file replaced: path with its symlinks followed */
+    char tmp[1040];    /* the temporary name; "" when written in place */
+    unsigned flags;    /* PD_OUT_* */
+    int slot;          /* the temporary name's slot in the signal-cleanup registry, or -1 */
+    bool ready;        /* finish succeeded: commit only renames */
+    bool same;         /* the target already holds these bytes: commit keeps it */
 };
+/* pd_outfile_open refuses a different existing file: pd_outfile_open_ex(o, path, 0, e). */
 enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd_err *e);
-/* Flushes, fsyncs, closes and renames; on failure removes the temporary file. */
+enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsigned flags,
+                                  struct pd_err *e);
+/* Flushes, fsyncs and closes the temporary file and checks the target may be replaced
+ * (PD_ERR_EXISTS if not); on failure removes the temporary file. Commit calls it if needed. */
+enum pd_status pd_outfile_finish(struct pd_outfile *o, struct pd_err *e);
+/* Finishes if not done, then renames over the target (or keeps an identical one) and fsyncs the
+ * directory; on failure removes the temporary file. */
 enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e);
-/* Closes and removes the temporary file; safe to call after a failed commit. */
+/* Closes and removes the temporary file; safe to call after a failed open, finish or commit. */
 void pd_outfile_abort(struct pd_outfile *o);
+/* Installs the SIGINT/SIGTERM/SIGHUP/SIGPIPE handler that removes every live temporary output
+ * file, then dies of the signal. predup.c calls it once at start. */
+void pd_outfile_cleanup_on_signals(void);
+/* Fsyncs the directory that holds path, so that a rename or a new file there survives a crash. */
+enum pd_status pd_fsync_dir(const char *path, struct pd_err *e);
 
 /* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
 enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);
+/* pd_read_file for every input that is not a key: a file shaped like a key is refused with
+ * "FILE looks like a key file, not <kind>" (kind: "a dealer script", "a PBN file"), so that
+ * no parser can quote its bytes in a message. */
+enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
+                             struct pd_err *e);
+/* True when text is 64 hex digits and at most one line end: what a key file holds. pd_fail_at
+ * never records such a line as the source line of an error. */
+bool pd_looks_like_key(const char *text, size_t len);
 
 /* ---------------------------------------------------------------- 2 cards and deals */
 
@@ -237,6 +277,7 @@ enum stream_purpose {
     STREAM_DEAL = 1,     /* tournament boards: index = board number */
     STREAM_PRACTICE = 2, /* practice runs (predup dealer): index = block of deals */
     STREAM_RND = 3,      /* rnd() in scripts: index = deal ordinal, separate from the deals */
+    STREAM_PRACTICE_GAPS = 4, /* conditional generation's plain-deal counts: index = block */
 };
 
 /* Creates path (O_EXCL, mode 0600) with a new key from OpenSSL's CSPRNG and writes its
@@ -287,6 +328,8 @@ enum pd_status deal_stream_seek(struct deal_stream *s, enum stream_purpose purpo
                                 uint64_t index, struct pd_err *e);
 void deal_stream_close(struct deal_stream *s);
 void deal_stream_bytes(struct deal_stream *s, uint8_t *out, size_t n);
+/* Makes at least n (<= 1024) unread bytes contiguous at buf + pos; the stream is unchanged. */
+void deal_stream_reserve(struct deal_stream *s, size_t n);
 uint32_t deal_stream_u32(struct deal_stream *s);
 /* Uniform in [0, n), n >= 1, by rejection: never a modulo bias. */
 uint32_t deal_stream_below(struct deal_stream *s, uint32_t n);

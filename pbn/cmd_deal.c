@@ -13,12 +13,14 @@ static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
     "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
     "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
-    "                   [-j N] [--quiet]\n"
+    "                   [-j N] [--quiet] [--force] [--public]\n"
     "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
     "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
     "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
     "  set them for every board (a practice set, a match with its own conditions).\n"
     "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
+    "  FILE is made readable by you only (0600: it reveals the deals); --public makes it\n"
+    "  0666 less the umask. An existing FILE with other content is kept unless --force.\n"
     "  --format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the\n"
     "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
     "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
@@ -33,6 +35,7 @@ struct deal_opts {
     int threads;
     int dealer, vul; /* -1: Law 2 */
     bool quiet;
+    unsigned out_flags; /* PD_OUT_FORCE (--force), PD_OUT_PUBLIC (--public) */
 };
 
 static int default_threads(void)
@@ -46,16 +49,7 @@ static enum pd_status parse_count(const char *opt, const char *arg, unsigned lon
                                   unsigned long long hi, unsigned long long *out,
                                   struct pd_err *e)
 {
-    char *end;
-    unsigned long long n;
-
-    errno = 0;
-    n = strtoull(arg, &end, 10);
-    if (errno || *end || arg[0] == '-' || n < lo || n > hi)
-        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %llu to %llu, not \"%s\"", opt,
-                       lo, hi, arg);
-    *out = n;
-    return PD_OK;
+    return pd_parse_number(arg, lo, hi, opt, out, e);
 }
 
 static bool valid_date(const char *d)
@@ -92,6 +86,8 @@ static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
     case 'S': o->site = optarg; break;
     case 'D': o->date = optarg; break;
     case 'q': o->quiet = true; break;
+    case 'F': o->out_flags |= PD_OUT_FORCE; break;
+    case 'P': o->out_flags |= PD_OUT_PUBLIC; break;
     case 'd':
         o->dealer = strlen(optarg) == 1 ? seat_from_char(optarg[0]) : -1;
         if (o->dealer < 0)
@@ -135,6 +131,7 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
         {"site", required_argument, NULL, 'S'},   {"date", required_argument, NULL, 'D'},
         {"dealer", required_argument, NULL, 'd'}, {"vul", required_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -276,7 +273,7 @@ static enum pd_status write_pbn_file(const struct deal_opts *o, const struct dea
                                      struct pd_err *e)
 {
     struct pd_outfile out;
-    enum pd_status rc = pd_outfile_open(&out, o->out, e);
+    enum pd_status rc = pd_outfile_open_ex(&out, o->out, o->out_flags, e);
 
     if (rc != PD_OK)
         return rc;
@@ -311,7 +308,7 @@ static enum pd_status write_formats(const struct deal_opts *o, const struct deal
                                      &bd[i].number, e);
     }
     if (rc == PD_OK)
-        rc = pbn_write_formats(o->out, o->formats, set, e);
+        rc = pbn_write_formats_ex(o->out, o->formats, o->out_flags, set, e);
     pbn_set_free(set);
     free(bd);
     return rc;

@@ -44,8 +44,8 @@ static enum pd_status write_new_record(const char *path, const char *text, size_
 {
     struct pd_outfile out;
     /* write_record has checked that the old record is a prefix of this one: an extension,
-     * which the output layer would otherwise refuse as a different file. */
-    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE, e);
+     * which the output layer would otherwise refuse as a different file. The record is public. */
+    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE | PD_OUT_PUBLIC, e);
 
     if (rc != PD_OK)
         return rc;
@@ -272,7 +272,7 @@ static enum pd_status deal_set(const struct event *ev, int si, const struct pd_k
     if (rc == PD_OK && s->script_sha[0])
         rc = lang_compile_file(script, &prog, e);
     if (rc == PD_OK)
-        rc = board_range_parse(s->boards, 10000000, &range, e);
+        rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
     if (rc == PD_OK && !(bd = calloc((size_t)range.n, sizeof *bd)))
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (rc == PD_OK)

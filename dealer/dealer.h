@@ -344,7 +344,7 @@ void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct
 
 /* The event record (dealer/EVENTS.md has its exact bytes): what was committed for an event,
  * then the delayed public value, then the key. Fixed sizes: a record is small. */
-enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512 };
+enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000 };
 struct ev_set {
     char name[PD_LABEL_MAX + 1]; /* the set name: its label in the derivation */
     char boards[256];            /* as written: "1-36" */

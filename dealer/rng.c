@@ -77,28 +77,6 @@ static enum pd_status write_all(int fd, const char *buf, size_t n)
     return PD_OK;
 }
 
-/* The new key's directory entry survives a crash only once the directory itself is synced. */
-static enum pd_status fsync_parent_dir(const char *path, struct pd_err *e)
-{
-    const char *slash = strrchr(path, '/');
-    char dir[1024];
-    int fd, ok;
-
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return pd_fail(e, PD_ERR_IO, "%s: cannot open the directory to sync it: %s", dir,
-                       strerror(errno));
-    ok = fsync(fd) == 0 || errno == EINVAL; /* some file systems cannot sync a directory */
-    close(fd);
-    return ok ? PD_OK : pd_fail(e, PD_ERR_IO, "%s: cannot sync: %s", dir, strerror(errno));
-}
-
 enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e)
 {
     uint8_t key[PD_KEY_BYTES];
@@ -134,8 +112,6 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
     }
     if (rc == PD_OK) /* the new name must survive a crash as the key's bytes do */
         rc = pd_fsync_dir(path, e);
-    if (rc == PD_OK)
-        rc = fsync_parent_dir(path, e);
     if (rc == PD_OK)
         sha256_hex((const uint8_t *)text, sizeof text - 1, commit_hex);
     pd_wipe(text, sizeof text);

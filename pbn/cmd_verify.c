@@ -442,7 +442,7 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
         fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s", g.commitment,
               r->commitment);
     if (rc == PD_OK)
-        rc = board_range_parse(r->p.sets[si].boards, 10000000, &x.range, e);
+        rc = board_range_parse(r->p.sets[si].boards, EV_MAX_BOARD, &x.range, e);
     x.dealer = si >= 0 ? r->p.sets[si].dealer : -1;
     x.vul = si >= 0 ? r->p.sets[si].vul : -1;
     snprintf(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");

@@ -94,3 +94,24 @@ mkdir -p "$long/$long/$long/$long/$long/$long"
 cp set.pbn "$long/$long/$long/$long/$long/$long/set.pbn"
 "$P" fill "$long/$long/$long/$long/$long/$long/set.pbn" --machine sim --yes --boards 1 >/dev/null 2>&1
 [ -f "$long/$long/$long/$long/$long/$long/set.pbn.journal" ]
+
+# One fill at a time: while a fill waits for its operator (it holds the journal), a second
+# fill of the same journal stops at once, naming the first, and changes nothing.
+rm -f lock.journal
+mkfifo answers
+script -qec "$P fill set.pbn --machine sim --journal lock.journal --boards 1" /dev/null \
+    <answers >first.txt 2>&1 &
+first=$!
+exec 7>answers                      # the first fill's terminal input stays open
+for _ in $(seq 1 600); do           # until it holds the journal (header written)
+    [ -s lock.journal ] && break
+    sleep 0.1
+done
+cp lock.journal lock.before
+rc=0; "$P" fill set.pbn --machine sim --yes --journal lock.journal --boards 1 2>err.txt || rc=$?
+[ "$rc" = 69 ]
+grep -Eq 'error: the journal lock.journal is in use by process [0-9]+ \(another predup fill\)$' err.txt
+cmp lock.journal lock.before
+echo q >&7
+exec 7>&-
+wait "$first" || true

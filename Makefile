@@ -7,7 +7,7 @@ SAN      ?=
 PREFIX   ?= /usr/local
 CC       ?= cc
 
-PKGS      := libusb-1.0 libcrypto inih libqrencode
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -24,7 +24,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
-              libinih-dev libqrencode-dev fonts-dejavu-core
+              libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
@@ -82,13 +82,17 @@ deps-fuzz:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
+# Check's timeouts guard against hangs, not slowness: a loaded CI machine (or ASan) must not
+# turn a slow test into a failure, so every timeout is stretched tenfold.
+CK_ENV := CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=10
+
 # Every test: the Check suites and the command-line tests, plain, then under ASan+UBSan.
 check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-san
 
 check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine
-	$(BUILD)/check_predup
+	$(CK_ENV) $(BUILD)/check_predup
 	PREDUP=$(BUILD)/predup sh tests/cli.sh
 	umockdev-wrapper $(BUILD)/usb_machine --predup $(BUILD)/predup
 
@@ -97,7 +101,7 @@ check-san:
 	    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    build-san/check_predup build-san/predup build-san/usb_machine
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	    build-san/check_predup
+	    $(CK_ENV) build-san/check_predup
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
 	ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
 	    umockdev-wrapper build-san/usb_machine --predup build-san/predup
@@ -110,17 +114,20 @@ valgrind: deps
 	PREDUP=$(BUILD)/predup VALGRIND="valgrind -q --error-exitcode=1 --leak-check=full \
 	    --suppressions=$(CURDIR)/tests/valgrind.supp" sh tests/cli.sh
 
-# The main job: deal the built-in default event with a new key, and carry it as far as predup
-# goes (PBN, analysis, PDFs, filling on the simulated machine). Output in out/.
+# The main job: the shipped demo event (config/events/demo.conf) through the whole ceremony -
+# commit, public value, deal (PBN, DUP, DLM, analysis, PDFs), fill on the simulated machine,
+# reveal, verify (tests/main_job.sh). Output in out/; run again, it changes nothing.
 # Targets that build call make again after deps: the flags from pkg-config are read when make
 # starts, so on a fresh machine they exist only in a make started after the install.
 run: deps
 	$(MAKE) predup
 	sh tests/main_job.sh ./predup out
 
+# One table of every tests/bench_*.sh row (predup vs its peer, same run), medians of 3 runs;
+# FAST=1 runs each once.
 bench: deps
-	$(MAKE) predup $(BUILD)/bench_gen
-	BENCH_GEN=$(BUILD)/bench_gen sh tests/bench.sh ./predup
+	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/usb_machine
+	BENCH_GEN=$(BUILD)/bench_gen BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh

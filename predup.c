@@ -2,6 +2,8 @@
  * status into the exit code. Everything else lives in the modules. */
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 
 #include "config/config.h"
 #include "dealer/dealer.h"
@@ -29,7 +31,8 @@ static enum pd_status run_sim(int argc, char **argv, struct pd_err *e)
 static const struct subcommand subcommands[] = {
     {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment"},
     {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)"},
-    {"verify", cmd_verify, "regenerate a set from its key and compare it with a file"},
+    {"verify", cmd_verify, "re-deal a set from its key or event record and check files"},
+    {"event", cmd_event, "commit | public | deal | reveal: the ceremony of an honest event"},
     {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)"},
     {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)"},
     {"check", cmd_check, "list departures from PBN export format and impossible deals"},
@@ -48,10 +51,24 @@ static void usage(FILE *out)
     fprintf(out, "\npredup %s - README.md has examples of every command\n", PREDUP_VERSION);
 }
 
+/* A core dump would hold the event key and the deals: none is ever written, and no other
+ * process of the same user may attach to read our memory. Then no interrupted run may leave
+ * a temporary output (a partial set) behind. */
+static void protect_process(void)
+{
+    struct rlimit none = {0, 0};
+
+    setrlimit(RLIMIT_CORE, &none);
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    pd_outfile_cleanup_on_signals();
+}
+
 int main(int argc, char **argv)
 {
     struct pd_err err = {0};
     enum pd_status rc;
+
+    protect_process();
 
     if (argc < 2) {
         usage(stderr);

@@ -16,4 +16,28 @@ enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, stru
 enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
                                 struct pd_err *e);
 
+/* An event file (config/events/demo.conf documents it): the parameters that decide the deals,
+ * committed in the event record (dealer/EVENTS.md), and per set what to make of them. */
+struct cfg_event_set {
+    char script[1024];  /* as written, relative to the event file's directory; "" = none */
+    char formats[128];  /* "pbn,dup,dlm" */
+    char print[64];     /* "record,curtain,sheet" or a part; "" = nothing */
+    char machine[1024]; /* profile, relative to the event file's directory; "" = no filling */
+    int copies;         /* physical copies of each board to fill */
+};
+struct cfg_event {
+    struct ev_params p;
+    struct cfg_event_set extra[EV_MAX_SETS];
+    char dir[1024];  /* the event file's directory, "" for the current one */
+    char stem[1024]; /* its path without ".conf": NAME.record, NAME.key, NAME/ go there */
+};
+/* Loads and checks an event file; faults are PD_ERR_SYNTAX at file:line:col with a
+ * did-you-mean. Script hashes are computed (PD_ERR_IO when a script cannot be read). */
+enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e);
+/* A path of the event file (script, machine) made usable from the current directory. */
+void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size_t n);
+
+/* predup event commit|public|deal|reveal (config/cmd_event.c). */
+enum pd_status cmd_event(int argc, char **argv, struct pd_err *e);
+
 #endif

@@ -6,7 +6,8 @@
  * Every other module builds on this header; it includes no other module.
  *
  * Sections: 1 status  2 cards and deals  3 boards  4 deal numbers  5 keys and streams
- *           6 set generation  7 constraint language  8 double dummy  9 subcommands */
+ *           6 set generation  7 constraint language  8 double dummy  9 subcommands
+ *           10 Big Deal and SquareDeal */
 #ifndef PREDUP_DEALER_H
 #define PREDUP_DEALER_H
 
@@ -32,6 +33,7 @@ enum pd_status {
     PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
     PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done */
     PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
+    PD_ERR_EXISTS,   /* an output exists with different content and --force was not given */
 };
 
 struct pd_err {
@@ -61,25 +63,64 @@ void pd_err_print(FILE *out, const struct pd_err *e);
 /* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
 int pd_exit_code(enum pd_status code);
 
+/* The one parser of numeric options: text must be plain decimal digits (no sign, no space) for
+ * a value from min to max, else PD_ERR_USAGE "WHAT wants a number from MIN to MAX, not "TEXT"".
+ * Every predup option number (counts, threads, seeds) is non-negative. */
+enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
+                               const char *what, unsigned long long *out, struct pd_err *e);
+
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);
 
-/* Output files are written to a temporary name beside the target, fsynced, then renamed, so
- * that a failure never leaves a partial file under the real name. Path "-" means stdout
- * (nothing to rename). Usage: open, write to o.f, then commit (or abort on any failure). */
+/* Safe output (dealer/outfile.c). A regular file is written to a temporary name beside its
+ * target (symlinks followed: the link stays, its target is replaced), fsynced, then renamed and
+ * the directory fsynced, so a failure never leaves a partial file under the real name. "-" is
+ * stdout; anything else that is not a regular file (a pipe, a FIFO, a terminal, /dev/null,
+ * /dev/stdout) is written in place. Files are created 0600, for they reveal deals, unless
+ * PD_OUT_PUBLIC asks for 0666 & ~umask. An existing file with the same bytes is left untouched
+ * (a no-op, mtime kept); one with different bytes is refused with PD_ERR_EXISTS ("FILE exists
+ * and differs (add --force to replace it)") and nothing is written, unless PD_OUT_FORCE.
+ * Usage: open, write to o.f, then commit (or abort on any failure). To write several files all
+ * or nothing: open all, write all, finish all (abort all if one fails), then commit all. */
+enum { PD_OUT_FORCE = 1, PD_OUT_PUBLIC = 2 };
 struct pd_outfile {
     FILE *f;
-    char path[1024];
-    char tmp[1040]; /* "" for stdout */
+    char path[1024];   /* as the user gave it, for messages */
+    char target[1024]; /* the file replaced: path with its symlinks followed */
+    char tmp[1040];    /* the temporary name; "" when written in place */
+    unsigned flags;    /* PD_OUT_* */
+    int slot;          /* the temporary name's slot in the signal-cleanup registry, or -1 */
+    bool ready;        /* finish succeeded: commit only renames */
+    bool same;         /* the target already holds these bytes: commit keeps it */
 };
+/* pd_outfile_open refuses a different existing file: pd_outfile_open_ex(o, path, 0, e). */
 enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd_err *e);
-/* Flushes, fsyncs, closes and renames; on failure removes the temporary file. */
+enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsigned flags,
+                                  struct pd_err *e);
+/* Flushes, fsyncs and closes the temporary file and checks the target may be replaced
+ * (PD_ERR_EXISTS if not); on failure removes the temporary file. Commit calls it if needed. */
+enum pd_status pd_outfile_finish(struct pd_outfile *o, struct pd_err *e);
+/* Finishes if not done, then renames over the target (or keeps an identical one) and fsyncs the
+ * directory; on failure removes the temporary file. */
 enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e);
-/* Closes and removes the temporary file; safe to call after a failed commit. */
+/* Closes and removes the temporary file; safe to call after a failed open, finish or commit. */
 void pd_outfile_abort(struct pd_outfile *o);
+/* Installs the SIGINT/SIGTERM/SIGHUP/SIGPIPE handler that removes every live temporary output
+ * file, then dies of the signal. predup.c calls it once at start. */
+void pd_outfile_cleanup_on_signals(void);
+/* Fsyncs the directory that holds path, so that a rename or a new file there survives a crash. */
+enum pd_status pd_fsync_dir(const char *path, struct pd_err *e);
 
 /* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
 enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);
+/* pd_read_file for every input that is not a key: a file shaped like a key is refused with
+ * "FILE looks like a key file, not <kind>" (kind: "a dealer script", "a PBN file"), so that
+ * no parser can quote its bytes in a message. */
+enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
+                             struct pd_err *e);
+/* True when text is 64 hex digits and at most one line end: what a key file holds. pd_fail_at
+ * never records such a line as the source line of an error. */
+bool pd_looks_like_key(const char *text, size_t len);
 
 /* ---------------------------------------------------------------- 2 cards and deals */
 
@@ -219,7 +260,12 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             big-endian 96-bit number; the first one below D is the deal number, and the deal is
  *             its Pavlicek decoding. With a constraint script, the numbers below D are the
  *             candidates in order and the first that satisfies the script is the board.
- * Commitment = SHA-256 of the key file's bytes, in lower-case hex. */
+ * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
+ * in lower-case hex: `sha256sum` of any key file predup makes, and the same for an upper-case,
+ * CRLF or newline-less copy of the same key.
+ * Events (dealer/EVENTS.md) derive the set key instead as
+ *   SK = HMAC-SHA-256(key, "predup/v2/event" || 0x00 || record digest (64 hex) || 0x00 ||
+ *                     public value || 0x00 || set name). */
 enum { PD_KEY_BYTES = 32 };
 struct pd_key {
     uint8_t bytes[PD_KEY_BYTES];
@@ -231,22 +277,39 @@ enum stream_purpose {
     STREAM_DEAL = 1,     /* tournament boards: index = board number */
     STREAM_PRACTICE = 2, /* practice runs (predup dealer): index = block of deals */
     STREAM_RND = 3,      /* rnd() in scripts: index = deal ordinal, separate from the deals */
+    STREAM_PRACTICE_GAPS = 4, /* conditional generation's plain-deal counts: index = block */
 };
 
 /* Creates path (O_EXCL, mode 0600) with a new key from OpenSSL's CSPRNG and writes its
  * commitment (64 hex digits + NUL) to commit_hex. Refuses to overwrite: PD_ERR_IO. */
 enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e);
-/* Reads a key file. *loose is set when group or others may read it (callers warn).
- * PD_ERR_SYNTAX for anything but 64 hex digits and an optional newline. */
+/* Reads a key file ("-": stdin). Refuses (PD_ERR_RANGE, naming the chmod that fixes it) a
+ * file group or others may read, as ssh does; *loose is then always false (kept for callers).
+ * PD_ERR_SYNTAX for anything but 64 hex digits and an optional CR LF or LF. */
 enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
                              struct pd_err *e);
-/* SHA-256 of the key file's bytes as 64 hex digits + NUL. */
+/* The commitment of a key (above) as 64 hex digits + NUL. */
+void key_commit_hex(const struct pd_key *key, char *hex);
+/* Loads the key file (key_load_file) and gives its commitment. */
 enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e);
+/* SHA-256 of a file's bytes ("-": stdin) / of a buffer, as 64 lower-case hex digits + NUL. */
+enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e);
+void pd_sha256_hex(const void *data, size_t n, char *hex);
 /* The key for practice seeds: SHA-256("predup/v1/seed" || 0x00 || decimal seed). Seeds are
  * guessable; they are for practice, keys are for events. */
 void key_from_seed(unsigned long long seed, struct pd_key *key);
 enum pd_status set_key_derive(const struct pd_key *key, const char *label, struct set_key *out,
                               struct pd_err *e);
+/* The set key of one set of an event (dealer/EVENTS.md): digest_hex is the record's digest. */
+enum pd_status set_key_derive_event(const struct pd_key *key, const char *digest_hex,
+                                    const char *public_value, const char *set_name,
+                                    struct set_key *out, struct pd_err *e);
+/* Labels and set names: printable UTF-8 (spaces allowed), 1 to PD_LABEL_MAX bytes, no control
+ * character. what names the value in the message ("--label", "set name"). */
+enum { PD_LABEL_MAX = 200 };
+enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);
+/* The same rule with another byte limit (event name, site, public value ...). */
+enum pd_status pd_text_check(const char *what, const char *text, size_t max, struct pd_err *e);
 void pd_wipe(void *p, size_t n); /* OPENSSL_cleanse: for key bytes going out of scope */
 
 /* A keystream with a buffer; open and close allocate and free the cipher context, so open one
@@ -265,6 +328,8 @@ enum pd_status deal_stream_seek(struct deal_stream *s, enum stream_purpose purpo
                                 uint64_t index, struct pd_err *e);
 void deal_stream_close(struct deal_stream *s);
 void deal_stream_bytes(struct deal_stream *s, uint8_t *out, size_t n);
+/* Makes at least n (<= 1024) unread bytes contiguous at buf + pos; the stream is unchanged. */
+void deal_stream_reserve(struct deal_stream *s, size_t n);
 uint32_t deal_stream_u32(struct deal_stream *s);
 /* Uniform in [0, n), n >= 1, by rejection: never a modulo bias. */
 uint32_t deal_stream_below(struct deal_stream *s, uint32_t n);
@@ -276,6 +341,46 @@ void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num);
  * used for practice runs where no deal number is published. Cards in fixed are kept where they
  * are (predeal): pass NULL for none. */
 void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out);
+
+/* The event record (dealer/EVENTS.md has its exact bytes): what was committed for an event,
+ * then the delayed public value, then the key. Fixed sizes: a record is small. */
+enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512 };
+struct ev_set {
+    char name[PD_LABEL_MAX + 1]; /* the set name: its label in the derivation */
+    char boards[256];            /* as written: "1-36" */
+    char script_sha[65];         /* SHA-256 of the script's bytes; "" = no script */
+    int dealer, vul;             /* -1: Law 2 */
+};
+struct ev_params {
+    char generator[64]; /* "predup 0.1.0": the version that committed */
+    char name[EV_TEXT_MAX], date[16], site[EV_TEXT_MAX], delayed[EV_TEXT_MAX]; /* "" = "?" */
+    struct ev_set sets[EV_MAX_SETS];
+    int nsets;
+};
+struct ev_record {
+    struct ev_params p;
+    char commitment[65], digest[65];
+    bool has_public, revealed;
+    char public_value[PD_LABEL_MAX + 1];
+    char key_hex[65];
+};
+/* The parameters' canonical text, from the first line through "commitment" (malloc'd). */
+enum pd_status ev_params_text(const struct ev_params *p, const char *commitment, char **out,
+                              size_t *len, struct pd_err *e);
+/* Sets r->digest: SHA-256 of ev_params_text. */
+void ev_record_set_digest(struct ev_record *r);
+/* The whole record's text (malloc'd). */
+enum pd_status ev_record_text(const struct ev_record *r, char **out, size_t *len,
+                              struct pd_err *e);
+/* Reads a record: PD_ERR_SYNTAX with the line for anything not canonical, PD_ERR_MISMATCH when
+ * the digest or a revealed key does not match what it commits to. */
+enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
+                               struct ev_record *rec, struct pd_err *e);
+enum pd_status ev_record_load(const char *path, struct ev_record *rec, struct pd_err *e);
+/* The revealed key's bytes (wipe them after use). */
+enum pd_status ev_record_key(const struct ev_record *rec, struct pd_key *key, struct pd_err *e);
+/* Index of the set called name, or -1. */
+int ev_find_set(const struct ev_params *p, const char *name);
 
 /* ---------------------------------------------------------------- 6 set generation */
 
@@ -361,5 +466,69 @@ enum pd_status dd_memo_tricks(struct dd_memo *m, enum seat declarer, enum strain
 enum pd_status cmd_key(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_number(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e); /* dealer/lang*.c */
+
+/* ---------------------------------------------------------------- 10 Big Deal and SquareDeal */
+/* Big Deal (Hans van Staveren) and its SquareDeal ceremony, reproduced independently so that
+ * predup can re-deal and verify their published sets (dealer/BIGDEAL.md: the algorithm, with
+ * worked examples from published files). dealer/bigdeal.c and dealer/squaredeal.c. */
+
+/* Kuipers' "Gödel" numbering, Big Deal's (a different bijection from Pavlicek's in section 4):
+ * 0 gives N all spades, E hearts, S diamonds, W clubs. PD_ERR_RANGE for g >= D or an
+ * incomplete deal. */
+enum pd_status godel_to_deal(deal_num g, struct deal *out, struct pd_err *e);
+enum pd_status godel_from_deal(const struct deal *d, deal_num *out, struct pd_err *e);
+
+/* Big Deal's seed: random = RIPEMD-160 of its entropy strings (bigdealx -e, concatenated in
+ * order), owner = RIPEMD-160 of the owner string (bigdealx -W). */
+enum { BIGDEAL_HASH = 20 };
+struct bigdeal_seed {
+    uint8_t random[BIGDEAL_HASH];
+    uint8_t owner[BIGDEAL_HASH];
+};
+enum pd_status bigdeal_seed_make(const char *owner, const char *const *entropy, size_t n,
+                                 struct bigdeal_seed *out, struct pd_err *e);
+/* The Gödel numbers of the n deals of one Big Deal run, in board order: candidate c (from 1) is
+ * the first 96 bits, big-endian, of RIPEMD-160(c as 4 bytes little-endian || random || owner);
+ * candidates >= D are skipped. */
+enum pd_status bigdeal_run(const struct bigdeal_seed *seed, size_t n, deal_num *numbers,
+                           struct pd_err *e);
+
+/* A SquareDeal description file (.sqd): event name (TN), delayed-information description (DI),
+ * delayed value (DV), phases (SN sessions:boards:fileprefix:description) and the SHA-256 of
+ * the key file (KH). Absent lines are NULL. */
+struct sqd_phase {
+    int sessions;
+    char *boards;  /* "1-10,11-20", "16", or "?" when given at dealing time */
+    char *prefix;  /* file prefix, a run of '#' standing for the session number */
+    char *descr;
+};
+struct sqd_event {
+    char path[1024];
+    char *name, *di, *dv, *kh;
+    struct sqd_phase *phases;
+    int nphases;
+};
+enum pd_status sqd_load(const char *path, struct sqd_event *ev, struct pd_err *e);
+void sqd_free(struct sqd_event *ev);
+
+/* One session's dealing, from the .sqd and the .sqk beside it (same name, .sqk). The .sqk's
+ * SHA-256 is checked against KH first (PD_ERR_MISMATCH when it differs). boards gives the
+ * board list of a phase published with "?" (the .sqd syntax: "16", "1-16", "1-16,17-32",
+ * "2x16"); NULL otherwise. */
+struct sqd_session {
+    int phase, session;
+    bool reserve;
+    int first, last;     /* the session's boards */
+    char file[160];      /* SquareDeal's file name for the set, without extension */
+    bool sqk_lf;         /* the .sqk matched KH only in its CRLF form (it has LF endings) */
+    struct bigdeal_seed seed;
+};
+enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int session, bool reserve,
+                                const char *boards, struct sqd_session *out, struct pd_err *e);
+/* SquareDeal's file name of a session's set: the prefix with its '#' run as the session number,
+ * zero-padded to the run's width, "reserve" appended for a reserve set. Sessions first..last
+ * (first < last) name the file SquareDeal combines them into ("SWISS01-03"). */
+void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,
+                   size_t n);
 
 #endif

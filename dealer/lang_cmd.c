@@ -34,27 +34,18 @@ struct dealer_args {
     const char *script;
 };
 
-static enum pd_status num_arg(const char *flag, const char *v, long long lo, long long hi,
-                              long long *out, struct pd_err *e)
+static enum pd_status num_arg(const char *flag, const char *v, unsigned long long lo,
+                              unsigned long long hi, unsigned long long *out, struct pd_err *e)
 {
-    char *end;
-    long long n;
-
     if (!v)
-        return pd_fail(e, PD_ERR_USAGE, "dealer: %s needs a number", flag);
-    errno = 0;
-    n = strtoll(v, &end, 10);
-    if (errno || end == v || *end || n < lo || n > hi)
-        return pd_fail(e, PD_ERR_USAGE, "dealer: %s wants a number from %lld to %lld, not '%s'",
-                       flag, lo, hi, v);
-    *out = n;
-    return PD_OK;
+        return pd_fail(e, PD_ERR_USAGE, "%s needs a number", flag);
+    return pd_parse_number(v, lo, hi, flag, out, e);
 }
 
 static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
                                  struct pd_err *e)
 {
-    long long v;
+    unsigned long long v;
     enum pd_status rc;
 
     for (int i = 1; i < argc; i++) {
@@ -110,20 +101,13 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
             case 'p': case 'g':
                 if ((rc = num_arg(flag, val, 1, 2000000000000LL, &v, e)) != PD_OK)
                     return rc;
-                *(f == 'p' ? &a->o.produce : &a->o.generate) = v;
+                *(f == 'p' ? &a->o.produce : &a->o.generate) = (long long)v;
                 break;
-            case 's': {
-                char *end;
-
-                if (!val)
-                    return pd_fail(e, PD_ERR_USAGE, "dealer: -s needs a number");
-                errno = 0;
-                a->o.seed = strtoull(val, &end, 10);
-                if (errno || end == val || *end || val[0] == '-')
-                    return pd_fail(e, PD_ERR_USAGE, "dealer: -s wants a number, not '%s'", val);
+            case 's': /* any 64-bit seed: the summary prints drawn ones for -s to repeat */
+                if ((rc = num_arg(flag, val, 0, UINT64_MAX, &a->o.seed, e)) != PD_OK)
+                    return rc;
                 a->seeded = true;
                 break;
-            }
             case 't':
                 if ((rc = num_arg(flag, val, 1, 100000000, &v, e)) != PD_OK)
                     return rc;

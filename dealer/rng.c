@@ -77,6 +77,28 @@ static enum pd_status write_all(int fd, const char *buf, size_t n)
     return PD_OK;
 }
 
+/* The new key's directory entry survives a crash only once the directory itself is synced. */
+static enum pd_status fsync_parent_dir(const char *path, struct pd_err *e)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[1024];
+    int fd, ok;
+
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open the directory to sync it: %s", dir,
+                       strerror(errno));
+    ok = fsync(fd) == 0 || errno == EINVAL; /* some file systems cannot sync a directory */
+    close(fd);
+    return ok ? PD_OK : pd_fail(e, PD_ERR_IO, "%s: cannot sync: %s", dir, strerror(errno));
+}
+
 enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e)
 {
     uint8_t key[PD_KEY_BYTES];
@@ -110,6 +132,10 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
         rc = pd_fail(e, PD_ERR_IO, "%s: cannot close: %s", path, strerror(errno));
         unlink(path);
     }
+    if (rc == PD_OK) /* the new name must survive a crash as the key's bytes do */
+        rc = pd_fsync_dir(path, e);
+    if (rc == PD_OK)
+        rc = fsync_parent_dir(path, e);
     if (rc == PD_OK)
         sha256_hex((const uint8_t *)text, sizeof text - 1, commit_hex);
     pd_wipe(text, sizeof text);
@@ -126,7 +152,14 @@ enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
 
     if (rc != PD_OK)
         return rc;
-    *loose = stat(path, &st) == 0 && (st.st_mode & 077) != 0;
+    *loose = false;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && (st.st_mode & 077) != 0) {
+        pd_wipe(text, len);
+        free(text);
+        return pd_fail(e, PD_ERR_RANGE,
+                       "%s: key file is readable by group or others; refused (fix: chmod 600 %s)",
+                       path, path);
+    }
     size_t hexlen = len;
 
     if (hexlen > 0 && text[hexlen - 1] == '\n')
@@ -153,7 +186,30 @@ enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
     return rc;
 }
 
+void key_commit_hex(const struct pd_key *key, char *hex)
+{
+    char text[2 * PD_KEY_BYTES + 2];
+
+    to_hex(key->bytes, PD_KEY_BYTES, text);
+    text[2 * PD_KEY_BYTES] = '\n';
+    text[2 * PD_KEY_BYTES + 1] = '\0';
+    sha256_hex((const uint8_t *)text, sizeof text - 1, hex);
+    pd_wipe(text, sizeof text);
+}
+
 enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e)
+{
+    struct pd_key key;
+    bool loose;
+    enum pd_status rc = key_load_file(path, &key, &loose, e);
+
+    if (rc == PD_OK)
+        key_commit_hex(&key, hex);
+    pd_wipe(&key, sizeof key);
+    return rc;
+}
+
+enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
@@ -165,6 +221,11 @@ enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e)
     pd_wipe(text, len);
     free(text);
     return PD_OK;
+}
+
+void pd_sha256_hex(const void *data, size_t n, char *hex)
+{
+    sha256_hex(data, n, hex);
 }
 
 void key_from_seed(unsigned long long seed, struct pd_key *key)
@@ -190,6 +251,35 @@ enum pd_status set_key_derive(const struct pd_key *key, const char *label, struc
     memcpy(msg + sizeof prefix, label, llen);
     ok = HMAC(EVP_sha256(), key->bytes, PD_KEY_BYTES, msg, sizeof prefix + llen, out->bytes,
               &outlen);
+    free(msg);
+    if (!ok || outlen != sizeof out->bytes)
+        return crypto_fail(e, "HMAC-SHA-256");
+    return PD_OK;
+}
+
+enum pd_status set_key_derive_event(const struct pd_key *key, const char *digest_hex,
+                                    const char *public_value, const char *set_name,
+                                    struct set_key *out, struct pd_err *e)
+{
+    static const char prefix[] = "predup/v2/event"; /* sizeof includes the 0x00 separator */
+    const char *parts[3] = {digest_hex, public_value, set_name};
+    size_t len = sizeof prefix, at = sizeof prefix;
+    unsigned int outlen = 0;
+    uint8_t *msg, *ok;
+
+    for (int i = 0; i < 3; i++)
+        len += strlen(parts[i]) + (i < 2);
+    msg = malloc(len);
+    if (!msg)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    memcpy(msg, prefix, sizeof prefix);
+    for (int i = 0; i < 3; i++) { /* digest 0x00 public 0x00 set: no part holds a 0x00 */
+        size_t n = strlen(parts[i]) + (i < 2);
+
+        memcpy(msg + at, parts[i], n);
+        at += n;
+    }
+    ok = HMAC(EVP_sha256(), key->bytes, PD_KEY_BYTES, msg, len, out->bytes, &outlen);
     free(msg);
     if (!ok || outlen != sizeof out->bytes)
         return crypto_fail(e, "HMAC-SHA-256");
@@ -258,6 +348,28 @@ static void refill(struct deal_stream *s)
         abort();
     s->pos = 0;
     s->len = s->fill;
+    if (s->fill < sizeof s->buf)
+        s->fill *= 2;
+}
+
+void deal_stream_reserve(struct deal_stream *s, size_t n)
+{
+    static const uint8_t zeros[sizeof s->buf];
+    size_t r = s->len - s->pos, want;
+    int out = 0;
+
+    if (r >= n)
+        return;
+    /* The unread bytes move to the front and the keystream continues after them: the bytes
+     * of the stream are the same whatever the buffer boundaries. Whole 64-byte blocks. */
+    memmove(s->buf, s->buf + s->pos, r);
+    want = (sizeof s->buf - r) / 64 * 64;
+    if (s->fill < want && s->fill >= n)
+        want = s->fill;
+    if (EVP_EncryptUpdate(s->ctx, s->buf + r, &out, zeros, (int)want) != 1 || out != (int)want)
+        abort(); /* as in refill: a broken libcrypto */
+    s->pos = 0;
+    s->len = r + want;
     if (s->fill < sizeof s->buf)
         s->fill *= 2;
 }
@@ -391,4 +503,56 @@ void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct
         for (int k = 0; k < vac[h]; k++)
             d.hand[h] |= 1ULL << free_bits[i++];
     *out = d;
+}
+
+/* Length of the UTF-8 sequence starting at p (1-4), or 0 when it is not valid UTF-8 (overlong
+ * forms, surrogates and code points above U+10FFFF included). */
+static int utf8_seq_len(const unsigned char *p)
+{
+    unsigned c = p[0], cp;
+    int n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
+                                                  : (c & 0xF8) == 0xF0 ? 4 : 0;
+
+    if (n <= 1)
+        return n;
+    cp = c & (0x7Fu >> n);
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[i] & 0x3Fu);
+    }
+    if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return (n == 2 && cp < 0xA0) ? 0 : n; /* U+0080-U+009F are C1 control characters */
+}
+
+enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e)
+{
+    return pd_text_check(what, label, PD_LABEL_MAX, e);
+}
+
+enum pd_status pd_text_check(const char *what, const char *label, size_t max, struct pd_err *e)
+{
+    const unsigned char *p = (const unsigned char *)label;
+    size_t len = strlen(label);
+
+    if (len == 0)
+        return pd_fail(e, PD_ERR_USAGE, "%s must not be empty", what);
+    if (len > max)
+        return pd_fail(e, PD_ERR_USAGE, "%s is %zu bytes long; at most %zu are allowed", what,
+                       len, max);
+    if (label[0] == ' ' || label[len - 1] == ' ')
+        return pd_fail(e, PD_ERR_USAGE, "%s must not begin or end with a space", what);
+    for (size_t i = 0; i < len;) {
+        int n = utf8_seq_len(p + i);
+
+        if (n == 0)
+            return pd_fail(e, PD_ERR_USAGE, "%s: byte %zu is not valid UTF-8", what, i + 1);
+        if (n == 1 && (p[i] < 0x20 || p[i] == 0x7F))
+            return pd_fail(e, PD_ERR_USAGE, "%s: byte %zu is a control character", what,
+                           i + 1);
+        i += (size_t)n;
+    }
+    return PD_OK;
 }

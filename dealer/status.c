@@ -1,19 +1,36 @@
 /* dealer/status.c - one status type, one message: recording errors, reporting them, exit codes,
- * and the small file helpers every module shares (atomic output, whole-file input). */
+ * whole-file input and the one parser of numeric options (safe output lives in dealer/outfile.c). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dealer/dealer.h"
+
+bool pd_looks_like_key(const char *text, size_t len)
+{
+    size_t n = 0;
+
+    while (n < len && ((text[n] >= '0' && text[n] <= '9') || (text[n] >= 'a' && text[n] <= 'f') ||
+                       (text[n] >= 'A' && text[n] <= 'F')))
+        n++;
+    if (n != 64)
+        return false;
+    if (n < len && text[n] == '\r')
+        n++;
+    if (n < len && text[n] == '\n')
+        n++;
+    return n == len;
+}
 
 static void copy_field(char *dst, size_t cap, const char *src)
 {
     size_t n = 0;
 
+    /* A line that could be a key is never kept for the caret, whatever parser met it. */
+    if (src && pd_looks_like_key(src, strcspn(src, "\n")))
+        src = NULL;
     if (src)
         while (src[n] && src[n] != '\n' && src[n] != '\r' && n + 1 < cap) {
             dst[n] = src[n];
@@ -107,107 +124,31 @@ int pd_exit_code(enum pd_status code)
         return 70; /* EX_SOFTWARE */
     case PD_ERR_IO:
         return 74; /* EX_IOERR */
+    case PD_ERR_EXISTS:
+        return 73; /* EX_CANTCREAT */
     }
     return 70;
+}
+
+enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
+                               const char *what, unsigned long long *out, struct pd_err *e)
+{
+    char *end;
+    unsigned long long n;
+
+    /* strtoull alone takes " 7", "+7" and "-1" (as 2^64-1): only plain digits are a number. */
+    errno = 0;
+    n = text[0] >= '0' && text[0] <= '9' ? strtoull(text, &end, 10) : 0;
+    if (!(text[0] >= '0' && text[0] <= '9') || errno || *end || n < min || n > max)
+        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %llu to %llu, not \"%s\"", what,
+                       min, max, text);
+    *out = n;
+    return PD_OK;
 }
 
 bool pd_progress_wanted(bool quiet)
 {
     return !quiet && isatty(STDERR_FILENO);
-}
-
-enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd_err *e)
-{
-    int fd;
-
-    memset(o, 0, sizeof *o);
-    if (strcmp(path, "-") == 0) {
-        o->f = stdout;
-        snprintf(o->path, sizeof o->path, "-");
-        return PD_OK;
-    }
-    if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path)
-        return pd_fail(e, PD_ERR_IO, "%s: path too long", path);
-    /* A device or pipe (/dev/null, a FIFO) is written in place: renaming over it would replace
-     * the device node, and there is nothing partial to protect. */
-    struct stat st;
-
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        if (S_ISDIR(st.st_mode))
-            return pd_fail(e, PD_ERR_IO, "%s: is a directory", path);
-        o->f = fopen(path, "wb");
-        if (!o->f)
-            return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-        return PD_OK;
-    }
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmpXXXXXX", path);
-    fd = mkstemp(o->tmp);
-    if (fd < 0) {
-        int err = errno;
-
-        o->tmp[0] = '\0';
-        pd_fail(e, PD_ERR_IO, "%s: cannot create: %s", path, strerror(err));
-        if (e)
-            e->sys = err;
-        return PD_ERR_IO;
-    }
-    /* mkstemp makes 0600; output files are ordinary documents, readable as umask allows. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    o->f = fdopen(fd, "wb");
-    if (!o->f) {
-        close(fd);
-        unlink(o->tmp);
-        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    }
-    return PD_OK;
-}
-
-enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e)
-{
-    int err = 0;
-
-    if (!o->f)
-        return pd_fail(e, PD_ERR_INTERNAL, "%s: output not open", o->path);
-    if (fflush(o->f) != 0 || ferror(o->f))
-        err = errno ? errno : EIO;
-    if (!o->tmp[0]) {
-        if (o->f != stdout && fclose(o->f) != 0 && !err)
-            err = errno;
-        o->f = NULL;
-        return err ? pd_fail(e, PD_ERR_IO, "writing %s: %s",
-                             strcmp(o->path, "-") == 0 ? "standard output" : o->path,
-                             strerror(err))
-                   : PD_OK;
-    }
-    if (!err && fsync(fileno(o->f)) != 0)
-        err = errno;
-    if (fclose(o->f) != 0 && !err)
-        err = errno;
-    o->f = NULL;
-    if (!err && rename(o->tmp, o->path) != 0)
-        err = errno;
-    if (err) {
-        unlink(o->tmp);
-        o->tmp[0] = '\0';
-        pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", o->path, strerror(err));
-        if (e)
-            e->sys = err;
-        return PD_ERR_IO;
-    }
-    o->tmp[0] = '\0';
-    return PD_OK;
-}
-
-void pd_outfile_abort(struct pd_outfile *o)
-{
-    if (o->f && o->f != stdout)
-        fclose(o->f);
-    o->f = NULL;
-    if (o->tmp[0])
-        unlink(o->tmp);
-    o->tmp[0] = '\0';
 }
 
 static enum pd_status read_stream(FILE *f, const char *name, char **text, size_t *len,
@@ -260,4 +201,19 @@ enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct p
     rc = read_stream(f, path, text, len, e);
     fclose(f);
     return rc;
+}
+
+enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
+                             struct pd_err *e)
+{
+    enum pd_status rc = pd_read_file(path, text, len, e);
+
+    if (rc != PD_OK || !pd_looks_like_key(*text, *len))
+        return rc;
+    pd_wipe(*text, *len);
+    free(*text);
+    *text = NULL;
+    *len = 0;
+    return pd_fail(e, PD_ERR_SYNTAX, "%s looks like a key file, not %s",
+                   strcmp(path, "-") == 0 ? "standard input" : path, kind);
 }

@@ -306,7 +306,7 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
     if (!u.yes && !o->status && !isatty(STDIN_FILENO))
         return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
                                         "or pass --yes");
-    rc = pbn_read_file(o->set_path, &set, e);
+    rc = pbn_read_any(o->set_path, NULL, &set, e);
     if (rc == PD_OK && !o->journal && asprintf(&journal, "%s.journal", o->set_path) < 0) {
         journal = NULL;
         rc = pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");

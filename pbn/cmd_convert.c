@@ -7,15 +7,102 @@
 #include "pbn/pbn.h"
 
 static const char convert_usage[] =
-    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] IN OUT\n"
+    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public] IN OUT\n"
     "  Reads IN and writes OUT. Formats come from the extensions unless given: pbn, dup,\n"
     "  dupblind, dlm, dlmblind, bri, dge, lin, csv, ber, bhg, rzd, cds. With several --to\n"
-    "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm).\n";
+    "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm), all or\n"
+    "  none. Outputs are 0600 (they reveal deals; --public: 0666 less the umask); an existing\n"
+    "  OUT with other content is kept unless --force.\n";
 
 static const char check_usage[] =
     "usage: predup check FILE.pbn...\n"
     "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
     "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any.\n";
+
+/* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
+ * the players, the auction and its notes, the play and the result (pbn/lin_play.c), DLM the
+ * event (as its Headline; the first game's). */
+static bool format_keeps(const char *format, const char *tag)
+{
+    static const char *const deal_tags[] = {"Board", "Dealer", "Vulnerable", "Deal", "DealId"};
+    static const char *const lin_tags[] = {"West",   "North",   "East",    "South",
+                                           "Auction", "Note",   "Play",    "Contract",
+                                           "Declarer", "Result", "Room"};
+
+    for (size_t i = 0; i < sizeof deal_tags / sizeof deal_tags[0]; i++)
+        if (strcmp(tag, deal_tags[i]) == 0)
+            return true;
+    for (size_t i = 0; strcmp(format, "lin") == 0 && i < sizeof lin_tags / sizeof lin_tags[0];
+         i++)
+        if (strcmp(tag, lin_tags[i]) == 0)
+            return true;
+    return strncmp(format, "dlm", 3) == 0 && strcmp(tag, "Event") == 0; /* its Headline */
+}
+
+static bool has_name(char **names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* One line on stderr naming what format cannot hold of the set: tags with a value (not "" nor
+ * "?"), and { } commentary. Nothing when it loses nothing. */
+static void report_left_out(const struct pbn_set *set, const char *format)
+{
+    enum { SHOWN = 6 };
+    char *names[SHOWN];
+    size_t nnames = 0, more = 0, commented = 0;
+
+    for (size_t i = 0; i < set->n; i++) {
+        const struct pbn_game *g = &set->games[i];
+
+        commented += g->ncomments > 0;
+        for (size_t t = 0; t < g->ntags; t++) {
+            const struct pbn_tag *tag = &g->tags[t];
+
+            if (strspn(tag->value, "?.") == strlen(tag->value) || /* "", "?", "????.??.??" */
+                format_keeps(format, tag->name) ||
+                has_name(names, nnames, tag->name))
+                continue;
+            if (nnames < SHOWN)
+                names[nnames++] = tag->name;
+            else
+                more++; /* counts tags beyond the shown names (not distinct names) */
+        }
+    }
+    if (strcmp(format, "lin") == 0)
+        commented = 0; /* as nt */
+    if (nnames == 0 && commented == 0)
+        return;
+    fprintf(stderr, "predup convert: %s holds only %s; left out:", format,
+            strcmp(format, "lin") == 0 ? "the deals, players, auctions, play and commentary"
+                                       : "the deals, boards, dealers and vulnerabilities");
+    for (size_t i = 0; i < nnames; i++)
+        fprintf(stderr, "%s %s", i ? "," : "", names[i]);
+    if (more)
+        fprintf(stderr, " and other tags");
+    if (commented)
+        fprintf(stderr, "%s the commentary of %zu game%s", nnames ? "," : "", commented,
+                commented == 1 ? "" : "s");
+    fputc('\n', stderr);
+}
+
+/* report_left_out for each format of a --to list but PBN, which holds everything. */
+static void report_each_left_out(const struct pbn_set *set, const char *formats)
+{
+    char name[32];
+
+    for (const char *p = formats; p && *p;) {
+        size_t len = strcspn(p, ",");
+
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        if (strcmp(name, "pbn") != 0)
+            report_left_out(set, name);
+        p += len + (p[len] == ',');
+    }
+}
 
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
@@ -23,9 +110,12 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         {"from", required_argument, NULL, 'f'},
         {"to", required_argument, NULL, 't'},
         {"help", no_argument, NULL, 'h'},
+        {"force", no_argument, NULL, 'F'},
+        {"public", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     const char *from = NULL, *to = NULL;
+    unsigned flags = 0;
     struct pbn_set *set = NULL;
     enum pd_status rc;
     int c;
@@ -37,6 +127,10 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
             from = optarg;
         else if (c == 't')
             to = optarg;
+        else if (c == 'F')
+            flags |= PD_OUT_FORCE;
+        else if (c == 'P')
+            flags |= PD_OUT_PUBLIC;
         else if (c == 'h') {
             fputs(convert_usage, stdout);
             return PD_OK;
@@ -49,11 +143,17 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
     rc = pbn_read_any(argv[optind], from, &set, e);
+    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]))
+        return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
+                              "FORMAT %s %s)",
+                       argv[optind], argv[optind], argv[optind + 1]);
     if (rc == PD_OK)
-        rc = pbn_write_formats(argv[optind + 1], to, set, e);
+        rc = pbn_write_formats_ex(argv[optind + 1], to, flags, set, e);
+    if (rc == PD_OK)
+        report_each_left_out(set, to ? to : pbn_format_from_path(argv[optind + 1]));
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu boards written to %s%s%s\n", argv[optind], set->n, argv[optind + 1],
-               to ? " as " : "", to ? to : "");
+        printf("%s: %zu board%s written to %s%s%s\n", argv[optind], set->n,
+               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "");
     pbn_set_free(set);
     return rc;
 }
@@ -74,7 +174,7 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
     for (int i = 1; i < argc; i++) {
         char *text = NULL;
         size_t len = 0, n = 0;
-        enum pd_status rc = pd_read_file(argv[i], &text, &len, e);
+        enum pd_status rc = pd_read_input(argv[i], "a PBN file", &text, &len, e);
 
         if (rc == PD_OK)
             rc = pbn_check_mem(argv[i], text, len, stdout, &n, e);

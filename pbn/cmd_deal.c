@@ -1,6 +1,5 @@
-/* pbn/cmd_deal.c - `predup deal` (a set of boards from a key, written as PBN or any machine
- * format, optionally constrained by a dealer script) and `predup verify` (regenerate a set from
- * its key and compare it with a file, board by board). */
+/* pbn/cmd_deal.c - `predup deal`: a set of boards from a key, written as PBN or any machine
+ * format, optionally constrained by a dealer script. `predup verify` is in pbn/cmd_verify.c. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -8,30 +7,25 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "pbn/pbn.h"
+#include "pbn/deal_int.h"
 
 static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
     "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
     "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
-    "                   [-j N] [--quiet]\n"
+    "                   [-j N] [--quiet] [--force] [--public]\n"
     "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
     "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
     "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
     "  set them for every board (a practice set, a match with its own conditions).\n"
     "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
+    "  FILE is made readable by you only (0600: it reveals the deals); --public makes it\n"
+    "  0666 less the umask. An existing FILE with other content is kept unless --force.\n"
     "  --format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the\n"
     "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
     "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
     "  --script FILE keeps, for each board, the first candidate deal of the board's keyed stream\n"
     "  that satisfies the dealer script's condition (at most --max-tries, default 100000000).\n";
-
-static const char verify_usage[] =
-    "usage: predup verify --key FILE [--label L] [--script FILE] SET\n"
-    "  Regenerates every board of SET (PBN or any format predup reads) from the key and compares\n"
-    "  the deals; exit 0 when all match, 1 when any differs (each named). The label defaults to\n"
-    "  the one in the file's Generator tag, else \"original\". A set dealt with --script is\n"
-    "  verified with the same --script.\n";
 
 enum { MAX_BOARDS = 10000000, CHUNK = 8192 /* boards generated at a time */ };
 
@@ -41,15 +35,7 @@ struct deal_opts {
     int threads;
     int dealer, vul; /* -1: Law 2 */
     bool quiet;
-};
-
-/* What the boards are dealt from: the set key and the optional script. */
-struct dealing {
-    struct set_key sk;
-    struct lang_prog *prog; /* NULL: every first candidate */
-    uint64_t max_tries;
-    char commit[65];
-    char script_hash[65];
+    unsigned out_flags; /* PD_OUT_FORCE (--force), PD_OUT_PUBLIC (--public) */
 };
 
 static int default_threads(void)
@@ -63,16 +49,7 @@ static enum pd_status parse_count(const char *opt, const char *arg, unsigned lon
                                   unsigned long long hi, unsigned long long *out,
                                   struct pd_err *e)
 {
-    char *end;
-    unsigned long long n;
-
-    errno = 0;
-    n = strtoull(arg, &end, 10);
-    if (errno || *end || arg[0] == '-' || n < lo || n > hi)
-        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %llu to %llu, not \"%s\"", opt,
-                       lo, hi, arg);
-    *out = n;
-    return PD_OK;
+    return pd_parse_number(arg, lo, hi, opt, out, e);
 }
 
 static bool valid_date(const char *d)
@@ -109,6 +86,8 @@ static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
     case 'S': o->site = optarg; break;
     case 'D': o->date = optarg; break;
     case 'q': o->quiet = true; break;
+    case 'F': o->out_flags |= PD_OUT_FORCE; break;
+    case 'P': o->out_flags |= PD_OUT_PUBLIC; break;
     case 'd':
         o->dealer = strlen(optarg) == 1 ? seat_from_char(optarg[0]) : -1;
         if (o->dealer < 0)
@@ -137,9 +116,8 @@ static enum pd_status check_deal_opts(const struct deal_opts *o, struct pd_err *
                        "--key FILE is required (make one with: predup key new FILE)");
     if (o->date && !valid_date(o->date))
         return pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"", o->date);
-    if (!*o->label)
-        return pd_fail(e, PD_ERR_USAGE, "--label must not be empty");
-    return PD_OK;
+    /* Before anything is written: the label goes into every file's Generator tag. */
+    return pd_label_check("--label", o->label, e);
 }
 
 static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o, bool *help,
@@ -153,6 +131,7 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
         {"site", required_argument, NULL, 'S'},   {"date", required_argument, NULL, 'D'},
         {"dealer", required_argument, NULL, 'd'}, {"vul", required_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -182,10 +161,11 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
     return check_deal_opts(o, e);
 }
 
-/* Loads the key (warning when others can read it), derives the set key for label, and
- * compiles the script if any. */
-static enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
-                                   struct dealing *dl, struct pd_err *e)
+/* Loads the key (refused when others can read it), derives the set key for label, and
+ * compiles the script if any. The commitment is computed from the key as read, so a key
+ * given on stdin is committed too. */
+enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
+                            struct dealing *dl, struct pd_err *e)
 {
     struct pd_key key;
     bool loose = false;
@@ -195,33 +175,35 @@ static enum pd_status open_dealing(const char *key_path, const char *label, cons
     rc = key_load_file(key_path, &key, &loose, e);
     if (rc != PD_OK)
         return rc;
-    if (loose)
-        fprintf(stderr, "predup: warning: key file %s is readable by others (chmod 600 it)\n",
-                key_path);
+    key_commit_hex(&key, dl->commit);
     rc = set_key_derive(&key, label, &dl->sk, e);
     pd_wipe(&key, sizeof key);
-    if (rc == PD_OK)
-        rc = key_commitment(key_path, dl->commit, e);
     if (rc == PD_OK && script)
         rc = lang_compile_file(script, &dl->prog, e);
     if (rc == PD_OK && script) /* SHA-256 of the script file, so the set says what made it */
-        rc = key_commitment(script, dl->script_hash, e);
+        rc = pd_sha256_file(script, dl->script_hash, e);
     return rc;
 }
 
-static void close_dealing(struct dealing *dl)
+void close_dealing(struct dealing *dl)
 {
     lang_free(dl->prog);
     pd_wipe(&dl->sk, sizeof dl->sk);
 }
 
-static void make_generator(char *buf, size_t n, const char *label, const struct dealing *dl)
+static void make_generator(char *buf, size_t n, const struct deal_opts *o,
+                           const struct dealing *dl)
 {
-    int len = snprintf(buf, n, "predup %s label=%s commitment=%s", PREDUP_VERSION, label,
-                       dl->commit);
+    struct pbn_generator g = {.dealer = o->dealer, .vul = o->vul};
+    size_t k = 0;
 
-    if (dl->prog && len > 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len, " script=%s", dl->script_hash);
+    snprintf(g.commitment, sizeof g.commitment, "%s", dl->commit);
+    for (const char *p = o->boards; *p && k + 1 < sizeof g.boards; p++)
+        if (*p != ' ')
+            g.boards[k++] = *p;
+    snprintf(g.script, sizeof g.script, "%s", dl->prog ? dl->script_hash : "");
+    snprintf(g.label, sizeof g.label, "%s", o->label);
+    pbn_generator_format(buf, n, &g);
 }
 
 /* Law 2, unless the options set the dealer or the vulnerability for every board. */
@@ -291,7 +273,7 @@ static enum pd_status write_pbn_file(const struct deal_opts *o, const struct dea
                                      struct pd_err *e)
 {
     struct pd_outfile out;
-    enum pd_status rc = pd_outfile_open(&out, o->out, e);
+    enum pd_status rc = pd_outfile_open_ex(&out, o->out, o->out_flags, e);
 
     if (rc != PD_OK)
         return rc;
@@ -326,7 +308,7 @@ static enum pd_status write_formats(const struct deal_opts *o, const struct deal
                                      &bd[i].number, e);
     }
     if (rc == PD_OK)
-        rc = pbn_write_formats(o->out, o->formats, set, e);
+        rc = pbn_write_formats_ex(o->out, o->formats, o->out_flags, set, e);
     pbn_set_free(set);
     free(bd);
     return rc;
@@ -344,10 +326,11 @@ static bool pbn_only(const struct deal_opts *o)
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
+    if (pbn_has_option(argc, argv, "--squaredeal")) return cmd_deal_squaredeal(argc, argv, e);
     struct deal_opts o;
     struct dealing dl;
     struct board_range range = {0, NULL};
-    char generator[256];
+    char generator[1024];
     bool help;
     enum pd_status rc = parse_deal_opts(argc, argv, &o, &help, e);
 
@@ -363,143 +346,11 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
         return rc;
     rc = open_dealing(o.key_path, o.label, o.script, &dl, e);
     dl.max_tries = o.max_tries;
-    make_generator(generator, sizeof generator, o.label, &dl);
+    make_generator(generator, sizeof generator, &o, &dl);
     if (rc == PD_OK)
         rc = pbn_only(&o) ? write_pbn_file(&o, &dl, &range, generator, e)
                           : write_formats(&o, &dl, &range, generator, e);
     close_dealing(&dl);
     board_range_free(&range);
-    return rc;
-}
-
-/* A field of the Generator tag written by make_generator ("label=", "commitment="), or NULL. */
-static const char *generator_field(const struct pbn_set *set, const char *field, char *buf,
-                                   size_t n)
-{
-    const char *g = set->n ? pbn_tag_get(&set->games[0], "Generator") : NULL;
-    const char *p = g ? strstr(g, field) : NULL;
-    size_t len = 0;
-
-    if (!p)
-        return NULL;
-    p += strlen(field);
-    while (p[len] && p[len] != ' ' && len + 1 < n) {
-        buf[len] = p[len];
-        len++;
-    }
-    buf[len] = '\0';
-    return buf;
-}
-
-static enum pd_status compare_board(const struct dealing *dl, const struct pbn_game *g,
-                                    const char *file, int *differ, struct pd_err *e)
-{
-    struct board_deal bd;
-    char want[DEAL_PBN_LEN], have[DEAL_PBN_LEN];
-    enum pd_status rc;
-
-    if (g->board < 1) {
-        printf("%s:%d: game has no board number\n", file, g->line);
-        (*differ)++;
-        return PD_OK;
-    }
-    rc = board_generate(&dl->sk, g->board, dl->prog ? lang_accept : NULL, dl->prog,
-                        dl->max_tries, &bd, e);
-    if (rc != PD_OK)
-        return rc;
-    if (g->known == 0xF && memcmp(&bd.deal, &g->deal, sizeof bd.deal) == 0)
-        return PD_OK;
-    deal_to_pbn(&bd.deal, SEAT_N, 0xF, want);
-    deal_to_pbn(&g->deal, SEAT_N, g->known, have);
-    if (g->line > 0)
-        printf("%s:%d: board %d differs\n  file: %s\n  key:  %s\n", file, g->line, g->board,
-               have, want);
-    else
-        printf("%s: board %d differs\n  file: %s\n  key:  %s\n", file, g->board, have, want);
-    (*differ)++;
-    return PD_OK;
-}
-
-/* Notes (stdout, not errors) when the file names another key or script than the ones given. */
-static void note_provenance(const struct pbn_set *set, const char *path,
-                            const struct dealing *dl)
-{
-    char field[80];
-
-    if (generator_field(set, "commitment=", field, sizeof field) &&
-        strcmp(field, dl->commit) != 0)
-        printf("%s: note: the file names key commitment %s, this key's is %s\n", path, field,
-               dl->commit);
-    if (generator_field(set, "script=", field, sizeof field) && !dl->prog)
-        printf("%s: note: the set was dealt with a script (SHA-256 %s): give it with --script\n",
-               path, field);
-    else if (dl->prog && generator_field(set, "script=", field, sizeof field) &&
-             strcmp(field, dl->script_hash) != 0)
-        printf("%s: note: the file names script SHA-256 %s, this script's is %s\n", path, field,
-               dl->script_hash);
-}
-
-static enum pd_status verify_set(const struct pbn_set *set, const char *path, const char *label,
-                                 const struct dealing *dl, struct pd_err *e)
-{
-    int differ = 0;
-    enum pd_status rc = PD_OK;
-
-    note_provenance(set, path, dl);
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
-        rc = compare_board(dl, &set->games[i], path, &differ, e);
-    if (rc == PD_OK && differ)
-        return pd_fail(e, PD_ERR_MISMATCH, "%s: %d of %zu boards differ from key and label \"%s\"",
-                       path, differ, set->n, label);
-    if (rc == PD_OK)
-        printf("%s: all %zu boards match key and label \"%s\"\n", path, set->n, label);
-    return rc;
-}
-
-enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
-{
-    const char *key_path = NULL, *label = NULL, *script = NULL;
-    char label_buf[128];
-    struct pbn_set *set = NULL;
-    struct dealing dl;
-    int c;
-    enum pd_status rc;
-    static const struct option longs[] = {
-        {"key", required_argument, NULL, 'k'},    {"label", required_argument, NULL, 'l'},
-        {"script", required_argument, NULL, 's'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        if (c == 'k')
-            key_path = optarg;
-        else if (c == 'l')
-            label = optarg;
-        else if (c == 's')
-            script = optarg;
-        else if (c == 'h') {
-            fputs(verify_usage, stdout);
-            return PD_OK;
-        } else
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                           argv[optind - 1]);
-    }
-    if (!key_path || optind != argc - 1)
-        return pd_fail(e, PD_ERR_USAGE, "expected: verify --key FILE [--label L] SET.pbn");
-    rc = pbn_read_any(argv[optind], NULL, &set, e);
-    if (rc != PD_OK)
-        return rc;
-    if (!label)
-        label = generator_field(set, "label=", label_buf, sizeof label_buf);
-    if (!label)
-        label = "original";
-    rc = open_dealing(key_path, label, script, &dl, e);
-    dl.max_tries = 100000000ULL;
-    if (rc == PD_OK)
-        rc = verify_set(set, argv[optind], label, &dl, e);
-    close_dealing(&dl);
-    pbn_set_free(set);
     return rc;
 }

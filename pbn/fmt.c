@@ -124,6 +124,68 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
     return rc;
 }
 
+static bool is_utf8(const unsigned char *s)
+{
+    while (*s) {
+        int k = *s < 0x80 ? 0 : *s >= 0xC2 && *s <= 0xDF ? 1 : *s >= 0xE0 && *s <= 0xEF ? 2
+              : *s >= 0xF0 && *s <= 0xF4 ? 3 : -1;
+
+        if (k < 0)
+            return false;
+        for (int i = 1; i <= k; i++)
+            if ((s[i] & 0xC0) != 0x80)
+                return false;
+        s += k + 1;
+    }
+    return true;
+}
+
+enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,
+                                struct pd_err *e)
+{
+    char *utf8, *w;
+    enum pd_status rc;
+
+    if (is_utf8((const unsigned char *)text))
+        return pbn_tag_set(g, name, text, e);
+    utf8 = malloc(2 * strlen(text) + 1);
+    if (!utf8)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    w = utf8;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p < 0x80) {
+            *w++ = (char)*p;
+        } else {
+            *w++ = (char)(0xC0 | *p >> 6);
+            *w++ = (char)(0x80 | (*p & 0x3F));
+        }
+    *w = '\0';
+    rc = pbn_tag_set(g, name, utf8, e);
+    free(utf8);
+    return rc;
+}
+
+void fmt_latin1(const char *s, char *out, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t k = 0;
+
+    for (size_t i = 0; u[i]; i++) /* U+0080-U+00FF: C2 or C3 and one continuation byte */
+        if (u[i] >= 0x80 && ((u[i] != 0xC2 && u[i] != 0xC3) || (u[++i] & 0xC0) != 0x80)) {
+            snprintf(out, n, "%s", s);
+            return;
+        }
+    for (size_t i = 0; u[i] && k + 1 < n; i++) {
+        if (u[i] < 0x80) {
+            out[k++] = (char)u[i];
+        } else {
+            out[k++] = (char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F));
+            i++;
+        }
+    }
+    out[k] = '\0';
+}
+
 bool fmt_deal_ok(const struct deal *d, char *why, size_t n)
 {
     return deal_is_complete(d, why, n);
@@ -274,7 +336,8 @@ static enum pd_status make_plan(const char *path, const char *formats, struct ou
         if (!pl->f[0]) {
             if (strcmp(path, "-") != 0)
                 return pd_fail(e, PD_ERR_USAGE,
-                               "cannot tell the format of %s from its extension: give --format",
+                               "cannot tell the format of %s from its extension (name it .pbn, "
+                               ".dup, .dlm, .bri, .dge, .lin, .csv, .ber, .bhg, .rzd or .cds)",
                                path);
             pl->f[0] = &fmt_table[0]; /* stdout: PBN */
         }
@@ -306,35 +369,50 @@ static enum pd_status make_plan(const char *path, const char *formats, struct ou
     return PD_OK;
 }
 
-static enum pd_status write_one(const struct fmt *f, const char *path, const struct pbn_set *set,
-                                struct pd_err *e)
+/* Opens the output and writes one format into its temporary file; nothing is renamed yet. */
+static enum pd_status write_one(const struct fmt *f, struct pd_outfile *o, const char *path,
+                                unsigned flags, const struct pbn_set *set, struct pd_err *e)
 {
-    struct pd_outfile o;
-    enum pd_status rc = pd_outfile_open(&o, path, e);
+    enum pd_status rc = pd_outfile_open_ex(o, path, flags, e);
 
     if (rc != PD_OK)
         return rc;
-    rc = f->write(o.f, set, e);
-    if (rc == PD_OK && ferror(o.f))
+    rc = f->write(o->f, set, e);
+    if (rc == PD_OK && ferror(o->f))
         rc = pd_fail(e, PD_ERR_IO, "%s: write error", path);
     if (rc == PD_OK)
-        return pd_outfile_commit(&o, e);
-    pd_outfile_abort(&o);
+        rc = pd_outfile_finish(o, e);
+    return rc;
+}
+
+enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsigned flags,
+                                    const struct pbn_set *set, struct pd_err *e)
+{
+    struct out_plan pl;
+    struct pd_outfile out[MAX_OUT];
+    int opened = 0;
+    enum pd_status rc = make_plan(path, formats, &pl, e);
+
+    /* All limits first, so that a set unfit for one format writes no file at all. */
+    for (int i = 0; rc == PD_OK && i < pl.n; i++)
+        rc = check_set(pl.f[i], set, e);
+    /* All or nothing: every file is written and synced under its temporary name (and checked
+     * against what it would replace) before any is renamed. */
+    for (; rc == PD_OK && opened < pl.n; opened++)
+        rc = write_one(pl.f[opened], &out[opened], pl.path[opened], flags, set, e);
+    for (int i = 0; i < opened; i++) {
+        if (rc == PD_OK)
+            rc = pd_outfile_commit(&out[i], e);
+        else
+            pd_outfile_abort(&out[i]);
+    }
     return rc;
 }
 
 enum pd_status pbn_write_formats(const char *path, const char *formats, const struct pbn_set *set,
                                  struct pd_err *e)
 {
-    struct out_plan pl;
-    enum pd_status rc = make_plan(path, formats, &pl, e);
-
-    /* All limits first, so that a set unfit for one format writes no file at all. */
-    for (int i = 0; rc == PD_OK && i < pl.n; i++)
-        rc = check_set(pl.f[i], set, e);
-    for (int i = 0; rc == PD_OK && i < pl.n; i++)
-        rc = write_one(pl.f[i], pl.path[i], set, e);
-    return rc;
+    return pbn_write_formats_ex(path, formats, 0, set, e);
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -388,7 +466,8 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
         return unknown_format(format, strlen(format), e);
     if (!f)
         return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
-                          "cannot tell the file's format from its contents: give --from");
+                          "not a set predup reads: its contents match none of pbn, dup, dlm, "
+                          "bri, dge, lin, csv, ber, bhg (and its extension names no format)");
     rc = pbn_set_new(&set, e);
     if (rc == PD_OK)
         rc = f->read(name, data, len, set, e);
@@ -403,14 +482,41 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
     return PD_OK;
 }
 
+const char *pbn_format_guess(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    struct pd_err ignored;
+    const struct fmt *f = NULL;
+
+    if (pd_read_file(path, &text, &len, &ignored) == PD_OK) {
+        f = sniff((const unsigned char *)text, len);
+        if (!f)
+            f = fmt_by_path(path);
+        if (!f && len == 0)
+            f = &fmt_table[0];
+    }
+    free(text);
+    return f ? f->name : NULL;
+}
+
+/* The one reader of every command: format given, else the contents tell it, else the
+ * extension (formats without a signature: RZD, CDS, DGE's variants). */
 enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
                             struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
-    const struct fmt *f = format ? NULL : fmt_by_path(path);
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = pd_read_input(path, "a set of boards", &text, &len, e);
+    const struct fmt *f = NULL;
 
+    if (rc == PD_OK && !format) {
+        f = sniff((const unsigned char *)text, len);
+        if (!f)
+            f = fmt_by_path(path);
+        if (!f && len == 0)
+            f = &fmt_table[0]; /* an empty file: an empty PBN set */
+    }
     if (rc == PD_OK)
         rc = pbn_read_format_mem(path, format ? format : f ? f->name : NULL, text, len, out, e);
     free(text);

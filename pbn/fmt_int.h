@@ -49,8 +49,45 @@ enum pd_status fmt_fail_line(struct pd_err *e, const char *name, int line, int c
                              const char *src, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* Sets tag name of g to text read from a file: UTF-8 when it is, else ISO 8859-1 converted. */
+enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,
+                                struct pd_err *e);
+/* s (UTF-8) into out in ISO 8859-1 when every character fits, else as it is; truncated to n. */
+void fmt_latin1(const char *s, char *out, size_t n);
+
 /* Checks a deal read from a file: 13 cards a hand, no card twice. why gets the first fault. */
 bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
+
+/* What a LIN board holds beyond its deal (pbn/lin_play.c). The first part is per board
+ * (fmt_lin_extra_reset clears it); players and the vugraph event carry over boards. */
+enum { LIN_MAX_CALLS = 320 }; /* the longest auction has 319 calls */
+struct lin_extra {
+    char calls[LIN_MAX_CALLS][5]; /* PBN spelling: "Pass", "X", "XX", "1NT", "4S" */
+    char *note[LIN_MAX_CALLS];    /* the call's explanation ("alert" for a bare "!"), or NULL */
+    int ncalls;
+    char cards[DEAL_NCARDS][2];   /* in the order played: suit letter, rank character */
+    int ncards;
+    int claim;                    /* mc: tricks for declarer, when has_claim */
+    bool has_claim;
+    int room;                     /* 'o' or 'c' from qx, 0 when none */
+    char **nt;                    /* nt commentary */
+    int nnt;
+    char *players[8];             /* pn: S, W, N, E of the open room, then of the closed */
+    char *event;                  /* vg's first field */
+};
+void fmt_lin_extra_reset(struct lin_extra *x);
+void fmt_lin_extra_free(struct lin_extra *x);
+/* Takes one key|value pair (pn, mb, an, pc, mc, nt, vg; others are ignored). */
+enum pd_status fmt_lin_extra_pair(struct lin_extra *x, const char *key, const char *v, size_t n,
+                                  int line, const char *name, struct pd_err *e);
+/* Sets g's players, Event, Room, Auction and its Notes, Contract, Declarer, Play, Result and
+ * commentary from x. */
+enum pd_status fmt_lin_extra_apply(struct pbn_game *g, const struct lin_extra *x,
+                                   struct pd_err *e);
+/* Writes g's players, auction, play and claim as LIN pairs: pn before md (pre), the rest after
+ * sv (post). Nothing for a game with none of them. */
+void fmt_lin_extra_write_pre(FILE *out, const struct pbn_game *g);
+void fmt_lin_extra_write_post(FILE *out, const struct pbn_game *g);
 
 /* The formats, in pbn/dup.c, pbn/dlm.c, pbn/text.c, pbn/kops.c. */
 enum pd_status fmt_bri_read(const char *, const unsigned char *, size_t, struct pbn_set *,

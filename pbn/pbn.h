@@ -4,7 +4,8 @@
  * A set is a list of games; a game is an ordered list of tags, each with the lines of its
  * section (OptimumResultTable rows, Auction calls ...). Parsed fields (board, dealer, deal ...)
  * are kept beside the tags so that formats without tags share one model.
- * Rules: PBN 2.1 (tistis.nl/pbn), export format when writing, import format when reading. */
+ * Rules: PBN 2.1 (tistis.nl/pbn): import format when reading; a set read from PBN is written
+ * back as it was read, a set built in memory in export format (pbn/FORMATS.md). */
 #ifndef PREDUP_PBN_H
 #define PREDUP_PBN_H
 
@@ -12,16 +13,31 @@
 
 struct pbn_tag {
     char *name;      /* owned */
-    char *value;     /* owned, unescaped */
-    char **section;  /* owned lines that followed the tag (no end of line) */
-    size_t nsection;
+    char *value;     /* owned, unescaped, UTF-8 */
+    char **section;  /* owned lines that followed the tag (no end of line), UTF-8 */
+    size_t nsection, section_cap;
+    /* Where the tag came from in its game's source text (pbn_game.src), so that an unchanged
+     * game is written back byte for byte: pre is the text before the tag (comments, ";" and
+     * "%" lines, spaces, the empty line that opened the game), raw the tag and its section
+     * lines as read. raw_len is 0 once the tag is changed (or for a tag built in memory). */
+    size_t pre_off, pre_len, raw_off, raw_len;
+    bool sourced;    /* read from the source text (pre_off and raw_off are meaningful) */
+    bool implicit;   /* filled in from an earlier game's "##" value: not in the source text */
 };
 
 struct pbn_game {
     struct pbn_tag *tags; /* in the order read or set */
     size_t ntags, cap;
     size_t hint;          /* pbn_tag_set looks here first: the slot after the last one set */
+    size_t *index;        /* hash of first tags by name (slot = tag number + 1; 0 = empty) */
+    size_t index_cap;     /* slots in index: 0 until the game has many tags */
     int line;             /* source line of the first tag; 0 when built in memory */
+    const char *src;      /* the set's source text (owned by the set); NULL when built */
+    size_t tail_off, tail_len; /* source text after the last tag, to the game's end */
+    bool latin1;          /* its source is ISO 8859-1: changed tags are written back so */
+    bool crlf;            /* its source ends lines with CRLF: changed tags are written so */
+    char **comments;      /* owned "{ }" comments of the game in file order, UTF-8 */
+    size_t ncomments;
     /* Parsed from the tags by pbn_game_parse, or set by the builder: */
     int board;            /* 0 when unknown */
     enum seat dealer;
@@ -38,6 +54,9 @@ struct pbn_game {
 struct pbn_set {
     struct pbn_game *games;
     size_t n, cap;
+    char *src;            /* owned: the PBN text the set was read from; NULL when built */
+    size_t head_len;      /* src text before the first game when the file has none */
+    bool latin1;          /* the text was not UTF-8 and was read as ISO 8859-1 */
 };
 
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e);
@@ -50,9 +69,17 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
 /* The tag's value or NULL; borrowed, valid while the game is unchanged. */
 const char *pbn_tag_get(const struct pbn_game *g, const char *name);
 struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name);
-/* Appends a section line to tag name (which must exist). */
+/* All { } commentary of the game (before, between and after its tags), paragraphs in file
+ * order separated by "\n", in UTF-8; NULL when none. The caller frees it. */
+char *pbn_game_commentary(const struct pbn_game *g);
+/* Appends a tag even when the game has one of that name (PBN import keeps repeated Note tags,
+ * in order); value is copied. */
+enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
+                           struct pd_err *e);
+/* Appends a section line to tag name (which must exist), or to the tag t. */
 enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char *line,
                                struct pd_err *e);
+enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e);
 
 /* Event data for a set of generated boards. Strings may be NULL ("?" is written). */
 struct pbn_event {
@@ -74,8 +101,12 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
 void pbn_dd_to_hex(const struct dd_table *dd, char out[21]);
 bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
 
-/* Writes the set in PBN 2.1 export format: CRLF, "% PBN 2.1" and "% EXPORT", the mandatory tags
- * in order, then the others alphabetically, an empty line before each game after the first. */
+/* Writes a set read from PBN text as it was read: every game nothing changed byte for byte, a
+ * changed tag in place, new tags after the game's last (in the source's line ends and
+ * encoding); its "% EXPORT" line only when the result passes predup check. Writes a set built in
+ * memory in PBN 2.1 export format: CRLF, "% PBN 2.1" and "% EXPORT", the mandatory tags in
+ * order, then the others alphabetically, an empty line before each game after the first, text
+ * in ISO 8859-1 where it fits (UTF-8 otherwise). */
 enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e);
 /* Streaming: the two header lines, then each game (index 0 for the first, which is not preceded
  * by the empty line that separates games). pbn_write is exactly header + every game. */
@@ -84,8 +115,11 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e);
 /* Frees a game's tags, for a game not owned by a set (a reusable one on the stack). */
 void pbn_game_clear(struct pbn_game *g);
-/* The same, to a temporary name, fsynced and renamed ("-" = stdout). */
+/* The same, to a temporary name, fsynced and renamed ("-" = stdout); refuses to replace a
+ * different existing file (pd_outfile). _ex takes PD_OUT_FORCE / PD_OUT_PUBLIC flags. */
 enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e);
+enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct pbn_set *set,
+                                 struct pd_err *e);
 
 /* Reads PBN in import format. Errors name file, line and column. Each game's parsed fields
  * are filled (pbn_game_parse). name is used in messages. */
@@ -111,29 +145,58 @@ enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_
                                 struct pd_err *e);
 /* Writes set to path in each of the comma-separated formats ("pbn,dup,dlm"); formats NULL = pick
  * from path's extension. With several formats, path's extension is replaced per format
- * (set.pbn -> set.dup, set.dlm). Each file atomically (pd_outfile). Every format's limits are
- * checked before any file is written. */
+ * (set.pbn -> set.dup, set.dlm). All or nothing: every format's limits are checked, then every
+ * file written and synced under a temporary name, and only then all renamed (pd_outfile). A
+ * different existing file is refused unless PD_OUT_FORCE (_ex, with PD_OUT_* flags). */
 enum pd_status pbn_write_formats(const char *path, const char *formats, const struct pbn_set *set,
                                  struct pd_err *e);
+enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsigned flags,
+                                    const struct pbn_set *set, struct pd_err *e);
 
 /* Reads data in format (NULL: guess from the contents). Games get board, dealer, vulnerability
  * and Deal (Law 2 where the format has neither) and the mandatory PBN tags. On a fault the
  * message names the board and the byte or line. The caller frees *out with pbn_set_free. */
 enum pd_status pbn_read_format_mem(const char *name, const char *format, const void *data,
                                    size_t len, struct pbn_set **out, struct pd_err *e);
-/* Reads any supported format, from format (a --from name) or else the extension or contents. */
+/* Reads any supported format: format (a --from name), else the one its contents show, else its
+ * extension's. Every command that takes a set reads it with this. */
 enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
                             struct pd_err *e);
 
+/* The format pbn_read_any would read path as (with no format given), or NULL when it cannot
+ * tell (or cannot read the file). */
+const char *pbn_format_guess(const char *path);
+
 /* predup check: lists every departure of PBN text from the export format and every impossible
- * deal to report as "name:LINE: what is wrong" lines, and sets *nfaults (0 = a clean file). */
+ * deal to report as "name:LINE: what is wrong" lines, and sets *nfaults (0 = a clean file).
+ * report NULL: count only. */
 enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
                              size_t *nfaults, struct pd_err *e);
+
+/* The Generator tag of a keyed set (pbn/generator.c): what `predup verify` reads back. */
+struct pbn_generator {
+    char event[65];                /* record digest of an event set; "" otherwise */
+    char commitment[65];
+    char boards[256];              /* the set's board range, "" when not given */
+    int dealer, vul;               /* -1: Law 2 */
+    char script[65];               /* SHA-256 of the script; "" for none */
+    char label[PD_LABEL_MAX + 1];  /* the label or set name (may hold spaces) */
+    bool has_label;
+};
+void pbn_generator_format(char *buf, size_t n, const struct pbn_generator *g);
+/* False when tag is NULL or not written by predup. */
+bool pbn_generator_parse(const char *tag, struct pbn_generator *g);
 
 /* Subcommands implemented in pbn/ (argv[0] is the subcommand name). */
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_check(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e);
+/* SquareDeal events (pbn/cmd_squaredeal.c): cmd_deal and cmd_verify hand over to these when
+ * pbn_has_option(argc, argv, "--squaredeal"), i.e. when the option is among the arguments
+ * (before any "--"). */
+bool pbn_has_option(int argc, char **argv, const char *name);
+enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_verify_squaredeal(int argc, char **argv, struct pd_err *e);
 
 #endif

@@ -1,6 +1,9 @@
 /* pbn/read.c - PBN import format (PBN 2.1 sections 2-4): LF or CRLF, "%" escape lines, ";" and
- * "{...}" comments, tags in any order, section lines after a tag, games separated by empty
- * lines, "#" and "##" inheritance (4.8). Parsed fields are filled per game afterwards. */
+ * "{...}" comments, tags in any order and with their tokens over several lines, section lines
+ * after a tag, games separated by empty lines, "#" and "##" inheritance (4.8), repeated tags kept
+ * in order. Text is UTF-8 when it is valid UTF-8, else ISO 8859-1 (converted to UTF-8 in memory).
+ * The source text is kept with the set, and each tag remembers its bytes, so that a game nothing
+ * changed is written back byte for byte (pbn/write.c). Parsed fields are filled per game after. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +16,14 @@ struct reader {
     const char *p;        /* next character */
     int line;             /* of p */
     const char *line_start;
+    const char *chunk;    /* start of the source text not yet given to a tag or a game */
+    bool latin1, crlf;
     struct pbn_set *set;
     struct pbn_game *game; /* current game, or NULL between games */
-    struct pbn_tag *last;  /* tag whose section lines follow */
+    struct pbn_tag *last;  /* tag whose section lines follow (in game->tags) */
     struct pbn_set *inherit; /* one game holding the "##" values in force */
+    char **pending;        /* comments read between games: the next game's */
+    size_t npending;
     struct pd_err *e;
 };
 
@@ -26,14 +33,27 @@ static enum pd_status fail_here(struct reader *r, const char *at, const char *wh
                       r->line_start, "%s", what);
 }
 
+static enum pd_status no_memory(struct reader *r)
+{
+    return pd_fail(r->e, PD_ERR_NOMEM, "out of memory");
+}
+
+/* Moves p past one character, counting lines. */
+static void advance(struct reader *r)
+{
+    if (*r->p == '\n') {
+        r->line++;
+        r->line_start = r->p + 1;
+    }
+    r->p++;
+}
+
 static void next_line(struct reader *r)
 {
     while (r->p < r->end && *r->p != '\n')
         r->p++;
     if (r->p < r->end)
-        r->p++;
-    r->line++;
-    r->line_start = r->p;
+        advance(r);
 }
 
 static bool blank_line(const char *p, const char *end)
@@ -42,6 +62,81 @@ static bool blank_line(const char *p, const char *end)
         if (!isspace((unsigned char)*p))
             return false;
     return true;
+}
+
+/* True when text[0..n) is well-formed UTF-8 (no overlong forms, no surrogates). */
+static bool valid_utf8(const unsigned char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        unsigned c = s[i];
+        size_t k = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
+                 : c >= 0xF0 && c <= 0xF4 ? 3 : 9;
+
+        if (k == 9 || i + k >= n)
+            return false; /* not a lead byte, or cut short */
+        for (size_t j = 1; j <= k; j++)
+            if ((s[i + j] & 0xC0) != 0x80)
+                return false;
+        if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0) ||
+            (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))
+            return false;
+        i += k + 1;
+    }
+    return true;
+}
+
+/* A copy of s[0..n) in UTF-8 (from ISO 8859-1 when the file is). */
+static char *text_dup(const struct reader *r, const char *s, size_t n)
+{
+    char *out, *w;
+
+    if (!r->latin1)
+        return strndup(s, n);
+    out = malloc(2 * n + 1);
+    if (!out)
+        return NULL;
+    w = out;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+
+        if (c < 0x80) {
+            *w++ = (char)c;
+        } else {
+            *w++ = (char)(0xC0 | c >> 6);
+            *w++ = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    *w = '\0';
+    return out;
+}
+
+static enum pd_status push_comment(char ***list, size_t *n, char *text, struct reader *r)
+{
+    char **bigger = realloc(*list, (*n + 1) * sizeof **list);
+
+    if (!bigger) {
+        free(text);
+        return no_memory(r);
+    }
+    *list = bigger;
+    (*list)[(*n)++] = text;
+    return PD_OK;
+}
+
+static enum pd_status start_game(struct reader *r)
+{
+    enum pd_status rc = pbn_game_add(r->set, &r->game, r->e);
+
+    if (rc != PD_OK)
+        return rc;
+    r->game->line = r->line;
+    r->game->latin1 = r->latin1;
+    r->game->crlf = r->crlf;
+    r->game->comments = r->pending; /* the comments that opened the game */
+    r->game->ncomments = r->npending;
+    r->pending = NULL;
+    r->npending = 0;
+    return PD_OK;
 }
 
 /* Value of a tag in the previous game, for "#". */
@@ -53,113 +148,126 @@ static const char *previous_value(struct reader *r, const char *name)
 }
 
 static enum pd_status add_tag(struct reader *r, const char *name, const char *value,
-                              const char *at)
+                              const char *start)
 {
     enum pd_status rc;
+    struct pbn_tag *t;
 
-    if (!r->game) {
-        rc = pbn_game_add(r->set, &r->game, r->e);
-        if (rc != PD_OK)
-            return rc;
-        r->game->line = r->line;
-    }
+    if (!r->game && (rc = start_game(r)) != PD_OK)
+        return rc;
     if (strcmp(value, "#") == 0) {
         value = previous_value(r, name);
         if (!value)
-            return fail_here(r, at, "\"#\" but no previous game has this tag");
+            value = "?"; /* nothing to repeat: unknown */
     } else if (strncmp(value, "##", 2) == 0) {
-        struct pbn_game *ig = &r->inherit->games[0];
-
         value += 2;
-        rc = pbn_tag_set(ig, name, value, r->e);
+        rc = pbn_tag_set(&r->inherit->games[0], name, value, r->e);
         if (rc != PD_OK)
             return rc;
     }
-    if (pbn_tag_find(r->game, name)) { /* import: a repeated tag is ignored */
-        r->last = NULL;
-        return PD_OK;
-    }
-    rc = pbn_tag_set(r->game, name, value, r->e);
-    r->last = pbn_tag_find(r->game, name);
-    return rc;
+    rc = pbn_tag_add(r->game, name, value, r->e); /* repeated tags too, in order */
+    if (rc != PD_OK)
+        return rc;
+    t = &r->game->tags[r->game->ntags - 1];
+    t->pre_off = (size_t)(r->chunk - r->text);
+    t->pre_len = (size_t)(start - r->chunk);
+    t->raw_off = (size_t)(start - r->text);
+    t->sourced = true;
+    r->last = t;
+    return PD_OK;
 }
 
-/* [Name "value"] starting at r->p == '['. */
-static enum pd_status read_tag(struct reader *r)
+/* Skips spaces, tabs and line ends between the tokens of a tag. */
+static void skip_tag_space(struct reader *r)
 {
-    const char *start = r->p, *q = r->p + 1;
-    char name[256], *value;
-    size_t n = 0, cap = 256, vn = 0;
-    enum pd_status rc;
+    while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\r' || *r->p == '\n'))
+        advance(r);
+}
 
-    while (q < r->end && (*q == ' ' || *q == '\t'))
-        q++;
-    while (q < r->end && (isalnum((unsigned char)*q) || *q == '_') && n + 1 < sizeof name)
-        name[n++] = *q++;
-    name[n] = '\0';
-    if (n == 0)
-        return fail_here(r, q, "a tag name must follow \"[\"");
-    while (q < r->end && (*q == ' ' || *q == '\t'))
-        q++;
-    if (q >= r->end || *q != '"')
-        return fail_here(r, q, "a tag value must be a string in double quotes");
-    q++;
-    value = malloc(cap);
+/* The quoted string at r->p == '"', unescaped (\" and \\; any other backslash is kept, as in
+ * OptimumResultTable's "\2R"), into *out (UTF-8). */
+static enum pd_status read_string(struct reader *r, char **out)
+{
+    const char *q = r->p + 1;
+    char *value = malloc((size_t)(r->end - q) + 1), *w = value;
+
     if (!value)
-        return pd_fail(r->e, PD_ERR_NOMEM, "out of memory");
+        return no_memory(r);
     while (q < r->end && *q != '"' && *q != '\n') {
         if (*q == '\\' && q + 1 < r->end && (q[1] == '"' || q[1] == '\\'))
             q++;
-        if (vn + 2 >= cap) {
-            char *bigger = realloc(value, cap *= 2);
-
-            if (!bigger) {
-                free(value);
-                return pd_fail(r->e, PD_ERR_NOMEM, "out of memory");
-            }
-            value = bigger;
-        }
-        value[vn++] = *q++;
+        *w++ = *q++;
     }
-    value[vn] = '\0';
     if (q >= r->end || *q != '"') {
         free(value);
         return fail_here(r, q, "the tag value's string is not closed on its line");
     }
-    q++;
-    while (q < r->end && (*q == ' ' || *q == '\t'))
-        q++;
-    if (q >= r->end || *q != ']') {
+    r->p = q + 1;
+    *out = text_dup(r, value, (size_t)(w - value));
+    free(value);
+    return *out ? PD_OK : no_memory(r);
+}
+
+/* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). */
+static enum pd_status read_tag(struct reader *r)
+{
+    const char *start = r->p;
+    char name[256], *value = NULL;
+    size_t n = 0;
+    enum pd_status rc;
+
+    advance(r);
+    skip_tag_space(r);
+    while (r->p < r->end && (isalnum((unsigned char)*r->p) || *r->p == '_') &&
+           n + 1 < sizeof name)
+        name[n++] = *r->p++;
+    name[n] = '\0';
+    if (n == 0)
+        return fail_here(r, r->p, "a tag name must follow \"[\"");
+    skip_tag_space(r);
+    if (r->p >= r->end || *r->p != '"')
+        return fail_here(r, r->p, "a tag value must be a string in double quotes");
+    rc = read_string(r, &value);
+    if (rc != PD_OK)
+        return rc;
+    skip_tag_space(r);
+    if (r->p >= r->end || *r->p != ']') {
         free(value);
-        return fail_here(r, q, "\"]\" expected after the tag value");
+        return fail_here(r, r->p, "\"]\" expected after the tag value");
     }
+    advance(r);
     rc = add_tag(r, name, value, start);
     free(value);
-    r->p = q + 1;
+    if (rc == PD_OK) {
+        r->last->raw_len = (size_t)(r->p - start);
+        r->chunk = r->p;
+    }
     return rc;
 }
 
-/* Skips a "{...}" comment, which may span lines. */
-static enum pd_status skip_brace_comment(struct reader *r)
+/* A "{...}" comment, which may span lines (and hold empty lines): kept as the game's
+ * commentary, or as the next game's when it comes between games. */
+static enum pd_status read_brace_comment(struct reader *r)
 {
     const char *start = r->p;
     int line = r->line;
     const char *ls = r->line_start;
+    char *text;
 
-    while (r->p < r->end && *r->p != '}') {
-        if (*r->p == '\n') {
-            r->line++;
-            r->line_start = r->p + 1;
-        }
-        r->p++;
-    }
+    while (r->p < r->end && *r->p != '}')
+        advance(r);
     if (r->p >= r->end) {
         r->line = line;
         r->line_start = ls;
         return fail_here(r, start, "comment \"{\" is never closed");
     }
+    text = text_dup(r, start + 1, (size_t)(r->p - start - 1));
     r->p++;
-    return PD_OK;
+    if (!text)
+        return no_memory(r);
+    if (r->game)
+        return push_comment(&r->game->comments, &r->game->ncomments, text, r);
+    return push_comment(&r->pending, &r->npending, text, r);
 }
 
 static enum pd_status end_game(struct reader *r)
@@ -169,15 +277,22 @@ static enum pd_status end_game(struct reader *r)
 
     if (!r->game)
         return PD_OK;
+    r->game->tail_off = (size_t)(r->chunk - r->text);
+    r->game->tail_len = (size_t)(r->p - r->chunk);
+    r->chunk = r->p;
     for (size_t i = 0; rc == PD_OK && i < ig->ntags; i++)
-        if (!pbn_tag_find(r->game, ig->tags[i].name))
-            rc = pbn_tag_set(r->game, ig->tags[i].name, ig->tags[i].value, r->e);
+        if (!pbn_tag_find(r->game, ig->tags[i].name)) {
+            rc = pbn_tag_add(r->game, ig->tags[i].name, ig->tags[i].value, r->e);
+            if (rc == PD_OK)
+                r->game->tags[r->game->ntags - 1].implicit = true;
+        }
     r->game = NULL;
     r->last = NULL;
     return rc;
 }
 
-/* Text outside tags on a line: section data for the last tag (Auction, Play, tables). */
+/* Text outside tags on a line: section data for the last tag (Auction, Play, tables). Quoted
+ * strings in it (names in score tables) may hold ";", "{" or "[". */
 static enum pd_status read_section_text(struct reader *r)
 {
     const char *q = r->p;
@@ -185,18 +300,26 @@ static enum pd_status read_section_text(struct reader *r)
     size_t n;
     enum pd_status rc;
 
-    while (q < r->end && *q != '\n' && *q != '[' && *q != ';' && *q != '{')
-        q++;
+    if (!r->last)
+        return fail_here(r, r->p, "text outside a tag, and no tag takes a section here");
+    while (q < r->end && *q != '\n' && *q != '[' && *q != ';' && *q != '{') {
+        if (*q == '"')
+            while (q + 1 < r->end && q[1] != '"' && q[1] != '\n')
+                q++;
+        if (q < r->end && *q != '\n')
+            q++;
+    }
     n = (size_t)(q - r->p);
     while (n > 0 && isspace((unsigned char)r->p[n - 1]))
         n--;
-    if (!r->last)
-        return fail_here(r, r->p, "text outside a tag, and no tag takes a section here");
-    line = strndup(r->p, n);
+    line = text_dup(r, r->p, n);
     if (!line)
-        return pd_fail(r->e, PD_ERR_NOMEM, "out of memory");
-    rc = pbn_section_add(r->game, r->last->name, line, r->e);
+        return no_memory(r);
+    rc = pbn_tag_section_add(r->last, line, r->e);
     free(line);
+    /* The tag's bytes now reach to the end of this line's data. */
+    r->last->raw_len = (size_t)(r->p + n - r->text) - r->last->raw_off;
+    r->chunk = r->p + n;
     r->p = q;
     return rc;
 }
@@ -205,14 +328,13 @@ static enum pd_status read_line(struct reader *r)
 {
     enum pd_status rc = PD_OK;
 
-    if (*r->p == '%') { /* escape line: ignored, as are "% PBN" and "% EXPORT" */
+    if (*r->p == '%') { /* escape line: kept as text, as are "% PBN" and "% EXPORT" */
         next_line(r);
         return PD_OK;
     }
     if (blank_line(r->p, r->end)) {
-        rc = end_game(r);
         next_line(r);
-        return rc;
+        return end_game(r);
     }
     if (!r->game && !r->last) {
         const char *q = r->p;
@@ -235,7 +357,7 @@ static enum pd_status read_line(struct reader *r)
             while (r->p < r->end && *r->p != '\n')
                 r->p++;
         else if (c == '{')
-            rc = skip_brace_comment(r);
+            rc = read_brace_comment(r);
         else if (c == '[')
             rc = read_tag(r);
         else
@@ -246,46 +368,65 @@ static enum pd_status read_line(struct reader *r)
     return rc;
 }
 
-/* text may lack a final NUL (fuzzers, mapped files): error messages copy the source line up to
- * its end, so the parser works on a terminated copy. */
-static enum pd_status read_terminated(const char *name, const char *text, size_t len,
-                                      struct pbn_set **out, struct pd_err *e);
+static enum pd_status read_text(struct reader *r)
+{
+    struct pbn_game *ig;
+    enum pd_status rc = pbn_set_new(&r->inherit, r->e);
+
+    if (rc == PD_OK)
+        rc = pbn_game_add(r->inherit, &ig, r->e);
+    while (rc == PD_OK && r->p < r->end)
+        rc = read_line(r);
+    if (rc == PD_OK)
+        rc = end_game(r);
+    if (rc == PD_OK && r->set->n > 0) { /* the text after the last game is its tail */
+        struct pbn_game *g = &r->set->games[r->set->n - 1];
+
+        g->tail_len = (size_t)(r->end - r->text) - g->tail_off;
+        for (size_t i = 0; rc == PD_OK && i < r->npending; i++, r->npending--)
+            rc = push_comment(&g->comments, &g->ncomments, r->pending[i], r);
+    }
+    for (size_t i = 0; i < r->npending; i++)
+        free(r->pending[i]);
+    free(r->pending);
+    pbn_set_free(r->inherit);
+    return rc;
+}
 
 enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e)
 {
+    /* text may lack a final NUL (fuzzers, mapped files), and messages copy the source line to
+     * its end: the parser works on a terminated copy, which the set keeps as its source. */
     char *copy = malloc(len + 1);
+    struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
+                       NULL, NULL, NULL, NULL, NULL, 0, e};
+    const char *nl;
     enum pd_status rc;
 
     if (!copy)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     memcpy(copy, text, len);
     copy[len] = '\0';
-    rc = read_terminated(name, copy, len, out, e);
-    free(copy);
-    return rc;
-}
-
-static enum pd_status read_terminated(const char *name, const char *text, size_t len,
-                                      struct pbn_set **out, struct pd_err *e)
-{
-    struct reader r = {name, text, text + len, text, 1, text, NULL, NULL, NULL, NULL, e};
-    struct pbn_game *ig;
-    enum pd_status rc = pbn_set_new(&r.set, e);
-
-    if (rc == PD_OK)
-        rc = pbn_set_new(&r.inherit, e);
-    if (rc == PD_OK)
-        rc = pbn_game_add(r.inherit, &ig, e);
-    if (rc == PD_OK && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        r.p += 3; /* a UTF-8 byte order mark */
-    while (rc == PD_OK && r.p < r.end)
-        rc = read_line(&r);
-    if (rc == PD_OK)
-        rc = end_game(&r);
+    r.latin1 = !valid_utf8((const unsigned char *)copy, len);
+    nl = memchr(copy, '\n', len);
+    r.crlf = !nl || (nl > copy && nl[-1] == '\r');
+    if (!r.latin1 && len >= 3 && memcmp(copy, "\xEF\xBB\xBF", 3) == 0)
+        r.p = r.line_start = copy + 3; /* a UTF-8 byte order mark: part of the first pre */
+    rc = pbn_set_new(&r.set, e);
+    if (rc != PD_OK) {
+        free(copy);
+        return rc;
+    }
+    r.set->src = copy;
+    r.set->latin1 = r.latin1;
+    rc = read_text(&r);
+    if (rc == PD_OK && r.set->n == 0)
+        r.set->head_len = len;
+    for (size_t i = 0; i < r.set->n; i++)
+        r.set->games[i].src = copy;
     for (size_t i = 0; rc == PD_OK && i < r.set->n; i++)
         rc = pbn_game_parse(&r.set->games[i], name, e);
-    pbn_set_free(r.inherit);
     if (rc != PD_OK) {
         pbn_set_free(r.set);
         return rc;
@@ -298,14 +439,13 @@ enum pd_status pbn_read_file(const char *path, struct pbn_set **out, struct pd_e
 {
     char *text = NULL;
     size_t len = 0;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = pd_read_input(path, "a PBN file", &text, &len, e);
 
     if (rc == PD_OK)
         rc = pbn_read_mem(path, text, len, out, e);
     free(text);
     return rc;
 }
-
 static enum pd_status game_fail(const struct pbn_game *g, const char *file, struct pd_err *e,
                                 const char *what, const char *value)
 {
@@ -381,6 +521,39 @@ static enum pd_status parse_dd(struct pbn_game *g)
     return PD_OK;
 }
 
+/* A copy of a Deal value with "-" written for a void suit ("AKQ.-.JT9.8765", as some programs
+ * write) taken out; a "-" standing for a whole hand stays (unknown hand). */
+static char *deal_without_void_dashes(const char *v)
+{
+    char *out = strdup(v), *w = out;
+
+    if (!out)
+        return NULL;
+    for (const char *p = v; *p; p++)
+        if (!(*p == '-' && ((p > v && p[-1] == '.') || p[1] == '.')))
+            *w++ = *p;
+    *w = '\0';
+    return out;
+}
+
+static enum pd_status parse_deal(struct pbn_game *g, const char *v, const char *file,
+                                 struct pd_err *e)
+{
+    struct pd_err de;
+    char *deal = deal_without_void_dashes(v);
+    enum pd_status rc;
+
+    if (!deal)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    rc = deal_from_pbn(deal, &g->deal, &g->known, &de);
+    free(deal);
+    if (rc != PD_OK)
+        return pd_fail_at(e, PD_ERR_SYNTAX, file, g->line, 0, NULL,
+                          "game at line %d: Deal \"%s\": %s (column %d of the value)", g->line,
+                          v, de.msg, de.col);
+    return PD_OK;
+}
+
 enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e)
 {
     const char *v;
@@ -410,13 +583,11 @@ enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_er
         g->has_vul = true;
     }
     g->known = 0;
-    if ((v = pbn_tag_get(g, "Deal")) && *v) {
-        struct pd_err de;
+    if ((v = pbn_tag_get(g, "Deal")) && *v && strcmp(v, "?") != 0) { /* "?": unknown */
+        enum pd_status rc = parse_deal(g, v, file, e);
 
-        if (deal_from_pbn(v, &g->deal, &g->known, &de) != PD_OK)
-            return pd_fail_at(e, PD_ERR_SYNTAX, file, g->line, 0, NULL,
-                              "game at line %d: Deal \"%s\": %s (column %d of the value)",
-                              g->line, v, de.msg, de.col);
+        if (rc != PD_OK)
+            return rc;
     }
     return parse_dd(g);
 }

@@ -26,6 +26,10 @@ void pbn_game_clear(struct pbn_game *g)
     for (size_t t = 0; t < g->ntags; t++)
         tag_free(&g->tags[t]);
     free(g->tags);
+    for (size_t c = 0; c < g->ncomments; c++)
+        free(g->comments[c]);
+    free(g->comments);
+    free(g->index);
     memset(g, 0, sizeof *g);
 }
 
@@ -36,6 +40,7 @@ void pbn_set_free(struct pbn_set *set)
     for (size_t g = 0; g < set->n; g++)
         pbn_game_clear(&set->games[g]);
     free(set->games);
+    free(set->src);
     free(set);
 }
 
@@ -55,8 +60,65 @@ enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct p
     return PD_OK;
 }
 
+/* ---------------------------------------------------------------- the index of tag names
+ * A game with a few tags is searched in order; past INDEX_FROM tags (a bidding engine's file
+ * with thousands of Note tags, a 300,000-tag game) an open-addressing hash of each name's first
+ * tag keeps finding and adding tags in constant time, so reading stays linear. */
+enum { INDEX_FROM = 16 };
+
+static size_t name_hash(const char *s)
+{
+    size_t h = 14695981039346656037u; /* FNV-1a */
+
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* The slot holding name's tag, or the empty slot where it would go. */
+static size_t index_slot(const struct pbn_game *g, const char *name)
+{
+    size_t mask = g->index_cap - 1, k = name_hash(name) & mask;
+
+    while (g->index[k] && strcmp(g->tags[g->index[k] - 1].name, name) != 0)
+        k = (k + 1) & mask;
+    return k;
+}
+
+static void index_put(struct pbn_game *g, size_t tag)
+{
+    size_t k = index_slot(g, g->tags[tag].name);
+
+    if (!g->index[k]) /* the first tag of a name stays the one found */
+        g->index[k] = tag + 1;
+}
+
+/* Makes room in the index for one more tag (building it when the game reaches INDEX_FROM). */
+static enum pd_status index_grow(struct pbn_game *g, struct pd_err *e)
+{
+    size_t cap = g->index_cap ? 2 * g->index_cap : 64;
+    size_t *slots;
+
+    if (g->ntags + 1 < INDEX_FROM || 2 * (g->ntags + 1) <= g->index_cap)
+        return PD_OK;
+    slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    free(g->index);
+    g->index = slots;
+    g->index_cap = cap;
+    for (size_t i = 0; i < g->ntags; i++)
+        index_put(g, i);
+    return PD_OK;
+}
+
 struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name)
 {
+    if (g->index_cap) {
+        size_t k = index_slot(g, name);
+
+        return g->index[k] ? &g->tags[g->index[k] - 1] : NULL;
+    }
     for (size_t i = 0; i < g->ntags; i++)
         if (strcmp(g->tags[i].name, name) == 0)
             return &g->tags[i];
@@ -79,6 +141,39 @@ static struct pbn_tag *find_from_hint(struct pbn_game *g, const char *name)
     return pbn_tag_find(g, name);
 }
 
+enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
+                           struct pd_err *e)
+{
+    struct pbn_tag *t;
+    enum pd_status rc = index_grow(g, e);
+
+    if (rc != PD_OK)
+        return rc;
+    if (g->ntags == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 24;
+        struct pbn_tag *tags = realloc(g->tags, cap * sizeof *tags);
+
+        if (!tags)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        g->tags = tags;
+        g->cap = cap;
+    }
+    t = &g->tags[g->ntags];
+    memset(t, 0, sizeof *t);
+    t->name = strdup(name);
+    t->value = strdup(value);
+    if (!t->name || !t->value) {
+        free(t->name);
+        free(t->value);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    }
+    g->ntags++;
+    g->hint = g->ntags;
+    if (g->index_cap)
+        index_put(g, g->ntags - 1);
+    return PD_OK;
+}
+
 enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e)
 {
@@ -86,42 +181,43 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
     size_t len = strlen(value);
     char *v;
 
-    if (t && strlen(t->value) >= len) { /* fits: no allocation */
+    if (!t)
+        return pbn_tag_add(g, name, value, e);
+    g->hint = (size_t)(t - g->tags) + 1;
+    if (strcmp(t->value, value) == 0)
+        return PD_OK; /* unchanged: still written as read */
+    t->raw_len = 0;
+    t->implicit = false;
+    if (strlen(t->value) >= len) { /* fits: no allocation */
         memcpy(t->value, value, len + 1);
-        g->hint = (size_t)(t - g->tags) + 1;
         return PD_OK;
     }
-    v = malloc(len + 1);
+    v = strdup(value);
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    memcpy(v, value, len + 1);
-    if (t) {
-        free(t->value);
-        t->value = v;
-        g->hint = (size_t)(t - g->tags) + 1;
-        return PD_OK;
-    }
-    if (g->ntags == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 24;
-        struct pbn_tag *tags = realloc(g->tags, cap * sizeof *tags);
-
-        if (!tags) {
-            free(v);
-            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-        }
-        g->tags = tags;
-        g->cap = cap;
-    }
-    t = &g->tags[g->ntags];
-    memset(t, 0, sizeof *t);
-    t->name = strdup(name);
-    if (!t->name) {
-        free(v);
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    }
+    free(t->value);
     t->value = v;
-    g->ntags++;
-    g->hint = g->ntags;
+    return PD_OK;
+}
+
+enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e)
+{
+    char *copy;
+
+    if (t->nsection == t->section_cap) {
+        size_t cap = t->section_cap ? 2 * t->section_cap : 8;
+        char **lines = realloc(t->section, cap * sizeof *lines);
+
+        if (!lines)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        t->section = lines;
+        t->section_cap = cap;
+    }
+    copy = strdup(line);
+    if (!copy)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    t->section[t->nsection++] = copy;
+    t->raw_len = 0;
     return PD_OK;
 }
 
@@ -129,19 +225,35 @@ enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char 
                                struct pd_err *e)
 {
     struct pbn_tag *t = pbn_tag_find(g, name);
-    char **lines, *copy;
 
     if (!t)
         return pd_fail(e, PD_ERR_INTERNAL, "section line for missing tag %s", name);
-    lines = realloc(t->section, (t->nsection + 1) * sizeof *lines);
-    if (!lines)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    t->section = lines;
-    copy = strdup(line);
-    if (!copy)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    t->section[t->nsection++] = copy;
-    return PD_OK;
+    return pbn_tag_section_add(t, line, e);
+}
+
+char *pbn_game_commentary(const struct pbn_game *g)
+{
+    size_t len = 0;
+    char *text, *w;
+
+    if (g->ncomments == 0)
+        return NULL;
+    for (size_t i = 0; i < g->ncomments; i++)
+        len += strlen(g->comments[i]) + 1;
+    text = malloc(len);
+    if (!text)
+        return NULL;
+    w = text;
+    for (size_t i = 0; i < g->ncomments; i++) {
+        size_t n = strlen(g->comments[i]);
+
+        if (i > 0)
+            *w++ = '\n';
+        memcpy(w, g->comments[i], n);
+        w += n;
+    }
+    *w = '\0';
+    return text;
 }
 
 enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *ev,
@@ -239,6 +351,7 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
     for (size_t i = 0; i < table->nsection; i++)
         free(table->section[i]);
     table->nsection = 0;
+    table->raw_len = 0;
     /* PBN 5.7: rows by declarer N, S, E, W and denomination NT, S, H, D, C. */
     for (int s = 0; rc == PD_OK && s < 4; s++)
         for (int t = 0; rc == PD_OK && t < 5; t++) {
@@ -247,7 +360,7 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
 
             snprintf(row, sizeof row, "%c %2s %2d", SEAT_LETTER[seat], strain_name[st],
                      dd->tricks[seat][st]);
-            rc = pbn_section_add(g, "OptimumResultTable", row, e);
+            rc = pbn_tag_section_add(table, row, e);
         }
     g->dd = *dd;
     g->has_dd = true;

@@ -87,13 +87,19 @@ enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err
         const struct deal *d = &set->games[i].deal;
         struct board_info bi = fmt_board_info(set, i);
 
-        fprintf(out, "qx|o%d|md|%d", bi.number, lin_dealer_digit(bi.dealer));
+        const char *room = pbn_tag_get(&set->games[i], "Room");
+
+        fprintf(out, "qx|%c%d|", room && strcasecmp(room, "Closed") == 0 ? 'c' : 'o', bi.number);
+        fmt_lin_extra_write_pre(out, &set->games[i]);
+        fprintf(out, "md|%d", lin_dealer_digit(bi.dealer));
         lin_hand(out, d->hand[SEAT_S]);
         fputc(',', out);
         lin_hand(out, d->hand[SEAT_W]);
         fputc(',', out);
         lin_hand(out, d->hand[SEAT_N]);
-        fprintf(out, "|rh||ah|Board %d|sv|%c|pg||\n", bi.number, vul[bi.vul]);
+        fprintf(out, "|rh||ah|Board %d|sv|%c|", bi.number, vul[bi.vul]);
+        fmt_lin_extra_write_post(out, &set->games[i]);
+        fputs("pg||\n", out);
     }
     return PD_OK;
 }
@@ -113,6 +119,8 @@ struct lin_reader {
     struct lin_board cur;
     bool open;      /* cur holds a deal not yet added */
     int next_board; /* from qx, for the next md */
+    struct lin_extra x; /* players, auction, play ... of cur */
+    char *rooms;        /* qx's room of each board added: 'o', 'c' or 0 */
 };
 
 /* md: [dealer digit] then hands S, W, N, E separated by commas; an empty hand is unknown, and
@@ -198,9 +206,22 @@ static enum pd_status lin_flush(struct lin_reader *r)
         bi.dealer = b->dealer;
     if (b->has_vul)
         bi.vul = b->vul;
-    return fmt_add_deal(r->set, bi, &b->deal, r->e);
+    enum pd_status rc = fmt_add_deal(r->set, bi, &b->deal, r->e);
+    char *rooms = rc == PD_OK ? realloc(r->rooms, r->set->n) : NULL;
+
+    if (rc == PD_OK && !rooms)
+        rc = pd_fail(r->e, PD_ERR_NOMEM, "out of memory");
+    if (rc == PD_OK) {
+        r->rooms = rooms;
+        rooms[r->set->n - 1] = (char)r->x.room;
+        rc = fmt_lin_extra_apply(&r->set->games[r->set->n - 1], &r->x, r->e);
+    }
+    fmt_lin_extra_reset(&r->x);
+    return rc;
 }
 
+/* A board number at the start of v[0..n): 0 when there is none, -1 when it has more digits
+ * than any board number (LIN boards go to 999999; a bigger one is refused, not wrapped). */
 static int lin_number(const char *v, size_t n)
 {
     long x = 0;
@@ -210,9 +231,10 @@ static int lin_number(const char *v, size_t n)
         i++;
     if (i == n || !isdigit((unsigned char)v[i]))
         return 0;
-    for (; i < n && isdigit((unsigned char)v[i]) && x < 1000000; i++)
-        x = 10 * x + (v[i] - '0');
-    return x >= 1000000 ? 0 : (int)x;
+    for (; i < n && isdigit((unsigned char)v[i]); i++)
+        if ((x = 10 * x + (v[i] - '0')) > 999999)
+            return -1;
+    return (int)x;
 }
 
 static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn, const char *v,
@@ -222,6 +244,11 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
         enum pd_status rc = lin_flush(r);
 
         r->next_board = vn > 1 ? lin_number(v + 1, vn - 1) : 0;
+        r->x.room = vn > 0 && strchr("oc", v[0]) ? v[0] : 0;
+        if (rc == PD_OK && r->next_board < 0)
+            rc = fmt_fail_line(r->e, r->name, line, 0, NULL,
+                               "qx: board number \"%.*s\" is over 999999", (int)(vn > 20 ? 20 : vn),
+                               v);
         return rc;
     }
     if (kn == 2 && strncasecmp(key, "md", 2) == 0) {
@@ -236,11 +263,13 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
         r->open = true;
         return lin_md(r, v, vn, line);
     }
+    if (kn == 2 && strncasecmp(key, "ah", 2) != 0 && strncasecmp(key, "sv", 2) != 0)
+        return fmt_lin_extra_pair(&r->x, key, v, vn, line, r->name, r->e);
     if (!r->open)
         return PD_OK;
     if (kn == 2 && strncasecmp(key, "ah", 2) == 0 && r->cur.board < 1 && vn > 6 &&
-        strncasecmp(v, "Board ", 6) == 0)
-        r->cur.board = lin_number(v + 6, vn - 6);
+        strncasecmp(v, "Board ", 6) == 0 && (r->cur.board = lin_number(v + 6, vn - 6)) < 0)
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "ah: board number over 999999");
     if (kn == 2 && strncasecmp(key, "sv", 2) == 0 && vn >= 1) {
         const char *s = strchr("0onebONEB-", v[0]);
         static const enum vul map[10] = {VUL_NONE, VUL_NONE, VUL_NS, VUL_EW, VUL_ALL,
@@ -258,7 +287,7 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
 enum pd_status fmt_lin_read(const char *name, const unsigned char *p, size_t n,
                             struct pbn_set *set, struct pd_err *e)
 {
-    struct lin_reader r = {name, e, set, {0}, false, 0};
+    struct lin_reader r = {name, e, set, {0}, false, 0, {.ncalls = 0}, NULL};
     const char *t = (const char *)p;
     size_t i = 0;
     int line = 1;
@@ -280,10 +309,12 @@ enum pd_status fmt_lin_read(const char *name, const unsigned char *p, size_t n,
         while (i < n && t[i] != '|' && t[i] != '\n')
             i++;
         ke = i;
-        if (i >= n || t[i] == '\n')
-            return fmt_fail_line(e, name, kline, 0, NULL,
-                                 "LIN is key|value| pairs; \"%.*s\" has no value",
-                                 (int)(ke - ks > 40 ? 40 : ke - ks), t + ks);
+        if (i >= n || t[i] == '\n') {
+            rc = fmt_fail_line(e, name, kline, 0, NULL,
+                               "LIN is key|value| pairs; \"%.*s\" has no value",
+                               (int)(ke - ks > 40 ? 40 : ke - ks), t + ks);
+            break;
+        }
         vs = ++i;
         while (i < n && t[i] != '|') {
             if (t[i] == '\n')
@@ -297,6 +328,12 @@ enum pd_status fmt_lin_read(const char *name, const unsigned char *p, size_t n,
     }
     if (rc == PD_OK)
         rc = lin_flush(&r);
+    /* A match (some board in the closed room): each board says its room. */
+    for (size_t k = 0; rc == PD_OK && r.rooms && memchr(r.rooms, 'c', set->n) && k < set->n; k++)
+        if (r.rooms[k])
+            rc = pbn_tag_set(&set->games[k], "Room", r.rooms[k] == 'c' ? "Closed" : "Open", e);
+    free(r.rooms);
+    fmt_lin_extra_free(&r.x);
     return rc;
 }
 

@@ -56,59 +56,158 @@ static void text_str(struct text *t, const char *s)
     text_add(t, s, strlen(s));
 }
 
-static void format_tag(struct text *out, const struct pbn_tag *t)
+/* Appends s in ISO 8859-1 when every character fits (export's character set, PBN 2.2), else as
+ * the UTF-8 it is. */
+static void text_latin1(struct text *t, const char *s, size_t n)
 {
-    const char *v = t->value;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i;
 
+    for (i = 0; i < n; i++) { /* U+0080-U+00FF is C2 or C3 and one continuation byte */
+        if (u[i] < 0x80)
+            continue;
+        if ((u[i] != 0xC2 && u[i] != 0xC3) || i + 1 == n || (u[i + 1] & 0xC0) != 0x80)
+            break;
+        i++;
+    }
+    if (i < n) {
+        text_add(t, s, n);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        char c = (char)(u[i] < 0x80 ? u[i] : (unsigned char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F)));
+
+        if (u[i] >= 0x80)
+            i++;
+        text_add(t, &c, 1);
+    }
+}
+
+/* Bytes of the UTF-8 character at s (1 for a stray byte), so that text_latin1 sees it whole. */
+static size_t utf8_len(const char *s)
+{
+    unsigned char c = (unsigned char)*s;
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+
+    for (size_t i = 1; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80)
+            return 1;
+    return n;
+}
+
+/* How one tag is written: in the line ends of its game, with an end of line before the tag
+ * (lead) and after its last line (trail) or not, and between its lines (the tag's and its
+ * section lines'). */
+struct tag_style {
+    const char *eol;
+    size_t eol_len;
+    bool lead, trail;
+};
+
+/* Tables (PBN 5: OptimumResultTable, ScoreTable ...) give their columns as "Name\\2R": the
+ * backslash is part of the column format, not an escape, and is written alone. */
+static bool is_table(const char *name)
+{
+    size_t n = strlen(name);
+
+    return n > 5 && strcmp(name + n - 5, "Table") == 0;
+}
+
+static void format_value(struct text *out, const struct pbn_tag *t)
+{
+    /* Escape quotes and backslashes (PBN 3.2); most values have none, so copy runs. */
+    const char *v = t->value, *special = is_table(t->name) ? "\"" : "\"\\";
+
+    for (size_t run; *v; v += run) {
+        run = strcspn(v, special);
+        text_latin1(out, v, run);
+        if (!v[run])
+            break;
+        text_add(out, "\\", 1);
+        text_add(out, &v[run], 1);
+        run++;
+    }
+}
+
+static void format_tag(struct text *out, const struct pbn_tag *t, const struct tag_style *st)
+{
+    if (st->lead)
+        text_add(out, st->eol, st->eol_len);
     text_add(out, "[", 1);
     text_str(out, t->name);
     text_add(out, " \"", 2);
-    /* Escape quotes and backslashes (PBN 3.2); most values have none, so copy runs. */
-    for (size_t run; *v; v += run) {
-        run = strcspn(v, "\"\\");
-        text_add(out, v, run);
-        if (v[run]) {
-            text_add(out, "\\", 1);
-            text_add(out, &v[run], 1);
-            run++;
-        }
-    }
-    text_add(out, "\"]\r\n", 4);
+    format_value(out, t);
+    text_add(out, "\"]", 2);
     for (size_t i = 0; i < t->nsection; i++) {
-        text_str(out, t->section[i]);
-        text_add(out, "\r\n", 2);
+        text_add(out, st->eol, st->eol_len);
+        text_latin1(out, t->section[i], strlen(t->section[i]));
     }
+    if (st->trail)
+        text_add(out, st->eol, st->eol_len);
+}
+
+/* A game read from PBN text: each tag as read unless changed, new tags after the last. */
+static void format_kept_game(struct text *out, const struct pbn_game *g)
+{
+    const struct tag_style added = {g->crlf ? "\r\n" : "\n", g->crlf ? 2 : 1, true, false};
+    const struct tag_style changed = {added.eol, added.eol_len, false, false};
+
+    for (size_t i = 0; i < g->ntags; i++) {
+        const struct pbn_tag *t = &g->tags[i];
+
+        if (t->implicit)
+            continue; /* its "##" is in an earlier game */
+        if (t->sourced)
+            text_add(out, g->src + t->pre_off, t->pre_len);
+        if (t->sourced && t->raw_len)
+            text_add(out, g->src + t->raw_off, t->raw_len);
+        else /* a changed tag's pre ends its line already; a new one starts a line */
+            format_tag(out, t, t->sourced ? &changed : &added);
+    }
+    text_add(out, g->src + g->tail_off, g->tail_len);
 }
 
 static int by_name(const void *a, const void *b)
 {
     const struct pbn_tag *const *x = a, *const *y = b;
+    int c = strcmp((*x)->name, (*y)->name);
 
-    return strcmp((*x)->name, (*y)->name);
+    /* Repeated tags (Note) keep their order: qsort is not stable, the addresses are. */
+    return c ? c : (*x < *y ? -1 : *x > *y);
 }
 
 static void format_game(struct text *out, const struct pbn_game *g, const struct pbn_tag **extra)
 {
+    static const struct tag_style st = {"\r\n", 2, false, true};
     const struct pbn_tag *mts[MTS_COUNT] = {NULL};
     size_t nextra = 0;
 
     for (size_t i = 0; i < g->ntags; i++) {
         int r = mts_rank(g->tags[i].name);
 
-        if (r >= 0)
+        if (r >= 0 && !mts[r]) /* a repeated one goes with the others */
             mts[r] = &g->tags[i];
         else
             extra[nextra++] = &g->tags[i];
     }
     for (int i = 0; i < MTS_COUNT; i++) {
         /* A mandatory tag the game lacks is unknown: "?" (PBN 3.4). */
-        struct pbn_tag missing = {(char *)mts_order[i], (char *)"?", NULL, 0};
+        struct pbn_tag missing = {.name = (char *)mts_order[i], .value = (char *)"?"};
 
-        format_tag(out, mts[i] ? mts[i] : &missing);
+        format_tag(out, mts[i] ? mts[i] : &missing, &st);
     }
     qsort(extra, nextra, sizeof *extra, by_name);
     for (size_t i = 0; i < nextra; i++)
-        format_tag(out, extra[i]);
+        format_tag(out, extra[i], &st);
+    /* Commentary a game got from another format (LIN's nt): one { } comment a line; a "}" in
+     * it would close the comment early, so it is written ")". */
+    for (size_t i = 0; i < g->ncomments; i++) {
+        text_add(out, "{", 1);
+        for (const char *c = g->comments[i]; *c; c++)
+            text_latin1(out, *c == '}' ? ")" : *c == '\n' || *c == '\r' ? " " : c,
+                        *c == '}' || *c == '\n' || *c == '\r' ? 1 : utf8_len(c));
+        text_add(out, "}\r\n", 3);
+    }
 }
 
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
@@ -127,10 +226,14 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
         if (!extra)
             return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
-    /* Export: every game after the first starts with an empty line. */
-    if (index > 0)
-        text_add(&t, "\r\n", 2);
-    format_game(&t, g, extra);
+    if (g->src) {
+        format_kept_game(&t, g);
+    } else {
+        /* Export: every game after the first starts with an empty line. */
+        if (index > 0)
+            text_add(&t, "\r\n", 2);
+        format_game(&t, g, extra);
+    }
     if (t.failed)
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     else if (fwrite(t.p, 1, t.n, out) != t.n)
@@ -147,24 +250,67 @@ void pbn_write_header(FILE *out)
     fputs("% PBN 2.1\r\n% EXPORT\r\n", out);
 }
 
+/* The "% EXPORT" line of text, or NULL. */
+static char *export_line(char *text, size_t len)
+{
+    for (char *p = text; p && p < text + len; p = memchr(p, '\n', (size_t)(text + len - p)),
+              p = p ? p + 1 : NULL)
+        if (*p == '%' && strncmp(p, "% EXPORT", 8) == 0 &&
+            (p[8] == '\r' || p[8] == '\n' || p[8] == '\0'))
+            return p;
+    return NULL;
+}
+
+/* The set through a buffer (as read, or export for a set built in memory): its "% EXPORT" line
+ * goes only when predup check finds the text in export format (a set read with repeated Note
+ * tags, a LIN's notes, a value in UTF-8, a line over 255 characters is not). */
+static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct pd_err *e)
+{
+    char *text = NULL, *exp;
+    size_t len = 0, faults = 0;
+    FILE *mem = open_memstream(&text, &len);
+    enum pd_status rc = mem ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+
+    if (rc == PD_OK && set->src && set->n == 0)
+        fwrite(set->src, 1, set->head_len, mem);
+    if (rc == PD_OK && !set->src)
+        pbn_write_header(mem);
+    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
+        rc = pbn_write_game(mem, &set->games[i], i, e);
+    if (mem && fclose(mem) != 0 && rc == PD_OK)
+        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    exp = rc == PD_OK ? export_line(text, len) : NULL;
+    if (exp)
+        rc = pbn_check_mem("output", text, len, NULL, &faults, e);
+    if (rc == PD_OK && exp && faults) {
+        size_t cut = strcspn(exp, "\n");
+
+        cut += exp[cut] == '\n';
+        memmove(exp, exp + cut, len - (size_t)(exp + cut - text));
+        len -= cut;
+    }
+    if (rc == PD_OK && fwrite(text, 1, len, out) != len)
+        rc = pd_fail(e, PD_ERR_IO, "write error");
+    free(text);
+    return rc;
+}
+
 enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
 {
-    pbn_write_header(out);
-    for (size_t i = 0; i < set->n; i++) {
-        enum pd_status rc = pbn_write_game(out, &set->games[i], i, e);
+    enum pd_status rc = write_checked(out, set, e);
 
-        if (rc != PD_OK)
-            return rc;
-    }
+    if (rc != PD_OK)
+        return rc;
     if (ferror(out))
         return pd_fail(e, PD_ERR_IO, "write error");
     return PD_OK;
 }
 
-enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e)
+enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct pbn_set *set,
+                                struct pd_err *e)
 {
     struct pd_outfile o;
-    enum pd_status rc = pd_outfile_open(&o, path, e);
+    enum pd_status rc = pd_outfile_open_ex(&o, path, flags, e);
 
     if (rc != PD_OK)
         return rc;
@@ -173,4 +319,9 @@ enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struc
         return pd_outfile_commit(&o, e);
     pd_outfile_abort(&o);
     return rc;
+}
+
+enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e)
+{
+    return pbn_write_file_ex(path, 0, set, e);
 }

@@ -4,6 +4,7 @@
  * (DealerPar), written as PBN 2.1's DoubleDummyTricks, OptimumResultTable, OptimumScore and
  * ParContract. Boards that carry the analysis already are not solved again. */
 #include <getopt.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,36 +63,52 @@ static enum pd_status solve_tables(struct pbn_set *set, const size_t *idx, size_
     return rc;
 }
 
-enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool show, size_t *solved,
-                              struct pd_err *e)
+/* What analyze needs of a game: its deal, dealer and vulnerability. strict (the hand record's
+ * rule, pr_board_from_game): a Board number and a full deal, or an error. Otherwise (predup
+ * analyze on any file: DDS's hand files have a Deal tag alone) a game without a Board takes its
+ * dealer from its Dealer tag, else the Deal's first seat, and its vulnerability from its tag,
+ * else None; a game without a full deal is skipped (*skip set). */
+static enum pd_status game_board(const struct pbn_game *g, size_t i, bool strict,
+                                 struct pr_board *b, bool *skip, struct pd_err *e)
 {
-    size_t *idx = malloc((set->n ? set->n : 1) * sizeof *idx), n = 0;
-    enum pd_status rc = idx ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    struct pr_board b;
+    const char *deal = pbn_tag_get(g, "Deal");
+    char why[160];
+    int first = deal ? seat_from_char((unsigned char)deal[0]) : -1;
 
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
-        const struct pbn_game *g = &set->games[i];
+    *skip = false;
+    if (strict || (g->board > 0 && g->known == 0xF))
+        return pr_board_from_game(g, i, b, e);
+    if (g->known != 0xF) {
+        *skip = true;
+        return PD_OK;
+    }
+    if (!deal_is_complete(&g->deal, why, sizeof why))
+        return pd_fail(e, PD_ERR_RANGE, "game %zu (line %d): impossible deal: %s", i + 1, g->line,
+                       why);
+    b->number = g->board > 0 ? g->board : (int)i + 1;
+    b->dealer = g->has_dealer ? g->dealer : first >= 0 ? (enum seat)first : SEAT_N;
+    b->vul = g->has_vul ? g->vul : g->board > 0 ? board_law2(g->board).vul : VUL_NONE;
+    b->deal = g->deal;
+    return PD_OK;
+}
 
-        if (g->has_dd && g->has_par)
-            continue;
-        rc = pr_board_from_game(g, i, &b, e);
-        if (rc == PD_OK && !g->has_dd)
-            idx[n++] = i;
-    }
-    if (rc == PD_OK && n > 0) {
-        set_threads(threads);
-        rc = solve_tables(set, idx, n, show, e);
-    }
+/* Par for every game with a table and no par yet. */
+static enum pd_status add_par(struct pbn_set *set, bool strict, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+
     for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
         struct pbn_game *g = &set->games[i];
         struct dd_par par;
         struct dd_table dd;
+        struct pr_board b;
+        bool skip;
 
-        if (g->has_par)
+        if (g->has_par || !g->has_dd)
             continue;
-        rc = pr_board_from_game(g, i, &b, e);
-        if (rc != PD_OK)
-            break;
+        rc = game_board(g, i, strict, &b, &skip, e);
+        if (rc != PD_OK || skip)
+            continue;
         rc = dd_par(&g->dd, b.vul, b.dealer, &par, e);
         dd = g->dd; /* pbn_game_set_dd writes g->dd itself */
         if (rc == PD_OK)
@@ -103,71 +120,178 @@ enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool show, size_
             pd_fail(e, rc, "board %d: %s", b.number, why);
         }
     }
+    return rc;
+}
+
+/* pr_analyze_set, with the game rule of game_board; *skipped counts the games left out. */
+static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool strict,
+                              size_t *solved, size_t *skipped, struct pd_err *e)
+{
+    size_t *idx = malloc((set->n ? set->n : 1) * sizeof *idx), n = 0, nskip = 0;
+    enum pd_status rc = idx ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    struct pr_board b;
+    bool skip;
+
+    for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
+        const struct pbn_game *g = &set->games[i];
+
+        if (g->has_dd && g->has_par)
+            continue;
+        rc = game_board(g, i, strict, &b, &skip, e);
+        nskip += skip;
+        if (rc == PD_OK && !skip && !g->has_dd)
+            idx[n++] = i;
+    }
+    if (rc == PD_OK && n > 0) {
+        set_threads(threads);
+        rc = solve_tables(set, idx, n, show, e);
+    }
+    if (rc == PD_OK)
+        rc = add_par(set, strict, e);
     if (rc == PD_OK && solved)
         *solved = n;
+    if (skipped)
+        *skipped = nskip;
     free(idx);
     return rc;
 }
 
+enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool show, size_t *solved,
+                              struct pd_err *e)
+{
+    return analyze(set, threads, show, true, solved, NULL, e);
+}
+
 static const char analyze_usage[] =
-    "usage: predup analyze SET.pbn [-o OUT.pbn] [-j N] [--quiet]\n"
+    "usage: predup analyze SET [-o OUT.pbn] [-j N] [--quiet] [--force] [--public]\n"
     "  Adds double-dummy tricks (DoubleDummyTricks, OptimumResultTable) and par (OptimumScore,\n"
     "  ParContract, for each board's vulnerability and dealer) to every board, with libdds on\n"
-    "  all cores (-j N: N threads). Boards that have them already are kept as they are.\n"
-    "  Writes OUT.pbn, or SET.pbn itself when -o is not given (a temporary file, then renamed).\n";
+    "  all cores (-j N: N threads). Boards that have them already are kept as they are; games\n"
+    "  without a full deal are left out. SET is any set predup reads (told by its contents).\n"
+    "  Writes OUT.pbn, or SET itself when SET is PBN and -o is not given (everything else in\n"
+    "  the file is kept as it was). Another format needs -o. An existing OUT.pbn with other\n"
+    "  content, or holding more boards than the analysis, is kept unless --force. OUT.pbn is\n"
+    "  0600 (it reveals deals) unless --public (0666 less the umask).\n";
 
 static enum pd_status parse_jobs(const char *arg, int *out, struct pd_err *e)
 {
-    char *end;
-    long n = strtol(arg, &end, 10);
+    unsigned long long n;
+    enum pd_status rc = pd_parse_number(arg, 1, 256, "-j", &n, e);
 
-    if (!*arg || *end || n < 1 || n > 256)
-        return pd_fail(e, PD_ERR_USAGE, "-j wants a thread count from 1 to 256, not \"%s\"", arg);
-    *out = (int)n;
-    return PD_OK;
+    *out = rc == PD_OK ? (int)n : *out;
+    return rc;
 }
 
-enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
+struct analyze_opts {
+    const char *in, *out;
+    bool quiet, force;
+    unsigned flags; /* PD_OUT_FORCE, PD_OUT_PUBLIC */
+    int threads;
+};
+
+static enum pd_status parse_args(int argc, char **argv, struct analyze_opts *o, bool *help,
+                                 struct pd_err *e)
 {
     static const struct option longs[] = {
         {"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
-    const char *out = NULL;
-    struct pbn_set *set = NULL;
-    size_t solved = 0;
-    bool quiet = false;
-    int threads = 0, c;
     enum pd_status rc = PD_OK;
+    int c;
 
     optind = 0;
     opterr = 0;
     while (rc == PD_OK && (c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
         switch (c) {
-        case 'o': out = optarg; break;
-        case 'j': rc = parse_jobs(optarg, &threads, e); break;
-        case 'q': quiet = true; break;
-        case 'h': fputs(analyze_usage, stdout); return PD_OK;
+        case 'o': o->out = optarg; break;
+        case 'j': rc = parse_jobs(optarg, &o->threads, e); break;
+        case 'q': o->quiet = true; break;
+        case 'F': o->force = true; o->flags |= PD_OUT_FORCE; break;
+        case 'P': o->flags |= PD_OUT_PUBLIC; break;
+        case 'h': *help = true; return PD_OK;
         default:
             return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (predup analyze --help)",
                            argv[optind - 1]);
         }
     }
-    if (rc != PD_OK)
+    if (rc == PD_OK && argc - optind != 1)
+        rc = pd_fail(e, PD_ERR_USAGE, "analyze wants one SET (predup analyze --help)");
+    if (rc == PD_OK)
+        o->in = argv[optind];
+    return rc;
+}
+
+static const char *plural(size_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* The output must not lose boards unasked: an existing OUT other than the input must be a set
+ * with no more games than the analysis (or --force). */
+static enum pd_status check_target(const struct analyze_opts *o, size_t ngames, struct pd_err *e)
+{
+    struct pbn_set *old = NULL;
+    struct pd_err ignored;
+    struct stat st;
+    size_t had;
+
+    if (o->force || strcmp(o->out, "-") == 0 || strcmp(o->out, o->in) == 0 ||
+        stat(o->out, &st) != 0 || !S_ISREG(st.st_mode))
+        return PD_OK;
+    if (pbn_read_any(o->out, NULL, &old, &ignored) != PD_OK)
+        return pd_fail(e, PD_ERR_USAGE,
+                       "%s exists and is not a set: predup analyze %s -o %s --force replaces it",
+                       o->out, o->in, o->out);
+    had = old->n;
+    pbn_set_free(old);
+    if (had > ngames)
+        return pd_fail(e, PD_ERR_USAGE,
+                       "%s holds %zu game%s, the analysis %zu: predup analyze %s -o %s --force "
+                       "replaces it",
+                       o->out, had, plural(had), ngames, o->in, o->out);
+    return PD_OK;
+}
+
+enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
+{
+    struct analyze_opts o = {0};
+    struct pbn_set *set = NULL;
+    size_t solved = 0, skipped = 0;
+    bool help = false;
+    enum pd_status rc = parse_args(argc, argv, &o, &help, e);
+
+    if (rc != PD_OK || help) {
+        if (help)
+            fputs(analyze_usage, stdout);
         return rc;
-    if (argc - optind != 1)
-        return pd_fail(e, PD_ERR_USAGE, "analyze wants one SET.pbn (predup analyze --help)");
-    if (!out)
-        out = argv[optind];
-    rc = pbn_read_file(argv[optind], &set, e);
+    }
+    rc = pbn_read_any(o.in, NULL, &set, e);
+    if (rc == PD_OK && !o.out && !set->src) /* never write PBN over a DUP, a LIN, a key ... */
+        rc = pd_fail(e, PD_ERR_USAGE,
+                     "%s is not a PBN file, so analyze does not write over it: give -o OUT.pbn "
+                     "(predup analyze %s -o OUT.pbn)",
+                     o.in, o.in);
+    if (rc == PD_OK && !o.out) { /* updating the input in place is what was asked for */
+        o.out = o.in;
+        o.flags |= PD_OUT_FORCE;
+    }
     if (rc == PD_OK)
-        rc = pr_analyze_set(set, threads, pd_progress_wanted(quiet), &solved, e);
+        rc = check_target(&o, set->n, e);
     if (rc == PD_OK)
-        rc = pbn_write_file(out, set, e);
-    if (rc == PD_OK && strcmp(out, "-") != 0)
-        printf("analyzed %zu boards (%zu solved, %zu already done): %s\n", set->n, solved,
-               set->n - solved, out);
+        rc = analyze(set, o.threads, pd_progress_wanted(o.quiet), false, &solved, &skipped, e);
+    if (rc == PD_OK)
+        rc = pbn_write_file_ex(o.out, o.flags, set, e);
+    if (rc == PD_OK && strcmp(o.out, "-") != 0) {
+        char left[64] = "";
+
+        if (skipped)
+            snprintf(left, sizeof left, "; %zu game%s without a full deal left out", skipped,
+                     plural(skipped));
+        printf("analyzed %zu board%s (%zu solved, %zu already done%s): %s\n", set->n - skipped,
+               plural(set->n - skipped), solved, set->n - skipped - solved, left, o.out);
+    }
     pbn_set_free(set);
     return rc;
 }

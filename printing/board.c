@@ -74,7 +74,8 @@ static void copy_clean(struct pdoc *d, const char *s, char *out, size_t n)
     free(c);
 }
 
-void pr_title_from_set(const struct pbn_set *set, struct pdoc *d, struct pr_title *t)
+void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc *d,
+                       struct pr_title *t)
 {
     const struct pbn_game *g = set->n ? &set->games[0] : NULL;
     const char *event = g ? pbn_tag_get(g, "Event") : NULL;
@@ -84,7 +85,8 @@ void pr_title_from_set(const struct pbn_set *set, struct pdoc *d, struct pr_titl
     char where[300] = "", iso[16] = "";
 
     memset(t, 0, sizeof *t);
-    copy_clean(d, known_value(event) ? event : "Hand record", t->event, sizeof t->event);
+    copy_clean(d, title ? title : known_value(event) ? event : "Hand record", t->event,
+               sizeof t->event);
     /* PBN dates are YYYY.MM.DD; partly unknown ones ("2025.??.??") are left out. */
     if (known_value(date) && strlen(date) == 10)
         snprintf(iso, sizeof iso, "%.4s-%.2s-%.2s", date, date + 5, date + 8);
@@ -103,4 +105,35 @@ void pr_title_from_set(const struct pbn_set *set, struct pdoc *d, struct pr_titl
                 break;
             }
     }
+}
+
+/* Copies s into out as a PBN tag value: quote and backslash escaped, at most max bytes of s,
+ * cut at a character boundary. Returns the bytes written. */
+static size_t pbn_value(const char *s, size_t max, char *out, size_t n)
+{
+    size_t o = 0, len = strlen(s);
+
+    if (len > max) {
+        len = max;
+        while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+            len--;
+    }
+    for (size_t i = 0; i < len && o + 3 < n; i++) {
+        if (s[i] == '"' || s[i] == '\\')
+            out[o++] = '\\';
+        out[o++] = s[i];
+    }
+    out[o] = '\0';
+    return o;
+}
+
+void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n)
+{
+    const char *event = pbn_tag_get(g, "Event");
+    char ev[260], deal[DEAL_PBN_LEN];
+
+    pbn_value(event && *event ? event : "?", 120, ev, sizeof ev);
+    deal_to_pbn(&b->deal, b->dealer, 0xF, deal);
+    snprintf(out, n, "[Event \"%s\"]\n[Board \"%d\"]\n[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n"
+             "[Deal \"%s\"]\n", ev, b->number, SEAT_LETTER[b->dealer], VUL_PBN[b->vul], deal);
 }

@@ -9,7 +9,41 @@
 
 void pr_options_default(struct pr_options *o)
 {
-    *o = (struct pr_options){.paper = PR_PAPER_A4, .per_page = 6, .dd = PR_DD_GRID, .qr = true};
+    *o = (struct pr_options){.paper = PR_PAPER_A4, .per_page = 6, .dd = PR_DD_GRID, .qr = true,
+                             .ten_as_10 = true, .comments = true, .hands = PR_HANDS_ALL};
+}
+
+/* One item of --hands: a seat letter, a pair or "all". */
+static unsigned hands_item(const char *s, size_t n)
+{
+    static const struct {
+        const char *name;
+        unsigned mask;
+    } names[] = {{"N", 1u << SEAT_N}, {"E", 1u << SEAT_E}, {"S", 1u << SEAT_S},
+                 {"W", 1u << SEAT_W}, {"NS", 1u << SEAT_N | 1u << SEAT_S},
+                 {"EW", 1u << SEAT_E | 1u << SEAT_W}, {"all", PR_HANDS_ALL}};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i].name) == n && strncasecmp(s, names[i].name, n) == 0)
+            return names[i].mask;
+    return 0;
+}
+
+enum pd_status pr_parse_hands(const char *arg, unsigned *mask, struct pd_err *e)
+{
+    *mask = 0;
+    for (const char *p = arg;; p++) {
+        size_t n = strcspn(p, ",");
+        unsigned m = hands_item(p, n);
+
+        if (!m)
+            return pd_fail(e, PD_ERR_USAGE, "--hands takes NS, EW, N, E, S, W or all (a comma "
+                           "list is fine), not \"%.*s\"", (int)n, p);
+        *mask |= m;
+        p += n;
+        if (!*p)
+            return PD_OK;
+    }
 }
 
 enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
@@ -20,8 +54,9 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
 
     if (set->n == 0)
         return pd_fail(e, PD_ERR_RANGE, "the set has no boards");
-    if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6)
-        return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4 or 6, not %d", o->per_page);
+    if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6 &&
+        o->per_page != 9)
+        return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4, 6 or 9, not %d", o->per_page);
     rc = pdoc_open(&d, o, e);
     if (rc != PD_OK)
         return rc;
@@ -77,19 +112,27 @@ static const char print_usage[] =
     "  sheet    duplication sheet: the 52 cards of each board with the seat each goes to\n"
     "options:\n"
     "  --paper a4|letter    paper size (a4)\n"
-    "  --per-page 1|2|4|6   hand record boards per page (6)\n"
+    "  --per-page 1|2|4|6|9 hand record boards per page (6; 9 is a small handout format)\n"
     "  --dd grid|makeable|none  the double-dummy table, makeable contracts, or nothing (grid)\n"
     "  --no-qr              no QR codes\n"
+    "  --ten 10|T           how the ten is written, everywhere (10)\n"
+    "  --title TEXT         page title instead of the set's Event tag (record, sheet)\n"
+    "  --hands LIST         the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
+    "                       (record, curtain); the analysis and QR codes are then left out\n"
+    "  --no-comments        no { } commentary under the boards of a hand record\n"
     "  --font-dir DIR       where DejaVuSans.ttf and DejaVuSans-Bold.ttf are\n"
     "                       (/usr/share/fonts/truetype/dejavu)\n"
     "  -j N                 libdds threads when the set must be analysed first (all cores)\n"
     "  -q, --quiet          no progress\n"
+    "  --force              replace an existing OUT.pdf that differs\n"
+    "  --public             make OUT.pdf 0666 less the umask (default 0600: it reveals deals)\n"
     "  A hand record of a set without analysis analyses it first (as predup analyze does,\n"
     "  without changing SET.pbn). The PDF is written to a temporary name, then renamed.\n";
 
 struct print_args {
     struct pr_options o;
     const char *out;
+    unsigned out_flags; /* PD_OUT_FORCE, PD_OUT_PUBLIC */
     int threads;
     bool quiet, help;
 };
@@ -108,14 +151,12 @@ static enum pd_status parse_choice(const char *opt, const char *arg, const char 
 static enum pd_status parse_int(const char *opt, const char *arg, int lo, int hi, int *out,
                                 struct pd_err *e)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
+    unsigned long long v;
+    enum pd_status rc = pd_parse_number(arg, (unsigned long long)lo, (unsigned long long)hi, opt,
+                                        &v, e);
 
-    if (!*arg || *end || v < lo || v > hi)
-        return pd_fail(e, PD_ERR_USAGE, "%s wants a number from %d to %d, not \"%s\"", opt, lo,
-                       hi, arg);
-    *out = (int)v;
-    return PD_OK;
+    *out = rc == PD_OK ? (int)v : *out;
+    return rc;
 }
 
 static enum pd_status parse_print_args(int argc, char **argv, struct print_args *a,
@@ -125,11 +166,15 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
         {"output", required_argument, NULL, 'o'},  {"paper", required_argument, NULL, 'P'},
         {"per-page", required_argument, NULL, 'n'}, {"dd", required_argument, NULL, 'd'},
         {"no-qr", no_argument, NULL, 'Q'},         {"font-dir", required_argument, NULL, 'F'},
+        {"ten", required_argument, NULL, 'T'},      {"title", required_argument, NULL, 't'},
+        {"hands", required_argument, NULL, 'H'},    {"no-comments", no_argument, NULL, 'C'},
         {"jobs", required_argument, NULL, 'j'},    {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},          {"force", no_argument, NULL, 256},
+        {"public", no_argument, NULL, 257},        {NULL, 0, NULL, 0},
     };
     static const char *const papers[] = {"a4", "letter"};
     static const char *const dds[] = {"grid", "makeable", "none"};
+    static const char *const tens[] = {"T", "10"};
     enum pd_status rc = PD_OK;
     int c, v = 0;
 
@@ -144,16 +189,25 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
             rc = parse_choice("--paper", optarg, papers, 2, &v, e);
             a->o.paper = (enum pr_paper)v;
             break;
-        case 'n': rc = parse_int("--per-page", optarg, 1, 6, &a->o.per_page, e); break;
+        case 'n': rc = parse_int("--per-page", optarg, 1, 9, &a->o.per_page, e); break;
         case 'd':
             rc = parse_choice("--dd", optarg, dds, 3, &v, e);
             a->o.dd = (enum pr_dd_mode)v;
             break;
         case 'Q': a->o.qr = false; break;
+        case 'T':
+            rc = parse_choice("--ten", optarg, tens, 2, &v, e);
+            a->o.ten_as_10 = v == 1;
+            break;
+        case 't': a->o.title = optarg; break;
+        case 'H': rc = pr_parse_hands(optarg, &a->o.hands, e); break;
+        case 'C': a->o.comments = false; break;
         case 'F': a->o.font_dir = optarg; break;
         case 'j': rc = parse_int("-j", optarg, 1, 256, &a->threads, e); break;
         case 'q': a->quiet = true; break;
         case 'h': a->help = true; break;
+        case 256: a->out_flags |= PD_OUT_FORCE; break;
+        case 257: a->out_flags |= PD_OUT_PUBLIC; break;
         default:
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value \"%s\" (predup "
                            "print --help)", argv[optind - 1]);
@@ -184,25 +238,25 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK && !a.out)
         rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", kinds[kind]);
     if (rc == PD_OK)
-        rc = pbn_read_file(argv[optind + 1], &set, e);
+        rc = pbn_read_any(argv[optind + 1], NULL, &set, e);
     /* Fonts and output first: a missing font or an unwritable file should not wait for the
      * analysis to be reported. */
     if (rc == PD_OK)
         rc = pr_check_fonts(&a.o, e);
     if (rc == PD_OK)
-        rc = pd_outfile_open(&out, a.out, e);
+        rc = pd_outfile_open_ex(&out, a.out, a.out_flags, e);
     if (rc != PD_OK) {
         pbn_set_free(set);
         return rc;
     }
-    if (kind == PR_RECORD && a.o.dd != PR_DD_NONE)
+    if (kind == PR_RECORD && a.o.dd != PR_DD_NONE && a.o.hands == PR_HANDS_ALL)
         rc = pr_analyze_set(set, a.threads, pd_progress_wanted(a.quiet), NULL, e);
     if (rc == PD_OK)
         rc = render_into((enum pr_kind)kind, set, &a.o, &out, e);
     else
         pd_outfile_abort(&out);
     if (rc == PD_OK && strcmp(a.out, "-") != 0)
-        printf("%s: %s of %zu boards\n", a.out, kinds[kind], set->n);
+        printf("%s: %s of %zu board%s\n", a.out, kinds[kind], set->n, set->n == 1 ? "" : "s");
     pbn_set_free(set);
     return rc;
 }

@@ -1,7 +1,8 @@
 /* printing/curtain.c - curtain cards: one card per hand per board, the four hands of a board on
  * one page (N, E top; S, W bottom) with dashed cut lines; each card shows board, seat, dealer,
  * vulnerability, the 13 cards by suit (ranks spaced, "10" for the ten), HCP and card count,
- * and a QR code "BOARD SEAT HAND" to check a hand with a phone after play. */
+ * and a QR code "BOARD SEAT HAND" to check a hand with a phone after play. With --hands, only
+ * the cards of those seats are printed (the others' places stay blank, cut lines as ever). */
 #include <string.h>
 
 #include "printing/pr_int.h"
@@ -86,7 +87,8 @@ enum pd_status pr_draw_curtain(struct pdoc *d, const struct pbn_set *set,
         cut_lines(d);
         float w = d->width / 2, h = d->height / 2;
         for (int s = 0; s < 4 && rc == PD_OK; s++)
-            rc = draw_card(d, &b, (enum seat)s, o, (float)(s % 2) * w,
+            if (o->hands & (1u << s))
+                rc = draw_card(d, &b, (enum seat)s, o, (float)(s % 2) * w,
                            d->height - (float)(s / 2) * h, w, h, e);
     }
     return rc;

@@ -1,18 +1,22 @@
 /* printing/pdfdoc.c - a libharu 2.3 document with the two DejaVu faces embedded, errors recorded
- * by the handler and checked once, saving into memory, and the two places where libharu's
- * internals are touched (kept here, re-check them on a libharu upgrade): the ToUnicode CMap of
- * the UTF-8 fonts, which libharu writes as an invalid "begincidrange" that poppler warns about,
- * is replaced by an identity "beginbfrange" map; and glyph coverage is read from the font. */
+ * by the handler and checked once, saving into memory; and glyph coverage, read from the same
+ * font files with FreeType, so that a character the font lacks is shown by name instead of an
+ * empty box. libharu is used through its public API only (pr_int.h defines HPDF_SHARED). */
 #include <errno.h>
-#include <hpdf_font.h>
-#include <hpdf_fontdef.h>
-#include <hpdf_streams.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
 #include <stdlib.h>
 #include <string.h>
 
 #include "printing/pr_int.h"
 
 static const char DEFAULT_FONT_DIR[] = "/usr/share/fonts/truetype/dejavu";
+
+/* The character maps of the two faces. */
+struct pdoc_glyphs {
+    FT_Library lib;
+    FT_Face face[2];
+};
 
 static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user_data)
 {
@@ -28,48 +32,6 @@ static enum pd_status hpdf_fail(const struct pdoc *d, struct pd_err *e, const ch
 {
     return pd_fail(e, PD_ERR_INTERNAL, "libharu failed %s: error 0x%04X, detail %u", what,
                    (unsigned)d->error, (unsigned)d->detail);
-}
-
-/* Identity map from CID (= the Unicode code point with libharu's UTF-8 encoder) to Unicode,
- * one range per high byte as PDF 32000 9.10.3 wants, surrogates left out. */
-static void write_tounicode(HPDF_Stream s)
-{
-    static const char head[] =
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-        "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-        "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n";
-    static const char tail[] = "endcmap\nCMapName currentdict /CMap defineresource pop\n"
-                               "end\nend\n";
-    char line[64];
-    int hi[256], n = 0;
-
-    for (int h = 0; h < 256; h++)
-        if (h < 0xD8 || h > 0xDF)
-            hi[n++] = h;
-    HPDF_Stream_WriteStr(s, head);
-    for (int at = 0; at < n; at += 100) {
-        int k = n - at < 100 ? n - at : 100;
-
-        snprintf(line, sizeof line, "%d beginbfrange\n", k);
-        HPDF_Stream_WriteStr(s, line);
-        for (int i = at; i < at + k; i++) {
-            snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi[i], hi[i], hi[i]);
-            HPDF_Stream_WriteStr(s, line);
-        }
-        HPDF_Stream_WriteStr(s, "endbfrange\n");
-    }
-    HPDF_Stream_WriteStr(s, tail);
-}
-
-static void fix_tounicode(HPDF_Font font)
-{
-    HPDF_FontAttr attr = (HPDF_FontAttr)font->attr;
-
-    if (!attr || !attr->cmap_stream || !attr->cmap_stream->stream)
-        return;
-    HPDF_MemStream_FreeData(attr->cmap_stream->stream);
-    write_tounicode(attr->cmap_stream->stream);
 }
 
 static enum pd_status check_font(const char *path, struct pd_err *e)
@@ -104,9 +66,10 @@ enum pd_status pr_check_fonts(const struct pr_options *o, struct pd_err *e)
     return rc;
 }
 
-static enum pd_status load_face(struct pdoc *d, const char *dir, const char *file, HPDF_Font *out,
+static enum pd_status load_face(struct pdoc *d, const char *dir, int i, HPDF_Font *out,
                                 struct pd_err *e)
 {
+    const char *file = FACES[i];
     char path[1200];
     const char *name;
 
@@ -120,7 +83,8 @@ static enum pd_status load_face(struct pdoc *d, const char *dir, const char *fil
     *out = HPDF_GetFont(d->doc, name, "UTF-8");
     if (!*out || d->error)
         return hpdf_fail(d, e, "to set up the font");
-    fix_tounicode(*out);
+    if (FT_New_Face(d->glyphs->lib, path, 0, &d->glyphs->face[i]) != 0)
+        return pd_fail(e, PD_ERR_IO, "font file %s: FreeType cannot read it", path);
     return PD_OK;
 }
 
@@ -130,15 +94,21 @@ enum pd_status pdoc_open(struct pdoc *d, const struct pr_options *o, struct pd_e
     enum pd_status rc;
 
     memset(d, 0, sizeof *d);
+    d->ten10 = o->ten_as_10;
     d->doc = HPDF_New(on_error, d);
     if (!d->doc)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory starting a PDF");
     /* Compression first: streams pick their filter when they are created. */
     HPDF_SetCompressionMode(d->doc, HPDF_COMP_ALL);
     HPDF_UseUTFEncodings(d->doc);
-    rc = load_face(d, dir, FACES[0], &d->reg, e);
+    d->glyphs = calloc(1, sizeof *d->glyphs);
+    if (!d->glyphs || FT_Init_FreeType(&d->glyphs->lib) != 0) {
+        pdoc_close(d);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory starting FreeType");
+    }
+    rc = load_face(d, dir, 0, &d->reg, e);
     if (rc == PD_OK)
-        rc = load_face(d, dir, FACES[1], &d->bold, e);
+        rc = load_face(d, dir, 1, &d->bold, e);
     if (rc != PD_OK)
         pdoc_close(d);
     return rc;
@@ -149,6 +119,15 @@ void pdoc_close(struct pdoc *d)
     if (d->doc)
         HPDF_Free(d->doc);
     d->doc = NULL;
+    if (d->glyphs) {
+        for (int i = 0; i < 2; i++)
+            if (d->glyphs->face[i])
+                FT_Done_Face(d->glyphs->face[i]);
+        if (d->glyphs->lib)
+            FT_Done_FreeType(d->glyphs->lib);
+        free(d->glyphs);
+    }
+    d->glyphs = NULL;
 }
 
 void pdoc_add_page(struct pdoc *d, enum pr_paper paper)
@@ -189,16 +168,12 @@ enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struc
 bool pdoc_has_glyph(void *ctx, unsigned cp)
 {
     struct pdoc *d = ctx;
-    HPDF_Font faces[2] = {d->reg, d->bold};
 
     if (cp > 0xFFFF)
         return false;
-    for (int i = 0; i < 2; i++) {
-        HPDF_FontAttr attr = (HPDF_FontAttr)faces[i]->attr;
-
-        if (HPDF_TTFontDef_GetGlyphid(attr->fontdef, (HPDF_UINT16)cp) == 0)
+    for (int i = 0; i < 2; i++)
+        if (FT_Get_Char_Index(d->glyphs->face[i], cp) == 0)
             return false;
-    }
     return true;
 }
 

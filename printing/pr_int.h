@@ -3,18 +3,24 @@
 #ifndef PREDUP_PR_INT_H
 #define PREDUP_PR_INT_H
 
+/* libharu through its public API only: with HPDF_SHARED, hpdf.h declares every handle as an
+ * opaque pointer, so reaching into a libharu structure does not compile. */
+#define HPDF_SHARED
 #include <hpdf.h>
 
 #include "printing/printing.h"
 
 /* A document being built: libharu's handler records the first error here and returns, so
- * every call can be made in a row and the status checked once (pdf-notes.md). */
+ * every call can be made in a row and the status checked once in pdoc_save (no longjmp, so
+ * nothing of ours leaks when libharu fails half-way). */
 struct pdoc {
     HPDF_Doc doc;
     HPDF_Font reg, bold;
     HPDF_Page page;      /* current page */
     float width, height; /* page size, points */
+    bool ten10;          /* the ten as "10" rather than "T" (pr_options.ten_as_10) */
     HPDF_STATUS error, detail; /* first libharu error, 0 if none */
+    struct pdoc_glyphs *glyphs; /* the faces' character maps, read with FreeType (pdfdoc.c) */
 };
 
 /* Creates the document with compression and both DejaVu faces embedded. Errors: a missing font
@@ -25,7 +31,8 @@ void pdoc_close(struct pdoc *d);
 void pdoc_add_page(struct pdoc *d, enum pr_paper paper);
 /* Saves to memory (*out malloc'd). Fails if any libharu call failed before. */
 enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struct pd_err *e);
-/* True when the font can draw code point cp (ctx is the struct pdoc). */
+/* True when both faces can draw code point cp (ctx is the struct pdoc): FreeType reads their
+ * character maps, which libharu's public API does not show. */
 bool pdoc_has_glyph(void *ctx, unsigned cp);
 
 /* Colours. */
@@ -36,7 +43,8 @@ void pdoc_grey(struct pdoc *d, float g);
 /* Width of utf8 text in font at size (points). */
 float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8);
 /* Draws text with its baseline at y, left at x, in at most maxw points: condensed down to 70 %
- * horizontal scale, then a smaller font, never wider than maxw. Returns the width drawn. */
+ * horizontal scale, then a smaller font, never wider than maxw. Every suit symbol ♥ and ♦ in
+ * it is drawn red, the rest in the current fill colour. Returns the width drawn. */
 float pdoc_text_fit(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw,
                     const char *utf8);
 /* As pdoc_text_fit, right-aligned at x. */
@@ -54,12 +62,15 @@ float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const c
 int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw, float lead,
               int max_lines, bool draw, const char *utf8);
 
-/* One line of a hand: the suit symbol (red for hearts and diamonds), a space, then the holding
- * ("AKJ5", "—" for a void; spaced "A K J 10 5" when spaced is set), fitted into maxw. */
+/* One line of a hand: the suit symbol, a space, then the holding ("AKJ5", "—" for a void;
+ * spaced "A K J 5" when spaced is set; the ten as d->ten10 says), fitted into maxw. */
 void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
                     unsigned holding, bool spaced);
-/* The holding as text: "AKJT5" or, spaced, "A K J 10 5"; "—" for a void. buf >= 48 bytes. */
-void pr_holding_text(unsigned holding, bool spaced, char *buf, size_t n);
+/* The holding as text: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when ten10); "—" for a
+ * void. buf >= 48 bytes. */
+void pr_holding_text(unsigned holding, bool spaced, bool ten10, char *buf, size_t n);
+/* The rank as text into buf: "A", "K", ..., "2", the ten as "10" or "T". Returns buf. */
+const char *pr_rank_text(int rank, bool ten10, char buf[3]);
 
 extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 */
 extern const char *const PR_VUL_TEXT[4];    /* "None", "N-S", "E-W", "All" */
@@ -69,7 +80,17 @@ extern const char *const PR_VUL_TEXT[4];    /* "None", "N-S", "E-W", "All" */
  * failed (the caller reports it). */
 bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size);
 
-/* Title block data from the set's first game: Event, Site, Date, and the set label and key
+/* The pieces of a board (diagram.c), at (x, y) in a frame with y downward: the four suit lines
+ * of a hand (baseline of the first at y); the compass box, w x 54, with the HCP of the seats in
+ * the mask shown; the trick grid at k times 94 x 52; the makeable contracts at k times 8 pt. */
+void pr_diag_hand(struct pdoc *d, uint64_t hand, float x, float y, float maxw);
+void pr_diag_compass(struct pdoc *d, const struct pr_board *b, unsigned shown, float x, float y,
+                     float w);
+void pr_diag_grid(struct pdoc *d, const struct dd_table *t, float x, float y, float k);
+void pr_diag_makeable(struct pdoc *d, const struct dd_table *t, float x, float y, float w,
+                      float k);
+
+/* Title block data from the set's first game: Event (or title when not NULL), Site, Date, and the set label and key
  * commitment from the Generator tag predup writes. Strings are cleaned for drawing. */
 struct pr_title {
     char event[256];
@@ -77,7 +98,12 @@ struct pr_title {
     char label[64];       /* "original" or "" */
     char commitment[72];  /* 64 hex digits or "" */
 };
-void pr_title_from_set(const struct pbn_set *set, struct pdoc *d, struct pr_title *t);
+void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc *d,
+                       struct pr_title *t);
+/* The board as the QR code holds it: PBN tags Event, Board, Dealer, Vulnerable and Deal, one a
+ * line (the event cut to 120 bytes at a character boundary). */
+enum { PR_BOARD_PBN_LEN = 320 };
+void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n);
 
 /* The layouts: each adds its pages to d. */
 enum pd_status pr_draw_record(struct pdoc *d, const struct pbn_set *set,

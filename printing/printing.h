@@ -37,6 +37,15 @@ enum pd_status pr_board_from_game(const struct pbn_game *g, size_t index, struct
 enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool progress, size_t *solved,
                               struct pd_err *e);
 
+/* Par as printed: "Par: " then each contract as the tricks taken, the result and the declarer
+ * ("3♠= NS", "4♥x-1 EW", from ParContract "NS 1S+2", "EW 4Hx-1"), then the score from
+ * North-South's side ("+140", "-100", "0"). */
+void pr_par_text(const struct dd_par *par, char *out, size_t n);
+/* The makeable contracts of side 0 (NS) or 1 (EW): "NS: 3NT, 4♠, 2♥ N" - the highest level
+ * made in each strain, the declarer named when only one of the pair makes it; "NS: —" when
+ * nothing makes. */
+void pr_makeable_text(const struct dd_table *t, int side, char *line, size_t n);
+
 /* ---------------------------------------------------------------- PDF documents */
 
 enum pr_paper { PR_PAPER_A4, PR_PAPER_LETTER };
@@ -49,11 +58,20 @@ enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET };
 
 struct pr_options {
     enum pr_paper paper;
-    int per_page;         /* hand record: 1, 2, 4 or 6 boards per page */
+    int per_page;         /* hand record: 1, 2, 4, 6 or 9 boards per page */
     enum pr_dd_mode dd;   /* hand record only */
-    bool qr;              /* QR code of each deal (record, curtain cards) */
+    bool qr;              /* QR code of each board (record, curtain cards) */
+    bool ten_as_10;       /* the ten written "10" (true) or "T", everywhere */
+    bool comments;        /* hand record: each board's { } commentary under it */
+    unsigned hands;       /* seats shown, bit 1 << seat (PR_HANDS_ALL: all four) */
+    const char *title;    /* page title instead of the Event tag; NULL: the tag */
     const char *font_dir; /* holds DejaVuSans.ttf and DejaVuSans-Bold.ttf; NULL = Debian's */
 };
+#define PR_HANDS_ALL 0xFu
+enum { PR_MAX_PER_PAGE = 9 };
+/* Parses "NS", "EW", "N", ..., "all", or a comma list of them ("N,E"), any case, into a seat
+ * mask. PD_ERR_USAGE naming the bad item. */
+enum pd_status pr_parse_hands(const char *arg, unsigned *mask, struct pd_err *e);
 void pr_options_default(struct pr_options *o);
 
 /* Renders a PDF of the set into memory: *pdf (malloc'd, free it) of *len bytes. The hand

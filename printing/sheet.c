@@ -37,17 +37,15 @@ static void draw_block(struct pdoc *d, const struct pr_board *b, float x, float 
     HPDF_Page_Fill(d->page);
     pdoc_black(d);
     for (int r = RANK_A; r >= RANK_2; r--) {
-        snprintf(txt, sizeof txt, "%s", r == 10 ? "10" : (char[]){RANK_CHAR[r], '\0'});
+        char rank[3];
+
         pdoc_text_centre(d, d->bold, 7.5f, x + SYM_W + ((float)(RANK_A - r) + 0.5f) * RANK_W,
-                         y - ROW_H + 3.5f, RANK_W - 2, txt);
+                         y - ROW_H + 3.5f, RANK_W - 2, pr_rank_text(r, d->ten10, rank));
     }
     for (int s = 0; s < 4; s++) {
         float by = y - ROW_H * (float)(s + 2) + 3.5f;
 
-        if (s == SUIT_H || s == SUIT_D)
-            pdoc_red(d);
         pdoc_text_fit(d, d->reg, 9, x + 4, by, SYM_W - 4, PR_SUIT_SYMBOL[s]);
-        pdoc_black(d);
         for (int r = RANK_A; r >= RANK_2; r--) {
             int seat = 0;
 
@@ -82,7 +80,7 @@ enum pd_status pr_draw_sheet(struct pdoc *d, const struct pbn_set *set,
     if (rc != PD_OK)
         return rc;
     pdoc_add_page(d, o->paper);
-    pr_title_from_set(set, d, &title);
+    pr_title_from_set(set, o->title, d, &title);
     int rows = (int)((d->height - 2 * MARGIN - HEAD_H) / BLOCK_H);
     int per = 2 * rows, pages = (int)((set->n + (size_t)per - 1) / (size_t)per);
     float colw = (d->width - 2 * MARGIN) / 2;

@@ -109,6 +109,45 @@ float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const c
     return size * maxw / (w * MIN_SCALE_PCT / 100) * 0.999f;
 }
 
+/* The next run of utf8: *red tells whether it is a red suit symbol (♥ U+2665, ♦ U+2666). */
+static size_t next_run(const char *utf8, bool *red)
+{
+    static const char heart[] = "\u2665", diamond[] = "\u2666";
+    size_t at = 0;
+
+    *red = strncmp(utf8, heart, 3) == 0 || strncmp(utf8, diamond, 3) == 0;
+    if (*red)
+        return 3;
+    while (utf8[at] && strncmp(utf8 + at, heart, 3) != 0 && strncmp(utf8 + at, diamond, 3) != 0)
+        at++;
+    return at;
+}
+
+/* Shows utf8 at the text position, hearts and diamonds in red and the rest in the fill colour
+ * current on entry, so that every suit symbol on the paper is coloured the same way. */
+static void show_runs(struct pdoc *d, const char *utf8)
+{
+    HPDF_RGBColor ink = HPDF_Page_GetRGBFill(d->page);
+    char run[256];
+
+    while (*utf8) {
+        bool red;
+        size_t n = next_run(utf8, &red);
+        size_t k = n < sizeof run - 1 ? n : sizeof run - 1;
+
+        while (k > 0 && k < n && ((unsigned char)utf8[k] & 0xC0) == 0x80)
+            k--; /* a long run is shown in pieces cut between characters */
+        memcpy(run, utf8, k);
+        run[k] = '\0';
+        if (red)
+            pdoc_red(d);
+        HPDF_Page_ShowText(d->page, run);
+        if (red)
+            HPDF_Page_SetRGBFill(d->page, ink.r, ink.g, ink.b);
+        utf8 += k;
+    }
+}
+
 static float draw_at(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw,
                      const char *utf8, int align)
 {
@@ -130,7 +169,8 @@ static float draw_at(struct pdoc *d, HPDF_Font f, float size, float x, float y, 
     HPDF_Page_SetFontAndSize(d->page, f, size);
     if (scale != 100)
         HPDF_Page_SetHorizontalScalling(d->page, scale);
-    HPDF_Page_TextOut(d->page, x, y, utf8);
+    HPDF_Page_MoveTextPos(d->page, x, y);
+    show_runs(d, utf8);
     if (scale != 100)
         HPDF_Page_SetHorizontalScalling(d->page, 100);
     HPDF_Page_EndText(d->page);
@@ -155,54 +195,44 @@ void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y
     draw_at(d, f, size, cx, y, maxw, utf8, 0);
 }
 
-/* Bytes of the longest prefix of p[0..n) ending at a character boundary that fits maxw. */
-static size_t fit_chars(struct pdoc *d, char *buf, const char *p, size_t n, float maxw)
-{
-    size_t best = 0, at = 0;
-
-    while (at < n) {
-        unsigned cp;
-        size_t len = utf8_decode((const unsigned char *)p + at, n - at, &cp);
-
-        at += len ? len : 1;
-        memcpy(buf, p, at);
-        buf[at] = '\0';
-        if (HPDF_Page_TextWidth(d->page, buf) > maxw && best > 0)
-            break;
-        best = at;
-    }
-    return best;
-}
-
-/* The next line starting at *p: its bytes go to buf; *p moves past it and its spaces. */
+/* The next line starting at *p: its bytes go to buf; *p moves past it and its spaces, and past
+ * the end of its paragraph ("\n") when the line ends it. libharu measures, in a copy of the
+ * paragraph's start (no line holds 1024 bytes): the longest run of whole words that fits, else
+ * (one word wider than the line) the longest run of whole characters, else one character. */
 static void next_line(struct pdoc *d, const char **p, float maxw, char *buf)
 {
-    const char *s = *p, *end = s, *q = s;
+    const char *s = *p;
+    size_t para = strcspn(s, "\n"), k = para < 1023 ? para : 1023, n;
 
-    while (*q) {
-        const char *w = q;
-
-        while (*w == ' ')
-            w++;
-        const char *we = w;
-        while (*we && *we != ' ')
-            we++;
-        if (we == w)
-            break;
-        memcpy(buf, s, (size_t)(we - s));
-        buf[we - s] = '\0';
-        if (HPDF_Page_TextWidth(d->page, buf) > maxw)
-            break;
-        end = we;
-        q = we;
+    if (para == 0) { /* an empty paragraph: an empty line */
+        buf[0] = '\0';
+        *p = s + (*s == '\n');
+        return;
     }
-    if (end == s) /* one word wider than the line: break it between characters */
-        end = s + fit_chars(d, buf, s, strcspn(s, " "), maxw);
-    memcpy(buf, s, (size_t)(end - s));
-    buf[end - s] = '\0';
-    while (*end == ' ')
-        end++;
-    *p = end;
+    while (k > 0 && k < para && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    memcpy(buf, s, k);
+    buf[k] = '\0';
+    n = HPDF_Page_MeasureText(d->page, buf, maxw, HPDF_TRUE, NULL);
+    if (n == 0)
+        n = HPDF_Page_MeasureText(d->page, buf, maxw, HPDF_FALSE, NULL);
+    if (n == 0) {
+        unsigned cp;
+        size_t len = utf8_decode((const unsigned char *)s, k, &cp);
+
+        n = len ? len : 1;
+    }
+    while (n > 0 && n < k && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--; /* never end a line inside a character */
+    buf[n] = '\0';
+    for (size_t t = n; t > 0 && buf[t - 1] == ' '; t--)
+        buf[t - 1] = '\0';
+    s += n;
+    while (*s == ' ')
+        s++;
+    if (*s == '\n')
+        s++;
+    *p = s;
 }
 
 static void ellipsize(struct pdoc *d, char *buf, float maxw)
@@ -222,7 +252,7 @@ static void ellipsize(struct pdoc *d, char *buf, float maxw)
 int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float maxw, float lead,
               int max_lines, bool draw, const char *utf8)
 {
-    char *buf = malloc(strlen(utf8) + 8);
+    char *buf = malloc(1024 + 8);
     const char *p = utf8;
     int lines = 0;
 
@@ -239,7 +269,8 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
         if (draw) {
             HPDF_Page_BeginText(d->page);
             HPDF_Page_SetFontAndSize(d->page, f, size);
-            HPDF_Page_TextOut(d->page, x, y - (float)(lines - 1) * lead, buf);
+            HPDF_Page_MoveTextPos(d->page, x, y - (float)(lines - 1) * lead);
+            show_runs(d, buf);
             HPDF_Page_EndText(d->page);
             if (lines == max_lines)
                 break;
@@ -249,7 +280,7 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
     return lines;
 }
 
-void pr_holding_text(unsigned holding, bool spaced, char *buf, size_t n)
+void pr_holding_text(unsigned holding, bool spaced, bool ten10, char *buf, size_t n)
 {
     size_t o = 0;
 
@@ -259,30 +290,32 @@ void pr_holding_text(unsigned holding, bool spaced, char *buf, size_t n)
     }
     buf[0] = '\0';
     for (int r = RANK_A; r >= RANK_2; r--) {
+        char rank[3];
+
         if (!(holding & (1u << (r - RANK_2))))
             continue;
-        if (spaced)
-            o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? " " : "",
-                                  r == 10 ? "10" : (char[]){RANK_CHAR[r], '\0'});
-        else
-            o += (size_t)snprintf(buf + o, n - o, "%c", RANK_CHAR[r]);
+        o += (size_t)snprintf(buf + o, n - o, "%s%s", spaced && o ? " " : "",
+                              pr_rank_text(r, ten10, rank));
         if (o >= n)
             return;
     }
 }
 
+const char *pr_rank_text(int rank, bool ten10, char buf[3])
+{
+    if (rank == 10 && ten10)
+        return strcpy(buf, "10");
+    buf[0] = RANK_CHAR[rank];
+    buf[1] = '\0';
+    return buf;
+}
+
 void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
                     unsigned holding, bool spaced)
 {
-    char text[48], sym[8];
-    float sw;
+    char text[48], line[64];
 
-    snprintf(sym, sizeof sym, "%s ", PR_SUIT_SYMBOL[s]);
-    sw = pdoc_width(d, d->reg, size, sym);
-    if (s == SUIT_H || s == SUIT_D)
-        pdoc_red(d);
-    pdoc_text_fit(d, d->reg, size, x, y, sw, sym);
-    pdoc_black(d);
-    pr_holding_text(holding, spaced, text, sizeof text);
-    pdoc_text_fit(d, d->reg, size, x + sw, y, maxw - sw, text);
+    pr_holding_text(holding, spaced, d->ten10, text, sizeof text);
+    snprintf(line, sizeof line, "%s %s", PR_SUIT_SYMBOL[s], text);
+    pdoc_text_fit(d, d->reg, size, x, y, maxw, line);
 }

@@ -400,9 +400,9 @@ START_TEST(test_key_file_life)
     ck_assert(!loose);
     ck_assert_int_eq(key_new_file(path, hex, &e), PD_ERR_IO); /* never overwritten */
     ck_assert_ptr_nonnull(strstr(e.msg, "already exists"));
-    chmod(path, 0644);
-    ck_assert_int_eq(key_load_file(path, &key, &loose, NULL), PD_OK);
-    ck_assert(loose);
+    chmod(path, 0644); /* readable by others: refused, as ssh does */
+    ck_assert_int_eq(key_load_file(path, &key, &loose, &e), PD_ERR_RANGE);
+    ck_assert_ptr_nonnull(strstr(e.msg, "chmod 600"));
     unlink(path);
     rmdir(dir);
 }
@@ -431,6 +431,7 @@ START_TEST(test_key_bad_files)
     f = fopen(path, "w");
     fputs(bad_keys[_i].content, f);
     fclose(f);
+    chmod(path, 0600);
     ck_assert_int_eq(key_load_file(path, &key, &loose, &e), PD_ERR_SYNTAX);
     ck_assert_msg(strstr(e.msg, bad_keys[_i].msg), "got \"%s\"", e.msg);
     ck_assert_ptr_null(strstr(e.msg, "0001020304")); /* never echo key material */

@@ -251,6 +251,80 @@ START_TEST(test_render_write)
 }
 END_TEST
 
+/* Par as directors write it: the contract at the tricks taken, the result, the declarer. */
+static const struct {
+    int score;
+    const char *contracts, *want;
+} pars[] = {
+    {140, "NS 1S+2", "Par: 3\u2660= NS +140"},
+    {420, "NS 4S", "Par: 4\u2660= NS +420"},
+    {-450, "EW 4S+1", "Par: 5\u2660= EW -450"},
+    {100, "EW 4Hx-1", "Par: 4\u2665x-1 EW +100"},
+    {-500, "NS 5Dx-3", "Par: 5\u2666x-3 NS -500"},
+    {430, "S 3NT+1", "Par: 4NT= S +430"},
+    {-420, "EW 4S,EW 4H", "Par: 4\u2660= EW, 4\u2665= EW -420"},
+    {0, "Pass", "Par: Pass 0"},
+    {110, "N 2C+1", "Par: 3\u2663= N +110"},
+    {-1010, "EW 6Cxx", "Par: 6\u2663xx= EW -1010"},
+};
+
+START_TEST(test_par_text)
+{
+    struct dd_par par = {.score_ns = pars[_i].score};
+    char out[200];
+
+    snprintf(par.contracts, sizeof par.contracts, "%s", pars[_i].contracts);
+    pr_par_text(&par, out, sizeof out);
+    ck_assert_str_eq(out, pars[_i].want);
+}
+END_TEST
+
+/* Makeable contracts: the highest level per strain, the declarer named when only one makes. */
+START_TEST(test_makeable_text)
+{
+    struct dd_table t = {{{0}}};
+    char line[160];
+
+    /* [seat][strain], strains S H D C NT in dealer.h's order */
+    for (int s = 0; s < 4; s++)
+        for (int st = 0; st < 5; st++)
+            t.tricks[s][st] = 6;
+    t.tricks[SEAT_N][STRAIN_NT] = t.tricks[SEAT_S][STRAIN_NT] = 9;
+    t.tricks[SEAT_N][STRAIN_S] = 10;
+    t.tricks[SEAT_S][STRAIN_S] = 10;
+    t.tricks[SEAT_N][STRAIN_H] = 8;
+    t.tricks[SEAT_S][STRAIN_H] = 7;
+    pr_makeable_text(&t, 0, line, sizeof line);
+    ck_assert_str_eq(line, "NS: 3NT, 4\u2660, 2\u2665 N");
+    pr_makeable_text(&t, 1, line, sizeof line);
+    ck_assert_str_eq(line, "EW: \u2014");
+    t.tricks[SEAT_W][STRAIN_C] = 13;
+    pr_makeable_text(&t, 1, line, sizeof line);
+    ck_assert_str_eq(line, "EW: 7\u2663 W");
+}
+END_TEST
+
+/* --hands: seats, pairs, all, comma lists, any case; a bad item named. */
+START_TEST(test_parse_hands)
+{
+    struct pd_err e = {0};
+    unsigned m = 0;
+
+    ck_assert_int_eq(pr_parse_hands("NS", &m, &e), PD_OK);
+    ck_assert_uint_eq(m, 1u << SEAT_N | 1u << SEAT_S);
+    ck_assert_int_eq(pr_parse_hands("e,w", &m, &e), PD_OK);
+    ck_assert_uint_eq(m, 1u << SEAT_E | 1u << SEAT_W);
+    ck_assert_int_eq(pr_parse_hands("N,E", &m, &e), PD_OK);
+    ck_assert_uint_eq(m, 1u << SEAT_N | 1u << SEAT_E);
+    ck_assert_int_eq(pr_parse_hands("all", &m, &e), PD_OK);
+    ck_assert_uint_eq(m, PR_HANDS_ALL);
+    ck_assert_int_eq(pr_parse_hands("N,X", &m, &e), PD_ERR_USAGE);
+    ck_assert_ptr_nonnull(strstr(e.msg, "not \"X\""));
+    ck_assert_int_eq(pr_parse_hands("N,", &m, &e), PD_ERR_USAGE);
+    ck_assert_int_eq(pr_parse_hands("", &m, &e), PD_ERR_USAGE);
+}
+END_TEST
+
 Suite *printing_suite(void);
 Suite *printing_suite(void)
 {
@@ -265,6 +339,9 @@ Suite *printing_suite(void)
     tcase_add_test(tc, test_analyze_keeps_existing);
     tcase_add_test(tc, test_render_errors);
     tcase_add_test(tc, test_render_write);
+    tcase_add_loop_test(tc, test_par_text, 0, ARRAY_LEN(pars));
+    tcase_add_test(tc, test_makeable_text);
+    tcase_add_test(tc, test_parse_hands);
     suite_add_tcase(s, tc);
     return s;
 }

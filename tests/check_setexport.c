@@ -96,8 +96,8 @@ START_TEST(test_export_dd_tags)
     text = write_to_string(set);
     ck_assert_ptr_nonnull(strstr(text, "[Result \"\"]\r\n[DealId "));
     ck_assert_ptr_nonnull(strstr(text, "[DoubleDummyTricks \"8a695855876a57639576\"]\r\n"));
-    ck_assert_ptr_nonnull(strstr(text, "[OptimumResultTable \"Declarer;Denomination\\\\2R;"
-                                       "Result\\\\2R\"]\r\nN NT  8\r\nN  S 10\r\nN  H  6\r\n"));
+    ck_assert_ptr_nonnull(strstr(text, "[OptimumResultTable \"Declarer;Denomination\\2R;"
+                                       "Result\\2R\"]\r\nN NT  8\r\nN  S 10\r\nN  H  6\r\n"));
     ck_assert_ptr_nonnull(strstr(text, "W  C  6\r\n[OptimumScore \"NS 420\"]\r\n"
                                        "[ParContract \"NS 4S\"]\r\n"));
     /* Supplemental tags come alphabetically after the mandatory ones. */

@@ -1,49 +1,52 @@
 #!/bin/sh
-# tests/main_job.sh PREDUP OUTDIR - the main job (`make run`) on the built-in default event:
-# an event key and its commitment, a 36-board set as PBN and as Duplimate DUP and DLM files,
-# verified against the key, double-dummy analysis and par, the hand record, curtain cards and
-# dealing sheet as PDFs, and the boards filled on the simulated dealing machine.
-# A key already in OUTDIR is kept and reused (a key is never overwritten), so a second run
-# re-deals the same set and resumes the same fill.
+# tests/main_job.sh PREDUP OUTDIR - the main job (`make run`): the shipped demonstration event
+# (config/events/demo.conf) carried through the whole ceremony of an honest event - commit,
+# delayed public value, deal (PBN, DUP, DLM, analysis, hand record, curtain cards, dealing
+# sheet), fill on the simulated dealing machine, reveal, and verification of every file from
+# the public record alone (dealer/EVENTS.md).
+# Re-runnable: OUTDIR/demo.conf, the key and the record are kept; every step run again
+# changes nothing (the same key, the same bytes; the fill resumes and finds nothing to do).
 set -eu
 P=$1
 OUT=$2
-SIM=${SIM_CONF:-config/machines/sim.conf}
+PUBLIC=${PUBLIC:-"demo draw 7 13 21 34 40 45"}
+SIM=$(pwd)/${SIM_CONF:-config/machines/sim.conf}
 mkdir -p "$OUT"
+CONF=$OUT/demo.conf
 step() { printf '\n== %s\n' "$*"; }
 
-step "event key"
-if [ ! -f "$OUT/event.key" ]; then
-    "$P" key new "$OUT/event.key" > "$OUT/commitment.txt"
-    echo "new key $OUT/event.key (mode 0600; keep it secret until the event is over)"
+step "the event file"
+if [ ! -f "$CONF" ]; then
+    # The shipped file, with its machine profile found from OUTDIR (paths in an event file
+    # are relative to its own directory).
+    sed "s#^machine = .*#machine = $SIM#" config/events/demo.conf > "$CONF"
+    echo "$CONF: a copy of config/events/demo.conf"
 else
-    "$P" key commit "$OUT/event.key" > "$OUT/commitment.txt"
-    echo "reusing $OUT/event.key"
+    echo "$CONF: kept from an earlier run (the record commits to it)"
 fi
-echo "commitment to publish before the event: $(cut -d' ' -f1 "$OUT/commitment.txt")"
 
-step "deal 36 boards (PBN, Duplimate DUP and DLM)"
-"$P" deal --key "$OUT/event.key" --boards 1-36 --event "predup demonstration pairs" \
-    --site "Bridge club" --date "$(date +%Y.%m.%d)" --format pbn,dup,dlm -o "$OUT/set.pbn"
-ls -l "$OUT/set.pbn" "$OUT/set.dup" "$OUT/set.dlm"
+step "1. commit: the secret key and the public record"
+"$P" event commit "$CONF"
+"$P" verify "$OUT/demo.record"
 
-step "verify every board against the key"
-"$P" verify --key "$OUT/event.key" "$OUT/set.pbn"
-"$P" verify --key "$OUT/event.key" "$OUT/set.dup"
+step "2. the delayed public value, once it is known to everybody"
+if grep -q '^public ' "$OUT/demo.record"; then
+    echo "already in the record: $(sed -n 's/^public //p' "$OUT/demo.record")"
+else
+    "$P" event public "$CONF" "$PUBLIC"
+fi
 
-step "double-dummy analysis and par (libdds)"
-"$P" analyze "$OUT/set.pbn"
-"$P" check "$OUT/set.pbn"
+step "3. deal every set: files, analysis, PDFs, and the boards filled on the simulator"
+"$P" event deal "$CONF" --fill
+"$P" check "$OUT/demo/original.pbn"
 
-step "hand record, curtain cards, dealing sheet (PDF)"
-"$P" print record "$OUT/set.pbn" -o "$OUT/record.pdf"
-"$P" print curtain "$OUT/set.pbn" -o "$OUT/curtain.pdf"
-"$P" print sheet "$OUT/set.pbn" -o "$OUT/sheet.pdf"
+step "4. after play: reveal the key"
+"$P" event reveal "$CONF"
 
-step "fill the boards on the simulated dealing machine ($SIM)"
-resume=
-[ -f "$OUT/set.pbn.journal" ] && resume=--resume
-"$P" fill "$OUT/set.pbn" --machine "$SIM" --yes $resume
+step "5. anyone verifies every file from the record alone"
+"$P" verify "$OUT/demo.record" "$OUT/demo/original.pbn" "$OUT/demo/original.dd.pbn" \
+    "$OUT/demo/reserve.pbn"
+"$P" verify "$OUT/demo.record" --set original "$OUT/demo/original.dup" "$OUT/demo/original.dlm"
 
 step "done: the files of the event"
-ls -l "$OUT"
+ls -l "$OUT" "$OUT/demo"

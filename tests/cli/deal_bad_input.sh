@@ -13,7 +13,7 @@ expect_fail() { # expect_fail CODE PATTERN command...
     [ "$(wc -l < err)" -le 3 ] || { echo "more than one message"; cat err; exit 1; }
 }
 
-printf 'abc\n' > short.key
+printf 'abc\n' > short.key && chmod 600 short.key
 expect_fail 65 "not a predup key: expected 64 hex digits" "$P" deal --key short.key -o x.pbn
 expect_fail 74 "missing.key: cannot open" "$P" deal --key missing.key -o x.pbn
 expect_fail 64 "bad board range \"0-5\"" "$P" deal --key vec.key --boards 0-5 -o x.pbn
@@ -29,12 +29,12 @@ expect_fail 65 "must give all four hands" "$P" number --deal "N:AKQ... - - -"
 [ ! -e x.pbn ]
 ls | grep -q tmp && { echo "temporary file left"; ls; exit 1; }
 
-# A key readable by others is used, with a warning.
+# A key readable by others is refused, as ssh does, naming the chmod that fixes it.
 cp vec.key loose.key
 chmod 644 loose.key
-"$P" deal --key loose.key --boards 1 -o y.pbn 2>err
-grep -q "readable by others" err
-[ -s y.pbn ]
+expect_fail 65 "readable by group or others; refused (fix: chmod 600 loose.key)" \
+    "$P" deal --key loose.key --boards 1 -o y.pbn
+[ ! -e y.pbn ]
 
 # An unwritable directory: nothing is left behind, not even a temporary file.
 mkdir ro

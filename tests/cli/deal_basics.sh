@@ -42,8 +42,8 @@ grep -q "all 36 boards match" v.out
 sed 's/^\[Deal "N:KJ92.A843/[Deal "N:KJ93.A842/' set.pbn > bad.pbn
 if "$P" verify --key vec.key bad.pbn > v.out 2>v.err; then echo "verify passed a wrong set"; exit 1; else rc=$?; fi
 [ "$rc" = 1 ]
-grep -q "board 1 differs" v.out
-grep -q "1 of 36 boards differ" v.err
+grep -q "board 1: Deal differs" v.out
+grep -q "bad.pbn: 1 fault against key and label \"original\"" v.err
 "$P" deal --key vec.key --label reserve --boards 1-36 -o reserve.pbn
 "$P" verify --key vec.key reserve.pbn | grep -q 'label "reserve"'
 if "$P" verify --key vec.key --label original reserve.pbn >/dev/null 2>&1; then

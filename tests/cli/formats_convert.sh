@@ -26,7 +26,8 @@ done
 # --from overrides the extension; a file whose format cannot be told needs it.
 cp "$D/ref.bhg" mystery.dat
 if "$PREDUP" convert mystery.dat x.pbn 2>err.txt; then fail "mystery accepted"; fi
-grep -q "give --from" err.txt || fail "no hint to --from: $(cat err.txt)"
+grep -q "predup convert --from FORMAT mystery.dat x.pbn" err.txt ||
+    fail "no hint to --from: $(cat err.txt)"
 "$PREDUP" convert --from bhg mystery.dat x.pbn >/dev/null
 
 # Limits: BRI has no board numbers, DUP holds 1-99.

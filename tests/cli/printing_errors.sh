@@ -5,6 +5,9 @@
 # with a character the font lacks, and long commentary print with nothing overlapping.
 set -eu
 D="$TOP/tests/data/printing"
+# libharu 2.3 writes its UTF-8 fonts' ToUnicode map with "begincidrange"; poppler warns about
+# it on every page and still extracts the text right. That warning and no other is allowed.
+KNOWN_WARNING="/^Syntax Warning: Invalid 'begincidrange' operator in ToUnicode CMap\$/d"
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" deal --key k.key --boards 1-3 --quiet -o set.pbn
 
@@ -40,7 +43,7 @@ fails "/nonexistent/out.pdf" "$PREDUP" print curtain set.pbn -o /nonexistent/out
 fails "missing.pbn" "$PREDUP" print record missing.pbn -o out.pdf
 no_pdf
 fails "does not take \"a5\"" "$PREDUP" print record set.pbn -o out.pdf --paper a5
-fails "1, 2, 4 or 6" "$PREDUP" print record set.pbn -o out.pdf --per-page 3
+fails "1, 2, 4, 6 or 9" "$PREDUP" print record set.pbn -o out.pdf --per-page 3
 fails "-o OUT.pdf is required" "$PREDUP" print record set.pbn
 no_pdf
 
@@ -48,13 +51,14 @@ no_pdf
 cp "$D/stress.pbn" stress.pbn
 "$PREDUP" print record stress.pbn -o stress.pdf --quiet >/dev/null
 pdftotext -raw stress.pdf - 2>warn.txt | tr -d '\f' >stress.txt
+sed -i "$KNOWN_WARNING" warn.txt
 [ ! -s warn.txt ]
 "$PREDUP" analyze stress.pbn --quiet >/dev/null
 awk -f "$D/expect.awk" stress.pbn >want.txt
 sh "$D/check_text.sh" want.txt stress.txt
 grep -q "Łódź – Coupe d'hiver des clubs affiliés \[U+1F0A1\] avec" stress.txt
 grep -q "^Zürich \[U+6F22\], 2025-03-03$" stress.txt
-grep -q "^Par: 7♠ NS +1510$" stress.txt
+grep -q "^Par: 7♠= NS +1510$" stress.txt
 grep -q "…$" stress.txt
 grep -q "^_passt_und" stress.txt
 sh "$D/no_overlap.sh" stress.pdf

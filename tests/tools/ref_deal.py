@@ -3,8 +3,12 @@
 written from the text in dealer/README.md alone (HMAC-SHA-256, RFC 8439 ChaCha20, 96-bit
 candidates below D, Pavlicek's decoding). It prints the known vectors used by
 tests/check_dealer.c; it is not run by the tests.
+With --record it follows dealer/EVENTS.md instead, from a revealed event record alone: it checks
+the record's digest and key against its commitment, then deals the boards of one set (the
+vectors of tests/check_event.c and the worked example of dealer/EVENTS.md).
 
-usage: ref_deal.py KEYHEX LABEL BOARD..."""
+usage: ref_deal.py KEYHEX LABEL BOARD...
+       ref_deal.py --record NAME.record SET BOARD..."""
 import hashlib
 import hmac
 import struct
@@ -71,8 +75,9 @@ def pbn(hands, first):
     return "NESW"[first] + ":" + " ".join(out)
 
 
-def board(key, label, b):
-    sk = hmac.new(key, b"predup/v1/set\x00" + label.encode(), hashlib.sha256).digest()
+def board(key, label, b, sk=None):
+    if sk is None:
+        sk = hmac.new(key, b"predup/v1/set\x00" + label.encode(), hashlib.sha256).digest()
     nonce = struct.pack(">IQ", 1, b)
     ks = keystream(sk, nonce)
     while True:
@@ -82,7 +87,32 @@ def board(key, label, b):
             return n
 
 
+def event_set_key(record_path, set_name):
+    """The set key of one set of a revealed event record (dealer/EVENTS.md)."""
+    data = open(record_path, "rb").read()
+    lines = data.split(b"\n")
+    fields = [l.split(b" ", 1) for l in lines if l]
+    value = {k.decode(): v for k, v in fields}
+    at = data.index(b"\ndigest ") + 1
+    digest = hashlib.sha256(data[:at]).hexdigest()
+    assert digest == value["digest"].decode(), "the digest does not match the parameters"
+    key_hex = value["key"].decode()
+    commit = hashlib.sha256((key_hex + "\n").encode()).hexdigest()
+    assert commit == value["commitment"].decode(), "the key does not match the commitment"
+    sets = [v.decode() for k, v in fields if k == b"set"]
+    assert set_name in sets, "no such set"
+    msg = (b"predup/v2/event\x00" + digest.encode() + b"\x00" + value["public"] + b"\x00" +
+           set_name.encode())
+    return bytes.fromhex(key_hex), hmac.new(bytes.fromhex(key_hex), msg, hashlib.sha256).digest()
+
+
 def main():
+    if sys.argv[1] == "--record":
+        key, sk = event_set_key(sys.argv[2], sys.argv[3])
+        for b in sys.argv[4:]:
+            n = board(key, None, int(b), sk)
+            print(b, n, pbn(pavlicek(n), (int(b) - 1) % 4))
+        return
     key = bytes.fromhex(sys.argv[1])
     label = sys.argv[2]
     for b in sys.argv[3:]:

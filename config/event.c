@@ -1,0 +1,406 @@
+/* config/event.c - the event file (config/events/demo.conf documents every key): an INI file
+ * read with libinih into struct cfg_event - the parameters that decide the deals (they go into
+ * the event record, dealer/EVENTS.md) and the ones that only say what to make of them (formats,
+ * printing, machine, copies). Every key and value is checked; the first fault is reported as
+ * file:line:col with a did-you-mean for a misspelt section or key. */
+#include <ini.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "pbn/pbn.h"
+
+static const char *const event_keys[] = {"name", "date", "site", "delayed_value"};
+static const char *const set_keys[] = {"boards", "script", "dealer", "vul", "formats",
+                                       "print", "machine", "copies"};
+static const char *const print_kinds[] = {"record", "curtain", "sheet"};
+
+enum fault_at { AT_SECTION, AT_KEY, AT_VALUE };
+
+struct loader {
+    struct cfg_event *ev;
+    char msg[400];      /* the first error, "" while none */
+    enum fault_at at;   /* where on its line the column points */
+    char what[128];     /* the key (or section) the error is about, to find its column */
+};
+
+/* Levenshtein distance, for the did-you-mean of a misspelt key; small strings only. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[64];
+
+    if (la >= 63 || lb >= 63)
+        return 99;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+            best = up + 1 < best ? up + 1 : best;
+            best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+/* " (did you mean \"x\"?)" when one of the known words is close to word, else "". */
+static void did_you_mean(const char *word, const char *const *known, size_t n, char *out,
+                         size_t len)
+{
+    size_t best = 3;
+    const char *pick = NULL;
+
+    for (size_t i = 0; i < n; i++) {
+        size_t d = edit_distance(word, known[i]);
+
+        if (d < best) {
+            best = d;
+            pick = known[i];
+        }
+    }
+    if (pick)
+        snprintf(out, len, " (did you mean \"%s\"?)", pick);
+    else
+        out[0] = '\0';
+}
+
+static int bad(struct loader *l, enum fault_at at, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int bad(struct loader *l, enum fault_at at, const char *what, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (l->msg[0])
+        return 0;
+    va_start(ap, fmt);
+    vsnprintf(l->msg, sizeof l->msg, fmt, ap);
+    va_end(ap);
+    l->at = at;
+    snprintf(l->what, sizeof l->what, "%s", what);
+    return 0;
+}
+
+static bool valid_date(const char *d)
+{
+    if (strlen(d) != 10 || d[4] != '.' || d[7] != '.')
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && !(d[i] >= '0' && d[i] <= '9') && d[i] != '?')
+            return false;
+    return true;
+}
+
+static int text_value(struct loader *l, const char *name, const char *value, char *dst,
+                      size_t n)
+{
+    struct pd_err e;
+
+    if (pd_text_check(name, value, n - 1, &e) != PD_OK)
+        return bad(l, AT_VALUE, name, "%s", e.msg);
+    snprintf(dst, n, "%s", value);
+    return 1;
+}
+
+static int event_key(struct loader *l, const char *name, const char *value)
+{
+    struct ev_params *p = &l->ev->p;
+    char hint[64];
+
+    if (!strcmp(name, "name"))
+        return text_value(l, name, value, p->name, sizeof p->name);
+    if (!strcmp(name, "site"))
+        return text_value(l, name, value, p->site, sizeof p->site);
+    if (!strcmp(name, "delayed_value"))
+        return text_value(l, name, value, p->delayed, sizeof p->delayed);
+    if (!strcmp(name, "date")) {
+        if (!valid_date(value))
+            return bad(l, AT_VALUE, name, "date wants YYYY.MM.DD, not \"%s\"", value);
+        snprintf(p->date, sizeof p->date, "%s", value);
+        return 1;
+    }
+    did_you_mean(name, event_keys, 4, hint, sizeof hint);
+    return bad(l, AT_KEY, name, "unknown key \"%s\" in [event]%s", name, hint);
+}
+
+static int list_value(struct loader *l, const char *name, const char *value, char *dst,
+                      size_t n, bool (*known)(const char *))
+{
+    char item[32];
+
+    if (strlen(value) >= n)
+        return bad(l, AT_VALUE, name, "%s: too long", name);
+    for (const char *p = value; *p;) {
+        size_t len = strcspn(p, ", ");
+
+        snprintf(item, sizeof item, "%.*s", (int)(len < 31 ? len : 31), p);
+        if (len && !known(item))
+            return bad(l, AT_VALUE, name, "%s: \"%s\" is not one of them (%s)", name, item,
+                       known == pbn_format_known ? "pbn/FORMATS.md lists the formats"
+                                                 : "record, curtain, sheet");
+        p += len;
+        p += strspn(p, ", ");
+    }
+    snprintf(dst, n, "%s", value);
+    return 1;
+}
+
+static bool print_known(const char *kind)
+{
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(kind, print_kinds[i]))
+            return true;
+    return false;
+}
+
+static int set_override(struct loader *l, struct ev_set *s, const char *name, const char *value)
+{
+    if (!strcmp(name, "dealer")) {
+        s->dealer = strlen(value) == 1 ? seat_from_char(value[0]) : -1;
+        return s->dealer >= 0 ? 1
+                              : bad(l, AT_VALUE, name, "dealer wants N, E, S or W, not \"%s\"",
+                                    value);
+    }
+    for (int v = 0; v < 4; v++)
+        if (!strcmp(value, VUL_PBN[v])) {
+            s->vul = v;
+            return 1;
+        }
+    return bad(l, AT_VALUE, name, "vul wants None, NS, EW or All, not \"%s\"", value);
+}
+
+static int set_key(struct loader *l, int si, const char *name, const char *value)
+{
+    struct ev_set *s = &l->ev->p.sets[si];
+    struct cfg_event_set *x = &l->ev->extra[si];
+    struct board_range r;
+    struct pd_err e;
+    char hint[64];
+
+    if (!strcmp(name, "boards")) {
+        if (board_range_parse(value, 10000000, &r, &e) != PD_OK)
+            return bad(l, AT_VALUE, name, "%s", e.msg);
+        board_range_free(&r);
+        return text_value(l, name, value, s->boards, sizeof s->boards);
+    }
+    if (!strcmp(name, "script"))
+        return text_value(l, name, value, x->script, sizeof x->script);
+    if (!strcmp(name, "machine"))
+        return text_value(l, name, value, x->machine, sizeof x->machine);
+    if (!strcmp(name, "dealer") || !strcmp(name, "vul"))
+        return set_override(l, s, name, value);
+    if (!strcmp(name, "formats"))
+        return list_value(l, name, value, x->formats, sizeof x->formats, pbn_format_known);
+    if (!strcmp(name, "print"))
+        return list_value(l, name, value, x->print, sizeof x->print, print_known);
+    if (!strcmp(name, "copies")) {
+        char *end;
+        long n = strtol(value, &end, 10);
+
+        if (!*value || *end || n < 1 || n > 20)
+            return bad(l, AT_VALUE, name, "copies wants a number from 1 to 20, not \"%s\"",
+                       value);
+        x->copies = (int)n;
+        return 1;
+    }
+    did_you_mean(name, set_keys, 8, hint, sizeof hint);
+    return bad(l, AT_KEY, name, "unknown key \"%s\" in a [set]%s", name, hint);
+}
+
+/* The index of [set NAME], added on first sight. */
+static int find_or_add_set(struct loader *l, const char *name)
+{
+    struct ev_params *p = &l->ev->p;
+    struct pd_err e;
+    int i = ev_find_set(p, name);
+
+    if (i >= 0)
+        return i;
+    if (pd_label_check("set name", name, &e) != PD_OK)
+        return bad(l, AT_SECTION, name, "%s", e.msg) - 1;
+    if (strchr(name, '/') || name[0] == '.')
+        return bad(l, AT_SECTION, name, "set name \"%s\": it names files, so no \"/\" and no "
+                   "leading \".\"", name) - 1;
+    if (p->nsets == EV_MAX_SETS)
+        return bad(l, AT_SECTION, name, "more than %d sets", (int)EV_MAX_SETS) - 1;
+    i = p->nsets++;
+    p->sets[i] = (struct ev_set){.dealer = -1, .vul = -1};
+    snprintf(p->sets[i].name, sizeof p->sets[i].name, "%s", name);
+    snprintf(p->sets[i].boards, sizeof p->sets[i].boards, "1-36");
+    l->ev->extra[i] = (struct cfg_event_set){.copies = 1};
+    snprintf(l->ev->extra[i].formats, sizeof l->ev->extra[i].formats, "pbn");
+    return i;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+    struct loader *l = user;
+    static const char *const sections[] = {"event", "set"};
+    char hint[64];
+    int si;
+
+    if (l->msg[0])
+        return 0;
+    if (!strcmp(section, "event"))
+        return event_key(l, name, value);
+    if (!strncmp(section, "set ", 4) && section[4]) {
+        si = find_or_add_set(l, section + 4);
+        return si < 0 ? 0 : set_key(l, si, name, value);
+    }
+    char word[32];
+
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(section, " "), section);
+    did_you_mean(word, sections, 2, hint, sizeof hint);
+    if (!strcmp(word, "set"))
+        snprintf(hint, sizeof hint, " (a set section is [set NAME])");
+    return bad(l, AT_SECTION, section, "unknown section [%s]%s", section, hint);
+}
+
+/* libinih calls the handler only for key lines, so a section with no key would go unseen:
+ * every section header is checked here first, and the sets are added in their order. Returns
+ * the line of the first bad header, 0 when all are good. */
+static int scan_sections(const char *text, struct loader *l)
+{
+    int line = 1;
+
+    for (const char *p = text; *p; line++) {
+        const char *q = p + strspn(p, " \t"), *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - q) : strlen(q);
+        const char *close = memchr(q, ']', len);
+        char section[EV_TEXT_MAX];
+
+        if (*q == '[' && close) {
+            snprintf(section, sizeof section, "%.*s", (int)(close - q - 1), q + 1);
+            if (!strncmp(section, "set ", 4) && section[4]) {
+                if (find_or_add_set(l, section + 4) < 0)
+                    return line;
+            } else if (strcmp(section, "event") != 0) {
+                handler(l, section, "", "");
+                return line;
+            }
+        }
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    return 0;
+}
+
+/* Column of the fault on its line: the key, the value after "=", or the section name. */
+static int fault_column(const char *line, const struct loader *l)
+{
+    const char *p = line + strspn(line, " \t");
+
+    if (!l->msg[0]) /* libinih's own fault: the line as a whole */
+        return (int)(p - line) + 1;
+    if (l->at == AT_SECTION)
+        return (int)(p - line) + 2;
+    if (l->at == AT_VALUE && strchr(p, '=')) {
+        p = strchr(p, '=') + 1;
+        p += strspn(p, " \t");
+    }
+    return (int)(p - line) + 1;
+}
+
+static enum pd_status report(const char *path, const char *text, int lineno,
+                             const struct loader *l, struct pd_err *e)
+{
+    const char *line = text;
+
+    for (int i = 1; i < lineno && line; i++) {
+        line = strchr(line, '\n');
+        line = line ? line + 1 : NULL;
+    }
+    if (!line)
+        line = "";
+    char copy[400];
+
+    snprintf(copy, sizeof copy, "%.*s", (int)strcspn(line, "\r\n"), line);
+    return pd_fail_at(e, PD_ERR_SYNTAX, path, lineno, fault_column(copy, l), copy, "%s",
+                      l->msg[0] ? l->msg : "not an INI line (key = value or [section])");
+}
+
+/* A path given in the event file is relative to the event file's directory. */
+void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size_t n)
+{
+    if (rel[0] == '/' || !ev->dir[0])
+        snprintf(out, n, "%s", rel);
+    else
+        snprintf(out, n, "%s/%s", ev->dir, rel);
+}
+
+/* What the INI syntax cannot say: an event name, a set, each script's hash. */
+static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd_err *e)
+{
+    char script[1200];
+    enum pd_status rc = PD_OK;
+
+    if (!ev->p.name[0])
+        return pd_fail(e, PD_ERR_SYNTAX, "%s: [event] needs name = ...", path);
+    if (ev->p.nsets == 0)
+        return pd_fail(e, PD_ERR_SYNTAX, "%s: no [set NAME] section: an event deals at least "
+                       "one set", path);
+    for (int i = 0; rc == PD_OK && i < ev->p.nsets; i++) {
+        if (!ev->extra[i].script[0])
+            continue;
+        cfg_event_path(ev, ev->extra[i].script, script, sizeof script);
+        rc = pd_sha256_file(script, ev->p.sets[i].script_sha, e);
+    }
+    return rc;
+}
+
+static void split_path(const char *path, struct cfg_event *ev)
+{
+    const char *slash = strrchr(path, '/');
+    size_t stem = strlen(path);
+
+    if (stem > 5 && !strcmp(path + stem - 5, ".conf"))
+        stem -= 5;
+    snprintf(ev->dir, sizeof ev->dir, "%.*s", slash ? (int)(slash - path) : 0, path);
+    if (slash == path)
+        snprintf(ev->dir, sizeof ev->dir, "/");
+    snprintf(ev->stem, sizeof ev->stem, "%.*s", (int)stem, path);
+}
+
+enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
+{
+    struct loader *l = calloc(1, sizeof *l);
+    char *text = NULL;
+    size_t len = 0;
+    int line;
+    enum pd_status rc = pd_read_file(path, &text, &len, e);
+
+    memset(ev, 0, sizeof *ev);
+    split_path(path, ev);
+    snprintf(ev->p.generator, sizeof ev->p.generator, "predup %s", PREDUP_VERSION);
+    if (rc == PD_OK && !l)
+        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    if (rc == PD_OK && strlen(text) != len) { /* libinih would stop there without a word */
+        int nul_line = 1;
+
+        for (const char *p = text; *p; p++)
+            nul_line += *p == '\n';
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, path, nul_line, 0, NULL,
+                        "a NUL byte (byte %zu): not a text file", strlen(text) + 1);
+    }
+    if (rc == PD_OK) {
+        l->ev = ev;
+        line = scan_sections(text, l);
+        if (line == 0)
+            line = ini_parse_string(text, handler, l);
+        if (line != 0)
+            rc = report(path, text, line, l, e);
+    }
+    if (rc == PD_OK)
+        rc = complete(path, ev, e);
+    free(text);
+    free(l);
+    return rc;
+}

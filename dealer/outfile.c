@@ -1,0 +1,378 @@
+/* dealer/outfile.c - safe file output, the one way every predup writer creates a file.
+ *
+ * A regular file is written to a temporary name beside its target (after following symlinks, so
+ * a link stays a link and its target is what gets replaced), flushed, fsynced, compared with what
+ * the target already holds, renamed over it, and the directory fsynced. Anything that is not a
+ * regular file (stdout as "-", a terminal, a pipe, a FIFO, /dev/null, /dev/stdout, /dev/fd/N) is
+ * written in place: renaming over it would replace a device node. Outputs reveal deals, so
+ * files are made 0600 unless the caller asks for PD_OUT_PUBLIC. A different existing file is never replaced
+ * without PD_OUT_FORCE; an identical one is left untouched, mtime included.
+ *
+ * Live temporary names sit in a small fixed registry that a SIGINT/SIGTERM/SIGHUP/SIGPIPE
+ * handler empties with unlink(2) (async-signal-safe) before re-raising the signal, so an
+ * interrupted run leaves no temporary file behind. The registry is the module's only mutable
+ * state; it exists because a signal handler can reach nothing else. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dealer/dealer.h"
+
+/* ---------------------------------------------------------------- temporary-name registry */
+
+enum { TMP_SLOTS = 64 };
+
+static char tmp_names[TMP_SLOTS][sizeof ((struct pd_outfile *)0)->tmp];
+static volatile sig_atomic_t tmp_live[TMP_SLOTS];
+
+/* Claims a slot and creates the temporary file in it. The slot is marked live before mkostemp
+ * fills in the name, so a signal arriving at any point finds the file. Returns the fd or -1. */
+static int tmp_create(const char *target, int *slot)
+{
+    for (int i = 0; i < TMP_SLOTS; i++) {
+        if (tmp_live[i])
+            continue;
+        snprintf(tmp_names[i], sizeof tmp_names[i], "%s.tmpXXXXXX", target);
+        tmp_live[i] = 1;
+        int fd = mkostemp(tmp_names[i], O_CLOEXEC);
+
+        if (fd < 0) {
+            int err = errno;
+
+            tmp_live[i] = 0;
+            errno = err;
+            return -1;
+        }
+        *slot = i;
+        return fd;
+    }
+    errno = EMFILE;
+    return -1;
+}
+
+static void tmp_release(int slot)
+{
+    if (slot >= 0)
+        tmp_live[slot] = 0;
+}
+
+static void on_fatal_signal(int sig)
+{
+    int saved = errno;
+
+    for (int i = 0; i < TMP_SLOTS; i++)
+        if (tmp_live[i])
+            unlink(tmp_names[i]);
+    errno = saved;
+    /* SA_RESETHAND restored the default action: the re-raised signal ends the process as the
+     * original would have, so the parent sees the real cause. */
+    raise(sig);
+}
+
+void pd_outfile_cleanup_on_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+    struct sigaction sa, old;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        /* A signal ignored by whoever started us (nohup, a shell's background job) stays so. */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+/* ---------------------------------------------------------------- paths */
+
+/* /dev/stdout and /dev/fd/N lead through /proc to whatever the fd is (a file the shell opened,
+ * a pipe): only writing through the name itself does what the user meant. (Other names in /dev
+ * are devices, found by stat, or files in /dev/shm, written safely like any other.) */
+static bool is_fd_alias(const char *p)
+{
+    return strncmp(p, "/proc/", 6) == 0 || strncmp(p, "/dev/fd/", 8) == 0 ||
+           strncmp(p, "/dev/std", 8) == 0;
+}
+
+/* Follows a chain of symlinks to the name that will really be replaced; a dangling link resolves
+ * to the file it names (created there). A relative link is taken relative to its own directory.
+ * *in_place is set when the chain leads to an fd alias (/proc, /dev/fd): then path is written
+ * as it is. */
+static enum pd_status resolve_links(const char *path, char *out, size_t cap, bool *in_place,
+                                    struct pd_err *e)
+{
+    char link[PATH_MAX];
+    struct stat st;
+
+    snprintf(out, cap, "%s", path);
+    *in_place = is_fd_alias(path);
+    for (int depth = 0; !*in_place && lstat(out, &st) == 0 && S_ISLNK(st.st_mode); depth++) {
+        if (depth == 40)
+            return pd_fail(e, PD_ERR_IO, "%s: too many levels of symbolic links", path);
+        ssize_t n = readlink(out, link, sizeof link - 1);
+
+        if (n < 0)
+            return pd_fail(e, PD_ERR_IO, "%s: cannot read link: %s", path, strerror(errno));
+        link[n] = '\0';
+        *in_place = is_fd_alias(link);
+        char *slash = strrchr(out, '/');
+
+        if (link[0] != '/' && slash) {
+            size_t dir = (size_t)(slash - out) + 1;
+
+            if (dir + (size_t)n >= cap)
+                return pd_fail(e, PD_ERR_IO, "%s: path too long", path);
+            memcpy(out + dir, link, (size_t)n + 1);
+        } else if (snprintf(out, cap, "%s", link) >= (int)cap) {
+            return pd_fail(e, PD_ERR_IO, "%s: path too long", path);
+        }
+    }
+    return PD_OK;
+}
+
+enum pd_status pd_fsync_dir(const char *path, struct pd_err *e)
+{
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    int fd, err = 0;
+
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open its directory: %s", path, strerror(errno));
+    /* Some filesystems cannot sync a directory (EINVAL): nothing more can be done there. */
+    if (fsync(fd) != 0 && errno != EINVAL)
+        err = errno;
+    close(fd);
+    return err ? pd_fail(e, PD_ERR_IO, "%s: cannot sync its directory: %s", path, strerror(err))
+               : PD_OK;
+}
+
+/* ---------------------------------------------------------------- open */
+
+static enum pd_status open_in_place(struct pd_outfile *o, const char *name, struct pd_err *e)
+{
+    o->f = fopen(name, "wb");
+    if (!o->f)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", o->path, strerror(errno));
+    return PD_OK;
+}
+
+static enum pd_status open_temporary(struct pd_outfile *o, struct pd_err *e)
+{
+    int fd = tmp_create(o->target, &o->slot);
+
+    if (fd < 0) {
+        int err = errno;
+
+        o->slot = -1;
+        pd_fail(e, PD_ERR_IO, "%s: cannot create: %s", o->path, strerror(err));
+        if (e)
+            e->sys = err;
+        return PD_ERR_IO;
+    }
+    snprintf(o->tmp, sizeof o->tmp, "%s", tmp_names[o->slot]);
+    /* mkostemp made it 0600, right for anything that reveals deals. */
+    if (o->flags & PD_OUT_PUBLIC) {
+        mode_t mask = umask(0);
+
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    o->f = fdopen(fd, "wb");
+    if (!o->f) {
+        int err = errno;
+
+        close(fd);
+        pd_outfile_abort(o);
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", o->path, strerror(err));
+    }
+    return PD_OK;
+}
+
+enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsigned flags,
+                                  struct pd_err *e)
+{
+    struct stat st;
+    bool in_place;
+    enum pd_status rc;
+
+    memset(o, 0, sizeof *o);
+    o->slot = -1;
+    o->flags = flags;
+    if (strcmp(path, "-") == 0) {
+        o->f = stdout;
+        snprintf(o->path, sizeof o->path, "-");
+        return PD_OK;
+    }
+    if (snprintf(o->path, sizeof o->path, "%s", path) >= (int)sizeof o->path)
+        return pd_fail(e, PD_ERR_IO, "%s: path too long", path);
+    rc = resolve_links(path, o->target, sizeof o->target, &in_place, e);
+    if (rc != PD_OK)
+        return rc;
+    if (in_place)
+        return open_in_place(o, path, e);
+    if (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode))
+            return pd_fail(e, PD_ERR_IO, "%s: is a directory", path);
+        return open_in_place(o, o->target, e);
+    }
+    return open_temporary(o, e);
+}
+
+enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd_err *e)
+{
+    return pd_outfile_open_ex(o, path, 0, e);
+}
+
+/* ---------------------------------------------------------------- finish and commit */
+
+/* 1 when the two open files hold the same bytes, 0 when not, -1 on a read error. */
+static int same_content(int a, int b)
+{
+    char x[65536], y[sizeof x];
+    struct stat sa, sb;
+
+    if (fstat(a, &sa) != 0 || fstat(b, &sb) != 0)
+        return -1;
+    if (sa.st_size != sb.st_size)
+        return 0;
+    for (;;) {
+        ssize_t n = read(a, x, sizeof x);
+
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            return 1;
+        for (ssize_t got = 0; got < n;) {
+            ssize_t m = read(b, y + got, (size_t)(n - got));
+
+            if (m <= 0)
+                return m < 0 ? -1 : 0;
+            got += m;
+        }
+        if (memcmp(x, y, (size_t)n) != 0)
+            return 0;
+    }
+}
+
+/* Decides what the commit will do with an existing target: keep it (identical), refuse (differs,
+ * no --force) or replace it. The temporary file is closed already. */
+static enum pd_status check_target(struct pd_outfile *o, struct pd_err *e)
+{
+    int old = open(o->target, O_RDONLY | O_CLOEXEC), fresh, same;
+
+    if (old < 0 && (errno == ENOENT || (o->flags & PD_OUT_FORCE)))
+        return PD_OK; /* nothing there yet, or replaced whatever it holds */
+    if (old < 0)
+        return pd_fail(e, PD_ERR_EXISTS, "%s exists and cannot be read to compare: %s (add "
+                       "--force to replace it)", o->path, strerror(errno));
+    fresh = open(o->tmp, O_RDONLY | O_CLOEXEC);
+    same = fresh < 0 ? -1 : same_content(fresh, old);
+    if (fresh >= 0)
+        close(fresh);
+    close(old);
+    if (same == 1) {
+        o->same = true;
+        return PD_OK;
+    }
+    if (o->flags & PD_OUT_FORCE)
+        return PD_OK;
+    return pd_fail(e, PD_ERR_EXISTS, "%s exists and differs (add --force to replace it)", o->path);
+}
+
+static enum pd_status close_in_place(struct pd_outfile *o, int err, struct pd_err *e)
+{
+    if (o->f != stdout && fclose(o->f) != 0 && !err)
+        err = errno;
+    o->f = NULL;
+    o->ready = !err;
+    return err ? pd_fail(e, PD_ERR_IO, "writing %s: %s",
+                         strcmp(o->path, "-") == 0 ? "standard output" : o->path, strerror(err))
+               : PD_OK;
+}
+
+enum pd_status pd_outfile_finish(struct pd_outfile *o, struct pd_err *e)
+{
+    int err = 0;
+    enum pd_status rc;
+
+    if (o->ready)
+        return PD_OK;
+    if (!o->f)
+        return pd_fail(e, PD_ERR_INTERNAL, "%s: output not open", o->path);
+    if (fflush(o->f) != 0 || ferror(o->f))
+        err = errno ? errno : EIO;
+    if (!o->tmp[0])
+        return close_in_place(o, err, e);
+    if (!err && fsync(fileno(o->f)) != 0)
+        err = errno;
+    if (fclose(o->f) != 0 && !err)
+        err = errno;
+    o->f = NULL;
+    if (err) {
+        pd_outfile_abort(o);
+        pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", o->path, strerror(err));
+        if (e)
+            e->sys = err;
+        return PD_ERR_IO;
+    }
+    rc = check_target(o, e);
+    if (rc != PD_OK) {
+        pd_outfile_abort(o);
+        return rc;
+    }
+    o->ready = true;
+    return PD_OK;
+}
+
+enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e)
+{
+    enum pd_status rc = pd_outfile_finish(o, e);
+
+    if (rc != PD_OK || !o->tmp[0])
+        return rc;
+    if (o->same) {
+        pd_outfile_abort(o); /* the target already holds these bytes: leave it untouched */
+        return PD_OK;
+    }
+    if (rename(o->tmp, o->target) != 0) {
+        int err = errno;
+
+        pd_outfile_abort(o);
+        pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", o->path, strerror(err));
+        if (e)
+            e->sys = err;
+        return PD_ERR_IO;
+    }
+    tmp_release(o->slot);
+    o->slot = -1;
+    o->tmp[0] = '\0';
+    return pd_fsync_dir(o->target, e);
+}
+
+void pd_outfile_abort(struct pd_outfile *o)
+{
+    if (o->f && o->f != stdout)
+        fclose(o->f);
+    o->f = NULL;
+    if (o->tmp[0])
+        unlink(o->tmp);
+    o->tmp[0] = '\0';
+    tmp_release(o->slot);
+    o->slot = -1;
+    o->ready = false;
+}

@@ -1,0 +1,38 @@
+#!/bin/sh
+# tests/bench_pbn.sh - `make bench` for pbn/: reading and converting PBN in time linear in its
+# size (issue 14 item 3): one game of 300,000 distinct tags, and 3,000 games of 100 tags each, read
+# and written back (predup convert x.pbn y.pbn), median of 3, wall-clock milliseconds. No peer
+# reads PBN at this size, so the peer columns are "-". Prints one line per case:
+# case|predup figure|peer figure or -|ratio or -
+set -eu
+: "${PREDUP:?}"
+w=$(mktemp -d "${TMPDIR:-/tmp}/predup-bench-XXXXXX")
+trap 'rm -rf "$w"' EXIT
+cd "$w"
+ms() { echo $(($(date +%s%N) / 1000000)); }
+median3() { # median3 CMD...: the median of 3 runs, in ms
+    a=
+    for i in 1 2 3; do
+        t0=$(ms)
+        "$@" >/dev/null
+        a="$a $(($(ms) - t0))"
+    done
+    echo $a | tr ' ' '\n' | sort -n | sed -n 2p
+}
+awk 'BEGIN {
+    printf "%% PBN 2.1\r\n[Event \"Big\"]\r\n[Board \"1\"]\r\n"
+    printf "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\r\n"
+    for (i = 1; i <= 300000; i++) printf "[Tag%d \"%d:an explanation\"]\r\n", i, i
+}' >tags.pbn
+awk 'BEGIN {
+    for (g = 1; g <= 3000; g++) {
+        printf "[Board \"%d\"]\r\n[Dealer \"N\"]\r\n", g
+        for (i = 1; i <= 100; i++) printf "[T%d \"v\"]\r\n", i
+        printf "\r\n"
+    }
+}' >games.pbn
+t=$(median3 "$PREDUP" convert tags.pbn out.pbn)
+cmp -s tags.pbn out.pbn || { echo "pbn 300,000 tags: output differs from input" >&2; exit 1; }
+echo "pbn read+write, 1 game of 300,000 tags (ms)|$t|-|-"
+t=$(median3 "$PREDUP" convert games.pbn out.pbn)
+echo "pbn read+write, 3,000 games of 100 tags (ms)|$t|-|-"

@@ -1,0 +1,29 @@
+# Ctrl-C or SIGTERM during a long write leaves no temporary file behind: predup removes the
+# live temporaries and dies of the signal. The run never finds its deal (north with 37 HCP
+# and a huge --max-tries), so it is surely still writing when the signal comes.
+set -eu
+P=$PREDUP
+printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > vec.key
+chmod 600 vec.key
+printf 'condition hcp(north) >= 37\n' > never.dl
+set -m # background jobs keep SIGINT (a non-interactive shell would start them ignoring it)
+
+# interrupt SIGNAL STATUS: start the run, wait for its temporary file, signal it.
+interrupt() {
+    "$P" deal --key vec.key --boards 1-3 --script never.dl --max-tries 1000000000000 \
+        -o set.pbn 2>err &
+    pid=$!
+    for _ in $(seq 1200); do # waits for the file to appear, up to 2 minutes
+        ls | grep -q '^set\.pbn\.tmp' && break
+        sleep 0.1
+    done
+    ls | grep -q '^set\.pbn\.tmp' || { echo "no temporary file appeared"; kill -KILL $pid; exit 1; }
+    kill -"$1" $pid
+    rc=0
+    wait $pid || rc=$?
+    [ "$rc" = "$2" ] || { echo "SIG$1: exit $rc, wanted $2"; cat err; exit 1; }
+    if ls | grep -q '\.tmp'; then echo "SIG$1 left a temporary file:"; ls -l; exit 1; fi
+    [ ! -e set.pbn ] || { echo "SIG$1 left set.pbn"; exit 1; }
+}
+interrupt INT 130
+interrupt TERM 143

@@ -43,7 +43,9 @@ static enum pd_status write_new_record(const char *path, const char *text, size_
                                        struct pd_err *e)
 {
     struct pd_outfile out;
-    enum pd_status rc = pd_outfile_open(&out, path, e);
+    /* write_record has checked that the old record is a prefix of this one: an extension,
+     * which the output layer would otherwise refuse as a different file. */
+    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE, e);
 
     if (rc != PD_OK)
         return rc;

@@ -200,7 +200,7 @@ enum pd_status sqd_load(const char *path, struct sqd_event *ev, struct pd_err *e
 
     memset(ev, 0, sizeof *ev);
     snprintf(ev->path, sizeof ev->path, "%s", path);
-    rc = pd_read_file(path, &text, &len, e);
+    rc = pd_read_input(path, "a SquareDeal .sqd", &text, &len, e);
     if (rc != PD_OK)
         return rc;
     if (strlen(text) != len)

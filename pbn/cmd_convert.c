@@ -104,6 +104,19 @@ static void report_each_left_out(const struct pbn_set *set, const char *formats)
     }
 }
 
+/* A key-shaped input keeps its own refusal: the format hint would only invite retrying it. */
+static bool input_is_key(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    bool key = pd_read_file(path, &text, &len, NULL) == PD_OK && pd_looks_like_key(text, len);
+
+    if (text)
+        pd_wipe(text, len);
+    free(text);
+    return key;
+}
+
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
     static const struct option longs[] = {
@@ -143,7 +156,7 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
     rc = pbn_read_any(argv[optind], from, &set, e);
-    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]))
+    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]) && !input_is_key(argv[optind]))
         return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
                               "FORMAT %s %s)",
                        argv[optind], argv[optind], argv[optind + 1]);

@@ -12,12 +12,13 @@
 
 static const char sqd_deal_usage[] =
     "usage: predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [--reserve]\n"
-    "                   [--boards LIST] [-o FILE] [--format LIST]\n"
+    "                   [--boards LIST] [-o FILE] [--format LIST] [--force] [--public]\n"
     "  Re-deals one session of a SquareDeal event exactly as Big Deal dealt it, from the public\n"
     "  EVENT.sqd (with its DV line) and the revealed keys EVENT.sqk beside it; the .sqk's\n"
     "  SHA-256 must match the .sqd's KH line. --reserve deals the session's reserve set.\n"
     "  --boards gives the boards of a phase published with \"?\" (as SquareDeal asks them).\n"
-    "  Writes PBN to FILE or stdout, or the formats --format or FILE's extension names.\n";
+    "  Writes PBN to FILE or stdout, or the formats --format or FILE's extension names;\n"
+    "  0600 unless --public, and an existing FILE with other content is kept unless --force.\n";
 
 static const char sqd_verify_usage[] =
     "usage: predup verify --squaredeal EVENT.sqd [--session PHASE,SESSION[-LAST]] [--reserve]\n"
@@ -38,6 +39,7 @@ struct span {
 struct sqd_opts {
     const char *sqd, *boards, *out, *formats;
     struct span span;
+    unsigned out_flags; /* PD_OUT_FORCE (--force), PD_OUT_PUBLIC (--public) */
 };
 
 bool pbn_has_option(int argc, char **argv, const char *name)
@@ -91,7 +93,8 @@ static enum pd_status parse_sqd_opts(int argc, char **argv, bool writes, struct 
         {"squaredeal", required_argument, NULL, 'Q'}, {"session", required_argument, NULL, 'n'},
         {"reserve", no_argument, NULL, 'r'},          {"boards", required_argument, NULL, 'b'},
         {"output", required_argument, NULL, 'o'},     {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},             {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},             {"force", no_argument, NULL, 'F'},
+        {"public", no_argument, NULL, 'P'},           {NULL, 0, NULL, 0},
     };
     int c;
     enum pd_status rc = PD_OK;
@@ -115,6 +118,10 @@ static enum pd_status parse_sqd_opts(int argc, char **argv, bool writes, struct 
             o->out = optarg;
         else if (writes && c == 'f')
             o->formats = optarg;
+        else if (writes && c == 'F')
+            o->out_flags |= PD_OUT_FORCE;
+        else if (writes && c == 'P')
+            o->out_flags |= PD_OUT_PUBLIC;
         else
             rc = pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
                          argv[optind - 1]);
@@ -201,7 +208,7 @@ enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK)
         rc = build_set(&ev, &ss, deals, set, e);
     if (rc == PD_OK)
-        rc = pbn_write_formats(o.out, o.formats, set, e);
+        rc = pbn_write_formats_ex(o.out, o.formats, o.out_flags, set, e);
     if (rc == PD_OK) /* stderr: the set may be going to stdout */
         note_lf(stderr, ss.sqk_lf, o.sqd);
     pbn_set_free(set);

@@ -241,13 +241,13 @@ static enum pd_status check_target(const struct analyze_opts *o, size_t ngames, 
         stat(o->out, &st) != 0 || !S_ISREG(st.st_mode))
         return PD_OK;
     if (pbn_read_any(o->out, NULL, &old, &ignored) != PD_OK)
-        return pd_fail(e, PD_ERR_USAGE,
+        return pd_fail(e, PD_ERR_EXISTS,
                        "%s exists and is not a set: predup analyze %s -o %s --force replaces it",
                        o->out, o->in, o->out);
     had = old->n;
     pbn_set_free(old);
     if (had > ngames)
-        return pd_fail(e, PD_ERR_USAGE,
+        return pd_fail(e, PD_ERR_EXISTS,
                        "%s holds %zu game%s, the analysis %zu: predup analyze %s -o %s --force "
                        "replaces it",
                        o->out, had, plural(had), ngames, o->in, o->out);

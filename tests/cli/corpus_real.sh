@@ -19,7 +19,7 @@ broken="pbnverifier-errors_10.pbn dds-12_cards.pbn" # only reading without a cra
 n=0
 for f in "$C"/*.pbn "$C"/*.lin "$C"/bigdeal/*.pbn; do
     b=$(basename "$f")
-    "$PREDUP" convert "$f" out.pbn >/dev/null 2>err.txt
+    "$PREDUP" convert --force "$f" out.pbn >/dev/null 2>err.txt
     rc=$?
     [ "$rc" -lt 128 ] || fail "$b: predup convert crashed (exit $rc)"
     case " $broken " in *" $b "*) continue ;; esac
@@ -42,13 +42,13 @@ echo "corpus: $n files read, PBN->PBN lossless"
 kept=0
 for f in "$C"/*.pbn "$C"/*.lin; do
     b=$(basename "$f")
-    "$PREDUP" convert --to csv "$f" a.csv >/dev/null 2>&1 || continue # games without deals
+    "$PREDUP" convert --force --to csv "$f" a.csv >/dev/null 2>&1 || continue # games without deals
     exec 3>&2 2>/dev/null # the "left out" lines
     for via in lin dup dlm; do
-        "$PREDUP" convert --to "$via" "$f" "x.$via" >/dev/null 2>&1 || continue
-        "$PREDUP" convert --to csv "x.$via" b.csv >/dev/null || fail "$b: $via does not read back"
+        "$PREDUP" convert --force --to "$via" "$f" "x.$via" >/dev/null 2>&1 || continue
+        "$PREDUP" convert --force --to csv "x.$via" b.csv >/dev/null || fail "$b: $via does not read back"
         cmp -s a.csv b.csv || fail "$b: the deals changed through $via"
-        "$PREDUP" convert "x.$via" back.pbn >/dev/null
+        "$PREDUP" convert --force "x.$via" back.pbn >/dev/null
         if grep -q '^% EXPORT' back.pbn; then
             "$PREDUP" check back.pbn >/dev/null || fail "$b: PBN from $via claims export, fails check"
         fi
@@ -63,9 +63,9 @@ echo "corpus: $kept conversions kept the deals"
 # PBN gives the same PBN (vugraph's event line aside, which LIN writes not).
 for f in "$C"/*.lin; do
     b=$(basename "$f")
-    "$PREDUP" convert "$f" a.pbn >/dev/null 2>&1 || fail "$b: LIN -> PBN"
-    "$PREDUP" convert a.pbn a.lin >/dev/null 2>&1 || fail "$b: PBN -> LIN"
-    "$PREDUP" convert a.lin b.pbn >/dev/null 2>&1 || fail "$b: LIN -> PBN again"
+    "$PREDUP" convert --force "$f" a.pbn >/dev/null 2>&1 || fail "$b: LIN -> PBN"
+    "$PREDUP" convert --force a.pbn a.lin >/dev/null 2>&1 || fail "$b: PBN -> LIN"
+    "$PREDUP" convert --force a.lin b.pbn >/dev/null 2>&1 || fail "$b: LIN -> PBN again"
     cmp -s <(grep -v '^\[Event ' a.pbn) <(grep -v '^\[Event ' b.pbn) ||
         fail "$b: LIN round trip changed: $(diff a.pbn b.pbn | head -4)"
     grep -q '^\[Auction ' a.pbn && grep -q '^\[Play ' a.pbn && grep -q '^\[South "..*"\]' a.pbn ||

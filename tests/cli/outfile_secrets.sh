@@ -28,10 +28,12 @@ no_key "predup convert: error: event.key looks like a key file, not a set of boa
     "$P" convert --from dlm event.key set.pbn
 no_key "predup convert: error: event.key looks like a key file, not a set of boards" \
     "$P" convert event.key set.pbn
-no_key "predup print: error: event.key looks like a key file, not a PBN file" \
+no_key "predup print: error: event.key looks like a key file, not a set of boards" \
     "$P" print record event.key -o r.pdf
 no_key "predup check: error: event.key looks like a key file, not a PBN file" \
     "$P" check event.key
+no_key "predup deal: error: event.key looks like a key file, not a SquareDeal .sqd" \
+    "$P" deal --squaredeal event.key --session 1,1 -o set.pbn
 [ ! -e set.pbn ] && [ ! -e r.pdf ]
 # The key itself still works where a key is wanted.
 "$P" deal --key event.key --boards 1 -o one.pbn

@@ -6,18 +6,21 @@ P=$PREDUP
 printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > vec.key
 chmod 600 vec.key
 printf 'condition hcp(north) >= 37\n' > never.dl
-set -m # background jobs keep SIGINT (a non-interactive shell would start them ignoring it)
+# A caller may start us with SIGINT ignored (a background job, nohup), and a shell cannot undo
+# that: env --default-signal starts predup with the default action, as a terminal's Ctrl-C sees.
+env --default-signal=INT true 2>/dev/null || { echo "skip: env has no --default-signal"; exit 0; }
 
 # interrupt SIGNAL STATUS: start the run, wait for its temporary file, signal it.
 interrupt() {
-    "$P" deal --key vec.key --boards 1-3 --script never.dl --max-tries 1000000000000 \
-        -o set.pbn 2>err &
+    # timeout passes the signal on, ends with predup's status, and bounds a run that hangs.
+    timeout -s KILL 300 env --default-signal=INT,TERM "$P" deal --key vec.key --boards 1-3 \
+        --script never.dl --max-tries 1000000000000 -o set.pbn 2>err &
     pid=$!
     for _ in $(seq 1200); do # waits for the file to appear, up to 2 minutes
         ls | grep -q '^set\.pbn\.tmp' && break
         sleep 0.1
     done
-    ls | grep -q '^set\.pbn\.tmp' || { echo "no temporary file appeared"; kill -KILL $pid; exit 1; }
+    ls | grep -q '^set\.pbn\.tmp' || { echo "no temporary file appeared"; exit 1; }
     kill -"$1" $pid
     rc=0
     wait $pid || rc=$?

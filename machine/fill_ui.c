@@ -173,7 +173,7 @@ void fill_ui_summary(const struct fill_ui *u, const char *set_path, int copies,
 {
     printf("filled %s: %d good, %d bad", set_path, r->good, r->bad);
     if (copies > 1)
-        printf(" (%d copies of each board)", copies);
+        printf(" (boards x %d copies)", copies);
     if (r->skipped)
         printf(" (%d finished before this run)", r->skipped);
     printf("; %ld card%s placed, %d attempt%s redone\n", r->cards, s_(r->cards), r->redone,

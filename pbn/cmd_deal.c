@@ -14,7 +14,7 @@ static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
     "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
     "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
-    "                   [-j N] [--quiet]\n"
+    "                   [--dealing 1|2] [-j N] [--quiet]\n"
     "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
     "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
     "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
@@ -23,15 +23,20 @@ static const char deal_usage[] =
     "  --format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the\n"
     "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
     "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
-    "  --script FILE keeps, for each board, the first candidate deal of the board's keyed stream\n"
-    "  that satisfies the dealer script's condition (at most --max-tries, default 100000000).\n";
+    "  --script FILE deals every board to satisfy the dealer script: its condition, its predeal\n"
+    "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer and --vul\n"
+    "  still win). Each board is drawn from its own keyed stream (dealing version 2, exact and\n"
+    "  fast; --dealing 1: the first plain candidate that satisfies it), at most --max-tries\n"
+    "  attempts (default 100000000). dealer/README.md specifies both versions.\n";
 
 static const char verify_usage[] =
-    "usage: predup verify --key FILE [--label L] [--script FILE] SET\n"
+    "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2] SET\n"
     "  Regenerates every board of SET (PBN or any format predup reads) from the key and compares\n"
     "  the deals; exit 0 when all match, 1 when any differs (each named). The label defaults to\n"
     "  the one in the file's Generator tag, else \"original\". A set dealt with --script is\n"
-    "  verified with the same --script.\n";
+    "  verified with the same --script, by the dealing version its Generator tag names (files\n"
+    "  without the tag: version 2 unless --dealing 1), and its boards' Dealer and Vulnerable\n"
+    "  must then follow the script's dealer and vulnerable lines when it has them.\n";
 
 enum { MAX_BOARDS = 10000000, CHUNK = 8192 /* boards generated at a time */ };
 
@@ -40,6 +45,7 @@ struct deal_opts {
     unsigned long long max_tries;
     int threads;
     int dealer, vul; /* -1: Law 2 */
+    int dealing;     /* dealing version for --script */
     bool quiet;
 };
 
@@ -47,6 +53,8 @@ struct deal_opts {
 struct dealing {
     struct set_key sk;
     struct lang_prog *prog; /* NULL: every first candidate */
+    struct lang_deal *ld;   /* the script prepared for its dealing version */
+    int version;
     uint64_t max_tries;
     char commit[65];
     char script_hash[65];
@@ -120,6 +128,10 @@ static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
             rc = pd_fail(e, PD_ERR_USAGE, "--vul wants None, NS, EW or All, not \"%s\"", optarg);
         break;
     case 'm': rc = parse_count("--max-tries", optarg, 1, 1ULL << 40, &o->max_tries, e); break;
+    case 'G':
+        rc = parse_count("--dealing", optarg, DEALING_V1, DEALING_LATEST, &n, e);
+        o->dealing = (int)n;
+        break;
     case 'j':
         rc = parse_count("-j", optarg, 1, 256, &n, e);
         o->threads = (int)n;
@@ -153,13 +165,13 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
         {"site", required_argument, NULL, 'S'},   {"date", required_argument, NULL, 'D'},
         {"dealer", required_argument, NULL, 'd'}, {"vul", required_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"dealing", required_argument, NULL, 'G'}, {NULL, 0, NULL, 0},
     };
     int c;
 
     *o = (struct deal_opts){.label = "original", .boards = "1-36", .out = "-",
                             .max_tries = 100000000ULL, .threads = default_threads(),
-                            .dealer = -1, .vul = -1};
+                            .dealer = -1, .vul = -1, .dealing = DEALING_LATEST};
     *help = false;
     optind = 0;
     opterr = 0;
@@ -183,9 +195,9 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
 }
 
 /* Loads the key (warning when others can read it), derives the set key for label, and
- * compiles the script if any. */
+ * compiles the script if any, prepared for dealing version. */
 static enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
-                                   struct dealing *dl, struct pd_err *e)
+                                   int version, struct dealing *dl, struct pd_err *e)
 {
     struct pd_key key;
     bool loose = false;
@@ -206,11 +218,15 @@ static enum pd_status open_dealing(const char *key_path, const char *label, cons
         rc = lang_compile_file(script, &dl->prog, e);
     if (rc == PD_OK && script) /* SHA-256 of the script file, so the set says what made it */
         rc = key_commitment(script, dl->script_hash, e);
+    dl->version = version;
+    if (rc == PD_OK && script)
+        rc = lang_deal_new(dl->prog, version, &dl->ld, e);
     return rc;
 }
 
 static void close_dealing(struct dealing *dl)
 {
+    lang_deal_free(dl->ld);
     lang_free(dl->prog);
     pd_wipe(&dl->sk, sizeof dl->sk);
 }
@@ -221,13 +237,27 @@ static void make_generator(char *buf, size_t n, const char *label, const struct 
                        dl->commit);
 
     if (dl->prog && len > 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len, " script=%s", dl->script_hash);
+        snprintf(buf + len, n - (size_t)len, " script=%s dealing=%d", dl->script_hash,
+                 dl->version);
 }
 
-/* Law 2, unless the options set the dealer or the vulnerability for every board. */
-static struct board_info board_of(const struct deal_opts *o, int number)
+/* Law 2, unless the script's dealer or vulnerable line, or the options (which win), set the
+ * dealer or the vulnerability for every board. */
+static struct board_info script_board(const struct dealing *dl, int number)
 {
     struct board_info bi = board_law2(number);
+
+    if (dl->prog && lang_script_dealer(dl->prog) >= 0)
+        bi.dealer = (enum seat)lang_script_dealer(dl->prog);
+    if (dl->prog && lang_script_vul(dl->prog) >= 0)
+        bi.vul = (enum vul)lang_script_vul(dl->prog);
+    return bi;
+}
+
+static struct board_info board_of(const struct deal_opts *o, const struct dealing *dl,
+                                  int number)
+{
+    struct board_info bi = script_board(dl, number);
 
     if (o->dealer >= 0)
         bi.dealer = (enum seat)o->dealer;
@@ -245,8 +275,9 @@ static void show_progress(bool on, int done, int total)
 static enum pd_status generate_chunk(const struct dealing *dl, const struct board_range *sub,
                                      int threads, struct board_deal *bd, struct pd_err *e)
 {
-    return set_generate(&dl->sk, sub, threads, dl->prog ? lang_accept : NULL, dl->prog,
-                        dl->max_tries, bd, e);
+    if (dl->ld)
+        return set_generate_script(&dl->sk, sub, threads, dl->ld, dl->max_tries, bd, e);
+    return set_generate(&dl->sk, sub, threads, NULL, NULL, dl->max_tries, bd, e);
 }
 
 /* Generates the boards chunk by chunk and streams them as PBN: memory does not grow with the
@@ -272,7 +303,7 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_opts *o,
 
         rc = generate_chunk(dl, &sub, o->threads, bd, e);
         for (int i = 0; rc == PD_OK && i < sub.n; i++) {
-            rc = pbn_game_from_board(&g, &ev, board_of(o, bd[i].board), &bd[i].deal,
+            rc = pbn_game_from_board(&g, &ev, board_of(o, dl, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
             if (rc == PD_OK)
                 rc = pbn_write_game(out, &g, (size_t)(at + i), e);
@@ -322,7 +353,7 @@ static enum pd_status write_formats(const struct deal_opts *o, const struct deal
 
         rc = pbn_game_add(set, &g, e);
         if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &ev, board_of(o, bd[i].board), &bd[i].deal,
+            rc = pbn_game_from_board(g, &ev, board_of(o, dl, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
     }
     if (rc == PD_OK)
@@ -361,7 +392,7 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
         rc = board_range_parse(o.boards, MAX_BOARDS, &range, e);
     if (rc != PD_OK)
         return rc;
-    rc = open_dealing(o.key_path, o.label, o.script, &dl, e);
+    rc = open_dealing(o.key_path, o.label, o.script, o.dealing, &dl, e);
     dl.max_tries = o.max_tries;
     make_generator(generator, sizeof generator, o.label, &dl);
     if (rc == PD_OK)
@@ -391,6 +422,28 @@ static const char *generator_field(const struct pbn_set *set, const char *field,
     return buf;
 }
 
+/* A script's dealer and vulnerable lines fix every board's: false (counted, printed) when the
+ * file's Dealer or Vulnerable says otherwise. */
+static bool script_conditions_hold(const struct dealing *dl, const struct pbn_game *g,
+                                   const char *file, int *differ)
+{
+    struct board_info want = script_board(dl, g->board);
+    bool dealer_fixed = dl->prog && lang_script_dealer(dl->prog) >= 0;
+    bool vul_fixed = dl->prog && lang_script_vul(dl->prog) >= 0;
+
+    if (dealer_fixed && g->has_dealer && g->dealer != want.dealer) {
+        printf("%s: board %d: Dealer is %c, the script's dealer line says %c\n", file, g->board,
+               SEAT_LETTER[g->dealer], SEAT_LETTER[want.dealer]);
+    } else if (vul_fixed && g->has_vul && g->vul != want.vul) {
+        printf("%s: board %d: Vulnerable is %s, the script's vulnerable line says %s\n", file,
+               g->board, VUL_PBN[g->vul], VUL_PBN[want.vul]);
+    } else {
+        return true;
+    }
+    (*differ)++;
+    return false;
+}
+
 static enum pd_status compare_board(const struct dealing *dl, const struct pbn_game *g,
                                     const char *file, int *differ, struct pd_err *e)
 {
@@ -403,10 +456,12 @@ static enum pd_status compare_board(const struct dealing *dl, const struct pbn_g
         (*differ)++;
         return PD_OK;
     }
-    rc = board_generate(&dl->sk, g->board, dl->prog ? lang_accept : NULL, dl->prog,
-                        dl->max_tries, &bd, e);
+    rc = dl->ld ? board_generate_script(&dl->sk, g->board, dl->ld, dl->max_tries, &bd, e)
+                : board_generate(&dl->sk, g->board, NULL, NULL, dl->max_tries, &bd, e);
     if (rc != PD_OK)
         return rc;
+    if (!script_conditions_hold(dl, g, file, differ))
+        return PD_OK;
     if (g->known == 0xF && memcmp(&bd.deal, &g->deal, sizeof bd.deal) == 0)
         return PD_OK;
     deal_to_pbn(&bd.deal, SEAT_N, 0xF, want);
@@ -437,6 +492,9 @@ static void note_provenance(const struct pbn_set *set, const char *path,
              strcmp(field, dl->script_hash) != 0)
         printf("%s: note: the file names script SHA-256 %s, this script's is %s\n", path, field,
                dl->script_hash);
+    else if (dl->prog && !generator_field(set, "script=", field, sizeof field))
+        printf("%s: note: no Generator tag names the dealing version: verifying as version %d "
+               "(add --dealing 1 for a set dealt before version 2)\n", path, dl->version);
 }
 
 static enum pd_status verify_set(const struct pbn_set *set, const char *path, const char *label,
@@ -456,6 +514,34 @@ static enum pd_status verify_set(const struct pbn_set *set, const char *path, co
     return rc;
 }
 
+/* The dealing version of a script set: --dealing, else the Generator tag's dealing= field, else
+ * 1 when the tag names a script without a version (sets dealt before versions existed), else
+ * the latest (a file that kept no Generator tag, such as DUP). */
+static enum pd_status set_dealing_version(const struct pbn_set *set, const char *path,
+                                          int option, int *version, struct pd_err *e)
+{
+    char field[80], *end;
+    long v;
+
+    *version = DEALING_LATEST;
+    if (option) {
+        *version = option;
+        return PD_OK;
+    }
+    if (!generator_field(set, "dealing=", field, sizeof field)) {
+        if (generator_field(set, "script=", field, sizeof field))
+            *version = DEALING_V1;
+        return PD_OK;
+    }
+    v = strtol(field, &end, 10);
+    if (*end || end == field || v < DEALING_V1 || v > DEALING_LATEST)
+        return pd_fail(e, PD_ERR_RANGE, "%s: dealt by dealing version %s, this predup knows "
+                       "versions %d to %d: verify it with a later predup", path, field,
+                       DEALING_V1, DEALING_LATEST);
+    *version = (int)v;
+    return PD_OK;
+}
+
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
     const char *key_path = NULL, *label = NULL, *script = NULL;
@@ -467,8 +553,9 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
     static const struct option longs[] = {
         {"key", required_argument, NULL, 'k'},    {"label", required_argument, NULL, 'l'},
         {"script", required_argument, NULL, 's'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"dealing", required_argument, NULL, 'G'}, {NULL, 0, NULL, 0},
     };
+    unsigned long long version = 0; /* 0: from the file */
 
     optind = 0;
     opterr = 0;
@@ -479,7 +566,11 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
             label = optarg;
         else if (c == 's')
             script = optarg;
-        else if (c == 'h') {
+        else if (c == 'G') {
+            rc = parse_count("--dealing", optarg, DEALING_V1, DEALING_LATEST, &version, e);
+            if (rc != PD_OK)
+                return rc;
+        } else if (c == 'h') {
             fputs(verify_usage, stdout);
             return PD_OK;
         } else
@@ -495,7 +586,9 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
         label = generator_field(set, "label=", label_buf, sizeof label_buf);
     if (!label)
         label = "original";
-    rc = open_dealing(key_path, label, script, &dl, e);
+    rc = set_dealing_version(set, argv[optind], (int)version, &dl.version, e);
+    if (rc == PD_OK)
+        rc = open_dealing(key_path, label, script, dl.version, &dl, e);
     dl.max_tries = 100000000ULL;
     if (rc == PD_OK)
         rc = verify_set(set, argv[optind], label, &dl, e);

@@ -6,8 +6,9 @@
  *
  * Per board: read bounds off the condition (top-level conjuncts on one seat's HCP, suit lengths
  * and shape, plus predeal), pick the seat whose bounded set H of hands is least likely, draw its
- * hand uniformly from H by exact counts, shuffle the other cards into the other hands, and keep
- * the first attempt the whole script accepts. Version 1 (the first accepted candidate of the
+ * hand uniformly from H by exact counts, shuffle the other cards into the other hands (the next
+ * least likely bounded seat first, and the attempt stops as soon as its hand is out of bounds),
+ * and keep the first attempt the whole script accepts. Version 1 (the first accepted candidate of the
  * plain board stream) stays here as a version number; gen.c runs it. */
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,10 @@ struct lang_deal {
     const struct lang_prog *prog;
     int version;
     int seat;                 /* the drawn seat, -1: no bounds, every attempt a plain shuffle */
+    int second;               /* the seat dealt first of the rest and tested at once, or -1 */
+    struct kbounds second_b;  /* its bounds */
+    int order[4];             /* the seats in the order they take the rest */
+    int need[4];              /* cards each seat takes from the rest */
     struct deal fixed;        /* predealt cards */
     int flen[4], fhcp[4];     /* the seat's predealt cards per suit: count, HCP */
     unsigned hon[4];          /* free honours per suit: bit 3 A, 2 K, 1 Q, 0 J */
@@ -56,10 +61,13 @@ struct lang_deal {
 
 /* ---------------------------------------------------------------- step 1: bounds */
 
+/* Honour subsets numbered J=1, Q=2, K=4, A=8: their sizes and HCP. */
+static const int8_t SUB_CARDS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+static const int8_t SUB_HCP[16] = {0, 1, 2, 3, 3, 4, 5, 6, 4, 5, 6, 7, 7, 8, 9, 10};
+
 static int honour_hcp(unsigned sub)
 {
-    return 4 * (int)(sub >> 3 & 1) + 3 * (int)(sub >> 2 & 1) + 2 * (int)(sub >> 1 & 1) +
-           (int)(sub & 1);
+    return SUB_HCP[sub];
 }
 
 static void tighten(struct kbounds *b, int suit, int op, int c)
@@ -290,38 +298,63 @@ static uint64_t class_total(const struct lang_deal *ld)
     return ld->ncls ? ld->cum[ld->ncls - 1] : 0;
 }
 
-/* Step 2: the seat whose hands in H are least likely, by exact counts (ties: N, E, S, W). */
-static enum pd_status choose_seat(struct lang_deal *ld, const struct kbounds b[4],
-                                  struct pd_err *e)
+/* True when |H| / all of a is below that of b (exact: cross-multiplied). */
+static bool rarer(uint64_t ha, uint64_t alla, uint64_t hb, uint64_t allb)
 {
-    int best = -1, navail = DEAL_NCARDS;
-    uint64_t best_h = 0, best_all = 1;
+    return (unsigned __int128)ha * allb < (unsigned __int128)hb * alla;
+}
+
+/* The order in which the seats take the rest: the second seat first, then N, E, S, W. */
+static void set_order(struct lang_deal *ld)
+{
+    int n = 0;
+
+    if (ld->second >= 0)
+        ld->order[n++] = ld->second;
+    for (int h = 0; h < 4; h++)
+        if (h != ld->second)
+            ld->order[n++] = h;
+    for (int h = 0; h < 4; h++)
+        ld->need[h] = h == ld->seat ? 0 : HAND_NCARDS - hand_ncards(ld->fixed.hand[h]);
+}
+
+/* Step 3: the drawn seat, whose hands in H are least likely (ties: N, E, S, W), and the second
+ * seat, the next least likely bounded one. */
+static enum pd_status choose_seats(struct lang_deal *ld, const struct kbounds b[4],
+                                   struct pd_err *e)
+{
+    int rank[4], nb = 0, navail = DEAL_NCARDS;
+    uint64_t h[4], all[4];
 
     for (int s = 0; s < 4; s++)
         navail -= hand_ncards(ld->fixed.hand[s]);
     for (int s = 0; s < 4; s++) {
         int vac = HAND_NCARDS - hand_ncards(ld->fixed.hand[s]);
-        uint64_t all = choose(navail, vac); /* every hand it could get */
 
         if (!b[s].any || vac == 0)
             continue;
         LTRY(build_classes(ld, &b[s], s, e));
-        uint64_t h = class_total(ld);
+        h[s] = class_total(ld);
+        all[s] = choose(navail, vac); /* every hand it could get */
+        int at = nb++;
 
-        if (best < 0 || (unsigned __int128)h * best_all < (unsigned __int128)best_h * all) {
-            best = s;
-            best_h = h;
-            best_all = all;
+        while (at > 0 && rarer(h[s], all[s], h[rank[at - 1]], all[rank[at - 1]])) {
+            rank[at] = rank[at - 1];
+            at--;
         }
+        rank[at] = s;
     }
-    if (best < 0) {
-        ld->seat = -1;
+    ld->seat = nb > 0 ? rank[0] : -1;
+    ld->second = nb > 1 ? rank[1] : -1;
+    if (ld->second >= 0)
+        ld->second_b = b[ld->second];
+    set_order(ld);
+    if (ld->seat < 0)
         return PD_OK;
-    }
-    LTRY(build_classes(ld, &b[best], best, e));
+    LTRY(build_classes(ld, &b[ld->seat], ld->seat, e));
     if (class_total(ld) == 0)
         return pd_fail(e, PD_ERR_RANGE, "%s: no deal can satisfy the condition: no hand of %s "
-                       "meets its bounds", ld->prog->name, SEAT_NAME[best]);
+                       "meets its bounds", ld->prog->name, SEAT_NAME[ld->seat]);
     return PD_OK;
 }
 
@@ -344,13 +377,14 @@ enum pd_status lang_deal_new(const struct lang_prog *p, int version, struct lang
     ld->prog = p;
     ld->version = version;
     ld->fixed = p->predeal;
-    ld->seat = -1;
+    ld->seat = ld->second = -1;
+    set_order(ld);
     for (int n = 0; n < 14; n++)
         for (int k = 0; k < 14; k++)
             ld->binom[n][k] = choose(n, k);
     if (version >= DEALING_V2) {
         read_bounds(p, b);
-        rc = choose_seat(ld, b, e);
+        rc = choose_seats(ld, b, e);
     }
     if (rc != PD_OK) {
         lang_deal_free(ld);
@@ -433,6 +467,19 @@ static int draw_weighted(struct deal_stream *s, const uint64_t *w, int n)
     return i;
 }
 
+/* Uniform in [0, n), n <= 52, from 2 bytes at a time, as the practice shuffle draws. */
+static unsigned draw16(struct deal_stream *s, unsigned n)
+{
+    uint8_t b[2];
+    uint32_t m;
+
+    do {
+        deal_stream_bytes(s, b, 2);
+        m = (uint32_t)(b[0] << 8 | b[1]) * n;
+    } while ((uint16_t)m < 65536u % n);
+    return m >> 16;
+}
+
 /* k of the spot cards in avail (holding bits), by a partial Fisher-Yates on them in ascending
  * order with 16-bit draws, as the practice shuffle draws. */
 static unsigned draw_spots(struct deal_stream *s, unsigned avail, int k)
@@ -443,15 +490,7 @@ static unsigned draw_spots(struct deal_stream *s, unsigned avail, int k)
     for (unsigned a = avail; a; a &= a - 1)
         list[n++] = __builtin_ctz(a);
     for (int i = 0; i < k; i++) {
-        uint8_t b[2];
-        uint32_t m;
-        unsigned size = (unsigned)(n - i);
-
-        do {
-            deal_stream_bytes(s, b, 2);
-            m = (uint32_t)(b[0] << 8 | b[1]) * size;
-        } while ((uint16_t)m < (65536u % size));
-        int j = i + (int)(m >> 16), t = list[i];
+        int j = i + (int)draw16(s, (unsigned)(n - i)), t = list[i];
 
         list[i] = list[j];
         list[j] = t;
@@ -468,15 +507,15 @@ static unsigned draw_suit(const struct lang_deal *ld, struct deal_stream *s, int
     uint64_t w[16];
 
     for (unsigned sub = 0; sub < 16; sub++) {
-        int j = __builtin_popcount(sub);
+        int j = SUB_CARDS[sub];
 
-        w[sub] = (sub & ld->hon[su]) == sub && honour_hcp(sub) == hh && j <= k
+        w[sub] = (sub & ld->hon[su]) == sub && SUB_HCP[sub] == hh && j <= k
                      ? ld->binom[ld->nspot[su]][k - j]
                      : 0;
     }
     unsigned sub = (unsigned)draw_weighted(s, w, 16);
 
-    return sub << 9 | draw_spots(s, ld->spot[su], k - __builtin_popcount(sub));
+    return sub << 9 | draw_spots(s, ld->spot[su], k - SUB_CARDS[sub]);
 }
 
 /* The drawn seat's hand: a class by weight, each suit's HCP, then each suit's cards. */
@@ -511,13 +550,56 @@ static uint64_t draw_hand(const struct lang_deal *ld, struct deal_stream *s)
     return hand;
 }
 
-int lang_deal_try(const struct lang_deal *ld, struct deal_stream *s, int board,
-                  struct deal *out, struct pd_err *e)
+/* The second seat's hand against its bounds, as H's membership test. */
+static bool second_in_bounds(const struct lang_deal *ld, uint64_t hand)
 {
-    struct deal fixed = ld->fixed;
+    const struct kbounds *b = &ld->second_b;
+    int L[4], h = hand_hcp(hand);
+
+    for (int su = 0; su < 4; su++)
+        L[su] = hand_length(hand, (enum suit)su);
+    return h >= b->hlo && h <= b->hhi && shape_allowed(ld->prog, b, ld->second, L);
+}
+
+/* The free cards left, ascending (S2 .. SA, H2 .. CA), shuffled by Fisher-Yates with the seats
+ * taking them from the front in ld->order: false (the attempt ends there) as soon as the
+ * second seat's hand is out of its bounds. */
+static bool deal_rest(const struct lang_deal *ld, struct deal_stream *s, struct deal *d)
+{
+    uint8_t fb[DEAL_NCARDS];
+    uint64_t taken = d->hand[0] | d->hand[1] | d->hand[2] | d->hand[3];
+    int n = 0, i = 0;
+
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        fb[n++] = (uint8_t)__builtin_ctzll(rest);
+    for (int oi = 0; oi < 4; oi++) {
+        int h = ld->order[oi];
+
+        for (int c = 0; c < ld->need[h]; c++, i++) {
+            if (i < n - 1) {
+                int j = i + (int)draw16(s, (unsigned)(n - i));
+                uint8_t t = fb[i];
+
+                fb[i] = fb[j];
+                fb[j] = t;
+            }
+            d->hand[h] |= 1ULL << fb[i];
+        }
+        if (oi == 0 && h == ld->second && !second_in_bounds(ld, d->hand[h]))
+            return false;
+    }
+    return true;
+}
+
+LANG_HOT int lang_deal_try(const struct lang_deal *ld, struct deal_stream *s, int board,
+                           struct deal *out, struct pd_err *e)
+{
+    struct deal d = ld->fixed;
 
     if (ld->seat >= 0)
-        fixed.hand[ld->seat] = draw_hand(ld, s);
-    deal_stream_shuffle(s, &fixed, out);
+        d.hand[ld->seat] = draw_hand(ld, s);
+    if (!deal_rest(ld, s, &d))
+        return 0;
+    *out = d;
     return lang_accept((void *)ld->prog, out, board, e);
 }

@@ -34,8 +34,8 @@ grep -A10 '^\[Board "7"\]' rare.pbn | grep '^\[Deal ' > b
 cmp a b
 # The worked example of dealer/README.md (and tests/check_keyed.c's vector).
 text rare.pbn | grep -A10 '^\[Board "1"\]' | grep -qx \
-    '\[Deal "N:AT987632.J9.75.6 K4.QT43.83.98743 QJ.AK75.AKT9.AK2 5.862.QJ642.QJT5"\]'
-text rare.pbn | grep -A20 '^\[Board "1"\]' | grep -qx '\[DealId "5231886354673958766785708981"\]'
+    '\[Deal "N:AKQ87542.6.T83.4 JT63.T8.942.KT93 .AKJ974.AKQ5.A75 9.Q532.J76.QJ862"\]'
+text rare.pbn | grep -A20 '^\[Board "1"\]' | grep -qx '\[DealId "213461098079686707301636880"\]'
 
 # A version this predup does not know: refused, saying which and what to do.
 sed 's/dealing=2/dealing=9/' rare.pbn > later.pbn

@@ -226,15 +226,27 @@ def draw_hand(st, cls, log):
     return hand
 
 
-def deal_rest(st, seat, hand):
+def in_bounds(bd, hand):
+    return (bd["h"][0] <= hcp(hand) <= bd["h"][1] and
+            all(bd["l"][su][0] <= value(SUITS[su], hand) <= bd["l"][su][1] for su in range(4)))
+
+
+def deal_rest(st, seat, second, bd2, hand):
+    """The other cards, the second seat first; None when its hand is out of its bounds."""
     rest = [(su, r) for su in range(4) for r in range(2, 15) if (su, r) not in hand]
-    for i in range(len(rest) - 1):
-        j = i + st.draw16(len(rest) - i)
-        rest[i], rest[j] = rest[j], rest[i]
-    hands = []
-    for s in range(4):
-        hands.append(hand if s == seat else rest[:13])
-        rest = rest if s == seat else rest[13:]
+    hands, i = [hand if s == seat else [] for s in range(4)], 0
+    order = ([second] if second is not None else []) + [s for s in range(4) if s != second]
+    for s in order:
+        if s == seat:
+            continue
+        for _ in range(13):
+            if i < len(rest) - 1:
+                j = i + st.draw16(len(rest) - i)
+                rest[i], rest[j] = rest[j], rest[i]
+            hands[s].append(rest[i])
+            i += 1
+        if s == second and not in_bounds(bd2, hands[s]):
+            return None
     return hands
 
 
@@ -242,20 +254,26 @@ def smart_board(key, label, b, conds, log):
     sk = hmac.new(key, b"predup/v1/set\x00" + label.encode(), hashlib.sha256).digest()
     bd = bounds(conds)
     sizes = {s: sum(w for _, _, w in classes(bd[s])) for s in range(4) if bd[s]["any"]}
-    seat = min(sizes, key=lambda s: (sizes[s], s)) if sizes else None
-    log.append("|H| per bounded seat: %s; drawn seat: %s" % (
-        {SEATS[s]: n for s, n in sizes.items()}, SEATS[seat] if seat is not None else "none"))
+    ranked = sorted(sizes, key=lambda s: (sizes[s], s))
+    seat = ranked[0] if ranked else None
+    second = ranked[1] if len(ranked) > 1 else None
+    log.append("|H| per bounded seat: %s; drawn seat: %s; second seat: %s" % (
+        {SEATS[s]: n for s, n in sizes.items()}, SEATS[seat] if seat is not None else "none",
+        SEATS[second] if second is not None else "none"))
     cls = classes(bd[seat]) if seat is not None else None
     st, attempt = Stream(sk, 4, b), 0
     while True:
         attempt += 1
         hand = draw_hand(st, cls, log if attempt == 1 else []) if seat is not None else []
-        hands = deal_rest(st, seat, hand)
-        if all(OPS[op](value(fn, hands[s]), c) for fn, s, op, c in conds):
+        hands = deal_rest(st, seat, second, bd[second] if second is not None else None, hand)
+        if hands and all(OPS[op](value(fn, hands[s]), c) for fn, s, op, c in conds):
             log.append("accepted at attempt %d" % attempt)
             return hands
-        if attempt == 1:
+        if attempt == 1 and hands:
             log.append("attempt 1: %s, rejected" % show(hands, 0))
+        elif attempt == 1:
+            log.append("attempt 1: drawn hand %s; the second seat's hand is out of bounds" %
+                       show([hand] * 4, seat).split(" ")[0])
 
 
 def show(hands, first):

@@ -100,17 +100,11 @@ static bool standard_hcp(const struct lang_prog *p)
     return true;
 }
 
-static void collect(const struct lang_prog *p, int n, struct kbounds b[4], int depth)
+/* One conjunct: a bound, a shape test, or nothing to read. */
+static void read_conjunct(const struct lang_prog *p, int n, struct kbounds b[4])
 {
     const struct lnode *x = &p->nodes[n];
 
-    if (depth > 1000)
-        return;
-    if (x->op == LOP_AND) {
-        collect(p, x->a, b, depth + 1);
-        collect(p, x->b, b, depth + 1);
-        return;
-    }
     if (x->op == LOP_SHAPE || (x->op == LOP_NOT && p->nodes[x->a].op == LOP_SHAPE)) {
         struct kbounds *bs = &b[x->op == LOP_SHAPE ? x->seat : p->nodes[x->a].seat];
 
@@ -140,7 +134,32 @@ static void collect(const struct lang_prog *p, int n, struct kbounds b[4], int d
         tighten(&b[l->seat], -1, op, r->val);
 }
 
-static void read_bounds(const struct lang_prog *p, struct kbounds b[4])
+/* The conjuncts of the condition, left to right (the order decides which 16 shape tests of a
+ * seat are kept), with a stack of our own: a chain of && is as deep as it is long. */
+static enum pd_status collect(const struct lang_prog *p, struct kbounds b[4], struct pd_err *e)
+{
+    int *stack = malloc((size_t)(p->nnodes + 1) * sizeof *stack), top = 0;
+
+    if (!stack)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    stack[top++] = p->cond;
+    while (top > 0) {
+        int n = stack[--top];
+        const struct lnode *x = &p->nodes[n];
+
+        if (x->op == LOP_AND && top + 2 <= p->nnodes + 1) {
+            stack[top++] = x->b; /* popped after the whole left side */
+            stack[top++] = x->a;
+        } else {
+            read_conjunct(p, n, b);
+        }
+    }
+    free(stack);
+    return PD_OK;
+}
+
+static enum pd_status read_bounds(const struct lang_prog *p, struct kbounds b[4],
+                                  struct pd_err *e)
 {
     for (int s = 0; s < 4; s++) {
         b[s] = (struct kbounds){.hlo = 0, .hhi = 40};
@@ -150,8 +169,7 @@ static void read_bounds(const struct lang_prog *p, struct kbounds b[4])
                 tighten(&b[s], k, LOP_EQ, p->predeal_len[s][k]);
         }
     }
-    if (p->cond >= 0)
-        collect(p, p->cond, b, 0);
+    return p->cond >= 0 ? collect(p, b, e) : PD_OK;
 }
 
 /* ---------------------------------------------------------------- step 2: counting */
@@ -383,8 +401,9 @@ enum pd_status lang_deal_new(const struct lang_prog *p, int version, struct lang
         for (int k = 0; k < 14; k++)
             ld->binom[n][k] = choose(n, k);
     if (version >= DEALING_V2) {
-        read_bounds(p, b);
-        rc = choose_seats(ld, b, e);
+        rc = read_bounds(p, b, e);
+        if (rc == PD_OK)
+            rc = choose_seats(ld, b, e);
     }
     if (rc != PD_OK) {
         lang_deal_free(ld);

@@ -82,13 +82,17 @@ deps-fuzz:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
+# Check's timeouts guard against hangs, not slowness: a loaded CI machine (or ASan) must not
+# turn a slow test into a failure, so every timeout is stretched tenfold.
+CK_ENV := CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=10
+
 # Every test: the Check suites and the command-line tests, plain, then under ASan+UBSan.
 check: deps
 	$(MAKE) check-plain
 	$(MAKE) check-san
 
 check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine
-	$(BUILD)/check_predup
+	$(CK_ENV) $(BUILD)/check_predup
 	PREDUP=$(BUILD)/predup sh tests/cli.sh
 	umockdev-wrapper $(BUILD)/usb_machine --predup $(BUILD)/predup
 
@@ -97,7 +101,7 @@ check-san:
 	    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    build-san/check_predup build-san/predup build-san/usb_machine
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	    build-san/check_predup
+	    $(CK_ENV) build-san/check_predup
 	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
 	ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
 	    umockdev-wrapper build-san/usb_machine --predup build-san/predup

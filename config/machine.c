@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "config/config.h"
 
 struct loader {
     struct mach_profile p;
+    int nkeys;     /* keys seen: 0 in an empty (or comments only) file */
     char msg[400]; /* the first error, "" while none */
 };
 
@@ -91,6 +93,7 @@ static const struct int_key machine_ints[] = {
     {"vid", 0, 0xFFFF, PK(vid)},           {"pid", 0, 0xFFFF, PK(pid)},
     {"interface", 0, 255, PK(interface)},  {"ep_out", 0x01, 0x0F, PK(ep_out)},
     {"ep_in", 0x81, 0x8F, PK(ep_in)},      {"timeout_ms", 10, 600000, PK(timeout_ms)},
+    {"send_timeout_ms", 10, 600000, PK(send_timeout_ms)},
     {"retries", 0, 100, PK(retries)},      {"replug_wait_ms", 0, 3600000, PK(replug_wait_ms)},
     {"min_confidence", 0, 100, PK(min_confidence)},
     {"max_attempts", 1, 100, PK(max_attempts)},
@@ -161,6 +164,7 @@ static int handler(void *user, const char *section, const char *name, const char
     long v;
     int r;
 
+    l->nkeys++;
     if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0)
         return bad(l, "unknown section [%s]%s", section, "");
     if (!strcmp(section, "sim") && (r = sim_key(l, name, value)) >= 0)
@@ -198,22 +202,84 @@ static int handler(void *user, const char *section, const char *name, const char
     return bad(l, "unknown key \"%s\"%s", name, "");
 }
 
+/* The whole file in memory, NUL-terminated: a NUL byte inside would cut libinih's lines
+ * short unseen, so the bytes are checked before parsing. */
+static enum pd_status slurp(FILE *f, const char *name, char **out, size_t *len,
+                            struct pd_err *e)
+{
+    size_t cap = 4096, n = 0, got;
+    char *buf = malloc(cap);
+
+    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *nb = realloc(buf, cap * 2);
+
+            if (!nb)
+                free(buf);
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (!buf)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the profile");
+    if (ferror(f)) {
+        free(buf);
+        return pd_fail(e, PD_ERR_IO, "%s: cannot read the machine profile", name);
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return PD_OK;
+}
+
+/* A NUL byte: reported at its line and column (1-based). */
+static enum pd_status no_nul(const char *text, size_t len, const char *name, struct pd_err *e)
+{
+    const char *nul = memchr(text, '\0', len);
+    const char *bol = text;
+    int line = 1;
+
+    if (!nul)
+        return PD_OK;
+    for (const char *p = text; p < nul; p++)
+        if (*p == '\n') {
+            line++;
+            bol = p + 1;
+        }
+    return pd_fail_at(e, PD_ERR_SYNTAX, name, line, (int)(nul - bol) + 1, NULL,
+                      "NUL byte: a machine profile is text");
+}
+
 enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
                                 struct pd_err *e)
 {
     struct loader *l = calloc(1, sizeof *l);
+    char *text = NULL;
+    size_t len = 0;
     int line;
-    enum pd_status rc = PD_OK;
+    enum pd_status rc;
 
     if (!l)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the profile");
     l->p = *out;
-    line = ini_parse_file(f, handler, l);
-    if (line != 0)
+    rc = slurp(f, name, &text, &len, e);
+    if (rc == PD_OK)
+        rc = no_nul(text, len, name, e);
+    if (rc == PD_OK && (line = ini_parse_string(text, handler, l)) != 0)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, line, 0, NULL, "%s",
                         l->msg[0] ? l->msg : "not an INI line (key = value or [section])");
-    else
+    if (rc == PD_OK && l->nkeys == 0)
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
+                        "the machine profile is empty: it needs [machine] and transport = usb "
+                        "or transport = sim");
+    else if (rc == PD_OK && l->p.kind == MACH_NONE)
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
+                        "the profile names no machine: add transport = usb or transport = sim "
+                        "under [machine]");
+    if (rc == PD_OK)
         *out = l->p;
+    free(text);
     free(l);
     return rc;
 }
@@ -221,10 +287,16 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
 enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, struct pd_err *e)
 {
     FILE *f = fopen(path, "r");
+    struct stat st;
     enum pd_status rc;
 
     if (!f)
         return pd_fail(e, PD_ERR_IO, "%s: cannot open the machine profile", path);
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return pd_fail(e, PD_ERR_USAGE, "%s is a directory: --machine wants a profile file "
+                                         "(e.g. config/machines/usb-example.conf)", path);
+    }
     rc = cfg_read_machine(f, path, out, e);
     fclose(f);
     return rc;

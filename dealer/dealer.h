@@ -6,7 +6,8 @@
  * Every other module builds on this header; it includes no other module.
  *
  * Sections: 1 status  2 cards and deals  3 boards  4 deal numbers  5 keys and streams
- *           6 set generation  7 constraint language  8 double dummy  9 subcommands */
+ *           6 set generation  7 constraint language  8 double dummy  9 subcommands
+ *           10 Big Deal and SquareDeal */
 #ifndef PREDUP_DEALER_H
 #define PREDUP_DEALER_H
 
@@ -390,5 +391,69 @@ enum pd_status dd_memo_tricks(struct dd_memo *m, enum seat declarer, enum strain
 enum pd_status cmd_key(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_number(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e); /* dealer/lang*.c */
+
+/* ---------------------------------------------------------------- 10 Big Deal and SquareDeal */
+/* Big Deal (Hans van Staveren) and its SquareDeal ceremony, reproduced independently so that
+ * predup can re-deal and verify their published sets (dealer/BIGDEAL.md: the algorithm, with
+ * worked examples from published files). dealer/bigdeal.c and dealer/squaredeal.c. */
+
+/* Kuipers' "Gödel" numbering, Big Deal's (a different bijection from Pavlicek's in section 4):
+ * 0 gives N all spades, E hearts, S diamonds, W clubs. PD_ERR_RANGE for g >= D or an
+ * incomplete deal. */
+enum pd_status godel_to_deal(deal_num g, struct deal *out, struct pd_err *e);
+enum pd_status godel_from_deal(const struct deal *d, deal_num *out, struct pd_err *e);
+
+/* Big Deal's seed: random = RIPEMD-160 of its entropy strings (bigdealx -e, concatenated in
+ * order), owner = RIPEMD-160 of the owner string (bigdealx -W). */
+enum { BIGDEAL_HASH = 20 };
+struct bigdeal_seed {
+    uint8_t random[BIGDEAL_HASH];
+    uint8_t owner[BIGDEAL_HASH];
+};
+enum pd_status bigdeal_seed_make(const char *owner, const char *const *entropy, size_t n,
+                                 struct bigdeal_seed *out, struct pd_err *e);
+/* The Gödel numbers of the n deals of one Big Deal run, in board order: candidate c (from 1) is
+ * the first 96 bits, big-endian, of RIPEMD-160(c as 4 bytes little-endian || random || owner);
+ * candidates >= D are skipped. */
+enum pd_status bigdeal_run(const struct bigdeal_seed *seed, size_t n, deal_num *numbers,
+                           struct pd_err *e);
+
+/* A SquareDeal description file (.sqd): event name (TN), delayed-information description (DI),
+ * delayed value (DV), phases (SN sessions:boards:fileprefix:description) and the SHA-256 of
+ * the key file (KH). Absent lines are NULL. */
+struct sqd_phase {
+    int sessions;
+    char *boards;  /* "1-10,11-20", "16", or "?" when given at dealing time */
+    char *prefix;  /* file prefix, a run of '#' standing for the session number */
+    char *descr;
+};
+struct sqd_event {
+    char path[1024];
+    char *name, *di, *dv, *kh;
+    struct sqd_phase *phases;
+    int nphases;
+};
+enum pd_status sqd_load(const char *path, struct sqd_event *ev, struct pd_err *e);
+void sqd_free(struct sqd_event *ev);
+
+/* One session's dealing, from the .sqd and the .sqk beside it (same name, .sqk). The .sqk's
+ * SHA-256 is checked against KH first (PD_ERR_MISMATCH when it differs). boards gives the
+ * board list of a phase published with "?" (the .sqd syntax: "16", "1-16", "1-16,17-32",
+ * "2x16"); NULL otherwise. */
+struct sqd_session {
+    int phase, session;
+    bool reserve;
+    int first, last;     /* the session's boards */
+    char file[160];      /* SquareDeal's file name for the set, without extension */
+    bool sqk_lf;         /* the .sqk matched KH only in its CRLF form (it has LF endings) */
+    struct bigdeal_seed seed;
+};
+enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int session, bool reserve,
+                                const char *boards, struct sqd_session *out, struct pd_err *e);
+/* SquareDeal's file name of a session's set: the prefix with its '#' run as the session number,
+ * zero-padded to the run's width, "reserve" appended for a reserve set. Sessions first..last
+ * (first < last) name the file SquareDeal combines them into ("SWISS01-03"). */
+void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,
+                   size_t n);
 
 #endif

@@ -7,16 +7,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "machine/machine.h"
+#include "machine/mach_int.h"
 #include "machine/transport.h"
 
 static const char fill_usage[] =
-    "usage: predup fill SET.pbn [--boards 1-36] [--machine FILE.conf] [--resume] [--yes]\n"
-    "                   [--journal FILE] [--quiet]\n"
+    "usage: predup fill SET.pbn [--boards 1-36] [--machine FILE.conf|sim] [--resume] [--yes]\n"
+    "                   [--copies N] [--journal FILE] [--quiet] [--status]\n"
     "  Fills the boards of SET.pbn in order on the machine of the profile (default: a USB\n"
-    "  machine with the default ids; config/machines/sim.conf is the built-in simulator).\n"
+    "  machine with the default ids; --machine sim or config/machines/sim.conf is the\n"
+    "  built-in simulator).\n"
     "  Every placement goes to SET.pbn.journal first; after any stop, --resume continues\n"
     "  from the first unfinished board. --yes answers the operator prompts (scripts).\n"
+    "  --copies N fills N copies of each board (copy 1 of every board, then copy 2 ...);\n"
+    "  a later run with other --boards or more --copies continues the same journal.\n"
+    "  --status shows what the journal says is done, per copy.\n"
     "  Exit 0 when every board is good, 1 when some are bad (each named).\n";
 
 static const char sim_usage[] =
@@ -29,70 +33,10 @@ static const char sim_usage[] =
     "  duplicate-card unplug reset cover-open no-board (no-board takes card 0).\n";
 
 struct fill_opts {
-    const char *set_path, *boards, *machine, *journal;
-    bool resume, yes, quiet, help;
+    const char *set_path, *boards, *machine, *journal, *copies_arg;
+    int copies;
+    bool resume, yes, quiet, help, status;
 };
-
-struct ui_state {
-    bool yes, quiet, drawing, sim;
-    int nprompts;
-};
-
-/* ---------------------------------------------------------------- operator interface */
-
-static void end_line(struct ui_state *u)
-{
-    if (u->drawing)
-        fputs("\r\033[K", stderr);
-    u->drawing = false;
-}
-
-static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, const char *text,
-                                struct pd_err *e)
-{
-    struct ui_state *u = ctx;
-    char line[64];
-
-    u->nprompts++;
-    end_line(u);
-    if (u->yes) {
-        if (!u->quiet && act != MA_START)
-            fprintf(stderr, "operator (board %d): %s\n", board, text);
-        return PD_OK;
-    }
-    fprintf(stderr, "board %d: %s\n  [Enter when done, q to stop] ", board, text);
-    fflush(stderr);
-    if (!fgets(line, sizeof line, stdin) || line[0] == 'q')
-        return pd_fail(e, PD_ERR_USAGE, "stopped by the operator at board %d; nothing is "
-                                        "lost: predup fill --resume continues", board);
-    return PD_OK;
-}
-
-static void ui_progress(void *ctx, const struct mach_progress *p)
-{
-    struct ui_state *u = ctx;
-    double rate = p->elapsed_s > 0 ? (double)p->cards_total / p->elapsed_s * 60 : 0;
-    char left[32] = "?";
-
-    if (!pd_progress_wanted(u->quiet))
-        return;
-    if (p->left_s >= 0)
-        snprintf(left, sizeof left, "%d:%02d", (int)p->left_s / 60, (int)p->left_s % 60);
-    fprintf(stderr, "\r\033[Kboard %d (%d of %d)  card %2d of 52  %.0f cards/min  left %s",
-            p->board, p->index, p->nboards, p->card, rate, left);
-    u->drawing = true;
-}
-
-static void ui_note(void *ctx, int board, const char *text)
-{
-    struct ui_state *u = ctx;
-
-    (void)board;
-    if (u->quiet)
-        return;
-    end_line(u);
-    fprintf(stderr, "%s\n", text);
-}
 
 /* ---------------------------------------------------------------- connectors */
 
@@ -115,7 +59,8 @@ static enum pd_status usb_open(void *ctx, int wait_ms, struct mach_transport *ou
 
 /* ---------------------------------------------------------------- options */
 
-enum { OPT_RESUME = 256, OPT_YES, OPT_JOURNAL, OPT_SEED, OPT_FAULT, OPT_RATE, OPT_QUIET };
+enum { OPT_RESUME = 256, OPT_YES, OPT_JOURNAL, OPT_SEED, OPT_FAULT, OPT_RATE, OPT_QUIET,
+       OPT_COPIES, OPT_STATUS };
 
 static enum pd_status parse_rate(const char *arg, struct mach_sim_opts *s, struct pd_err *e)
 {
@@ -160,6 +105,19 @@ static enum pd_status parse_sim_opt(int c, const char *arg, struct mach_sim_opts
                : pd_fail(e, PD_ERR_USAGE, "%s", e->msg);
 }
 
+static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct pd_err *e)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+
+    if (*end || end == arg || n < 1 || n > MACH_MAX_COPIES)
+        return pd_fail(e, PD_ERR_USAGE, "--copies %s: a number from 1 to %d", arg,
+                       (int)MACH_MAX_COPIES);
+    o->copies = (int)n;
+    o->copies_arg = arg;
+    return PD_OK;
+}
+
 /* Options of both commands; sim_extra is where --seed/--fault/--rate go (NULL for fill). */
 static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
                                  struct mach_sim_opts *sim_extra, struct pd_err *e)
@@ -171,11 +129,14 @@ static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
         {"quiet", no_argument, NULL, OPT_QUIET},  {"seed", required_argument, NULL, OPT_SEED},
         {"fault", required_argument, NULL, OPT_FAULT},
         {"rate", required_argument, NULL, OPT_RATE}, {"help", no_argument, NULL, 'h'},
+        {"copies", required_argument, NULL, OPT_COPIES},
+        {"status", no_argument, NULL, OPT_STATUS},
         {NULL, 0, NULL, 0},
     };
     int c;
 
     memset(o, 0, sizeof *o);
+    o->copies = 1;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "b:m:hq", longs, NULL)) != -1) {
@@ -185,6 +146,11 @@ static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
         case OPT_RESUME: o->resume = true; break;
         case OPT_YES: o->yes = true; break;
         case OPT_JOURNAL: o->journal = optarg; break;
+        case OPT_STATUS: o->status = true; break;
+        case OPT_COPIES:
+            if (parse_copies(optarg, o, e) != PD_OK)
+                return PD_ERR_USAGE;
+            break;
         case 'q':
         case OPT_QUIET: o->quiet = true; break;
         case 'h': o->help = true; return PD_OK;
@@ -234,49 +200,93 @@ static enum pd_status board_list(const struct pbn_set *set, const char *spec,
     return PD_OK;
 }
 
-static bool is_bad(const struct mach_result *res, int board)
+/* A fault at a board this run does not fill would silently never happen. */
+static enum pd_status check_faults(const struct mach_sim_opts *sim, const struct board_range *r,
+                                   struct pd_err *e)
 {
-    for (int i = 0; i < res->bad && i < 64; i++)
-        if (res->bad_boards[i] == board)
-            return true;
-    return false;
-}
+    for (int i = 0; i < sim->nat; i++) {
+        bool in = false;
 
-/* The simulator's ground truth for every board reported good in this run. */
-static void audit(const struct mach_sim *sim, const struct mach_job *job,
-                  const struct pbn_set *set, const struct mach_result *res, int *checked,
-                  int *wrong)
-{
-    char why[200];
-
-    *checked = *wrong = 0;
-    for (int i = 0; i < job->nboards; i++)
-        for (size_t g = 0; g < set->n; g++) {
-            if (set->games[g].board != job->boards[i] || is_bad(res, job->boards[i]))
-                continue;
-            if (mach_sim_board_matches(sim, job->boards[i], &set->games[g].deal, why,
-                                       sizeof why))
-                ++*checked;
-            else if (strstr(why, "holds 0 cards") == NULL) {
-                ++*wrong; /* empty pockets: a board finished in an earlier run */
-                fprintf(stderr, "simulator audit: %s\n", why);
-            }
-            break;
-        }
-}
-
-static void summary(const struct fill_opts *o, const struct mach_result *r)
-{
-    printf("filled %s: %d good, %d bad", o->set_path, r->good, r->bad);
-    if (r->skipped)
-        printf(" (%d finished before this run)", r->skipped);
-    printf("; %ld cards placed, %d attempts redone\n", r->cards, r->redone);
-    if (r->bad) {
-        printf("bad boards:");
-        for (int i = 0; i < r->bad && i < 64; i++)
-            printf(" %d", r->bad_boards[i]);
-        printf("\n");
+        for (int k = 0; k < r->n && !in; k++)
+            in = r->boards[k] == sim->at[i].board;
+        if (!in)
+            return pd_fail(e, PD_ERR_USAGE, "fault %s@%d:%d: board %d is not filled in this "
+                                            "run (see --boards)",
+                           MACH_FAULT_NAME[sim->at[i].kind], sim->at[i].board,
+                           sim->at[i].card, sim->at[i].board);
     }
+    return PD_OK;
+}
+
+/* The command that resumes this run, with its own arguments. */
+static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim_cmd)
+{
+    const char *args[16];
+    int n = 0;
+
+    args[n++] = o->set_path;
+    if (o->boards)
+        args[n++] = "--boards", args[n++] = o->boards;
+    if (o->machine)
+        args[n++] = "--machine", args[n++] = o->machine;
+    if (o->journal)
+        args[n++] = "--journal", args[n++] = o->journal;
+    if (o->copies_arg)
+        args[n++] = "--copies", args[n++] = o->copies_arg;
+    if (o->yes && !is_sim_cmd)
+        args[n++] = "--yes";
+    args[n++] = "--resume";
+    args[n] = NULL;
+    fill_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);
+}
+
+static int max_board_of(const struct pbn_set *set)
+{
+    int max = 1;
+
+    for (size_t i = 0; i < set->n; i++)
+        if (set->games[i].board > max)
+            max = set->games[i].board;
+    return max;
+}
+
+/* The connector of the profile's machine: the simulator in-process, or libusb. */
+static enum pd_status connect_to(struct mach_profile *prof, struct mach_sim **sim,
+                                 struct mach_usb **usb, struct mach_connector *conn,
+                                 struct pd_err *e)
+{
+    enum pd_status rc;
+
+    if (prof->kind == MACH_SIM) {
+        rc = mach_sim_new(&prof->sim, prof->pocket, NULL, sim, e);
+        *conn = (struct mach_connector){*sim, sim_open};
+        return rc;
+    }
+    if (prof->kind != MACH_USB)
+        return pd_fail(e, PD_ERR_INTERNAL, "no machine selected");
+    rc = mach_usb_new(prof, usb, e); /* one libusb context for the whole run */
+    *conn = (struct mach_connector){*usb, usb_open};
+    return rc;
+}
+
+static enum pd_status fill_and_report(struct mach_job *job, struct mach_connector *conn,
+                                      struct fill_ui *u, struct mach_ui *ui,
+                                      const struct mach_sim *sim, const char *set_path,
+                                      struct pd_err *e)
+{
+    struct mach_result res;
+    enum pd_status rc = mach_fill(job, conn, ui, &res, e);
+
+    fill_ui_end_line(u);
+    if (rc != PD_OK)
+        return rc;
+    fill_ui_summary(u, set_path, job->copies, &res);
+    if (sim)
+        rc = fill_ui_audit(u, sim, job, e);
+    if (rc == PD_OK && res.bad)
+        rc = pd_fail(e, PD_ERR_MISMATCH, "%d board%s bad (listed above)", res.bad,
+                     res.bad == 1 ? " is" : "s are");
+    return rc;
 }
 
 static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
@@ -285,51 +295,48 @@ static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, 
     struct pbn_set *set = NULL;
     struct board_range r = {0};
     struct mach_sim *sim = NULL;
+    struct mach_usb *usb = NULL;
     struct mach_job job = {0};
-    struct mach_result res;
-    struct ui_state u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet};
-    struct mach_ui ui = {&u, ui_prompt, ui_progress, ui_note};
-    struct mach_connector conn = {prof, usb_open};
-    char journal[1100];
-    int checked = 0, wrong = 0;
+    struct fill_ui u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet};
+    struct mach_ui ui;
+    struct mach_connector conn = {0};
+    char *journal = NULL;
     enum pd_status rc;
 
-    if (!u.yes && !isatty(STDIN_FILENO))
+    if (!u.yes && !o->status && !isatty(STDIN_FILENO))
         return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
                                         "or pass --yes");
-    snprintf(journal, sizeof journal, "%s.journal", o->set_path);
     rc = pbn_read_file(o->set_path, &set, e);
+    if (rc == PD_OK && !o->journal && asprintf(&journal, "%s.journal", o->set_path) < 0) {
+        journal = NULL;
+        rc = pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
+    }
     if (rc == PD_OK)
         rc = board_list(set, o->boards, &r, e);
+    job = (struct mach_job){set, r.boards, r.n, o->journal ? o->journal : journal, {0},
+                            o->resume, prof, o->copies, NULL};
     if (rc == PD_OK)
-        rc = mach_hash_file(o->set_path, job.set_hash, e);
-    if (rc == PD_OK && prof->kind == MACH_SIM) {
-        rc = mach_sim_new(&prof->sim, prof->pocket, NULL, &sim, e);
-        conn = (struct mach_connector){sim, sim_open};
+        rc = mach_hash_deals(set, job.set_hash, e);
+    if (rc == PD_OK && o->status) {
+        rc = mach_fill_status(&job, stdout, e);
+        goto out;
     }
+    if (rc == PD_OK && prof->kind == MACH_SIM)
+        rc = check_faults(&prof->sim, &r, e);
+    if (rc == PD_OK)
+        rc = fill_ui_init(&u, &ui, max_board_of(set), e);
     if (rc == PD_OK) {
-        job.set = set;
-        job.boards = r.boards;
-        job.nboards = r.n;
-        job.journal = o->journal ? o->journal : journal;
-        job.resume = o->resume;
-        job.profile = prof;
-        rc = mach_fill(&job, &conn, &ui, &res, e);
-        end_line(&u);
+        resume_cmd(&u, o, is_sim_cmd);
+        job.resume_cmd = u.resume_cmd;
+        rc = connect_to(prof, &sim, &usb, &conn, e);
     }
-    if (rc == PD_OK) {
-        summary(o, &res);
-        if (sim) {
-            audit(sim, &job, set, &res, &checked, &wrong);
-            printf("simulator audit: %d boards filled in this run hold their deals, card by "
-                   "card%s\n", checked, wrong ? "; SOME DO NOT" : "");
-            if (wrong)
-                rc = pd_fail(e, PD_ERR_INTERNAL, "%d boards reported good are wrong", wrong);
-        }
-        if (rc == PD_OK && res.bad)
-            rc = pd_fail(e, PD_ERR_MISMATCH, "%d boards are bad (listed above)", res.bad);
-    }
+    if (rc == PD_OK)
+        rc = fill_and_report(&job, &conn, &u, &ui, sim, o->set_path, e);
+out:
+    fill_ui_free(&u);
     mach_sim_free(sim);
+    mach_usb_free(usb);
+    free(journal);
     board_range_free(&r);
     pbn_set_free(set);
     return rc;
@@ -341,6 +348,11 @@ static enum pd_status load_profile(const char *path, mach_profile_loader load,
     mach_profile_default(p);
     if (!path)
         return PD_OK;
+    if (strcmp(path, "sim") == 0) { /* by name: the built-in simulator at its defaults */
+        p->kind = MACH_SIM;
+        snprintf(p->name, sizeof p->name, "built-in simulator");
+        return PD_OK;
+    }
     return load(path, p, e);
 }
 
@@ -378,6 +390,8 @@ enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load, str
     }
     if (rc == PD_OK)
         rc = load_profile(o.machine, load, &prof, e);
+    if (rc == PD_OK && !o.machine)
+        prof.kind = MACH_SIM;
     if (rc == PD_OK && prof.kind != MACH_SIM)
         return pd_fail(e, PD_ERR_USAGE, "%s is not a simulator profile (transport = sim)",
                        o.machine);

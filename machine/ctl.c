@@ -4,7 +4,6 @@
  * emptied board. Every placement and finished board is in the journal before it counts.
  *
  * Sections: requests (framing, retransmission)  one board  the run */
-#include <openssl/evp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,8 @@
 #include "machine/transport.h"
 
 enum outcome { OUT_GOOD, OUT_REDO, OUT_LOST, OUT_STOP };
+static enum outcome lost(struct pd_err *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 enum { MAX_LOST = 8, MAX_PROMPTS = 20 };
 
 struct ctl {
@@ -32,6 +33,7 @@ struct ctl {
     struct timespec t0;
     long cards_left;           /* in the run, for the time estimate */
     int index;                 /* 1-based place of the board in the run */
+    int copy;                  /* the copy being filled */
     char why[240];             /* why the attempt was thrown away */
     struct pd_err stop;        /* the error behind OUT_STOP */
 };
@@ -111,7 +113,9 @@ static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, 
                    c->p->retries + 1, c->p->timeout_ms);
 }
 
-static enum pd_status hello(struct ctl *c, struct pd_err *e)
+/* *lost tells a machine that did not answer (worth another try within the wait) from one
+ * that answered wrongly (another protocol: no wait cures it). */
+static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
 {
     uint8_t p[2] = {MP_VERSION_MAJOR, MP_VERSION_MINOR};
     struct mp_msg r;
@@ -119,6 +123,7 @@ static enum pd_status hello(struct ctl *c, struct pd_err *e)
     char model[64] = "", fw[64] = "";
     size_t ml, fl;
 
+    *lost = rc != PD_OK;
     if (rc != PD_OK)
         return rc;
     if (r.type != MP_HELLO_R || r.len < 7 || r.payload[0] != MP_VERSION_MAJOR)
@@ -140,17 +145,29 @@ static enum pd_status hello(struct ctl *c, struct pd_err *e)
     return PD_OK;
 }
 
-/* (Re)connects and says hello; waits for the machine to come back when it was lost. */
+/* (Re)connects and says hello; waits up to wait_ms for the machine to come back when it was
+ * lost. A machine still leaving the bus can be opened and then not answer: that is retried
+ * too, until the wait is over. */
 static enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
 {
+    struct timespec t0, nap = {0, 20 * 1000000L};
     enum pd_status rc;
+    bool lost;
 
-    close_transport(c);
-    rc = c->conn->open(c->conn->ctx, wait_ms, &c->t, e);
-    if (rc != PD_OK)
-        return rc;
-    c->open = true;
-    return hello(c, e);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        int left = wait_ms - (int)(since(&t0) * 1000);
+
+        close_transport(c);
+        rc = c->conn->open(c->conn->ctx, left > 0 ? left : 0, &c->t, e);
+        if (rc != PD_OK)
+            return rc;
+        c->open = true;
+        rc = hello(c, &lost, e);
+        if (rc == PD_OK || !lost || since(&t0) * 1000 >= wait_ms)
+            return rc;
+        nanosleep(&nap, NULL);
+    }
 }
 
 static void put_u16(uint8_t *p, int v)
@@ -182,8 +199,9 @@ static enum outcome operator(struct ctl *c, enum mach_action act, int board, con
     if (xfer(c, MP_RESUME, p, 3, &r, e) != PD_OK)
         return OUT_LOST;
     if (is_fault(&r, MPF_RESET))
-        return OUT_LOST;
-    return r.type == MP_ACK ? OUT_GOOD : OUT_LOST;
+        return lost(e, "the machine restarted (reset)");
+    return r.type == MP_ACK ? OUT_GOOD
+                            : lost(e, "the machine answered 0x%02x to RESUME", r.type);
 }
 
 /* ---------------------------------------------------------------- one board */
@@ -209,12 +227,28 @@ static enum outcome redo(struct ctl *c, const char *fmt, ...)
     return OUT_REDO;
 }
 
+/* The machine is counted as lost (reconnect, redo the board); e says why. */
+static enum outcome lost(struct pd_err *e, const char *fmt, ...)
+{
+    char text[200];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    pd_fail(e, PD_ERR_DEVICE, "%s", text);
+    return OUT_LOST;
+}
+
 static void progress(struct ctl *c, const struct attempt *a)
 {
-    struct mach_progress p = {a->board, c->index, c->job->nboards, a->nplaced,
-                              c->res->cards, since(&c->t0), -1};
+    struct mach_progress p = {a->board, c->index, c->job->nboards, a->nplaced, c->res->cards,
+                              c->copy, c->job->copies > 1 ? c->job->copies : 1,
+                              since(&c->t0), -1, false};
 
-    if (c->res->cards >= 52 && p.elapsed_s > 0)
+    /* a rate from the first few cards (the operator's first prompt, a jam) means nothing */
+    p.estimate = c->res->cards > 0 && (c->res->cards >= 52 || p.elapsed_s >= 5);
+    if (p.estimate)
         p.left_s = (double)c->cards_left * p.elapsed_s / (double)c->res->cards;
     if (c->ui && c->ui->progress)
         c->ui->progress(c->ui->ctx, &p);
@@ -263,8 +297,11 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
     p[2] = (uint8_t)pocket;
     p[3] = then_feed;
     next->type = 0;
-    if (xfer(c, MP_PLACE, p, 4, &r, e) != PD_OK || r.type != MP_PLACED)
+    if (xfer(c, MP_PLACE, p, 4, &r, e) != PD_OK)
         return OUT_LOST;
+    if (r.type != MP_PLACED)
+        return is_fault(&r, MPF_RESET) ? lost(e, "the machine restarted (reset)")
+                                       : lost(e, "the machine answered 0x%02x to PLACE", r.type);
     if (r.len < 4 || get_u16(r.payload) != seq || r.payload[2] != pocket)
         return redo(c, "the machine placed card %d in pocket %d, not %d", seq,
                     r.len >= 3 ? r.payload[2] : -1, pocket);
@@ -278,7 +315,8 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
         a->tray_pending = true;
         return OUT_GOOD;
     }
-    if (journal_add(&c->j, &c->stop, "place %d %d %d %s %c", a->board, a->n, a->nplaced + 1,
+    if (journal_add(&c->j, &c->stop, "place %d %d %d %d %s %c", c->copy, a->board, a->n,
+                    a->nplaced + 1,
                     mach_card_name(card), SEAT_LETTER[a->seat_of[card]]) != PD_OK)
         return OUT_STOP;
     a->placed[card] = true;
@@ -351,10 +389,15 @@ static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_m
             return operator(c, MA_REFEED, a->board, text, e);
         }
         missing_list(a, miss, sizeof miss);
-        return redo(c, "the feeder is empty and %d cards were never read: %s (a short deck, or "
-                       "a card misread into another's place)", 52 - a->nplaced, miss);
+        return redo(c, "the feeder is empty and %d card%s never read: %s (a short deck, or "
+                       "a card misread into another's place)", 52 - a->nplaced,
+                    52 - a->nplaced == 1 ? " was" : "s were", miss);
     }
-    return OUT_LOST; /* reset, no board mid-board, or nonsense: start over with a hello */
+    /* reset, no board mid-board, or nonsense: start over with a hello */
+    if (is_fault(r, MPF_RESET))
+        return lost(e, "the machine restarted (reset)");
+    return lost(e, "unexpected reply 0x%02x (fault %d) while feeding", r->type,
+                r->len ? r->payload[0] : 0);
 }
 
 static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
@@ -377,7 +420,9 @@ static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
         else if (is_fault(&r, MPF_NO_BOARD))
             snprintf(text, sizeof text, "no board in the slot: insert board %d", a->board);
         else
-            return OUT_LOST;
+            return is_fault(&r, MPF_RESET)
+                       ? lost(e, "the machine restarted (reset)")
+                       : lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);
         o = operator(c, MA_INSERT, a->board, text, e);
         if (o != OUT_GOOD)
             return o;
@@ -389,15 +434,18 @@ static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
 {
     struct mp_msg r;
 
-    if (xfer(c, MP_BOARD_END, NULL, 0, &r, e) != PD_OK || r.type != MP_COUNTS || r.len < 6)
+    if (xfer(c, MP_BOARD_END, NULL, 0, &r, e) != PD_OK)
         return OUT_LOST;
+    if (r.type != MP_COUNTS || r.len < 6)
+        return lost(e, "the machine answered 0x%02x to BOARD_END", r.type);
     for (int i = 0; i < 4; i++)
         if (r.payload[i] != 13 || a->count[i] != 13)
-            return redo(c, "pocket %d (%s) counts %d cards, not 13", i,
-                        SEAT_NAME[c->p->pocket[i]], r.payload[i]);
+            return redo(c, "pocket %d (%s) counts %d card%s, not 13", i,
+                        SEAT_NAME[c->p->pocket[i]], r.payload[i], r.payload[i] == 1 ? "" : "s");
     if (r.payload[4] || r.payload[5])
-        return redo(c, "%d cards in the reject tray and %d in the feeder after all 52 were "
-                       "placed: extra cards, maybe of another deck", r.payload[4], r.payload[5]);
+        return redo(c, "%d card%s in the reject tray and %d in the feeder after all 52 were "
+                       "placed: extra cards, maybe of another deck", r.payload[4],
+                    r.payload[4] == 1 ? "" : "s", r.payload[5]);
     return OUT_GOOD;
 }
 
@@ -416,7 +464,7 @@ static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_actio
     o = operator(c, act, a->board, text, e);
     if (o != OUT_GOOD)
         return o;
-    if (journal_add(&c->j, &c->stop, "begin %d %d", a->board, a->n) != PD_OK)
+    if (journal_add(&c->j, &c->stop, "begin %d %d %d", c->copy, a->board, a->n) != PD_OK)
         return OUT_STOP;
     o = begin(c, a, e);
     next.type = 0;
@@ -445,24 +493,57 @@ static void deal_seats(const struct deal *d, int seat_of[52])
                 seat_of[i] = s;
 }
 
+static const char *resume_cmd(const struct ctl *c)
+{
+    return c->job->resume_cmd ? c->job->resume_cmd : "predup fill --resume";
+}
+
+static void finished(struct ctl *c, int board, bool good, bool earlier)
+{
+    if (good)
+        c->res->good++;
+    else
+        c->res->bad++;
+    if (c->ui && c->ui->finished)
+        c->ui->finished(c->ui->ctx, c->copy, board, good, earlier);
+}
+
 static enum pd_status bad_board(struct ctl *c, int board, const char *why, struct pd_err *e)
 {
-    if (c->res->bad < (int)(sizeof c->res->bad_boards / sizeof c->res->bad_boards[0]))
-        c->res->bad_boards[c->res->bad] = board;
-    c->res->bad++;
-    note(c, board, "board %d is BAD after %d attempts (%s): fill it by hand or rerun it",
-         board, c->p->max_attempts, why);
-    return journal_add(&c->j, e, "bad %d %s", board, why);
+    *journal_state(&c->j, c->copy, board) = J_BAD;
+    note(c, board, "board %d is BAD after %d attempt%s (%s): fill it by hand or rerun it",
+         board, c->p->max_attempts, c->p->max_attempts == 1 ? "" : "s", why);
+    if (journal_add(&c->j, e, "bad %d %d %s", c->copy, board, why) != PD_OK)
+        return e->code;
+    finished(c, board, false, false);
+    return PD_OK;
+}
+
+/* After the machine was lost: reconnect (waiting for it), or stop with the command that
+ * resumes. */
+static enum pd_status after_lost(struct ctl *c, int board, int nlost, struct pd_err *e)
+{
+    struct pd_err sub = {0};
+
+    if (nlost > MAX_LOST)
+        return pd_fail(e, PD_ERR_DEVICE, "board %d: the machine was lost %d times (%s); run %s "
+                                         "when it works", board, nlost, e->msg, resume_cmd(c));
+    note(c, board, "board %d: lost the machine (%s): reconnecting, then the board is redone",
+         board, e->msg[0] ? e->msg : "no reason given");
+    if (reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
+        return pd_fail(e, PD_ERR_DEVICE, "the machine did not come back (%s): run %s when it "
+                                         "is back", sub.msg, resume_cmd(c));
+    return PD_OK;
 }
 
 static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
                                 struct pd_err *e)
 {
     struct attempt a;
-    enum mach_action act = c->j.state[board] == J_BEGUN ? MA_REDO : MA_START;
-    int tries = 0, lost = 0;
+    uint8_t *st = journal_state(&c->j, c->copy, board);
+    enum mach_action act = *st == J_BEGUN ? MA_REDO : MA_START;
+    int tries = 0, nlost = 0;
     enum outcome o;
-    struct pd_err sub = {0};
 
     if (act == MA_REDO)
         note(c, board, "board %d was being filled when the last run stopped: it is redone from "
@@ -470,15 +551,18 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
     for (;;) {
         memset(&a, 0, sizeof a);
         a.board = board;
-        a.n = ++c->j.attempts[board];
+        a.n = ++*journal_attempts(&c->j, c->copy, board);
         deal_seats(d, a.seat_of);
+        e->msg[0] = '\0';
         o = fill_board(c, &a, act, e);
         c->cards_left += a.nplaced; /* the placed cards are to do again unless good */
         if (o == OUT_GOOD) {
             c->cards_left -= 52;
-            c->res->good++;
-            c->j.state[board] = J_GOOD;
-            return journal_add(&c->j, e, "good %d", board);
+            *st = J_GOOD;
+            if (journal_add(&c->j, e, "good %d %d", c->copy, board) != PD_OK)
+                return e->code;
+            finished(c, board, true, false);
+            return PD_OK;
         }
         if (o == OUT_STOP) {
             if (c->stop.code == PD_OK)
@@ -486,17 +570,12 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
             *e = c->stop;
             return e->code;
         }
+        *st = J_BEGUN;
         c->res->redone++;
         act = MA_REDO;
         if (o == OUT_LOST) {
-            if (++lost > MAX_LOST)
-                return pd_fail(e, PD_ERR_DEVICE, "board %d: the machine was lost %d times; "
-                                                 "run predup fill --resume when it works", board, lost);
-            note(c, board, "board %d: lost the machine (%s): reconnecting, then the board is "
-                           "redone", board, e->msg);
-            if (reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
-                return pd_fail(e, PD_ERR_DEVICE, "the machine did not come back (%s): run "
-                                                 "predup fill --resume when it is back", sub.msg);
+            if (after_lost(c, board, ++nlost, e) != PD_OK)
+                return e->code;
             continue;
         }
         note(c, board, "board %d, attempt %d: %s; the board is redone", board, a.n, c->why);
@@ -513,9 +592,16 @@ static const struct deal *find_deal(const struct pbn_set *set, int board)
     return NULL;
 }
 
+/* Every board of the job has a complete deal; *max_board: the highest board of the set. */
 static enum pd_status check_job(const struct mach_job *job, int *max_board, struct pd_err *e)
 {
     *max_board = 1;
+    for (size_t i = 0; i < job->set->n; i++)
+        if (job->set->games[i].board > *max_board)
+            *max_board = job->set->games[i].board;
+    if (job->copies < 0 || job->copies > MACH_MAX_COPIES)
+        return pd_fail(e, PD_ERR_USAGE, "--copies %d: from 1 to %d", job->copies,
+                       (int)MACH_MAX_COPIES);
     for (int i = 0; i < job->nboards; i++) {
         const struct deal *d = find_deal(job->set, job->boards[i]);
         char why[120];
@@ -525,10 +611,47 @@ static enum pd_status check_job(const struct mach_job *job, int *max_board, stru
                            job->boards[i]);
         if (!deal_is_complete(d, why, sizeof why))
             return pd_fail(e, PD_ERR_RANGE, "board %d: %s", job->boards[i], why);
-        if (job->boards[i] > *max_board)
-            *max_board = job->boards[i];
     }
     return PD_OK;
+}
+
+/* Without resume, a board an earlier run left half filled is not redone silently. */
+static enum pd_status check_half_filled(struct ctl *c, int copies, struct pd_err *e)
+{
+    char which[24] = "";
+
+    for (int k = 1; k <= copies; k++)
+        for (int i = 0; i < c->job->nboards; i++) {
+            if (*journal_state(&c->j, k, c->job->boards[i]) != J_BEGUN)
+                continue;
+            if (copies > 1)
+                snprintf(which, sizeof which, " (copy %d)", k);
+            return pd_fail(e, PD_ERR_USAGE, "board %d%s was being filled when the last run "
+                                            "stopped: run %s to redo it from an emptied board",
+                           c->job->boards[i], which, resume_cmd(c));
+        }
+    return PD_OK;
+}
+
+static enum pd_status run_all(struct ctl *c, int copies, struct pd_err *e)
+{
+    const struct mach_job *job = c->job;
+    enum pd_status rc = PD_OK;
+
+    for (c->copy = 1; rc == PD_OK && c->copy <= copies; c->copy++)
+        for (int i = 0; rc == PD_OK && i < job->nboards; i++) {
+            int b = job->boards[i];
+            uint8_t st = *journal_state(&c->j, c->copy, b);
+
+            c->index = i + 1;
+            if (st == J_GOOD || st == J_BAD) {
+                c->res->skipped++;
+                finished(c, b, st == J_GOOD, true);
+                continue;
+            }
+            rc = run_board(c, b, find_deal(job->set, b), e);
+        }
+    return rc;
 }
 
 enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn,
@@ -536,53 +659,31 @@ enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn
 {
     struct ctl c = {.job = job, .p = job->profile, .conn = conn, .ui = ui, .res = res};
     struct pd_err local = {0};
-    int max_board;
+    int max_board, copies = job->copies > 0 ? job->copies : 1;
     enum pd_status rc;
 
+    c.j.fd = -1; /* not open: closing it must not close fd 0 (stdin) */
     if (!e)
         e = &local; /* the controller reads its own messages back for notes */
-    rc = check_job(job, &max_board, e);
-
     memset(res, 0, sizeof *res);
+    rc = check_job(job, &max_board, e);
     for (int i = 0; i < 4; i++)
         c.pocket_of[job->profile->pocket[i]] = i;
     clock_gettime(CLOCK_MONOTONIC, &c.t0);
     if (rc == PD_OK)
-        rc = journal_open(&c.j, job->journal, job->set_hash, job->resume, max_board, e);
-    for (int i = 0; rc == PD_OK && i < job->nboards; i++)
-        if (c.j.state[job->boards[i]] != J_GOOD && c.j.state[job->boards[i]] != J_BAD)
-            c.cards_left += 52;
-    if (rc == PD_OK) /* at the start, a machine not there is more likely absent than late */
+        rc = journal_open(&c.j, job->journal, job->set_hash, max_board, e);
+    if (rc == PD_OK && !job->resume)
+        rc = check_half_filled(&c, copies, e);
+    for (int k = 1; rc == PD_OK && k <= copies; k++)
+        for (int i = 0; i < job->nboards; i++)
+            if (*journal_state(&c.j, k, job->boards[i]) < J_GOOD)
+                c.cards_left += 52;
+    if (rc == PD_OK && c.cards_left > 0) /* at the start, absent is likelier than late */
         rc = reconnect(&c, job->profile->replug_wait_ms < 3000 ? job->profile->replug_wait_ms
                                                                 : 3000, e);
-    for (int i = 0; rc == PD_OK && i < job->nboards; i++) {
-        int b = job->boards[i];
-
-        c.index = i + 1;
-        if (c.j.state[b] == J_GOOD || c.j.state[b] == J_BAD) {
-            res->skipped++;
-            res->good += c.j.state[b] == J_GOOD;
-            if (c.j.state[b] == J_BAD && res->bad < 64)
-                res->bad_boards[res->bad] = b;
-            res->bad += c.j.state[b] == J_BAD;
-            continue;
-        }
-        rc = run_board(&c, b, find_deal(job->set, b), e);
-    }
+    if (rc == PD_OK)
+        rc = run_all(&c, copies, e);
     close_transport(&c);
     journal_close(&c.j);
-    return rc;
-}
-
-enum pd_status mach_hash_file(const char *path, uint8_t out[32], struct pd_err *e)
-{
-    char *text = NULL;
-    size_t len = 0;
-    unsigned int n = 32;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
-
-    if (rc == PD_OK && EVP_Digest(text, len, out, &n, EVP_sha256(), NULL) != 1)
-        rc = pd_fail(e, PD_ERR_CRYPTO, "SHA-256 of %s failed", path);
-    free(text);
     return rc;
 }

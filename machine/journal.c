@@ -1,11 +1,16 @@
 /* machine/journal.c - the fill journal beside the set (SET.pbn.journal): one text line per
  * event, appended and fsynced before the event counts, so that after a crash, kill -9, power
- * loss or unplug `predup fill --resume` knows which boards are finished. Format (PROTOCOL.md,
- * "Journal"):
- *   predup-journal 1 sha256 <hex of the set file>
- *   begin B A            board B, attempt A started (its pockets are not trusted until good)
- *   place B A K CARD S   K-th card of the attempt, e.g. "SA", placed for seat S (N/E/S/W)
- *   good B | bad B text  the board is finished */
+ * loss or unplug `predup fill --resume` knows which boards are finished. The format is in
+ * machine/README.md ("The journal's format"): a header binding the journal to the deals, then
+ * records, each ending in " *" and the CRC-32 of the bytes before it:
+ *   predup-journal 2 deals <sha256 hex> *crc
+ *   begin C B A *crc            copy C of board B, attempt A started
+ *   place C B A K CARD S *crc   K-th card of the attempt ("SA") placed for seat S (NESW)
+ *   good C B *crc | bad C B text *crc
+ * Reading is strict: every number in range, every line well formed and its CRC right, or
+ * the journal is reported damaged at file:line; only a last line without its newline (a
+ * write torn by a power cut) is cut off. The open journal is locked (fcntl), so that two
+ * fills never interleave one journal. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -15,7 +20,7 @@
 
 #include "machine/mach_int.h"
 
-static const char MAGIC[] = "predup-journal 1 sha256 ";
+static const char MAGIC[] = "predup-journal 2 deals ";
 
 static void hex(const uint8_t h[32], char out[65])
 {
@@ -23,64 +28,156 @@ static void hex(const uint8_t h[32], char out[65])
         snprintf(out + 2 * i, 3, "%02x", h[i]);
 }
 
-static enum pd_status replay_line(struct journal *j, const char *line, int lineno,
-                                  struct pd_err *e)
+uint8_t *journal_state(struct journal *j, int copy, int board)
 {
-    char word[8];
-    int board = 0, n = 0;
+    return &j->state[(size_t)(copy - 1) * ((size_t)j->max_board + 1) + (size_t)board];
+}
 
-    if (sscanf(line, "%7s %d%n", word, &board, &n) < 2 || board < 1)
-        return pd_fail_at(e, PD_ERR_SYNTAX, j->path, lineno, 1, line, "garbled journal line");
-    if (board > j->max_board)
-        return PD_OK; /* a board outside this run's range: kept, not needed */
-    if (strcmp(word, "begin") == 0) {
-        j->state[board] = J_BEGUN;
-        j->attempts[board]++;
-    } else if (strcmp(word, "good") == 0) {
-        j->state[board] = J_GOOD;
-    } else if (strcmp(word, "bad") == 0) {
-        j->state[board] = J_BAD;
-    } else if (strcmp(word, "place") != 0) {
-        return pd_fail_at(e, PD_ERR_SYNTAX, j->path, lineno, 1, line,
-                          "unknown journal record \"%s\"", word);
+int *journal_attempts(struct journal *j, int copy, int board)
+{
+    return &j->attempts[(size_t)(copy - 1) * ((size_t)j->max_board + 1) + (size_t)board];
+}
+
+/* ---------------------------------------------------------------- strict reading */
+
+/* A decimal number lo..hi at *p (digits only: no sign, no blank, at most 9 digits, so no
+ * wrap), followed by a space or the end; *p moves past it and the space. */
+static bool number(const char **p, long lo, long hi, long *out)
+{
+    const char *s = *p;
+    long v = 0;
+    int n = 0;
+
+    while (s[n] >= '0' && s[n] <= '9' && n < 10)
+        v = v * 10 + (s[n++] - '0');
+    if (n == 0 || n > 9 || (s[n] != ' ' && s[n] != '\0') || v < lo || v > hi)
+        return false;
+    *out = v;
+    *p = s + n + (s[n] == ' ');
+    return true;
+}
+
+static int card_from_name(const char *s)
+{
+    for (int i = 0; i < 52; i++)
+        if (strncmp(s, mach_card_name(i), 2) == 0)
+            return i;
+    return -1;
+}
+
+/* Splits off the " *xxxxxxxx" CRC of line (len bytes, no newline) and checks it; *len becomes
+ * the record's length. */
+static bool crc_ok(const char *line, size_t *len)
+{
+    char want[9];
+
+    if (*len < 11 || memcmp(line + *len - 10, " *", 2) != 0)
+        return false;
+    snprintf(want, sizeof want, "%08x", mp_crc32((const uint8_t *)line, *len - 10));
+    if (memcmp(line + *len - 8, want, 8) != 0)
+        return false;
+    *len -= 10;
+    return true;
+}
+
+static enum pd_status damaged(struct journal *j, int lineno, const char *what,
+                              struct pd_err *e)
+{
+    return pd_fail_at(e, PD_ERR_SYNTAX, j->path, lineno, 1, NULL,
+                      "damaged journal: %s; nothing was changed (rm %s to start the fill "
+                      "over)", what, j->path);
+}
+
+/* One record (CRC already checked and cut off, NUL-terminated). */
+static enum pd_status replay_record(struct journal *j, const char *rec, int lineno,
+                                    struct pd_err *e)
+{
+    static const char *const words[] = {"begin ", "place ", "good ", "bad "};
+    const char *p = rec;
+    long copy, board, att, k;
+    int w = 0;
+
+    while (w < 4 && strncmp(p, words[w], strlen(words[w])) != 0)
+        w++;
+    if (w == 4)
+        return damaged(j, lineno, "unknown record", e);
+    p += strlen(words[w]);
+    if (!number(&p, 1, MACH_MAX_COPIES, &copy) || !number(&p, 1, j->max_board, &board))
+        return damaged(j, lineno, "copy or board number out of range", e);
+    if (w == 0 || w == 1) {
+        int *a = journal_attempts(j, (int)copy, (int)board);
+
+        if (!number(&p, 1, 1000000, &att) || att != *a + (w == 0))
+            return damaged(j, lineno, "attempt number out of order", e);
+        if (w == 0 && *p == '\0') {
+            *a = (int)att;
+            *journal_state(j, (int)copy, (int)board) = J_BEGUN;
+            return PD_OK;
+        }
     }
+    if (w == 1) {
+        if (!number(&p, 1, 52, &k) || card_from_name(p) < 0 || p[2] != ' ' ||
+            !strchr("NESW", p[3]) || p[3] == '\0' || p[4] != '\0')
+            return damaged(j, lineno, "malformed place record", e);
+        if (*journal_state(j, (int)copy, (int)board) != J_BEGUN)
+            return damaged(j, lineno, "a card placed on a board not begun", e);
+        j->places++;
+        return PD_OK;
+    }
+    if ((w == 2 && *p != '\0') || w == 0)
+        return damaged(j, lineno, "malformed record", e);
+    *journal_state(j, (int)copy, (int)board) = w == 2 ? J_GOOD : J_BAD;
     return PD_OK;
 }
 
-static enum pd_status replay(struct journal *j, const char *text, size_t len,
-                             const uint8_t hash[32], struct pd_err *e)
+static enum pd_status replay_line(struct journal *j, const char *line, size_t len, int lineno,
+                                  struct pd_err *e)
 {
-    char want[65], *copy;
+    char *rec;
+    enum pd_status rc;
+
+    if (memchr(line, '\0', len) || !crc_ok(line, &len))
+        return damaged(j, lineno, "the line's checksum does not match", e);
+    rec = strndup(line, len);
+    if (!rec)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal");
+    rc = replay_record(j, rec, lineno, e);
+    free(rec);
+    return rc;
+}
+
+/* The header: 1 when it is ours and for these deals, 0 when for other deals, or an error. */
+static enum pd_status header(struct journal *j, const char *text, size_t len,
+                             const uint8_t hash[32], bool *same, struct pd_err *e)
+{
+    char want[65];
+    const char *nl = memchr(text, '\n', len);
+    size_t n = nl ? (size_t)(nl - text) : 0;
+
+    if (!nl || n != sizeof MAGIC - 1 + 64 + 10 || memcmp(text, MAGIC, sizeof MAGIC - 1) != 0 ||
+        !crc_ok(text, &n))
+        return pd_fail_at(e, PD_ERR_SYNTAX, j->path, 1, 1, NULL,
+                          "not a predup journal (format 2), or its first line is damaged");
+    hex(hash, want);
+    *same = memcmp(text + sizeof MAGIC - 1, want, 64) == 0;
+    return PD_OK;
+}
+
+/* Replays every complete line; *complete is the length of the complete lines. */
+static enum pd_status replay(struct journal *j, const char *text, size_t len, size_t *complete,
+                             struct pd_err *e)
+{
     const char *p = text, *nl;
-    size_t complete = 0;
-    int lineno = 0;
+    int lineno = 1;
     enum pd_status rc = PD_OK;
 
-    hex(hash, want);
-    nl = memchr(text, '\n', len);
-    if (!nl || (size_t)(nl - text) != sizeof MAGIC - 1 + 64 ||
-        memcmp(text, MAGIC, sizeof MAGIC - 1) != 0)
-        return pd_fail_at(e, PD_ERR_SYNTAX, j->path, 1, 1, NULL, "not a predup journal");
-    if (memcmp(text + sizeof MAGIC - 1, want, 64) != 0)
-        return pd_fail(e, PD_ERR_MISMATCH,
-                       "%s was started for another set (sha256 %.16s...), this set is %.16s...: "
-                       "the set changed since the fill began",
-                       j->path, text + sizeof MAGIC - 1, want);
+    *complete = 0;
     while (rc == PD_OK && (nl = memchr(p, '\n', len - (size_t)(p - text))) != NULL) {
-        lineno++;
-        if (lineno > 1) {
-            copy = strndup(p, (size_t)(nl - p));
-            if (!copy)
-                return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal");
-            rc = replay_line(j, copy, lineno, e);
-            free(copy);
-        }
+        if (lineno++ > 1)
+            rc = replay_line(j, p, (size_t)(nl - p), lineno - 1, e);
         p = nl + 1;
-        complete = (size_t)(p - text);
+        *complete = (size_t)(p - text);
     }
-    if (rc == PD_OK && complete < len && ftruncate(j->fd, (off_t)complete) != 0)
-        return pd_fail(e, PD_ERR_IO, "%s: cannot cut its torn last line: %s", j->path,
-                       strerror(errno));
     return rc;
 }
 
@@ -116,57 +213,153 @@ static enum pd_status read_fd(int fd, const char *path, char **out, size_t *len,
     return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal");
 }
 
-static enum pd_status sync_dir(const char *path)
-{
-    char dir[1024];
-    char *slash;
-    int fd;
+/* ---------------------------------------------------------------- open, lock, write */
 
-    snprintf(dir, sizeof dir, "%s", path);
+/* The directory entry of a new journal must survive a power cut too. */
+static enum pd_status sync_dir(const char *path, struct pd_err *e)
+{
+    char *dir = strdup(path), *slash;
+    int fd, ok;
+
+    if (!dir)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal");
     slash = strrchr(dir, '/');
     if (slash)
         *(slash == dir ? slash + 1 : slash) = '\0';
-    else
-        snprintf(dir, sizeof dir, ".");
-    fd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (fd >= 0) {
-        fsync(fd);
+    fd = open(slash ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    ok = fd >= 0 && fsync(fd) == 0;
+    if (fd >= 0)
         close(fd);
-    }
-    return PD_OK;
+    free(dir);
+    return ok ? PD_OK
+              : pd_fail(e, PD_ERR_IO, "%s: cannot sync its directory: %s", path,
+                        strerror(errno));
 }
 
-enum pd_status journal_open(struct journal *j, const char *path, const uint8_t hash[32],
-                            bool resume, int max_board, struct pd_err *e)
+/* One fill at a time: a write lock on the whole file, held while it is open. A POSIX lock
+ * (F_GETLK names its holder, unlike an OFD lock) is dropped when this process closes any fd
+ * of the file, so nothing else in a fill may open the journal while it runs. */
+static enum pd_status lock(struct journal *j, struct pd_err *e)
 {
-    char h[65], *text = NULL;
-    size_t len = 0;
-    enum pd_status rc;
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+
+    if (fcntl(j->fd, F_SETLK, &fl) == 0)
+        return PD_OK;
+    if (errno != EACCES && errno != EAGAIN)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot lock it: %s", j->path, strerror(errno));
+    fl = (struct flock){.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(j->fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+        return pd_fail(e, PD_ERR_DEVICE, "the journal %s is in use by process %ld (another "
+                                         "predup fill)", j->path, (long)fl.l_pid);
+    return pd_fail(e, PD_ERR_DEVICE, "the journal %s is in use by another process", j->path);
+}
+
+static enum pd_status alloc_state(struct journal *j, const char *path, int max_board,
+                                  struct pd_err *e)
+{
+    size_t n = (size_t)MACH_MAX_COPIES * ((size_t)max_board + 1);
 
     memset(j, 0, sizeof *j);
     j->fd = -1;
-    snprintf(j->path, sizeof j->path, "%s", path);
     j->max_board = max_board;
-    j->state = calloc((size_t)max_board + 1, 1);
-    j->attempts = calloc((size_t)max_board + 1, sizeof *j->attempts);
-    if (!j->state || !j->attempts)
+    j->path = strdup(path);
+    j->state = calloc(n, 1);
+    j->attempts = calloc(n, sizeof *j->attempts);
+    if (!j->path || !j->state || !j->attempts)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal");
-    j->fd = open(path, O_RDWR | O_APPEND | O_CREAT | (resume ? 0 : O_EXCL) | O_CLOEXEC, 0644);
-    if (j->fd < 0 && errno == EEXIST)
-        return pd_fail(e, PD_ERR_USAGE,
-                       "%s exists: add --resume to continue that fill, or remove it to start "
-                       "over", path);
+    return PD_OK;
+}
+
+/* Starts the journal afresh: empty, then the header. */
+static enum pd_status start(struct journal *j, const uint8_t hash[32], struct pd_err *e)
+{
+    char h[65];
+
+    memset(j->state, 0, (size_t)MACH_MAX_COPIES * ((size_t)j->max_board + 1));
+    memset(j->attempts, 0,
+           (size_t)MACH_MAX_COPIES * ((size_t)j->max_board + 1) * sizeof *j->attempts);
+    j->places = 0;
+    if (ftruncate(j->fd, 0) != 0)
+        return pd_fail(e, PD_ERR_IO, "%s: %s", j->path, strerror(errno));
+    hex(hash, h);
+    return journal_add(j, e, "%s%s", MAGIC, h);
+}
+
+static enum pd_status load(struct journal *j, const uint8_t hash[32], bool *fresh,
+                           struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0, complete = 0;
+    bool same = false;
+    enum pd_status rc = read_fd(j->fd, j->path, &text, &len, e);
+
+    *fresh = rc == PD_OK && len == 0;
+    if (rc == PD_OK && len > 0)
+        rc = header(j, text, len, hash, &same, e);
+    if (rc == PD_OK && len > 0 && !same) /* other deals: blocks only if a card was placed */
+        *fresh = !memmem(text, len, "\nplace ", 7);
+    if (rc == PD_OK && len > 0 && !same && !*fresh)
+        rc = pd_fail(e, PD_ERR_MISMATCH,
+                     "%s was started for other deals (sha256 %.16s...): the deals changed "
+                     "since the fill began; rm %s to start the fill over",
+                     j->path, text + sizeof MAGIC - 1, j->path);
+    if (rc == PD_OK && len > 0 && same)
+        rc = replay(j, text, len, &complete, e);
+    if (rc == PD_OK && len > 0 && same && j->places == 0)
+        *fresh = true; /* a start that failed before any card: nothing to keep */
+    if (rc == PD_OK && !*fresh && complete < len && ftruncate(j->fd, (off_t)complete) != 0)
+        rc = pd_fail(e, PD_ERR_IO, "%s: cannot cut its torn last line: %s", j->path,
+                     strerror(errno));
+    free(text);
+    return rc;
+}
+
+enum pd_status journal_open(struct journal *j, const char *path, const uint8_t hash[32],
+                            int max_board, struct pd_err *e)
+{
+    enum pd_status rc = alloc_state(j, path, max_board, e);
+    bool created = false, fresh = false;
+
+    if (rc != PD_OK)
+        return rc;
+    j->fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
+    if (j->fd < 0 && errno == ENOENT) {
+        j->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        created = j->fd >= 0;
+    }
     if (j->fd < 0)
         return pd_fail(e, PD_ERR_IO, "%s: %s", path, strerror(errno));
+    rc = lock(j, e);
+    if (rc == PD_OK)
+        rc = load(j, hash, &fresh, e);
+    if (rc == PD_OK && fresh)
+        rc = start(j, hash, e);
+    if (rc == PD_OK && created)
+        rc = sync_dir(path, e);
+    return rc;
+}
+
+enum pd_status journal_read(struct journal *j, const char *path, const uint8_t hash[32],
+                            int max_board, struct pd_err *e)
+{
+    enum pd_status rc = alloc_state(j, path, max_board, e);
+    char *text = NULL;
+    size_t len = 0, complete;
+    bool same = false;
+
+    if (rc != PD_OK)
+        return rc;
+    j->fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (j->fd < 0)
+        return pd_fail(e, errno == ENOENT ? PD_ERR_USAGE : PD_ERR_IO, "%s: %s", path,
+                       errno == ENOENT ? "no journal: no fill was started" : strerror(errno));
     rc = read_fd(j->fd, path, &text, &len, e);
-    if (rc == PD_OK && len > 0) {
-        rc = replay(j, text, len, hash, e);
-    } else if (rc == PD_OK) {
-        hex(hash, h);
-        rc = journal_add(j, e, "%s%s", MAGIC, h);
-        if (rc == PD_OK)
-            rc = sync_dir(path);
-    }
+    if (rc == PD_OK)
+        rc = header(j, text, len, hash, &same, e);
+    if (rc == PD_OK && !same)
+        rc = pd_fail(e, PD_ERR_MISMATCH, "%s was started for other deals", path);
+    if (rc == PD_OK)
+        rc = replay(j, text, len, &complete, e);
     free(text);
     return rc;
 }
@@ -178,11 +371,11 @@ enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt,
     int n;
 
     va_start(ap, fmt);
-    n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    n = vsnprintf(line, sizeof line - 11, fmt, ap);
     va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof line - 1)
-        return pd_fail(e, PD_ERR_INTERNAL, "journal line too long");
-    line[n++] = '\n';
+    if (n < 0 || (size_t)n >= sizeof line - 11 || memchr(line, '\n', (size_t)n))
+        return pd_fail(e, PD_ERR_INTERNAL, "journal line too long or with a newline");
+    n += snprintf(line + n, 12, " *%08x\n", mp_crc32((const uint8_t *)line, (size_t)n));
     if (write(j->fd, line, (size_t)n) != n || fdatasync(j->fd) != 0)
         return pd_fail(e, PD_ERR_IO, "%s: %s", j->path, strerror(errno));
     return PD_OK;
@@ -191,10 +384,12 @@ enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt,
 void journal_close(struct journal *j)
 {
     if (j->fd >= 0)
-        close(j->fd);
+        close(j->fd); /* releases the lock */
     j->fd = -1;
+    free(j->path);
     free(j->state);
     free(j->attempts);
+    j->path = NULL;
     j->state = NULL;
     j->attempts = NULL;
 }

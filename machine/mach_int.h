@@ -5,25 +5,65 @@
 
 #include "machine/machine.h"
 
-/* What the journal says of a board. */
+/* What the journal says of a board (of one copy). */
 enum jstate { J_NONE, J_BEGUN, J_GOOD, J_BAD };
 
 struct journal {
-    int fd;
-    char path[1024];
-    int max_board;
-    uint8_t *state;    /* [1..max_board]: enum jstate */
-    int *attempts;     /* [1..max_board]: "begin" lines */
+    int fd;            /* -1 while not open */
+    char *path;
+    int max_board;     /* the highest board number of the set */
+    uint8_t *state;    /* [copy 1..MACH_MAX_COPIES][board 0..max_board]: enum jstate */
+    int *attempts;     /* the same: "begin" records */
+    long places;       /* "place" records read */
 };
 
-/* Creates the journal (resume false: it must not exist) or reopens and replays it (resume
- * true; created when missing). A torn last line (power loss mid-write) is cut off. Errors:
- * PD_ERR_IO, PD_ERR_MISMATCH (started for another set), PD_ERR_SYNTAX (garbled line). */
+/* The state and attempts of copy (1..MACH_MAX_COPIES) of board (1..max_board). */
+uint8_t *journal_state(struct journal *j, int copy, int board);
+int *journal_attempts(struct journal *j, int copy, int board);
+
+/* Opens (creating it 0600 when missing) and locks the journal, then replays it strictly. A
+ * journal in which no card was placed is started over, whatever it was for. Errors: PD_ERR_IO,
+ * PD_ERR_DEVICE (in use by another process, named), PD_ERR_MISMATCH (started for other deals,
+ * with cards placed), PD_ERR_SYNTAX (damaged: file:line). A last line without its newline (a
+ * write torn by a power cut) is cut off. */
 enum pd_status journal_open(struct journal *j, const char *path, const uint8_t hash[32],
-                            bool resume, int max_board, struct pd_err *e);
-/* Appends one line (no newline in fmt) and fsyncs it: only then does the record count. */
+                            int max_board, struct pd_err *e);
+/* Reads the journal without locking or changing it (fill --status). */
+enum pd_status journal_read(struct journal *j, const char *path, const uint8_t hash[32],
+                            int max_board, struct pd_err *e);
+/* Appends one record (no newline in fmt) with its checksum and fsyncs it: only then does the
+ * record count. */
 enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Closes (and unlocks) the journal; safe on one that never opened (fd -1). */
 void journal_close(struct journal *j);
+
+/* ---------------------------------------------------------------- fill_ui.c */
+
+struct mach_bad {
+    int copy, board;
+};
+
+/* The operator interface of fill and sim (fill_ui.c). */
+struct fill_ui {
+    bool yes, quiet, drawing;
+    char *resume_cmd;        /* "predup fill set.pbn --machine m.conf --resume" */
+    int max_board;
+    bool *audit;             /* [board]: its last copy was filled good in this run */
+    struct mach_bad *bad;    /* every bad board, in the order found */
+    size_t nbad, capbad;
+    bool bad_lost;           /* out of memory while listing */
+};
+enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, int max_board,
+                            struct pd_err *e);
+void fill_ui_free(struct fill_ui *u);
+void fill_ui_end_line(struct fill_ui *u);
+/* The command that resumes this run: "predup CMD ARGS..." with args shell-quoted; args ends
+ * with NULL. */
+void fill_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *args);
+void fill_ui_summary(const struct fill_ui *u, const char *set_path, int copies,
+                     const struct mach_result *r);
+enum pd_status fill_ui_audit(const struct fill_ui *u, const struct mach_sim *sim,
+                             const struct mach_job *job, struct pd_err *e);
 
 #endif

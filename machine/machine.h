@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "dealer/dealer.h"
 #include "pbn/pbn.h"
@@ -68,7 +69,8 @@ struct mach_sim_opts {
  * with a sentence naming what is wrong. */
 enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, struct pd_err *e);
 
-enum mach_kind { MACH_SIM, MACH_USB };
+/* MACH_NONE: the defaults name no machine; a profile must say transport = usb or sim. */
+enum mach_kind { MACH_NONE, MACH_SIM, MACH_USB };
 
 /* A machine profile (config/machines/NAME.conf). mach_profile_default gives the defaults. */
 struct mach_profile {
@@ -78,6 +80,7 @@ struct mach_profile {
     int interface;            /* vendor-specific interface number */
     uint8_t ep_out, ep_in;    /* bulk endpoint addresses, e.g. 0x01 and 0x81 */
     int timeout_ms;           /* one reply; a request is retransmitted after it */
+    int send_timeout_ms;      /* one request frame handed to the machine (bulk OUT) */
     int retries;              /* retransmissions before the machine is counted as lost */
     int replug_wait_ms;       /* how long to wait for the machine to come back */
     enum seat pocket[4];      /* pocket i (as the machine numbers them) receives seat pocket[i] */
@@ -187,10 +190,20 @@ void mach_sim_stats(const struct mach_sim *sim, struct mach_sim_stats *out);
  * the simulated machine is unplugged. */
 enum pd_status mach_fake_open(struct mach_sim *sim, struct mach_transport *out,
                               struct pd_err *e);
-/* libusb: opens the profile's VID/PID, claims the interface; waits up to wait_ms for the
- * device to appear (hotplug). PD_ERR_DEVICE naming what failed. */
-enum pd_status mach_usb_open(const struct mach_profile *p, int wait_ms,
-                             struct mach_transport *out, struct pd_err *e);
+/* libusb: one context for a whole run (p is borrowed and must outlive it). */
+struct mach_usb;
+enum pd_status mach_usb_new(const struct mach_profile *p, struct mach_usb **out,
+                            struct pd_err *e);
+void mach_usb_free(struct mach_usb *m);
+/* Finds the profile's VID/PID on the bus, opens it and claims the interface, retrying every
+ * transient failure (not on the bus, no device, busy) until wait_ms have passed. A permission
+ * problem is reported at once, with the udev rule to add. PD_ERR_DEVICE naming what failed. */
+enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transport *out,
+                             struct pd_err *e);
+/* The message of a failed open: err a LIBUSB_ERROR_*, step "open" or "claim interface", bus
+ * and addr where the device was found (exposed for tests). */
+enum pd_status mach_usb_open_error(const struct mach_profile *p, int err, const char *step,
+                                   int bus, int addr, struct pd_err *e);
 
 /* ---------------------------------------------------------------- 5 controller */
 
@@ -206,7 +219,9 @@ struct mach_progress {
     int board, index, nboards; /* board number, its 1-based place in the run, run length */
     int card;                  /* cards placed in this board, 0..52 */
     long cards_total;          /* cards placed in the run */
+    int copy, copies;          /* the copy being filled, 1..copies */
     double elapsed_s, left_s;  /* left_s < 0 when not known yet */
+    bool estimate;             /* enough done (a board, or 5 s) for a rate and left_s */
 };
 
 /* The operator's side: prompts, progress, results. Any member may be NULL. */
@@ -219,38 +234,53 @@ struct mach_ui {
     void (*progress)(void *ctx, const struct mach_progress *p);
     /* A message for the operator: what went wrong with a board, that it is redone ... */
     void (*note)(void *ctx, int board, const char *text);
+    /* A board (of one copy) is finished: good or bad; earlier: finished in an earlier run. */
+    void (*finished)(void *ctx, int copy, int board, bool good, bool earlier);
 };
+
+enum { MACH_MAX_COPIES = 16 }; /* copies of one set in one journal (fill --copies) */
 
 struct mach_job {
     const struct pbn_set *set;   /* the deals (borrowed) */
     const int *boards;           /* board numbers to fill, in order */
     int nboards;
     const char *journal;         /* path of the journal */
-    uint8_t set_hash[32];        /* SHA-256 of the set file: the journal is bound to it */
-    bool resume;                 /* continue an existing journal (else it must not exist) */
+    uint8_t set_hash[32];        /* mach_hash_deals of the set: the journal is bound to it */
+    bool resume;                 /* redo boards an earlier run left half filled */
     const struct mach_profile *profile;
+    int copies;                  /* fill copies 1..copies of each board (0: 1) */
+    const char *resume_cmd;      /* the command that resumes this fill, for messages (NULL:
+                                    "predup fill --resume") */
 };
 
 struct mach_result {
-    int good, bad;          /* boards, including those finished before a resume */
-    int skipped;            /* boards already finished in the journal */
+    int good, bad;          /* boards x copies, including those finished before this run */
+    int skipped;            /* boards x copies already finished in the journal */
     int redone;             /* board attempts thrown away */
     long cards;             /* cards placed in this run */
-    int bad_boards[64];     /* the first bad boards */
 };
 
-/* Fills the job's boards in order (PROTOCOL.md, "Host rules"). A board is reported good only
- * when its 52 distinct cards were read with enough confidence (readings agree), each placed
- * in its deal's pocket and confirmed, and the machine counts 13/13/13/13 with nothing left in
- * the feeder or tray; any other outcome throws the attempt away and redoes the board from an
- * emptied board, up to max_attempts, then marks it bad. Every placement and every finished
- * board is appended to the journal and fsynced first. Errors: PD_ERR_MISMATCH (journal of
- * another set), PD_ERR_IO (journal), PD_ERR_DEVICE (machine lost for good), or the prompt's. */
+/* Fills the job's boards in order, copy after copy (PROTOCOL.md, "Host rules"). A board is
+ * reported good only when its 52 distinct cards were read with enough confidence (readings
+ * agree), each placed in its deal's pocket and confirmed, and the machine counts 13/13/13/13
+ * with nothing left in the feeder or tray; any other outcome throws the attempt away and
+ * redoes the board from an emptied board, up to max_attempts, then marks it bad. Every
+ * placement and every finished board is appended to the journal and fsynced first; each
+ * finished board (including those finished before this run) is told to ui->finished.
+ * Errors: PD_ERR_MISMATCH (journal of other deals), PD_ERR_IO (journal), PD_ERR_DEVICE
+ * (machine lost for good, journal in use), PD_ERR_USAGE (a half-filled board without
+ * resume), or the prompt's. */
 enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn,
                          struct mach_ui *ui, struct mach_result *res, struct pd_err *e);
 
-/* SHA-256 of a file's bytes, for mach_job.set_hash. */
-enum pd_status mach_hash_file(const char *path, uint8_t out[32], struct pd_err *e);
+/* What the journal says of each copy of the job's boards (fill --status), one line a copy
+ * on out: good, bad, half filled and not started boards. */
+enum pd_status mach_fill_status(const struct mach_job *job, FILE *out, struct pd_err *e);
+
+/* SHA-256 over the set's board numbers and deals (board order, seat of each card): what the
+ * journal is bound to, so that changing tags, comments or the file's format between two runs
+ * (analyze, convert) does not block a resume, while any changed deal does. */
+enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struct pd_err *e);
 
 /* ---------------------------------------------------------------- 6 subcommands */
 

@@ -104,13 +104,14 @@ void mach_profile_default(struct mach_profile *p)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->name, sizeof p->name, "default");
-    p->kind = MACH_SIM;
+    p->kind = MACH_NONE; /* a profile, or the command, says which machine */
     p->vid = 0x1209;
     p->pid = 0x0dea;
     p->interface = 0;
     p->ep_out = 0x01;
     p->ep_in = 0x81;
     p->timeout_ms = 2000;
+    p->send_timeout_ms = 1000;
     p->retries = 3;
     p->replug_wait_ms = 30000;
     for (int i = 0; i < 4; i++)

@@ -1,7 +1,15 @@
 /* machine/usb.c - the libusb transport: one vendor-specific interface with one bulk OUT and
  * one bulk IN endpoint (PROTOCOL.md, "USB"); one frame per bulk transfer. libusb's negative
  * LIBUSB_ERROR_* codes become PD_ERR_DEVICE (gone) or PD_ERR_LIMIT (timeout, stall cleared)
- * here, once. Waiting for a device polls the bus, so a re-plugged machine is found again. */
+ * here, once.
+ *
+ * One libusb context lives for the whole run (struct mach_usb); a transport is one open
+ * handle on it. Opening enumerates the bus and matches the profile's VID/PID itself (rather
+ * than libusb_open_device_with_vid_pid, which hides why an open failed), so that a permission
+ * problem is told apart from an absent machine. Every transient failure (not on the bus yet,
+ * node gone mid-open, interface busy or vanished during claim) is retried until the wait
+ * ends, by the clock: a re-plugged machine shows up in steps (sysfs, node, claim) and a loaded
+ * host sees any of those steps fail once. */
 #include <libusb.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +18,16 @@
 #include "machine/machine.h"
 #include "machine/transport.h"
 
-struct usb {
+struct mach_usb {
     libusb_context *ctx;
+    const struct mach_profile *p;
+};
+
+struct usb {
     libusb_device_handle *h;
     int iface;
     uint8_t ep_out, ep_in;
+    unsigned send_timeout_ms;
 };
 
 static enum pd_status usb_fail(struct pd_err *e, int err, const char *what)
@@ -31,11 +44,12 @@ static enum pd_status usb_send(void *self, const uint8_t *buf, size_t len, struc
     struct usb *u = self;
     int done = 0, err;
 
-    err = libusb_bulk_transfer(u->h, u->ep_out, (unsigned char *)buf, (int)len, &done, 1000);
+    err = libusb_bulk_transfer(u->h, u->ep_out, (unsigned char *)buf, (int)len, &done,
+                               u->send_timeout_ms);
     if (err == LIBUSB_ERROR_PIPE) { /* a halted endpoint: clear it and try once more */
         libusb_clear_halt(u->h, u->ep_out);
         err = libusb_bulk_transfer(u->h, u->ep_out, (unsigned char *)buf, (int)len, &done,
-                                   1000);
+                                   u->send_timeout_ms);
     }
     if (err < 0)
         return usb_fail(e, err, "bulk OUT");
@@ -71,9 +85,114 @@ static void usb_close(void *self)
         libusb_release_interface(u->h, u->iface);
         libusb_close(u->h);
     }
-    if (u->ctx)
-        libusb_exit(u->ctx);
     free(u);
+}
+
+enum pd_status mach_usb_new(const struct mach_profile *p, struct mach_usb **out,
+                            struct pd_err *e)
+{
+    struct mach_usb *m = calloc(1, sizeof *m);
+    int err;
+
+    *out = NULL;
+    if (!m)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the USB transport");
+    err = libusb_init(&m->ctx);
+    if (err < 0) {
+        free(m);
+        return usb_fail(e, err, "init");
+    }
+    m->p = p;
+    *out = m;
+    return PD_OK;
+}
+
+void mach_usb_free(struct mach_usb *m)
+{
+    if (!m)
+        return;
+    libusb_exit(m->ctx);
+    free(m);
+}
+
+enum pd_status mach_usb_open_error(const struct mach_profile *p, int err, const char *step,
+                                   int bus, int addr, struct pd_err *e)
+{
+    if (err == LIBUSB_ERROR_ACCESS)
+        return pd_fail(e, PD_ERR_DEVICE,
+                       "permission denied on USB machine %04x:%04x (bus %03d device %03d): add "
+                       "the udev rule of machine/README.md for %04x:%04x to "
+                       "/etc/udev/rules.d/70-predup.rules, run udevadm control --reload, plug "
+                       "it in again",
+                       p->vid, p->pid, bus, addr, p->vid, p->pid);
+    if (err == LIBUSB_ERROR_NOT_FOUND)
+        return pd_fail(e, PD_ERR_DEVICE, "USB machine %04x:%04x has no interface %d (profile "
+                                         "%s, key interface)", p->vid, p->pid, p->interface,
+                       p->name);
+    return pd_fail(e, PD_ERR_DEVICE, "USB machine %04x:%04x (profile %s): %s: %s", p->vid,
+                   p->pid, p->name, step, libusb_strerror(err));
+}
+
+/* A failure that a wait can cure: the machine is not (or no longer, or not yet fully) on
+ * the bus, or another program holds it for a moment. */
+static bool transient(int err)
+{
+    return err == LIBUSB_ERROR_NO_DEVICE || err == LIBUSB_ERROR_BUSY ||
+           err == LIBUSB_ERROR_IO || err == LIBUSB_ERROR_INTERRUPTED ||
+           err == LIBUSB_ERROR_OTHER;
+}
+
+/* The first device with the profile's ids, referenced, or NULL. */
+static libusb_device *find_device(const struct mach_usb *m)
+{
+    libusb_device **list, *found = NULL;
+    ssize_t n = libusb_get_device_list(m->ctx, &list);
+    struct libusb_device_descriptor d;
+
+    for (ssize_t i = 0; i < n && !found; i++)
+        if (libusb_get_device_descriptor(list[i], &d) == 0 && d.idVendor == m->p->vid &&
+            d.idProduct == m->p->pid)
+            found = libusb_ref_device(list[i]);
+    if (n >= 0)
+        libusb_free_device_list(list, 1);
+    return found;
+}
+
+/* One attempt: 0 with *h open and claimed, else the LIBUSB_ERROR_* (1: not on the bus) and
+ * the step that failed. */
+static int try_open(struct mach_usb *m, libusb_device_handle **h, const char **step, int *bus,
+                    int *addr)
+{
+    libusb_device *dev = find_device(m);
+    int err;
+
+    *h = NULL;
+    *step = "not on the bus";
+    if (!dev)
+        return 1;
+    *bus = libusb_get_bus_number(dev);
+    *addr = libusb_get_device_address(dev);
+    *step = "open";
+    err = libusb_open(dev, h);
+    libusb_unref_device(dev);
+    if (err < 0)
+        return err;
+    libusb_set_auto_detach_kernel_driver(*h, 1);
+    *step = "claim interface";
+    err = libusb_claim_interface(*h, m->p->interface);
+    if (err < 0) {
+        libusb_close(*h);
+        *h = NULL;
+    }
+    return err;
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1000 + (double)t.tv_nsec / 1e6;
 }
 
 static void nap_ms(int ms)
@@ -83,41 +202,35 @@ static void nap_ms(int ms)
     nanosleep(&ts, NULL);
 }
 
-enum pd_status mach_usb_open(const struct mach_profile *p, int wait_ms,
-                             struct mach_transport *out, struct pd_err *e)
+enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transport *out,
+                             struct pd_err *e)
 {
-    struct usb *u = calloc(1, sizeof *u);
-    int err, waited = 0;
+    const struct mach_profile *p = m->p;
+    libusb_device_handle *h = NULL;
+    const char *step = "";
+    double end = now_ms() + wait_ms;
+    int err, bus = 0, addr = 0;
+    struct usb *u;
 
-    if (!u)
-        return pd_fail(e, PD_ERR_NOMEM, "no memory for the USB transport");
-    u->iface = p->interface;
-    u->ep_out = p->ep_out;
-    u->ep_in = p->ep_in;
-    err = libusb_init(&u->ctx);
-    if (err < 0) {
-        u->ctx = NULL;
-        usb_close(u);
-        return usb_fail(e, err, "init");
-    }
-    for (;;) {
-        u->h = libusb_open_device_with_vid_pid(u->ctx, p->vid, p->pid);
-        if (u->h || waited >= wait_ms)
+    while ((err = try_open(m, &h, &step, &bus, &addr)) != 0) {
+        if (err < 0 && !transient(err))
+            return mach_usb_open_error(p, err, step, bus, addr, e);
+        if (now_ms() >= end)
             break;
-        nap_ms(50);
-        waited += 50;
+        nap_ms(20);
     }
-    if (!u->h) {
-        usb_close(u);
+    if (err == 1)
         return pd_fail(e, PD_ERR_DEVICE, "no USB machine %04x:%04x (profile %s)%s", p->vid,
                        p->pid, p->name, wait_ms > 0 ? " came within the wait" : "");
+    if (err < 0)
+        return mach_usb_open_error(p, err, step, bus, addr, e);
+    u = calloc(1, sizeof *u);
+    if (!u) {
+        libusb_release_interface(h, p->interface);
+        libusb_close(h);
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the USB transport");
     }
-    libusb_set_auto_detach_kernel_driver(u->h, 1);
-    err = libusb_claim_interface(u->h, u->iface);
-    if (err < 0) {
-        usb_close(u);
-        return usb_fail(e, err, "claim interface");
-    }
+    *u = (struct usb){h, p->interface, p->ep_out, p->ep_in, (unsigned)p->send_timeout_ms};
     *out = (struct mach_transport){"usb", u, usb_send, usb_recv, usb_close};
     return PD_OK;
 }

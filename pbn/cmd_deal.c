@@ -375,6 +375,7 @@ static bool pbn_only(const struct deal_opts *o)
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
+    if (pbn_has_option(argc, argv, "--squaredeal")) return cmd_deal_squaredeal(argc, argv, e);
     struct deal_opts o;
     struct dealing dl;
     struct board_range range = {0, NULL};
@@ -544,6 +545,7 @@ static enum pd_status set_dealing_version(const struct pbn_set *set, const char 
 
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
+    if (pbn_has_option(argc, argv, "--squaredeal")) return cmd_verify_squaredeal(argc, argv, e);
     const char *key_path = NULL, *label = NULL, *script = NULL;
     char label_buf[128];
     struct pbn_set *set = NULL;

@@ -135,5 +135,11 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_check(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e);
+/* SquareDeal events (pbn/cmd_squaredeal.c): cmd_deal and cmd_verify hand over to these when
+ * pbn_has_option(argc, argv, "--squaredeal"), i.e. when the option is among the arguments
+ * (before any "--"). */
+bool pbn_has_option(int argc, char **argv, const char *name);
+enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_verify_squaredeal(int argc, char **argv, struct pd_err *e);
 
 #endif

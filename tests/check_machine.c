@@ -268,7 +268,7 @@ static uint64_t journal_good(const char *path)
 
     ck_assert_ptr_nonnull(f);
     while (fgets(line, sizeof line, f))
-        if (sscanf(line, "good %d", &b) == 1 && b < 64)
+        if (sscanf(line, "good 1 %d", &b) == 1 && b < 64)
             good |= 1ULL << b;
     fclose(f);
     return good;
@@ -461,6 +461,16 @@ END_TEST
 
 /* ---------------------------------------------------------------- journal */
 
+/* Appends one record with its checksum, as the controller writes it. */
+static void append_record(const char *path, const char *rec)
+{
+    FILE *f = fopen(path, "a");
+
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%s *%08x\n", rec, mp_crc32((const uint8_t *)rec, strlen(rec)));
+    fclose(f);
+}
+
 START_TEST(test_journal_guards_and_resume)
 {
     struct rig r;
@@ -473,24 +483,35 @@ START_TEST(test_journal_guards_and_resume)
     r.job.nboards = 2;
     ck_assert_int_eq(rig_fill(&r, &res, &e), PD_OK);
     ck_assert_int_eq(res.good, 2);
-    /* the journal exists: a second fill without --resume is refused */
-    ck_assert_int_eq(rig_fill(&r, &res, &e), PD_ERR_USAGE);
-    ck_assert_ptr_nonnull(strstr(e.msg, "add --resume"));
+    /* a finished journal does not block a second run: nothing left to do */
+    ck_assert_int_eq(rig_fill(&r, &res, &e), PD_OK);
+    ck_assert_int_eq(res.skipped, 2);
+    ck_assert_int_eq(res.cards, 0);
     /* a torn last line (power loss mid-write) is cut off; boards 1-2 stay done */
     f = fopen(r.journal, "a");
-    fputs("place 3 1 1 S", f);
+    fputs("place 1 3 1 1 S", f);
     fclose(f);
     r.job.nboards = 4;
-    r.job.resume = true;
     ck_assert_int_eq(rig_fill(&r, &res, &e), PD_OK);
     ck_assert_int_eq(res.skipped, 2);
     ck_assert_int_eq(res.good, 4);
     ck_assert_int_eq(res.cards, 104);
     ck_assert_uint_eq(journal_good(r.journal), 0x1E);
-    /* the set changed: refused */
+    /* a board left half filled is redone only when asked (--resume) */
+    append_record(r.journal, "begin 2 4 1");
+    r.job.copies = 2;
+    r.job.nboards = 4;
+    ck_assert_int_eq(rig_fill(&r, &res, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "board 4 (copy 2) was being filled when the last run stopped: run "
+                            "predup fill --resume to redo it from an emptied board");
+    r.job.resume = true;
+    ck_assert_int_eq(rig_fill(&r, &res, &e), PD_OK);
+    ck_assert_int_eq(res.good, 8);
+    ck_assert_int_eq(res.skipped, 4);
+    /* other deals: refused */
     r.job.set_hash[0] ^= 1;
     ck_assert_int_eq(rig_fill(&r, &res, &e), PD_ERR_MISMATCH);
-    ck_assert_ptr_nonnull(strstr(e.msg, "another set"));
+    ck_assert_ptr_nonnull(strstr(e.msg, "started for other deals"));
     rig_free(&r);
 }
 END_TEST
@@ -506,12 +527,13 @@ START_TEST(test_journal_garbled_line_named)
     rig_sim(&r, NULL);
     ck_assert_int_eq(rig_fill(&r, &res, &e), PD_OK);
     f = fopen(r.journal, "a");
-    fputs("bogus 1\n", f);
+    fputs("good 1 1\n", f); /* no checksum */
     fclose(f);
     r.job.resume = true;
     ck_assert_int_eq(rig_fill(&r, &res, &e), PD_ERR_SYNTAX);
     ck_assert_int_eq(e.line, 56); /* header, begin, 52 places, good, then the bad line */
-    ck_assert_ptr_nonnull(strstr(e.msg, "unknown journal record \"bogus\""));
+    ck_assert_str_eq(e.file, r.journal);
+    ck_assert_ptr_nonnull(strstr(e.msg, "damaged journal: the line's checksum does not match"));
     rig_free(&r);
 }
 END_TEST

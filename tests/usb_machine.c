@@ -6,6 +6,9 @@
  *   lossy     lost replies (libusb timeouts, URBs discarded) and stalled IN endpoints
  *   unplug    the machine leaves the bus mid-board and comes back (hotplug), and resets
  *   cli       the real predup binary, spawned, fills a set against the same device
+ * Each scenario starts from a clean state (fresh_device): the last scenario's re-plugs done,
+ * its device removed, a new device and simulated machine plugged in. Each fill has its own
+ * libusb context (mach_usb_new), as one run of predup fill has.
  * Run under umockdev-wrapper: `umockdev-wrapper build/usb_machine [--predup BIN] [--bench]`.
  * Not a Check suite: every tests/check_*.c goes into one binary that must not need the
  * preload. Exit 0 when every scenario passed. */
@@ -55,6 +58,8 @@ struct dev {
     GList *done, *discarded;
     bool gone;             /* off the bus: every ioctl fails with ENODEV */
     bool want_unplug;      /* the bus thread removes and re-adds the device */
+    bool bus_busy;         /* a re-plug or a fresh device is under way */
+    GCond bus_idle;        /* signalled when bus_busy goes false */
     gint stay_gone;        /* ... but does not re-add it while this is set */
     int drop_every;        /* swallow every n-th reply: the host times out */
     int stall_every;       /* halt IN for every n-th reply */
@@ -256,39 +261,73 @@ static void drop_all(struct dev *d)
     g_queue_clear_full(&d->replies, (GDestroyNotify)g_bytes_unref);
 }
 
+static void unplug(struct dev *d)
+{
+    umockdev_testbed_uevent(d->tb, SYSPATH, "remove");
+    umockdev_testbed_remove_device(d->tb, SYSPATH);
+    umockdev_testbed_detach_ioctl(d->tb, DEVNODE, NULL);
+}
+
+/* A device leaving the bus completes its pending URBs with -ENODEV, reapable afterwards
+ * (USBDEVFS_CAP_REAP_AFTER_DISCONNECT), as the kernel does. Dropping them instead leaves
+ * libusb waiting forever for a URB whose discard it was told had already completed. */
+static void fail_pending(struct dev *d)
+{
+    while (d->pending_in) {
+        UMockdevIoctlData *urb_data = d->pending_in->data;
+        struct usbdevfs_urb *urb = (struct usbdevfs_urb *)urb_data->data;
+
+        urb->status = -ENODEV;
+        urb->actual_length = 0;
+        d->done = g_list_append(d->done, urb_data);
+        d->pending_in = g_list_delete_link(d->pending_in, d->pending_in);
+    }
+    g_queue_clear_full(&d->replies, (GDestroyNotify)g_bytes_unref);
+}
+
+static void bus_done(struct dev *d)
+{
+    g_mutex_lock(&d->lock);
+    d->bus_busy = false;
+    g_cond_broadcast(&d->bus_idle);
+    g_mutex_unlock(&d->lock);
+}
+
 /* The bus: removes an unplugged machine (uevent "remove": 0.17 sends none itself), waits,
- * plugs it in again freshly powered. One thread injects every uevent. */
+ * plugs it in again freshly powered. Only one thread at a time injects uevents (umockdev
+ * 0.17's are not thread-safe): this one, or a scenario's fresh_device while the bus is idle. */
 static gpointer bus_thread(gpointer user)
 {
     struct dev *d = user;
 
     for (;;) {
-        bool unplug;
+        bool take;
 
         g_usleep(2000);
         g_mutex_lock(&d->lock);
-        unplug = d->want_unplug;
-        if (unplug) {
+        take = d->want_unplug && !d->bus_busy;
+        if (take) {
             d->want_unplug = false;
             d->gone = true;
+            d->bus_busy = true;
+            fail_pending(d);
         }
         g_mutex_unlock(&d->lock);
-        if (!unplug)
+        if (!take)
             continue;
-        umockdev_testbed_uevent(d->tb, SYSPATH, "remove");
-        umockdev_testbed_remove_device(d->tb, SYSPATH);
-        umockdev_testbed_detach_ioctl(d->tb, DEVNODE, NULL);
+        unplug(d);
         g_usleep(150000); /* off the bus: the host's reconnect polls meanwhile */
         while (g_atomic_int_get(&d->stay_gone))
             g_usleep(10000);
         g_mutex_lock(&d->lock);
-        drop_all(d);
+        g_queue_clear_full(&d->replies, (GDestroyNotify)g_bytes_unref);
         while (!mach_sim_try_connect(d->sim))
             ;
         d->gone = false;
         d->replugs++;
         g_mutex_unlock(&d->lock);
         plug(d);
+        bus_done(d);
     }
     return NULL;
 }
@@ -336,7 +375,7 @@ static void rig_init(struct rig *r, int nboards, unsigned long long seed)
     }
     mach_profile_default(&r->prof);
     r->prof.kind = MACH_USB;
-    r->prof.timeout_ms = 100; /* a lost reply costs this much: keep the test short */
+    r->prof.timeout_ms = 250; /* a lost reply costs this much; a loaded host answers within it */
     r->prof.replug_wait_ms = 5000;
     r->prof.sim.seed = seed;
     snprintf(r->dir, sizeof r->dir, "%s/predup-usb-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -351,16 +390,41 @@ static void rig_free(struct rig *r)
     pbn_set_free(r->set);
 }
 
-static void new_sim(const struct rig *r)
+/* Every scenario starts from a clean state: the bus idle (no re-plug of the last scenario
+ * under way), the previous device removed, and a new one, with a new simulated machine and
+ * zeroed counters, plugged in. */
+static void fresh_device(const struct rig *r)
 {
     struct mach_sim *sim;
 
     g_assert(mach_sim_new(&r->prof.sim, r->prof.pocket, NULL, &sim, NULL) == PD_OK);
     g_mutex_lock(&D.lock);
+    while (D.bus_busy || D.want_unplug)
+        g_cond_wait(&D.bus_idle, &D.lock);
+    D.bus_busy = true;
+    D.gone = true;
+    g_mutex_unlock(&D.lock);
+    unplug(&D);
+    g_mutex_lock(&D.lock);
+    drop_all(&D);
     mach_sim_free(D.sim);
     D.sim = sim;
-    drop_all(&D);
+    D.gone = false;
+    D.drop_every = D.stall_every = 0;
+    D.outs = D.ins = D.drops = D.stalls = D.discards = D.replugs = 0;
     g_mutex_unlock(&D.lock);
+    plug(&D);
+    bus_done(&D);
+}
+
+static long replugs(void)
+{
+    long n;
+
+    g_mutex_lock(&D.lock);
+    n = D.replugs;
+    g_mutex_unlock(&D.lock);
+    return n;
 }
 
 static enum pd_status usb_connect(void *ctx, int wait_ms, struct mach_transport *out,
@@ -407,12 +471,20 @@ static double wall_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* One fill, one libusb context, as predup fill runs it. */
 static enum pd_status fill(struct rig *r, struct mach_result *res, struct pd_err *e)
 {
     struct mach_job job = {r->set, r->boards, r->n, r->journal, {9}, false, &r->prof};
-    struct mach_connector conn = {&r->prof, usb_connect};
+    struct mach_usb *usb;
+    struct mach_connector conn = {NULL, usb_connect};
+    enum pd_status rc = mach_usb_new(&r->prof, &usb, e);
 
-    return mach_fill(&job, &conn, NULL, res, e);
+    if (rc != PD_OK)
+        return rc;
+    conn.ctx = usb;
+    rc = mach_fill(&job, &conn, NULL, res, e);
+    mach_usb_free(usb);
+    return rc;
 }
 
 static void scenario_clean(bool bench)
@@ -423,7 +495,7 @@ static void scenario_clean(bool bench)
     double w0, c0, wall, cpu;
 
     rig_init(&r, 36, 11);
-    new_sim(&r);
+    fresh_device(&r);
     w0 = wall_s();
     c0 = cpu_s();
     EXPECT(fill(&r, &res, &e) == PD_OK, "clean fill: %s", e.msg);
@@ -448,11 +520,10 @@ static void scenario_lossy(void)
     struct pd_err e = {0};
 
     rig_init(&r, 3, 12);
-    new_sim(&r);
+    fresh_device(&r);
     g_mutex_lock(&D.lock);
     D.drop_every = 40;
     D.stall_every = 53;
-    D.drops = D.stalls = D.discards = 0;
     g_mutex_unlock(&D.lock);
     EXPECT(fill(&r, &res, &e) == PD_OK, "lossy fill: %s", e.msg);
     g_mutex_lock(&D.lock);
@@ -476,11 +547,10 @@ static void scenario_unplug(void)
     r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){2, 20, MF_UNPLUG};
     r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){3, 40, MF_RESET};
     r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){4, 52, MF_UNPLUG};
-    new_sim(&r);
-    D.replugs = 0;
+    fresh_device(&r);
     EXPECT(fill(&r, &res, &e) == PD_OK, "unplug fill: %s", e.msg);
-    printf("usb unplug: %ld re-plugs, %d attempts redone\n", D.replugs, res.redone);
-    EXPECT(D.replugs == 2, "unplug: %ld re-plugs", D.replugs);
+    printf("usb unplug: %ld re-plugs, %d attempts redone\n", replugs(), res.redone);
+    EXPECT(replugs() == 2, "unplug: %ld re-plugs", replugs());
     EXPECT(res.good == 4 && res.redone == 3, "unplug: %d good, %d redone", res.good,
            res.redone);
     audit(&r, res.good);
@@ -490,15 +560,13 @@ static void scenario_unplug(void)
     rig_init(&r, 2, 14);
     r.prof.replug_wait_ms = 300;
     r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){1, 5, MF_UNPLUG};
-    new_sim(&r);
+    fresh_device(&r);
     g_atomic_int_set(&D.stay_gone, 1);
     EXPECT(fill(&r, &res, &e) == PD_ERR_DEVICE, "gone: %s", e.msg);
     EXPECT(strstr(e.msg, "did not come back") && strstr(e.msg, "--resume"), "gone: \"%s\"",
            e.msg);
     printf("usb gone: \"%s\"\n", e.msg);
-    g_atomic_int_set(&D.stay_gone, 0); /* back on the bus for the next scenario */
-    while (g_atomic_int_get(&D.stay_gone) == 0 && D.gone)
-        g_usleep(10000);
+    g_atomic_int_set(&D.stay_gone, 0); /* the next scenario's fresh_device waits for the bus */
     rig_free(&r);
 }
 
@@ -512,7 +580,7 @@ static void scenario_cli(const char *predup)
     GError *gerr = NULL;
 
     rig_init(&r, 6, 15);
-    new_sim(&r);
+    fresh_device(&r);
     snprintf(set, sizeof set, "%s/set.pbn", r.dir);
     snprintf(conf, sizeof conf, "%s/usb.conf", r.dir);
     g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
@@ -558,6 +626,7 @@ int main(int argc, char **argv)
     }
     alarm(300); /* a hang (libusb, umockdev) fails the run instead of stalling make check */
     g_mutex_init(&D.lock);
+    g_cond_init(&D.bus_idle);
     g_queue_init(&D.replies);
     D.tb = umockdev_testbed_new(); /* before any libusb_init: libusb must see only it */
     if (!D.tb || !umockdev_in_mock_environment()) {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/machine_fill.sh - predup fill and predup sim on the built-in simulator: the whole
-# set filled and audited, the journal's guards (exists, --resume, changed set), fault options,
+# set filled and audited, the journal's guards (finished, --resume, other deals), fault options,
 # profile errors with file and line, and the exit codes.
 set -eu
 P=$PREDUP
@@ -15,20 +15,27 @@ grep -q '^simulator audit: 8 boards filled in this run hold their deals, card by
 [ "$(grep -c '^good ' set.pbn.journal)" = 8 ]
 [ "$(grep -c '^place ' set.pbn.journal)" -ge 416 ]
 
-# The journal exists: refused without --resume (usage, 64); with it, nothing is left to do.
-rc=0; "$P" fill set.pbn --machine "$FAST" --yes 2>err.txt || rc=$?
-[ "$rc" = 64 ]
-grep -q 'set.pbn.journal exists: add --resume' err.txt
+# A finished journal does not block: run again, nothing is left to do (with or without
+# --resume), and no machine is needed for that.
+"$P" fill set.pbn --machine "$FAST" --yes >out.txt 2>err.txt
+grep -q '8 good, 0 bad (8 finished before this run); 0 cards placed' out.txt
 "$P" fill set.pbn --machine "$FAST" --yes --resume >out.txt 2>/dev/null
 grep -q '8 good, 0 bad (8 finished before this run); 0 cards placed' out.txt
 
-# A changed set is refused (exit 1, mismatch).
-sed 's/Club/Klub/' set.pbn >set2.pbn
-cat set.pbn >set3.pbn; echo '' >>set3.pbn
+# The journal is bound to the deals, not to the file's bytes: the same deals with other tags
+# and another layout resume; other deals are refused (exit 1, mismatch) with a command that
+# starts over.
+sed 's/Club/Klub/' set.pbn >set3.pbn; echo '' >>set3.pbn
 cp set.pbn.journal set3.pbn.journal
-rc=0; "$P" fill set3.pbn --machine "$FAST" --yes --resume 2>err.txt || rc=$?
+"$P" fill set3.pbn --machine "$FAST" --yes --resume >out.txt 2>err.txt
+grep -q '8 good, 0 bad (8 finished before this run)' out.txt
+"$P" key new other.key >/dev/null
+"$P" deal --key other.key --boards 1-8 -o set4.pbn --quiet
+cp set.pbn.journal set4.pbn.journal
+rc=0; "$P" fill set4.pbn --machine "$FAST" --yes --resume 2>err.txt || rc=$?
 [ "$rc" = 1 ]
-grep -q 'was started for another set' err.txt
+grep -q 'set4.pbn.journal was started for other deals .*; rm set4.pbn.journal to start the fill over' err.txt
+cmp set.pbn.journal set4.pbn.journal
 
 # predup sim with faults at given cards: all good, audited; the notes name what happened.
 "$P" sim set.pbn --boards 2-3 --machine "$FAST" --fault misread@2:10 --fault short-deck@3:52 \

@@ -294,8 +294,11 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_opts *o,
 
     memset(&g, 0, sizeof g);
     pbn_write_header(out);
-    /* A script makes each board slow: smaller chunks keep the progress line moving. */
-    int chunk = dl->prog ? (o->threads > 1 ? o->threads : 1) : CHUNK;
+    /* A script can make each board slow (version 1, or tricks() in the condition): smaller
+     * chunks keep the progress line moving; version 2 boards are fast enough for 64 a thread
+     * (a chunk starts its threads and streams anew). */
+    int per = dl->prog ? (dl->version == DEALING_V1 ? 1 : 64) : CHUNK;
+    int chunk = per * (dl->prog && o->threads > 1 ? o->threads : 1);
 
     for (int at = 0; rc == PD_OK && at < range->n; at += chunk) {
         struct board_range sub = {range->n - at < chunk ? range->n - at : chunk,

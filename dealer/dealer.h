@@ -218,8 +218,9 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             purpose (4 bytes big-endian) || index (8 bytes big-endian).
  *   board b   purpose 1 ("deal"), index b. Read the keystream in 12-byte chunks, each a
  *             big-endian 96-bit number; the first one below D is the deal number, and the deal is
- *             its Pavlicek decoding. With a constraint script, the numbers below D are the
- *             candidates in order and the first that satisfies the script is the board.
+ *             its Pavlicek decoding. With a constraint script: dealing version 1 takes the
+ *             first of these candidates that satisfies the script; version 2 draws attempts
+ *             from purpose 4 ("script"), index b (section 6, dealer/README.md).
  * Commitment = SHA-256 of the key file's bytes, in lower-case hex. */
 enum { PD_KEY_BYTES = 32 };
 struct pd_key {

@@ -24,8 +24,9 @@ static const char deal_usage[] =
     "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
     "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
     "  --script FILE deals every board to satisfy the dealer script: its condition, its predeal\n"
-    "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer and --vul\n"
-    "  still win). Each board is drawn from its own keyed stream (dealing version 2, exact and\n"
+    "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer or --vul\n"
+    "  that says otherwise is refused). Each board is drawn from its own keyed stream (dealing\n"
+    "  version 2, exact and\n"
     "  fast; --dealing 1: the first plain candidate that satisfies it), at most --max-tries\n"
     "  attempts (default 100000000). dealer/README.md specifies both versions.\n";
 
@@ -241,8 +242,8 @@ static void make_generator(char *buf, size_t n, const char *label, const struct 
                  dl->version);
 }
 
-/* Law 2, unless the script's dealer or vulnerable line, or the options (which win), set the
- * dealer or the vulnerability for every board. */
+/* Law 2, unless the script's dealer or vulnerable line, or the options, set the dealer or the
+ * vulnerability for every board (options that contradict the script are refused first). */
 static struct board_info script_board(const struct dealing *dl, int number)
 {
     struct board_info bi = board_law2(number);
@@ -376,6 +377,24 @@ static bool pbn_only(const struct deal_opts *o)
     return strcmp(o->out, "-") == 0 || !ext || strcmp(ext, "pbn") == 0;
 }
 
+/* --dealer and --vul may repeat the script's dealer and vulnerable lines, not contradict them:
+ * verify re-derives Dealer and Vulnerable from the script alone. */
+static enum pd_status check_script_lines(const struct deal_opts *o, const struct dealing *dl,
+                                         struct pd_err *e)
+{
+    int dealer = dl->prog ? lang_script_dealer(dl->prog) : -1;
+    int vul = dl->prog ? lang_script_vul(dl->prog) : -1;
+
+    if (o->dealer >= 0 && dealer >= 0 && o->dealer != dealer)
+        return pd_fail(e, PD_ERR_USAGE, "--dealer %c contradicts the script's dealer line (%s): "
+                       "drop --dealer or edit the script", SEAT_LETTER[o->dealer],
+                       SEAT_NAME[dealer]);
+    if (o->vul >= 0 && vul >= 0 && o->vul != vul)
+        return pd_fail(e, PD_ERR_USAGE, "--vul %s contradicts the script's vulnerable line (%s): "
+                       "drop --vul or edit the script", VUL_PBN[o->vul], VUL_PBN[vul]);
+    return PD_OK;
+}
+
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
     if (pbn_has_option(argc, argv, "--squaredeal")) return cmd_deal_squaredeal(argc, argv, e);
@@ -397,6 +416,8 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     rc = open_dealing(o.key_path, o.label, o.script, o.dealing, &dl, e);
+    if (rc == PD_OK)
+        rc = check_script_lines(&o, &dl, e);
     dl.max_tries = o.max_tries;
     make_generator(generator, sizeof generator, o.label, &dl);
     if (rc == PD_OK)

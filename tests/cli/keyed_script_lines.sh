@@ -1,5 +1,5 @@
 # deal --script does what the script says: its dealer and vulnerable lines set every board's
-# (the command line's --dealer and --vul still win), its predeal cards are on every board, and
+# (--dealer or --vul that contradicts them is refused), its predeal cards are on every board, and
 # verify re-derives all of it; a condition no hand can meet is refused at once.
 set -eu
 P=$PREDUP
@@ -38,15 +38,21 @@ rc=0; "$P" verify --key vec.key --script lines.dl vul.pbn > out 2>&1 || rc=$?
 grep -qx "vul.pbn: board 8: Vulnerable is None, the script's vulnerable line says EW" out
 grep -q "8 of 8 boards differ" out
 
-# The command line wins over the script's lines; the deals stay the same.
-"$P" deal --key vec.key --boards 1-8 --script lines.dl --dealer S --vul All -o opt.pbn
-[ "$(text opt.pbn | grep -c '^\[Dealer "S"\]$')" = 8 ] || fail "--dealer S lost to the script"
-[ "$(text opt.pbn | grep -c '^\[Vulnerable "All"\]$')" = 8 ] || fail "--vul All lost to the script"
-grep '^\[DealId ' lines.pbn > a
-grep '^\[DealId ' opt.pbn > b
-cmp a b
-# Without those lines: Law 2.
+# The command line may repeat the script's lines (same set), not contradict them.
+"$P" deal --key vec.key --boards 1-8 --script lines.dl --dealer N --vul EW -o same.pbn
+cmp lines.pbn same.pbn
+rc=0; "$P" deal --key vec.key --boards 1-8 --script lines.dl --dealer S -o opt.pbn 2>err || rc=$?
+[ "$rc" = 64 ] || fail "--dealer S against the script's dealer north: exit $rc"
+grep -q -- "--dealer S contradicts the script's dealer line (North): drop --dealer or edit the script" err
+rc=0; "$P" deal --key vec.key --boards 1-8 --script lines.dl --vul All -o opt.pbn 2>err || rc=$?
+[ "$rc" = 64 ] || fail "--vul All against the script's vulnerable EW: exit $rc"
+grep -q -- "--vul All contradicts the script's vulnerable line (EW): drop --vul or edit the script" err
+[ ! -e opt.pbn ]
+# Without a script line, --dealer sets every board's and the deals are those of the script.
 printf 'condition hcp(north) >= 12 && hcp(south) >= 12\n' > plain.dl
+"$P" deal --key vec.key --boards 1-4 --script plain.dl --dealer S -o plain_s.pbn
+[ "$(text plain_s.pbn | grep -c '^\[Dealer "S"\]$')" = 4 ] || fail "--dealer S not on every board"
+# Without those lines: Law 2.
 "$P" deal --key vec.key --boards 1-4 --script plain.dl -o plain.pbn
 [ "$(text plain.pbn | grep '^\[Dealer ' | tr -d '\n')" = '[Dealer "N"][Dealer "E"][Dealer "S"][Dealer "W"]' ]
 [ "$(text plain.pbn | grep '^\[Vulnerable ' | tr -d '\n')" = '[Vulnerable "None"][Vulnerable "NS"][Vulnerable "EW"][Vulnerable "All"]' ]

@@ -56,6 +56,10 @@ printf 'condition hcp(north) >= 12 && hcp(south) >= 12\n' > plain.dl
 "$P" deal --key vec.key --boards 1-4 --script plain.dl -o plain.pbn
 [ "$(text plain.pbn | grep '^\[Dealer ' | tr -d '\n')" = '[Dealer "N"][Dealer "E"][Dealer "S"][Dealer "W"]' ]
 [ "$(text plain.pbn | grep '^\[Vulnerable ' | tr -d '\n')" = '[Vulnerable "None"][Vulnerable "NS"][Vulnerable "EW"][Vulnerable "All"]' ]
+text plain_s.pbn | grep '^\[DealId ' > a
+text plain.pbn | grep '^\[DealId ' > b
+cmp a b
+"$P" verify --key vec.key --script plain.dl plain_s.pbn | grep -q "all 4 boards match"
 
 # No 13-card hand holds 38 HCP: refused at once, with no file.
 printf 'condition hcp(north) > 37\n' > impossible.dl

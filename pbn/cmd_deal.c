@@ -26,9 +26,8 @@ static const char deal_usage[] =
     "  --script FILE deals every board to satisfy the dealer script: its condition, its predeal\n"
     "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer or --vul\n"
     "  that says otherwise is refused). Each board is drawn from its own keyed stream (dealing\n"
-    "  version 2, exact and\n"
-    "  fast; --dealing 1: the first plain candidate that satisfies it), at most --max-tries\n"
-    "  attempts (default 100000000). dealer/README.md specifies both versions.\n";
+    "  version 2, exact and fast; --dealing 1: the first plain candidate that satisfies it),\n"
+    "  at most --max-tries attempts (default 100000000). dealer/README.md specifies both.\n";
 
 static const char verify_usage[] =
     "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2] SET\n"

@@ -146,13 +146,11 @@ static enum pd_status check_script_lines(const struct cfg_event *cfg, struct pd_
         if (s->dealer >= 0 && dealer >= 0 && s->dealer != dealer)
             rc = pd_fail(e, PD_ERR_USAGE, "%s.conf: set \"%s\": dealer = %c contradicts the "
                          "script's dealer line (%s): drop dealer = or edit the script", cfg->stem,
-                         s->name,
-                         SEAT_LETTER[s->dealer], SEAT_NAME[dealer]);
+                         s->name, SEAT_LETTER[s->dealer], SEAT_NAME[dealer]);
         else if (s->vul >= 0 && vul >= 0 && s->vul != vul)
             rc = pd_fail(e, PD_ERR_USAGE, "%s.conf: set \"%s\": vul = %s contradicts the "
                          "script's vulnerable line (%s): drop vul = or edit the script", cfg->stem,
-                         s->name,
-                         VUL_PBN[s->vul], VUL_PBN[vul]);
+                         s->name, VUL_PBN[s->vul], VUL_PBN[vul]);
         lang_free(prog);
     }
     return rc;

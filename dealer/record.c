@@ -180,13 +180,13 @@ static enum pd_status rd_copy(struct rd *r, const char *key, char *dst, size_t n
 /* A script set's dealing version (dealer/README.md): a record without the line is version 1. */
 static enum pd_status rd_dealing(struct rd *r, struct ev_set *s)
 {
-    char v[12];
+    char v[12], known[12];
     enum pd_status rc = rd_copy(r, "dealing", v, sizeof v);
 
     if (rc != PD_OK)
         return rc;
-    for (int k = DEALING_V2; k <= DEALING_LATEST; k++)
-        if (strcmp(v, d_version(k, (char[12]){0})) == 0)
+    for (int k = DEALING_V2; k <= DEALING_LATEST; k++) /* exactly as written: "02" is not 2 */
+        if (strcmp(v, d_version(k, known)) == 0)
             s->dealing = k;
     if (s->dealing == DEALING_V1)
         return pd_fail(r->e, PD_ERR_RANGE, "%s: set \"%s\": dealt by dealing version %s, this "

@@ -25,9 +25,9 @@ static const char verify_usage[] =
     "  --script is verified with the same --script, by the dealing version its Generator tag\n"
     "  names (a tag without one: version 1; no tag: version 2 unless --dealing 1), and its\n"
     "  boards' Dealer and Vulnerable must follow the script's dealer and vulnerable lines.\n"
-    "  With an event record,\n"
-    "  the record is checked first (digest, public value, key against the commitment); a record\n"
-    "  not yet revealed is checked alone and the steps still to come are named.\n";
+    "  With an event record, the record is checked first (digest, public value, key against the\n"
+    "  commitment; a set's dealing version is the record's); a record not yet revealed is\n"
+    "  checked alone and the steps still to come are named.\n";
 
 struct verify_opts {
     const char *key_path, *label, *script, *boards, *set;

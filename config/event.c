@@ -336,7 +336,8 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
         snprintf(out, n, "%s/%s", ev->dir, rel);
 }
 
-/* What the INI syntax cannot say: an event name, a set, each script's hash. */
+/* What the INI syntax cannot say: an event name, a set, each script's hash (and the dealing
+ * version this predup deals a script set by). */
 static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd_err *e)
 {
     char script[1200];
@@ -352,6 +353,7 @@ static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd
             continue;
         cfg_event_path(ev, ev->extra[i].script, script, sizeof script);
         rc = pd_sha256_file(script, ev->p.sets[i].script_sha, e);
+        ev->p.sets[i].dealing = DEALING_LATEST; /* committed with the set (dealer/EVENTS.md) */
     }
     return rc;
 }

@@ -258,8 +258,9 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             purpose (4 bytes big-endian) || index (8 bytes big-endian).
  *   board b   purpose 1 ("deal"), index b. Read the keystream in 12-byte chunks, each a
  *             big-endian 96-bit number; the first one below D is the deal number, and the deal is
- *             its Pavlicek decoding. With a constraint script, the numbers below D are the
- *             candidates in order and the first that satisfies the script is the board.
+ *             its Pavlicek decoding. With a constraint script: dealing version 1 takes the
+ *             first of these candidates that satisfies the script; version 2 draws attempts
+ *             from purpose 4 ("script"), index b (section 6, dealer/README.md).
  * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
  * in lower-case hex: `sha256sum` of any key file predup makes, and the same for an upper-case,
  * CRLF or newline-less copy of the same key.
@@ -277,6 +278,7 @@ enum stream_purpose {
     STREAM_DEAL = 1,     /* tournament boards: index = board number */
     STREAM_PRACTICE = 2, /* practice runs (predup dealer): index = block of deals */
     STREAM_RND = 3,      /* rnd() in scripts: index = deal ordinal, separate from the deals */
+    STREAM_SCRIPT = 4,   /* script boards, dealing version 2: index = board number */
     STREAM_PRACTICE_GAPS = 5, /* conditional generation's plain-deal counts: index = block */
 };
 
@@ -350,6 +352,7 @@ struct ev_set {
     char boards[256];            /* as written: "1-36" */
     char script_sha[65];         /* SHA-256 of the script's bytes; "" = no script */
     int dealer, vul;             /* -1: Law 2 */
+    int dealing;                 /* a script set's dealing version (DEALING_V1 ..); 0 = none */
 };
 struct ev_params {
     char generator[64]; /* "predup 0.1.0": the version that committed */
@@ -404,6 +407,31 @@ enum pd_status set_generate(const struct set_key *sk, const struct board_range *
                             int threads, deal_accept_fn accept, void *ctx, uint64_t max_tries,
                             struct board_deal *out, struct pd_err *e);
 
+/* Boards with a script (deal --script, verify --script). How such a board is drawn is
+ * versioned, so that a set dealt by one version verifies with every later one; the set's
+ * Generator tag names the version (dealer/README.md, "Boards with a script"):
+ *   1  the first candidate of stream (DEAL, board) that the script accepts (slow when rare);
+ *   2  attempts drawn from stream (SCRIPT, board): one bounded seat's hand drawn exactly from
+ *      the hands the condition's bounds allow, the other cards shuffled; the first attempt the
+ *      script accepts. Same distribution (uniform over accepted deals), far fewer attempts. */
+enum { DEALING_V1 = 1, DEALING_V2 = 2, DEALING_LATEST = DEALING_V2 };
+struct lang_prog;
+struct lang_deal; /* a compiled script prepared for one dealing version; opaque, read-only */
+/* Prepares p (which must outlive it) for version. PD_ERR_RANGE for an unknown version or a
+ * condition whose bounds no hand meets; PD_ERR_NOMEM. Safe to share between threads. */
+enum pd_status lang_deal_new(const struct lang_prog *p, int version, struct lang_deal **out,
+                             struct pd_err *e);
+void lang_deal_free(struct lang_deal *ld); /* NULL ok */
+/* One board with a script: as board_generate, by ld's version; max_tries counts attempts
+ * (version 2) or candidates (version 1). out->number is the deal's Pavlicek number. */
+enum pd_status board_generate_script(const struct set_key *sk, int board,
+                                     const struct lang_deal *ld, uint64_t max_tries,
+                                     struct board_deal *out, struct pd_err *e);
+/* All boards of range, as set_generate; the result never depends on threads. */
+enum pd_status set_generate_script(const struct set_key *sk, const struct board_range *range,
+                                   int threads, const struct lang_deal *ld, uint64_t max_tries,
+                                   struct board_deal *out, struct pd_err *e);
+
 /* ---------------------------------------------------------------- 7 constraint language */
 /* Hans van Staveren's dealer language (dealer/LANGUAGE.md): compile a script once, then test
  * deals against its condition. */
@@ -420,6 +448,9 @@ void lang_free(struct lang_prog *p); /* NULL ok */
  * Safe to call from several threads with the same prog; tricks() goes through a per-deal
  * memo and a locked libdds thread slot; rnd() is a function of (deal, board). */
 int lang_accept(void *prog, const struct deal *d, int board, struct pd_err *e);
+/* The script's `dealer` line (enum seat) and `vulnerable` line (enum vul); -1 when absent. */
+int lang_script_dealer(const struct lang_prog *p);
+int lang_script_vul(const struct lang_prog *p);
 
 /* ---------------------------------------------------------------- 8 double dummy */
 /* (dealer/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */

@@ -232,6 +232,7 @@ enum stream_purpose {
     STREAM_DEAL = 1,     /* tournament boards: index = board number */
     STREAM_PRACTICE = 2, /* practice runs (predup dealer): index = block of deals */
     STREAM_RND = 3,      /* rnd() in scripts: index = deal ordinal, separate from the deals */
+    STREAM_PRACTICE_GAPS = 4, /* conditional generation's plain-deal counts: index = block */
 };
 
 /* Creates path (O_EXCL, mode 0600) with a new key from OpenSSL's CSPRNG and writes its
@@ -266,6 +267,8 @@ enum pd_status deal_stream_seek(struct deal_stream *s, enum stream_purpose purpo
                                 uint64_t index, struct pd_err *e);
 void deal_stream_close(struct deal_stream *s);
 void deal_stream_bytes(struct deal_stream *s, uint8_t *out, size_t n);
+/* Makes at least n (<= 1024) unread bytes contiguous at buf + pos; the stream is unchanged. */
+void deal_stream_reserve(struct deal_stream *s, size_t n);
 uint32_t deal_stream_u32(struct deal_stream *s);
 /* Uniform in [0, n), n >= 1, by rejection: never a modulo bias. */
 uint32_t deal_stream_below(struct deal_stream *s, uint32_t n);

@@ -256,11 +256,22 @@ static int wrap(long long v)
     return (int)(int32_t)(uint32_t)(uint64_t)v;
 }
 
+static bool is_andor(const struct lang_prog *p, int n)
+{
+    return p->nodes[n].op == LOP_AND || p->nodes[n].op == LOP_OR;
+}
+
+/* Recursive on the operands, except that the right operand of && and || and the branch of ?:
+ * are evaluated in this frame (the loop): the parser builds && and || chains to the right, so
+ * the stack depth is the node's depth field, at most LANG_MAX_DEPTH. */
 LANG_HOT int leval_node(struct leval *ev, int n)
 {
-    const struct lnode *x = &ev->p->nodes[n];
-    const uint64_t hand = x->seat >= 0 && ev->d ? ev->d->hand[x->seat] : 0;
+    const struct lnode *x;
+    uint64_t hand;
 
+again:
+    x = &ev->p->nodes[n];
+    hand = x->seat >= 0 && ev->d ? ev->d->hand[x->seat] : 0;
     switch ((enum lop)x->op) {
     case LOP_NUM:
         return x->val;
@@ -296,11 +307,16 @@ LANG_HOT int leval_node(struct leval *ev, int n)
     case LOP_NOT:
         return !leval_node(ev, x->a);
     case LOP_IF:
-        return leval_node(ev, x->a) ? leval_node(ev, x->b) : leval_node(ev, x->c);
+        n = leval_node(ev, x->a) ? x->b : x->c;
+        goto again;
     case LOP_AND:
-        return leval_node(ev, x->a) && leval_node(ev, x->b);
     case LOP_OR:
-        return leval_node(ev, x->a) || leval_node(ev, x->b);
+        if ((leval_node(ev, x->a) != 0) != (x->op == LOP_AND))
+            return x->op == LOP_OR;
+        n = x->b;
+        if (is_andor(ev->p, n))
+            goto again;
+        return leval_node(ev, n) != 0;
     default:
         break;
     }

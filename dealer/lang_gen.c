@@ -126,10 +126,9 @@ static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool m
 
     if (depth > 100)
         return;
-    if (x->op == LOP_AND) {
+    while (x->op == LOP_AND) { /* chains lean right (lang_parse.c): loop, not recursion */
         collect(p, x->a, b, milton, depth + 1);
-        collect(p, x->b, b, milton, depth + 1);
-        return;
+        x = &p->nodes[x->b];
     }
     if (x->op == LOP_SHAPE || (x->op == LOP_NOT && p->nodes[x->a].op == LOP_SHAPE)) {
         const struct lnode *s = x->op == LOP_SHAPE ? x : &p->nodes[x->a];

@@ -21,4 +21,26 @@ void lgen_free(struct lgen *g);
 /* deal_stream_shuffle, faster: the same deals from the same stream. */
 void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out);
 
+/* Lazy dealing (lang_lazy.c), for runs without predeal: the deals of lshuffle, hand by hand.
+ * A deal's state lives until the next draw from its stream; its draws (when z.draws is not
+ * NULL) can be copied and dealt later, anywhere, by llazy_deal_from. */
+enum { LLAZY_DRAW_BYTES = 102 };
+struct llazy {
+    uint8_t cards[DEAL_NCARDS];
+    const uint8_t *draws; /* the deal's 102 stream bytes (in the stream's buffer), or NULL
+                           * when lshuffle dealt it in full */
+    int hands;            /* hands dealt so far (west counts once the other three are) */
+};
+/* The hands a script reads: *cond_hands for its condition, *all_hands with its actions, each
+ * as a count of leading hands (1 = north, 2 = north and east, ...; 0 = none). False when out
+ * of memory. */
+bool llazy_plan(const struct lang_prog *p, int *cond_hands, int *all_hands);
+/* The next deal of s, with at least the first `hands` hands in out (the others empty).
+ * Returns the number of hands dealt (4 when it dealt the whole deal). */
+int llazy_start(struct llazy *z, struct deal_stream *s, int hands, struct deal *out);
+/* Deals hands up to `hands` of the deal started last (before any other draw from s). */
+void llazy_finish(struct llazy *z, int hands, struct deal *out);
+/* Hands 0..hands-1 of the deal whose 102 draw bytes are draws (copied from a started deal). */
+void llazy_deal_from(const uint8_t *draws, int hands, struct deal *out);
+
 #endif

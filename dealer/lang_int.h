@@ -92,7 +92,13 @@ struct lnode {
     int32_t val;
     int32_t a, b, c; /* child node indexes, -1 = none */
     int line, col;   /* where it was written, for run-time errors */
+    int32_t depth;   /* frames leval_node needs for it (lang_parse.c: lprog_depth) */
 };
+
+/* Nesting limit of expressions, in the parser and in the evaluation: far above any script a
+ * person writes, far below what overflows a thread's stack. && and || chains do not nest
+ * (they are built to the right and evaluated in a loop), so long conditions stay legal. */
+enum { LANG_MAX_DEPTH = 1000 };
 
 /* Point-count tables: 0 hcp, 1 controls, 2..11 pt0..pt9. value[r] for rank r (2..14). */
 enum { LPT_HCP = 0, LPT_CONTROL = 1, LPT_PT0 = 2, LPT_NTABLES = 12 };
@@ -145,7 +151,9 @@ struct lang_prog {
     bool will_print;
     bool uses_dd, uses_rnd;
     struct { char *name; int node; } *vars;
-    int nvars;
+    int nvars, capvars;
+    int *varhash;          /* open addressing: index+1 into vars, 0 = empty */
+    int nvarhash;          /* a power of two, at least twice nvars */
 };
 
 /* lang_parse.c: expressions, and the token helpers that lang_stmt.c shares. */
@@ -153,6 +161,7 @@ struct lparser {
     struct llexer lx;
     struct lang_prog *p;
     struct pd_err *e;
+    int depth;  /* nesting of parse_primary/lp_ternary, bounded by LANG_MAX_DEPTH */
 };
 #define LTRY(x)                                                                               \
     do {                                                                                      \
@@ -161,6 +170,8 @@ struct lparser {
             return rc_;                                                                       \
     } while (0)
 int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e);
+/* The depth field of node n from its children's (call when the children are final). */
+int lprog_depth(const struct lang_prog *p, int n);
 const struct ltoken *lp_cur(struct lparser *ps);
 enum pd_status lp_next(struct lparser *ps);
 bool lp_punct(const struct ltoken *t, int c);
@@ -173,8 +184,11 @@ enum pd_status lp_number(struct lparser *ps, int *out);
 enum pd_status lp_seat(struct lparser *ps, int *seat);
 /* A whole expression (?: included); sv allows the shape{} lengths s h d c. */
 enum pd_status lp_ternary(struct lparser *ps, bool sv, int *out);
-/* The node of a definition, or -1. */
+/* The node of a definition, or -1 (a hash lookup: scripts of many variables stay linear). */
 int lp_find_var(const struct lang_prog *p, const char *name, int len);
+/* Defines name[0..len) as node; the caller checked that it is new. */
+enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
+                          struct pd_err *e);
 
 /* lang_shape.c: the shape(...) list and the shape{...} (dealer.dpp) list. */
 enum pd_status lshape_parse_list(struct llexer *lx, struct lang_prog *p, uint8_t *bits,

@@ -43,13 +43,38 @@ enum pd_status lp_expect(struct lparser *ps, int c)
     return lp_next(ps);
 }
 
+/* Frames leval_node needs for n: one per level, except that the right operand of && and ||
+ * and the branches of ?: are evaluated in the same frame (lang_eval.c loops on them). */
+int lprog_depth(const struct lang_prog *p, int n)
+{
+    const struct lnode *x = &p->nodes[n];
+    int da = x->a >= 0 ? p->nodes[x->a].depth : 0, db = x->b >= 0 ? p->nodes[x->b].depth : 0;
+    int dc = x->c >= 0 ? p->nodes[x->c].depth : 0, d = da + 1;
+
+    switch (x->op) {
+    case LOP_AND:
+    case LOP_OR: {
+        int bop = p->nodes[x->b].op;
+
+        db += bop == LOP_AND || bop == LOP_OR ? 0 : 1;
+        return d > db ? d : db;
+    }
+    case LOP_IF:
+        d = d > db ? d : db;
+        return d > dc ? d : dc;
+    default:
+        d = da > db ? da : db;
+        return (d > dc ? d : dc) + 1;
+    }
+}
+
 int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e)
 {
     if (p->nnodes == p->capnodes) {
         int cap = p->capnodes ? 2 * p->capnodes : 64;
         struct lnode *n;
 
-        if (cap > 1000000 || !(n = realloc(p->nodes, (size_t)cap * sizeof *n))) {
+        if (cap > 1 << 24 || !(n = realloc(p->nodes, (size_t)cap * sizeof *n))) {
             pd_fail(e, PD_ERR_NOMEM, "script too large");
             return -1;
         }
@@ -64,6 +89,7 @@ int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_
     n->b = b;
     n->c = c;
     n->suit = -1;
+    n->depth = lprog_depth(p, p->nnodes);
     return p->nnodes++;
 }
 
@@ -76,6 +102,9 @@ static enum pd_status node_at(struct lparser *ps, enum lop op, int a, int b, int
         return PD_ERR_NOMEM;
     ps->p->nodes[n].line = where->line;
     ps->p->nodes[n].col = where->col;
+    if (ps->p->nodes[n].depth > LANG_MAX_DEPTH)
+        return llex_fail(&ps->lx, where, ps->e,
+                         "expression nested too deeply (more than %d levels)", LANG_MAX_DEPTH);
     *out = n;
     return PD_OK;
 }
@@ -265,12 +294,78 @@ static enum pd_status parse_special(struct lparser *ps, const struct ltoken *t, 
     return lp_expect(ps, ')');
 }
 
+static uint32_t name_hash(const char *name, int len)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+
+    for (int i = 0; i < len; i++)
+        h = (h ^ (unsigned char)name[i]) * 16777619u;
+    return h;
+}
+
 int lp_find_var(const struct lang_prog *p, const char *name, int len)
 {
-    for (int i = 0; i < p->nvars; i++)
-        if ((int)strlen(p->vars[i].name) == len && !strncmp(p->vars[i].name, name, len))
-            return p->vars[i].node;
-    return -1;
+    if (!p->nvarhash)
+        return -1;
+    for (uint32_t i = name_hash(name, len);; i++) {
+        int v = p->varhash[i & (uint32_t)(p->nvarhash - 1)] - 1;
+
+        if (v < 0)
+            return -1;
+        if (!strncmp(p->vars[v].name, name, (size_t)len) && p->vars[v].name[len] == '\0')
+            return p->vars[v].node;
+    }
+}
+
+static void hash_insert(struct lang_prog *p, int v)
+{
+    const char *name = p->vars[v].name;
+    uint32_t i = name_hash(name, (int)strlen(name));
+
+    while (p->varhash[i & (uint32_t)(p->nvarhash - 1)])
+        i++;
+    p->varhash[i & (uint32_t)(p->nvarhash - 1)] = v + 1;
+}
+
+enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
+                          struct pd_err *e)
+{
+    if (p->nvars == p->capvars) {
+        int cap = p->capvars ? 2 * p->capvars : 16;
+        void *v = realloc(p->vars, (size_t)cap * sizeof *p->vars);
+
+        if (!v)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        p->vars = v;
+        p->capvars = cap;
+    }
+    if (2 * (p->nvars + 1) > p->nvarhash) {
+        int n = p->nvarhash ? 2 * p->nvarhash : 64;
+        int *h = calloc((size_t)n, sizeof *h);
+
+        if (!h)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        free(p->varhash);
+        p->varhash = h;
+        p->nvarhash = n;
+        for (int i = 0; i < p->nvars; i++)
+            hash_insert(p, i);
+    }
+    p->vars[p->nvars].name = strndup(name, (size_t)len);
+    if (!p->vars[p->nvars].name)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    p->vars[p->nvars].node = node;
+    hash_insert(p, p->nvars++);
+    return PD_OK;
+}
+
+/* One level deeper in the parser: an error past LANG_MAX_DEPTH (a script of 70,000 '!' or
+ * '(' must not exhaust the stack). */
+static enum pd_status enter(struct lparser *ps)
+{
+    if (++ps->depth > LANG_MAX_DEPTH)
+        return lp_fail_here(ps, "expression nested too deeply (more than 1000 levels)");
+    return PD_OK;
 }
 
 static enum pd_status parse_primary(struct lparser *ps, bool sv, int *out)
@@ -284,7 +379,7 @@ static enum pd_status parse_primary(struct lparser *ps, bool sv, int *out)
         ps->p->nodes[*out].val = v;
         return PD_OK;
     }
-    if (lp_punct(&t, '(')) {
+    if (lp_punct(&t, '(')) { /* lp_ternary counts the level */
         LTRY(lp_next(ps));
         LTRY(lp_ternary(ps, sv, out));
         return lp_expect(ps, ')');
@@ -292,8 +387,10 @@ static enum pd_status parse_primary(struct lparser *ps, bool sv, int *out)
     if (lp_punct(&t, '!') || lp_kw(&t, KW_NOT)) {
         int a;
 
+        LTRY(enter(ps));
         LTRY(lp_next(ps));
         LTRY(parse_primary(ps, sv, &a));
+        ps->depth--;
         return node_at(ps, LOP_NOT, a, -1, -1, &t, out);
     }
     if (t.type == LT_IDENT) {
@@ -363,19 +460,63 @@ static int binop_find(const struct ltoken *t)
     return -1;
 }
 
-/* Precedence climbing: operands bind to operators of level >= min; left-associative. */
-static enum pd_status parse_binary(struct lparser *ps, bool sv, int min, int *out, int depth)
+static enum pd_status parse_binary(struct lparser *ps, bool sv, int min, int *out);
+
+/* A chain a && b && c (or ||), built to the right: a && (b && c). The same value and the same
+ * order of evaluation, since && and || are associative, but the evaluator runs the right
+ * operand in a loop: a condition of 100,000 terms needs no deeper stack than one of two. */
+static enum pd_status parse_chain(struct lparser *ps, bool sv, int i, int *lhs)
+{
+    int *opnd = NULL, n = 0, cap = 0;
+    struct ltoken *tok = NULL;
+    enum pd_status rc = PD_OK;
+
+    while (rc == PD_OK && binop_find(lp_cur(ps)) == i) {
+        if (n + 2 > cap) {
+            cap = cap ? 2 * cap : 16;
+            int *o = realloc(opnd, (size_t)cap * sizeof *o);
+            struct ltoken *t = o ? realloc(tok, (size_t)cap * sizeof *t) : NULL;
+
+            opnd = o ? o : opnd;
+            tok = t ? t : tok;
+            if (!o || !t) {
+                rc = pd_fail(ps->e, PD_ERR_NOMEM, "out of memory");
+                break;
+            }
+        }
+        if (n == 0)
+            opnd[0] = *lhs;
+        tok[n] = *lp_cur(ps);
+        rc = lp_next(ps);
+        if (rc == PD_OK)
+            rc = parse_binary(ps, sv, binops[i].level + 1, &opnd[n + 1]);
+        n++;
+    }
+    for (int k = n - 1; rc == PD_OK && k >= 0; k--)
+        rc = node_at(ps, binops[i].op, opnd[k], opnd[k + 1], -1, &tok[k], &opnd[k]);
+    if (rc == PD_OK && n)
+        *lhs = opnd[0];
+    free(opnd);
+    free(tok);
+    return rc;
+}
+
+/* Precedence climbing: operands bind to operators of level >= min; left-associative (&& and
+ * || to the right, which gives the same results). */
+static enum pd_status parse_binary(struct lparser *ps, bool sv, int min, int *out)
 {
     int lhs, rhs, i;
 
-    if (depth > 200)
-        return lp_fail_here(ps, "expression nested too deeply");
     LTRY(parse_primary(ps, sv, &lhs));
     while ((i = binop_find(lp_cur(ps))) >= 0 && binops[i].level >= min) {
         struct ltoken t = *lp_cur(ps);
 
+        if (binops[i].op == LOP_AND || binops[i].op == LOP_OR) {
+            LTRY(parse_chain(ps, sv, i, &lhs));
+            continue;
+        }
         LTRY(lp_next(ps));
-        LTRY(parse_binary(ps, sv, binops[i].level + 1, &rhs, depth + 1));
+        LTRY(parse_binary(ps, sv, binops[i].level + 1, &rhs));
         LTRY(node_at(ps, binops[i].op, lhs, rhs, -1, &t, &lhs));
     }
     *out = lhs;
@@ -386,30 +527,21 @@ static enum pd_status parse_binary(struct lparser *ps, bool sv, int min, int *ou
 enum pd_status lp_ternary(struct lparser *ps, bool sv, int *out)
 {
     int cond, yes, no;
-    static _Thread_local int depth;
-    enum pd_status rc;
 
-    if (depth > 200)
-        return lp_fail_here(ps, "expression nested too deeply");
-    depth++;
-    rc = parse_binary(ps, sv, 0, &cond, depth);
-    if (rc == PD_OK && lp_punct(lp_cur(ps), '?')) {
+    LTRY(enter(ps));
+    LTRY(parse_binary(ps, sv, 0, &cond));
+    if (lp_punct(lp_cur(ps), '?')) {
         struct ltoken t = *lp_cur(ps);
 
-        rc = lp_next(ps);
-        if (rc == PD_OK)
-            rc = lp_ternary(ps, sv, &yes);
-        if (rc == PD_OK)
-            rc = lp_expect(ps, ':');
-        if (rc == PD_OK)
-            rc = lp_ternary(ps, sv, &no);
-        if (rc == PD_OK)
-            rc = node_at(ps, LOP_IF, cond, yes, no, &t, &cond);
+        LTRY(lp_next(ps));
+        LTRY(lp_ternary(ps, sv, &yes));
+        LTRY(lp_expect(ps, ':'));
+        LTRY(lp_ternary(ps, sv, &no));
+        LTRY(node_at(ps, LOP_IF, cond, yes, no, &t, &cond));
     }
-    depth--;
-    if (rc == PD_OK)
-        *out = cond;
-    return rc;
+    ps->depth--;
+    *out = cond;
+    return PD_OK;
 }
 
 enum pd_status lparse_expr(struct llexer *lx, struct lang_prog *p, bool shape_vars, int *out,

@@ -4,6 +4,7 @@
  * the blocks in order (actions, produce and generate limits), so the output is the same for
  * any thread count. rnd() draws from STREAM_RND: index 2n for the condition of deal n, 2n+1
  * for its actions. */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -20,9 +21,12 @@ enum { BLOCK = 3072, BLOCK_DD = 24 };
 
 struct kept {
     uint64_t ordinal;
+    uint64_t plain;  /* conditional generation: the plain deals up to this one, in its block */
     struct deal d;
-    struct dd_memo memo;
     bool memo_ready;
+    bool pending;    /* lazy dealing: d lacks hands the actions read; deal them from draws */
+    uint8_t draws[LLAZY_DRAW_BYTES];
+    struct dd_memo memo;
 };
 struct block {
     long long index; /* block number, -1 = free */
@@ -31,6 +35,7 @@ struct block {
     int nacc, cap;
     enum pd_status rc;
     struct pd_err err;
+    uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
 };
 
 struct run {
@@ -38,6 +43,9 @@ struct run {
     const struct lrun_opts *o;
     struct set_key sk;
     struct lgen *gen;          /* conditional generation, or NULL */
+    double log_q;              /* its log(1 - p): gaps between its deals in a plain run */
+    bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
+    int cond_hands, all_hands; /* hands the condition reads, and with the actions */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */
     long long produce;     /* a block stops when it holds this many */
@@ -79,6 +87,15 @@ LANG_HOT static bool predeal_lengths_hold(const struct lang_prog *p, const struc
     return true;
 }
 
+static bool no_predeal(const struct lang_prog *p)
+{
+    for (int s = 0; s < 4; s++)
+        for (int su = 0; su < 4; su++)
+            if (p->predeal.hand[s] || p->predeal_len[s][su] >= 0)
+                return false;
+    return true;
+}
+
 static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal *d,
                            const struct leval *ev)
 {
@@ -95,19 +112,63 @@ static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal 
 
     k->ordinal = ordinal;
     k->d = *d;
+    k->pending = false;
     k->memo_ready = ev->memo_ready;
     if (ev->memo_ready)
         k->memo = ev->memo;
     return PD_OK;
 }
 
-/* Deals and tests every deal of block b. */
-LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
-                                struct deal_stream *rs)
+/* run_block's loop for lazy dealing: only the hands the condition reads are dealt, the rest
+ * of an accepted deal only if the actions read it. The same deals as lshuffle. */
+LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct deal_stream *ds,
+                                        struct deal_stream *rs, long long first, long long n)
 {
     const struct lang_prog *p = r->p;
+    struct llazy z;
+    struct deal d;
+    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
+    enum pd_status rc;
+
+    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
+        int dealt = llazy_start(&z, ds, r->cond_hands, &d);
+
+        if (p->cond >= 0) {
+            ev.rnd_index = 2 * (uint64_t)(first + i);
+            ev.rnd_ready = ev.memo_ready = false;
+            if (!leval_node(&ev, p->cond) && !ev.failed)
+                continue;
+            if (ev.failed)
+                return b->err.code ? b->err.code : PD_ERR_RANGE;
+        }
+        if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
+            return rc;
+        /* The hands only the actions read are dealt by the thread that runs the actions. */
+        if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands))
+            memcpy(b->acc[b->nacc - 1].draws, z.draws, LLAZY_DRAW_BYTES);
+    }
+    return PD_OK;
+}
+
+/* The number of plain deals from one deal of the restricted set to the next (itself
+ * included): geometric with parameter p, by inversion of a 53-bit uniform. Conditional
+ * generation counts with it, so that `generate N` means N deals as a plain run makes them. */
+static uint64_t plain_gap(struct deal_stream *gs, double log_q)
+{
+    uint64_t x = ((uint64_t)deal_stream_u32(gs) << 32 | deal_stream_u32(gs)) >> 11;
+    double g = floor(log((double)(x + 1) * 0x1p-53) / log_q);
+
+    return g >= 1e15 ? (uint64_t)1e15 : 1 + (uint64_t)g;
+}
+
+/* Deals and tests every deal of block b. */
+LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
+                                         struct deal_stream *rs, struct deal_stream *gs)
+{
+    uint64_t plain = 0;
+    const struct lang_prog *p = r->p;
     const struct deal *fixed = NULL;
-    long long first = b->index * r->block, n = r->generate - first;
+    long long first = b->index * r->block, n = r->gen ? r->block : r->generate - first;
     int per = r->o->swapping == 3 ? 6 : r->o->swapping == 2 ? 2 : 1;
     struct deal d;
     enum pd_status rc = deal_stream_seek(ds, STREAM_PRACTICE, (uint64_t)b->index, &b->err);
@@ -119,11 +180,17 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
             fixed = &p->predeal;
     if (n > r->block)
         n = r->block;
+    if (r->lazy)
+        return run_lazy(r, b, ds, rs, first, n);
+    if (r->gen && (rc = deal_stream_seek(gs, STREAM_PRACTICE_GAPS, (uint64_t)b->index,
+                                         &b->err)) != PD_OK)
+        return rc;
     for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
         struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
 
         if (i % per == 0) {
             if (r->gen) {
+                b->plain_total = plain += plain_gap(gs, r->log_q);
                 if (!lgen_deal(r->gen, ds, &d))
                     continue; /* dropped early: drawn, not kept */
             } else
@@ -149,6 +216,7 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
             return b->err.code ? b->err.code : PD_ERR_RANGE;
         if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
             return rc;
+        b->acc[b->nacc - 1].plain = plain;
     }
     return PD_OK;
 }
@@ -156,12 +224,17 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
 static void *worker(void *arg)
 {
     struct run *r = arg;
-    struct deal_stream ds, rs;
+    struct deal_stream ds, rs, gs;
     struct pd_err e;
     bool ok = deal_stream_open(&ds, &r->sk, STREAM_PRACTICE, 0, &e) == PD_OK;
 
     if (ok && deal_stream_open(&rs, &r->sk, STREAM_RND, 0, &e) != PD_OK) {
         deal_stream_close(&ds);
+        ok = false;
+    }
+    if (ok && deal_stream_open(&gs, &r->sk, STREAM_PRACTICE_GAPS, 0, &e) != PD_OK) {
+        deal_stream_close(&ds);
+        deal_stream_close(&rs);
         ok = false;
     }
     pthread_mutex_lock(&r->mu);
@@ -175,8 +248,9 @@ static void *worker(void *arg)
 
         b->index = r->next_claim++;
         b->nacc = 0;
+        b->plain_total = 0;
         pthread_mutex_unlock(&r->mu);
-        b->rc = ok ? run_block(r, b, &ds, &rs) : pd_fail(&b->err, e.code, "%s", e.msg);
+        b->rc = ok ? run_block(r, b, &ds, &rs, &gs) : pd_fail(&b->err, e.code, "%s", e.msg);
         pthread_mutex_lock(&r->mu);
         b->done = true;
         pthread_cond_broadcast(&r->cv);
@@ -185,6 +259,7 @@ static void *worker(void *arg)
     if (ok) {
         deal_stream_close(&ds);
         deal_stream_close(&rs);
+        deal_stream_close(&gs);
     }
     return NULL;
 }
@@ -200,9 +275,14 @@ struct commit {
 static enum pd_status commit_deal(struct run *r, struct commit *c, const struct kept *k,
                                   long long nprod, FILE *out, struct pd_err *e)
 {
+    struct deal whole;
     struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = &c->rs,
                        .rnd_index = 2 * k->ordinal + 1, .e = e};
 
+    if (k->pending) {
+        llazy_deal_from(k->draws, r->all_hands, &whole);
+        ev.d = &whole;
+    }
     if (k->memo_ready) {
         ev.memo = k->memo;
         ev.memo_ready = true;
@@ -217,7 +297,7 @@ static enum pd_status commit_deal(struct run *r, struct commit *c, const struct 
             c->kept = n;
             c->capkept = cap;
         }
-        c->kept[c->nkept++] = k->d;
+        c->kept[c->nkept++] = *ev.d;
     }
     return lact_run(&ev, &c->acc, out, nprod, e);
 }
@@ -285,6 +365,63 @@ static void progress(const struct run *r, long long produced, long long target, 
         fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
 }
 
+/* Commits blocks in order (actions, produce and generate limits) until the run is over. With
+ * conditional generation a kept deal stands at the plain ordinal its block's gaps give it, and
+ * the run ends at the first one past `generate`: N plain deals exactly, as dealer counts. */
+static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
+                                    long long produce, long long *produced,
+                                    long long *generated, double t0, struct lrun_result *res,
+                                    struct pd_err *e)
+{
+    long long base = 0; /* conditional generation: plain deals before block k */
+    enum pd_status rc = PD_OK;
+    bool over = false;
+
+    for (long long k = 0; k < r->nblocks && *produced < produce && !over; k++) {
+        struct block *b = &r->slots[k % r->window];
+
+        pthread_mutex_lock(&r->mu);
+        while (!(b->done && b->index == k))
+            pthread_cond_wait(&r->cv, &r->mu);
+        pthread_mutex_unlock(&r->mu);
+        if (b->rc != PD_OK) {
+            *e = b->err;
+            return b->rc;
+        }
+        if (!r->gen)
+            *generated = (k + 1) * r->block < r->generate ? (k + 1) * r->block : r->generate;
+        for (int i = 0; i < b->nacc && *produced < produce && rc == PD_OK; i++) {
+            const struct kept *kd = &b->acc[i];
+            long long at = r->gen ? base + (long long)kd->plain : (long long)kd->ordinal + 1;
+
+            if ((over = r->gen && at > r->generate))
+                break;
+            rc = commit_deal(r, c, kd, *produced, out, e);
+            if (++*produced == produce)
+                *generated = at;
+            progress(r, *produced, produce, t0);
+        }
+        if (r->gen && *produced < produce) {
+            base += (long long)b->plain_total;
+            over |= base >= r->generate;
+            *generated = over ? r->generate : base;
+        }
+        pthread_mutex_lock(&r->mu);
+        b->done = false;
+        r->committed = k + 1;
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+        if (rc != PD_OK)
+            return rc;
+        if (r->o->time_limit > 0 && now() - t0 >= r->o->time_limit && *produced < produce &&
+            !over && k + 1 < r->nblocks) {
+            res->timed_out = true;
+            break;
+        }
+    }
+    return rc;
+}
+
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *res, struct pd_err *e)
 {
@@ -294,7 +431,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     pthread_t *tids = NULL;
     int nthreads = o->threads > 0 ? o->threads : 1, started = 0;
     long long produce, produced = 0, generated = 0;
-    double t0 = now(), scale = 1.0;
+    double t0 = now();
     enum pd_status rc;
 
     memset(res, 0, sizeof *res);
@@ -311,12 +448,11 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         return rc;
     if (o->fast && o->swapping == 0)
         r.gen = lgen_plan(p);
-    if (r.gen) { /* draws from the restricted set stand for 1/p plain deals each */
-        double scaled = (double)r.generate * lgen_probability(r.gen);
-
-        scale = 1.0 / lgen_probability(r.gen);
-        r.generate = scaled < 1 ? 1 : (long long)llround(scaled);
-        r.nblocks = (r.generate + r.block - 1) / r.block;
+    r.lazy = !r.gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
+             llazy_plan(p, &r.cond_hands, &r.all_hands);
+    if (r.gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
+        r.log_q = log1p(-lgen_probability(r.gen));
+        r.nblocks = LLONG_MAX / r.block;
     }
     if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
         return rc;
@@ -361,40 +497,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         rc = pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
         goto joined;
     }
-    /* Commit blocks in order. */
-    for (long long k = 0; k < r.nblocks && produced < produce; k++) {
-        struct block *b = &r.slots[k % r.window];
-
-        pthread_mutex_lock(&r.mu);
-        while (!(b->done && b->index == k))
-            pthread_cond_wait(&r.cv, &r.mu);
-        pthread_mutex_unlock(&r.mu);
-        if (b->rc != PD_OK) {
-            *e = b->err;
-            rc = b->rc;
-            break;
-        }
-        generated = (k + 1) * r.block < r.generate ? (k + 1) * r.block : r.generate;
-        for (int i = 0; i < b->nacc && produced < produce && rc == PD_OK; i++) {
-            rc = commit_deal(&r, &c, &b->acc[i], produced, out, e);
-            produced++;
-            if (produced == produce)
-                generated = (long long)b->acc[i].ordinal + 1;
-            progress(&r, produced, produce, t0);
-        }
-        pthread_mutex_lock(&r.mu);
-        b->done = false;
-        r.committed = k + 1;
-        pthread_cond_broadcast(&r.cv);
-        pthread_mutex_unlock(&r.mu);
-        if (rc != PD_OK)
-            break;
-        if (o->time_limit > 0 && now() - t0 >= o->time_limit && produced < produce &&
-            k + 1 < r.nblocks) {
-            res->timed_out = true;
-            break;
-        }
-    }
+    rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
 joined:
     r.abort = true;
     pthread_mutex_lock(&r.mu);
@@ -411,7 +514,7 @@ joined:
     if (rc == PD_OK)
         lact_finish(p, &c.acc, c.kept, produced, out);
 done:
-    res->generated = scale == 1.0 ? generated : (long long)llround((double)generated * scale);
+    res->generated = generated;
     res->fast = r.gen != NULL;
     res->fast_p = r.gen ? lgen_probability(r.gen) : 1.0;
     res->produced = produced;

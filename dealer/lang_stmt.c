@@ -145,13 +145,27 @@ static void free_action(struct laction *a)
     memset(a, 0, sizeof *a);
 }
 
+/* Lists grow by doubling (their capacity is the next power of two): long lists stay linear.
+ * arrp is the address of the list's pointer (copied with memcpy: no type punning). */
+static bool grow(void *arrp, int n, size_t size)
+{
+    void *arr, *q;
+
+    if (n & (n - 1))
+        return true; /* n is not a power of two: there is room */
+    memcpy(&arr, arrp, sizeof arr);
+    q = realloc(arr, (size_t)(n ? 2 * n : 1) * size);
+    if (q)
+        memcpy(arrp, &q, sizeof q);
+    return q != NULL;
+}
+
 static enum pd_status printes_item(struct lparser *ps, struct laction *a)
 {
-    struct lprint_item *it = realloc(a->items, (size_t)(a->nitems + 1) * sizeof *it);
+    struct lprint_item *it;
 
-    if (!it)
+    if (!grow(&a->items, a->nitems, sizeof *it))
         return pd_fail(ps->e, PD_ERR_NOMEM, "out of memory");
-    a->items = it;
     it = &a->items[a->nitems++];
     it->expr = -1;
     it->str = NULL;
@@ -334,12 +348,9 @@ static enum pd_status parse_actions(struct lparser *ps)
     p->default_action = false;
     p->will_print = false;
     while (starts_action(lp_cur(ps))) {
-        struct laction *a = realloc(p->acts, (size_t)(p->nacts + 1) * sizeof *a);
-
-        if (!a)
+        if (!grow(&p->acts, p->nacts, sizeof *p->acts))
             return pd_fail(ps->e, PD_ERR_NOMEM, "out of memory");
-        p->acts = a;
-        memset(&p->acts[p->nacts], 0, sizeof *a);
+        memset(&p->acts[p->nacts], 0, sizeof *p->acts);
         p->nacts++;
         LTRY(parse_action(ps, &p->acts[p->nacts - 1]));
         if (!lp_punct(lp_cur(ps), ','))
@@ -361,16 +372,7 @@ static enum pd_status parse_define(struct lparser *ps)
     LTRY(lp_next(ps)); /* the name */
     LTRY(lp_next(ps)); /* '=' */
     LTRY(lp_ternary(ps, false, &node));
-    void *v = realloc(p->vars, (size_t)(p->nvars + 1) * sizeof *p->vars);
-
-    if (!v)
-        return pd_fail(ps->e, PD_ERR_NOMEM, "out of memory");
-    p->vars = v;
-    p->vars[p->nvars].name = strndup(t.text, (size_t)t.len);
-    if (!p->vars[p->nvars].name)
-        return pd_fail(ps->e, PD_ERR_NOMEM, "out of memory");
-    p->vars[p->nvars++].node = node;
-    return PD_OK;
+    return lp_add_var(p, t.text, t.len, node, ps->e);
 }
 
 static enum pd_status parse_statement(struct lparser *ps)
@@ -462,6 +464,7 @@ void lang_free(struct lang_prog *p)
     for (int i = 0; i < p->nvars; i++)
         free(p->vars[i].name);
     free(p->vars);
+    free(p->varhash);
     free(p->nodes);
     free(p->shapes);
     free(p->name);

@@ -262,6 +262,28 @@ static void refill(struct deal_stream *s)
         s->fill *= 2;
 }
 
+void deal_stream_reserve(struct deal_stream *s, size_t n)
+{
+    static const uint8_t zeros[sizeof s->buf];
+    size_t r = s->len - s->pos, want;
+    int out = 0;
+
+    if (r >= n)
+        return;
+    /* The unread bytes move to the front and the keystream continues after them: the bytes
+     * of the stream are the same whatever the buffer boundaries. Whole 64-byte blocks. */
+    memmove(s->buf, s->buf + s->pos, r);
+    want = (sizeof s->buf - r) / 64 * 64;
+    if (s->fill < want && s->fill >= n)
+        want = s->fill;
+    if (EVP_EncryptUpdate(s->ctx, s->buf + r, &out, zeros, (int)want) != 1 || out != (int)want)
+        abort(); /* as in refill: a broken libcrypto */
+    s->pos = 0;
+    s->len = r + want;
+    if (s->fill < sizeof s->buf)
+        s->fill *= 2;
+}
+
 void deal_stream_bytes(struct deal_stream *s, uint8_t *out, size_t n)
 {
     while (n > 0) {

@@ -1,6 +1,7 @@
 /* tests/check_lang.c - the constraint language: lexing as flex would, operator levels, errors
  * with positions, shape{} against dealer.dpp's own expansions, hand functions on a known
  * deal, exact class counts of the conditional generator, lang_accept with predeal. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dealer/lang_gen.h"
@@ -255,6 +256,205 @@ START_TEST(test_lang_shuffle_matches_foundation)
 }
 END_TEST
 
+/* Builds "prefix" + n copies of unit + "suffix" in a new string. */
+static char *repeat(const char *prefix, const char *unit, int n, const char *suffix)
+{
+    size_t lp = strlen(prefix), lu = strlen(unit), ls = strlen(suffix);
+    char *s = malloc(lp + lu * (size_t)n + ls + 1), *q = s;
+
+    ck_assert_ptr_nonnull(s);
+    memcpy(q, prefix, lp);
+    q += lp;
+    for (int i = 0; i < n; i++, q += lu)
+        memcpy(q, unit, lu);
+    memcpy(q, suffix, ls + 1);
+    return s;
+}
+
+/* Compiles text; returns its status, and the condition's value on deal 123456789 when it
+ * compiled. */
+static enum pd_status compile_eval(const char *text, struct pd_err *e, int *value)
+{
+    struct lang_prog *p = NULL;
+    struct deal d;
+    enum pd_status rc = lang_compile_mem("t.dl", text, &p, e);
+
+    if (rc != PD_OK)
+        return rc;
+    ck_assert_int_eq(deal_from_number(123456789, &d, NULL), PD_OK);
+    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .e = e};
+
+    *value = p->cond >= 0 ? leval_node(&ev, p->cond) : 1;
+    lang_free(p);
+    return PD_OK;
+}
+
+/* Issue 11 item 8: 70,000 '!' or '(' overflowed the stack (SIGSEGV). Every level of the
+ * parser and of the evaluation is bounded: a positioned error past LANG_MAX_DEPTH. */
+START_TEST(test_lang_depth_limits)
+{
+    static const struct {
+        const char *prefix, *unit, *suffix;
+        int n, col;
+    } deep[] = {
+        {"", "!", "1", 70000, 1000},       /* the 1000th '!' is one level too many */
+        {"", "(", "1", 70000, 1001},      /* the token after the 1000th '(' */
+        {"", "not ", "1", 70000, 3997},
+        {"condition 0", " + 1", "", 5000, 4009}, /* the 1000th '+' */
+    };
+    struct pd_err e;
+    int v = -1;
+
+    for (size_t i = 0; i < ARRAY_LEN(deep); i++) {
+        char *t = repeat(deep[i].prefix, deep[i].unit, deep[i].n, deep[i].suffix);
+
+        ck_assert_int_eq(compile_eval(t, &e, &v), PD_ERR_SYNTAX);
+        ck_assert_msg(strstr(e.msg, "nested too deeply (more than 1000 levels)"), "%s", e.msg);
+        ck_assert_int_eq(e.line, 1);
+        ck_assert_int_eq(e.col, deep[i].col);
+        free(t);
+    }
+    /* Just under the limit compiles and evaluates: 998 '!' then 1 (inside the condition's
+     * own level) is 1. */
+    char *t = repeat("", "!", 998, "1");
+
+    ck_assert_int_eq(compile_eval(t, &e, &v), PD_OK);
+    ck_assert_int_eq(v, 1);
+    free(t);
+}
+END_TEST
+
+/* Depth through variables: v1 = v0 + 1 ... each one level deeper, refused at the line that
+ * passes the limit. */
+START_TEST(test_lang_depth_through_variables)
+{
+    size_t cap = 1100 * 24, n = 0;
+    char *t = malloc(cap);
+    struct pd_err e;
+    int v = -1;
+
+    n += (size_t)snprintf(t + n, cap - n, "v0 = hcp(north)\n");
+    for (int i = 1; i <= 1000; i++)
+        n += (size_t)snprintf(t + n, cap - n, "v%d = v%d + 1\n", i, i - 1);
+    ck_assert_int_eq(compile_eval(t, &e, &v), PD_ERR_SYNTAX);
+    ck_assert_int_eq(e.line, 1001);
+    ck_assert_msg(strstr(e.msg, "nested too deeply"), "%s", e.msg);
+    free(t);
+}
+END_TEST
+
+/* Long && and || chains are not nesting: 50,000 terms compile and evaluate, with C's values
+ * (0 or 1) and short-circuit order. */
+START_TEST(test_lang_long_chains)
+{
+    static const struct {
+        const char *prefix, *unit, *suffix;
+        int want;
+    } chains[] = {
+        {"condition hcp(north) >= 0", " && hcp(south) < 41", "", 1},
+        {"condition hcp(north) >= 0", " && hcp(south) < 41", " && 0", 0},
+        {"condition 0", " || 0", " || 7", 1},
+        {"condition 0", " || 0", "", 0},
+        {"condition 3", " && 5", " || 0", 1},
+        {"condition 1", " && 1 || 0", " ? 9 : 8", 9},
+        {"condition 0", " || 1 && 0", "", 0},
+    };
+    struct pd_err e;
+
+    for (size_t i = 0; i < ARRAY_LEN(chains); i++) {
+        char *t = repeat(chains[i].prefix, chains[i].unit, 50000, chains[i].suffix);
+        int v = -1;
+
+        ck_assert_msg(compile_eval(t, &e, &v) == PD_OK, "%zu: %s", i, e.msg);
+        ck_assert_msg(v == chains[i].want, "chain %zu: %d", i, v);
+        free(t);
+    }
+    ck_assert_int_eq(eval_const("2 && 3"), 1);
+    ck_assert_int_eq(eval_const("0 || 4"), 1);
+    ck_assert_int_eq(eval_const("1 && 0 || 0 && 1"), 0);
+    ck_assert_int_eq(eval_const("0 ? 1 : 2 ? 3 : 4"), 3);
+}
+END_TEST
+
+/* 100,000 variables (35.7 s with a linear search, issue 14): each name finds its own node,
+ * and a second definition is refused at its line. */
+START_TEST(test_lang_many_variables)
+{
+    enum { NV = 100000 };
+    size_t cap = (size_t)NV * 32 + 64, n = 0;
+    char *t = malloc(cap), name[16];
+    struct lang_prog *p = NULL;
+    struct pd_err e;
+
+    for (int i = 0; i < NV; i++)
+        n += (size_t)snprintf(t + n, cap - n, "var%d = %d\n", i, i);
+    snprintf(t + n, cap - n, "condition var99999 == 99999 && var0 == 0\n");
+    ck_assert_msg(lang_compile_mem("t.dl", t, &p, &e) == PD_OK, "%s", e.msg);
+    ck_assert_int_eq(p->nvars, NV);
+    for (int i = 0; i < NV; i += 997) {
+        int len = snprintf(name, sizeof name, "var%d", i), node = lp_find_var(p, name, len);
+
+        ck_assert_int_ge(node, 0);
+        ck_assert_int_eq(p->nodes[node].val, i);
+    }
+    ck_assert_int_eq(lp_find_var(p, "var100000", 9), -1);
+    ck_assert_int_eq(lp_find_var(p, "var1", 3), -1); /* "var": a prefix is not a match */
+    struct leval ev = {.p = p, .dd_thread = -1, .e = &e};
+
+    ck_assert_int_eq(leval_node(&ev, p->cond), 1);
+    lang_free(p);
+    snprintf(t + n, cap - n, "var77 = 1\n");
+    ck_assert_int_eq(lang_compile_mem("t.dl", t, &p, &e), PD_ERR_SYNTAX);
+    ck_assert_int_eq(e.line, NV + 1);
+    ck_assert_str_eq(e.msg, "variable 'var77' defined twice");
+    free(t);
+}
+END_TEST
+
+/* Lazy dealing gives lshuffle's deals: each hand as soon as it is asked for, the rest when
+ * finished, and the stream left where lshuffle leaves it (the next deals agree too). */
+START_TEST(test_lang_lazy_matches_shuffle)
+{
+    struct pd_key key;
+    struct set_key sk;
+    struct deal_stream a, b;
+
+    key_from_seed(7, &key);
+    ck_assert_int_eq(set_key_derive(&key, "dealer", &sk, NULL), PD_OK);
+    for (uint64_t blk = 0; blk < 3; blk++) {
+        ck_assert_int_eq(deal_stream_open(&a, &sk, STREAM_PRACTICE, blk, NULL), PD_OK);
+        ck_assert_int_eq(deal_stream_open(&b, &sk, STREAM_PRACTICE, blk, NULL), PD_OK);
+        for (int i = 0; i < 30000; i++) {
+            struct deal want, got;
+            struct llazy z;
+            int first = i % 5, then = first + (i / 5) % (5 - first);
+            int dealt = llazy_start(&z, &b, first, &got);
+            uint8_t draws[LLAZY_DRAW_BYTES];
+            struct deal later;
+
+            lshuffle(&a, NULL, &want);
+            if (z.draws) { /* the same deal dealt later from a copy of its draws */
+                memcpy(draws, z.draws, sizeof draws);
+                llazy_deal_from(draws, then, &later);
+                for (int h = 0; h < then && h < 3; h++)
+                    ck_assert_msg(later.hand[h] == want.hand[h], "deal %d from draws", i);
+                llazy_deal_from(draws, 4, &later);
+                ck_assert_msg(!memcmp(&later, &want, sizeof later), "deal %d from draws", i);
+            }
+            ck_assert(dealt == first || dealt == 4);
+            for (int h = 0; h < 4; h++)
+                if (h < dealt && (h < 3 || dealt == 4))
+                    ck_assert_msg(got.hand[h] == want.hand[h], "deal %d hand %d", i, h);
+            llazy_finish(&z, then, &got);
+            llazy_finish(&z, 4, &got);
+            ck_assert_msg(!memcmp(&got, &want, sizeof got), "deal %d (%d, %d)", i, first, then);
+        }
+        deal_stream_close(&a);
+        deal_stream_close(&b);
+    }
+}
+END_TEST
+
 Suite *lang_suite(void);
 Suite *lang_suite(void)
 {
@@ -268,6 +468,12 @@ Suite *lang_suite(void)
     tcase_add_test(tc, test_lang_gen_counts_hands);
     tcase_add_test(tc, test_lang_accept);
     tcase_add_test(tc, test_lang_shuffle_matches_foundation);
+    tcase_add_test(tc, test_lang_lazy_matches_shuffle);
+    tcase_add_test(tc, test_lang_depth_limits);
+    tcase_add_test(tc, test_lang_depth_through_variables);
+    tcase_add_test(tc, test_lang_long_chains);
+    tcase_add_test(tc, test_lang_many_variables);
+    tcase_set_timeout(tc, 60); /* long scripts on a loaded machine; nothing here is timed */
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,7 +2,8 @@
 # tests/fuzz_lang.sh - builds dealer/fuzz_script.c (the constraint language: lexer, parser,
 # shape lists, evaluation and actions) with clang -fsanitize=fuzzer,address,undefined into
 # build-fuzz/lang/ and runs it for $FUZZ_SECONDS on tests/fuzz/script/ (new inputs go to
-# build-fuzz/lang/corpus/, crashes to build-fuzz/lang/artifacts/).
+# build-fuzz/lang/corpus/, crashes to build-fuzz/lang/artifacts/). Inputs up to 1 MB
+# (FUZZ_MAX_LEN): deep nesting and long chains are inputs the parser must survive.
 set -eu
 top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 secs=${FUZZ_SECONDS:-600}
@@ -14,7 +15,7 @@ clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" -fsanitize=fuzzer,address,undefined
     -fno-sanitize-recover=all -o "$out/fuzz_script" "$top/dealer/fuzz_script.c" $src $libs
 echo "== fuzz_script for $secs s"
 if ! UBSAN_OPTIONS=halt_on_error=1 "$out/fuzz_script" -max_total_time="$secs" -timeout=10 \
-    -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    -rss_limit_mb=2048 -max_len="${FUZZ_MAX_LEN:-1048576}" -print_final_stats=1 \
     -dict="$top/tests/fuzz/script.dict" \
     -artifact_prefix="$out/artifacts/" "$out/corpus" "$top/tests/fuzz/script" \
     >"$out/fuzz_script.log" 2>&1; then

@@ -1,0 +1,201 @@
+/* dealer/lang_lazy.c - lazy dealing for `predup dealer` runs without predeal: the same deals as
+ * lshuffle (the practice stream's Fisher-Yates, 16-bit draws, rejection), but only the hands
+ * that the script reads are dealt, the others when (and if) an accepted deal needs them.
+ *
+ * Why it is exact: lshuffle's draw i (i = 0..50) takes bytes 2i, 2i+1 of the deal's stretch of
+ * the stream unless some earlier draw was rejected. When none of the 51 draws is rejected
+ * (checked on all of them at once, a few vector instructions), draw i is at a known place,
+ * so the deal's 102 bytes can be consumed at once and its swaps done later, in part: position
+ * p of the shuffle is final after swap p, and hand h is positions 13h..13h+12 (north, east,
+ * south; west is what is left, so 39 swaps give the whole deal). A rejection anywhere, or a
+ * stretch that crosses the end of the buffer, takes lshuffle itself. The Check test
+ * test_lang_lazy_matches_shuffle compares the two on every prefix. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dealer/lang_gen.h"
+
+enum { DRAWS = 51, DRAW_BYTES = LLAZY_DRAW_BYTES, VECS = 7 /* 8 lanes each: 56 >= 51 */ };
+
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+
+/* Draw i picks among n = 52 - i cards and is rejected when the low half of v * n is below
+ * 65536 mod n (rng.c's below16). Lanes past the last draw have n = 0: never rejected. */
+static const u16x8 draw_n[VECS] = {
+    {52, 51, 50, 49, 48, 47, 46, 45}, {44, 43, 42, 41, 40, 39, 38, 37},
+    {36, 35, 34, 33, 32, 31, 30, 29}, {28, 27, 26, 25, 24, 23, 22, 21},
+    {20, 19, 18, 17, 16, 15, 14, 13}, {12, 11, 10, 9, 8, 7, 6, 5},
+    {4, 3, 2, 0, 0, 0, 0, 0},
+};
+static const u16x8 draw_thr[VECS] = {
+    {16, 1, 36, 23, 16, 18, 32, 16}, {20, 4, 16, 18, 16, 16, 24, 9},
+    {16, 16, 18, 31, 0, 2, 16, 25},  {16, 7, 16, 11, 16, 9, 20, 16},
+    {16, 5, 16, 1, 0, 1, 2, 3},      {4, 9, 6, 7, 0, 2, 4, 1},
+    {0, 1, 0, 0, 0, 0, 0, 0},
+};
+
+/* The 52 cards as hand-mask bits, in the order lshuffle lists them without predeal. */
+static const uint8_t card_bits[DEAL_NCARDS] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 16, 17, 18, 19, 20,
+    21, 22, 23, 24, 25, 26, 27, 28, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
+    42, 43, 44, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+};
+
+/* True when one of the 51 draws at b would be rejected (b has 112 readable bytes). */
+LANG_HOT static bool any_rejected(const uint8_t *b)
+{
+    u16x8 acc = {0};
+
+    for (int k = 0; k < VECS; k++) {
+        u16x8 v;
+
+        memcpy(&v, b + sizeof v * (size_t)k, sizeof v);
+        v = (u16x8)(v << 8 | v >> 8); /* the stream is big-endian */
+        acc |= (u16x8)((u16x8)(v * draw_n[k]) < draw_thr[k]);
+    }
+    uint64_t x[2];
+
+    memcpy(x, &acc, sizeof x);
+    return (x[0] | x[1]) != 0;
+}
+
+/* Deals hands z->hands..hands-1 (at most 3: west is the rest) into out: position p of the
+ * shuffle is final after its swap, and hand h is positions 13h..13h+12. */
+LANG_HOT static void deal_hands(struct llazy *z, int hands, struct deal *out)
+{
+    const uint8_t *b = z->draws;
+    int last = hands < 3 ? hands : 3;
+
+    for (int h = z->hands; h < last; h++) {
+        uint64_t hand = 0;
+        uint8_t jj[13];
+
+        /* the targets first: the card stores below cannot alias these loads */
+        for (int k = 0, i = 13 * h; k < 13; k++, i++) {
+            unsigned v = (unsigned)b[2 * i] << 8 | b[2 * i + 1];
+
+            jj[k] = (uint8_t)(i + (int)((v * (unsigned)(52 - i)) >> 16));
+        }
+        for (int k = 0, i = 13 * h; k < 13; k++, i++) {
+            uint8_t t = z->cards[jj[k]];
+
+            z->cards[jj[k]] = z->cards[i];
+            hand |= 1ULL << t;
+        }
+        out->hand[h] = hand;
+    }
+    if (last > z->hands)
+        z->hands = last;
+    if (hands == 4)
+        out->hand[SEAT_W] =
+            0x1FFF1FFF1FFF1FFFULL & ~(out->hand[0] | out->hand[1] | out->hand[2]);
+}
+
+LANG_HOT int llazy_start(struct llazy *z, struct deal_stream *s, int hands, struct deal *out)
+{
+    deal_stream_reserve(s, sizeof(u16x8) * VECS);
+    if (any_rejected(s->buf + s->pos)) {
+        lshuffle(s, NULL, out);
+        z->draws = NULL;
+        return 4;
+    }
+    z->draws = s->buf + s->pos;
+    s->pos += DRAW_BYTES;
+    z->hands = 0;
+    memcpy(z->cards, card_bits, sizeof card_bits);
+    memset(out, 0, sizeof *out);
+    deal_hands(z, hands, out);
+    return hands;
+}
+
+void llazy_finish(struct llazy *z, int hands, struct deal *out)
+{
+    if (z->draws) /* else dealt in full by lshuffle */
+        deal_hands(z, hands, out);
+}
+
+void llazy_deal_from(const uint8_t *draws, int hands, struct deal *out)
+{
+    struct llazy z = {.draws = draws};
+
+    memcpy(z.cards, card_bits, sizeof card_bits);
+    memset(out, 0, sizeof *out);
+    deal_hands(&z, hands, out);
+}
+
+/* ---------------------------------------------------------------- which hands a script reads */
+
+/* Seats (bit per seat) that the expression n reads; visited marks shared nodes (variables). */
+static unsigned expr_seats(const struct lang_prog *p, int n, uint8_t *visited)
+{
+    unsigned seats = 0;
+
+    while (n >= 0 && !visited[n]) {
+        const struct lnode *x = &p->nodes[n];
+
+        visited[n] = 1;
+        switch (x->op) {
+        case LOP_LEN: case LOP_PTS: case LOP_LOSER: case LOP_CCCC: case LOP_QUALITY:
+        case LOP_SHAPE: case LOP_HASCARD:
+            seats |= 1u << x->seat;
+            break;
+        case LOP_TRICKS:
+            seats |= 15;
+            break;
+        default:
+            break;
+        }
+        /* children: a and c by recursion (bounded by LANG_MAX_DEPTH), b in the loop (the
+         * long side of && and || chains) */
+        if (x->a >= 0)
+            seats |= expr_seats(p, x->a, visited);
+        if (x->c >= 0)
+            seats |= expr_seats(p, x->c, visited);
+        n = x->b;
+    }
+    return seats;
+}
+
+/* The number of leading hands (north, east, south, west) that cover the seats. */
+static int hands_for(unsigned seats)
+{
+    int hands = 0;
+
+    for (int h = 0; h < 4; h++)
+        if (seats >> h & 1)
+            hands = h + 1;
+    return hands;
+}
+
+bool llazy_plan(const struct lang_prog *p, int *cond_hands, int *all_hands)
+{
+    uint8_t *visited = calloc((size_t)p->nnodes + 1, 1);
+    unsigned cond = 0, acts = 0;
+
+    if (!visited)
+        return false;
+    if (p->cond >= 0)
+        cond = expr_seats(p, p->cond, visited);
+    if (p->default_action)
+        acts = 15;
+    for (int i = 0; i < p->nacts; i++) {
+        const struct laction *a = &p->acts[i];
+
+        switch (a->type) {
+        case LA_AVERAGE: case LA_FREQUENCY: case LA_FREQUENCY2D:
+            acts |= expr_seats(p, a->expr, visited) | expr_seats(p, a->expr2, visited);
+            break;
+        case LA_PRINTES:
+            for (int k = 0; k < a->nitems; k++)
+                acts |= expr_seats(p, a->items[k].expr, visited);
+            break;
+        default:
+            acts = 15; /* prints or solves the whole deal */
+            break;
+        }
+    }
+    free(visited);
+    *cond_hands = hands_for(cond);
+    *all_hands = hands_for(cond | acts);
+    return true;
+}

@@ -46,6 +46,7 @@ struct run {
     double log_q;              /* its log(1 - p): gaps between its deals in a plain run */
     bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
     int cond_hands, all_hands; /* hands the condition reads, and with the actions */
+    bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */
     long long produce;     /* a block stops when it holds this many */
@@ -221,6 +222,32 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
     return PD_OK;
 }
 
+/* Scripts whose actions call tricks(): the worker that kept the deals of block b also solves
+ * what the actions will ask (lact_prefetch), so that double dummy runs on every thread and
+ * the commit in deal order finds it in each deal's memo. A failure is left to the commit,
+ * which meets it again at the same deal and reports it in order. */
+static void prefetch_actions(struct run *r, struct block *b, struct deal_stream *rs)
+{
+    for (int i = 0; i < b->nacc && !r->abort; i++) {
+        struct kept *k = &b->acc[i];
+        struct pd_err scratch = {0};
+        struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = rs,
+                           .rnd_index = 2 * k->ordinal + 1, .e = &scratch};
+
+        if (k->pending) {
+            llazy_deal_from(k->draws, r->all_hands, &k->d);
+            k->pending = false;
+        }
+        if (k->memo_ready) {
+            ev.memo = k->memo;
+            ev.memo_ready = true;
+        }
+        lact_prefetch(&ev);
+        if ((k->memo_ready = ev.memo_ready))
+            k->memo = ev.memo;
+    }
+}
+
 static void *worker(void *arg)
 {
     struct run *r = arg;
@@ -251,6 +278,8 @@ static void *worker(void *arg)
         b->plain_total = 0;
         pthread_mutex_unlock(&r->mu);
         b->rc = ok ? run_block(r, b, &ds, &rs, &gs) : pd_fail(&b->err, e.code, "%s", e.msg);
+        if (b->rc == PD_OK && r->dd_actions)
+            prefetch_actions(r, b, &rs);
         pthread_mutex_lock(&r->mu);
         b->done = true;
         pthread_cond_broadcast(&r->cv);
@@ -439,6 +468,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     produce = o->produce ? o->produce : p->produce ? p->produce
                                                    : (p->will_print ? 40 : r.generate);
     r.block = p->uses_dd ? BLOCK_DD : BLOCK;
+    r.dd_actions = p->uses_dd && !p->default_action && p->nacts > 0;
     r.produce = produce;
     r.nblocks = (r.generate + r.block - 1) / r.block;
     key_from_seed(o->seed, &key);

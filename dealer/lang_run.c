@@ -13,53 +13,7 @@
 
 #include "dealer/lang_int.h"
 #include "dealer/lang_gen.h"
-
-/* Deals per block: multiples of 6 for -2 and -3. Scripts that solve double dummy use small
- * blocks, so that no thread works far past the deal that completes the run. The block size
- * depends on the script only, never on the thread count. */
-enum { BLOCK = 3072, BLOCK_DD = 24 };
-
-struct kept {
-    uint64_t ordinal;
-    uint64_t plain;  /* conditional generation: the plain deals up to this one, in its block */
-    struct deal d;
-    bool memo_ready;
-    bool pending;    /* lazy dealing: d lacks hands the actions read; deal them from draws */
-    uint8_t draws[LLAZY_DRAW_BYTES];
-    struct dd_memo memo;
-};
-struct block {
-    long long index; /* block number, -1 = free */
-    bool done;
-    struct kept *acc;
-    int nacc, cap;
-    enum pd_status rc;
-    struct pd_err err;
-    uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
-};
-
-struct run {
-    const struct lang_prog *p;
-    const struct lrun_opts *o;
-    struct set_key sk;
-    struct lgen *gen;          /* conditional generation, or NULL */
-    double log_q;              /* its log(1 - p): gaps between its deals in a plain run */
-    bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
-    int cond_hands, all_hands; /* hands the condition reads, and with the actions */
-    bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
-    long long generate;
-    long long block;       /* BLOCK or BLOCK_DD */
-    long long produce;     /* a block stops when it holds this many */
-    _Atomic bool abort;    /* the run is over: blocks in flight may stop */
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    long long next_claim;  /* next block to hand out */
-    long long committed;   /* blocks committed so far */
-    long long nblocks;     /* blocks needed for generate */
-    int window;
-    struct block *slots;   /* window of blocks in flight */
-    bool stop;
-};
+#include "dealer/lang_run.h"
 
 static double now(void)
 {
@@ -266,14 +220,14 @@ static void *worker(void *arg)
     }
     pthread_mutex_lock(&r->mu);
     for (;;) {
-        while (!r->stop && r->next_claim < r->nblocks &&
+        while (!r->stop && r->next_claim < r->nlocal &&
                r->next_claim >= r->committed + r->window)
             pthread_cond_wait(&r->cv, &r->mu);
-        if (r->stop || r->next_claim >= r->nblocks)
+        if (r->stop || r->next_claim >= r->nlocal)
             break;
         struct block *b = &r->slots[r->next_claim % r->window];
 
-        b->index = r->next_claim++;
+        b->index = r->next_claim++ * r->nranks + r->rank;
         b->nacc = 0;
         b->plain_total = 0;
         pthread_mutex_unlock(&r->mu);
@@ -394,6 +348,26 @@ static void progress(const struct run *r, long long produced, long long target, 
         fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
 }
 
+struct block *lrun_wait_local(struct run *r, long long j)
+{
+    struct block *b = &r->slots[j % r->window];
+
+    pthread_mutex_lock(&r->mu);
+    while (!(b->done && b->index == j * r->nranks + r->rank))
+        pthread_cond_wait(&r->cv, &r->mu);
+    pthread_mutex_unlock(&r->mu);
+    return b;
+}
+
+void lrun_release_local(struct run *r, long long j)
+{
+    pthread_mutex_lock(&r->mu);
+    r->slots[j % r->window].done = false;
+    r->committed = j + 1;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+}
+
 /* Commits blocks in order (actions, produce and generate limits) until the run is over. With
  * conditional generation a kept deal stands at the plain ordinal its block's gaps give it, and
  * the run ends at the first one past `generate`: N plain deals exactly, as dealer counts. */
@@ -407,12 +381,11 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
     bool over = false;
 
     for (long long k = 0; k < r->nblocks && *produced < produce && !over; k++) {
-        struct block *b = &r->slots[k % r->window];
+        bool mine = k % r->nranks == r->rank;
+        struct block *b = mine ? lrun_wait_local(r, k / r->nranks) : lmpi_take(r, k, e);
 
-        pthread_mutex_lock(&r->mu);
-        while (!(b->done && b->index == k))
-            pthread_cond_wait(&r->cv, &r->mu);
-        pthread_mutex_unlock(&r->mu);
+        if (!b)
+            return e->code;
         if (b->rc != PD_OK) {
             *e = b->err;
             return b->rc;
@@ -435,11 +408,8 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
             over |= base >= r->generate;
             *generated = over ? r->generate : base;
         }
-        pthread_mutex_lock(&r->mu);
-        b->done = false;
-        r->committed = k + 1;
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
+        if (mine)
+            lrun_release_local(r, k / r->nranks);
         if (rc != PD_OK)
             return rc;
         if (r->o->time_limit > 0 && now() - t0 >= r->o->time_limit && *produced < produce &&
@@ -475,7 +445,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     rc = set_key_derive(&key, "dealer", &r.sk, e);
     pd_wipe(&key, sizeof key);
     if (rc != PD_OK)
-        return rc;
+        return pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
     if (o->fast && o->swapping == 0)
         r.gen = lgen_plan(p);
     r.lazy = !r.gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
@@ -484,8 +454,11 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         r.log_q = log1p(-lgen_probability(r.gen));
         r.nblocks = LLONG_MAX / r.block;
     }
+    r.rank = pd_mpi_rank();
+    r.nranks = pd_mpi_size();
+    r.nlocal = r.nblocks > r.rank ? (r.nblocks - r.rank - 1) / r.nranks + 1 : 0;
     if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
-        return rc;
+        return pd_mpi_agree(rc, e);
     c.acc.quiet = o->quiet;
     c.acc.sd = o->sd;
     c.acc.input_name = o->input_name;
@@ -508,16 +481,19 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     r.slots = calloc((size_t)r.window, sizeof *r.slots);
     tids = calloc((size_t)nthreads, sizeof *tids);
     if (!r.slots || !tids) {
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        rc = pd_mpi_agree(pd_fail(e, PD_ERR_NOMEM, "out of memory"), e);
         goto done;
     }
-    if ((rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK)
+    if ((rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK) {
+        rc = pd_mpi_agree(rc, e);
         goto done;
+    }
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
-    if (o->exhaust) {
-        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced, &generated,
-                     e);
+    if ((rc = pd_mpi_agree(PD_OK, e)) != PD_OK || o->exhaust) {
+        if (rc == PD_OK && r.rank == 0) /* -e runs on rank 0 alone */
+            rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced,
+                         &generated, e);
         goto joined;
     }
     for (; started < nthreads; started++)
@@ -527,7 +503,12 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         rc = pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
         goto joined;
     }
-    rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
+    if (r.rank == 0)
+        rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
+    else
+        rc = lmpi_serve(&r, e);
+    if (r.nranks > 1 && r.rank == 0)
+        lmpi_stop(&r);
 joined:
     r.abort = true;
     pthread_mutex_lock(&r.mu);
@@ -539,9 +520,9 @@ joined:
     pthread_mutex_destroy(&r.mu);
     pthread_cond_destroy(&r.cv);
     deal_stream_close(&c.rs);
-    if (o->progress)
+    if (o->progress && r.rank == 0)
         fprintf(stderr, "                                      \r");
-    if (rc == PD_OK)
+    if (rc == PD_OK && r.rank == 0)
         lact_finish(p, &c.acc, c.kept, produced, out);
 done:
     res->generated = generated;
@@ -552,6 +533,7 @@ done:
         for (int i = 0; i < r.window; i++)
             free(r.slots[i].acc);
     free(r.slots);
+    free(r.remote.acc);
     free(tids);
     free(c.kept);
     lacc_free(&c.acc, p);

@@ -31,31 +31,57 @@ static void progress(bool on, size_t done, size_t n)
         fprintf(stderr, "\ranalyze: %zu/%zu boards%s", done, n, done == n ? "\n" : "");
 }
 
-/* Solves the games listed in idx (tables) in batches. */
+/* Under mpirun (pd_mpi_size() > 1) every rank solves its share, a contiguous run of the
+ * boards to solve, and rank 0 gathers the tables in rank order, which is board order. */
+static enum pd_status gather_tables(struct dd_table *tabs, size_t lo, size_t hi, size_t n,
+                                    enum pd_status rc, struct pd_err *e)
+{
+    void *all = NULL;
+    size_t total = 0;
+
+    if (pd_mpi_size() == 1)
+        return rc;
+    if ((rc = pd_mpi_agree(rc, e)) != PD_OK)
+        return rc;
+    rc = pd_mpi_gather(tabs + lo, (hi - lo) * sizeof *tabs, &all, &total, e);
+    if (rc == PD_OK && pd_mpi_rank() == 0 && total != n * sizeof *tabs)
+        rc = pd_fail(e, PD_ERR_INTERNAL, "the ranks sent %zu tables for %zu boards (does every "
+                                         "rank read the same set?)", total / sizeof *tabs, n);
+    if (rc == PD_OK && pd_mpi_rank() == 0 && n)
+        memcpy(tabs, all, n * sizeof *tabs);
+    free(all);
+    return rc;
+}
+
+/* Solves the games listed in idx (tables) in batches; this rank's share under mpirun. */
 static enum pd_status solve_tables(struct pbn_set *set, const size_t *idx, size_t n,
                                    bool show, struct pd_err *e)
 {
     struct deal *deals = malloc((n ? n : 1) * sizeof *deals);
     struct dd_table *tabs = malloc((n ? n : 1) * sizeof *tabs);
     enum pd_status rc = deals && tabs ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    size_t lo = n * (size_t)pd_mpi_rank() / (size_t)pd_mpi_size();
+    size_t hi = n * (size_t)(pd_mpi_rank() + 1) / (size_t)pd_mpi_size();
 
     for (size_t i = 0; rc == PD_OK && i < n; i++)
         deals[i] = set->games[idx[i]].deal;
     size_t batch = batch_size();
 
-    progress(show && n > 0, 0, n);
-    for (size_t at = 0; rc == PD_OK && at < n; at += batch) {
-        size_t k = n - at < batch ? n - at : batch;
+    show = show && pd_mpi_rank() == 0; /* rank 0 shows its own share */
+    progress(show && hi > lo, 0, hi - lo);
+    for (size_t at = lo; rc == PD_OK && at < hi; at += batch) {
+        size_t k = hi - at < batch ? hi - at : batch;
 
         rc = dd_tables(deals + at, k, tabs + at, e);
-        for (size_t i = 0; rc == PD_OK && i < k; i++) {
-            struct pbn_game *g = &set->games[idx[at + i]];
+        progress(show && rc == PD_OK, at + k - lo, hi - lo);
+    }
+    rc = gather_tables(tabs, lo, hi, n, rc, e);
+    for (size_t i = 0; rc == PD_OK && pd_mpi_rank() == 0 && i < n; i++) {
+        struct pbn_game *g = &set->games[idx[i]];
 
-            g->dd = tabs[at + i];
-            g->has_dd = true;
-            g->has_par = false; /* a new table needs its own par */
-        }
-        progress(show && rc == PD_OK, at + k, n);
+        g->dd = tabs[i];
+        g->has_dd = true;
+        g->has_par = false; /* a new table needs its own par */
     }
     free(deals);
     free(tabs);
@@ -78,9 +104,16 @@ enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool show, size_
         if (rc == PD_OK && !g->has_dd)
             idx[n++] = i;
     }
-    if (rc == PD_OK && n > 0) {
+    /* Under mpirun: every rank reads the same set, so they agree here, solve, and agree
+     * again in gather_tables; rank 0 alone goes on to par and writes. */
+    rc = pd_mpi_agree(rc, e);
+    if (rc == PD_OK && (n > 0 || pd_mpi_size() > 1)) {
         set_threads(threads);
         rc = solve_tables(set, idx, n, show, e);
+    }
+    if (pd_mpi_rank() != 0) {
+        free(idx);
+        return rc;
     }
     for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
         struct pbn_game *g = &set->games[i];
@@ -127,7 +160,7 @@ static enum pd_status parse_jobs(const char *arg, int *out, struct pd_err *e)
     return PD_OK;
 }
 
-enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
+static enum pd_status run_analyze(int argc, char **argv, struct pd_err *e)
 {
     static const struct option longs[] = {
         {"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
@@ -150,19 +183,23 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
         case 'q': quiet = true; break;
         case 'h': fputs(analyze_usage, stdout); return PD_OK;
         default:
-            return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (predup analyze --help)",
-                           argv[optind - 1]);
+            rc = pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (predup analyze --help)",
+                         argv[optind - 1]);
         }
     }
+    if (rc == PD_OK && argc - optind != 1)
+        rc = pd_fail(e, PD_ERR_USAGE, "analyze wants one SET.pbn (predup analyze --help)");
     if (rc != PD_OK)
-        return rc;
-    if (argc - optind != 1)
-        return pd_fail(e, PD_ERR_USAGE, "analyze wants one SET.pbn (predup analyze --help)");
+        return pd_mpi_agree(rc, e); /* under mpirun, one message from rank 0 */
     if (!out)
         out = argv[optind];
-    rc = pbn_read_file(argv[optind], &set, e);
+    rc = pd_mpi_agree(pbn_read_file(argv[optind], &set, e), e);
     if (rc == PD_OK)
         rc = pr_analyze_set(set, threads, pd_progress_wanted(quiet), &solved, e);
+    if (pd_mpi_rank() != 0) { /* rank 0 writes; the others' work is in its tables */
+        pbn_set_free(set);
+        return rc;
+    }
     if (rc == PD_OK)
         rc = pbn_write_file(out, set, e);
     if (rc == PD_OK && strcmp(out, "-") != 0)
@@ -170,4 +207,12 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
                set->n - solved, out);
     pbn_set_free(set);
     return rc;
+}
+
+/* Under mpirun the ranks split the boards to solve (README, "Beyond one machine"). */
+enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
+{
+    enum pd_status rc = pd_mpi_start(e);
+
+    return pd_mpi_end(rc == PD_OK ? run_analyze(argc, argv, e) : rc);
 }

@@ -119,9 +119,11 @@ run: deps
 	$(MAKE) predup
 	sh tests/main_job.sh ./predup out
 
+# One table of every tests/bench_*.sh row (predup vs its peer, same run), medians of 3 runs;
+# FAST=1 runs each once.
 bench: deps
-	$(MAKE) predup $(BUILD)/bench_gen
-	BENCH_GEN=$(BUILD)/bench_gen sh tests/bench.sh ./predup
+	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/usb_machine
+	BENCH_GEN=$(BUILD)/bench_gen BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh

@@ -40,7 +40,8 @@ bool llazy_plan(const struct lang_prog *p, int *cond_hands, int *all_hands);
 int llazy_start(struct llazy *z, struct deal_stream *s, int hands, struct deal *out);
 /* Deals hands up to `hands` of the deal started last (before any other draw from s). */
 void llazy_finish(struct llazy *z, int hands, struct deal *out);
-/* Hands 0..hands-1 of the deal whose 102 draw bytes are draws (copied from a started deal). */
+/* Hands 0..hands-1 of the deal whose draw bytes are draws (copied from a started deal: hand h
+ * reads bytes 26h..26h+25, west none). */
 void llazy_deal_from(const uint8_t *draws, int hands, struct deal *out);
 
 #endif

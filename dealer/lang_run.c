@@ -96,11 +96,12 @@ LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct d
             if (ev.failed)
                 return b->err.code ? b->err.code : PD_ERR_RANGE;
         }
+        if (dealt < r->all_hands && !r->defer)
+            llazy_finish(&z, r->all_hands, &d);
         if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
             return rc;
-        /* The hands only the actions read are dealt by the thread that runs the actions. */
-        if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands))
-            memcpy(b->acc[b->nacc - 1].draws, z.draws, LLAZY_DRAW_BYTES);
+        if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands && r->defer))
+            memcpy(b->acc[b->nacc - 1].draws, z.draws, (size_t)r->draw_bytes);
     }
     return PD_OK;
 }
@@ -450,6 +451,8 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
         r.gen = lgen_plan(p);
     r.lazy = !r.gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
              llazy_plan(p, &r.cond_hands, &r.all_hands);
+    r.draw_bytes = 26 * (r.all_hands < 3 ? r.all_hands : 3);
+    r.defer = nthreads == 1;
     if (r.gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
         r.log_q = log1p(-lgen_probability(r.gen));
         r.nblocks = LLONG_MAX / r.block;

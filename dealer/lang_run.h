@@ -41,6 +41,10 @@ struct run {
     double log_q;              /* its log(1 - p): gaps between its deals in a plain run */
     bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
     int cond_hands, all_hands; /* hands the condition reads, and with the actions */
+    int draw_bytes;            /* the draws all_hands need (west needs none: the rest) */
+    /* With one worker, the hands only the actions read are dealt by the main thread (which
+     * runs the actions): the two threads share the work. With more, the workers deal them. */
+    bool defer;
     bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */

@@ -1,6 +1,7 @@
 /* tests/bench_gen.c - raw generation speed for `make bench`: deals per second from the keyed
  * ChaCha20 streams, for tournament boards (96-bit numbers decoded by Pavlicek's bijection) and
- * for practice deals (Fisher-Yates), on one thread and on N threads. Prints one line per case:
+ * for practice deals (Fisher-Yates), on one thread and on N threads, and for the north hand
+ * alone of the same deals (lazy dealing, lang_lazy.c). Prints one line per case:
  * "<case> <threads> <deals per second>". */
 #include <pthread.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <time.h>
 
 #include "dealer/dealer.h"
+#include "dealer/lang_gen.h"
 
 enum { BOARDS = 2000000, SHUFFLES = 20000000 };
 
@@ -16,7 +18,7 @@ struct job {
     int index, threads;
     struct set_key sk;
     uint64_t check; /* keeps the compiler from dropping the work */
-    int shuffle;
+    int shuffle; /* 0 boards, 1 full shuffles, 2 north only (lazy dealing) */
 };
 
 static double now(void)
@@ -35,9 +37,14 @@ static void *run(void *arg)
 
     deal_stream_open(&s, &j->sk, j->shuffle ? STREAM_PRACTICE : STREAM_DEAL, 0, NULL);
     if (j->shuffle) {
+        struct llazy z;
+
         deal_stream_seek(&s, STREAM_PRACTICE, (uint64_t)j->index, NULL);
         for (int i = j->index; i < SHUFFLES; i += j->threads) {
-            deal_stream_shuffle(&s, NULL, &d);
+            if (j->shuffle == 2)
+                llazy_start(&z, &s, 1, &d);
+            else
+                deal_stream_shuffle(&s, NULL, &d);
             j->check += d.hand[0];
         }
     } else {
@@ -84,5 +91,6 @@ int main(int argc, char **argv)
     measure("boards", 0, (int)threads);
     measure("practice", 1, 1);
     measure("practice", 1, (int)threads);
+    measure("practice-north-only", 2, 1);
     return 0;
 }

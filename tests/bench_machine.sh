@@ -1,28 +1,23 @@
 #!/bin/sh
-# tests/bench_machine.sh - `make bench`: a 36-board fill at zero mechanical delay, through the
-# real libusb code and umockdev (build/usb_machine --bench), and in-process (fake transport)
-# for comparison. Figures: host CPU per card (goal <= 1 ms) and total time (bar <= 5 s).
-# No peer program fills boards, so the in-process run is the reference.
+# tests/bench_machine.sh - `make bench` rows for the machine: a 36-board fill (1,872 cards) at
+# zero mechanical delay through the real libusb code and umockdev (build/usb_machine --bench),
+# against the same fill in-process (the fake transport, via the CLI): no other program fills
+# boards, so the in-process run is the peer. Also the fill with the journal on tmpfs and the
+# host CPU per card (goal 1 ms). Rows "case|predup|peer|ratio"; seconds, lower is better.
 set -u
 : "${PREDUP:?}" "${TOP:?}"
-make -s -C "$TOP" build/usb_machine >/dev/null || { echo "   cannot build usb_machine"; exit 1; }
+make -s -C "$TOP" build/usb_machine >/dev/null || { echo "usb fill: cannot build usb_machine|-|-|-"; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/predup-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# median of three runs, by total time; the journal (fsynced every card) in $1
-usb_median() {
-    for i in 1 2 3; do
-        TMPDIR="$1" umockdev-wrapper "$TOP/build/usb_machine" --bench | grep '^BENCH'
-    done | sort -t= -k2 -n | sed -n 2p
-}
+usb_run() { TMPDIR="$1" umockdev-wrapper "$TOP/build/usb_machine" --bench | grep '^BENCH' | head -1; }
 field() { echo "$1" | sed "s/.*$2=\([0-9.]*\).*/\1/"; }
-line=$(usb_median "$work")
+line=$(usb_run "$work")
 total=$(field "$line" total_s)
 cpu=$(field "$line" cpu_ms_per_card)
-wall=$(field "$line" wall_ms_per_card)
 shm_total=-
 if [ -d /dev/shm ]; then
     shm=$(mktemp -d /dev/shm/predup-bench-XXXXXX)
-    shm_total=$(field "$(usb_median "$shm")" total_s)
+    shm_total=$(field "$(usb_run "$shm")" total_s)
     rm -rf "$shm"
 fi
 "$PREDUP" key new "$work/k" >/dev/null
@@ -31,9 +26,7 @@ start=$(date +%s.%N)
 "$PREDUP" fill "$work/set.pbn" --machine "$TOP/tests/data/machine/fast.conf" --yes --quiet >/dev/null
 end=$(date +%s.%N)
 fake=$(awk "BEGIN { printf \"%.2f\", $end - $start }")
-echo "   36 boards (1872 cards) through libusb+umockdev, median of 3: total ${total} s (bar 5 s)"
-echo "   the same with the journal on tmpfs (fsync free): total ${shm_total} s"
-echo "   host CPU per card ${cpu} ms (goal 1 ms), wall per card ${wall} ms"
-echo "   in-process simulator (fake transport), same fill via the CLI: ${fake} s"
-echo "   ratio usb/in-process: $(awk "BEGIN { printf \"%.2f\", $total / $fake }")"
-echo "   (journal fsynced per card in both; load on this machine: $(cut -d' ' -f1-3 /proc/loadavg))"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2fx", a / b; else print "-" }'; }
+echo "36-board fill via libusb + umockdev, s (bar 5) vs in-process|$total|$fake|$(ratio "$fake" "$total")"
+echo "the same, journal on tmpfs, s vs in-process|$shm_total|$fake|$(ratio "$fake" "$shm_total")"
+echo "host CPU per card, ms (goal 1)|$cpu|-|-"

@@ -168,6 +168,9 @@ static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
     double t0 = wall();
     enum pd_status rc = parse_args(argc, argv, &a, &done, e);
 
+    if (rc == PD_OK && !done && !a.script && pd_mpi_size() > 1)
+        rc = pd_fail(e, PD_ERR_USAGE, "dealer under mpirun: name the script file (mpirun gives "
+                                      "standard input to rank 0 alone)");
     if (rc != PD_OK || done)
         return pd_mpi_agree(rc, e);
     if (!a.seeded) {

@@ -3,7 +3,7 @@
 # -j 1 prints (a tricks() action script, a printpbn script, conditional generation with
 # -p/-g limits, a run of rank 1 alone), -j 2 gives -j 1's output on the tricks() script, and a
 # failure on one rank (its script missing, or failing at run time) is one message from rank 0
-# naming the rank, with the failure's exit status.
+# naming the rank, with the failure's exit status; a script on stdin is refused under mpirun.
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }
@@ -64,4 +64,11 @@ set -e
 [ "$rc" = 65 ] || fail "division by zero on rank 1: exit $rc, not 65"
 [ "$(grep -c 'zero.dl:2:22: .*rank 1: division by zero' err.txt)" = 1 ] ||
     fail "division by zero on rank 1: $(cat err.txt)"
+# A script on standard input reaches rank 0 only: refused under mpirun, once.
+set +e
+mpi 2 "$PREDUP" dealer -s 1 < one.dl >out.txt 2>err.txt
+rc=$?
+set -e
+[ "$rc" = 64 ] || fail "script on stdin under mpirun: exit $rc, not 64"
+[ "$(grep -c 'name the script file' err.txt)" = 1 ] || fail "script on stdin: $(cat err.txt)"
 echo ok

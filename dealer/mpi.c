@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "dealer/dealer.h"
 
@@ -56,6 +57,28 @@ int pd_mpi_size(void)
     return nranks;
 }
 
+/* OpenMPI's blocking calls spin on the CPU while they wait. Rank 0 waits for the other ranks
+ * most of a run, on a host whose cores its own workers (and, on a small cluster, other ranks)
+ * need: every wait here tests and sleeps instead, from 20 us up to 1 ms between tests. */
+static void nap(long *us)
+{
+    struct timespec ts = {0, *us * 1000};
+
+    nanosleep(&ts, NULL);
+    if (*us < 1000)
+        *us *= 2;
+}
+
+static int wait_for(MPI_Request *rq)
+{
+    long us = 20;
+    int done = 0, rc;
+
+    while ((rc = MPI_Test(rq, &done, MPI_STATUS_IGNORE)) == MPI_SUCCESS && !done)
+        nap(&us);
+    return rc;
+}
+
 static enum pd_status mpi_fail(struct pd_err *e, int code, const char *what)
 {
     char text[MPI_MAX_ERROR_STRING];
@@ -74,7 +97,10 @@ enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e)
     if (!active || nranks == 1)
         return rc;
     all = calloc((size_t)nranks, sizeof *all);
-    if (!all || MPI_Allgather(&mine, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD) != MPI_SUCCESS)
+    MPI_Request rq;
+
+    if (!all || MPI_Iallgather(&mine, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD, &rq) !=
+                    MPI_SUCCESS || wait_for(&rq) != MPI_SUCCESS)
         MPI_Abort(MPI_COMM_WORLD, pd_exit_code(PD_ERR_NOMEM)); /* no way to agree: end the job */
     for (int r = 0; r < nranks && root < 0; r++)
         if (all[r] != PD_OK)
@@ -112,19 +138,27 @@ enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd
     if (n > INT_MAX)
         return pd_fail(e, PD_ERR_LIMIT, "rank %d: a message of %zu bytes is too large for MPI",
                        my_rank, n);
-    rc = MPI_Ssend(buf, (int)n, MPI_BYTE, to, tag, MPI_COMM_WORLD);
-    return rc == MPI_SUCCESS ? PD_OK : mpi_fail(e, rc, "MPI_Ssend");
+    MPI_Request rq;
+
+    rc = MPI_Issend(buf, (int)n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &rq);
+    if (rc == MPI_SUCCESS)
+        rc = wait_for(&rq);
+    return rc == MPI_SUCCESS ? PD_OK : mpi_fail(e, rc, "MPI_Issend");
 }
 
 enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e)
 {
     MPI_Status st;
-    int count = 0, rc = MPI_Probe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+    int count = 0, flag = 0, rc;
+    long us = 20;
+
+    while ((rc = MPI_Iprobe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st)) == MPI_SUCCESS && !flag)
+        nap(&us);
 
     *buf = NULL;
     *n = 0;
     if (rc != MPI_SUCCESS)
-        return mpi_fail(e, rc, "MPI_Probe");
+        return mpi_fail(e, rc, "MPI_Iprobe");
     MPI_Get_count(&st, MPI_BYTE, &count);
     if (!(*buf = malloc(count ? (size_t)count : 1)))
         return pd_fail(e, PD_ERR_NOMEM, "out of memory receiving from rank %d", from);
@@ -180,7 +214,11 @@ enum pd_status pd_mpi_gather(const void *mine, size_t n, void **all, size_t *tot
     if (my_rank == 0 && (!(counts = calloc((size_t)nranks, sizeof *counts)) ||
                          !(at = calloc((size_t)nranks, sizeof *at))))
         MPI_Abort(MPI_COMM_WORLD, pd_exit_code(PD_ERR_NOMEM));
-    rc = MPI_Gather(&count, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Request rq;
+
+    rc = MPI_Igather(&count, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq);
+    if (rc == MPI_SUCCESS)
+        rc = wait_for(&rq);
     for (int r = 0; rc == MPI_SUCCESS && my_rank == 0 && r < nranks; r++) {
         at[r] = (int)sum;
         sum += (size_t)counts[r];
@@ -188,7 +226,10 @@ enum pd_status pd_mpi_gather(const void *mine, size_t n, void **all, size_t *tot
     if (rc == MPI_SUCCESS && my_rank == 0 && (sum > INT_MAX || !(*all = malloc(sum ? sum : 1))))
         MPI_Abort(MPI_COMM_WORLD, pd_exit_code(PD_ERR_NOMEM));
     if (rc == MPI_SUCCESS)
-        rc = MPI_Gatherv(mine, count, MPI_BYTE, *all, counts, at, MPI_BYTE, 0, MPI_COMM_WORLD);
+        rc = MPI_Igatherv(mine, count, MPI_BYTE, *all, counts, at, MPI_BYTE, 0, MPI_COMM_WORLD,
+                          &rq);
+    if (rc == MPI_SUCCESS)
+        rc = wait_for(&rq);
     free(counts);
     free(at);
     if (rc != MPI_SUCCESS) {
@@ -205,8 +246,8 @@ enum pd_status pd_mpi_end(enum pd_status rc)
     if (!active)
         return rc;
     fflush(stdout);
-    if (nnotes)
-        MPI_Waitall(nnotes, notes, MPI_STATUSES_IGNORE);
+    for (int i = 0; i < nnotes; i++)
+        wait_for(&notes[i]);
     free(notes);
     notes = NULL;
     nnotes = 0;

@@ -480,7 +480,10 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     }
     for (int i = 0; i < p->nacts; i++)
         c.keep_all |= p->acts[i].type == LA_PRINT;
-    r.window = 4 * nthreads;
+    /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
+     * and what a thread solves past the end of the run (under mpirun, on every rank) stays
+     * small. */
+    r.window = p->uses_dd ? nthreads + 1 : 4 * nthreads;
     r.slots = calloc((size_t)r.window, sizeof *r.slots);
     tids = calloc((size_t)nthreads, sizeof *tids);
     if (!r.slots || !tids) {

@@ -35,7 +35,7 @@ row() {
 }
 
 cat > tricks.dl <<'EOF2'
-produce 120
+produce 250
 condition hcp(north) + hcp(south) >= 24
 action average "4S N" tricks(north, spades), frequency "3N S" (tricks(south, notrump), 0, 13)
 EOF2

@@ -422,6 +422,67 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
     return rc;
 }
 
+/* Ends the run: blocks in flight stop, the workers are joined. */
+static void stop_workers(struct run *r, pthread_t *tids, int started)
+{
+    r->abort = true;
+    pthread_mutex_lock(&r->mu);
+    r->stop = true;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(tids[i], NULL);
+    pthread_mutex_destroy(&r->mu);
+    pthread_cond_destroy(&r->cv);
+}
+
+/* The limits, the block size and the way deals are made (conditional generation, lazy
+ * dealing or plain shuffling); returns the produce limit. */
+static long long plan(struct run *r, int nthreads)
+{
+    const struct lang_prog *p = r->p;
+    const struct lrun_opts *o = r->o;
+
+    r->generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
+    r->produce = o->produce ? o->produce : p->produce ? p->produce
+                                                      : (p->will_print ? 40 : r->generate);
+    r->block = p->uses_dd ? BLOCK_DD : BLOCK;
+    r->dd_actions = p->uses_dd && !p->default_action && p->nacts > 0;
+    r->nblocks = (r->generate + r->block - 1) / r->block;
+    if (o->fast && o->swapping == 0)
+        r->gen = lgen_plan(p);
+    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
+              llazy_plan(p, &r->cond_hands, &r->all_hands);
+    r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
+    r->defer = nthreads == 1;
+    if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
+        r->log_q = log1p(-lgen_probability(r->gen));
+        r->nblocks = LLONG_MAX / r->block;
+    }
+    /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
+     * and what a thread solves past the end of the run (under mpirun, on every rank) stays
+     * small. */
+    r->window = p->uses_dd ? nthreads + 1 : 4 * nthreads;
+    r->rank = pd_mpi_rank(); /* block k is rank k mod nranks's (lang_mpi.c) */
+    r->nranks = pd_mpi_size();
+    r->nlocal = r->nblocks > r->rank ? (r->nblocks - r->rank - 1) / r->nranks + 1 : 0;
+    return r->produce;
+}
+
+/* printpbn's Date is today's, as dealer's; SOURCE_DATE_EPOCH fixes it for reproducible
+ * output. */
+static void today(char *date, size_t n)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    char *end = NULL;
+    long long fixed = sde ? strtoll(sde, &end, 10) : -1;
+    time_t now_t = sde && end != sde && !*end && fixed >= 0 ? (time_t)fixed : time(NULL);
+    struct tm tm;
+
+    gmtime_r(&now_t, &tm);
+    strftime(date, n, "%Y.%m.%d", &tm);
+}
+
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *res, struct pd_err *e)
 {
@@ -435,96 +496,47 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     enum pd_status rc;
 
     memset(res, 0, sizeof *res);
-    r.generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
-    produce = o->produce ? o->produce : p->produce ? p->produce
-                                                   : (p->will_print ? 40 : r.generate);
-    r.block = p->uses_dd ? BLOCK_DD : BLOCK;
-    r.dd_actions = p->uses_dd && !p->default_action && p->nacts > 0;
-    r.produce = produce;
-    r.nblocks = (r.generate + r.block - 1) / r.block;
     key_from_seed(o->seed, &key);
     rc = set_key_derive(&key, "dealer", &r.sk, e);
     pd_wipe(&key, sizeof key);
     if (rc != PD_OK)
         return pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
-    if (o->fast && o->swapping == 0)
-        r.gen = lgen_plan(p);
-    r.lazy = !r.gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
-             llazy_plan(p, &r.cond_hands, &r.all_hands);
-    r.draw_bytes = 26 * (r.all_hands < 3 ? r.all_hands : 3);
-    r.defer = nthreads == 1;
-    if (r.gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
-        r.log_q = log1p(-lgen_probability(r.gen));
-        r.nblocks = LLONG_MAX / r.block;
-    }
-    r.rank = pd_mpi_rank();
-    r.nranks = pd_mpi_size();
-    r.nlocal = r.nblocks > r.rank ? (r.nblocks - r.rank - 1) / r.nranks + 1 : 0;
-    if ((rc = lacc_init(&c.acc, p, e)) != PD_OK)
+    produce = plan(&r, nthreads);
+    if ((rc = lacc_init(&c.acc, p, e)) != PD_OK) {
+        lgen_free(r.gen);
         return pd_mpi_agree(rc, e);
+    }
     c.acc.quiet = o->quiet;
     c.acc.sd = o->sd;
     c.acc.input_name = o->input_name;
     c.acc.seed = o->seed;
-    {
-        /* printpbn's Date is today's, as dealer's; SOURCE_DATE_EPOCH fixes it for
-         * reproducible output. */
-        const char *sde = getenv("SOURCE_DATE_EPOCH");
-        char *end = NULL;
-        long long fixed = sde ? strtoll(sde, &end, 10) : -1;
-        time_t now_t = sde && end != sde && !*end && fixed >= 0 ? (time_t)fixed : time(NULL);
-        struct tm tm;
-
-        gmtime_r(&now_t, &tm);
-        strftime(c.acc.date, sizeof c.acc.date, "%Y.%m.%d", &tm);
-    }
+    today(c.acc.date, sizeof c.acc.date);
     for (int i = 0; i < p->nacts; i++)
         c.keep_all |= p->acts[i].type == LA_PRINT;
-    /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
-     * and what a thread solves past the end of the run (under mpirun, on every rank) stays
-     * small. */
-    r.window = p->uses_dd ? nthreads + 1 : 4 * nthreads;
     r.slots = calloc((size_t)r.window, sizeof *r.slots);
     tids = calloc((size_t)nthreads, sizeof *tids);
-    if (!r.slots || !tids) {
-        rc = pd_mpi_agree(pd_fail(e, PD_ERR_NOMEM, "out of memory"), e);
-        goto done;
-    }
-    if ((rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK) {
-        rc = pd_mpi_agree(rc, e);
+    if (!r.slots || !tids || (rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK) {
+        rc = pd_mpi_agree(rc != PD_OK ? rc : pd_fail(e, PD_ERR_NOMEM, "out of memory"), e);
         goto done;
     }
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
-    if ((rc = pd_mpi_agree(PD_OK, e)) != PD_OK || o->exhaust) {
-        if (rc == PD_OK && r.rank == 0) /* -e runs on rank 0 alone */
-            rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced,
-                         &generated, e);
-        goto joined;
-    }
-    for (; started < nthreads; started++)
+    for (; !o->exhaust && started < nthreads; started++)
         if (pthread_create(&tids[started], NULL, worker, &r) != 0)
             break;
-    if (started == 0) {
-        rc = pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
-        goto joined;
-    }
-    if (r.rank == 0)
-        rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
-    else
+    rc = o->exhaust || started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
+    rc = pd_mpi_agree(rc, e);
+    if (rc == PD_OK && o->exhaust && r.rank == 0) /* -e runs on rank 0 alone */
+        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced,
+                     &generated, e);
+    else if (rc == PD_OK && !o->exhaust && r.rank != 0)
         rc = lmpi_serve(&r, e);
-    if (r.nranks > 1 && r.rank == 0)
-        lmpi_stop(&r);
-joined:
-    r.abort = true;
-    pthread_mutex_lock(&r.mu);
-    r.stop = true;
-    pthread_cond_broadcast(&r.cv);
-    pthread_mutex_unlock(&r.mu);
-    for (int i = 0; i < started; i++)
-        pthread_join(tids[i], NULL);
-    pthread_mutex_destroy(&r.mu);
-    pthread_cond_destroy(&r.cv);
+    else if (rc == PD_OK && !o->exhaust) {
+        rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
+        if (r.nranks > 1)
+            lmpi_stop(&r); /* whatever rc: the other ranks wait for rank 0's word */
+    }
+    stop_workers(&r, tids, started);
     deal_stream_close(&c.rs);
     if (o->progress && r.rank == 0)
         fprintf(stderr, "                                      \r");

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/cli/mpi_dealer.sh - `predup dealer` under mpirun: 2 and 3 ranks print byte for byte what
 # -j 1 prints (a tricks() action script, a printpbn script, conditional generation with
-# -p/-g limits, a run of rank 1 alone), -j 2 gives -j 1's output on the tricks() script, and a
+# -p/-g limits, a run of rank 1 alone, -e), -j 2 gives -j 1's output on the tricks() script, and a
 # failure on one rank (its script missing, or failing at run time) is one message from rank 0
 # naming the rank, with the failure's exit status; a script on stdin is refused under mpirun.
 set -eu
@@ -45,6 +45,19 @@ mpi 2 "$PREDUP" dealer -s 12 -v -p 7 -g 300000 pbn.dl > lm2.txt
 cmp l1.txt lm2.txt || fail "-p 7: 2 ranks differ from -j 1"
 mpi 1 "$PREDUP" dealer -s 12 pbn.dl | nosum > pm1.txt
 cmp p1.txt pm1.txt || fail "one rank under mpirun differs from a plain run"
+
+# -e (exhaustive) runs on rank 0 alone, the same 20 deals.
+cat > ex.dl <<'EOF2'
+predeal north SAKQJT, HAKQJT, DAKQ
+predeal south S98765, H98765, DJT9
+predeal east D8765, C765432
+predeal west D432, CAKQJT98
+action frequency "sp" (spades(east), 0, 3), printoneline
+EOF2
+"$PREDUP" dealer -e -s 1 ex.dl | nosum > e1.txt
+mpi 2 "$PREDUP" dealer -e -s 1 ex.dl | nosum > em2.txt
+grep -q '^Produced 20 hands$' e1.txt || fail "-e: 20 deals"
+cmp e1.txt em2.txt || fail "-e: 2 ranks differ from a plain run"
 
 # One rank fails: rank 0 says which, once, and the job ends with that failure's status.
 set +e

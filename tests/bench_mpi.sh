@@ -31,7 +31,8 @@ med() {
 row() {
     same=$(cmp -s "$4" "$5" && echo 1 || echo 0)
     awk -v c="$1" -v p="$2" -v q="$3" -v s="$same" \
-        'BEGIN { printf "%s|%.2f|%.2f|%s\n", c, p, q, s ? sprintf("%.2fx", q / p) : "output differs" }'
+        'BEGIN { r = s ? sprintf("%.2fx", q / p) : "output differs"
+                 printf "%s|%.2f|%.2f|%s\n", c, p, q, r }'
 }
 
 cat > tricks.dl <<'EOF2'

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/cli/mpi_dealer.sh - `predup dealer` under mpirun: 2 and 3 ranks print byte for byte what
-# -j 1 prints (a tricks() action script, a printpbn script, conditional generation with
-# -p/-g limits, a run of rank 1 alone, -e), -j 2 gives -j 1's output on the tricks() script, and a
+# -j 1 prints (a tricks() action script, a printpbn script, conditional generation with -p/-g
+# limits, a run of rank 1 alone, -e), -j 2 gives -j 1's output on the tricks() script, and a
 # failure on one rank (its script missing, or failing at run time) is one message from rank 0
 # naming the rank, with the failure's exit status; a script on stdin is refused under mpirun.
 set -eu
@@ -17,7 +17,9 @@ export SOURCE_DATE_EPOCH=1700000000
 cat > tricks.dl <<'EOF2'
 produce 6
 condition hcp(north) + hcp(south) >= 26
-action printes(tricks(north, spades), " ", tricks(south, notrump), \n), average "4S N" tricks(north, spades), frequency "NT S" (tricks(south, notrump), 0, 13)
+action printes(tricks(north, spades), " ", tricks(south, notrump), \n),
+  average "4S N" tricks(north, spades),
+  frequency "NT S" (tricks(south, notrump), 0, 13)
 EOF2
 cat > pbn.dl <<'EOF2'
 generate 200000

@@ -57,11 +57,11 @@ row "dealer tricks() actions: s, -j 2 vs -j 1" "$j2" "$j1" j2.txt j1.txt
 r1=$(med r1.txt mpi 1 ./timed "$PREDUP" dealer -s 1 -j 1 tricks.dl); c1=$(busiest)
 r2=$(med r2.txt mpi 2 ./timed "$PREDUP" dealer -s 1 -j 1 tricks.dl); c2=$(busiest)
 row "dealer tricks() actions: s, 2 MPI ranks vs 1" "$r2" "$r1" r2.txt j1.txt
-row "the same: CPU s of the busiest rank (speed-up on free cores)" "$c2" "$c1" r2.txt r1.txt
+row "dealer tricks(): CPU s of the busiest rank, 2 vs 1 (free cores)" "$c2" "$c1" r2.txt r1.txt
 
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" deal --key k.key --boards 1-40 --quiet -o set.pbn
 a1=$(med a1.txt mpi 1 ./timed "$PREDUP" analyze set.pbn -o - -j 1 --quiet); c1=$(busiest)
 a2=$(med a2.txt mpi 2 ./timed "$PREDUP" analyze set.pbn -o - -j 1 --quiet); c2=$(busiest)
 row "analyze 40 boards: s, 2 MPI ranks vs 1" "$a2" "$a1" a2.txt a1.txt
-row "the same: CPU s of the busiest rank (speed-up on free cores)" "$c2" "$c1" a2.txt a1.txt
+row "analyze: CPU s of the busiest rank, 2 vs 1 (free cores)" "$c2" "$c1" a2.txt a1.txt

@@ -147,6 +147,8 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
         if (i % per == 0) {
             if (r->gen) {
                 b->plain_total = plain += plain_gap(gs, r->log_q);
+                if (plain > (uint64_t)r->generate)
+                    break; /* past the limit even if this is the first block */
                 if (!lgen_deal(r->gen, ds, &d))
                     continue; /* dropped early: drawn, not kept */
             } else

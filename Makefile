@@ -7,7 +7,9 @@ SAN      ?=
 PREFIX   ?= /usr/local
 CC       ?= cc
 
-PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2
+# freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
+# analyze under mpirun (dealer/mpi.c); a plain run never starts it.
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -24,7 +26,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
-              libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core
+              libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core libopenmpi-dev \
+              openmpi-bin
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 

@@ -562,4 +562,33 @@ enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int sessi
 void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,
                    size_t n);
 
+/* ---------------------------------------------------------------- 11 beyond one machine (MPI) */
+/* `predup dealer` and `predup analyze` under mpirun: the ranks split the work, rank 0 gathers it
+ * in order and writes. A run that mpirun did not start (no OMPI_COMM_WORLD_SIZE / PMIX_RANK /
+ * PMI_RANK in the environment) never calls MPI_Init: rank 0 of 1, and every call below is a
+ * no-op. Only the calling thread of pd_mpi_start talks MPI (MPI_THREAD_FUNNELED). */
+enum pd_status pd_mpi_start(struct pd_err *e); /* on ranks other than 0, stdout is discarded */
+int pd_mpi_rank(void);
+int pd_mpi_size(void); /* 1 without mpirun */
+/* Collective, once at the same step on every rank: the status of the lowest rank that failed
+ * (its message as "rank R: ..." on rank 0), PD_OK when none did. */
+enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e);
+/* Collective: rank 0's n bytes at p on every rank. */
+void pd_mpi_share(void *p, size_t n);
+/* Point to point, bytes: pd_mpi_send returns once the receiver has taken them (MPI_Ssend), so
+ * a fast sender never runs far ahead; pd_mpi_recv allocates *buf (free it) for the next message
+ * from rank `from`, any tag, and gives its tag; pd_mpi_waiting tells whether one is there. */
+enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd_err *e);
+enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e);
+bool pd_mpi_waiting(int from, int tag);
+/* An empty message with tag, sent without waiting for the receiver (completed at pd_mpi_end). */
+void pd_mpi_notify(int to, int tag);
+/* Collective: every rank's n bytes, concatenated in rank order into *all on rank 0 (free it;
+ * NULL on other ranks). */
+enum pd_status pd_mpi_gather(const void *mine, size_t n, void **all, size_t *total,
+                             struct pd_err *e);
+/* Ends MPI (MPI_Finalize) and returns rc; PD_OK on a rank other than 0 whose failure rank 0
+ * reports (pd_mpi_agree), so that the job shows one message and rank 0's exit status. */
+enum pd_status pd_mpi_end(enum pd_status rc);
+
 #endif

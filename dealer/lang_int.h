@@ -251,6 +251,8 @@ void lacc_free(struct lacc *a, const struct lang_prog *p);
 enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
                         struct pd_err *e);
 /* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
+/* Solves ahead what lact_run will ask of one deal (tricks() into ev->memo); no output. */
+void lact_prefetch(struct leval *ev);
 void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
                  long long nprod, FILE *out);
 

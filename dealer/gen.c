@@ -35,8 +35,8 @@ static enum pd_status generate_with(struct deal_stream *s, int board, deal_accep
         }
     }
     return pd_fail(e, PD_ERR_LIMIT,
-                   "board %d: no deal satisfied the condition in %llu tries", board,
-                   (unsigned long long)limit);
+                   "board %d: no deal satisfied the condition in %llu tr%s", board,
+                   (unsigned long long)limit, limit == 1 ? "y" : "ies");
 }
 
 enum pd_status board_generate(const struct set_key *sk, int board, deal_accept_fn accept,

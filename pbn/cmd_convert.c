@@ -203,6 +203,7 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
         return pd_fail(e, PD_ERR_USAGE, "expected: check FILE.pbn...");
     fflush(stdout);
     if (total)
-        return pd_fail(e, PD_ERR_MISMATCH, "%zu departures from the PBN export format", total);
+        return pd_fail(e, PD_ERR_MISMATCH, "%zu departure%s from the PBN export format", total,
+                       total == 1 ? "" : "s");
     return PD_OK;
 }

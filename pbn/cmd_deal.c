@@ -221,7 +221,7 @@ static struct board_info board_of(const struct deal_opts *o, int number)
 static void show_progress(bool on, int done, int total)
 {
     if (on)
-        fprintf(stderr, "\rdealt %d of %d boards", done, total);
+        fprintf(stderr, "\rdealt %d of %d board%s", done, total, total == 1 ? "" : "s");
 }
 
 static enum pd_status generate_chunk(const struct dealing *dl, const struct board_range *sub,

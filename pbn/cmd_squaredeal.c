@@ -363,7 +363,7 @@ static void note_set(const struct expect *x, const char *sqd, const char *path,
 {
     note_lf(stdout, x->sqk_lf, sqd);
     if (faults == 0)
-        printf("%s: all %zu boards match %s\n", path, set->n, x->what);
+        printf("%s: all %zu board%s match %s\n", path, set->n, set->n == 1 ? "" : "s", x->what);
     else
         printf("%s: %d fault%s against %s\n", path, faults, faults == 1 ? "" : "s", x->what);
 }

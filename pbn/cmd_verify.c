@@ -221,7 +221,8 @@ static enum pd_status verify_file(const struct expect *x, const char *path,
     free(text);
     rc = check_set(x, set, t, e);
     if (rc == PD_OK && t->faults == 0)
-        printf("%s: all %zu %s match %s\n", path, set->n, plural((int)set->n, "board", "boards"),
+        printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
+               plural((int)set->n, "board matches", "boards match"),
                x->what);
     return rc;
 }

@@ -25,7 +25,8 @@ static const char deal_usage[] =
     "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
     "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
     "  --script FILE keeps, for each board, the first candidate deal of the board's keyed stream\n"
-    "  that satisfies the dealer script's condition (at most --max-tries, default 100000000).\n";
+    "  that satisfies the dealer script's condition (at most --max-tries, default 100000000).\n"
+    "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n";
 
 enum { MAX_BOARDS = 10000000, CHUNK = 8192 /* boards generated at a time */ };
 

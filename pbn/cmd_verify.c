@@ -22,7 +22,8 @@ static const char verify_usage[] =
     "  tag. With --key, the label, board range, dealer, vulnerability and script hash come from\n"
     "  the file's Generator tag when it has one (options override them). With an event record,\n"
     "  the record is checked first (digest, public value, key against the commitment); a record\n"
-    "  not yet revealed is checked alone and the steps still to come are named.\n";
+    "  not yet revealed is checked alone and the steps still to come are named.\n"
+    "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
 
 struct verify_opts {
     const char *key_path, *label, *script, *boards, *set;

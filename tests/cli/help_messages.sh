@@ -91,3 +91,19 @@ resume=$(sed -n 's/.*; run predup \(sim four.pbn --resume\) when it works$/\1/p'
 [ -n "$resume" ] || fail "no resume hint: $(cat err.txt)"
 run 0 "$P" $resume --quiet
 grep -q 'filled four.pbn: 4 good, 0 bad' out.txt
+
+# fill refuses the simulator's options and names the command that takes them.
+run 64 "$P" fill four.pbn --seed 3
+[ "$(cat err.txt)" = "predup fill: error: fill takes no --seed, --fault or --rate: they are the simulator's (see predup sim --help)" ]
+run 0 "$P" sim --help
+grep -q -- '--seed N' out.txt
+
+# deal and verify --help point at their SquareDeal forms, and those work as written.
+run 0 "$P" deal --help
+grep -q 'predup deal --squaredeal EVENT.sqd --help' out.txt
+run 0 "$P" deal --squaredeal EVENT.sqd --help
+grep -q '^usage: predup deal --squaredeal' out.txt
+run 0 "$P" verify --help
+grep -q 'predup verify --squaredeal EVENT.sqd --help' out.txt
+run 0 "$P" verify --squaredeal EVENT.sqd --help
+grep -q '^usage: predup verify --squaredeal' out.txt

@@ -116,7 +116,7 @@ static int help(int argc, char **argv)
     struct pd_err err = {0};
     char help_opt[] = "--help";
 
-    if (argc < 3) {
+    if (argc < 3 || strcmp(argv[2], "help") == 0) {
         usage(stdout);
         return 0;
     }

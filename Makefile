@@ -135,10 +135,15 @@ bench: deps
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
+# The program, its man page (man predup) and its bash completion.
 install: deps
 	$(MAKE) predup
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
+	install -m 0644 config/predup.1 $(DESTDIR)$(PREFIX)/share/man/man1/predup.1
+	install -m 0644 config/predup.bash-completion \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/predup
 
 clean:
 	rm -rf build build-san build-fuzz predup

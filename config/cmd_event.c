@@ -464,6 +464,18 @@ static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, str
                                         "[--set NAME] [-o DIR] [--fill]");
 }
 
+/* The output layer's hint names --force, which event deal does not take: an event's files are
+ * the same bytes on every run, so one that differs is not the event's and is kept. */
+static enum pd_status event_exists_hint(enum pd_status rc, struct pd_err *e)
+{
+    char *hint = rc == PD_ERR_EXISTS ? strstr(e->msg, " (add --force to replace it)") : NULL;
+
+    if (hint)
+        snprintf(hint, sizeof e->msg - (size_t)(hint - e->msg),
+                 " (not the event's: move it away, then run event deal again)");
+    return rc;
+}
+
 static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
 {
     struct deal_opts o = {0};
@@ -500,7 +512,7 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
             rc = deal_and_write(ev, i, &key, dir, o.fill, e);
     pd_wipe(&key, sizeof key);
     free(ev);
-    return rc;
+    return event_exists_hint(rc, e);
 }
 
 enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)

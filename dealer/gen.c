@@ -66,8 +66,8 @@ static enum pd_status generate_with(struct deal_stream *s, int board, const stru
         }
     }
     return pd_fail(e, PD_ERR_LIMIT,
-                   "board %d: no deal satisfied the condition in %llu tries", board,
-                   (unsigned long long)limit);
+                   "board %d: no deal satisfied the condition in %llu tr%s", board,
+                   (unsigned long long)limit, limit == 1 ? "y" : "ies");
 }
 
 static enum pd_status generate_one(const struct set_key *sk, int board, const struct method *m,

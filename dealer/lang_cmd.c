@@ -125,7 +125,7 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
                 return pd_fail(e, PD_ERR_USAGE, "dealer: -l (GIB's library.dat) is not "
                                                 "supported: tricks() solves with libdds");
             default:
-                return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (see --help)", f);
+                return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (predup dealer --help)", f);
             }
         }
     }
@@ -184,8 +184,8 @@ static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
     }
     fflush(stdout);
     if (rc == PD_OK && res.timed_out && res.produced == 0)
-        rc = pd_fail(e, PD_ERR_LIMIT, "dealer: nothing produced in %.0f s (-t) after %lld deals",
-                     a.o.time_limit, res.generated);
+        rc = pd_fail(e, PD_ERR_LIMIT, "dealer: nothing produced in %.0f s (-t) after %lld deal%s",
+                     a.o.time_limit, res.generated, res.generated == 1 ? "" : "s");
     lang_free(p);
     return rc;
 }

@@ -305,8 +305,9 @@ static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long l
             open[nopen++] = h;
     }
     if (nopen > 2)
-        return pd_fail(e, PD_ERR_USAGE, "dealer -e: %d hands are incomplete; exhaustive mode "
-                                        "needs the others predealt in full (2 at most open)", nopen);
+        return pd_fail(e, PD_ERR_USAGE, "dealer -e: %d hand%s incomplete; exhaustive mode needs "
+                                        "the others predealt in full (2 at most open)", nopen,
+                         nopen == 1 ? " is" : "s are");
     for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
         cards[n++] = rest & -rest;
     k = nopen ? 13 - hand_ncards(p->predeal.hand[open[0]]) : 0;

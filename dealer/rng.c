@@ -144,8 +144,8 @@ enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
         hexlen--;
     if (hexlen != 2 * PD_KEY_BYTES)
         rc = pd_fail(e, PD_ERR_SYNTAX,
-                     "%s: not a predup key: expected 64 hex digits and a newline, found %zu bytes",
-                     path, len);
+                     "%s: not a predup key: expected 64 hex digits and a newline, found %zu byte%s",
+                     path, len, len == 1 ? "" : "s");
     for (size_t i = 0; rc == PD_OK && i < PD_KEY_BYTES; i++) {
         int hi = hex_value(text[2 * i]), lo = hex_value(text[2 * i + 1]);
 

@@ -109,8 +109,8 @@ static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, 
                            type, r->len ? r->payload[0] : 0);
         return PD_OK;
     }
-    return pd_fail(e, PD_ERR_DEVICE, "%s: no answer after %d tries of %d ms", c->t.name,
-                   c->p->retries + 1, c->p->timeout_ms);
+    return pd_fail(e, PD_ERR_DEVICE, "%s: no answer after %d tr%s of %d ms", c->t.name,
+                   c->p->retries + 1, c->p->retries == 0 ? "y" : "ies", c->p->timeout_ms);
 }
 
 /* *lost tells a machine that did not answer (worth another try within the wait) from one

@@ -28,7 +28,8 @@ static const char deal_usage[] =
     "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer or --vul\n"
     "  that says otherwise is refused). Each board is drawn from its own keyed stream (dealing\n"
     "  version 2, exact and fast; --dealing 1: the first plain candidate that satisfies it),\n"
-    "  at most --max-tries attempts (default 100000000). dealer/README.md specifies both.\n";
+    "  at most --max-tries attempts (default 100000000). dealer/README.md specifies both.\n"
+    "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n";
 
 enum { MAX_BOARDS = 10000000, CHUNK = 8192 /* boards generated at a time */ };
 
@@ -248,7 +249,7 @@ static struct board_info board_of(const struct deal_opts *o, const struct dealin
 static void show_progress(bool on, int done, int total)
 {
     if (on)
-        fprintf(stderr, "\rdealt %d of %d boards", done, total);
+        fprintf(stderr, "\rdealt %d of %d board%s", done, total, total == 1 ? "" : "s");
 }
 
 static enum pd_status generate_chunk(const struct dealing *dl, const struct board_range *sub,

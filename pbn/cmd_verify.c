@@ -27,7 +27,8 @@ static const char verify_usage[] =
     "  boards' Dealer and Vulnerable must follow the script's dealer and vulnerable lines.\n"
     "  With an event record, the record is checked first (digest, public value, key against the\n"
     "  commitment; a set's dealing version is the record's); a record not yet revealed is\n"
-    "  checked alone and the steps still to come are named.\n";
+    "  checked alone and the steps still to come are named.\n"
+    "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
 
 struct verify_opts {
     const char *key_path, *label, *script, *boards, *set;
@@ -256,7 +257,8 @@ static enum pd_status verify_file(const struct expect *x, const char *path,
     free(text);
     rc = check_set(x, set, t, e);
     if (rc == PD_OK && t->faults == 0)
-        printf("%s: all %zu %s match %s\n", path, set->n, plural((int)set->n, "board", "boards"),
+        printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
+               plural((int)set->n, "board matches", "boards match"),
                x->what);
     return rc;
 }

@@ -292,9 +292,14 @@ static bool set_needs_utf8(const struct pbn_set *set)
     return false;
 }
 
-void pbn_write_header(FILE *out)
+void pbn_write_header(FILE *out, bool export)
 {
-    fputs("% PBN 2.1\r\n% EXPORT\r\n", out);
+    fputs(export ? "% PBN 2.1\r\n% EXPORT\r\n" : "% PBN 2.1\r\n", out);
+}
+
+bool pbn_text_fits_latin1(const char *s)
+{
+    return !s || fits_latin1(s, strlen(s));
 }
 
 /* The "% EXPORT" line of text[0..len) (at a line's start, ended by CR, LF or the text's end),
@@ -325,7 +330,7 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
     if (rc == PD_OK && set->src && set->n == 0)
         fwrite(set->src, 1, set->head_len, mem);
     if (rc == PD_OK && !set->src)
-        pbn_write_header(mem);
+        pbn_write_header(mem, true); /* dropped below if the text fails check */
     bool utf8 = set_needs_utf8(set);
 
     for (size_t i = 0; rc == PD_OK && i < set->n; i++)

@@ -78,16 +78,28 @@ static void text_latin1(struct text *t, const char *s, size_t n)
     const unsigned char *u = (const unsigned char *)s;
     size_t i;
 
-    if (t->utf8 || !fits_latin1(s, n)) {
+    size_t ascii = 0;
+
+    while (ascii < n && u[ascii] < 0x80) /* the usual case: nothing to transcode */
+        ascii++;
+    if (ascii == n || t->utf8 || !fits_latin1(s, n)) {
         text_add(t, s, n);
         return;
     }
-    for (i = 0; i < n; i++) {
-        char c = (char)(u[i] < 0x80 ? u[i] : (unsigned char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F)));
+    for (i = 0; i < n;) { /* ASCII runs in one copy: most text has no accent at all */
+        size_t run = 0;
+        char c;
 
-        if (u[i] >= 0x80)
-            i++;
+        while (i + run < n && u[i + run] < 0x80)
+            run++;
+        if (run) {
+            text_add(t, s + i, run);
+            i += run;
+            continue;
+        }
+        c = (char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F)); /* C2/C3 and its continuation */
         text_add(t, &c, 1);
+        i += 2;
     }
 }
 

@@ -9,9 +9,10 @@ top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 secs=${FUZZ_SECONDS:-600}
 out=$top/build-fuzz/lang
 mkdir -p "$out/artifacts" "$out/corpus"
-libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm -lpthread"
+libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm -lpthread $(pkg-config --libs ompi-c 2>/dev/null)"
+mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/mpi.c (predup under mpirun)
 src=$(ls "$top"/dealer/*.c | grep -v -e '/fuzz_' -e '/cmd_' -e '/lang_cmd.c')
-clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" -fsanitize=fuzzer,address,undefined \
+clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=all -o "$out/fuzz_script" "$top/dealer/fuzz_script.c" $src $libs
 echo "== fuzz_script for $secs s"
 if ! UBSAN_OPTIONS=halt_on_error=1 "$out/fuzz_script" -max_total_time="$secs" -timeout=10 \

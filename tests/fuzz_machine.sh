@@ -10,13 +10,14 @@ secs=${FUZZ_SECONDS:-600}
 targets=${FUZZ_TARGETS:-"host sim cfg"}
 out=$top/build-fuzz/machine
 mkdir -p "$out/artifacts"
-libs="$(pkg-config --libs libcrypto inih 2>/dev/null || echo -lcrypto -linih) -ldds -lm"
+libs="$(pkg-config --libs libcrypto inih 2>/dev/null || echo -lcrypto -linih) -ldds -lm $(pkg-config --libs ompi-c 2>/dev/null)"
+mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/mpi.c (predup under mpirun)
 src=$(ls "$top"/dealer/*.c "$top"/pbn/*.c "$top"/machine/*.c "$top"/config/*.c |
       grep -v -e '/fuzz_' -e '/cmd_' -e '/lang_cmd.c' -e '/usb.c')
 for t in $targets; do
     dir=machine
     [ "$t" = cfg ] && dir=config
-    clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" -fsanitize=fuzzer,address,undefined \
+    clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \
         -fno-sanitize-recover=all -o "$out/fuzz_$t" "$top/$dir/fuzz_$t.c" $src $libs
 done
 . "$top/tests/lib_fuzz.sh"

@@ -41,7 +41,7 @@ no_key "predup deal: error: event.key looks like a key file, not a SquareDeal .s
 
 # Core dumps are off: the kernel reports RLIMIT_CORE 0 for a running predup.
 printf 'condition hcp(north) >= 37\n' > never.dl
-"$P" deal --key event.key --boards 1 --script never.dl --max-tries 1000000000000 -o x.pbn &
+"$P" deal --key event.key --boards 1 --script never.dl --dealing 1 --max-tries 1000000000000 -o x.pbn &
 pid=$!
 for _ in $(seq 1200); do
     [ -r /proc/$pid/limits ] && grep -q '^Max core file size *0 *0 ' /proc/$pid/limits && break

@@ -25,13 +25,9 @@ static enum pd_status crypto_fail(struct pd_err *e, const char *what)
     return pd_fail(e, PD_ERR_CRYPTO, "%s failed: %s", what, buf);
 }
 
-void pd_wipe(void *p, size_t n)
+void pd_hex_encode(const void *bytes, size_t n, char *out)
 {
-    OPENSSL_cleanse(p, n);
-}
-
-static void to_hex(const uint8_t *b, size_t n, char *out)
-{
+    const uint8_t *b = bytes;
     static const char digits[] = "0123456789abcdef";
 
     for (size_t i = 0; i < n; i++) {
@@ -52,13 +48,12 @@ static int hex_value(int c)
     return -1;
 }
 
-static enum pd_status sha256_hex(const uint8_t *data, size_t n, char *hex)
+void pd_sha256_hex(const void *data, size_t n, char *hex)
 {
     uint8_t md[SHA256_DIGEST_LENGTH];
 
     SHA256(data, n, md);
-    to_hex(md, sizeof md, hex);
-    return PD_OK;
+    pd_hex_encode(md, sizeof md, hex);
 }
 
 static enum pd_status write_all(int fd, const char *buf, size_t n)
@@ -77,28 +72,6 @@ static enum pd_status write_all(int fd, const char *buf, size_t n)
     return PD_OK;
 }
 
-/* The new key's directory entry survives a crash only once the directory itself is synced. */
-static enum pd_status fsync_parent_dir(const char *path, struct pd_err *e)
-{
-    const char *slash = strrchr(path, '/');
-    char dir[1024];
-    int fd, ok;
-
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return pd_fail(e, PD_ERR_IO, "%s: cannot open the directory to sync it: %s", dir,
-                       strerror(errno));
-    ok = fsync(fd) == 0 || errno == EINVAL; /* some file systems cannot sync a directory */
-    close(fd);
-    return ok ? PD_OK : pd_fail(e, PD_ERR_IO, "%s: cannot sync: %s", dir, strerror(errno));
-}
-
 enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e)
 {
     uint8_t key[PD_KEY_BYTES];
@@ -108,7 +81,7 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
 
     if (RAND_priv_bytes(key, sizeof key) != 1)
         return crypto_fail(e, "RAND_priv_bytes");
-    to_hex(key, sizeof key, text);
+    pd_hex_encode(key, sizeof key, text);
     pd_wipe(key, sizeof key);
     text[2 * PD_KEY_BYTES] = '\n';
     text[2 * PD_KEY_BYTES + 1] = '\0';
@@ -135,9 +108,7 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
     if (rc == PD_OK) /* the new name must survive a crash as the key's bytes do */
         rc = pd_fsync_dir(path, e);
     if (rc == PD_OK)
-        rc = fsync_parent_dir(path, e);
-    if (rc == PD_OK)
-        sha256_hex((const uint8_t *)text, sizeof text - 1, commit_hex);
+        pd_sha256_hex(text, sizeof text - 1, commit_hex);
     pd_wipe(text, sizeof text);
     return rc;
 }
@@ -190,10 +161,10 @@ void key_commit_hex(const struct pd_key *key, char *hex)
 {
     char text[2 * PD_KEY_BYTES + 2];
 
-    to_hex(key->bytes, PD_KEY_BYTES, text);
+    pd_hex_encode(key->bytes, PD_KEY_BYTES, text);
     text[2 * PD_KEY_BYTES] = '\n';
     text[2 * PD_KEY_BYTES + 1] = '\0';
-    sha256_hex((const uint8_t *)text, sizeof text - 1, hex);
+    pd_sha256_hex(text, sizeof text - 1, hex);
     pd_wipe(text, sizeof text);
 }
 
@@ -217,15 +188,10 @@ enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e)
 
     if (rc != PD_OK)
         return rc;
-    sha256_hex((const uint8_t *)text, len, hex);
+    pd_sha256_hex(text, len, hex);
     pd_wipe(text, len);
     free(text);
     return PD_OK;
-}
-
-void pd_sha256_hex(const void *data, size_t n, char *hex)
-{
-    sha256_hex(data, n, hex);
 }
 
 void key_from_seed(unsigned long long seed, struct pd_key *key)

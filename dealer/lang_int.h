@@ -10,15 +10,9 @@
 
 #include "dealer/dealer.h"
 
-/* Hot functions are built twice, with and without the POPCNT instruction, and the loader
- * picks the one the CPU runs (GCC/clang function multi-versioning): card counting is all
- * popcounts, and without it they are library calls. */
-#if defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__) && \
-    !defined(LANG_NO_CLONES)
-#define LANG_HOT __attribute__((target_clones("popcnt", "default")))
-#else
-#define LANG_HOT
-#endif
+#include "dealer/hot.h"
+
+#define LANG_HOT PD_HOT /* built with and without POPCNT (dealer/hot.h) */
 
 /* ---------------------------------------------------------------- lexer */
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dealer/dealer.h"
+#include "dealer/hot.h"
 
 static enum pd_status crypto_fail(struct pd_err *e, const char *what)
 {
@@ -363,20 +364,6 @@ uint32_t deal_stream_u32(struct deal_stream *s)
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
-static inline uint16_t stream_u16(struct deal_stream *s)
-{
-    if (s->len - s->pos >= 2) {
-        uint16_t v = (uint16_t)(s->buf[s->pos] << 8 | s->buf[s->pos + 1]);
-
-        s->pos += 2;
-        return v;
-    }
-    uint8_t b[2];
-
-    deal_stream_bytes(s, b, 2);
-    return (uint16_t)(b[0] << 8 | b[1]);
-}
-
 /* Lemire's multiply-and-reject: x*n / 2^32 is uniform in [0, n) once the low part of the
  * product is outside the short first block of size 2^32 mod n. */
 uint32_t deal_stream_below(struct deal_stream *s, uint32_t n)
@@ -393,23 +380,6 @@ uint32_t deal_stream_below(struct deal_stream *s, uint32_t n)
         }
     }
     return (uint32_t)(m >> 32);
-}
-
-/* The same with 16-bit draws, for n <= 52: half the keystream per card. */
-static inline unsigned below16(struct deal_stream *s, unsigned n)
-{
-    uint32_t m = (uint32_t)stream_u16(s) * n;
-    uint16_t low = (uint16_t)m;
-
-    if (low < n) {
-        uint16_t threshold = (uint16_t)((65536u - n) % n);
-
-        while (low < threshold) {
-            m = (uint32_t)stream_u16(s) * n;
-            low = (uint16_t)m;
-        }
-    }
-    return m >> 16;
 }
 
 deal_num deal_stream_number(struct deal_stream *s)
@@ -440,35 +410,65 @@ void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num)
         *num = n;
 }
 
-void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
+/* Fisher-Yates over the free cards: position i takes a uniform card from positions i..nfree-1,
+ * by 16-bit draws with rejection (Lemire: the low half of v*n outside the short first block of
+ * size 65536 mod n). The buffer position lives in a local, not in *s: every store to the card
+ * list (uint8_t) would otherwise force a reload. The hottest loop of practice runs. */
+PD_HOT void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed,
+                                struct deal *out)
 {
-    static const uint64_t all = 0x1FFF1FFF1FFF1FFFULL;
     uint8_t free_bits[DEAL_NCARDS];
     int vac[4], nfree = 0;
     uint64_t taken = 0;
-    struct deal d = {{0}};
+    struct deal d;
+    size_t pos = s->pos, len = s->len;
 
     for (int h = 0; h < 4; h++) {
         d.hand[h] = fixed ? fixed->hand[h] : 0;
         taken |= d.hand[h];
         vac[h] = HAND_NCARDS - hand_ncards(d.hand[h]);
     }
-    for (uint64_t rest = all & ~taken; rest; rest &= rest - 1)
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
         free_bits[nfree++] = (uint8_t)__builtin_ctzll(rest);
-    /* Fisher-Yates: position i takes a uniform card from positions i..nfree-1. */
     for (int i = 0; i < nfree - 1; i++) {
-        int j = i + (int)below16(s, (unsigned)(nfree - i));
+        unsigned n = (unsigned)(nfree - i);
+        uint32_t m;
+
+        for (;;) {
+            unsigned v;
+
+            if (len - pos >= 2) {
+                v = (unsigned)s->buf[pos] << 8 | s->buf[pos + 1];
+                pos += 2;
+            } else {
+                uint8_t b[2];
+
+                s->pos = pos;
+                deal_stream_bytes(s, b, 2);
+                pos = s->pos;
+                len = s->len;
+                v = (unsigned)b[0] << 8 | b[1];
+            }
+            m = (uint32_t)v * n;
+            if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
+                break;
+        }
+        int j = i + (int)(m >> 16);
         uint8_t t = free_bits[i];
 
         free_bits[i] = free_bits[j];
         free_bits[j] = t;
     }
-    int i = 0;
+    s->pos = pos;
+    int k = 0;
 
-    for (int h = 0; h < 4; h++)
-        for (int k = 0; k < vac[h]; k++)
-            d.hand[h] |= 1ULL << free_bits[i++];
-    *out = d;
+    for (int h = 0; h < 4; h++) {
+        uint64_t hand = d.hand[h];
+
+        for (int c = 0; c < vac[h]; c++)
+            hand |= 1ULL << free_bits[k++];
+        out->hand[h] = hand;
+    }
 }
 
 /* Length of the UTF-8 sequence starting at p (1-4), or 0 when it is not valid UTF-8 (overlong

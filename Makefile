@@ -8,7 +8,9 @@ SAN      ?=
 PREFIX   ?= /usr/local
 CC       ?= cc
 
-PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2
+# freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
+# analyze under mpirun (dealer/mpi.c); a plain run never starts it.
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -25,7 +27,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
-              libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core
+              libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core libopenmpi-dev \
+              openmpi-bin
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
@@ -153,9 +156,14 @@ bench:
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
+# The program, its man page (man predup) and its bash completion.
 install: predup
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
+	install -m 0644 config/predup.1 $(DESTDIR)$(PREFIX)/share/man/man1/predup.1
+	install -m 0644 config/predup.bash-completion \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/predup
 
 clean:
 	rm -rf build build-san build-fuzz predup

@@ -44,8 +44,8 @@ static enum pd_status write_new_record(const char *path, const char *text, size_
 {
     struct pd_outfile out;
     /* write_record has checked that the old record is a prefix of this one: an extension,
-     * which the output layer would otherwise refuse as a different file. */
-    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE, e);
+     * which the output layer would otherwise refuse as a different file. The record is public. */
+    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE | PD_OUT_PUBLIC, e);
 
     if (rc != PD_OK)
         return rc;
@@ -87,6 +87,11 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
     enum pd_status rc;
 
     snprintf(now.generator, sizeof now.generator, "%s", ev->rec.p.generator);
+    /* Like the generator, the dealing version is the committing predup's, not the file's: a
+     * set committed before version 2 is still dealt by version 1. */
+    for (int i = 0; i < now.nsets && i < ev->rec.p.nsets; i++)
+        if (now.sets[i].script_sha[0] && ev->rec.p.sets[i].script_sha[0])
+            now.sets[i].dealing = ev->rec.p.sets[i].dealing;
     rc = ev_params_text(&ev->rec.p, ev->rec.commitment, &a, NULL, e);
     if (rc == PD_OK)
         rc = ev_params_text(&now, ev->rec.commitment, &b, NULL, e);
@@ -120,6 +125,37 @@ static enum pd_status open_event(const char *conf, struct event *ev, struct pd_e
 
 /* ---------------------------------------------------------------- commit */
 
+/* A set's dealer and vul lines may repeat its script's dealer and vulnerable lines, not
+ * contradict them (the script's lines set every board's, as in predup deal --script). */
+static enum pd_status check_script_lines(const struct cfg_event *cfg, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+    char script[1200];
+
+    for (int i = 0; rc == PD_OK && i < cfg->p.nsets; i++) {
+        const struct ev_set *s = &cfg->p.sets[i];
+        struct lang_prog *prog = NULL;
+
+        if (!s->script_sha[0])
+            continue;
+        cfg_event_path(cfg, cfg->extra[i].script, script, sizeof script);
+        rc = lang_compile_file(script, &prog, e);
+        int dealer = rc == PD_OK ? lang_script_dealer(prog) : -1;
+        int vul = rc == PD_OK ? lang_script_vul(prog) : -1;
+
+        if (s->dealer >= 0 && dealer >= 0 && s->dealer != dealer)
+            rc = pd_fail(e, PD_ERR_USAGE, "%s.conf: set \"%s\": dealer = %c contradicts the "
+                         "script's dealer line (%s): drop dealer = or edit the script", cfg->stem,
+                         s->name, SEAT_LETTER[s->dealer], SEAT_NAME[dealer]);
+        else if (s->vul >= 0 && vul >= 0 && s->vul != vul)
+            rc = pd_fail(e, PD_ERR_USAGE, "%s.conf: set \"%s\": vul = %s contradicts the "
+                         "script's vulnerable line (%s): drop vul = or edit the script", cfg->stem,
+                         s->name, VUL_PBN[s->vul], VUL_PBN[vul]);
+        lang_free(prog);
+    }
+    return rc;
+}
+
 static enum pd_status event_commit(const char *conf, struct pd_err *e)
 {
     struct event *ev = calloc(1, sizeof *ev);
@@ -132,10 +168,11 @@ static enum pd_status event_commit(const char *conf, struct pd_err *e)
     }
     event_paths(ev);
     ev->rec.p = ev->cfg.p;
+    rc = check_script_lines(&ev->cfg, e);
     /* A key without a record was never published (a commit stopped half-way): reuse it. */
-    if (access(ev->key_path, F_OK) == 0)
+    if (rc == PD_OK && access(ev->key_path, F_OK) == 0)
         rc = key_commitment(ev->key_path, ev->rec.commitment, e);
-    else
+    else if (rc == PD_OK)
         rc = key_new_file(ev->key_path, ev->rec.commitment, e);
     bool again = access(ev->record_path, F_OK) == 0;
 
@@ -245,6 +282,20 @@ struct deal_opts {
     bool fill, help;
 };
 
+/* The script's dealer and vulnerable lines, else the record's dealer and vul lines, else Law 2
+ * (commit refuses lines that contradict the script's; pbn/cmd_verify.c checks the same). */
+static struct board_info event_board(const struct ev_set *s, const struct lang_prog *prog,
+                                     int board)
+{
+    struct board_info bi = board_law2(board);
+    int dealer = prog && lang_script_dealer(prog) >= 0 ? lang_script_dealer(prog) : s->dealer;
+    int vul = prog && lang_script_vul(prog) >= 0 ? lang_script_vul(prog) : s->vul;
+
+    bi.dealer = dealer >= 0 ? (enum seat)dealer : bi.dealer;
+    bi.vul = vul >= 0 ? (enum vul)vul : bi.vul;
+    return bi;
+}
+
 /* Every board of set si as a PBN set, from the event's derivation (dealer/EVENTS.md). */
 static enum pd_status deal_set(const struct event *ev, int si, const struct pd_key *key,
                                struct pbn_set *out, struct pd_err *e)
@@ -256,6 +307,7 @@ static enum pd_status deal_set(const struct event *ev, int si, const struct pd_k
                            ev->rec.p.date[0] ? ev->rec.p.date : NULL, generator};
     struct set_key sk;
     struct lang_prog *prog = NULL;
+    struct lang_deal *ld = NULL;
     struct board_range range = {0, NULL};
     struct board_deal *bd = NULL;
     long threads = sysconf(_SC_NPROCESSORS_ONLN);
@@ -266,29 +318,33 @@ static enum pd_status deal_set(const struct event *ev, int si, const struct pd_k
     snprintf(gen.commitment, sizeof gen.commitment, "%s", ev->rec.commitment);
     snprintf(gen.boards, sizeof gen.boards, "%s", s->boards);
     snprintf(gen.script, sizeof gen.script, "%s", s->script_sha);
+    gen.dealing = s->dealing;
     snprintf(gen.label, sizeof gen.label, "%s", s->name);
     pbn_generator_format(generator, sizeof generator, &gen);
     cfg_event_path(&ev->cfg, ev->cfg.extra[si].script, script, sizeof script);
     if (rc == PD_OK && s->script_sha[0])
         rc = lang_compile_file(script, &prog, e);
+    if (rc == PD_OK && prog)
+        rc = lang_deal_new(prog, s->dealing, &ld, e);
     if (rc == PD_OK)
-        rc = board_range_parse(s->boards, 10000000, &range, e);
+        rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
     if (rc == PD_OK && !(bd = calloc((size_t)range.n, sizeof *bd)))
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    if (rc == PD_OK)
-        rc = set_generate(&sk, &range, threads < 1 ? 1 : threads > 64 ? 64 : (int)threads,
-                          prog ? lang_accept : NULL, prog, 100000000ULL, bd, e);
+    threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
+    if (rc == PD_OK && ld)
+        rc = set_generate_script(&sk, &range, (int)threads, ld, 100000000ULL, bd, e);
+    else if (rc == PD_OK)
+        rc = set_generate(&sk, &range, (int)threads, NULL, NULL, 100000000ULL, bd, e);
     for (int i = 0; rc == PD_OK && i < range.n; i++) {
-        struct board_info bi = board_law2(bd[i].board);
+        struct board_info bi = event_board(s, prog, bd[i].board);
         struct pbn_game *g;
 
-        bi.dealer = s->dealer >= 0 ? (enum seat)s->dealer : bi.dealer;
-        bi.vul = s->vul >= 0 ? (enum vul)s->vul : bi.vul;
         rc = pbn_game_add(out, &g, e);
         if (rc == PD_OK)
             rc = pbn_game_from_board(g, &pe, bi, &bd[i].deal, &bd[i].number, e);
     }
     pd_wipe(&sk, sizeof sk);
+    lang_deal_free(ld);
     lang_free(prog);
     board_range_free(&range);
     free(bd);
@@ -408,6 +464,18 @@ static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, str
                                         "[--set NAME] [-o DIR] [--fill]");
 }
 
+/* The output layer's hint names --force, which event deal does not take: an event's files are
+ * the same bytes on every run, so one that differs is not the event's and is kept. */
+static enum pd_status event_exists_hint(enum pd_status rc, struct pd_err *e)
+{
+    char *hint = rc == PD_ERR_EXISTS ? strstr(e->msg, " (add --force to replace it)") : NULL;
+
+    if (hint)
+        snprintf(hint, sizeof e->msg - (size_t)(hint - e->msg),
+                 " (not the event's: move it away, then run event deal again)");
+    return rc;
+}
+
 static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
 {
     struct deal_opts o = {0};
@@ -444,7 +512,7 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
             rc = deal_and_write(ev, i, &key, dir, o.fill, e);
     pd_wipe(&key, sizeof key);
     free(ev);
-    return rc;
+    return event_exists_hint(rc, e);
 }
 
 enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)

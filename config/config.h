@@ -34,6 +34,9 @@ struct cfg_event {
 /* Loads and checks an event file; faults are PD_ERR_SYNTAX at file:line:col with a
  * did-you-mean. Script hashes are computed (PD_ERR_IO when a script cannot be read). */
 enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e);
+/* The same from text already read (NUL-terminated, len bytes); path names it and places it. */
+enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
+                               struct cfg_event *ev, struct pd_err *e);
 /* A path of the event file (script, machine) made usable from the current directory. */
 void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size_t n);
 

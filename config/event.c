@@ -185,7 +185,7 @@ static int set_key(struct loader *l, int si, const char *name, const char *value
     char hint[64];
 
     if (!strcmp(name, "boards")) {
-        if (board_range_parse(value, 10000000, &r, &e) != PD_OK)
+        if (board_range_parse(value, EV_MAX_BOARD, &r, &e) != PD_OK)
             return bad(l, AT_VALUE, name, "%s", e.msg);
         board_range_free(&r);
         return text_value(l, name, value, s->boards, sizeof s->boards);
@@ -336,7 +336,8 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
         snprintf(out, n, "%s/%s", ev->dir, rel);
 }
 
-/* What the INI syntax cannot say: an event name, a set, each script's hash. */
+/* What the INI syntax cannot say: an event name, a set, each script's hash (and the dealing
+ * version this predup deals a script set by). */
 static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd_err *e)
 {
     char script[1200];
@@ -352,6 +353,7 @@ static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd
             continue;
         cfg_event_path(ev, ev->extra[i].script, script, sizeof script);
         rc = pd_sha256_file(script, ev->p.sets[i].script_sha, e);
+        ev->p.sets[i].dealing = DEALING_LATEST; /* committed with the set (dealer/EVENTS.md) */
     }
     return rc;
 }
@@ -369,19 +371,16 @@ static void split_path(const char *path, struct cfg_event *ev)
     snprintf(ev->stem, sizeof ev->stem, "%.*s", (int)stem, path);
 }
 
-enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
+enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
+                               struct cfg_event *ev, struct pd_err *e)
 {
     struct loader *l = calloc(1, sizeof *l);
-    char *text = NULL;
-    size_t len = 0;
     int line;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = l ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
     memset(ev, 0, sizeof *ev);
     split_path(path, ev);
     snprintf(ev->p.generator, sizeof ev->p.generator, "predup %s", PREDUP_VERSION);
-    if (rc == PD_OK && !l)
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (rc == PD_OK && strlen(text) != len) { /* libinih would stop there without a word */
         int nul_line = 1;
 
@@ -400,7 +399,20 @@ enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_
     }
     if (rc == PD_OK)
         rc = complete(path, ev, e);
-    free(text);
     free(l);
+    return rc;
+}
+
+enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    enum pd_status rc = pd_read_file(path, &text, &len, e);
+
+    if (rc == PD_OK)
+        rc = cfg_parse_event(path, text, len, ev, e);
+    else
+        memset(ev, 0, sizeof *ev);
+    free(text);
     return rc;
 }

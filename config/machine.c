@@ -136,8 +136,12 @@ static int sim_key(struct loader *l, const char *name, const char *value)
     if (!strcmp(name, "fault")) {
         struct pd_err e;
 
-        if (s->nat >= MACH_SIM_MAX_AT)
-            return bad(l, "%s: more than 64 faults (%s)", name, value);
+        if (s->nat >= MACH_SIM_MAX_AT) {
+            if (!l->msg[0])
+                snprintf(l->msg, sizeof l->msg, "%s: more than %d faults (%s)", name,
+                         (int)MACH_SIM_MAX_AT, value);
+            return 0;
+        }
         if (mach_fault_parse(value, &s->at[s->nat], &e) != PD_OK)
             return bad(l, "%s: %s", name, e.msg);
         s->nat++;

@@ -120,8 +120,8 @@ bool deal_is_complete(const struct deal *d, char *why, size_t why_len)
     for (int s = 0; s < 4; s++)
         if (hand_ncards(d->hand[s]) != HAND_NCARDS) {
             if (why)
-                snprintf(why, why_len, "%s has %d cards", SEAT_NAME[s],
-                         hand_ncards(d->hand[s]));
+                snprintf(why, why_len, "%s has %d card%s", SEAT_NAME[s],
+                         hand_ncards(d->hand[s]), hand_ncards(d->hand[s]) == 1 ? "" : "s");
             return false;
         }
     return true;

@@ -258,8 +258,9 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             purpose (4 bytes big-endian) || index (8 bytes big-endian).
  *   board b   purpose 1 ("deal"), index b. Read the keystream in 12-byte chunks, each a
  *             big-endian 96-bit number; the first one below D is the deal number, and the deal is
- *             its Pavlicek decoding. With a constraint script, the numbers below D are the
- *             candidates in order and the first that satisfies the script is the board.
+ *             its Pavlicek decoding. With a constraint script: dealing version 1 takes the
+ *             first of these candidates that satisfies the script; version 2 draws attempts
+ *             from purpose 4 ("script"), index b (section 6, dealer/README.md).
  * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
  * in lower-case hex: `sha256sum` of any key file predup makes, and the same for an upper-case,
  * CRLF or newline-less copy of the same key.
@@ -277,6 +278,7 @@ enum stream_purpose {
     STREAM_DEAL = 1,     /* tournament boards: index = board number */
     STREAM_PRACTICE = 2, /* practice runs (predup dealer): index = block of deals */
     STREAM_RND = 3,      /* rnd() in scripts: index = deal ordinal, separate from the deals */
+    STREAM_SCRIPT = 4,   /* script boards, dealing version 2: index = board number */
     STREAM_PRACTICE_GAPS = 5, /* conditional generation's plain-deal counts: index = block */
 };
 
@@ -346,12 +348,13 @@ void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct
 
 /* The event record (dealer/EVENTS.md has its exact bytes): what was committed for an event,
  * then the delayed public value, then the key. Fixed sizes: a record is small. */
-enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512 };
+enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000 };
 struct ev_set {
     char name[PD_LABEL_MAX + 1]; /* the set name: its label in the derivation */
     char boards[256];            /* as written: "1-36" */
     char script_sha[65];         /* SHA-256 of the script's bytes; "" = no script */
     int dealer, vul;             /* -1: Law 2 */
+    int dealing;                 /* a script set's dealing version (DEALING_V1 ..); 0 = none */
 };
 struct ev_params {
     char generator[64]; /* "predup 0.1.0": the version that committed */
@@ -406,6 +409,31 @@ enum pd_status set_generate(const struct set_key *sk, const struct board_range *
                             int threads, deal_accept_fn accept, void *ctx, uint64_t max_tries,
                             struct board_deal *out, struct pd_err *e);
 
+/* Boards with a script (deal --script, verify --script). How such a board is drawn is
+ * versioned, so that a set dealt by one version verifies with every later one; the set's
+ * Generator tag names the version (dealer/README.md, "Boards with a script"):
+ *   1  the first candidate of stream (DEAL, board) that the script accepts (slow when rare);
+ *   2  attempts drawn from stream (SCRIPT, board): one bounded seat's hand drawn exactly from
+ *      the hands the condition's bounds allow, the other cards shuffled; the first attempt the
+ *      script accepts. Same distribution (uniform over accepted deals), far fewer attempts. */
+enum { DEALING_V1 = 1, DEALING_V2 = 2, DEALING_LATEST = DEALING_V2 };
+struct lang_prog;
+struct lang_deal; /* a compiled script prepared for one dealing version; opaque, read-only */
+/* Prepares p (which must outlive it) for version. PD_ERR_RANGE for an unknown version or a
+ * condition whose bounds no hand meets; PD_ERR_NOMEM. Safe to share between threads. */
+enum pd_status lang_deal_new(const struct lang_prog *p, int version, struct lang_deal **out,
+                             struct pd_err *e);
+void lang_deal_free(struct lang_deal *ld); /* NULL ok */
+/* One board with a script: as board_generate, by ld's version; max_tries counts attempts
+ * (version 2) or candidates (version 1). out->number is the deal's Pavlicek number. */
+enum pd_status board_generate_script(const struct set_key *sk, int board,
+                                     const struct lang_deal *ld, uint64_t max_tries,
+                                     struct board_deal *out, struct pd_err *e);
+/* All boards of range, as set_generate; the result never depends on threads. */
+enum pd_status set_generate_script(const struct set_key *sk, const struct board_range *range,
+                                   int threads, const struct lang_deal *ld, uint64_t max_tries,
+                                   struct board_deal *out, struct pd_err *e);
+
 /* ---------------------------------------------------------------- 7 constraint language */
 /* Hans van Staveren's dealer language (dealer/LANGUAGE.md): compile a script once, then test
  * deals against its condition. */
@@ -422,6 +450,9 @@ void lang_free(struct lang_prog *p); /* NULL ok */
  * Safe to call from several threads with the same prog; tricks() goes through a per-deal
  * memo and a locked libdds thread slot; rnd() is a function of (deal, board). */
 int lang_accept(void *prog, const struct deal *d, int board, struct pd_err *e);
+/* The script's `dealer` line (enum seat) and `vulnerable` line (enum vul); -1 when absent. */
+int lang_script_dealer(const struct lang_prog *p);
+int lang_script_vul(const struct lang_prog *p);
 
 /* ---------------------------------------------------------------- 8 double dummy */
 /* (dealer/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */
@@ -532,5 +563,34 @@ enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int sessi
  * (first < last) name the file SquareDeal combines them into ("SWISS01-03"). */
 void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,
                    size_t n);
+
+/* ---------------------------------------------------------------- 11 beyond one machine (MPI) */
+/* `predup dealer` and `predup analyze` under mpirun: the ranks split the work, rank 0 gathers it
+ * in order and writes. A run that mpirun did not start (no OMPI_COMM_WORLD_SIZE / PMIX_RANK /
+ * PMI_RANK in the environment) never calls MPI_Init: rank 0 of 1, and every call below is a
+ * no-op. Only the calling thread of pd_mpi_start talks MPI (MPI_THREAD_FUNNELED). */
+enum pd_status pd_mpi_start(struct pd_err *e); /* on ranks other than 0, stdout is discarded */
+int pd_mpi_rank(void);
+int pd_mpi_size(void); /* 1 without mpirun */
+/* Collective, once at the same step on every rank: the status of the lowest rank that failed
+ * (its message as "rank R: ..." on rank 0), PD_OK when none did. */
+enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e);
+/* Collective: rank 0's n bytes at p on every rank. */
+void pd_mpi_share(void *p, size_t n);
+/* Point to point, bytes: pd_mpi_send returns once the receiver has taken them (MPI_Ssend), so
+ * a fast sender never runs far ahead; pd_mpi_recv allocates *buf (free it) for the next message
+ * from rank `from`, any tag, and gives its tag; pd_mpi_waiting tells whether one is there. */
+enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd_err *e);
+enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e);
+bool pd_mpi_waiting(int from, int tag);
+/* An empty message with tag, sent without waiting for the receiver (completed at pd_mpi_end). */
+void pd_mpi_notify(int to, int tag);
+/* Collective: every rank's n bytes, concatenated in rank order into *all on rank 0 (free it;
+ * NULL on other ranks). */
+enum pd_status pd_mpi_gather(const void *mine, size_t n, void **all, size_t *total,
+                             struct pd_err *e);
+/* Ends MPI (MPI_Finalize) and returns rc; PD_OK on a rank other than 0 whose failure rank 0
+ * reports (pd_mpi_agree), so that the job shows one message and rank 0's exit status. */
+enum pd_status pd_mpi_end(enum pd_status rc);
 
 #endif

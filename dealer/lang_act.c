@@ -220,6 +220,39 @@ enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long
     return ev->failed ? (e && e->code ? e->code : PD_ERR_RANGE) : PD_OK;
 }
 
+/* What lact_run evaluates for one deal, in the same order (rnd() draws in sequence), printing
+ * and counting nothing: a worker thread calls it so that the tricks() the actions ask for are
+ * solved into ev->memo in parallel, and the commit in deal order finds them solved. */
+void lact_prefetch(struct leval *ev)
+{
+    const struct lang_prog *p = ev->p;
+
+    for (int i = 0; i < p->nacts && !p->default_action && !ev->failed; i++) {
+        const struct laction *a = &p->acts[i];
+
+        switch (a->type) {
+        case LA_PRINTES:
+            for (int k = 0; k < a->nitems && !ev->failed; k++)
+                if (a->items[k].expr >= 0)
+                    eval(ev, a->items[k].expr);
+            break;
+        case LA_EVALCONTRACT:
+            for (int st = 0; st < 5 && !ev->failed; st++)
+                for (int side = 0; side < 2; side++)
+                    leval_tricks(ev, side ? SEAT_S : SEAT_N, st);
+            break;
+        case LA_FREQUENCY2D:
+            eval(ev, a->expr);
+            eval(ev, a->expr2);
+            break;
+        default:
+            if (a->expr >= 0 && a->type != LA_PRINT && a->type != LA_PRINTPBN)
+                eval(ev, a->expr);
+            break;
+        }
+    }
+}
+
 static void print_freq(FILE *out, const struct laction *a, const long long *c)
 {
     int n = a->hi - a->lo + 1;

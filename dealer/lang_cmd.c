@@ -125,7 +125,7 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
                 return pd_fail(e, PD_ERR_USAGE, "dealer: -l (GIB's library.dat) is not "
                                                 "supported: tricks() solves with libdds");
             default:
-                return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (see --help)", f);
+                return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (predup dealer --help)", f);
             }
         }
     }
@@ -140,7 +140,10 @@ static double wall(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e)
+/* Under mpirun every rank runs this with the same arguments; each step that can fail on one
+ * rank only (reading the script, drawing the seed) ends with pd_mpi_agree, so that all ranks
+ * stop together and rank 0 alone reports the failure, naming the rank. */
+static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
 {
     struct dealer_args a = {.summary = true, .o = {.threads = 1, .fast = true}};
     struct lang_prog *p = NULL;
@@ -149,21 +152,29 @@ enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e)
     double t0 = wall();
     enum pd_status rc = parse_args(argc, argv, &a, &done, e);
 
+    if (rc == PD_OK && !done && !a.script && pd_mpi_size() > 1)
+        rc = pd_fail(e, PD_ERR_USAGE, "dealer under mpirun: name the script file (mpirun gives "
+                                      "standard input to rank 0 alone)");
     if (rc != PD_OK || done)
-        return rc;
+        return pd_mpi_agree(rc, e);
     if (!a.seeded) {
         uint8_t b[8];
 
-        if (RAND_bytes(b, sizeof b) != 1)
-            return pd_fail(e, PD_ERR_CRYPTO, "dealer: cannot draw a random seed");
+        if ((rc = pd_mpi_agree(RAND_bytes(b, sizeof b) == 1 ? PD_OK
+                               : pd_fail(e, PD_ERR_CRYPTO, "dealer: cannot draw a random seed"),
+                               e)) != PD_OK)
+            return rc;
         a.o.seed = 0;
         for (int i = 0; i < 8; i++)
             a.o.seed = a.o.seed << 8 | b[i];
+        pd_mpi_share(&a.o.seed, sizeof a.o.seed); /* every rank deals from rank 0's seed */
     }
     a.o.input_name = a.script;
-    rc = lang_compile_file(a.script ? a.script : "-", &p, e);
-    if (rc != PD_OK)
+    rc = pd_mpi_agree(lang_compile_file(a.script ? a.script : "-", &p, e), e);
+    if (rc != PD_OK) {
+        lang_free(p);
         return rc;
+    }
     rc = lrun(p, &a.o, stdout, &res, e);
     if (rc == PD_OK && a.summary) {
         printf("Generated %lld hands\n", res.generated);
@@ -173,8 +184,15 @@ enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e)
     }
     fflush(stdout);
     if (rc == PD_OK && res.timed_out && res.produced == 0)
-        rc = pd_fail(e, PD_ERR_LIMIT, "dealer: nothing produced in %.0f s (-t) after %lld deals",
-                     a.o.time_limit, res.generated);
+        rc = pd_fail(e, PD_ERR_LIMIT, "dealer: nothing produced in %.0f s (-t) after %lld deal%s",
+                     a.o.time_limit, res.generated, res.generated == 1 ? "" : "s");
     lang_free(p);
     return rc;
+}
+
+enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e)
+{
+    enum pd_status rc = pd_mpi_start(e);
+
+    return pd_mpi_end(rc == PD_OK ? run_dealer(argc, argv, e) : rc);
 }

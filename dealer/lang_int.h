@@ -246,6 +246,8 @@ void lacc_free(struct lacc *a, const struct lang_prog *p);
 enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
                         struct pd_err *e);
 /* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
+/* Solves ahead what lact_run will ask of one deal (tricks() into ev->memo); no output. */
+void lact_prefetch(struct leval *ev);
 void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
                  long long nprod, FILE *out);
 
@@ -271,5 +273,18 @@ struct lrun_result {
 };
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *r, struct pd_err *e);
+
+/* ---------------------------------------------------------------- keyed sets */
+
+/* lang_keyed.c, for gen.c: the version, the script, and for tests the drawn seat (-1: none)
+ * and the number of its hands the bounds allow. */
+int lang_deal_version(const struct lang_deal *ld);
+const struct lang_prog *lang_deal_prog(const struct lang_deal *ld);
+int lang_deal_seat(const struct lang_deal *ld);
+uint64_t lang_deal_hands(const struct lang_deal *ld);
+/* One attempt of a version-2 board from the stream at its position: 1 when the script accepts
+ * the deal (in out), 0 when not, <0 on a run-time error (in e). */
+int lang_deal_try(const struct lang_deal *ld, struct deal_stream *s, int board,
+                  struct deal *out, struct pd_err *e);
 
 #endif

@@ -13,56 +13,7 @@
 
 #include "dealer/lang_int.h"
 #include "dealer/lang_gen.h"
-
-/* Deals per block: multiples of 6 for -2 and -3. Scripts that solve double dummy use small
- * blocks, so that no thread works far past the deal that completes the run. The block size
- * depends on the script only, never on the thread count. */
-enum { BLOCK = 3072, BLOCK_DD = 24 };
-
-struct kept {
-    uint64_t ordinal;
-    uint64_t plain;  /* conditional generation: the plain deals up to this one, in its block */
-    struct deal d;
-    bool memo_ready;
-    bool pending;    /* lazy dealing: d lacks hands the actions read; deal them from draws */
-    uint8_t draws[LLAZY_DRAW_BYTES];
-    struct dd_memo memo;
-};
-struct block {
-    long long index; /* block number, -1 = free */
-    bool done;
-    struct kept *acc;
-    int nacc, cap;
-    enum pd_status rc;
-    struct pd_err err;
-    uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
-};
-
-struct run {
-    const struct lang_prog *p;
-    const struct lrun_opts *o;
-    struct set_key sk;
-    struct lgen *gen;          /* conditional generation, or NULL */
-    double log_q;              /* its log(1 - p): gaps between its deals in a plain run */
-    bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
-    int cond_hands, all_hands; /* hands the condition reads, and with the actions */
-    int draw_bytes;            /* the draws all_hands need (west needs none: the rest) */
-    /* With one worker, the hands only the actions read are dealt by the main thread (which
-     * runs the actions): the two threads share the work. With more, the workers deal them. */
-    bool defer;
-    long long generate;
-    long long block;       /* BLOCK or BLOCK_DD */
-    long long produce;     /* a block stops when it holds this many */
-    _Atomic bool abort;    /* the run is over: blocks in flight may stop */
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    long long next_claim;  /* next block to hand out */
-    long long committed;   /* blocks committed so far */
-    long long nblocks;     /* blocks needed for generate */
-    int window;
-    struct block *slots;   /* window of blocks in flight */
-    bool stop;
-};
+#include "dealer/lang_run.h"
 
 static double now(void)
 {
@@ -228,6 +179,32 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
     return PD_OK;
 }
 
+/* Scripts whose actions call tricks(): the worker that kept the deals of block b also solves
+ * what the actions will ask (lact_prefetch), so that double dummy runs on every thread and
+ * the commit in deal order finds it in each deal's memo. A failure is left to the commit,
+ * which meets it again at the same deal and reports it in order. */
+static void prefetch_actions(struct run *r, struct block *b, struct deal_stream *rs)
+{
+    for (int i = 0; i < b->nacc && !r->abort; i++) {
+        struct kept *k = &b->acc[i];
+        struct pd_err scratch = {0};
+        struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = rs,
+                           .rnd_index = 2 * k->ordinal + 1, .e = &scratch};
+
+        if (k->pending) {
+            llazy_deal_from(k->draws, r->all_hands, &k->d);
+            k->pending = false;
+        }
+        if (k->memo_ready) {
+            ev.memo = k->memo;
+            ev.memo_ready = true;
+        }
+        lact_prefetch(&ev);
+        if ((k->memo_ready = ev.memo_ready))
+            k->memo = ev.memo;
+    }
+}
+
 static void *worker(void *arg)
 {
     struct run *r = arg;
@@ -246,18 +223,20 @@ static void *worker(void *arg)
     }
     pthread_mutex_lock(&r->mu);
     for (;;) {
-        while (!r->stop && r->next_claim < r->nblocks &&
+        while (!r->stop && r->next_claim < r->nlocal &&
                r->next_claim >= r->committed + r->window)
             pthread_cond_wait(&r->cv, &r->mu);
-        if (r->stop || r->next_claim >= r->nblocks)
+        if (r->stop || r->next_claim >= r->nlocal)
             break;
         struct block *b = &r->slots[r->next_claim % r->window];
 
-        b->index = r->next_claim++;
+        b->index = r->next_claim++ * r->nranks + r->rank;
         b->nacc = 0;
         b->plain_total = 0;
         pthread_mutex_unlock(&r->mu);
         b->rc = ok ? run_block(r, b, &ds, &rs, &gs) : pd_fail(&b->err, e.code, "%s", e.msg);
+        if (b->rc == PD_OK && r->dd_actions)
+            prefetch_actions(r, b, &rs);
         pthread_mutex_lock(&r->mu);
         b->done = true;
         pthread_cond_broadcast(&r->cv);
@@ -326,8 +305,9 @@ static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long l
             open[nopen++] = h;
     }
     if (nopen > 2)
-        return pd_fail(e, PD_ERR_USAGE, "dealer -e: %d hands are incomplete; exhaustive mode "
-                                        "needs the others predealt in full (2 at most open)", nopen);
+        return pd_fail(e, PD_ERR_USAGE, "dealer -e: %d hand%s incomplete; exhaustive mode needs "
+                                        "the others predealt in full (2 at most open)", nopen,
+                         nopen == 1 ? " is" : "s are");
     for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
         cards[n++] = rest & -rest;
     k = nopen ? 13 - hand_ncards(p->predeal.hand[open[0]]) : 0;
@@ -372,6 +352,26 @@ static void progress(const struct run *r, long long produced, long long target, 
         fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
 }
 
+struct block *lrun_wait_local(struct run *r, long long j)
+{
+    struct block *b = &r->slots[j % r->window];
+
+    pthread_mutex_lock(&r->mu);
+    while (!(b->done && b->index == j * r->nranks + r->rank))
+        pthread_cond_wait(&r->cv, &r->mu);
+    pthread_mutex_unlock(&r->mu);
+    return b;
+}
+
+void lrun_release_local(struct run *r, long long j)
+{
+    pthread_mutex_lock(&r->mu);
+    r->slots[j % r->window].done = false;
+    r->committed = j + 1;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+}
+
 /* Commits blocks in order (actions, produce and generate limits) until the run is over. With
  * conditional generation a kept deal stands at the plain ordinal its block's gaps give it, and
  * the run ends at the first one past `generate`: N plain deals exactly, as dealer counts. */
@@ -385,12 +385,11 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
     bool over = false;
 
     for (long long k = 0; k < r->nblocks && *produced < produce && !over; k++) {
-        struct block *b = &r->slots[k % r->window];
+        bool mine = k % r->nranks == r->rank;
+        struct block *b = mine ? lrun_wait_local(r, k / r->nranks) : lmpi_take(r, k, e);
 
-        pthread_mutex_lock(&r->mu);
-        while (!(b->done && b->index == k))
-            pthread_cond_wait(&r->cv, &r->mu);
-        pthread_mutex_unlock(&r->mu);
+        if (!b)
+            return e->code;
         if (b->rc != PD_OK) {
             *e = b->err;
             return b->rc;
@@ -413,11 +412,8 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
             over |= base >= r->generate;
             *generated = over ? r->generate : base;
         }
-        pthread_mutex_lock(&r->mu);
-        b->done = false;
-        r->committed = k + 1;
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
+        if (mine)
+            lrun_release_local(r, k / r->nranks);
         if (rc != PD_OK)
             return rc;
         if (r->o->time_limit > 0 && now() - t0 >= r->o->time_limit && *produced < produce &&
@@ -454,6 +450,7 @@ static long long plan(struct run *r, int nthreads)
     r->produce = o->produce ? o->produce : p->produce ? p->produce
                                                       : (p->will_print ? 40 : r->generate);
     r->block = p->uses_dd ? BLOCK_DD : BLOCK;
+    r->dd_actions = p->uses_dd && !p->default_action && p->nacts > 0;
     r->nblocks = (r->generate + r->block - 1) / r->block;
     if (o->fast && o->swapping == 0)
         r->gen = lgen_plan(p);
@@ -465,6 +462,13 @@ static long long plan(struct run *r, int nthreads)
         r->log_q = log1p(-lgen_probability(r->gen));
         r->nblocks = LLONG_MAX / r->block;
     }
+    /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
+     * and what a thread solves past the end of the run (under mpirun, on every rank) stays
+     * small. */
+    r->window = p->uses_dd ? nthreads + 1 : 4 * nthreads;
+    r->rank = pd_mpi_rank(); /* block k is rank k mod nranks's (lang_mpi.c) */
+    r->nranks = pd_mpi_size();
+    r->nlocal = r->nblocks > r->rank ? (r->nblocks - r->rank - 1) / r->nranks + 1 : 0;
     return r->produce;
 }
 
@@ -499,11 +503,11 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     rc = set_key_derive(&key, "dealer", &r.sk, e);
     pd_wipe(&key, sizeof key);
     if (rc != PD_OK)
-        return rc;
+        return pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
     produce = plan(&r, nthreads);
     if ((rc = lacc_init(&c.acc, p, e)) != PD_OK) {
         lgen_free(r.gen);
-        return rc;
+        return pd_mpi_agree(rc, e);
     }
     c.acc.quiet = o->quiet;
     c.acc.sd = o->sd;
@@ -512,36 +516,34 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     today(c.acc.date, sizeof c.acc.date);
     for (int i = 0; i < p->nacts; i++)
         c.keep_all |= p->acts[i].type == LA_PRINT;
-    r.window = 4 * nthreads;
     r.slots = calloc((size_t)r.window, sizeof *r.slots);
     tids = calloc((size_t)nthreads, sizeof *tids);
-    if (!r.slots || !tids) {
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    if (!r.slots || !tids || (rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK) {
+        rc = pd_mpi_agree(rc != PD_OK ? rc : pd_fail(e, PD_ERR_NOMEM, "out of memory"), e);
         goto done;
     }
-    if ((rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK)
-        goto done;
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
-    if (o->exhaust) {
-        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced, &generated,
-                     e);
-        goto joined;
-    }
-    for (; started < nthreads; started++)
+    for (; !o->exhaust && started < nthreads; started++)
         if (pthread_create(&tids[started], NULL, worker, &r) != 0)
             break;
-    if (started == 0) {
-        rc = pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
-        goto joined;
+    rc = o->exhaust || started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
+    rc = pd_mpi_agree(rc, e);
+    if (rc == PD_OK && o->exhaust && r.rank == 0) /* -e runs on rank 0 alone */
+        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced,
+                     &generated, e);
+    else if (rc == PD_OK && !o->exhaust && r.rank != 0)
+        rc = lmpi_serve(&r, e);
+    else if (rc == PD_OK && !o->exhaust) {
+        rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
+        if (r.nranks > 1)
+            lmpi_stop(&r); /* whatever rc: the other ranks wait for rank 0's word */
     }
-    rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
-joined:
     stop_workers(&r, tids, started);
     deal_stream_close(&c.rs);
-    if (o->progress)
+    if (o->progress && r.rank == 0)
         fprintf(stderr, "                                      \r");
-    if (rc == PD_OK)
+    if (rc == PD_OK && r.rank == 0)
         lact_finish(p, &c.acc, c.kept, produced, out);
 done:
     res->generated = generated;
@@ -552,6 +554,7 @@ done:
         for (int i = 0; i < r.window; i++)
             free(r.slots[i].acc);
     free(r.slots);
+    free(r.remote.acc);
     free(tids);
     free(c.kept);
     lacc_free(&c.acc, p);

@@ -40,6 +40,12 @@ static const char *or_unknown(const char *s)
     return *s ? s : "?";
 }
 
+static const char *d_version(int version, char *buf)
+{
+    snprintf(buf, 12, "%d", version);
+    return buf;
+}
+
 static void params_lines(struct text *t, const struct ev_params *p, const char *commitment)
 {
     text_addf(t, "predup-event-record", "1");
@@ -51,11 +57,14 @@ static void params_lines(struct text *t, const struct ev_params *p, const char *
     text_addf(t, "delayed-value", or_unknown(p->delayed));
     for (int i = 0; i < p->nsets; i++) {
         const struct ev_set *s = &p->sets[i];
+        char dv[12];
         char d[2] = {s->dealer >= 0 ? SEAT_LETTER[s->dealer] : 0, 0};
 
         text_addf(t, "set", s->name);
         text_addf(t, "boards", s->boards);
         text_addf(t, "script-sha256", s->script_sha[0] ? s->script_sha : "none");
+        if (s->script_sha[0] && s->dealing > DEALING_V1) /* records before versions: 1 */
+            text_addf(t, "dealing", d_version(s->dealing, dv));
         text_addf(t, "dealer", s->dealer >= 0 ? d : "law2");
         text_addf(t, "vul", s->vul >= 0 ? VUL_PBN[s->vul] : "law2");
     }
@@ -168,6 +177,24 @@ static enum pd_status rd_copy(struct rd *r, const char *key, char *dst, size_t n
     return PD_OK;
 }
 
+/* A script set's dealing version (dealer/README.md): a record without the line is version 1. */
+static enum pd_status rd_dealing(struct rd *r, struct ev_set *s)
+{
+    char v[12], known[12];
+    enum pd_status rc = rd_copy(r, "dealing", v, sizeof v);
+
+    if (rc != PD_OK)
+        return rc;
+    for (int k = DEALING_V2; k <= DEALING_LATEST; k++) /* exactly as written: "02" is not 2 */
+        if (strcmp(v, d_version(k, known)) == 0)
+            s->dealing = k;
+    if (s->dealing == DEALING_V1)
+        return pd_fail(r->e, PD_ERR_RANGE, "%s: set \"%s\": dealt by dealing version %s, this "
+                       "predup knows versions %d to %d: verify it with a later predup", r->name,
+                       s->name, v, DEALING_V1, DEALING_LATEST);
+    return PD_OK;
+}
+
 static enum pd_status rd_set(struct rd *r, struct ev_set *s)
 {
     char dealer[8], vul[8];
@@ -179,6 +206,9 @@ static enum pd_status rd_set(struct rd *r, struct ev_set *s)
         rc = rd_copy(r, "script-sha256", s->script_sha, sizeof s->script_sha);
     if (rc == PD_OK && strcmp(s->script_sha, "none") == 0)
         s->script_sha[0] = '\0';
+    s->dealing = s->script_sha[0] ? DEALING_V1 : 0;
+    if (rc == PD_OK && s->script_sha[0] && peek(r, "dealing"))
+        rc = rd_dealing(r, s);
     if (rc == PD_OK)
         rc = rd_copy(r, "dealer", dealer, sizeof dealer);
     if (rc == PD_OK)

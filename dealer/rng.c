@@ -140,8 +140,8 @@ enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
         hexlen--;
     if (hexlen != 2 * PD_KEY_BYTES)
         rc = pd_fail(e, PD_ERR_SYNTAX,
-                     "%s: not a predup key: expected 64 hex digits and a newline, found %zu bytes",
-                     path, len);
+                     "%s: not a predup key: expected 64 hex digits and a newline, found %zu byte%s",
+                     path, len, len == 1 ? "" : "s");
     for (size_t i = 0; rc == PD_OK && i < PD_KEY_BYTES; i++) {
         int hi = hex_value(text[2 * i]), lo = hex_value(text[2 * i + 1]);
 
@@ -410,10 +410,8 @@ void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num)
         *num = n;
 }
 
-/* Fisher-Yates over the free cards: position i takes a uniform card from positions i..nfree-1,
- * by 16-bit draws with rejection (Lemire: the low half of v*n outside the short first block of
- * size 65536 mod n). The buffer position lives in a local, not in *s: every store to the card
- * list (uint8_t) would otherwise force a reload. The hottest loop of practice runs. */
+/* Fisher-Yates over the free cards: position i takes a uniform card from positions i..nfree-1
+ * (stream_draw16, dealer/hot.h). The hottest loop of practice runs. */
 PD_HOT void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed,
                                 struct deal *out)
 {
@@ -431,29 +429,7 @@ PD_HOT void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed,
     for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
         free_bits[nfree++] = (uint8_t)__builtin_ctzll(rest);
     for (int i = 0; i < nfree - 1; i++) {
-        unsigned n = (unsigned)(nfree - i);
-        uint32_t m;
-
-        for (;;) {
-            unsigned v;
-
-            if (len - pos >= 2) {
-                v = (unsigned)s->buf[pos] << 8 | s->buf[pos + 1];
-                pos += 2;
-            } else {
-                uint8_t b[2];
-
-                s->pos = pos;
-                deal_stream_bytes(s, b, 2);
-                pos = s->pos;
-                len = s->len;
-                v = (unsigned)b[0] << 8 | b[1];
-            }
-            m = (uint32_t)v * n;
-            if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
-                break;
-        }
-        int j = i + (int)(m >> 16);
+        int j = i + (int)stream_draw16(s, &pos, &len, (unsigned)(nfree - i));
         uint8_t t = free_bits[i];
 
         free_bits[i] = free_bits[j];

@@ -162,8 +162,8 @@ static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
                     return PD_ERR_USAGE;
                 break;
             }
-            return pd_fail(e, PD_ERR_USAGE, "fill has no simulator options (%s): see predup sim",
-                           argv[optind - 1]);
+            return pd_fail(e, PD_ERR_USAGE, "fill takes no --seed, --fault or --rate: they are "
+                                            "the simulator's (see predup sim --help)");
         default:
             return pd_fail(e, PD_ERR_USAGE, "%s: unknown or incomplete option %s", argv[0],
                            argv[optind - 1]);

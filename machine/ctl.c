@@ -109,8 +109,8 @@ static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, 
                            type, r->len ? r->payload[0] : 0);
         return PD_OK;
     }
-    return pd_fail(e, PD_ERR_DEVICE, "%s: no answer after %d tries of %d ms", c->t.name,
-                   c->p->retries + 1, c->p->timeout_ms);
+    return pd_fail(e, PD_ERR_DEVICE, "%s: no answer after %d tr%s of %d ms", c->t.name,
+                   c->p->retries + 1, c->p->retries == 0 ? "y" : "ies", c->p->timeout_ms);
 }
 
 /* *lost tells a machine that did not answer (worth another try within the wait) from one
@@ -524,12 +524,14 @@ static enum pd_status bad_board(struct ctl *c, int board, const char *why, struc
 static enum pd_status after_lost(struct ctl *c, int board, int nlost, struct pd_err *e)
 {
     struct pd_err sub = {0};
+    char why[sizeof e->msg];
 
+    snprintf(why, sizeof why, "%s", e->msg[0] ? e->msg : "no reason given");
     if (nlost > MAX_LOST)
         return pd_fail(e, PD_ERR_DEVICE, "board %d: the machine was lost %d times (%s); run %s "
-                                         "when it works", board, nlost, e->msg, resume_cmd(c));
+                                         "when it works", board, nlost, why, resume_cmd(c));
     note(c, board, "board %d: lost the machine (%s): reconnecting, then the board is redone",
-         board, e->msg[0] ? e->msg : "no reason given");
+         board, why);
     if (reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
         return pd_fail(e, PD_ERR_DEVICE, "the machine did not come back (%s): run %s when it "
                                          "is back", sub.msg, resume_cmd(c));

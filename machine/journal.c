@@ -293,7 +293,10 @@ static enum pd_status load(struct journal *j, const uint8_t hash[32], bool *fres
     bool same = false;
     enum pd_status rc = read_fd(j->fd, j->path, &text, &len, e);
 
-    *fresh = rc == PD_OK && len == 0;
+    /* empty, or a header torn by a power cut (no newline yet): nothing was placed */
+    *fresh = rc == PD_OK && (len == 0 || !memchr(text, '\n', len));
+    if (*fresh)
+        len = 0;
     if (rc == PD_OK && len > 0)
         rc = header(j, text, len, hash, &same, e);
     if (rc == PD_OK && len > 0 && !same) /* other deals: blocks only if a card was placed */

@@ -58,7 +58,8 @@ enum pd_status mp_decode(const uint8_t *buf, size_t len, struct mp_msg *out, str
     uint32_t crc = 0;
 
     if (len < (size_t)MP_HEADER + 4)
-        return pd_fail(e, PD_ERR_DEVICE, "short frame: %zu bytes", len);
+        return pd_fail(e, PD_ERR_DEVICE, "short frame: %zu byte%s", len,
+                       len == 1 ? "" : "s");
     if (buf[0] != 'P' || buf[1] != 'D')
         return pd_fail(e, PD_ERR_DEVICE, "bad frame magic 0x%02x%02x", buf[0], buf[1]);
     plen = (size_t)buf[2] | (size_t)buf[3] << 8;

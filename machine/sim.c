@@ -680,8 +680,8 @@ bool mach_sim_board_matches(const struct mach_sim *s, int board, const struct de
             got[seat] |= card_mask_from_index(c);
         }
         if (p[i].n != 13) {
-            snprintf(why, why_len, "board %d: %s holds %d cards", board, SEAT_NAME[seat],
-                     p[i].n);
+            snprintf(why, why_len, "board %d: %s holds %d card%s", board, SEAT_NAME[seat],
+                     p[i].n, p[i].n == 1 ? "" : "s");
             return false;
         }
     }

@@ -225,7 +225,8 @@ static void check_deal_cards(struct lint *l, const struct ltag *t)
         if (!(known & (1u << s)))
             continue;
         if (hand_ncards(d.hand[s]) != HAND_NCARDS)
-            fault(l, t->line, "Deal: %s has %d cards", SEAT_NAME[s], hand_ncards(d.hand[s]));
+            fault(l, t->line, "Deal: %s has %d card%s", SEAT_NAME[s], hand_ncards(d.hand[s]),
+                  hand_ncards(d.hand[s]) == 1 ? "" : "s");
         twice |= seen & d.hand[s];
         seen |= d.hand[s];
     }
@@ -437,8 +438,8 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
     }
     end_game(l);
     if (l->lf_lines)
-        fault(l, l->first_lf, "%zu lines end with LF alone: export ends lines with CR LF",
-              l->lf_lines);
+        fault(l, l->first_lf, "%zu line%s with LF alone: export ends lines with CR LF",
+              l->lf_lines, l->lf_lines == 1 ? " ends" : "s end");
     if (pbn_read_mem(name, text, len, &set, &re) == PD_OK)
         pbn_set_free(set);
     else if (re.code == PD_ERR_NOMEM) {

@@ -15,9 +15,10 @@ static const char convert_usage[] =
     "  OUT with other content is kept unless --force.\n";
 
 static const char check_usage[] =
-    "usage: predup check FILE.pbn...\n"
+    "usage: predup check FILE...\n"
     "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
-    "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any.\n";
+    "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any. A file in\n"
+    "  another format (told by its contents) is read, and its first fault reported.\n";
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
  * the players, the auction and its notes, the play and the result (pbn/lin_play.c), DLM the
@@ -165,8 +166,9 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK)
         report_each_left_out(set, to ? to : pbn_format_from_path(argv[optind + 1]));
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu board%s written to %s%s%s\n", argv[optind], set->n,
-               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "");
+        printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], set->n,
+               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
+               set->latin1 ? " (read as ISO 8859-1, not UTF-8)" : "");
     pbn_set_free(set);
     return rc;
 }
@@ -187,8 +189,24 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
     for (int i = 1; i < argc; i++) {
         char *text = NULL;
         size_t len = 0, n = 0;
-        enum pd_status rc = pd_read_input(argv[i], "a PBN file", &text, &len, e);
+        const char *format = pbn_format_guess(argv[i]);
+        enum pd_status rc;
 
+        if (format && strcmp(format, "pbn") != 0) { /* another format: does it read? */
+            struct pbn_set *set = NULL;
+
+            rc = pbn_read_any(argv[i], NULL, &set, e);
+            if (rc == PD_OK)
+                printf("%s: a %s file of %zu board%s, every deal complete (export format is "
+                       "PBN's only)\n",
+                       argv[i], format, set->n, set->n == 1 ? "" : "s");
+            pbn_set_free(set);
+            if (rc != PD_OK)
+                return rc;
+            files++;
+            continue;
+        }
+        rc = pd_read_input(argv[i], "a PBN file", &text, &len, e);
         if (rc == PD_OK)
             rc = pbn_check_mem(argv[i], text, len, stdout, &n, e);
         free(text);
@@ -200,9 +218,10 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
         files++;
     }
     if (files == 0)
-        return pd_fail(e, PD_ERR_USAGE, "expected: check FILE.pbn...");
+        return pd_fail(e, PD_ERR_USAGE, "expected: check FILE... (predup check --help)");
     fflush(stdout);
     if (total)
-        return pd_fail(e, PD_ERR_MISMATCH, "%zu departures from the PBN export format", total);
+        return pd_fail(e, PD_ERR_MISMATCH, "%zu departure%s from the PBN export format", total,
+                       total == 1 ? "" : "s");
     return PD_OK;
 }

@@ -13,7 +13,7 @@ static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
     "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
     "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
-    "                   [-j N] [--quiet] [--force] [--public]\n"
+    "                   [--dealing 1|2] [-j N] [--quiet] [--force] [--public]\n"
     "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
     "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
     "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
@@ -24,8 +24,12 @@ static const char deal_usage[] =
     "  --format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the\n"
     "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
     "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
-    "  --script FILE keeps, for each board, the first candidate deal of the board's keyed stream\n"
-    "  that satisfies the dealer script's condition (at most --max-tries, default 100000000).\n";
+    "  --script FILE deals every board to satisfy the dealer script: its condition, its predeal\n"
+    "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer or --vul\n"
+    "  that says otherwise is refused). Each board is drawn from its own keyed stream (dealing\n"
+    "  version 2, exact and fast; --dealing 1: the first plain candidate that satisfies it),\n"
+    "  at most --max-tries attempts (default 100000000). dealer/README.md specifies both.\n"
+    "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n";
 
 enum { MAX_BOARDS = 10000000, CHUNK = 8192 /* boards generated at a time */ };
 
@@ -34,6 +38,7 @@ struct deal_opts {
     unsigned long long max_tries;
     int threads;
     int dealer, vul; /* -1: Law 2 */
+    int dealing;     /* dealing version for --script */
     bool quiet;
     unsigned out_flags; /* PD_OUT_FORCE (--force), PD_OUT_PUBLIC (--public) */
 };
@@ -98,6 +103,10 @@ static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
         if (o->vul < 0)
             rc = pd_fail(e, PD_ERR_USAGE, "--vul wants None, NS, EW or All, not \"%s\"", optarg);
         break;
+    case 'G':
+        rc = parse_count("--dealing", optarg, DEALING_V1, DEALING_LATEST, &n, e);
+        o->dealing = (int)n;
+        break;
     case 'm': rc = parse_count("--max-tries", optarg, 1, 1ULL << 40, &o->max_tries, e); break;
     case 'j':
         rc = parse_count("-j", optarg, 1, 256, &n, e);
@@ -132,13 +141,13 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
         {"dealer", required_argument, NULL, 'd'}, {"vul", required_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
         {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
-        {NULL, 0, NULL, 0},
+        {"dealing", required_argument, NULL, 'G'}, {NULL, 0, NULL, 0},
     };
     int c;
 
     *o = (struct deal_opts){.label = "original", .boards = "1-36", .out = "-",
                             .max_tries = 100000000ULL, .threads = default_threads(),
-                            .dealer = -1, .vul = -1};
+                            .dealer = -1, .vul = -1, .dealing = DEALING_LATEST};
     *help = false;
     optind = 0;
     opterr = 0;
@@ -162,10 +171,10 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
 }
 
 /* Loads the key (refused when others can read it), derives the set key for label, and
- * compiles the script if any. The commitment is computed from the key as read, so a key
- * given on stdin is committed too. */
+ * compiles the script if any, prepared for dealing version. The commitment is computed from
+ * the key as read, so a key given on stdin is committed too. */
 enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
-                            struct dealing *dl, struct pd_err *e)
+                            int version, struct dealing *dl, struct pd_err *e)
 {
     struct pd_key key;
     bool loose = false;
@@ -182,11 +191,15 @@ enum pd_status open_dealing(const char *key_path, const char *label, const char 
         rc = lang_compile_file(script, &dl->prog, e);
     if (rc == PD_OK && script) /* SHA-256 of the script file, so the set says what made it */
         rc = pd_sha256_file(script, dl->script_hash, e);
+    dl->version = version;
+    if (rc == PD_OK && script)
+        rc = lang_deal_new(dl->prog, version, &dl->ld, e);
     return rc;
 }
 
 void close_dealing(struct dealing *dl)
 {
+    lang_deal_free(dl->ld);
     lang_free(dl->prog);
     pd_wipe(&dl->sk, sizeof dl->sk);
 }
@@ -202,14 +215,29 @@ static void make_generator(char *buf, size_t n, const struct deal_opts *o,
         if (*p != ' ')
             g.boards[k++] = *p;
     snprintf(g.script, sizeof g.script, "%s", dl->prog ? dl->script_hash : "");
+    g.dealing = dl->prog ? dl->version : 0;
     snprintf(g.label, sizeof g.label, "%s", o->label);
     pbn_generator_format(buf, n, &g);
 }
 
-/* Law 2, unless the options set the dealer or the vulnerability for every board. */
-static struct board_info board_of(const struct deal_opts *o, int number)
+struct board_info dealing_board(const struct dealing *dl, int number)
 {
     struct board_info bi = board_law2(number);
+
+    if (dl->prog && lang_script_dealer(dl->prog) >= 0)
+        bi.dealer = (enum seat)lang_script_dealer(dl->prog);
+    if (dl->prog && lang_script_vul(dl->prog) >= 0)
+        bi.vul = (enum vul)lang_script_vul(dl->prog);
+    return bi;
+}
+
+/* Law 2, unless the script's dealer or vulnerable line (dealing_board), or the options, set
+ * the dealer or the vulnerability for every board (options that contradict the script are
+ * refused first). */
+static struct board_info board_of(const struct deal_opts *o, const struct dealing *dl,
+                                  int number)
+{
+    struct board_info bi = dealing_board(dl, number);
 
     if (o->dealer >= 0)
         bi.dealer = (enum seat)o->dealer;
@@ -221,14 +249,15 @@ static struct board_info board_of(const struct deal_opts *o, int number)
 static void show_progress(bool on, int done, int total)
 {
     if (on)
-        fprintf(stderr, "\rdealt %d of %d boards", done, total);
+        fprintf(stderr, "\rdealt %d of %d board%s", done, total, total == 1 ? "" : "s");
 }
 
 static enum pd_status generate_chunk(const struct dealing *dl, const struct board_range *sub,
                                      int threads, struct board_deal *bd, struct pd_err *e)
 {
-    return set_generate(&dl->sk, sub, threads, dl->prog ? lang_accept : NULL, dl->prog,
-                        dl->max_tries, bd, e);
+    if (dl->ld)
+        return set_generate_script(&dl->sk, sub, threads, dl->ld, dl->max_tries, bd, e);
+    return set_generate(&dl->sk, sub, threads, NULL, NULL, dl->max_tries, bd, e);
 }
 
 /* Generates the boards chunk by chunk and streams them as PBN: memory does not grow with the
@@ -245,8 +274,11 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_opts *o,
 
     memset(&g, 0, sizeof g);
     pbn_write_header(out);
-    /* A script makes each board slow: smaller chunks keep the progress line moving. */
-    int chunk = dl->prog ? (o->threads > 1 ? o->threads : 1) : CHUNK;
+    /* A script can make each board slow (version 1, or tricks() in the condition): smaller
+     * chunks keep the progress line moving; version 2 boards are fast enough for 64 a thread
+     * (a chunk starts its threads and streams anew). */
+    int per = dl->prog ? (dl->version == DEALING_V1 ? 1 : 64) : CHUNK;
+    int chunk = per * (dl->prog && o->threads > 1 ? o->threads : 1);
 
     for (int at = 0; rc == PD_OK && at < range->n; at += chunk) {
         struct board_range sub = {range->n - at < chunk ? range->n - at : chunk,
@@ -254,7 +286,7 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_opts *o,
 
         rc = generate_chunk(dl, &sub, o->threads, bd, e);
         for (int i = 0; rc == PD_OK && i < sub.n; i++) {
-            rc = pbn_game_from_board(&g, &ev, board_of(o, bd[i].board), &bd[i].deal,
+            rc = pbn_game_from_board(&g, &ev, board_of(o, dl, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
             if (rc == PD_OK)
                 rc = pbn_write_game(out, &g, (size_t)(at + i), e);
@@ -304,7 +336,7 @@ static enum pd_status write_formats(const struct deal_opts *o, const struct deal
 
         rc = pbn_game_add(set, &g, e);
         if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &ev, board_of(o, bd[i].board), &bd[i].deal,
+            rc = pbn_game_from_board(g, &ev, board_of(o, dl, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
     }
     if (rc == PD_OK)
@@ -322,6 +354,24 @@ static bool pbn_only(const struct deal_opts *o)
     if (o->formats)
         return strcmp(o->formats, "pbn") == 0 && strcmp(o->out, "-") == 0;
     return strcmp(o->out, "-") == 0 || !ext || strcmp(ext, "pbn") == 0;
+}
+
+/* --dealer and --vul may repeat the script's dealer and vulnerable lines, not contradict them:
+ * verify re-derives Dealer and Vulnerable from the script alone. */
+static enum pd_status check_script_lines(const struct deal_opts *o, const struct dealing *dl,
+                                         struct pd_err *e)
+{
+    int dealer = dl->prog ? lang_script_dealer(dl->prog) : -1;
+    int vul = dl->prog ? lang_script_vul(dl->prog) : -1;
+
+    if (o->dealer >= 0 && dealer >= 0 && o->dealer != dealer)
+        return pd_fail(e, PD_ERR_USAGE, "--dealer %c contradicts the script's dealer line (%s): "
+                       "drop --dealer or edit the script", SEAT_LETTER[o->dealer],
+                       SEAT_NAME[dealer]);
+    if (o->vul >= 0 && vul >= 0 && o->vul != vul)
+        return pd_fail(e, PD_ERR_USAGE, "--vul %s contradicts the script's vulnerable line (%s): "
+                       "drop --vul or edit the script", VUL_PBN[o->vul], VUL_PBN[vul]);
+    return PD_OK;
 }
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
@@ -344,7 +394,9 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
         rc = board_range_parse(o.boards, MAX_BOARDS, &range, e);
     if (rc != PD_OK)
         return rc;
-    rc = open_dealing(o.key_path, o.label, o.script, &dl, e);
+    rc = open_dealing(o.key_path, o.label, o.script, o.dealing, &dl, e);
+    if (rc == PD_OK)
+        rc = check_script_lines(&o, &dl, e);
     dl.max_tries = o.max_tries;
     make_generator(generator, sizeof generator, &o, &dl);
     if (rc == PD_OK)

@@ -363,7 +363,8 @@ static void note_set(const struct expect *x, const char *sqd, const char *path,
 {
     note_lf(stdout, x->sqk_lf, sqd);
     if (faults == 0)
-        printf("%s: all %zu boards match %s\n", path, set->n, x->what);
+        printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
+               set->n == 1 ? "board matches" : "boards match", x->what);
     else
         printf("%s: %d fault%s against %s\n", path, faults, faults == 1 ? "" : "s", x->what);
 }

@@ -4,7 +4,8 @@
  * Every fault is listed on stdout as "file[:line]: board N: what", and any fault makes the
  * exit status 1: a missing, duplicated or extra board, a Board, Deal, Dealer, Vulnerable or
  * DealId that differs, a game with a second Deal, a file with no board, a commitment that is
- * not the key's. */
+ * not the key's. A set dealt with a script is re-dealt by the dealing version its Generator tag
+ * (or record) names, and the script's dealer and vulnerable lines fix every board's. */
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,19 +15,25 @@
 #include "pbn/deal_int.h"
 
 static const char verify_usage[] =
-    "usage: predup verify --key FILE [--label L] [--script FILE] [--boards 1-36]\n"
-    "                     [--dealer N|E|S|W] [--vul None|NS|EW|All] SET\n"
+    "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2]\n"
+    "                     [--boards 1-36] [--dealer N|E|S|W] [--vul None|NS|EW|All] SET\n"
     "       predup verify NAME.record [--set NAME] [--script FILE] [FILE...]\n"
     "  Re-deals every board and checks SET (PBN or any format predup reads) completely: exit 0\n"
     "  when everything matches, 1 when anything differs, each fault named by file, board and\n"
     "  tag. With --key, the label, board range, dealer, vulnerability and script hash come from\n"
-    "  the file's Generator tag when it has one (options override them). With an event record,\n"
-    "  the record is checked first (digest, public value, key against the commitment); a record\n"
-    "  not yet revealed is checked alone and the steps still to come are named.\n";
+    "  the file's Generator tag when it has one (options override them). A set dealt with\n"
+    "  --script is verified with the same --script, by the dealing version its Generator tag\n"
+    "  names (a tag without one: version 1; no tag: version 2 unless --dealing 1), and its\n"
+    "  boards' Dealer and Vulnerable must follow the script's dealer and vulnerable lines.\n"
+    "  With an event record, the record is checked first (digest, public value, key against the\n"
+    "  commitment; a set's dealing version is the record's); a record not yet revealed is\n"
+    "  checked alone and the steps still to come are named.\n"
+    "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
 
 struct verify_opts {
     const char *key_path, *label, *script, *boards, *set;
     int dealer, vul; /* -1: not given */
+    int dealing;     /* 0: from the file */
 };
 
 /* What the boards of one file are checked against. */
@@ -99,17 +106,50 @@ static bool is_pbn_file(const char *path)
     return !fmt || strcmp(fmt, "pbn") == 0;
 }
 
-static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
-                            const struct board_deal *bd, struct tally *t)
+/* The board's Dealer and Vulnerable: Law 2, or the tag's or the options' values, and the
+ * script's dealer and vulnerable lines above all (deal refuses --dealer or --vul that
+ * contradict them, and a verifier re-derives them from the script alone). */
+static struct board_info expected_board(const struct expect *x, int board, bool *dealer_fixed,
+                                        bool *vul_fixed)
 {
-    struct board_info bi = board_law2(g->board);
-    char want[DEAL_PBN_LEN], have[DEAL_PBN_LEN], dec[40];
-    const char *id = pbn_tag_get(g, "DealId");
+    struct board_info bi = board_law2(board), sb = dealing_board(&x->dl, board);
 
+    *dealer_fixed = x->dl.prog && lang_script_dealer(x->dl.prog) >= 0;
+    *vul_fixed = x->dl.prog && lang_script_vul(x->dl.prog) >= 0;
     if (x->dealer >= 0)
         bi.dealer = (enum seat)x->dealer;
     if (x->vul >= 0)
         bi.vul = (enum vul)x->vul;
+    bi.dealer = *dealer_fixed ? sb.dealer : bi.dealer;
+    bi.vul = *vul_fixed ? sb.vul : bi.vul;
+    return bi;
+}
+
+static void check_conditions(const struct expect *x, const struct pbn_game *g, struct tally *t)
+{
+    bool dealer_fixed, vul_fixed;
+    struct board_info bi = expected_board(x, g->board, &dealer_fixed, &vul_fixed);
+
+    if (g->has_dealer && g->dealer != bi.dealer && dealer_fixed)
+        fault(t, g->line, g->board, "Dealer is %c, the script's dealer line says %c",
+              SEAT_LETTER[g->dealer], SEAT_LETTER[bi.dealer]);
+    else if (!g->has_dealer || g->dealer != bi.dealer)
+        fault(t, g->line, g->board, "Dealer is %s, expected %c",
+              g->has_dealer ? (char[2]){SEAT_LETTER[g->dealer], 0} : "missing",
+              SEAT_LETTER[bi.dealer]);
+    if (g->has_vul && g->vul != bi.vul && vul_fixed)
+        fault(t, g->line, g->board, "Vulnerable is %s, the script's vulnerable line says %s",
+              VUL_PBN[g->vul], VUL_PBN[bi.vul]);
+    else if (!g->has_vul || g->vul != bi.vul)
+        fault(t, g->line, g->board, "Vulnerable is %s, expected %s",
+              g->has_vul ? VUL_PBN[g->vul] : "missing", VUL_PBN[bi.vul]);
+}
+
+static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
+                            const struct board_deal *bd, struct tally *t)
+{
+    char want[DEAL_PBN_LEN], have[DEAL_PBN_LEN], dec[40];
+    const char *id = pbn_tag_get(g, "DealId");
     bool deal_ok = g->known == 0xF && memcmp(&bd->deal, &g->deal, sizeof bd->deal) == 0;
 
     if (!deal_ok) {
@@ -118,13 +158,7 @@ static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
         fault(t, g->line, g->board, "Deal differs\n  file: %s\n  key:  %s",
               g->known ? have : "(none)", want);
     }
-    if (!g->has_dealer || g->dealer != bi.dealer)
-        fault(t, g->line, g->board, "Dealer is %s, expected %c",
-              g->has_dealer ? (char[2]){SEAT_LETTER[g->dealer], 0} : "missing",
-              SEAT_LETTER[bi.dealer]);
-    if (!g->has_vul || g->vul != bi.vul)
-        fault(t, g->line, g->board, "Vulnerable is %s, expected %s",
-              g->has_vul ? VUL_PBN[g->vul] : "missing", VUL_PBN[bi.vul]);
+    check_conditions(x, g, t);
     deal_num_to_dec(bd->number, dec);
     if (deal_ok && id && strcmp(id, dec) != 0) /* a wrong Deal has its own fault */
         fault(t, g->line, g->board, "DealId is %s, expected %s", id, dec);
@@ -155,8 +189,10 @@ static enum pd_status check_game(const struct expect *x, const struct pbn_game *
         return PD_OK;
     }
     first[g->board - lo] = g->line > 0 ? g->line : -1;
-    rc = board_generate(&x->dl.sk, g->board, x->dl.prog ? lang_accept : NULL, x->dl.prog,
-                        x->dl.max_tries, &bd, e);
+    if (x->dl.ld)
+        rc = board_generate_script(&x->dl.sk, g->board, x->dl.ld, x->dl.max_tries, &bd, e);
+    else
+        rc = board_generate(&x->dl.sk, g->board, NULL, NULL, x->dl.max_tries, &bd, e);
     if (rc == PD_OK)
         check_deal_tags(x, g, &bd, t);
     return rc;
@@ -221,7 +257,8 @@ static enum pd_status verify_file(const struct expect *x, const char *path,
     free(text);
     rc = check_set(x, set, t, e);
     if (rc == PD_OK && t->faults == 0)
-        printf("%s: all %zu %s match %s\n", path, set->n, plural((int)set->n, "board", "boards"),
+        printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
+               plural((int)set->n, "board matches", "boards match"),
                x->what);
     return rc;
 }
@@ -250,8 +287,10 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
         {"script", required_argument, NULL, 's'}, {"boards", required_argument, NULL, 'b'},
         {"set", required_argument, NULL, 'S'},    {"dealer", required_argument, NULL, 'd'},
         {"vul", required_argument, NULL, 'v'},    {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"dealing", required_argument, NULL, 'G'}, {NULL, 0, NULL, 0},
     };
+    unsigned long long version;
+    enum pd_status rc;
     int c;
 
     *o = (struct verify_opts){.dealer = -1, .vul = -1};
@@ -266,6 +305,12 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
         case 'b': o->boards = optarg; break;
         case 'S': o->set = optarg; break;
         case 'h': *help = true; return PD_OK;
+        case 'G':
+            rc = pd_parse_number(optarg, DEALING_V1, DEALING_LATEST, "--dealing", &version, e);
+            if (rc != PD_OK)
+                return rc;
+            o->dealing = (int)version;
+            break;
         case 'd':
             o->dealer = strlen(optarg) == 1 ? seat_from_char(optarg[0]) : -1;
             if (o->dealer < 0)
@@ -286,6 +331,28 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
     return o->label ? pd_label_check("--label", o->label, e) : PD_OK;
 }
 
+/* The dealing version of a script set: --dealing, else the Generator tag's (a tag that names a
+ * script without a version: 1, sets dealt before versions existed), else the latest, with a
+ * note (a file that keeps no Generator tag, such as DUP). */
+static enum pd_status dealing_version(const struct verify_opts *o, const char *path,
+                                      const struct pbn_generator *g, int *version,
+                                      struct pd_err *e)
+{
+    char num[16] = "?";
+
+    *version = o->dealing ? o->dealing : g->script[0] ? g->dealing : DEALING_LATEST;
+    if (g->dealing > 0)
+        snprintf(num, sizeof num, "%d", g->dealing);
+    if (!o->dealing && g->script[0] && (g->dealing < DEALING_V1 || g->dealing > DEALING_LATEST))
+        return pd_fail(e, PD_ERR_RANGE, "%s: dealt by dealing version %s, this predup knows "
+                       "versions %d to %d: verify it with a later predup", path, num,
+                       DEALING_V1, DEALING_LATEST);
+    if (!o->dealing && o->script && !g->script[0])
+        printf("%s: note: no Generator tag names the dealing version: verifying as version %d "
+               "(add --dealing 1 for a set dealt before version 2)\n", path, *version);
+    return PD_OK;
+}
+
 static const char *first_generator(const struct pbn_set *set)
 {
     return set->n ? pbn_tag_get(&set->games[0], "Generator") : NULL;
@@ -298,6 +365,7 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
 {
     const char *label = o->label ? o->label : g->has_label ? g->label : "original";
     const char *boards = o->boards ? o->boards : g->boards[0] ? g->boards : NULL;
+    int version = DEALING_LATEST;
     enum pd_status rc;
 
     if (g->event[0])
@@ -309,7 +377,9 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
     if (!o->label && !g->has_label)
         printf("%s: note: no Generator tag names the label: checking label \"original\" "
                "(give --label L for another)\n", path);
-    rc = open_dealing(o->key_path, label, o->script, &x->dl, e);
+    rc = o->script ? dealing_version(o, path, g, &version, e) : PD_OK;
+    if (rc == PD_OK)
+        rc = open_dealing(o->key_path, label, o->script, version, &x->dl, e);
     x->dl.max_tries = 100000000ULL;
     if (rc == PD_OK && g->commitment[0] && strcmp(g->commitment, x->dl.commit) != 0)
         fault(t, 0, 0, "Generator names key commitment %s, this key's is %s", g->commitment,
@@ -415,6 +485,9 @@ static enum pd_status event_dealing(const struct ev_record *r, const struct ev_s
                      "\"%s\"", script, dl->script_hash, s->name);
     if (rc == PD_OK && script)
         rc = lang_compile_file(script, &dl->prog, e);
+    dl->version = s->dealing; /* committed in the record: version 1 for records before 2 */
+    if (rc == PD_OK && script)
+        rc = lang_deal_new(dl->prog, s->dealing, &dl->ld, e);
     return rc;
 }
 
@@ -441,8 +514,11 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     if (rc == PD_OK && g.commitment[0] && strcmp(g.commitment, r->commitment) != 0)
         fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s", g.commitment,
               r->commitment);
+    if (rc == PD_OK && g.script[0] && g.dealing != x.dl.version)
+        fault(&t, 0, 0, "Generator names dealing version %d, the record's is %d", g.dealing,
+              x.dl.version);
     if (rc == PD_OK)
-        rc = board_range_parse(r->p.sets[si].boards, 10000000, &x.range, e);
+        rc = board_range_parse(r->p.sets[si].boards, EV_MAX_BOARD, &x.range, e);
     x.dealer = si >= 0 ? r->p.sets[si].dealer : -1;
     x.vul = si >= 0 ? r->p.sets[si].vul : -1;
     snprintf(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
@@ -508,5 +584,8 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
     if (optind >= argc)
         return pd_fail(e, PD_ERR_USAGE,
                        "expected: verify --key FILE SET, or verify NAME.record [FILE...]");
+    if (o.dealing)
+        return pd_fail(e, PD_ERR_USAGE, "--dealing goes with --key: an event record names the "
+                       "dealing version of each set");
     return verify_with_record(&o, argc - optind, argv + optind, e);
 }

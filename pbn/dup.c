@@ -284,7 +284,8 @@ static enum pd_status dup_count_matches(const char *name, int board, const unsig
     if (count == records)
         return PD_OK;
     return fmt_fail_byte(e, name, board, pos + BRI_LEN + DGE_LEN + 7,
-                         "the control bytes say %zu boards, the file holds %zu", count, records);
+                         "the control bytes say %zu board%s, the file holds %zu", count,
+                         count == 1 ? "" : "s", records);
 }
 
 enum pd_status fmt_dup_read(const char *name, const unsigned char *p, size_t n,

@@ -1,11 +1,13 @@
 /* pbn/generator.c - the Generator tag predup writes on every keyed board, and its reader. The
  * tag says what the set was dealt from, so that `predup verify` needs no options for a PBN file:
- *   predup VERSION [event=DIGEST] commitment=HEX boards=SPEC [dealer=S] [vul=V] [script=HEX]
- *          label=LABEL
+ *   predup VERSION [event=DIGEST] commitment=HEX boards=SPEC [dealer=S] [vul=V]
+ *          [script=HEX dealing=N] label=LABEL
  * The label comes last and runs to the end of the tag, so that it may hold spaces (PBN escapes
  * any quote or backslash in it). Sets written before 0.2 had "label=L commitment=HEX [script=HEX]",
- * labels without spaces; the reader takes both. */
+ * labels without spaces; the reader takes both. A tag with script= and no dealing= was written
+ * before dealing versions existed: its set was dealt by version 1 (dealer/README.md). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pbn/pbn.h"
@@ -24,7 +26,7 @@ void pbn_generator_format(char *buf, size_t n, const struct pbn_generator *g)
     if (g->vul >= 0)
         ADD(" vul=%s", VUL_PBN[g->vul]);
     if (g->script[0])
-        ADD(" script=%s", g->script);
+        ADD(" script=%s dealing=%d", g->script, g->dealing > 0 ? g->dealing : DEALING_LATEST);
     ADD(" label=%s", g->label);
 #undef ADD
 }
@@ -71,6 +73,13 @@ bool pbn_generator_parse(const char *tag, struct pbn_generator *g)
     word_field(tag, "commitment=", g->commitment, sizeof g->commitment, end);
     word_field(tag, "boards=", g->boards, sizeof g->boards, end);
     word_field(tag, "script=", g->script, sizeof g->script, end);
+    g->dealing = g->script[0] ? DEALING_V1 : 0;
+    if (word_field(tag, "dealing=", word, sizeof word, end)) {
+        char *stop;
+        long v = strtol(word, &stop, 10);
+
+        g->dealing = *stop || stop == word || v < 1 || v > 1000 ? -1 : (int)v;
+    }
     if (word_field(tag, "dealer=", word, sizeof word, end) && strlen(word) == 1)
         g->dealer = seat_from_char(word[0]);
     if (word_field(tag, "vul=", word, sizeof word, end))

@@ -61,8 +61,8 @@ enum pd_status fmt_rzd_read(const char *name, const unsigned char *p, size_t n,
     count = (size_t)p[0] | (size_t)p[1] << 8;
     if (n != RZD_HEAD + RANKS * count)
         return fmt_fail_byte(e, name, 0, 0,
-                             "the header counts %zu boards (%zu bytes), the file has %zu bytes",
-                             count, RZD_HEAD + RANKS * count, n);
+                             "the header counts %zu board%s (%zu bytes), the file has %zu bytes",
+                             count, count == 1 ? "" : "s", RZD_HEAD + RANKS * count, n);
     for (size_t i = 0; i < count; i++) {
         size_t pos = RZD_HEAD + RANKS * i;
         struct deal d;

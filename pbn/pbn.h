@@ -180,6 +180,8 @@ struct pbn_generator {
     char boards[256];              /* the set's board range, "" when not given */
     int dealer, vul;               /* -1: Law 2 */
     char script[65];               /* SHA-256 of the script; "" for none */
+    int dealing;                   /* dealing version of a script set (DEALING_V1 ..); 0 without
+                                    * a script; -1: a dealing= field that is not a number */
     char label[PD_LABEL_MAX + 1];  /* the label or set name (may hold spaces) */
     bool has_label;
 };

@@ -188,8 +188,8 @@ static void skip_tag_space(struct reader *r)
  * OptimumResultTable's "\2R"), into *out (UTF-8). */
 static enum pd_status read_string(struct reader *r, char **out)
 {
-    const char *q = r->p + 1;
-    char *value = malloc((size_t)(r->end - q) + 1), *w = value;
+    const char *q = r->p + 1, *eol = memchr(q, '\n', (size_t)(r->end - q));
+    char *value = malloc((size_t)((eol ? eol : r->end) - q) + 1), *w = value; /* a line at most */
 
     if (!value)
         return no_memory(r);
@@ -383,8 +383,13 @@ static enum pd_status read_text(struct reader *r)
         struct pbn_game *g = &r->set->games[r->set->n - 1];
 
         g->tail_len = (size_t)(r->end - r->text) - g->tail_off;
-        for (size_t i = 0; rc == PD_OK && i < r->npending; i++, r->npending--)
-            rc = push_comment(&g->comments, &g->ncomments, r->pending[i], r);
+        /* Comments after the last game are its own; push_comment takes each (or frees it). */
+        for (size_t i = 0; i < r->npending; i++)
+            if (rc == PD_OK)
+                rc = push_comment(&g->comments, &g->ncomments, r->pending[i], r);
+            else
+                free(r->pending[i]);
+        r->npending = 0;
     }
     for (size_t i = 0; i < r->npending; i++)
         free(r->pending[i]);

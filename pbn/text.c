@@ -184,8 +184,8 @@ static enum pd_status lin_md(struct lin_reader *r, const char *v, size_t n, int 
         known = 0xF;
     }
     if (known != 0xF)
-        return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: gives %d hands; at least 3 needed",
-                             __builtin_popcount(known));
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: gives %d hand%s; at least 3 needed",
+                             __builtin_popcount(known), __builtin_popcount(known) == 1 ? "" : "s");
     if (!fmt_deal_ok(&b->deal, why, sizeof why))
         return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: %s", why);
     return PD_OK;

@@ -30,6 +30,7 @@ struct text {
     size_t n, cap;
     char local[4096];
     bool failed;
+    bool utf8; /* the game is written in UTF-8 as it is: never a mix of the two encodings */
 };
 
 static void text_add(struct text *t, const char *s, size_t len)
@@ -58,19 +59,26 @@ static void text_str(struct text *t, const char *s)
 
 /* Appends s in ISO 8859-1 when every character fits (export's character set, PBN 2.2), else as
  * the UTF-8 it is. */
+static bool fits_latin1(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+
+    for (size_t i = 0; i < n; i++) { /* U+0080-U+00FF is C2 or C3 and one continuation byte */
+        if (u[i] < 0x80)
+            continue;
+        if ((u[i] != 0xC2 && u[i] != 0xC3) || i + 1 == n || (u[i + 1] & 0xC0) != 0x80)
+            return false;
+        i++;
+    }
+    return true;
+}
+
 static void text_latin1(struct text *t, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t i;
 
-    for (i = 0; i < n; i++) { /* U+0080-U+00FF is C2 or C3 and one continuation byte */
-        if (u[i] < 0x80)
-            continue;
-        if ((u[i] != 0xC2 && u[i] != 0xC3) || i + 1 == n || (u[i + 1] & 0xC0) != 0x80)
-            break;
-        i++;
-    }
-    if (i < n) {
+    if (t->utf8 || !fits_latin1(s, n)) {
         text_add(t, s, n);
         return;
     }
@@ -210,8 +218,31 @@ static void format_game(struct text *out, const struct pbn_game *g, const struct
     }
 }
 
-enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
-                              struct pd_err *e)
+/* A game is written in ISO 8859-1 only when every text of it fits; one character outside
+ * (a label with an Omega) makes the whole game UTF-8, so that a reader, which tells the encoding
+ * of the whole text, reads back every value as it was. A game kept from a UTF-8 source stays
+ * UTF-8. */
+static bool game_needs_utf8(const struct pbn_game *g)
+{
+    if (g->src)
+        return !g->latin1;
+    for (size_t i = 0; i < g->ntags; i++) {
+        const struct pbn_tag *t = &g->tags[i];
+
+        if (!fits_latin1(t->value, strlen(t->value)))
+            return true;
+        for (size_t j = 0; j < t->nsection; j++)
+            if (!fits_latin1(t->section[j], strlen(t->section[j])))
+                return true;
+    }
+    for (size_t i = 0; i < g->ncomments; i++)
+        if (!fits_latin1(g->comments[i], strlen(g->comments[i])))
+            return true;
+    return false;
+}
+
+static enum pd_status write_game_enc(FILE *out, const struct pbn_game *g, size_t index,
+                                     bool utf8, struct pd_err *e)
 {
     const struct pbn_tag *few[32], **extra = few;
     struct text t;
@@ -221,6 +252,7 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
     t.n = 0;
     t.cap = sizeof t.local;
     t.failed = false;
+    t.utf8 = utf8 || game_needs_utf8(g);
     if (g->ntags > 32) {
         extra = malloc(g->ntags * sizeof *extra);
         if (!extra)
@@ -245,19 +277,38 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
     return rc;
 }
 
+enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
+                              struct pd_err *e)
+{
+    return write_game_enc(out, g, index, false, e);
+}
+
+/* One encoding for a whole file: UTF-8 as soon as one game needs it. */
+static bool set_needs_utf8(const struct pbn_set *set)
+{
+    for (size_t i = 0; i < set->n; i++)
+        if (game_needs_utf8(&set->games[i]))
+            return true;
+    return false;
+}
+
 void pbn_write_header(FILE *out)
 {
     fputs("% PBN 2.1\r\n% EXPORT\r\n", out);
 }
 
-/* The "% EXPORT" line of text, or NULL. */
+/* The "% EXPORT" line of text[0..len) (at a line's start, ended by CR, LF or the text's end),
+ * or NULL. */
 static char *export_line(char *text, size_t len)
 {
-    for (char *p = text; p && p < text + len; p = memchr(p, '\n', (size_t)(text + len - p)),
-              p = p ? p + 1 : NULL)
-        if (*p == '%' && strncmp(p, "% EXPORT", 8) == 0 &&
-            (p[8] == '\r' || p[8] == '\n' || p[8] == '\0'))
+    for (char *p = text; p < text + len;) {
+        char *nl = memchr(p, '\n', (size_t)(text + len - p));
+
+        if ((size_t)(text + len - p) >= 8 && memcmp(p, "% EXPORT", 8) == 0 &&
+            (p + 8 == text + len || p[8] == '\r' || p[8] == '\n'))
             return p;
+        p = nl ? nl + 1 : text + len;
+    }
     return NULL;
 }
 
@@ -275,17 +326,19 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
         fwrite(set->src, 1, set->head_len, mem);
     if (rc == PD_OK && !set->src)
         pbn_write_header(mem);
+    bool utf8 = set_needs_utf8(set);
+
     for (size_t i = 0; rc == PD_OK && i < set->n; i++)
-        rc = pbn_write_game(mem, &set->games[i], i, e);
+        rc = write_game_enc(mem, &set->games[i], i, utf8, e);
     if (mem && fclose(mem) != 0 && rc == PD_OK)
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     exp = rc == PD_OK ? export_line(text, len) : NULL;
     if (exp)
         rc = pbn_check_mem("output", text, len, NULL, &faults, e);
-    if (rc == PD_OK && exp && faults) {
-        size_t cut = strcspn(exp, "\n");
+    if (rc == PD_OK && exp && faults) { /* the whole line goes, its end included */
+        char *nl = memchr(exp, '\n', len - (size_t)(exp - text));
+        size_t cut = nl ? (size_t)(nl + 1 - exp) : len - (size_t)(exp - text);
 
-        cut += exp[cut] == '\n';
         memmove(exp, exp + cut, len - (size_t)(exp + cut - text));
         len -= cut;
     }

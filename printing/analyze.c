@@ -32,31 +32,57 @@ static void progress(bool on, size_t done, size_t n)
         fprintf(stderr, "\ranalyze: %zu/%zu boards%s", done, n, done == n ? "\n" : "");
 }
 
-/* Solves the games listed in idx (tables) in batches. */
+/* Under mpirun (pd_mpi_size() > 1) every rank solves its share, a contiguous run of the
+ * boards to solve, and rank 0 gathers the tables in rank order, which is board order. */
+static enum pd_status gather_tables(struct dd_table *tabs, size_t lo, size_t hi, size_t n,
+                                    enum pd_status rc, struct pd_err *e)
+{
+    void *all = NULL;
+    size_t total = 0;
+
+    if (pd_mpi_size() == 1)
+        return rc;
+    if ((rc = pd_mpi_agree(rc, e)) != PD_OK)
+        return rc;
+    rc = pd_mpi_gather(tabs + lo, (hi - lo) * sizeof *tabs, &all, &total, e);
+    if (rc == PD_OK && pd_mpi_rank() == 0 && total != n * sizeof *tabs)
+        rc = pd_fail(e, PD_ERR_INTERNAL, "the ranks sent %zu tables for %zu boards (does every "
+                                         "rank read the same set?)", total / sizeof *tabs, n);
+    if (rc == PD_OK && pd_mpi_rank() == 0 && n)
+        memcpy(tabs, all, n * sizeof *tabs);
+    free(all);
+    return rc;
+}
+
+/* Solves the games listed in idx (tables) in batches; this rank's share under mpirun. */
 static enum pd_status solve_tables(struct pbn_set *set, const size_t *idx, size_t n,
                                    bool show, struct pd_err *e)
 {
     struct deal *deals = malloc((n ? n : 1) * sizeof *deals);
     struct dd_table *tabs = malloc((n ? n : 1) * sizeof *tabs);
     enum pd_status rc = deals && tabs ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    size_t lo = n * (size_t)pd_mpi_rank() / (size_t)pd_mpi_size();
+    size_t hi = n * (size_t)(pd_mpi_rank() + 1) / (size_t)pd_mpi_size();
 
     for (size_t i = 0; rc == PD_OK && i < n; i++)
         deals[i] = set->games[idx[i]].deal;
     size_t batch = batch_size();
 
-    progress(show && n > 0, 0, n);
-    for (size_t at = 0; rc == PD_OK && at < n; at += batch) {
-        size_t k = n - at < batch ? n - at : batch;
+    show = show && pd_mpi_rank() == 0; /* rank 0 shows its own share */
+    progress(show && hi > lo, 0, hi - lo);
+    for (size_t at = lo; rc == PD_OK && at < hi; at += batch) {
+        size_t k = hi - at < batch ? hi - at : batch;
 
         rc = dd_tables(deals + at, k, tabs + at, e);
-        for (size_t i = 0; rc == PD_OK && i < k; i++) {
-            struct pbn_game *g = &set->games[idx[at + i]];
+        progress(show && rc == PD_OK, at + k - lo, hi - lo);
+    }
+    rc = gather_tables(tabs, lo, hi, n, rc, e);
+    for (size_t i = 0; rc == PD_OK && pd_mpi_rank() == 0 && i < n; i++) {
+        struct pbn_game *g = &set->games[idx[i]];
 
-            g->dd = tabs[at + i];
-            g->has_dd = true;
-            g->has_par = false; /* a new table needs its own par */
-        }
-        progress(show && rc == PD_OK, at + k, n);
+        g->dd = tabs[i];
+        g->has_dd = true;
+        g->has_par = false; /* a new table needs its own par */
     }
     free(deals);
     free(tabs);
@@ -142,11 +168,14 @@ static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool 
         if (rc == PD_OK && !skip && !g->has_dd)
             idx[n++] = i;
     }
-    if (rc == PD_OK && n > 0) {
+    /* Under mpirun: every rank reads the same set, so they agree here, solve, and agree
+     * again in gather_tables; rank 0 alone goes on to par and writes. */
+    rc = pd_mpi_agree(rc, e);
+    if (rc == PD_OK && (n > 0 || pd_mpi_size() > 1)) {
         set_threads(threads);
         rc = solve_tables(set, idx, n, show, e);
     }
-    if (rc == PD_OK)
+    if (rc == PD_OK && pd_mpi_rank() == 0)
         rc = add_par(set, strict, e);
     if (rc == PD_OK && solved)
         *solved = n;
@@ -254,7 +283,7 @@ static enum pd_status check_target(const struct analyze_opts *o, size_t ngames, 
     return PD_OK;
 }
 
-enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
+static enum pd_status run_analyze(int argc, char **argv, struct pd_err *e)
 {
     struct analyze_opts o = {0};
     struct pbn_set *set = NULL;
@@ -262,12 +291,13 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
     bool help = false;
     enum pd_status rc = parse_args(argc, argv, &o, &help, e);
 
-    if (rc != PD_OK || help) {
-        if (help)
-            fputs(analyze_usage, stdout);
+    if (help) {
+        fputs(analyze_usage, stdout);
         return rc;
     }
-    rc = pbn_read_any(o.in, NULL, &set, e);
+    if (rc != PD_OK)
+        return pd_mpi_agree(rc, e); /* under mpirun, one message from rank 0 */
+    rc = pd_mpi_agree(pbn_read_any(o.in, NULL, &set, e), e);
     if (rc == PD_OK && !o.out && !set->src) /* never write PBN over a DUP, a LIN, a key ... */
         rc = pd_fail(e, PD_ERR_USAGE,
                      "%s is not a PBN file, so analyze does not write over it: give -o OUT.pbn "
@@ -281,6 +311,10 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
         rc = check_target(&o, set->n, e);
     if (rc == PD_OK)
         rc = analyze(set, o.threads, pd_progress_wanted(o.quiet), false, &solved, &skipped, e);
+    if (pd_mpi_rank() != 0) { /* rank 0 writes; the others' work is in its tables */
+        pbn_set_free(set);
+        return rc;
+    }
     if (rc == PD_OK)
         rc = pbn_write_file_ex(o.out, o.flags, set, e);
     if (rc == PD_OK && strcmp(o.out, "-") != 0) {
@@ -294,4 +328,12 @@ enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
     }
     pbn_set_free(set);
     return rc;
+}
+
+/* Under mpirun the ranks split the boards to solve (README, "Beyond one machine"). */
+enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e)
+{
+    enum pd_status rc = pd_mpi_start(e);
+
+    return pd_mpi_end(rc == PD_OK ? run_analyze(argc, argv, e) : rc);
 }

@@ -42,25 +42,6 @@ enum pd_status pr_board_from_game(const struct pbn_game *g, size_t index, struct
     return PD_OK;
 }
 
-/* Copies the value after "key=" in a Generator tag ("predup 0.1.0 label=original ..."). */
-static void generator_field(const char *gen, const char *key, char *out, size_t n)
-{
-    size_t klen = strlen(key);
-
-    out[0] = '\0';
-    for (const char *p = gen; p && *p;) {
-        while (*p == ' ')
-            p++;
-        if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
-            size_t len = strcspn(p + klen + 1, " ");
-
-            snprintf(out, n, "%.*s", (int)len, p + klen + 1);
-            return;
-        }
-        p = strchr(p, ' ');
-    }
-}
-
 static bool known_value(const char *v)
 {
     return v && *v && !strchr(v, '?');
@@ -83,6 +64,7 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
     const char *date = g ? pbn_tag_get(g, "Date") : NULL;
     const char *gen = g ? pbn_tag_get(g, "Generator") : NULL;
     char where[300] = "", iso[16] = "";
+    struct pbn_generator gt;
 
     memset(t, 0, sizeof *t);
     copy_clean(d, title ? title : known_value(event) ? event : "Hand record", t->event,
@@ -93,12 +75,10 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
     snprintf(where, sizeof where, "%s%s%s", known_value(site) ? site : "",
              known_value(site) && iso[0] ? ", " : "", iso);
     copy_clean(d, where, t->where, sizeof t->where);
-    if (gen) {
-        char label[64];
-
-        generator_field(gen, "label", label, sizeof label);
-        copy_clean(d, label, t->label, sizeof t->label);
-        generator_field(gen, "commitment", t->commitment, sizeof t->commitment);
+    /* pbn/'s own parser: labels run to the end of the tag and may hold spaces. */
+    if (pbn_generator_parse(gen, &gt)) {
+        copy_clean(d, gt.has_label ? gt.label : "", t->label, sizeof t->label);
+        snprintf(t->commitment, sizeof t->commitment, "%s", gt.commitment);
         for (const char *p = t->commitment; *p; p++)
             if (!strchr("0123456789abcdefABCDEF", *p)) {
                 t->commitment[0] = '\0'; /* not a commitment: print nothing rather than junk */

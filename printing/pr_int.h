@@ -95,7 +95,7 @@ void pr_diag_makeable(struct pdoc *d, const struct dd_table *t, float x, float y
 struct pr_title {
     char event[256];
     char where[256];      /* "Site, 2025-03-03" or "" */
-    char label[64];       /* "original" or "" */
+    char label[PD_LABEL_MAX * 2 + 1]; /* "original" or "": the whole label, spaces too */
     char commitment[72];  /* 64 hex digits or "" */
 };
 void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc *d,

@@ -210,7 +210,7 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
 static void draw_page_header(struct pdoc *d, const struct pr_title *t, int page, int pages)
 {
     float top = d->height - MARGIN, right = d->width - MARGIN, w = d->width - 2 * MARGIN;
-    char txt[400];
+    char txt[1024];
 
     snprintf(txt, sizeof txt, "Page %d/%d", page, pages);
     float pw = pdoc_text_right(d, d->reg, 8, right, top - 11, 60, txt);

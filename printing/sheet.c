@@ -11,7 +11,7 @@ static const float BLOCK_H = 86, SYM_W = 22, RANK_W = 18, ROW_H = 12.5f;
 static void page_header(struct pdoc *d, const struct pr_title *t, int page, int pages)
 {
     float top = d->height - MARGIN, w = d->width - 2 * MARGIN;
-    char txt[320];
+    char txt[800];
 
     snprintf(txt, sizeof txt, "Page %d/%d", page, pages);
     float pw = pdoc_text_right(d, d->reg, 8, d->width - MARGIN, top - 11, 60, txt);

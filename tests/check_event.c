@@ -244,8 +244,55 @@ START_TEST(test_generator_tag)
     ck_assert_str_eq(back.label, "reserve");
     ck_assert_str_eq(back.commitment, "abc");
     ck_assert_str_eq(back.script, "def");
+    ck_assert_int_eq(back.dealing, DEALING_V1); /* a script and no version: dealt before 2 */
+    strcpy(g.script, "def");
+    g.dealing = DEALING_V2;
+    pbn_generator_format(tag, sizeof tag, &g);
+    ck_assert_ptr_nonnull(strstr(tag, " vul=All script=def dealing=2 label=Spring Pairs"));
+    ck_assert(pbn_generator_parse(tag, &back));
+    ck_assert_int_eq(back.dealing, DEALING_V2);
+    ck_assert_str_eq(back.label, g.label);
+    ck_assert(pbn_generator_parse("predup 0.2 commitment=a script=d dealing=x label=l", &back));
+    ck_assert_int_eq(back.dealing, -1);
+    ck_assert(pbn_generator_parse("predup 0.2 commitment=a boards=1 label=l", &back));
+    ck_assert_int_eq(back.dealing, 0);
     ck_assert(!pbn_generator_parse("dealer 1.0 label=x", &back));
     ck_assert(!pbn_generator_parse(NULL, &back));
+}
+END_TEST
+
+/* A script set's dealing version is committed: "dealing 2" after its script-sha256 line; a
+ * record without the line (committed before versions) is version 1; an unknown one is refused. */
+START_TEST(test_record_dealing_line)
+{
+    static const char sha[] = "2add5365aeb93cf6634e39cd2617707c554d75d681b9416d32677b7aa0f18022";
+    struct ev_record r, back;
+    struct pd_err e = {0};
+    char *text = NULL, *at;
+    size_t len = 0;
+
+    for (int v = DEALING_V1; v <= DEALING_V2; v++) {
+        example_params(&r);
+        strcpy(r.p.sets[0].script_sha, sha);
+        r.p.sets[0].dealing = v;
+        ev_record_set_digest(&r);
+        ck_assert_int_eq(ev_record_text(&r, &text, &len, NULL), PD_OK);
+        at = strstr(text, sha);
+        ck_assert_ptr_nonnull(at);
+        const char *want = v == DEALING_V1 ? "\ndealer law2\n" : "\ndealing 2\ndealer law2\n";
+
+        ck_assert_int_eq(strncmp(at + 64, want, strlen(want)), 0);
+        ck_assert_int_eq(ev_record_parse("x.record", text, len, &back, &e), PD_OK);
+        ck_assert_int_eq(back.p.sets[0].dealing, v);
+        ck_assert_int_eq(back.p.sets[1].dealing, 0);
+        if (v == DEALING_V2) {
+            at[65 + 8] = '9';
+            ck_assert_int_eq(ev_record_parse("x.record", text, len, &back, &e), PD_ERR_RANGE);
+            ck_assert_msg(strstr(e.msg, "set \"original\": dealt by dealing version 9"), "%s",
+                          e.msg);
+        }
+        free(text);
+    }
 }
 END_TEST
 
@@ -259,6 +306,7 @@ Suite *event_suite(void)
     tcase_add_loop_test(tc, test_example_deals, 0, ARRAY_LEN(example_deals));
     tcase_add_test(tc, test_derivation_inputs);
     tcase_add_loop_test(tc, test_bad_records, 0, ARRAY_LEN(bad_records));
+    tcase_add_test(tc, test_record_dealing_line);
     suite_add_tcase(s, tc);
     tc = tcase_create("keys and labels");
     tcase_add_loop_test(tc, test_commitment_encoding_independent, 0, 4);

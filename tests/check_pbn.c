@@ -280,7 +280,7 @@ START_TEST(test_check_lists_every_departure)
         "t.pbn:24: game lacks mandatory tags: Event Site Date West North East South Dealer "
         "Vulnerable Scoring Declarer Contract Result\n"
         "t.pbn:24: Deal: North has 4 cards\n"
-        "t.pbn:20: 1 lines end with LF alone: export ends lines with CR LF\n";
+        "t.pbn:20: 1 line ends with LF alone: export ends lines with CR LF\n";
 
     if (strcmp(got, want) != 0)
         fprintf(stderr, "check report:\n%s", got);

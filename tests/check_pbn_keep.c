@@ -67,6 +67,12 @@ START_TEST(test_commentary_per_game_in_order)
     free(c0);
     free(c1);
     pbn_set_free(set);
+    /* Comments after the last game (after its closing empty line) are still its own. */
+    set = read_text("[Board \"1\"]\n\n{one}\n{two}\n{three}\n");
+    c0 = pbn_game_commentary(&set->games[0]);
+    ck_assert_str_eq(c0, "one\ntwo\nthree");
+    free(c0);
+    pbn_set_free(set);
     set = read_text("[Board \"3\"]\n");
     ck_assert_ptr_null(pbn_game_commentary(&set->games[0]));
     pbn_set_free(set);

@@ -21,6 +21,8 @@ if "$PREDUP" analyze set.dup --quiet >out.txt 2>err.txt; then fail "analyze of a
 cmp -s set.dup dup.before || fail "analyze wrote over the DUP"
 grep -q "predup analyze set.dup -o OUT.pbn" err.txt || fail "no -o hint: $(cat err.txt)"
 mv set.dup noext # read by its contents, not its name
+"$PREDUP" check noext >out.txt || fail "check of a DUP: $(cat out.txt)"
+grep -q "noext: a dup file of 4 boards" out.txt || fail "check of a DUP: $(cat out.txt)"
 "$PREDUP" analyze noext -o fromdup.pbn --quiet >/dev/null || fail "analyze of a DUP with -o"
 [ "$(grep -c '^\[DoubleDummyTricks' fromdup.pbn)" -eq 4 ] || fail "4 boards analysed from DUP"
 

@@ -11,6 +11,9 @@ printf '[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.543
 "$PREDUP" print record l1.pbn -o r.pdf --quiet >/dev/null 2>&1 || fail "print record"
 pdftotext r.pdf - | grep -q "Turniej Chorzów" || fail "Latin-1 event not in the PDF: $(pdftotext r.pdf - | head -3)"
 
+"$PREDUP" convert l1.pbn copy.pbn >out.txt || fail "convert"
+grep -q "(read as ISO 8859-1, not UTF-8)" out.txt || fail "encoding not reported: $(cat out.txt)"
+cmp -s l1.pbn copy.pbn || fail "Latin-1 PBN->PBN not byte for byte"
 "$PREDUP" analyze l1.pbn --quiet >/dev/null || fail "analyze"
 grep -aq $'^\\[Event "Turniej Chorz\xf3w"\\]\r$' l1.pbn || fail "the Latin-1 file is no longer Latin-1"
 grep -aq $'^\\[DoubleDummyTricks "[0-9a-f]*"\\]\r$' l1.pbn || fail "CRLF file: added tags not in CRLF"

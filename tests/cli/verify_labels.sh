@@ -11,12 +11,16 @@ failed=""
 "$P" deal --key vec.key --boards 1-4 --label "Spring Pairs" -o spring.pbn
 "$P" verify --key vec.key spring.pbn | grep -q 'all 4 boards match key and label "Spring Pairs"' ||
     failed="$failed spaces"
-# Quotes, a backslash and UTF-8, at the 200-byte limit.
-long="Coupe d'été \"Ω\" \\ $(printf 'x%.0s' $(seq 1 179))"
+# Quotes, a backslash and UTF-8 beyond ISO 8859-1, at the 200-byte limit.
+long="Coupe d'ete \"Ω\" \\ $(printf 'x%.0s' $(seq 1 181))"
 [ "$(printf '%s' "$long" | wc -c)" = 200 ]
 "$P" deal --key vec.key --boards 1-4 --label "$long" -o long.pbn
 "$P" verify --key vec.key long.pbn > out
 grep -qF "all 4 boards match key and label \"$long\"" out || failed="$failed quotes-utf8-200"
+# ISO 8859-1 characters (PBN export writes them as single bytes) read back the same.
+"$P" deal --key vec.key --boards 1-4 --label "Coupe d'été" -o latin.pbn
+"$P" verify --key vec.key latin.pbn | grep -qF "all 4 boards match key and label \"Coupe d'été\"" ||
+    failed="$failed latin1"
 # The label decides the deals: the same boards dealt under another label differ.
 "$P" deal --key vec.key --boards 1-4 --label "Spring  Pairs" -o two.pbn
 ! cmp -s <(grep '^\[Deal ' spring.pbn) <(grep '^\[Deal ' two.pbn) || failed="$failed distinct"

@@ -29,14 +29,18 @@ expect() {
 edit() { # edit NEW.record SED-SCRIPT
     sed "$2" ev.record > "$1"
 }
+flip() { # flip KEYWORD NEW.record: the value's first hex digit changed (0 <-> 1, else to 0)
+    sed "/^$1 /{s/^$1 0/$1 X/;s/^$1 [1-9a-f]/$1 0/;s/^$1 X/$1 1/}" ev.record > "$2"
+    ! cmp -s ev.record "$2"
+}
 
 edit boards.record 's/^boards 1-4$/boards 1-5/'                # parameters changed
 expect 1 "digest [0-9a-f]* does not match the parameters above it" boards.record ev/original.pbn
 edit name.record 's/^event Tamper test$/event Tamper test 2/'
 expect 1 "does not match the parameters" name.record
-edit digest.record 's/^digest ./digest 0/'
+flip digest digest.record
 expect 1 "does not match the parameters" digest.record
-edit key.record 's/^key ./key 0/'                             # another key
+flip key key.record                                           # another key
 expect 1 "the revealed key does not match the commitment" key.record ev/original.pbn
 edit key2.record 's/^key \(.*\)$/key \U\1/'                   # not canonical (upper case)
 expect 65 "the record's key is not 64 lower-case hex digits" key2.record

@@ -7,9 +7,19 @@ With --record it follows dealer/EVENTS.md instead, from a revealed event record 
 the record's digest and key against its commitment, then deals the boards of one set (the
 vectors of tests/check_event.c and the worked example of dealer/EVENTS.md).
 
+With --bounds COND it deals boards with a script by dealing version 2 (dealer/README.md,
+"Boards with a script"), for a condition that is only a conjunction of the bounds that section
+reads (hcp(seat), spades(seat) ... compared with a number; no shape, no predeal), printing
+each step of the first board for the README's worked example and the vectors of
+tests/check_keyed.c.
+
 usage: ref_deal.py KEYHEX LABEL BOARD...
-       ref_deal.py --record NAME.record SET BOARD..."""
+       ref_deal.py --record NAME.record SET BOARD...
+       ref_deal.py --bounds COND KEYHEX LABEL BOARD..."""
+import re
+import functools
 import hashlib
+import math
 import hmac
 import struct
 import sys
@@ -106,7 +116,231 @@ def event_set_key(record_path, set_name):
     return bytes.fromhex(key_hex), hmac.new(bytes.fromhex(key_hex), msg, hashlib.sha256).digest()
 
 
+SEATS = ["north", "east", "south", "west"]
+SUITS = ["spades", "hearts", "diamonds", "clubs"]
+OPS = {"==": lambda a, b: a == b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+       ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+MIRROR = {"==": "==", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+class Stream:
+    """The board's version-2 stream and its three ways of drawing."""
+
+    def __init__(self, sk, purpose, b):
+        self.ks = keystream(sk, struct.pack(">IQ", purpose, b))
+
+    def take(self, n):
+        return int.from_bytes(bytes(next(self.ks) for _ in range(n)), "big")
+
+    def draw(self, n):
+        while True:
+            r = self.take(8)
+            if r < 2**64 - 2**64 % n:
+                return r % n
+
+    def draw16(self, n):
+        while True:
+            m = self.take(2) * n
+            if m % 65536 >= 65536 % n:
+                return m >> 16
+
+    def pick(self, weights):
+        r = self.draw(sum(weights))
+        for i, w in enumerate(weights):
+            if r < w:
+                return i
+            r -= w
+
+
+def conjuncts(cond):
+    """(function, seat, op, number) for each conjunct of a conjunction of bounds."""
+    out = []
+    for part in cond.split("&&"):
+        part = part.strip()
+        m = re.fullmatch(r"(\w+)\((\w+)\)\s*(==|<=|>=|<|>)\s*(\d+)", part)
+        if m:
+            out.append((m[1], SEATS.index(m[2]), m[3], int(m[4])))
+            continue
+        m = re.fullmatch(r"(\d+)\s*(==|<=|>=|<|>)\s*(\w+)\((\w+)\)", part)
+        if not m:
+            sys.exit("ref_deal.py: not a bound: " + part)
+        out.append((m[3], SEATS.index(m[4]), MIRROR[m[2]], int(m[1])))
+    return out
+
+
+def hcp(cards):
+    return sum(max(0, r - 10) for _, r in cards)
+
+
+def value(fn, hand):
+    return hcp(hand) if fn == "hcp" else sum(1 for s, _ in hand if s == SUITS.index(fn))
+
+
+def bounds(conds):
+    b = [{"h": [0, 40], "l": [[0, 13] for _ in range(4)], "any": False} for _ in range(4)]
+    for fn, seat, op, c in conds:
+        lohi = b[seat]["h"] if fn == "hcp" else b[seat]["l"][SUITS.index(fn)]
+        if op in ("==", ">="):
+            lohi[0] = max(lohi[0], c)
+        if op == ">":
+            lohi[0] = max(lohi[0], c + 1)
+        if op in ("==", "<="):
+            lohi[1] = min(lohi[1], c)
+        if op == "<":
+            lohi[1] = min(lohi[1], c - 1)
+        b[seat]["any"] = True
+    return b
+
+
+def honours(sub):
+    """The honour ranks of subset number sub: J=1, Q=2, K=4, A=8."""
+    return [11 + i for i in range(4) if sub >> i & 1]
+
+
+@functools.lru_cache(maxsize=None)
+def ways(l, h):
+    """Holdings of one suit with l cards and h HCP (no predeal: 4 honours, 9 spots)."""
+    return sum(math.comb(9, l - len(honours(s))) for s in range(16)
+               if hcp((0, r) for r in honours(s)) == h and 0 <= l - len(honours(s)) <= 9)
+
+
+@functools.lru_cache(maxsize=None)
+def later(L, su, x):
+    """Ways for the suits after su, with lengths L, to hold x HCP together."""
+    if su == 3:
+        return 1 if x == 0 else 0
+    return sum(ways(L[su + 1], h) * later(L, su + 1, x - h) for h in range(min(x, 10) + 1))
+    # (su = -1 gives all four suits: the class weight W(L, h))
+
+
+def classes(bd):
+    out = []
+    for ls in range(14):
+        for lh in range(14 - ls):
+            for ld in range(14 - ls - lh):
+                L = (ls, lh, ld, 13 - ls - lh - ld)
+                if all(bd["l"][s][0] <= L[s] <= bd["l"][s][1] for s in range(4)):
+                    for h in range(max(bd["h"][0], 0), min(bd["h"][1], 40) + 1):
+                        w = later(L, -1, h)
+                        if w:
+                            out.append((L, h, w))
+    return out
+
+
+def draw_hand(st, cls, log):
+    L, h, _ = cls[st.pick([w for _, _, w in cls])]
+    log.append("class: shape %s, %d HCP" % ("-".join(map(str, L)), h))
+    hs, left = [], h
+    for su in range(3):
+        w = [ways(L[su], x) * later(L, su, left - x) if x <= left else 0 for x in range(11)]
+        hs.append(st.pick(w))
+        left -= hs[-1]
+    hs.append(left)
+    log.append("HCP per suit: %s" % hs)
+    hand = []
+    for su in range(4):
+        w = [math.comb(9, L[su] - len(honours(s))) if hcp((0, r) for r in honours(s)) == hs[su]
+             and len(honours(s)) <= L[su] else 0 for s in range(16)]
+        sub = st.pick(w)
+        spots, k = list(range(2, 11)), L[su] - len(honours(sub))
+        for i in range(k):
+            j = i + st.draw16(9 - i)
+            spots[i], spots[j] = spots[j], spots[i]
+        hand += [(su, r) for r in honours(sub) + spots[:k]]
+    return hand
+
+
+def in_bounds(bd, hand):
+    return (bd["h"][0] <= hcp(hand) <= bd["h"][1] and
+            all(bd["l"][su][0] <= value(SUITS[su], hand) <= bd["l"][su][1] for su in range(4)))
+
+
+def deal_rest(st, seat, second, bd2, hand):
+    """The other cards, the second seat first; None when its hand is out of its bounds."""
+    rest = [(su, r) for su in range(4) for r in range(2, 15) if (su, r) not in hand]
+    hands, i = [hand if s == seat else [] for s in range(4)], 0
+    order = ([second] if second is not None else []) + [s for s in range(4) if s != second]
+    for s in order:
+        if s == seat:
+            continue
+        for _ in range(13):
+            if i < len(rest) - 1:
+                j = i + st.draw16(len(rest) - i)
+                rest[i], rest[j] = rest[j], rest[i]
+            hands[s].append(rest[i])
+            i += 1
+        if s == second and not in_bounds(bd2, hands[s]):
+            return None
+    return hands
+
+
+def smart_board(key, label, b, conds, log):
+    sk = hmac.new(key, b"predup/v1/set\x00" + label.encode(), hashlib.sha256).digest()
+    bd = bounds(conds)
+    sizes = {s: sum(w for _, _, w in classes(bd[s])) for s in range(4) if bd[s]["any"]}
+    ranked = sorted(sizes, key=lambda s: (sizes[s], s))
+    seat = ranked[0] if ranked else None
+    second = ranked[1] if len(ranked) > 1 else None
+    log.append("|H| per bounded seat: %s; drawn seat: %s; second seat: %s" % (
+        {SEATS[s]: n for s, n in sizes.items()}, SEATS[seat] if seat is not None else "none",
+        SEATS[second] if second is not None else "none"))
+    cls = classes(bd[seat]) if seat is not None else None
+    st, attempt = Stream(sk, 4, b), 0
+    while True:
+        attempt += 1
+        hand = draw_hand(st, cls, log if attempt == 1 else []) if seat is not None else []
+        hands = deal_rest(st, seat, second, bd[second] if second is not None else None, hand)
+        if hands and all(OPS[op](value(fn, hands[s]), c) for fn, s, op, c in conds):
+            log.append("accepted at attempt %d" % attempt)
+            return hands
+        if attempt == 1 and hands:
+            log.append("attempt 1: %s, rejected" % show(hands, 0))
+        elif attempt == 1:
+            log.append("attempt 1: drawn hand %s; the second seat's hand is out of bounds" %
+                       show([hand] * 4, seat).split(" ")[0])
+
+
+def show(hands, first):
+    out = []
+    for i in range(4):
+        h = hands[(first + i) % 4]
+        out.append(".".join("".join("AKQJT98765432"[14 - r] for r in sorted(
+            (r for s, r in h if s == su), reverse=True)) for su in range(4)))
+    return "NESW"[first] + ":" + " ".join(out)
+
+
+def number(hands):
+    """Pavlicek's number of a deal (the inverse of step 6)."""
+    owner = {c: s for s in range(4) for c in hands[s]}
+    vac, k, n = [13] * 4, D, 0
+    for c in range(52, 0, -1):
+        card = (((52 - c) // 13), 14 - (52 - c) % 13)
+        for s in range(4):
+            if vac[s] == 0:
+                continue
+            x = k * vac[s] // c
+            if owner[card] == s:
+                vac[s] -= 1
+                k = x
+                break
+            n += x
+    return n
+
+
+def main_bounds(args):
+    conds = conjuncts(args[0])
+    key = bytes.fromhex(args[1])
+    for i, b in enumerate(args[3:]):
+        log = []
+        hands = smart_board(key, args[2], int(b), conds, log)
+        if i == 0:
+            print("\n".join("  " + line for line in log))
+        print(b, number(hands), show(hands, (int(b) - 1) % 4))
+
+
 def main():
+    if sys.argv[1] == "--bounds":
+        return main_bounds(sys.argv[2:])
     if sys.argv[1] == "--record":
         key, sk = event_set_key(sys.argv[2], sys.argv[3])
         for b in sys.argv[4:]:

@@ -1,0 +1,259 @@
+/* dealer/mpi.c - predup beyond one machine: the thin layer over OpenMPI that `dealer` and
+ * `analyze` use to split their work over the ranks of an mpirun job and gather it on rank 0.
+ * MPI is started only when mpirun (or another PMI launcher) started the process, so that a
+ * plain run of the same binary never pays for MPI_Init nor needs a launcher. Messages are raw
+ * bytes: every rank runs the same binary (README, "Beyond one machine"). */
+#include <limits.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dealer/dealer.h"
+
+static bool active;      /* MPI_Init_thread has been called */
+static int my_rank, nranks = 1;
+static bool reported;    /* this rank's failure is rank 0's to report (pd_mpi_agree) */
+static MPI_Request *notes; /* pd_mpi_notify's sends, completed by pd_mpi_end */
+static int nnotes;
+
+/* Launchers name the rank in the environment: OpenMPI's mpirun, PMIx, and PMI-1/2 ones. */
+static bool launched_by_mpirun(void)
+{
+    static const char *vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
+
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        if (getenv(vars[i]))
+            return true;
+    return false;
+}
+
+enum pd_status pd_mpi_start(struct pd_err *e)
+{
+    int provided = 0;
+
+    if (active || !launched_by_mpirun())
+        return PD_OK;
+    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+        return pd_fail(e, PD_ERR_DEVICE, "MPI_Init failed (is this mpirun's OpenMPI?)");
+    active = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    /* Errors come back as codes, reported as predup errors, instead of aborting the job. */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    if (my_rank != 0 && !freopen("/dev/null", "w", stdout))
+        return pd_fail(e, PD_ERR_IO, "rank %d: cannot discard its standard output", my_rank);
+    return PD_OK;
+}
+
+int pd_mpi_rank(void)
+{
+    return my_rank;
+}
+
+int pd_mpi_size(void)
+{
+    return nranks;
+}
+
+/* OpenMPI's blocking calls spin on the CPU while they wait. Rank 0 waits for the other ranks
+ * most of a run, on a host whose cores its own workers (and, on a small cluster, other ranks)
+ * need: every wait here tests and sleeps instead, from 20 us up to 1 ms between tests. */
+static void nap(long *us)
+{
+    struct timespec ts = {0, *us * 1000};
+
+    nanosleep(&ts, NULL);
+    if (*us < 1000)
+        *us *= 2;
+}
+
+static int wait_for(MPI_Request *rq)
+{
+    long us = 20;
+    int done = 0, rc;
+
+    while ((rc = MPI_Test(rq, &done, MPI_STATUS_IGNORE)) == MPI_SUCCESS && !done)
+        nap(&us);
+    return rc;
+}
+
+static enum pd_status mpi_fail(struct pd_err *e, int code, const char *what)
+{
+    char text[MPI_MAX_ERROR_STRING];
+    int len = 0;
+
+    if (MPI_Error_string(code, text, &len) != MPI_SUCCESS)
+        snprintf(text, sizeof text, "error %d", code);
+    return pd_fail(e, PD_ERR_DEVICE, "rank %d: %s: %s", my_rank, what, text);
+}
+
+enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e)
+{
+    int mine = (int)rc, *all, root = -1;
+    struct pd_err why = {0};
+
+    if (!active || nranks == 1)
+        return rc;
+    all = calloc((size_t)nranks, sizeof *all);
+    MPI_Request rq;
+
+    if (!all || MPI_Iallgather(&mine, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD, &rq) !=
+                    MPI_SUCCESS || wait_for(&rq) != MPI_SUCCESS)
+        MPI_Abort(MPI_COMM_WORLD, pd_exit_code(PD_ERR_NOMEM)); /* no way to agree: end the job */
+    for (int r = 0; r < nranks && root < 0; r++)
+        if (all[r] != PD_OK)
+            root = r;
+    free(all);
+    if (root < 0)
+        return PD_OK;
+    if (my_rank == root && e)
+        why = *e;
+    MPI_Bcast(&why, sizeof why, MPI_BYTE, root, MPI_COMM_WORLD);
+    if (my_rank != 0) {
+        reported = true;
+        return why.code ? why.code : PD_ERR_INTERNAL;
+    }
+    if (root != 0 && e) {
+        char msg[sizeof why.msg];
+
+        snprintf(msg, sizeof msg, "%s", why.msg);
+        *e = why;
+        snprintf(e->msg, sizeof e->msg, "rank %d: %.200s", root, msg);
+    }
+    return why.code ? why.code : PD_ERR_INTERNAL;
+}
+
+void pd_mpi_share(void *p, size_t n)
+{
+    if (active && nranks > 1 && n <= INT_MAX)
+        MPI_Bcast(p, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd_err *e)
+{
+    int rc;
+
+    if (n > INT_MAX)
+        return pd_fail(e, PD_ERR_LIMIT, "rank %d: a message of %zu bytes is too large for MPI",
+                       my_rank, n);
+    MPI_Request rq;
+
+    rc = MPI_Issend(buf, (int)n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &rq);
+    if (rc == MPI_SUCCESS)
+        rc = wait_for(&rq);
+    return rc == MPI_SUCCESS ? PD_OK : mpi_fail(e, rc, "MPI_Issend");
+}
+
+enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e)
+{
+    MPI_Status st;
+    int count = 0, flag = 0, rc;
+    long us = 20;
+
+    while ((rc = MPI_Iprobe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st)) == MPI_SUCCESS && !flag)
+        nap(&us);
+
+    *buf = NULL;
+    *n = 0;
+    if (rc != MPI_SUCCESS)
+        return mpi_fail(e, rc, "MPI_Iprobe");
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    if (!(*buf = malloc(count ? (size_t)count : 1)))
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory receiving from rank %d", from);
+    rc = MPI_Recv(*buf, count, MPI_BYTE, from, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (rc != MPI_SUCCESS) {
+        free(*buf);
+        *buf = NULL;
+        return mpi_fail(e, rc, "MPI_Recv");
+    }
+    *tag = st.MPI_TAG;
+    *n = (size_t)count;
+    return PD_OK;
+}
+
+void pd_mpi_notify(int to, int tag)
+{
+    static char none;
+    MPI_Request *n;
+
+    if (!active || !(n = realloc(notes, (size_t)(nnotes + 1) * sizeof *n)))
+        return;
+    notes = n;
+    if (MPI_Isend(&none, 0, MPI_BYTE, to, tag, MPI_COMM_WORLD, &notes[nnotes]) == MPI_SUCCESS)
+        nnotes++;
+}
+
+bool pd_mpi_waiting(int from, int tag)
+{
+    int flag = 0;
+
+    if (active)
+        MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    return flag != 0;
+}
+
+enum pd_status pd_mpi_gather(const void *mine, size_t n, void **all, size_t *total,
+                             struct pd_err *e)
+{
+    int count = (int)n, *counts = NULL, *at = NULL, rc;
+    size_t sum = 0;
+
+    *all = NULL;
+    *total = 0;
+    if (!active || nranks == 1) {
+        if (!(*all = malloc(n ? n : 1)))
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        memcpy(*all, mine, n);
+        *total = n;
+        return PD_OK;
+    }
+    if (n > INT_MAX)
+        return pd_fail(e, PD_ERR_LIMIT, "rank %d: %zu bytes are too many to gather", my_rank, n);
+    if (my_rank == 0 && (!(counts = calloc((size_t)nranks, sizeof *counts)) ||
+                         !(at = calloc((size_t)nranks, sizeof *at))))
+        MPI_Abort(MPI_COMM_WORLD, pd_exit_code(PD_ERR_NOMEM));
+    MPI_Request rq;
+
+    rc = MPI_Igather(&count, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq);
+    if (rc == MPI_SUCCESS)
+        rc = wait_for(&rq);
+    for (int r = 0; rc == MPI_SUCCESS && my_rank == 0 && r < nranks; r++) {
+        at[r] = (int)sum;
+        sum += (size_t)counts[r];
+    }
+    if (rc == MPI_SUCCESS && my_rank == 0 && (sum > INT_MAX || !(*all = malloc(sum ? sum : 1))))
+        MPI_Abort(MPI_COMM_WORLD, pd_exit_code(PD_ERR_NOMEM));
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Igatherv(mine, count, MPI_BYTE, *all, counts, at, MPI_BYTE, 0, MPI_COMM_WORLD,
+                          &rq);
+    if (rc == MPI_SUCCESS)
+        rc = wait_for(&rq);
+    free(counts);
+    free(at);
+    if (rc != MPI_SUCCESS) {
+        free(*all);
+        *all = NULL;
+        return mpi_fail(e, rc, "MPI_Gatherv");
+    }
+    *total = sum;
+    return PD_OK;
+}
+
+enum pd_status pd_mpi_end(enum pd_status rc)
+{
+    if (!active)
+        return rc;
+    fflush(stdout);
+    for (int i = 0; i < nnotes; i++)
+        wait_for(&notes[i]);
+    free(notes);
+    notes = NULL;
+    nnotes = 0;
+    MPI_Finalize();
+    active = false;
+    /* Rank 0 reports and exits with the status; a second non-zero exit would only race
+     * mpirun's abort of the job against rank 0's message. */
+    return reported && my_rank != 0 ? PD_OK : rc;
+}

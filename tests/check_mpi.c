@@ -1,0 +1,62 @@
+/* tests/check_mpi.c - dealer/mpi.c outside mpirun: a process no launcher started never starts
+ * MPI, is rank 0 of 1, and every collective is its single-rank identity (agree passes the
+ * status and message through, gather copies, share leaves the bytes alone). The ranks of a real
+ * job are tested by tests/cli/mpi_*.sh under mpirun. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dealer/dealer.h"
+#include "tests/check_suites.h"
+
+START_TEST(test_plain_run_is_one_rank)
+{
+    struct pd_err e = {0};
+
+    /* The test runner is not under mpirun; with a launcher's variable set, pd_mpi_start would
+     * call MPI_Init, which this test must not do. */
+    ck_assert_ptr_null(getenv("OMPI_COMM_WORLD_SIZE"));
+    ck_assert_ptr_null(getenv("PMIX_RANK"));
+    ck_assert_int_eq(pd_mpi_start(&e), PD_OK);
+    ck_assert_int_eq(pd_mpi_rank(), 0);
+    ck_assert_int_eq(pd_mpi_size(), 1);
+    ck_assert(!pd_mpi_waiting(0, 1));
+    ck_assert_int_eq(pd_mpi_end(PD_ERR_SYNTAX), PD_ERR_SYNTAX);
+}
+END_TEST
+
+START_TEST(test_single_rank_collectives)
+{
+    struct pd_err e = {0};
+    const char mine[] = "twenty tables";
+    void *all = NULL;
+    size_t total = 0;
+    unsigned long long seed = 42;
+
+    ck_assert_int_eq(pd_mpi_agree(PD_OK, &e), PD_OK);
+    pd_fail(&e, PD_ERR_IO, "set.pbn: cannot open");
+    ck_assert_int_eq(pd_mpi_agree(PD_ERR_IO, &e), PD_ERR_IO);
+    ck_assert_str_eq(e.msg, "set.pbn: cannot open"); /* no "rank 0: " on a plain run */
+    ck_assert_int_eq(pd_mpi_gather(mine, sizeof mine, &all, &total, &e), PD_OK);
+    ck_assert_uint_eq(total, sizeof mine);
+    ck_assert_mem_eq(all, mine, sizeof mine);
+    free(all);
+    ck_assert_int_eq(pd_mpi_gather(mine, 0, &all, &total, &e), PD_OK);
+    ck_assert_uint_eq(total, 0);
+    free(all);
+    pd_mpi_share(&seed, sizeof seed);
+    ck_assert_uint_eq(seed, 42);
+}
+END_TEST
+
+Suite *mpi_suite(void);
+Suite *mpi_suite(void)
+{
+    Suite *s = suite_create("mpi");
+    TCase *tc = tcase_create("plain");
+
+    tcase_add_test(tc, test_plain_run_is_one_rank);
+    tcase_add_test(tc, test_single_rank_collectives);
+    suite_add_tcase(s, tc);
+    return s;
+}
+REGISTER_SUITE(mpi_suite)

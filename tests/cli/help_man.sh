@@ -1,0 +1,47 @@
+# The man page config/predup.1: man renders it without a warning, it names every subcommand
+# that `predup --help` lists, and every option that a command's --help lists (the SquareDeal
+# forms of deal and verify included) appears in it, so that the page cannot fall behind.
+set -eu
+P=$PREDUP
+page=$TOP/config/predup.1
+
+warnings=$(MANWIDTH=80 man -l "$page" 2>&1 >/dev/null)
+[ -z "$warnings" ] || { echo "man -l warns: $warnings"; exit 1; }
+warnings=$(groff -man -ww -z -Tutf8 "$page" 2>&1)
+[ -z "$warnings" ] || { echo "groff -ww warns: $warnings"; exit 1; }
+
+# The rendered text, plain ASCII (hyphenation is off in the page, so options stay whole).
+MANWIDTH=80 LC_ALL=C man -l "$page" 2>/dev/null | col -b > page.txt
+grep -q '^NAME' page.txt && grep -q 'EXIT STATUS' page.txt
+
+# Every subcommand of predup --help, as a heading "predup CMD".
+cmds=$("$P" --help | sed -n 's/^  \([a-z]*\)  .*/\1/p')
+[ "$(echo "$cmds" | wc -l)" -ge 12 ] || { echo "predup --help lists too few commands"; exit 1; }
+for c in $cmds; do
+    grep -q "^   predup $c\\b" page.txt || { echo "man page has no section for predup $c"; exit 1; }
+done
+
+# Every option each command's --help shows: long ones, and short ones standing alone.
+missing=0 checked=0
+check_help() {
+    local opts o
+    opts=$("$@" --help | grep -oE '(^|[][ (/,|])(--[a-z][a-z-]*|-[a-zA-Z0-9])\b' |
+           sed 's/^[][ (/,|]*//' | sort -u)
+    for o in $opts; do
+        checked=$((checked + 1))
+        grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" page.txt && continue
+        echo "predup ${*:2} --help lists $o, the man page does not"
+        missing=$((missing + 1))
+    done
+}
+for c in $cmds; do
+    check_help "$P" "$c"
+done
+check_help "$P" deal --squaredeal x.sqd
+check_help "$P" verify --squaredeal x.sqd
+echo "$checked options checked"
+[ "$checked" -ge 80 ] || { echo "too few options found in the --help texts"; exit 1; }
+[ "$missing" -eq 0 ]
+
+# The page itself says how to read it uninstalled, and predup --help points at it.
+"$P" --help | grep -q 'man -l config/predup.1'

@@ -417,32 +417,6 @@ LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, 
     return sub << 9 | pick_cards(s, g->spot_avail[su], k - __builtin_popcount(sub));
 }
 
-/* A uniform value below n (n <= 52) from 16-bit draws, exactly as rng.c's below16, with the
- * buffer position held by the caller. */
-static inline unsigned draw16(struct deal_stream *s, size_t *pos, size_t *len, unsigned n)
-{
-    for (;;) {
-        unsigned v;
-        uint32_t m;
-
-        if (*len - *pos >= 2) {
-            v = (unsigned)s->buf[*pos] << 8 | s->buf[*pos + 1];
-            *pos += 2;
-        } else {
-            uint8_t b[2];
-
-            s->pos = *pos;
-            deal_stream_bytes(s, b, 2);
-            *pos = s->pos;
-            *len = s->len;
-            v = (unsigned)b[0] << 8 | b[1];
-        }
-        m = (uint32_t)v * n;
-        if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
-            return m >> 16;
-    }
-}
-
 static bool second_ok(const struct lgen *g, uint64_t hand)
 {
     int L[4], h = hand_hcp(hand);
@@ -479,7 +453,7 @@ LANG_HOT static bool deal_rest(const struct lgen *g, struct deal_stream *s,
 
         for (int c = 0; c < vac[h]; c++, i++) {
             if (i < nfree - 1) {
-                int j = i + (int)draw16(s, &pos, &len, (unsigned)(nfree - i));
+                int j = i + (int)stream_draw16(s, &pos, &len, (unsigned)(nfree - i));
                 uint8_t t = fb[i];
 
                 fb[i] = fb[j];

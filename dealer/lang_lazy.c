@@ -21,7 +21,7 @@ enum { DRAWS = 51, DRAW_BYTES = LLAZY_DRAW_BYTES, VECS = 7 /* 8 lanes each: 56 >
 typedef uint16_t u16x8 __attribute__((vector_size(16)));
 
 /* Draw i picks among n = 52 - i cards and is rejected when the low half of v * n is below
- * 65536 mod n (rng.c's below16). Lanes past the last draw have n = 0: never rejected. */
+ * 65536 mod n (stream_draw16, dealer/hot.h). Lanes past the last draw have n = 0: never rejected. */
 static const u16x8 draw_n[VECS] = {
     {52, 51, 50, 49, 48, 47, 46, 45}, {44, 43, 42, 41, 40, 39, 38, 37},
     {36, 35, 34, 33, 32, 31, 30, 29}, {28, 27, 26, 25, 24, 23, 22, 21},

@@ -110,7 +110,9 @@ bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
 enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e);
 /* Streaming: the two header lines, then each game (index 0 for the first, which is not preceded
  * by the empty line that separates games). pbn_write is exactly header + every game. */
-void pbn_write_header(FILE *out);
+void pbn_write_header(FILE *out, bool export); /* "% EXPORT" only when export is true */
+/* True when every character of s (UTF-8; NULL is fine) is in ISO 8859-1, export's set. */
+bool pbn_text_fits_latin1(const char *s);
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e);
 /* Frees a game's tags, for a game not owned by a set (a reusable one on the stack). */

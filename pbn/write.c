@@ -78,16 +78,28 @@ static void text_latin1(struct text *t, const char *s, size_t n)
     const unsigned char *u = (const unsigned char *)s;
     size_t i;
 
-    if (t->utf8 || !fits_latin1(s, n)) {
+    size_t ascii = 0;
+
+    while (ascii < n && u[ascii] < 0x80) /* the usual case: nothing to transcode */
+        ascii++;
+    if (ascii == n || t->utf8 || !fits_latin1(s, n)) {
         text_add(t, s, n);
         return;
     }
-    for (i = 0; i < n; i++) {
-        char c = (char)(u[i] < 0x80 ? u[i] : (unsigned char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F)));
+    for (i = 0; i < n;) { /* ASCII runs in one copy: most text has no accent at all */
+        size_t run = 0;
+        char c;
 
-        if (u[i] >= 0x80)
-            i++;
+        while (i + run < n && u[i + run] < 0x80)
+            run++;
+        if (run) {
+            text_add(t, s + i, run);
+            i += run;
+            continue;
+        }
+        c = (char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F)); /* C2/C3 and its continuation */
         text_add(t, &c, 1);
+        i += 2;
     }
 }
 
@@ -292,9 +304,14 @@ static bool set_needs_utf8(const struct pbn_set *set)
     return false;
 }
 
-void pbn_write_header(FILE *out)
+void pbn_write_header(FILE *out, bool export)
 {
-    fputs("% PBN 2.1\r\n% EXPORT\r\n", out);
+    fputs(export ? "% PBN 2.1\r\n% EXPORT\r\n" : "% PBN 2.1\r\n", out);
+}
+
+bool pbn_text_fits_latin1(const char *s)
+{
+    return !s || fits_latin1(s, strlen(s));
 }
 
 /* The "% EXPORT" line of text[0..len) (at a line's start, ended by CR, LF or the text's end),
@@ -325,7 +342,7 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
     if (rc == PD_OK && set->src && set->n == 0)
         fwrite(set->src, 1, set->head_len, mem);
     if (rc == PD_OK && !set->src)
-        pbn_write_header(mem);
+        pbn_write_header(mem, true); /* dropped below if the text fails check */
     bool utf8 = set_needs_utf8(set);
 
     for (size_t i = 0; rc == PD_OK && i < set->n; i++)

@@ -31,8 +31,8 @@ awk 'BEGIN {
         printf "\r\n"
     }
 }' >games.pbn
-t=$(median3 "$PREDUP" convert tags.pbn out.pbn)
+t=$(median3 "$PREDUP" convert --force tags.pbn out.pbn)
 cmp -s tags.pbn out.pbn || { echo "pbn 300,000 tags: output differs from input" >&2; exit 1; }
 echo "pbn read+write, 1 game of 300,000 tags (ms)|$t|-|-"
-t=$(median3 "$PREDUP" convert games.pbn out.pbn)
+t=$(median3 "$PREDUP" convert --force games.pbn out.pbn)
 echo "pbn read+write, 3,000 games of 100 tags (ms)|$t|-|-"

@@ -155,7 +155,7 @@ START_TEST(test_stream_equals_whole)
     ck_assert_int_eq(pbn_game_from_board(g, NULL, board_law2(2), &d, NULL, NULL), PD_OK);
     whole = write_to_string(set);
     f = open_memstream(&streamed, &len);
-    pbn_write_header(f);
+    pbn_write_header(f, true);
     for (size_t i = 0; i < set->n; i++)
         ck_assert_int_eq(pbn_write_game(f, &set->games[i], i, NULL), PD_OK);
     fclose(f);

@@ -20,4 +20,4 @@ for t in $targets; do
 done
 . "$top/tests/lib_fuzz.sh"
 # shellcheck disable=SC2086 # targets is a word list
-fuzz_run "$out" 65536 $targets
+fuzz_run "$out" 1048576 $targets

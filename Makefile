@@ -1,4 +1,5 @@
-# predup - build, test, benchmark, fuzz. `make` builds ./predup; `make check` runs every test,
+# predup - build, test, benchmark, fuzz. `make` builds ./predup (never installs: it names `make
+# deps` when a library is missing); `make check` installs what is missing, then runs every test,
 # plain and under ASan+UBSan; `make run` is the main job on the built-in default event.
 
 BUILD    ?= build
@@ -31,10 +32,9 @@ DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
-.PHONY: all deps deps-fuzz check check-plain check-san valgrind run bench fuzz install clean
+.PHONY: all deps deps-fuzz have-libs have-test-libs check check-plain check-san valgrind run bench fuzz install clean
 
-all: deps
-	$(MAKE) predup
+all: predup
 
 predup: $(BUILD)/predup
 	cp $< $@
@@ -55,6 +55,9 @@ $(BUILD)/tests/usb_machine.o: tests/usb_machine.c
 $(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
 
+$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o: | have-libs
+$(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -63,34 +66,52 @@ $(BUILD)/%.o: %.c
 $(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-# Installs only what is missing; silent when everything is there.
+# $(call apt_install,PACKAGES): installs those of the Debian PACKAGES not installed yet (with
+# sudo when not root); silent when everything is there. The one install loop of deps and deps-fuzz.
+define apt_install
+@missing=$$(for p in $(1); do \
+    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+  done); \
+if [ -n "$$missing" ]; then \
+  echo "make $@: installing" $$missing; \
+  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+  $$SUDO apt-get update -qq && \
+  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+fi
+endef
+
 deps:
-	@missing=$$(for p in $(DEPS_BUILD) $(DEPS_TEST); do \
-	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
-	  done); \
-	if [ -n "$$missing" ]; then \
-	  echo "make deps: installing" $$missing; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	fi
+	$(call apt_install,$(DEPS_BUILD) $(DEPS_TEST))
 
 deps-fuzz:
-	@missing=$$(for p in $(DEPS_FUZZ); do \
-	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
-	  done); \
-	if [ -n "$$missing" ]; then \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	fi
+	$(call apt_install,$(DEPS_FUZZ))
+
+# $(call need_libs,PKG-CONFIG MODULES,HEADERS): fails with a message naming `make deps` when a
+# library is missing. Building never installs anything: only deps (and run, check) do.
+define need_libs
+@missing=; \
+for m in $(1); do pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
+for h in $(2); do printf '#include <%s>\n' $$h | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing <$$h>"; done; \
+if [ -n "$$missing" ]; then \
+  echo "make: missing libraries:$$missing; 'make deps' installs them (Debian, with sudo)" >&2; \
+  exit 1; \
+fi
+endef
+
+# Checked once per make run, before the first compile; an up-to-date object is not rebuilt.
+have-libs:
+	$(call need_libs,$(PKGS),hpdf.h dds/dll.h)
+
+have-test-libs:
+	$(call need_libs,check umockdev-1.0,check.h)
 
 # Check's timeouts guard against hangs, not slowness: a loaded CI machine (or ASan) must not
 # turn a slow test into a failure, so every timeout is stretched tenfold.
 CK_ENV := CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=10
 
 # Every test: the Check suites and the command-line tests, plain, then under ASan+UBSan.
-check: deps
+check:
+	$(MAKE) deps
 	$(MAKE) check-plain
 	$(MAKE) check-san
 
@@ -128,7 +149,7 @@ run: deps
 
 # One table of every tests/bench_*.sh row (predup vs its peer, same run), medians of 3 runs;
 # FAST=1 runs each once.
-bench: deps
+bench:
 	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/usb_machine
 	BENCH_GEN=$(BUILD)/bench_gen BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
 
@@ -136,8 +157,7 @@ fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
 # The program, its man page (man predup) and its bash completion.
-install: deps
-	$(MAKE) predup
+install: predup
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup

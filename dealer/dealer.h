@@ -297,6 +297,8 @@ enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e);
 /* SHA-256 of a file's bytes ("-": stdin) / of a buffer, as 64 lower-case hex digits + NUL. */
 enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e);
 void pd_sha256_hex(const void *data, size_t n, char *hex);
+/* bytes[0..n) as 2n lower-case hex digits + NUL: the one hex encoder (out holds 2n + 1). */
+void pd_hex_encode(const void *bytes, size_t n, char *out);
 /* The key for practice seeds: SHA-256("predup/v1/seed" || 0x00 || decimal seed). Seeds are
  * guessable; they are for practice, keys are for events. */
 void key_from_seed(unsigned long long seed, struct pd_key *key);

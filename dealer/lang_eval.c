@@ -261,6 +261,39 @@ static bool is_andor(const struct lang_prog *p, int n)
     return p->nodes[n].op == LOP_AND || p->nodes[n].op == LOP_OR;
 }
 
+/* The operations of two operands (arithmetic and comparisons), both evaluated first. */
+static inline int eval_binary(struct leval *ev, int n, const struct lnode *x)
+{
+    long long a = leval_node(ev, x->a), b = leval_node(ev, x->b);
+
+    switch ((enum lop)x->op) {
+    case LOP_ADD:
+        return wrap(a + b);
+    case LOP_SUB:
+        return wrap(a - b);
+    case LOP_MUL:
+        return wrap(a * b);
+    case LOP_DIV:
+        return b == 0 ? eval_fail(ev, n, "division by zero") : wrap(a / b);
+    case LOP_MOD:
+        return b == 0 ? eval_fail(ev, n, "remainder of a division by zero") : wrap(a % b);
+    case LOP_EQ:
+        return a == b;
+    case LOP_NE:
+        return a != b;
+    case LOP_LT:
+        return a < b;
+    case LOP_LE:
+        return a <= b;
+    case LOP_GT:
+        return a > b;
+    case LOP_GE:
+        return a >= b;
+    default:
+        return eval_fail(ev, n, "internal: unknown operation");
+    }
+}
+
 /* Recursive on the operands, except that the right operand of && and || and the branch of ?:
  * are evaluated in this frame (the loop): the parser builds && and || chains to the right, so
  * the stack depth is the node's depth field, at most LANG_MAX_DEPTH. */
@@ -318,35 +351,7 @@ again:
             goto again;
         return leval_node(ev, n) != 0;
     default:
-        break;
-    }
-    long long a = leval_node(ev, x->a), b = leval_node(ev, x->b);
-
-    switch ((enum lop)x->op) {
-    case LOP_ADD:
-        return wrap(a + b);
-    case LOP_SUB:
-        return wrap(a - b);
-    case LOP_MUL:
-        return wrap(a * b);
-    case LOP_DIV:
-        return b == 0 ? eval_fail(ev, n, "division by zero") : wrap(a / b);
-    case LOP_MOD:
-        return b == 0 ? eval_fail(ev, n, "remainder of a division by zero") : wrap(a % b);
-    case LOP_EQ:
-        return a == b;
-    case LOP_NE:
-        return a != b;
-    case LOP_LT:
-        return a < b;
-    case LOP_LE:
-        return a <= b;
-    case LOP_GT:
-        return a > b;
-    case LOP_GE:
-        return a >= b;
-    default:
-        return eval_fail(ev, n, "internal: unknown operation");
+        return eval_binary(ev, n, x);
     }
 }
 

@@ -417,32 +417,6 @@ LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, 
     return sub << 9 | pick_cards(s, g->spot_avail[su], k - __builtin_popcount(sub));
 }
 
-/* A uniform value below n (n <= 52) from 16-bit draws, exactly as rng.c's below16, with the
- * buffer position held by the caller. */
-static inline unsigned draw16(struct deal_stream *s, size_t *pos, size_t *len, unsigned n)
-{
-    for (;;) {
-        unsigned v;
-        uint32_t m;
-
-        if (*len - *pos >= 2) {
-            v = (unsigned)s->buf[*pos] << 8 | s->buf[*pos + 1];
-            *pos += 2;
-        } else {
-            uint8_t b[2];
-
-            s->pos = *pos;
-            deal_stream_bytes(s, b, 2);
-            *pos = s->pos;
-            *len = s->len;
-            v = (unsigned)b[0] << 8 | b[1];
-        }
-        m = (uint32_t)v * n;
-        if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
-            return m >> 16;
-    }
-}
-
 static bool second_ok(const struct lgen *g, uint64_t hand)
 {
     int L[4], h = hand_hcp(hand);
@@ -479,7 +453,7 @@ LANG_HOT static bool deal_rest(const struct lgen *g, struct deal_stream *s,
 
         for (int c = 0; c < vac[h]; c++, i++) {
             if (i < nfree - 1) {
-                int j = i + (int)draw16(s, &pos, &len, (unsigned)(nfree - i));
+                int j = i + (int)stream_draw16(s, &pos, &len, (unsigned)(nfree - i));
                 uint8_t t = fb[i];
 
                 fb[i] = fb[j];
@@ -536,63 +510,4 @@ LANG_HOT bool lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal
     for (int su = 0; su < 4; su++)
         fixed.hand[g->seat] |= (uint64_t)draw_suit(g, s, su, L[su], hs[su]) << (16 * su);
     return deal_rest(g, s, &fixed, out);
-}
-
-/* deal_stream_shuffle (rng.c) made faster, drawing the same bytes in the same order so that
- * the deals are identical (a Check test compares them): the buffer position lives in a
- * register, since every store to the card list (uint8_t) would otherwise force a reload. */
-LANG_HOT void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
-{
-    uint8_t free_bits[DEAL_NCARDS];
-    int vac[4], nfree = 0;
-    uint64_t taken = 0;
-    struct deal d;
-    size_t pos = s->pos, len = s->len;
-
-    for (int h = 0; h < 4; h++) {
-        d.hand[h] = fixed ? fixed->hand[h] : 0;
-        taken |= d.hand[h];
-        vac[h] = HAND_NCARDS - hand_ncards(d.hand[h]);
-    }
-    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
-        free_bits[nfree++] = (uint8_t)__builtin_ctzll(rest);
-    for (int i = 0; i < nfree - 1; i++) {
-        unsigned n = (unsigned)(nfree - i);
-        uint32_t m;
-
-        for (;;) {
-            unsigned v;
-
-            if (len - pos >= 2) {
-                v = (unsigned)s->buf[pos] << 8 | s->buf[pos + 1];
-                pos += 2;
-            } else {
-                uint8_t b[2];
-
-                s->pos = pos;
-                deal_stream_bytes(s, b, 2);
-                pos = s->pos;
-                len = s->len;
-                v = (unsigned)b[0] << 8 | b[1];
-            }
-            m = (uint32_t)v * n;
-            if ((uint16_t)m >= n || (uint16_t)m >= (uint16_t)((65536u - n) % n))
-                break;
-        }
-        int j = i + (int)(m >> 16);
-        uint8_t t = free_bits[i];
-
-        free_bits[i] = free_bits[j];
-        free_bits[j] = t;
-    }
-    s->pos = pos;
-    int k = 0;
-
-    for (int h = 0; h < 4; h++) {
-        uint64_t hand = d.hand[h];
-
-        for (int c = 0; c < vac[h]; c++)
-            hand |= 1ULL << free_bits[k++];
-        out->hand[h] = hand;
-    }
 }

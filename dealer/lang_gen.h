@@ -18,17 +18,22 @@ bool lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out);
  * meaning (deals a plain shuffle would have made). */
 double lgen_probability(const struct lgen *g);
 void lgen_free(struct lgen *g);
-/* deal_stream_shuffle, faster: the same deals from the same stream. */
-void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out);
+/* The practice shuffle is deal_stream_shuffle (dealer.h); lang_run.c still calls it by this
+ * older name. */
+static inline void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
+{
+    deal_stream_shuffle(s, fixed, out);
+}
 
-/* Lazy dealing (lang_lazy.c), for runs without predeal: the deals of lshuffle, hand by hand.
+/* Lazy dealing (lang_lazy.c), for runs without predeal: the deals of deal_stream_shuffle, hand
+ * by hand.
  * A deal's state lives until the next draw from its stream; its draws (when z.draws is not
  * NULL) can be copied and dealt later, anywhere, by llazy_deal_from. */
 enum { LLAZY_DRAW_BYTES = 102 };
 struct llazy {
     uint8_t cards[DEAL_NCARDS];
     const uint8_t *draws; /* the deal's 102 stream bytes (in the stream's buffer), or NULL
-                           * when lshuffle dealt it in full */
+                           * when deal_stream_shuffle dealt it in full */
     int hands;            /* hands dealt so far (west counts once the other three are) */
 };
 /* The hands a script reads: *cond_hands for its condition, *all_hands with its actions, each

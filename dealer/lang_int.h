@@ -10,15 +10,9 @@
 
 #include "dealer/dealer.h"
 
-/* Hot functions are built twice, with and without the POPCNT instruction, and the loader
- * picks the one the CPU runs (GCC/clang function multi-versioning): card counting is all
- * popcounts, and without it they are library calls. */
-#if defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__) && \
-    !defined(LANG_NO_CLONES)
-#define LANG_HOT __attribute__((target_clones("popcnt", "default")))
-#else
-#define LANG_HOT
-#endif
+#include "dealer/hot.h"
+
+#define LANG_HOT PD_HOT /* built with and without POPCNT (dealer/hot.h) */
 
 /* ---------------------------------------------------------------- lexer */
 
@@ -190,14 +184,15 @@ int lp_find_var(const struct lang_prog *p, const char *name, int len);
 enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
                           struct pd_err *e);
 
-/* lang_shape.c: the shape(...) list and the shape{...} (dealer.dpp) list. */
+/* lang_shape.c: the shape(...) list and the shape{...} (dealer.dpp) list. A shape{} condition
+ * ("4333:h>3") is an expression over s h d c: the parser passes its expression reader as cond,
+ * so that lang_shape.c never calls back into lang_parse.c (no cycle between the two files). */
+typedef enum pd_status (*lshape_cond_fn)(struct llexer *lx, struct lang_prog *p, int *out,
+                                         struct pd_err *e);
 enum pd_status lshape_parse_list(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
                                  struct pd_err *e);
 enum pd_status lshape_parse_dpp(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
-                                struct pd_err *e);
-/* Parses an expression at the lexer (lang_parse.c); shape_vars allows s,h,d,c. */
-enum pd_status lparse_expr(struct llexer *lx, struct lang_prog *p, bool shape_vars, int *out,
-                           struct pd_err *e);
+                                lshape_cond_fn cond, struct pd_err *e);
 
 /* ---------------------------------------------------------------- evaluation */
 

@@ -1,14 +1,15 @@
 /* dealer/lang_lazy.c - lazy dealing for `predup dealer` runs without predeal: the same deals as
- * lshuffle (the practice stream's Fisher-Yates, 16-bit draws, rejection), but only the hands
- * that the script reads are dealt, the others when (and if) an accepted deal needs them.
+ * deal_stream_shuffle (the practice stream's Fisher-Yates, 16-bit draws, rejection), but only
+ * the hands that the script reads are dealt, the others when (and if) an accepted deal needs
+ * them.
  *
- * Why it is exact: lshuffle's draw i (i = 0..50) takes bytes 2i, 2i+1 of the deal's stretch of
- * the stream unless some earlier draw was rejected. When none of the 51 draws is rejected
+ * Why it is exact: deal_stream_shuffle's draw i (i = 0..50) takes bytes 2i, 2i+1 of the deal's
+ * stretch of the stream unless some earlier draw was rejected. When none of the 51 draws is rejected
  * (checked on all of them at once, a few vector instructions), draw i is at a known place,
  * so the deal's 102 bytes can be consumed at once and its swaps done later, in part: position
  * p of the shuffle is final after swap p, and hand h is positions 13h..13h+12 (north, east,
  * south; west is what is left, so 39 swaps give the whole deal). A rejection anywhere, or a
- * stretch that crosses the end of the buffer, takes lshuffle itself. The Check test
+ * stretch that crosses the end of the buffer, takes deal_stream_shuffle itself. The Check test
  * test_lang_lazy_matches_shuffle compares the two on every prefix. */
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ enum { DRAWS = 51, DRAW_BYTES = LLAZY_DRAW_BYTES, VECS = 7 /* 8 lanes each: 56 >
 typedef uint16_t u16x8 __attribute__((vector_size(16)));
 
 /* Draw i picks among n = 52 - i cards and is rejected when the low half of v * n is below
- * 65536 mod n (rng.c's below16). Lanes past the last draw have n = 0: never rejected. */
+ * 65536 mod n (stream_draw16, dealer/hot.h). Lanes past the last draw have n = 0: never rejected. */
 static const u16x8 draw_n[VECS] = {
     {52, 51, 50, 49, 48, 47, 46, 45}, {44, 43, 42, 41, 40, 39, 38, 37},
     {36, 35, 34, 33, 32, 31, 30, 29}, {28, 27, 26, 25, 24, 23, 22, 21},
@@ -34,7 +35,7 @@ static const u16x8 draw_thr[VECS] = {
     {0, 1, 0, 0, 0, 0, 0, 0},
 };
 
-/* The 52 cards as hand-mask bits, in the order lshuffle lists them without predeal. */
+/* The 52 cards as hand-mask bits, in the order deal_stream_shuffle lists them without predeal. */
 static const uint8_t card_bits[DEAL_NCARDS] = {
     0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 16, 17, 18, 19, 20,
     21, 22, 23, 24, 25, 26, 27, 28, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
@@ -95,7 +96,7 @@ LANG_HOT int llazy_start(struct llazy *z, struct deal_stream *s, int hands, stru
 {
     deal_stream_reserve(s, sizeof(u16x8) * VECS);
     if (any_rejected(s->buf + s->pos)) {
-        lshuffle(s, NULL, out);
+        deal_stream_shuffle(s, NULL, out);
         z->draws = NULL;
         return 4;
     }
@@ -110,7 +111,7 @@ LANG_HOT int llazy_start(struct llazy *z, struct deal_stream *s, int hands, stru
 
 void llazy_finish(struct llazy *z, int hands, struct deal *out)
 {
-    if (z->draws) /* else dealt in full by lshuffle */
+    if (z->draws) /* else dealt in full by deal_stream_shuffle */
         deal_hands(z, hands, out);
 }
 

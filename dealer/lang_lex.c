@@ -226,20 +226,20 @@ static void lex_word(const char *p, struct ltoken *t)
     }
 }
 
+/* The operators of two characters, and their token values. */
+static const struct {
+    char first, second;
+    int op;
+} two_char_ops[] = {
+    {'=', '=', P_EQ}, {'!', '=', P_NE}, {'<', '=', P_LE},
+    {'>', '=', P_GE}, {'&', '&', P_AND}, {'|', '|', P_OR},
+};
+
 static int two_char_op(const char *p)
 {
-    if (p[0] == '=' && p[1] == '=')
-        return P_EQ;
-    if (p[0] == '!' && p[1] == '=')
-        return P_NE;
-    if (p[0] == '<' && p[1] == '=')
-        return P_LE;
-    if (p[0] == '>' && p[1] == '=')
-        return P_GE;
-    if (p[0] == '&' && p[1] == '&')
-        return P_AND;
-    if (p[0] == '|' && p[1] == '|')
-        return P_OR;
+    for (size_t i = 0; i < sizeof two_char_ops / sizeof two_char_ops[0]; i++)
+        if (p[0] == two_char_ops[i].first && p[1] == two_char_ops[i].second)
+            return two_char_ops[i].op;
     return 0;
 }
 

@@ -196,6 +196,9 @@ static enum pd_status parse_func(struct lparser *ps, const struct ltoken *t, int
     return PD_OK;
 }
 
+static enum pd_status parse_shape_cond(struct llexer *lx, struct lang_prog *p, int *out,
+                                       struct pd_err *e);
+
 static enum pd_status parse_shape(struct lparser *ps, const struct ltoken *t, int *out)
 {
     struct lang_prog *p = ps->p;
@@ -222,7 +225,7 @@ static enum pd_status parse_shape(struct lparser *ps, const struct ltoken *t, in
     p->nodes[n].seat = (int8_t)seat;
     p->nodes[n].val = p->nshapes++;
     if (dpp) {
-        LTRY(lshape_parse_dpp(&ps->lx, p, bits, ps->e));
+        LTRY(lshape_parse_dpp(&ps->lx, p, bits, parse_shape_cond, ps->e));
         LTRY(lp_expect(ps, '}'));
     } else {
         LTRY(lshape_parse_list(&ps->lx, p, bits, ps->e));
@@ -544,11 +547,12 @@ enum pd_status lp_ternary(struct lparser *ps, bool sv, int *out)
     return PD_OK;
 }
 
-enum pd_status lparse_expr(struct llexer *lx, struct lang_prog *p, bool shape_vars, int *out,
-                           struct pd_err *e)
+/* A shape{} condition: an expression at the lexer with s h d c allowed (lshape_cond_fn). */
+static enum pd_status parse_shape_cond(struct llexer *lx, struct lang_prog *p, int *out,
+                                       struct pd_err *e)
 {
     struct lparser ps = {.lx = *lx, .p = p, .e = e};
-    enum pd_status rc = lp_ternary(&ps, shape_vars, out);
+    enum pd_status rc = lp_ternary(&ps, true, out);
 
     *lx = ps.lx;
     return rc;

@@ -259,7 +259,7 @@ static bool atom_matches(const struct datom *a, const int L[4])
 
 /* The atoms of text[0..len): split at blanks-sign-blanks; each atom applied in order. */
 static enum pd_status apply_atom(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
-                                 const char *text, size_t len, bool neg,
+                                 const char *text, size_t len, bool neg, lshape_cond_fn cond_fn,
                                  const struct ltoken *where, struct pd_err *e)
 {
     char shape[128], *cond;
@@ -294,7 +294,7 @@ static enum pd_status apply_atom(struct llexer *lx, struct lang_prog *p, uint8_t
                 rc = llex_fail(&sub, NULL, e, "too many conditions in one shape");
                 break;
             }
-            rc = lparse_expr(&sub, p, true, &conds[nconds++], e);
+            rc = cond_fn(&sub, p, &conds[nconds++], e);
             if (rc != PD_OK || sub.tok.type == LT_EOF)
                 break;
             if (sub.tok.type != LT_PUNCT || sub.tok.val != ',')
@@ -331,7 +331,7 @@ static enum pd_status apply_atom(struct llexer *lx, struct lang_prog *p, uint8_t
 }
 
 enum pd_status lshape_parse_dpp(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
-                                struct pd_err *e)
+                                lshape_cond_fn cond_fn, struct pd_err *e)
 {
     const char *start = lx->tok.text, *end = start;
     struct ltoken where = lx->tok;
@@ -350,7 +350,8 @@ enum pd_status lshape_parse_dpp(struct llexer *lx, struct lang_prog *p, uint8_t 
                    (q[-1] == ' ' || q[-1] == '\t') && (q[1] == ' ' || q[1] == '\t');
 
         if (sep || q == end) {
-            if ((rc = apply_atom(lx, p, bits, a, (size_t)(q - a), neg, &where, e)) != PD_OK)
+            rc = apply_atom(lx, p, bits, a, (size_t)(q - a), neg, cond_fn, &where, e);
+            if (rc != PD_OK)
                 return rc;
             neg = sep && *q == '-';
             a = q + 1;

@@ -245,24 +245,26 @@ static enum pd_status parse_printes(struct lparser *ps, struct laction *a)
     }
 }
 
+/* One axis of a frequency table: "expr, low, high". */
+static enum pd_status parse_frequency_axis(struct lparser *ps, int *expr, int *lo, int *hi)
+{
+    LTRY(lp_ternary(ps, false, expr));
+    LTRY(lp_expect(ps, ','));
+    LTRY(lp_number(ps, lo));
+    LTRY(lp_expect(ps, ','));
+    return lp_number(ps, hi);
+}
+
 static enum pd_status parse_frequency(struct lparser *ps, struct laction *a)
 {
     if (lp_cur(ps)->type == LT_STRING)
         LTRY(copy_string(ps, &a->label));
     LTRY(lp_expect(ps, '('));
-    LTRY(lp_ternary(ps, false, &a->expr));
-    LTRY(lp_expect(ps, ','));
-    LTRY(lp_number(ps, &a->lo));
-    LTRY(lp_expect(ps, ','));
-    LTRY(lp_number(ps, &a->hi));
+    LTRY(parse_frequency_axis(ps, &a->expr, &a->lo, &a->hi));
     a->type = LA_FREQUENCY;
     if (lp_punct(lp_cur(ps), ',')) {
         LTRY(lp_next(ps));
-        LTRY(lp_ternary(ps, false, &a->expr2));
-        LTRY(lp_expect(ps, ','));
-        LTRY(lp_number(ps, &a->lo2));
-        LTRY(lp_expect(ps, ','));
-        LTRY(lp_number(ps, &a->hi2));
+        LTRY(parse_frequency_axis(ps, &a->expr2, &a->lo2, &a->hi2));
         a->type = LA_FREQUENCY2D;
         if (a->hi2 < a->lo2 || (long long)a->hi2 - a->lo2 > 10000)
             return lp_fail_here(ps, "frequency: second range must be low <= high, 10000 wide at most");

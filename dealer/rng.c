@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "dealer/dealer.h"
+#include "dealer/hot.h"
 
 static enum pd_status crypto_fail(struct pd_err *e, const char *what)
 {
@@ -25,13 +26,9 @@ static enum pd_status crypto_fail(struct pd_err *e, const char *what)
     return pd_fail(e, PD_ERR_CRYPTO, "%s failed: %s", what, buf);
 }
 
-void pd_wipe(void *p, size_t n)
+void pd_hex_encode(const void *bytes, size_t n, char *out)
 {
-    OPENSSL_cleanse(p, n);
-}
-
-static void to_hex(const uint8_t *b, size_t n, char *out)
-{
+    const uint8_t *b = bytes;
     static const char digits[] = "0123456789abcdef";
 
     for (size_t i = 0; i < n; i++) {
@@ -52,13 +49,12 @@ static int hex_value(int c)
     return -1;
 }
 
-static enum pd_status sha256_hex(const uint8_t *data, size_t n, char *hex)
+void pd_sha256_hex(const void *data, size_t n, char *hex)
 {
     uint8_t md[SHA256_DIGEST_LENGTH];
 
     SHA256(data, n, md);
-    to_hex(md, sizeof md, hex);
-    return PD_OK;
+    pd_hex_encode(md, sizeof md, hex);
 }
 
 static enum pd_status write_all(int fd, const char *buf, size_t n)
@@ -86,7 +82,7 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
 
     if (RAND_priv_bytes(key, sizeof key) != 1)
         return crypto_fail(e, "RAND_priv_bytes");
-    to_hex(key, sizeof key, text);
+    pd_hex_encode(key, sizeof key, text);
     pd_wipe(key, sizeof key);
     text[2 * PD_KEY_BYTES] = '\n';
     text[2 * PD_KEY_BYTES + 1] = '\0';
@@ -113,7 +109,7 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
     if (rc == PD_OK) /* the new name must survive a crash as the key's bytes do */
         rc = pd_fsync_dir(path, e);
     if (rc == PD_OK)
-        sha256_hex((const uint8_t *)text, sizeof text - 1, commit_hex);
+        pd_sha256_hex(text, sizeof text - 1, commit_hex);
     pd_wipe(text, sizeof text);
     return rc;
 }
@@ -166,10 +162,10 @@ void key_commit_hex(const struct pd_key *key, char *hex)
 {
     char text[2 * PD_KEY_BYTES + 2];
 
-    to_hex(key->bytes, PD_KEY_BYTES, text);
+    pd_hex_encode(key->bytes, PD_KEY_BYTES, text);
     text[2 * PD_KEY_BYTES] = '\n';
     text[2 * PD_KEY_BYTES + 1] = '\0';
-    sha256_hex((const uint8_t *)text, sizeof text - 1, hex);
+    pd_sha256_hex(text, sizeof text - 1, hex);
     pd_wipe(text, sizeof text);
 }
 
@@ -193,15 +189,10 @@ enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e)
 
     if (rc != PD_OK)
         return rc;
-    sha256_hex((const uint8_t *)text, len, hex);
+    pd_sha256_hex(text, len, hex);
     pd_wipe(text, len);
     free(text);
     return PD_OK;
-}
-
-void pd_sha256_hex(const void *data, size_t n, char *hex)
-{
-    sha256_hex(data, n, hex);
 }
 
 void key_from_seed(unsigned long long seed, struct pd_key *key)
@@ -373,20 +364,6 @@ uint32_t deal_stream_u32(struct deal_stream *s)
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
-static inline uint16_t stream_u16(struct deal_stream *s)
-{
-    if (s->len - s->pos >= 2) {
-        uint16_t v = (uint16_t)(s->buf[s->pos] << 8 | s->buf[s->pos + 1]);
-
-        s->pos += 2;
-        return v;
-    }
-    uint8_t b[2];
-
-    deal_stream_bytes(s, b, 2);
-    return (uint16_t)(b[0] << 8 | b[1]);
-}
-
 /* Lemire's multiply-and-reject: x*n / 2^32 is uniform in [0, n) once the low part of the
  * product is outside the short first block of size 2^32 mod n. */
 uint32_t deal_stream_below(struct deal_stream *s, uint32_t n)
@@ -403,23 +380,6 @@ uint32_t deal_stream_below(struct deal_stream *s, uint32_t n)
         }
     }
     return (uint32_t)(m >> 32);
-}
-
-/* The same with 16-bit draws, for n <= 52: half the keystream per card. */
-static inline unsigned below16(struct deal_stream *s, unsigned n)
-{
-    uint32_t m = (uint32_t)stream_u16(s) * n;
-    uint16_t low = (uint16_t)m;
-
-    if (low < n) {
-        uint16_t threshold = (uint16_t)((65536u - n) % n);
-
-        while (low < threshold) {
-            m = (uint32_t)stream_u16(s) * n;
-            low = (uint16_t)m;
-        }
-    }
-    return m >> 16;
 }
 
 deal_num deal_stream_number(struct deal_stream *s)
@@ -450,35 +410,41 @@ void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num)
         *num = n;
 }
 
-void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
+/* Fisher-Yates over the free cards: position i takes a uniform card from positions i..nfree-1
+ * (stream_draw16, dealer/hot.h). The hottest loop of practice runs. */
+PD_HOT void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed,
+                                struct deal *out)
 {
-    static const uint64_t all = 0x1FFF1FFF1FFF1FFFULL;
     uint8_t free_bits[DEAL_NCARDS];
     int vac[4], nfree = 0;
     uint64_t taken = 0;
-    struct deal d = {{0}};
+    struct deal d;
+    size_t pos = s->pos, len = s->len;
 
     for (int h = 0; h < 4; h++) {
         d.hand[h] = fixed ? fixed->hand[h] : 0;
         taken |= d.hand[h];
         vac[h] = HAND_NCARDS - hand_ncards(d.hand[h]);
     }
-    for (uint64_t rest = all & ~taken; rest; rest &= rest - 1)
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
         free_bits[nfree++] = (uint8_t)__builtin_ctzll(rest);
-    /* Fisher-Yates: position i takes a uniform card from positions i..nfree-1. */
     for (int i = 0; i < nfree - 1; i++) {
-        int j = i + (int)below16(s, (unsigned)(nfree - i));
+        int j = i + (int)stream_draw16(s, &pos, &len, (unsigned)(nfree - i));
         uint8_t t = free_bits[i];
 
         free_bits[i] = free_bits[j];
         free_bits[j] = t;
     }
-    int i = 0;
+    s->pos = pos;
+    int k = 0;
 
-    for (int h = 0; h < 4; h++)
-        for (int k = 0; k < vac[h]; k++)
-            d.hand[h] |= 1ULL << free_bits[i++];
-    *out = d;
+    for (int h = 0; h < 4; h++) {
+        uint64_t hand = d.hand[h];
+
+        for (int c = 0; c < vac[h]; c++)
+            hand |= 1ULL << free_bits[k++];
+        out->hand[h] = hand;
+    }
 }
 
 /* Length of the UTF-8 sequence starting at p (1-4), or 0 when it is not valid UTF-8 (overlong

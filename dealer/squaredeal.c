@@ -6,7 +6,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <openssl/evp.h>
-#include <openssl/sha.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,15 +249,6 @@ void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve
 
 /* ---------------------------------------------------------------- the .sqk and a session */
 
-static void sha256_hex(const void *data, size_t n, char hex[65])
-{
-    uint8_t md[SHA256_DIGEST_LENGTH];
-
-    SHA256(data, n, md);
-    for (int i = 0; i < SHA256_DIGEST_LENGTH; i++)
-        snprintf(hex + 2 * i, 3, "%02x", md[i]);
-}
-
 /* The .sqk beside the .sqd: the same name with .sqk for .sqd (or .sqk appended). */
 static void sqk_path_of(const char *sqd, char *buf, size_t n)
 {
@@ -291,7 +281,7 @@ static enum pd_status crlf_form_hash(const char *text, size_t len, char hex[65],
         *q++ = '\n';
         p = nl ? nl + 1 : text + len;
     }
-    sha256_hex(crlf, (size_t)(q - crlf), hex);
+    pd_sha256_hex(crlf, (size_t)(q - crlf), hex);
     pd_wipe(crlf, 2 * len + 2);
     free(crlf);
     return PD_OK;
@@ -305,7 +295,7 @@ static enum pd_status check_kh(const struct sqd_event *ev, const char *sqk, cons
     enum pd_status rc;
 
     *lf = false;
-    sha256_hex(text, len, hex);
+    pd_sha256_hex(text, len, hex);
     if (strcasecmp(hex, ev->kh) == 0)
         return PD_OK;
     rc = crlf_form_hash(text, len, alt, e);

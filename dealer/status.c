@@ -1,12 +1,19 @@
 /* dealer/status.c - one status type, one message: recording errors, reporting them, exit codes,
  * whole-file input and the one parser of numeric options (safe output lives in dealer/outfile.c). */
 #include <errno.h>
+#include <openssl/crypto.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "dealer/dealer.h"
+
+/* Here, beside the other helpers every file uses, so that status.c needs no other .c file. */
+void pd_wipe(void *p, size_t n)
+{
+    OPENSSL_cleanse(p, n);
+}
 
 bool pd_looks_like_key(const char *text, size_t len)
 {

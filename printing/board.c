@@ -1,7 +1,7 @@
 /* printing/board.c - what the printers take from a PBN set: each board checked (number, dealer,
  * vulnerability, a complete deal; Law 2 fills a missing dealer or vulnerability from the
  * number), and the title block (Event, Site, Date, and the set label and key commitment that
- * `predup deal` writes into the Generator tag). */
+ * `predup deal` writes into the Generator tag), and where each board falls on the pages. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,4 +116,14 @@ void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out,
     deal_to_pbn(&b->deal, b->dealer, 0xF, deal);
     snprintf(out, n, "[Event \"%s\"]\n[Board \"%d\"]\n[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n"
              "[Deal \"%s\"]\n", ev, b->number, SEAT_LETTER[b->dealer], VUL_PBN[b->vul], deal);
+}
+
+bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot)
+{
+    *slot = (int)(index % (size_t)per);
+    if (*slot != 0)
+        return false;
+    if (index > 0)
+        pdoc_add_page(d, paper);
+    return true;
 }

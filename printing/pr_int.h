@@ -100,6 +100,9 @@ struct pr_title {
 };
 void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc *d,
                        struct pr_title *t);
+/* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
+ * opens a page (a new page is added for each but the first): the caller draws the header. */
+bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot);
 /* The board as the QR code holds it: PBN tags Event, Board, Dealer, Vulnerable and Deal, one a
  * line (the event cut to 120 bytes at a character boundary). */
 enum { PR_BOARD_PBN_LEN = 320 };

@@ -298,11 +298,9 @@ enum pd_status pr_draw_record(struct pdoc *d, const struct pbn_set *set,
     pr_title_from_set(set, o->title, d, &title);
     for (size_t i = 0; i < set->n && rc == PD_OK; i++) {
         struct pr_board b;
-        int slot = (int)(i % (size_t)per);
+        int slot;
 
-        if (slot == 0) {
-            if (i > 0)
-                pdoc_add_page(d, o->paper);
+        if (pr_page_slot(d, o->paper, i, per, &slot)) {
             draw_page_header(d, &title, (int)(i / (size_t)per) + 1, pages);
             page_cells(d, per, cells);
             f = pick_frame(&cells[0], what_shows(o));

@@ -87,11 +87,9 @@ enum pd_status pr_draw_sheet(struct pdoc *d, const struct pbn_set *set,
 
     for (size_t i = 0; i < set->n; i++) {
         struct pr_board b;
-        int slot = (int)(i % (size_t)per);
+        int slot;
 
-        if (slot == 0) {
-            if (i > 0)
-                pdoc_add_page(d, o->paper);
+        if (pr_page_slot(d, o->paper, i, per, &slot)) {
             page_header(d, &title, (int)(i / (size_t)per) + 1, pages);
         }
         pr_board_from_game(&set->games[i], i, &b, NULL);

@@ -21,14 +21,17 @@ static const char check_usage[] =
     "  another format (told by its contents) is read, and its first fault reported.\n";
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
- * the players, the auction and its notes, the play and the result (pbn/lin_play.c), DLM the
- * event (as its Headline; the first game's). */
-static bool format_keeps(const char *format, const char *tag)
+ * the players, the auction and its notes, the play and the result (pbn/lin_play.c) and the
+ * event (vg; not one with a comma or a bar), DLM the event (as its Headline; the first game's). */
+static bool format_keeps(const char *format, const char *tag, const char *value)
 {
     static const char *const deal_tags[] = {"Board", "Dealer", "Vulnerable", "Deal", "DealId"};
     static const char *const lin_tags[] = {"West",   "North",   "East",    "South",
                                            "Auction", "Note",   "Play",    "Contract",
                                            "Declarer", "Result", "Room"};
+
+    if (strcmp(format, "lin") == 0 && strcmp(tag, "Event") == 0)
+        return !strpbrk(value, ",|\r\n");
 
     for (size_t i = 0; i < sizeof deal_tags / sizeof deal_tags[0]; i++)
         if (strcmp(tag, deal_tags[i]) == 0)
@@ -64,7 +67,7 @@ static void report_left_out(const struct pbn_set *set, const char *format)
             const struct pbn_tag *tag = &g->tags[t];
 
             if (strspn(tag->value, "?.") == strlen(tag->value) || /* "", "?", "????.??.??" */
-                format_keeps(format, tag->name) ||
+                format_keeps(format, tag->name, tag->value) ||
                 has_name(names, nnames, tag->name))
                 continue;
             if (nnames < SHOWN)
@@ -78,7 +81,7 @@ static void report_left_out(const struct pbn_set *set, const char *format)
     if (nnames == 0 && commented == 0)
         return;
     fprintf(stderr, "predup convert: %s holds only %s; left out:", format,
-            strcmp(format, "lin") == 0 ? "the deals, players, auctions, play and commentary"
+            strcmp(format, "lin") == 0 ? "the deals, events, players, auctions, play and commentary"
                                        : "the deals, boards, dealers and vulnerabilities");
     for (size_t i = 0; i < nnames; i++)
         fprintf(stderr, "%s %s", i ? "," : "", names[i]);

@@ -88,6 +88,10 @@ enum pd_status fmt_lin_extra_apply(struct pbn_game *g, const struct lin_extra *x
  * sv (post). Nothing for a game with none of them. */
 void fmt_lin_extra_write_pre(FILE *out, const struct pbn_game *g);
 void fmt_lin_extra_write_post(FILE *out, const struct pbn_game *g);
+/* Writes vugraph's header line (vg) before game i when its Event is known and is not *written
+ * (the event the last vg gave, NULL before any), and sets *written. An event with a comma or a
+ * bar has no vg line (vg's fields are comma-separated). */
+void fmt_lin_event_write(FILE *out, const struct pbn_set *set, size_t i, const char **written);
 
 /* The formats, in pbn/dup.c, pbn/dlm.c, pbn/text.c, pbn/kops.c. */
 enum pd_status fmt_bri_read(const char *, const unsigned char *, size_t, struct pbn_set *,

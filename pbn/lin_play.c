@@ -1,9 +1,9 @@
 /* pbn/lin_play.c - what a LIN board holds beyond its deal, both ways: players (pn), auction (mb,
  * with alerts and an| explanations as PBN notes), play (pc, in the order played; PBN's Play
  * section lists each trick from the opening leader's seat, so the trick winners are worked out
- * from the contract), claims (mc), the room (qx o/c), vugraph's event line (vg) and commentary
- * (nt). Contract, Declarer and Result follow from the auction and the play. Layouts:
- * pbn/FORMATS.md (LIN). */
+ * from the contract), claims (mc), the room (qx o/c), vugraph's event line (vg, written before
+ * the first board of each event) and commentary (nt). Contract, Declarer and Result follow from
+ * the auction and the play. Layouts: pbn/FORMATS.md (LIN). */
 #include <ctype.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -516,4 +516,44 @@ void fmt_lin_extra_write_post(FILE *out, const struct pbn_game *g)
             fputc(*c == '|' ? '!' : *c == '\n' || *c == '\r' ? ' ' : *c, out);
         fputc('|', out);
     }
+}
+
+/* ---------------------------------------------------------------- vugraph header */
+
+/* A tag's value as one of vg's comma-separated fields, or "" (unknown or not writable). */
+static const char *vg_field(const struct pbn_game *g, const char *tag)
+{
+    const char *v = pbn_tag_get(g, tag);
+
+    return !v || strcmp(v, "?") == 0 || strpbrk(v, ",|\r\n") ? "" : v;
+}
+
+/* vg's scoring letter: I (IMPs), P (matchpoints), B (board-a-match); "" when unknown. */
+static const char *vg_scoring(const struct pbn_game *g)
+{
+    const char *s = pbn_tag_get(g, "Scoring");
+
+    if (!s)
+        return "";
+    if (strncasecmp(s, "IMP", 3) == 0)
+        return "I";
+    if (strncasecmp(s, "MP", 2) == 0 || strncasecmp(s, "MatchPoints", 11) == 0)
+        return "P";
+    return strncasecmp(s, "BAM", 3) == 0 ? "B" : "";
+}
+
+void fmt_lin_event_write(FILE *out, const struct pbn_set *set, size_t i, const char **written)
+{
+    const char *event = vg_field(&set->games[i], "Event");
+    size_t last = i;
+
+    if (!*event || (*written && strcmp(*written, event) == 0))
+        return;
+    while (last + 1 < set->n && strcmp(vg_field(&set->games[last + 1], "Event"), event) == 0)
+        last++;
+    /* EVENT,SEGMENT,SCORING,FIRST,LAST,TEAM1,SCORE1,TEAM2,SCORE2: unknown fields stay empty */
+    fprintf(out, "vg|%s,,%s,%d,%d,%s,,%s,|\n", event, vg_scoring(&set->games[i]),
+            fmt_board_info(set, i).number, fmt_board_info(set, last).number,
+            vg_field(&set->games[i], "HomeTeam"), vg_field(&set->games[i], "VisitTeam"));
+    *written = event;
 }

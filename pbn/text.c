@@ -81,6 +81,7 @@ static int lin_dealer_digit(enum seat s)
 enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
 {
     static const char vul[4] = {'0', 'n', 'e', 'b'};
+    const char *event = NULL; /* the Event the last vg line gave */
 
     (void)e;
     for (size_t i = 0; i < set->n; i++) {
@@ -89,6 +90,7 @@ enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err
 
         const char *room = pbn_tag_get(&set->games[i], "Room");
 
+        fmt_lin_event_write(out, set, i, &event);
         fprintf(out, "qx|%c%d|", room && strcasecmp(room, "Closed") == 0 ? 'c' : 'o', bi.number);
         fmt_lin_extra_write_pre(out, &set->games[i]);
         fprintf(out, "md|%d", lin_dealer_digit(bi.dealer));
@@ -262,6 +264,12 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
         r->next_board = 0;
         r->open = true;
         return lin_md(r, v, vn, line);
+    }
+    if (kn == 2 && strncasecmp(key, "vg", 2) == 0) { /* the open board had the event before */
+        enum pd_status rc = lin_flush(r);
+
+        if (rc != PD_OK)
+            return rc;
     }
     if (kn == 2 && strncasecmp(key, "ah", 2) != 0 && strncasecmp(key, "sv", 2) != 0)
         return fmt_lin_extra_pair(&r->x, key, v, vn, line, r->name, r->e);

@@ -88,16 +88,6 @@ static int bad(struct loader *l, enum fault_at at, const char *what, const char 
     return 0;
 }
 
-static bool valid_date(const char *d)
-{
-    if (strlen(d) != 10 || d[4] != '.' || d[7] != '.')
-        return false;
-    for (int i = 0; i < 10; i++)
-        if (i != 4 && i != 7 && !(d[i] >= '0' && d[i] <= '9') && d[i] != '?')
-            return false;
-    return true;
-}
-
 static int text_value(struct loader *l, const char *name, const char *value, char *dst,
                       size_t n)
 {
@@ -121,7 +111,7 @@ static int event_key(struct loader *l, const char *name, const char *value)
     if (!strcmp(name, "delayed_value"))
         return text_value(l, name, value, p->delayed, sizeof p->delayed);
     if (!strcmp(name, "date")) {
-        if (!valid_date(value))
+        if (!pbn_date_valid(value))
             return bad(l, AT_VALUE, name, "date wants YYYY.MM.DD, not \"%s\"", value);
         snprintf(p->date, sizeof p->date, "%s", value);
         return 1;

@@ -57,16 +57,6 @@ static enum pd_status parse_count(const char *opt, const char *arg, unsigned lon
     return pd_parse_number(arg, lo, hi, opt, out, e);
 }
 
-static bool valid_date(const char *d)
-{
-    if (strlen(d) != 10 || d[4] != '.' || d[7] != '.')
-        return false;
-    for (int i = 0; i < 10; i++)
-        if (i != 4 && i != 7 && !(d[i] >= '0' && d[i] <= '9') && d[i] != '?')
-            return false;
-    return true;
-}
-
 static int vul_from_name(const char *v)
 {
     for (int i = 0; i < 4; i++)
@@ -123,7 +113,7 @@ static enum pd_status check_deal_opts(const struct deal_opts *o, struct pd_err *
     if (!o->key_path)
         return pd_fail(e, PD_ERR_USAGE,
                        "--key FILE is required (make one with: predup key new FILE)");
-    if (o->date && !valid_date(o->date))
+    if (o->date && !pbn_date_valid(o->date))
         return pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"", o->date);
     /* Before anything is written: the label goes into every file's Generator tag. */
     return pd_label_check("--label", o->label, e);

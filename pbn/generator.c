@@ -88,3 +88,13 @@ bool pbn_generator_parse(const char *tag, struct pbn_generator *g)
                 g->vul = v;
     return true;
 }
+
+bool pbn_date_valid(const char *d)
+{
+    if (strlen(d) != 10 || d[4] != '.' || d[7] != '.')
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && !(d[i] >= '0' && d[i] <= '9') && d[i] != '?')
+            return false;
+    return true;
+}

@@ -188,6 +188,8 @@ struct pbn_generator {
     bool has_label;
 };
 void pbn_generator_format(char *buf, size_t n, const struct pbn_generator *g);
+/* A PBN Date value: "YYYY.MM.DD", any digit may be "?" (PBN 3.4: unknown parts). */
+bool pbn_date_valid(const char *d);
 /* False when tag is NULL or not written by predup. */
 bool pbn_generator_parse(const char *tag, struct pbn_generator *g);
 

@@ -255,13 +255,7 @@ static enum pd_status event_reveal(const char *conf, struct pd_err *e)
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
     if (rc == PD_OK) {
-        static const char hex[] = "0123456789abcdef";
-
-        for (int i = 0; i < PD_KEY_BYTES; i++) {
-            ev->rec.key_hex[2 * i] = hex[key.bytes[i] >> 4];
-            ev->rec.key_hex[2 * i + 1] = hex[key.bytes[i] & 15];
-        }
-        ev->rec.key_hex[2 * PD_KEY_BYTES] = '\0';
+        pd_hex_encode(key.bytes, PD_KEY_BYTES, ev->rec.key_hex);
         ev->rec.revealed = true;
         pd_wipe(&key, sizeof key);
         rc = write_record(ev, &ev->rec, e);

@@ -170,17 +170,6 @@ static enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
     }
 }
 
-static void put_u16(uint8_t *p, int v)
-{
-    p[0] = (uint8_t)(v & 0xFF);
-    p[1] = (uint8_t)((v >> 8) & 0xFF);
-}
-
-static int get_u16(const uint8_t *p)
-{
-    return p[0] | p[1] << 8;
-}
-
 static bool is_fault(const struct mp_msg *r, enum mp_fault f)
 {
     return r->type == MP_FAULT && r->len >= 1 && r->payload[0] == f;
@@ -195,7 +184,7 @@ static enum outcome operator(struct ctl *c, enum mach_action act, int board, con
 
     if (c->ui && c->ui->prompt && c->ui->prompt(c->ui->ctx, act, board, text, &c->stop) != PD_OK)
         return OUT_STOP;
-    put_u16(p + 1, board);
+    mp_put_u16(p + 1, board);
     if (xfer(c, MP_RESUME, p, 3, &r, e) != PD_OK)
         return OUT_LOST;
     if (is_fault(&r, MPF_RESET))
@@ -293,7 +282,7 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
     uint8_t p[4];
     struct mp_msg r;
 
-    put_u16(p, seq);
+    mp_put_u16(p, seq);
     p[2] = (uint8_t)pocket;
     p[3] = then_feed;
     next->type = 0;
@@ -302,7 +291,7 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
     if (r.type != MP_PLACED)
         return is_fault(&r, MPF_RESET) ? lost(e, "the machine restarted (reset)")
                                        : lost(e, "the machine answered 0x%02x to PLACE", r.type);
-    if (r.len < 4 || get_u16(r.payload) != seq || r.payload[2] != pocket)
+    if (r.len < 4 || mp_get_u16(r.payload) != seq || r.payload[2] != pocket)
         return redo(c, "the machine placed card %d in pocket %d, not %d", seq,
                     r.len >= 3 ? r.payload[2] : -1, pocket);
     if (then_feed && r.len >= 6 && r.len >= 6 + r.payload[5]) {
@@ -331,7 +320,7 @@ static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_ms
                             struct mp_msg *next, struct pd_err *e)
 {
     char why[80];
-    int seq = r->len >= 2 ? get_u16(r->payload) : 0;
+    int seq = r->len >= 2 ? mp_get_u16(r->payload) : 0;
     int card = judge(c, r, why, sizeof why);
     enum outcome o;
 
@@ -407,16 +396,16 @@ static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
     char text[160];
     enum outcome o;
 
-    put_u16(p, a->board);
+    mp_put_u16(p, a->board);
     for (int tries = 0; tries < MAX_PROMPTS; tries++) {
         if (xfer(c, MP_BOARD_BEGIN, p, 2, &r, e) != PD_OK)
             return OUT_LOST;
         if (r.type == MP_BOARD_READY && r.len >= 2 &&
-            (!c->reads_numbers || get_u16(r.payload) == 0 || get_u16(r.payload) == a->board))
+            (!c->reads_numbers || mp_get_u16(r.payload) == 0 || mp_get_u16(r.payload) == a->board))
             return OUT_GOOD;
         if (r.type == MP_BOARD_READY && r.len >= 2)
             snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert board %d",
-                     get_u16(r.payload), a->board, a->board);
+                     mp_get_u16(r.payload), a->board, a->board);
         else if (is_fault(&r, MPF_NO_BOARD))
             snprintf(text, sizeof text, "no board in the slot: insert board %d", a->board);
         else

@@ -144,6 +144,17 @@ struct mp_msg {
 
 /* CRC-32 (IEEE 802.3, reflected, as zlib's crc32): table-driven, zlib is not a dependency. */
 uint32_t mp_crc32(const uint8_t *p, size_t n);
+/* Payload numbers are 16-bit little-endian (PROTOCOL.md): the one reader and writer of them,
+ * for the controller and the simulated firmware alike. */
+static inline void mp_put_u16(uint8_t *p, int v)
+{
+    p[0] = (uint8_t)(v & 0xFF);
+    p[1] = (uint8_t)((v >> 8) & 0xFF);
+}
+static inline uint16_t mp_get_u16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | p[1] << 8);
+}
 /* Writes the frame of m into buf; returns its length, 0 if cap is too small. */
 size_t mp_encode(const struct mp_msg *m, uint8_t *buf, size_t cap);
 /* Parses one frame: PD_ERR_DEVICE naming the fault (magic, length, CRC). */

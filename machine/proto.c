@@ -1,13 +1,14 @@
 /* machine/proto.c - frames of the open dealing-machine protocol (machine/PROTOCOL.md): magic,
  * length, type, sequence, payload, CRC-32. The CRC is IEEE 802.3 (reflected polynomial
  * 0xEDB88320, zlib's crc32()), table-driven here because zlib is not a dependency. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "machine/machine.h"
 
 static uint32_t crc_table[256];
-static bool crc_ready;
+static pthread_once_t crc_once = PTHREAD_ONCE_INIT; /* built once, whatever thread asks first */
 
 static void crc_init(void)
 {
@@ -18,15 +19,13 @@ static void crc_init(void)
             c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
         crc_table[i] = c;
     }
-    crc_ready = true; /* a race here only writes the same values twice */
 }
 
 uint32_t mp_crc32(const uint8_t *p, size_t n)
 {
     uint32_t c = 0xFFFFFFFFu;
 
-    if (!crc_ready)
-        crc_init();
+    pthread_once(&crc_once, crc_init);
     for (size_t i = 0; i < n; i++)
         c = crc_table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;

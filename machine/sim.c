@@ -302,17 +302,6 @@ static int read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreada
 
 /* ---------------------------------------------------------------- firmware */
 
-static uint16_t get_u16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static void put_u16(uint8_t *p, int v)
-{
-    p[0] = (uint8_t)(v & 0xFF);
-    p[1] = (uint8_t)((v >> 8) & 0xFF);
-}
-
 static void reply(struct mp_msg *r, uint8_t type, const uint8_t *p, size_t n)
 {
     r->type = type;
@@ -325,7 +314,7 @@ static void fault_reply(struct mp_msg *r, enum mp_fault f, int seq)
 {
     uint8_t p[3] = {(uint8_t)f, 0, 0};
 
-    put_u16(p + 1, seq);
+    mp_put_u16(p + 1, seq);
     reply(r, MP_FAULT, p, 3);
 }
 
@@ -381,7 +370,7 @@ static void do_begin(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         nak(r, MPN_FRAME);
         return;
     }
-    board = get_u16(q->payload);
+    board = mp_get_u16(q->payload);
     if (board < 1 || board > SIM_MAX_BOARDS) {
         nak(r, MPN_STATE);
         return;
@@ -394,7 +383,7 @@ static void do_begin(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     s->board = board;
     s->feeds = 0;
     s->holding = false;
-    put_u16(p, s->o.reads_board_numbers ? s->w->slot : 0);
+    mp_put_u16(p, s->o.reads_board_numbers ? s->w->slot : 0);
     reply(r, MP_BOARD_READY, p, 2);
 }
 
@@ -464,7 +453,7 @@ static void do_feed(struct mach_sim *s, struct mp_msg *r, bool *silent)
     misread = fault_here(s, MF_MISREAD, s->board, k);
     unreadable = fault_here(s, MF_UNREADABLE, s->board, k);
     n = read_card(s, s->held, misread, unreadable, rd);
-    put_u16(p, k);
+    mp_put_u16(p, k);
     p[2] = (uint8_t)n;
     for (int i = 0; i < n; i++) {
         p[3 + 3 * i] = rd[i].method;
@@ -480,7 +469,7 @@ static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     int pocket;
     struct pile *dest;
 
-    if (q->len < 3 || !s->holding || get_u16(q->payload) != s->feeds || q->payload[2] > 4) {
+    if (q->len < 3 || !s->holding || mp_get_u16(q->payload) != s->feeds || q->payload[2] > 4) {
         nak(r, q->len < 3 ? MPN_FRAME : MPN_STATE);
         return;
     }
@@ -488,7 +477,7 @@ static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     dest = pocket == MP_POCKET_REJECT ? &s->w->tray : &s->w->pocket[pocket];
     pile_push(dest, s->held);
     s->holding = false;
-    put_u16(p, s->feeds);
+    mp_put_u16(p, s->feeds);
     p[2] = (uint8_t)pocket;
     p[3] = (uint8_t)dest->n;
     reply(r, MP_PLACED, p, 4);
@@ -542,7 +531,7 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
         return;
     }
     act = q->payload[0];
-    board = get_u16(q->payload + 1);
+    board = mp_get_u16(q->payload + 1);
     if ((act == MA_START || act == MA_INSERT || act == MA_REDO) &&
         (board < 1 || board > SIM_MAX_BOARDS)) {
         nak(r, MPN_STATE);

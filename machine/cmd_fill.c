@@ -28,9 +28,26 @@ static const char sim_usage[] =
     "                  [--fault KIND@BOARD:CARD]... [--rate KIND=PPM]... [--resume] [--quiet]\n"
     "  Fills SET.pbn on the simulated machine (its settings from FILE.conf when given, which\n"
     "  must say transport = sim), answering the prompts as a model operator, then checks\n"
-    "  every board reported good against the deal card by card in the simulator's pockets.\n"
-    "  Faults: misread unreadable double-feed jam short-deck extra-card other-deck\n"
-    "  duplicate-card unplug reset cover-open no-board (no-board takes card 0).\n";
+    "  every board reported good against the deal card by card in the simulator's pockets.\n";
+
+enum { USAGE_WIDTH = 88 }; /* the longest line of the usage texts */
+
+/* sim's usage, then its fault names from the one table (MACH_FAULT_NAME), wrapped. */
+static void print_sim_usage(FILE *out)
+{
+    int col;
+
+    fputs(sim_usage, out);
+    col = fprintf(out, "  Faults:");
+    for (int i = 0; i < MF_COUNT; i++) {
+        if (col + 1 + (int)strlen(MACH_FAULT_NAME[i]) > USAGE_WIDTH) {
+            fputs("\n ", out);
+            col = 1;
+        }
+        col += fprintf(out, " %s", MACH_FAULT_NAME[i]);
+    }
+    fprintf(out, " (%s takes card 0).\n", MACH_FAULT_NAME[MF_NO_BOARD]);
+}
 
 struct fill_opts {
     const char *set_path, *boards, *machine, *journal, *copies_arg;
@@ -385,7 +402,7 @@ enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load, str
     extra.seed = ULLONG_MAX; /* "not given": the profile's seed stays */
     rc = parse_opts(argc, argv, &o, &extra, e);
     if (rc == PD_OK && o.help) {
-        fputs(sim_usage, stdout);
+        print_sim_usage(stdout);
         return PD_OK;
     }
     if (rc == PD_OK)

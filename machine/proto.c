@@ -127,6 +127,16 @@ void mach_profile_default(struct mach_profile *p)
     p->sim.replug_after = 2;
 }
 
+/* The fault names joined by ", ", for the message that lists them (from the one table). */
+static void fault_names_joined(char *buf, size_t cap)
+{
+    size_t n = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < MF_COUNT && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", MACH_FAULT_NAME[i]);
+}
+
 int mach_fault_from_name(const char *name)
 {
     for (int i = 0; i < MF_COUNT; i++)
@@ -137,7 +147,7 @@ int mach_fault_from_name(const char *name)
 
 enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, struct pd_err *e)
 {
-    char name[32];
+    char name[32], names[160];
     const char *at = strchr(spec, '@');
     char *end;
     long board, card;
@@ -149,18 +159,17 @@ enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, str
     memcpy(name, spec, (size_t)(at - spec));
     name[at - spec] = '\0';
     kind = mach_fault_from_name(name);
-    if (kind < 0)
-        return pd_fail(e, PD_ERR_RANGE, "unknown fault \"%s\" (misread, unreadable, "
-                                        "double-feed, jam, short-deck, extra-card, other-deck, "
-                                        "duplicate-card, unplug, reset, cover-open, no-board)",
-                       name);
+    if (kind < 0) {
+        fault_names_joined(names, sizeof names);
+        return pd_fail(e, PD_ERR_RANGE, "unknown fault \"%s\" (%s)", name, names);
+    }
     board = strtol(at + 1, &end, 10);
     if (end == at + 1 || *end != ':' || board < 1 || board > 9999)
         return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": bad board number", spec);
     card = strtol(end + 1, &end, 10);
     if (*end || card < 0 || card > 52 || (card == 0) != (kind == MF_NO_BOARD))
-        return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": the card is 1..52 (0 for no-board)",
-                       spec);
+        return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": the card is 1..52 (0 for %s)", spec,
+                       MACH_FAULT_NAME[MF_NO_BOARD]);
     *out = (struct mach_fault_at){(int)board, (int)card, (enum mach_fault)kind};
     return PD_OK;
 }

@@ -65,12 +65,20 @@ static void on_fatal_signal(int sig)
 {
     int saved = errno;
 
+    struct sigaction dfl;
+
     for (int i = 0; i < TMP_SLOTS; i++)
         if (tmp_live[i])
             unlink(tmp_names[i]);
+    /* The default action comes back only now that every temporary is gone: with SA_RESETHAND a
+     * second signal (timeout(1) and a shell signal the whole group) could reach another thread
+     * mid-cleanup and end the process before the unlinks. The re-raised signal then ends the
+     * process as the original would have, so the parent sees the real cause. */
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
     errno = saved;
-    /* SA_RESETHAND restored the default action: the re-raised signal ends the process as the
-     * original would have, so the parent sees the real cause. */
     raise(sig);
 }
 
@@ -81,8 +89,8 @@ void pd_outfile_cleanup_on_signals(void)
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_fatal_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigfillset(&sa.sa_mask); /* no other signal interrupts the cleanup on this thread */
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         /* A signal ignored by whoever started us (nohup, a shell's background job) stays so. */
         if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)

@@ -7,13 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbn/pbn.h"
+#include "pbn/fmt_int.h"
 
-static const char *const mts[] = {
-    "Event",  "Site",       "Date", "Board",   "West",     "North",    "East",   "South",
-    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
-};
-enum { NMTS = sizeof mts / sizeof mts[0], MAX_LINE = 255, MAX_TAGS = 256 };
+enum { MAX_LINE = 255, MAX_TAGS = 256 };
 
 struct ltag {
     char name[64];
@@ -51,14 +47,6 @@ static void fault(struct lint *l, int line, const char *fmt, ...)
     fputc('\n', l->rep);
 }
 
-static int mts_rank(const char *name)
-{
-    for (int i = 0; i < NMTS; i++)
-        if (strcmp(name, mts[i]) == 0)
-            return i;
-    return -1;
-}
-
 /* ---------------------------------------------------------------- game-level rules */
 
 static const struct ltag *find(const struct lint *l, const char *name)
@@ -78,7 +66,7 @@ static void check_order(struct lint *l)
 
     for (int i = 0; i < l->ntags; i++) {
         const struct ltag *t = &l->tags[i];
-        int r = mts_rank(t->name);
+        int r = pbn_mts_rank(t->name);
 
         for (int k = 0; k < i; k++)
             if (strcmp(l->tags[k].name, t->name) == 0) {
@@ -104,10 +92,10 @@ static void check_order(struct lint *l)
         if (r < 0)
             last_sup = t->name;
     }
-    for (int i = 0, at = 0; i < NMTS; i++)
-        if (!find(l, mts[i])) {
+    for (int i = 0, at = 0; i < PBN_MTS_COUNT; i++)
+        if (!find(l, pbn_mts[i])) {
             int k = snprintf(missing + at, sizeof missing - (size_t)at, "%s%s", at ? " " : "",
-                             mts[i]);
+                             pbn_mts[i]);
 
             if (k > 0 && (size_t)(at + k) < sizeof missing)
                 at += k;

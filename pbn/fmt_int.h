@@ -6,6 +6,13 @@
 
 #include "pbn/pbn.h"
 
+/* The 15 tags of PBN's Mandatory Tag Set in the order export puts them (PBN 2.1 section 3):
+ * the writer's order, the checker's rules and a dealt board's tags all come from here. */
+enum { PBN_MTS_COUNT = 15 };
+extern const char *const pbn_mts[];
+/* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
+int pbn_mts_rank(const char *name);
+
 enum fmt_flags {
     FMT_POSITIONAL = 1, /* no board numbers: the k-th record is board k (from 1) */
     FMT_LAW2 = 2,       /* no dealer or vulnerability: Law 2 from the board number */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbn/pbn.h"
+#include "pbn/fmt_int.h"
 
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
 {
@@ -263,25 +263,24 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
     char board[16], deal[DEAL_PBN_LEN], dealer[2] = {SEAT_LETTER[bi.dealer], 0}, dec[40];
     /* PBN 3.4: "?" is unknown, "" is inappropriate: a dealing program knows no players and no
      * result, so those are empty. */
-    const struct {
-        const char *name, *value;
-    } tags[] = {
-        {"Event", ev && ev->event ? ev->event : "?"},
-        {"Site", ev && ev->site ? ev->site : "?"},
-        {"Date", ev && ev->date ? ev->date : "????.??.??"},
-        {"Board", board},
-        {"West", ""}, {"North", ""}, {"East", ""}, {"South", ""},
-        {"Dealer", dealer},
-        {"Vulnerable", VUL_PBN[bi.vul]},
-        {"Deal", deal},
-        {"Scoring", ""}, {"Declarer", ""}, {"Contract", ""}, {"Result", ""},
+    const char *const values[] = {
+        /* in pbn_mts order: Event Site Date Board, the four players, Dealer Vulnerable Deal,
+         * Scoring Declarer Contract Result */
+        ev && ev->event ? ev->event : "?",
+        ev && ev->site ? ev->site : "?",
+        ev && ev->date ? ev->date : "????.??.??",
+        board,
+        "", "", "", "",
+        dealer, VUL_PBN[bi.vul], deal,
+        "", "", "", "",
     };
     enum pd_status rc = PD_OK;
 
     snprintf(board, sizeof board, "%d", bi.number);
     deal_to_pbn(d, bi.dealer, 0xF, deal);
-    for (size_t i = 0; rc == PD_OK && i < sizeof tags / sizeof tags[0]; i++)
-        rc = pbn_tag_set(g, tags[i].name, tags[i].value, e);
+    _Static_assert(sizeof values / sizeof values[0] == PBN_MTS_COUNT, "a value a mandatory tag");
+    for (int i = 0; rc == PD_OK && i < PBN_MTS_COUNT; i++)
+        rc = pbn_tag_set(g, pbn_mts[i], values[i], e);
     if (rc == PD_OK && ev && ev->generator)
         rc = pbn_tag_set(g, "Generator", ev->generator, e);
     if (rc == PD_OK && num) {

@@ -6,19 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbn/pbn.h"
+#include "pbn/fmt_int.h"
 
-static const char *const mts_order[] = {
-    "Event",  "Site",   "Date",       "Board", "West",    "North",    "East",     "South",
+const char *const pbn_mts[] = {
+    "Event",  "Site",       "Date", "Board",   "West",     "North",    "East",     "South",
     "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
 };
-enum { MTS_COUNT = sizeof mts_order / sizeof mts_order[0] };
+_Static_assert(sizeof pbn_mts / sizeof pbn_mts[0] == PBN_MTS_COUNT, "pbn_mts: 15 tags");
 
-/* Rank among the mandatory tags, or -1. The first letter filters out most names cheaply. */
-static int mts_rank(const char *name)
+/* The first letter filters out most names cheaply. */
+int pbn_mts_rank(const char *name)
 {
-    for (int i = 0; i < MTS_COUNT; i++)
-        if (name[0] == mts_order[i][0] && strcmp(name, mts_order[i]) == 0)
+    for (int i = 0; i < PBN_MTS_COUNT; i++)
+        if (name[0] == pbn_mts[i][0] && strcmp(name, pbn_mts[i]) == 0)
             return i;
     return -1;
 }
@@ -199,20 +199,20 @@ static int by_name(const void *a, const void *b)
 static void format_game(struct text *out, const struct pbn_game *g, const struct pbn_tag **extra)
 {
     static const struct tag_style st = {"\r\n", 2, false, true};
-    const struct pbn_tag *mts[MTS_COUNT] = {NULL};
+    const struct pbn_tag *mts[PBN_MTS_COUNT] = {NULL};
     size_t nextra = 0;
 
     for (size_t i = 0; i < g->ntags; i++) {
-        int r = mts_rank(g->tags[i].name);
+        int r = pbn_mts_rank(g->tags[i].name);
 
         if (r >= 0 && !mts[r]) /* a repeated one goes with the others */
             mts[r] = &g->tags[i];
         else
             extra[nextra++] = &g->tags[i];
     }
-    for (int i = 0; i < MTS_COUNT; i++) {
+    for (int i = 0; i < PBN_MTS_COUNT; i++) {
         /* A mandatory tag the game lacks is unknown: "?" (PBN 3.4). */
-        struct pbn_tag missing = {.name = (char *)mts_order[i], .value = (char *)"?"};
+        struct pbn_tag missing = {.name = (char *)pbn_mts[i], .value = (char *)"?"};
 
         format_tag(out, mts[i] ? mts[i] : &missing, &st);
     }

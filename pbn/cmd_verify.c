@@ -405,6 +405,20 @@ static void close_expect(struct expect *x)
     board_range_free(&x->range);
 }
 
+/* The last steps of either verification (key or record): check the file against what was
+ * expected, sum up, and free both, whatever rc the setup ended with. */
+static enum pd_status check_and_close(enum pd_status rc, struct expect *x, const char *path,
+                                      struct pbn_set *set, struct tally *t, struct pd_err *e)
+{
+    if (rc == PD_OK)
+        rc = verify_file(x, path, set, t, e);
+    if (rc == PD_OK)
+        rc = summary(t, x->what, e);
+    close_expect(x);
+    pbn_set_free(set);
+    return rc;
+}
+
 static enum pd_status verify_with_key(const struct verify_opts *o, const char *path,
                                       struct pd_err *e)
 {
@@ -419,13 +433,7 @@ static enum pd_status verify_with_key(const struct verify_opts *o, const char *p
     memset(&x, 0, sizeof x);
     pbn_generator_parse(first_generator(set), &g);
     rc = key_expectations(o, path, &g, &x, &t, e);
-    if (rc == PD_OK)
-        rc = verify_file(&x, path, set, &t, e);
-    if (rc == PD_OK)
-        rc = summary(&t, x.what, e);
-    close_expect(&x);
-    pbn_set_free(set);
-    return rc;
+    return check_and_close(rc, &x, path, set, &t, e);
 }
 
 /* ---------------------------------------------------------------- with an event record */
@@ -522,13 +530,7 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     x.dealer = si >= 0 ? r->p.sets[si].dealer : -1;
     x.vul = si >= 0 ? r->p.sets[si].vul : -1;
     snprintf(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
-    if (rc == PD_OK)
-        rc = verify_file(&x, path, set, &t, e);
-    if (rc == PD_OK)
-        rc = summary(&t, x.what, e);
-    close_expect(&x);
-    pbn_set_free(set);
-    return rc;
+    return check_and_close(rc, &x, path, set, &t, e);
 }
 
 static enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char **files,

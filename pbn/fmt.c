@@ -30,10 +30,10 @@ static enum pd_status pbn_fmt_write(FILE *out, const struct pbn_set *set, struct
 
 static const struct fmt fmt_table[] = {
     {"pbn", ".pbn", 0, 0, pbn_fmt_read, pbn_fmt_write},
-    {"dup", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, fmt_dup_write},
-    {"dupblind", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, fmt_dupblind_write},
-    {"dlm", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, fmt_dlm_write},
-    {"dlmblind", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, fmt_dlmblind_write},
+    {"dup", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, NULL, fmt_dup_write},
+    {"dupblind", ".dup", FMT_POSITIONAL | FMT_LAW2 | FMT_BLIND, 99, fmt_dup_read, NULL, fmt_dup_write},
+    {"dlm", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, NULL, fmt_dlm_write},
+    {"dlmblind", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE | FMT_BLIND, 99, fmt_dlm_read, NULL, fmt_dlm_write},
     {"bri", ".bri", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bri_read, fmt_bri_write},
     {"dge", ".dge", FMT_POSITIONAL | FMT_LAW2, 0, fmt_dge_read, fmt_dge_write},
     {"lin", ".lin", 0, 0, fmt_lin_read, fmt_lin_write},
@@ -107,6 +107,38 @@ void fmt_card_seats(const struct deal *d, unsigned char seat[DEAL_NCARDS])
             if (d->hand[s] & m)
                 seat[c] = (unsigned char)s;
     }
+}
+
+bool fmt_is_filler(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != ' ' && p[i] != 0)
+            return false;
+    return true;
+}
+
+enum pd_status fmt_read_records(const char *name, const unsigned char *p, size_t n,
+                                const struct fmt_records *r, struct pbn_set *set,
+                                struct pd_err *e)
+{
+    for (size_t pos = 0; pos < n; pos += r->rec) {
+        int board = (int)(pos / r->rec) + 1;
+        struct deal d;
+        enum pd_status rc;
+
+        if (n - pos < r->rec)
+            return fmt_fail_byte(e, name, board, pos,
+                                 "short file: a %s record has %zu bytes, %zu are left", r->what,
+                                 r->rec, n - pos);
+        rc = r->decode(name, board, p + pos, pos, &d, e);
+        if (rc == PD_OK && !fmt_is_filler(p + pos + r->used, r->rec - r->used))
+            rc = fmt_fail_byte(e, name, board, pos + r->used, "%s", r->padding);
+        if (rc == PD_OK)
+            rc = fmt_add_deal(set, board_law2(board), &d, e);
+        if (rc != PD_OK)
+            return rc;
+    }
+    return PD_OK;
 }
 
 enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const struct deal *d,
@@ -255,6 +287,16 @@ static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set,
     return PD_OK;
 }
 
+/* Writes set in format f (the blind variant's writer told which it is). */
+static enum pd_status fmt_write(const struct fmt *f, FILE *out, const struct pbn_set *set,
+                                struct pd_err *e)
+{
+    if (f->write)
+        return f->write(out, set, e);
+    f->write_blind(out, set, (f->flags & FMT_BLIND) != 0);
+    return PD_OK;
+}
+
 static enum pd_status check_set(const struct fmt *f, const struct pbn_set *set,
                                 struct pd_err *e)
 {
@@ -289,7 +331,7 @@ enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_
         return unknown_format(format, strlen(format), e);
     rc = check_set(f, set, e);
     if (rc == PD_OK)
-        rc = f->write(out, set, e);
+        rc = fmt_write(f, out, set, e);
     if (rc == PD_OK && ferror(out))
         rc = pd_fail(e, PD_ERR_IO, "write error");
     return rc;
@@ -377,7 +419,7 @@ static enum pd_status write_one(const struct fmt *f, struct pd_outfile *o, const
 
     if (rc != PD_OK)
         return rc;
-    rc = f->write(o->f, set, e);
+    rc = fmt_write(f, o->f, set, e);
     if (rc == PD_OK && ferror(o->f))
         rc = pd_fail(e, PD_ERR_IO, "%s: write error", path);
     if (rc == PD_OK)

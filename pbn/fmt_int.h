@@ -1,6 +1,7 @@
-/* pbn/fmt_int.h - internal to pbn/: the table of file formats and the helpers their readers and
- * writers share (card numbering, board numbering, building games from deals). Layouts and their
- * sources are in pbn/FORMATS.md. */
+/* pbn/fmt_int.h - internal to pbn/: the table of file formats (pbn/fmt.c), the helpers their
+ * readers and writers share (pbn/fmt_help.c: card numbering, board numbering, building games from
+ * deals, fixed-size records), the one PBN tag scanner (pbn/scan.c) and each format's reader and
+ * writer (one file a format). Layouts and their sources are in pbn/FORMATS.md. */
 #ifndef PREDUP_PBN_FMT_INT_H
 #define PREDUP_PBN_FMT_INT_H
 

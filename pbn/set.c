@@ -6,6 +6,22 @@
 
 #include "pbn/fmt_int.h"
 
+/* PBN 2.1 section 3's Mandatory Tag Set, in export order (declared in pbn/fmt_int.h). */
+const char *const pbn_mts[] = {
+    "Event",  "Site",       "Date", "Board",   "West",     "North",    "East",     "South",
+    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+};
+_Static_assert(sizeof pbn_mts / sizeof pbn_mts[0] == PBN_MTS_COUNT, "pbn_mts: 15 tags");
+
+/* The first letter filters out most names cheaply. */
+int pbn_mts_rank(const char *name)
+{
+    for (int i = 0; i < PBN_MTS_COUNT; i++)
+        if (name[0] == pbn_mts[i][0] && strcmp(name, pbn_mts[i]) == 0)
+            return i;
+    return -1;
+}
+
 /* items (n used of *cap, each size bytes) with room for one more: the same pointer when there
  * is room, else a larger block (twice the capacity, first at the start) with *cap updated;
  * NULL (items untouched) when memory runs out. */

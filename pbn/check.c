@@ -269,15 +269,16 @@ static void report_departure(void *ctx, enum pbn_departure d, const struct pbn_t
     const struct tag_line *at = ctx;
     char name[64];
 
-    tag_name(t, name);
     if (d == PBN_DEP_SPACE_AFTER_OPEN)
         fault(at->l, at->line, "space after \"[\"");
     else if (d == PBN_DEP_NAME_CASE)
         fault(at->l, at->line, "a tag name starts with an upper-case letter");
     else if (d == PBN_DEP_NAME_SPACING)
         fault(at->l, at->line, "export writes one space between the tag name and its value");
-    else
+    else {
+        tag_name(t, name);
         fault(at->l, at->line, "tag %s: space before \"]\"", name);
+    }
 }
 
 /* A tag at s[*i] == '[' on a line of len characters (without its line end): departures and

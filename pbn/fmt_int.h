@@ -20,14 +20,22 @@ int pbn_mts_rank(const char *name);
  * may stand on several lines, as import allows); a name is letters, digits and "_"; a value is
  * a string in double quotes, closed on its line, in which \" and \\ stand for " and \ (any other
  * backslash is kept, as in OptimumResultTable's "\2R").
- * Each departure from export spelling is reported as met; a fault stops the scan. The callers
- * differ in what they make of one scan:
- *   - import stops at a fault, an empty name, or a name over 255 characters; check reports
- *     each, records the tag when only "]" is missing, and goes on after it;
- *   - import scans the whole text (PBN_SCAN_LINES); check one line at a time, without its line
- *     end, up to a NUL byte;
- *   - import converts an ISO 8859-1 value to UTF-8 and undoes "#" and "##" (PBN 4.8); check
- *     keeps the bytes, and names at most 63 characters of a name in its messages. */
+ * Each departure from export spelling is reported as met; a fault stops the scan. What the two
+ * callers make of one scan differs, and each difference is theirs:
+ *   1. tokens apart: import scans the whole text (PBN_SCAN_LINES: spaces, tabs, CR, LF between
+ *      tokens); check scans one line, without its line end, spaces only;
+ *   2. a NUL byte: check's line ends at it; import scans on past it (the value kept ends at it);
+ *   3. an empty name: import stops ("a tag name must follow"); check reports it with a name
+ *      not starting upper case (PBN_DEP_NAME_CASE) and goes on;
+ *   4. a long name: import stops after 255 characters, where a value should start; check takes
+ *      the whole name and names 63 characters of it in its messages;
+ *   5. a fault: import stops the file at it, with line and column; check reports it, skips the
+ *      line (no quoted value) or its rest (unclosed string), or records the tag when only "]"
+ *      is missing, and goes on with the line;
+ *   6. departures: check reports each; import passes no callback and takes them all;
+ *   7. the value: import converts an ISO 8859-1 file's value to UTF-8; check keeps the bytes;
+ *   8. "#" and "##" (PBN 4.8): import replaces them with the inherited value; check keeps them.
+ */
 enum pbn_departure {
     PBN_DEP_SPACE_AFTER_OPEN,  /* "[ Name" */
     PBN_DEP_NAME_CASE,         /* no name, or one not starting with an upper-case letter */

@@ -49,6 +49,8 @@ void pbn_scan_tag(struct pbn_tag_scan *t, const char *open)
     const char *q = open + 1;
 
     t->fault = PBN_SCAN_OK;
+    t->name = q; /* no name yet for the first departure */
+    t->name_len = 0;
     t->value = NULL;
     t->value_len = 0;
     if (q < t->end && *q == ' ')

@@ -462,11 +462,8 @@ static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, str
  * the same bytes on every run, so one that differs is not the event's and is kept. */
 static enum pd_status event_exists_hint(enum pd_status rc, struct pd_err *e)
 {
-    char *hint = rc == PD_ERR_EXISTS ? strstr(e->msg, " (add --force to replace it)") : NULL;
-
-    if (hint)
-        snprintf(hint, sizeof e->msg - (size_t)(hint - e->msg),
-                 " (not the event's: move it away, then run event deal again)");
+    if (rc == PD_ERR_EXISTS && e->hint)
+        pd_err_hint(e, " (not the event's: move it away, then run event deal again)");
     return rc;
 }
 

@@ -43,6 +43,7 @@ struct pd_err {
     int sys;         /* errno or the library's own code; 0 if none */
     char msg[240];   /* one line: no newline, no final period */
     char src[160];   /* the offending input line, for the caret; may be "" */
+    size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
 };
 
 /* Records code and message into *e (e may be NULL) and returns code, so that failing takes one
@@ -55,6 +56,11 @@ enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, .
 enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *file, int line,
                           int col, const char *src_line, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
+
+/* Ends e's message with hint, e.g. " (add --force to replace it)", in place of the hint it
+ * ends with already (e->hint): a caller that knows a better one (event deal takes no --force)
+ * tests the status and e->hint and puts its own, instead of searching the text. */
+void pd_err_hint(struct pd_err *e, const char *hint);
 
 /* Writes "file:line:col: error: msg" (the parts that are known), then the source line and a
  * caret under the column when src is set. Used by predup.c, the only place that reports. */

@@ -86,6 +86,17 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
     return code;
 }
 
+void pd_err_hint(struct pd_err *e, const char *hint)
+{
+    size_t at;
+
+    if (!e)
+        return;
+    at = e->hint ? e->hint : strnlen(e->msg, sizeof e->msg - 1);
+    snprintf(e->msg + at, sizeof e->msg - at, "%s", hint);
+    e->hint = at;
+}
+
 /* The caret line keeps tabs where the source has them, so it lines up in any terminal. */
 static void print_caret(FILE *out, const struct pd_err *e)
 {

@@ -53,6 +53,7 @@ struct fill_opts {
     const char *set_path, *boards, *machine, *journal, *copies_arg;
     int copies;
     bool resume, yes, quiet, help, status;
+    bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
 };
 
 /* ---------------------------------------------------------------- connectors */
@@ -83,8 +84,7 @@ static enum pd_status parse_rate(const char *arg, struct mach_sim_opts *s, struc
 {
     char name[32];
     const char *eq = strchr(arg, '=');
-    char *end;
-    long ppm;
+    unsigned long long ppm;
     int kind;
 
     if (!eq || (size_t)(eq - arg) >= sizeof name)
@@ -92,25 +92,20 @@ static enum pd_status parse_rate(const char *arg, struct mach_sim_opts *s, struc
     memcpy(name, arg, (size_t)(eq - arg));
     name[eq - arg] = '\0';
     kind = mach_fault_from_name(name);
-    ppm = strtol(eq + 1, &end, 10);
-    if (kind < 0 || *end || end == eq + 1 || ppm < 0 || ppm > 1000000)
+    if (kind < 0 || pd_parse_number(eq + 1, 0, 1000000, "--rate", &ppm, NULL) != PD_OK)
         return pd_fail(e, PD_ERR_USAGE, "--rate %s: a fault name and parts per million "
                                         "(0..1000000)", arg);
     s->rate_ppm[kind] = (uint32_t)ppm;
     return PD_OK;
 }
 
-static enum pd_status parse_sim_opt(int c, const char *arg, struct mach_sim_opts *s,
-                                    struct pd_err *e)
+static enum pd_status parse_sim_opt(int c, const char *arg, struct fill_opts *o,
+                                    struct mach_sim_opts *s, struct pd_err *e)
 {
-    char *end;
-    unsigned long long seed;
-
     if (c == OPT_SEED) {
-        seed = strtoull(arg, &end, 10);
-        if (*end || end == arg)
+        if (pd_parse_number(arg, 0, ULLONG_MAX, "--seed", &s->seed, NULL) != PD_OK)
             return pd_fail(e, PD_ERR_USAGE, "--seed wants a number, not \"%s\"", arg);
-        s->seed = seed;
+        o->seed_given = true;
         return PD_OK;
     }
     if (c == OPT_RATE)
@@ -124,10 +119,9 @@ static enum pd_status parse_sim_opt(int c, const char *arg, struct mach_sim_opts
 
 static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct pd_err *e)
 {
-    char *end;
-    long n = strtol(arg, &end, 10);
+    unsigned long long n;
 
-    if (*end || end == arg || n < 1 || n > MACH_MAX_COPIES)
+    if (pd_parse_number(arg, 1, MACH_MAX_COPIES, "--copies", &n, NULL) != PD_OK)
         return pd_fail(e, PD_ERR_USAGE, "--copies %s: a number from 1 to %d", arg,
                        (int)MACH_MAX_COPIES);
     o->copies = (int)n;
@@ -175,7 +169,7 @@ static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
         case OPT_FAULT:
         case OPT_RATE:
             if (sim_extra) {
-                if (parse_sim_opt(c, optarg, sim_extra, e) != PD_OK)
+                if (parse_sim_opt(c, optarg, o, sim_extra, e) != PD_OK)
                     return PD_ERR_USAGE;
                 break;
             }
@@ -399,7 +393,6 @@ enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load, str
 
     mach_profile_default(&prof);
     extra = prof.sim;
-    extra.seed = ULLONG_MAX; /* "not given": the profile's seed stays */
     rc = parse_opts(argc, argv, &o, &extra, e);
     if (rc == PD_OK && o.help) {
         print_sim_usage(stdout);
@@ -415,7 +408,7 @@ enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load, str
     if (rc != PD_OK)
         return rc;
     /* command-line faults and rates come on top of the profile's */
-    if (extra.seed != ULLONG_MAX)
+    if (o.seed_given)
         prof.sim.seed = extra.seed;
     for (int i = 0; i < MF_COUNT; i++)
         if (extra.rate_ppm[i])

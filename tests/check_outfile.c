@@ -126,6 +126,11 @@ START_TEST(test_different_refused_unless_forced)
     snprintf(want, sizeof want, "%s exists and differs (add --force to replace it)", path);
     ck_assert_str_eq(e.msg, want);
     ck_assert_int_eq(pd_exit_code(PD_ERR_EXISTS), 73);
+    /* The hint is a field, not text to search: a caller without --force puts its own. */
+    ck_assert_uint_eq(e.hint, strlen(path) + strlen(" exists and differs"));
+    pd_err_hint(&e, " (move it away)");
+    snprintf(want, sizeof want, "%s exists and differs (move it away)", path);
+    ck_assert_str_eq(e.msg, want);
     assert_content(path, "printed and filled");
     ck_assert_int_eq(entries(dir), 1); /* the temporary file is gone */
     /* The same length but other bytes differs too. */

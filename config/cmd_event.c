@@ -5,7 +5,6 @@
  * replaces a record it does not extend. config/ may include every module's header: dealing,
  * writing, printing and filling are done by calling theirs. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -430,22 +429,16 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
 
 static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"set", required_argument, NULL, 's'}, {"output", required_argument, NULL, 'o'},
-        {"fill", no_argument, NULL, 'f'},      {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    struct pd_opts p;
     int c;
 
     *o = (struct deal_opts){0};
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
-        if (c == 's')
-            o->set = optarg;
-        else if (c == 'o')
-            o->dir = optarg;
-        else if (c == 'f')
+    if (pd_opts_begin(&p, "s set  o output", "f fill  h help", "o:", argc, argv, e) != PD_OK)
+        return PD_ERR_INTERNAL;
+    while ((c = pd_opts_next(&p)) != -1) {
+        if (pd_opt_text(c, "so", (const char **const[]){&o->set, &o->dir}))
+            continue;
+        if (c == 'f')
             o->fill = true;
         else if (c == 'h')
             o->help = true;

@@ -1,7 +1,6 @@
 /* machine/cmd_fill.c - `predup fill` (fill the boards of a set on a machine, with progress and
  * operator prompts, journal beside the set) and `predup sim` (the same on the built-in
  * simulated machine, with fault options, then a card-by-card audit of the physical boards). */
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,8 +76,9 @@ static enum pd_status usb_open(void *ctx, int wait_ms, struct mach_transport *ou
 
 /* ---------------------------------------------------------------- options */
 
-enum { OPT_RESUME = 256, OPT_YES, OPT_JOURNAL, OPT_SEED, OPT_FAULT, OPT_RATE, OPT_QUIET,
-       OPT_COPIES, OPT_STATUS };
+/* The letters pd_opts_next returns for the options without a short form. */
+enum { OPT_RESUME = 'r', OPT_YES = 'y', OPT_JOURNAL = 'J', OPT_SEED = 'S', OPT_FAULT = 'f',
+       OPT_RATE = 'R', OPT_QUIET = 'Q', OPT_COPIES = 'c', OPT_STATUS = 's' };
 
 static enum pd_status parse_rate(const char *arg, struct mach_sim_opts *s, struct pd_err *e)
 {
@@ -133,30 +133,21 @@ static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct 
 static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
                                  struct mach_sim_opts *sim_extra, struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"boards", required_argument, NULL, 'b'}, {"machine", required_argument, NULL, 'm'},
-        {"resume", no_argument, NULL, OPT_RESUME}, {"yes", no_argument, NULL, OPT_YES},
-        {"journal", required_argument, NULL, OPT_JOURNAL},
-        {"quiet", no_argument, NULL, OPT_QUIET},  {"seed", required_argument, NULL, OPT_SEED},
-        {"fault", required_argument, NULL, OPT_FAULT},
-        {"rate", required_argument, NULL, OPT_RATE}, {"help", no_argument, NULL, 'h'},
-        {"copies", required_argument, NULL, OPT_COPIES},
-        {"status", no_argument, NULL, OPT_STATUS},
-        {NULL, 0, NULL, 0},
-    };
+    struct pd_opts p;
     int c;
 
     memset(o, 0, sizeof *o);
     o->copies = 1;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "b:m:hq", longs, NULL)) != -1) {
+    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies",
+                      "r resume  y yes  Q quiet  h help  s status", "b:m:hq", argc, argv,
+                      e) != PD_OK)
+        return PD_ERR_INTERNAL;
+    while ((c = pd_opts_next(&p)) != -1) {
+        if (pd_opt_text(c, "bmJ", (const char **const[]){&o->boards, &o->machine, &o->journal}))
+            continue;
         switch (c) {
-        case 'b': o->boards = optarg; break;
-        case 'm': o->machine = optarg; break;
         case OPT_RESUME: o->resume = true; break;
         case OPT_YES: o->yes = true; break;
-        case OPT_JOURNAL: o->journal = optarg; break;
         case OPT_STATUS: o->status = true; break;
         case OPT_COPIES:
             if (parse_copies(optarg, o, e) != PD_OK)

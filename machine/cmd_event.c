@@ -1,9 +1,10 @@
-/* config/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: the ceremony of an
+/* machine/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: the ceremony of an
  * honest event, one command a step, each leaving the public event record NAME.record beside the
  * event file (dealer/EVENTS.md gives its bytes and the derivation). The record only grows:
  * parameters and key commitment, then the delayed public value, then the key; a step never
- * replaces a record it does not extend. config/ may include every module's header: dealing,
- * writing, printing and filling are done by calling theirs. */
+ * replaces a record it does not extend. Its home is machine/, the last step of the data flow,
+ * because event deal runs every step: it deals (dealer/), writes (pbn/), analyses and prints
+ * (printing/) and fills (machine/) through their headers, from the event file config/ reads. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -355,11 +356,6 @@ static enum pd_status run_cmd(enum pd_status (*fn)(int, char **, struct pd_err *
     return fn(argc, (char **)argv, e);
 }
 
-static enum pd_status fill_one(int argc, char **argv, struct pd_err *e)
-{
-    return mach_cmd_fill(argc, argv, cfg_load_machine, e);
-}
-
 /* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
 static enum pd_status make_outputs(const struct event *ev, int si, const char *stem, bool fill,
                                    struct pd_err *e)
@@ -394,7 +390,7 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
            x->copies == 1 ? "copy" : "copies", profile);
     fflush(stdout);
     /* One journal for every copy; run again, the fill resumes and finds what is left. */
-    rc = run_cmd(fill_one, (const char *[]){"fill", pbn, "--machine", profile, "--yes", "--quiet",
+    rc = run_cmd(cmd_fill, (const char *[]){"fill", pbn, "--machine", profile, "--yes", "--quiet",
                                             "--copies", copies,
                                             access(journal, F_OK) == 0 ? "--resume" : NULL,
                                             NULL}, e);

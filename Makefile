@@ -11,7 +11,9 @@ CC       ?= cc
 # freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
 # analyze under mpirun (dealer/mpi.c); a plain run never starts it.
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c
-CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
+# -Wformat=2: every printf-like call takes a literal format (helpers say so with
+# __attribute__((format(printf, ...)))), so that an argument can never be read as one.
+CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread

@@ -32,6 +32,7 @@ static inline void lshuffle(struct deal_stream *s, const struct deal *fixed, str
 enum { LLAZY_DRAW_BYTES = 102 };
 struct llazy {
     uint8_t cards[DEAL_NCARDS];
+    uint8_t off[64];      /* per draw i: the card it brings to position i is at i + off[i] */
     const uint8_t *draws; /* the deal's 102 stream bytes (in the stream's buffer), or NULL
                            * when deal_stream_shuffle dealt it in full */
     int hands;            /* hands dealt so far (west counts once the other three are) */

@@ -245,9 +245,16 @@ void lacc_free(struct lacc *a, const struct lang_prog *p);
  * stream in threaded runs), statistics to acc. print() deals are kept by the caller. */
 enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
                         struct pd_err *e);
-/* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
+/* Scripts whose actions are only statistics (average, frequency, 2-D frequency; no tricks()):
+ * a worker evaluates the values of each kept deal (lact_tally_eval, in lact_run's order, false
+ * when one failed) and the commit counts them in deal order (lact_tally_count), as lact_run
+ * would. lact_tally_width is the number of values per deal, 0 for other scripts. */
+int lact_tally_width(const struct lang_prog *p);
+bool lact_tally_eval(struct leval *ev, int *vals);
+void lact_tally_count(const struct lang_prog *p, struct lacc *acc, const int *vals);
 /* Solves ahead what lact_run will ask of one deal (tricks() into ev->memo); no output. */
 void lact_prefetch(struct leval *ev);
+/* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
 void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
                  long long nprod, FILE *out);
 

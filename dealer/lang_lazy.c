@@ -16,19 +16,24 @@
 
 #include "dealer/lang_gen.h"
 
-enum { DRAWS = 51, DRAW_BYTES = LLAZY_DRAW_BYTES, VECS = 7 /* 8 lanes each: 56 >= 51 */ };
 
-typedef uint16_t u16x8 __attribute__((vector_size(16)));
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+enum { DRAWS = 51, DRAW_BYTES = LLAZY_DRAW_BYTES, VECS = 7 /* 8 lanes each: 56 >= 51 */ };
+enum { READ_BYTES = 16 * VECS }; /* what draw_offsets reads: 112 bytes */
 
 /* Draw i picks among n = 52 - i cards and is rejected when the low half of v * n is below
- * 65536 mod n (stream_draw16, dealer/hot.h). Lanes past the last draw have n = 0: never rejected. */
-static const u16x8 draw_n[VECS] = {
+ * 65536 mod n (stream_draw16, dealer/hot.h). Lanes past the last draw have n = 0: never
+ * rejected. */
+static const uint16_t draw_n[VECS][8] __attribute__((aligned(16))) = {
     {52, 51, 50, 49, 48, 47, 46, 45}, {44, 43, 42, 41, 40, 39, 38, 37},
     {36, 35, 34, 33, 32, 31, 30, 29}, {28, 27, 26, 25, 24, 23, 22, 21},
     {20, 19, 18, 17, 16, 15, 14, 13}, {12, 11, 10, 9, 8, 7, 6, 5},
     {4, 3, 2, 0, 0, 0, 0, 0},
 };
-static const u16x8 draw_thr[VECS] = {
+static const uint16_t draw_thr[VECS][8] __attribute__((aligned(16))) = {
     {16, 1, 36, 23, 16, 18, 32, 16}, {20, 4, 16, 18, 16, 16, 24, 9},
     {16, 16, 18, 31, 0, 2, 16, 25},  {16, 7, 16, 11, 16, 9, 20, 16},
     {16, 5, 16, 1, 0, 1, 2, 3},      {4, 9, 6, 7, 0, 2, 4, 1},
@@ -42,45 +47,60 @@ static const uint8_t card_bits[DEAL_NCARDS] = {
     42, 43, 44, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
 };
 
-/* True when one of the 51 draws at b would be rejected (b has 112 readable bytes). */
-LANG_HOT static bool any_rejected(const uint8_t *b)
+/* The 51 draws at b (READ_BYTES readable) at once: off[i] = (v_i * n_i) >> 16, the distance
+ * from position i to the card that swap i brings there; true when one draw would be rejected
+ * (its off[] then means nothing). */
+#if defined(__SSE2__)
+LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[16 * 4])
 {
-    u16x8 acc = {0};
+    __m128i bad = _mm_setzero_si128(), hi[VECS + 1];
 
     for (int k = 0; k < VECS; k++) {
-        u16x8 v;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * k));
+        __m128i n = _mm_load_si128((const __m128i *)(const void *)draw_n[k]);
+        __m128i t = _mm_load_si128((const __m128i *)(const void *)draw_thr[k]);
 
-        memcpy(&v, b + sizeof v * (size_t)k, sizeof v);
-        v = (u16x8)(v << 8 | v >> 8); /* the stream is big-endian */
-        acc |= (u16x8)((u16x8)(v * draw_n[k]) < draw_thr[k]);
+        v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8)); /* big-endian */
+        bad = _mm_or_si128(bad, _mm_subs_epu16(t, _mm_mullo_epi16(v, n))); /* low < thr */
+        hi[k] = _mm_mulhi_epu16(v, n);
     }
-    uint64_t x[2];
-
-    memcpy(x, &acc, sizeof x);
-    return (x[0] | x[1]) != 0;
+    hi[VECS] = _mm_setzero_si128();
+    for (int k = 0; k < 4; k++)
+        _mm_storeu_si128((__m128i *)(void *)(off + 16 * k),
+                         _mm_packus_epi16(hi[2 * k], hi[2 * k + 1]));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF;
 }
+#else
+LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[16 * 4])
+{
+    bool bad = false;
+
+    for (int i = 0; i < DRAWS; i++) {
+        uint32_t m = ((uint32_t)b[2 * i] << 8 | b[2 * i + 1]) * draw_n[i / 8][i % 8];
+
+        bad |= (uint16_t)m < draw_thr[i / 8][i % 8];
+        off[i] = (uint8_t)(m >> 16);
+    }
+    return bad;
+}
+#endif
 
 /* Deals hands z->hands..hands-1 (at most 3: west is the rest) into out: position p of the
  * shuffle is final after its swap, and hand h is positions 13h..13h+12. */
 LANG_HOT static void deal_hands(struct llazy *z, int hands, struct deal *out)
 {
-    const uint8_t *b = z->draws;
     int last = hands < 3 ? hands : 3;
 
     for (int h = z->hands; h < last; h++) {
         uint64_t hand = 0;
-        uint8_t jj[13];
+        const uint8_t *off = z->off + 13 * h;
+        uint8_t *c = z->cards + 13 * h;
 
-        /* the targets first: the card stores below cannot alias these loads */
-        for (int k = 0, i = 13 * h; k < 13; k++, i++) {
-            unsigned v = (unsigned)b[2 * i] << 8 | b[2 * i + 1];
+#pragma GCC unroll 13
+        for (int k = 0; k < 13; k++) {
+            uint8_t t = c[off[k] + k];
 
-            jj[k] = (uint8_t)(i + (int)((v * (unsigned)(52 - i)) >> 16));
-        }
-        for (int k = 0, i = 13 * h; k < 13; k++, i++) {
-            uint8_t t = z->cards[jj[k]];
-
-            z->cards[jj[k]] = z->cards[i];
+            c[off[k] + k] = c[k];
             hand |= 1ULL << t;
         }
         out->hand[h] = hand;
@@ -94,8 +114,8 @@ LANG_HOT static void deal_hands(struct llazy *z, int hands, struct deal *out)
 
 LANG_HOT int llazy_start(struct llazy *z, struct deal_stream *s, int hands, struct deal *out)
 {
-    deal_stream_reserve(s, sizeof(u16x8) * VECS);
-    if (any_rejected(s->buf + s->pos)) {
+    deal_stream_reserve(s, READ_BYTES);
+    if (draw_offsets(s->buf + s->pos, z->off)) {
         deal_stream_shuffle(s, NULL, out);
         z->draws = NULL;
         return 4;
@@ -118,7 +138,10 @@ void llazy_finish(struct llazy *z, int hands, struct deal *out)
 void llazy_deal_from(const uint8_t *draws, int hands, struct deal *out)
 {
     struct llazy z = {.draws = draws};
+    uint8_t b[READ_BYTES] = {0};
 
+    memcpy(b, draws, (size_t)(26 * (hands < 3 ? hands : 3)));
+    draw_offsets(b, z.off); /* its draws were checked when the deal was started */
     memcpy(z.cards, card_bits, sizeof card_bits);
     memset(out, 0, sizeof *out);
     deal_hands(&z, hands, out);

@@ -74,6 +74,36 @@ static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal 
     return PD_OK;
 }
 
+/* Tallying runs: the values of the actions for kept deal i of block b (ordinal first + i),
+ * as a row. A failed evaluation stops the block; the commit reports it after the rows before
+ * it, where lact_run would have met it. */
+LANG_HOT static enum pd_status tally(struct run *r, struct block *b, struct leval *ev,
+                                     long long first, long long i)
+{
+    int w = lrun_row_ints(r);
+
+    if (b->nacc == b->caprows) {
+        int cap = b->caprows ? 2 * b->caprows : 256;
+        int *rows = realloc(b->rows, (size_t)cap * (size_t)w * sizeof *rows);
+
+        if (!rows)
+            return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
+        b->rows = rows;
+        b->caprows = cap;
+    }
+    int *row = b->rows + (size_t)b->nacc * (size_t)w;
+
+    row[0] = (int)i;
+    ev->rnd_index = 2 * (uint64_t)(first + i) + 1;
+    ev->rnd_ready = false;
+    if (!lact_tally_eval(ev, row + 1)) {
+        b->late = true;
+        return b->err.code ? b->err.code : PD_ERR_RANGE;
+    }
+    b->nacc++;
+    return PD_OK;
+}
+
 /* run_block's loop for lazy dealing: only the hands the condition reads are dealt, the rest
  * of an accepted deal only if the actions read it. The same deals as lshuffle. */
 LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct deal_stream *ds,
@@ -96,8 +126,13 @@ LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct d
             if (ev.failed)
                 return b->err.code ? b->err.code : PD_ERR_RANGE;
         }
-        if (dealt < r->all_hands && !r->defer)
+        if (dealt < r->all_hands && (!r->defer || r->tally))
             llazy_finish(&z, r->all_hands, &d);
+        if (r->tally) {
+            if ((rc = tally(r, b, &ev, first, i)) != PD_OK)
+                return rc;
+            continue;
+        }
         if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
             return rc;
         if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands && r->defer))
@@ -232,6 +267,7 @@ static void *worker(void *arg)
 
         b->index = r->next_claim++ * r->nranks + r->rank;
         b->nacc = 0;
+        b->late = false;
         b->plain_total = 0;
         pthread_mutex_unlock(&r->mu);
         b->rc = ok ? run_block(r, b, &ds, &rs, &gs) : pd_fail(&b->err, e.code, "%s", e.msg);
@@ -250,7 +286,11 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* The main thread's side of a run: the statistics and the limits, committed in deal order. */
 struct commit {
+    FILE *out;
+    long long produce, produced, generated;
+    double t0;
     struct lacc acc;
     struct deal *kept; /* for print(): every produced deal */
     long long nkept, capkept;
@@ -345,9 +385,8 @@ static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long l
     return PD_OK;
 }
 
-static void progress(const struct run *r, long long produced, long long target, double t0)
+static void progress(const struct run *r, long long produced, long long target)
 {
-    (void)t0;
     if (r->o->progress && target > 0)
         fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
 }
@@ -372,52 +411,78 @@ void lrun_release_local(struct run *r, long long j)
     pthread_mutex_unlock(&r->mu);
 }
 
-/* Commits blocks in order (actions, produce and generate limits) until the run is over. With
- * conditional generation a kept deal stands at the plain ordinal its block's gaps give it, and
- * the run ends at the first one past `generate`: N plain deals exactly, as dealer counts. */
-static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
-                                    long long produce, long long *produced,
-                                    long long *generated, double t0, struct lrun_result *res,
+/* The plain ordinal (1-based) of kept deal i of block b: with conditional generation base
+ * plus its place in the block's gaps, else its deal number. */
+static long long kept_at(const struct run *r, const struct block *b, int i, long long base)
+{
+    if (r->tally)
+        return b->index * r->block + b->rows[(size_t)i * (size_t)lrun_row_ints(r)] + 1;
+    return r->gen ? base + (long long)b->acc[i].plain : (long long)b->acc[i].ordinal + 1;
+}
+
+/* Commits the kept deals of block b in order (actions, the produce and generate limits); *base
+ * counts the plain deals before the block (conditional generation), *over that the run is
+ * past `generate`. */
+static enum pd_status commit_block(struct run *r, struct commit *c, const struct block *b,
+                                   long long *base, bool *over, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+
+    if (!r->gen)
+        c->generated = (b->index + 1) * r->block < r->generate ? (b->index + 1) * r->block
+                                                               : r->generate;
+    for (int i = 0; i < b->nacc && c->produced < c->produce && rc == PD_OK; i++) {
+        long long at = kept_at(r, b, i, *base);
+
+        if ((*over = r->gen && at > r->generate))
+            break;
+        if (r->tally)
+            lact_tally_count(r->p, &c->acc, b->rows + (size_t)i * (size_t)lrun_row_ints(r) + 1);
+        else
+            rc = commit_deal(r, c, &b->acc[i], c->produced, c->out, e);
+        if (++c->produced == c->produce)
+            c->generated = at;
+        progress(r, c->produced, c->produce);
+    }
+    if (rc == PD_OK && b->late && c->produced < c->produce) {
+        *e = b->err; /* the actions failed at the deal after the last row */
+        return b->rc;
+    }
+    if (r->gen && c->produced < c->produce) {
+        *base += (long long)b->plain_total;
+        *over |= *base >= r->generate;
+        c->generated = *over ? r->generate : *base;
+    }
+    return rc;
+}
+
+/* Commits blocks in order until the run is over. With conditional generation a kept deal
+ * stands at the plain ordinal its block's gaps give it, and the run ends at the first one past
+ * `generate`: N plain deals exactly, as dealer counts. */
+static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun_result *res,
                                     struct pd_err *e)
 {
     long long base = 0; /* conditional generation: plain deals before block k */
     enum pd_status rc = PD_OK;
     bool over = false;
 
-    for (long long k = 0; k < r->nblocks && *produced < produce && !over; k++) {
+    for (long long k = 0; k < r->nblocks && c->produced < c->produce && !over; k++) {
         bool mine = k % r->nranks == r->rank;
         struct block *b = mine ? lrun_wait_local(r, k / r->nranks) : lmpi_take(r, k, e);
 
         if (!b)
             return e->code;
-        if (b->rc != PD_OK) {
+        if (b->rc != PD_OK && !b->late) {
             *e = b->err;
             return b->rc;
         }
-        if (!r->gen)
-            *generated = (k + 1) * r->block < r->generate ? (k + 1) * r->block : r->generate;
-        for (int i = 0; i < b->nacc && *produced < produce && rc == PD_OK; i++) {
-            const struct kept *kd = &b->acc[i];
-            long long at = r->gen ? base + (long long)kd->plain : (long long)kd->ordinal + 1;
-
-            if ((over = r->gen && at > r->generate))
-                break;
-            rc = commit_deal(r, c, kd, *produced, out, e);
-            if (++*produced == produce)
-                *generated = at;
-            progress(r, *produced, produce, t0);
-        }
-        if (r->gen && *produced < produce) {
-            base += (long long)b->plain_total;
-            over |= base >= r->generate;
-            *generated = over ? r->generate : base;
-        }
+        rc = commit_block(r, c, b, &base, &over, e);
         if (mine)
             lrun_release_local(r, k / r->nranks);
         if (rc != PD_OK)
             return rc;
-        if (r->o->time_limit > 0 && now() - t0 >= r->o->time_limit && *produced < produce &&
-            !over && k + 1 < r->nblocks) {
+        if (r->o->time_limit > 0 && now() - c->t0 >= r->o->time_limit &&
+            c->produced < c->produce && !over && k + 1 < r->nblocks) {
             res->timed_out = true;
             break;
         }
@@ -458,6 +523,7 @@ static long long plan(struct run *r, int nthreads)
               llazy_plan(p, &r->cond_hands, &r->all_hands);
     r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
     r->defer = nthreads == 1;
+    r->tally = r->lazy ? lact_tally_width(p) : 0;
     if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
         r->log_q = log1p(-lgen_probability(r->gen));
         r->nblocks = LLONG_MAX / r->block;
@@ -486,79 +552,114 @@ static void today(char *date, size_t n)
     strftime(date, n, "%Y.%m.%d", &tm);
 }
 
+/* What a run needs before its threads start: the set key from the seed, the plan, the
+ * statistics, the block slots, the thread ids and the actions' rnd() stream. Whatever it
+ * leaves half done, release() undoes. */
+static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pthread_t **tids,
+                              struct pd_err *e)
+{
+    const struct lang_prog *p = r->p;
+    struct pd_key key;
+    enum pd_status rc;
+
+    key_from_seed(r->o->seed, &key);
+    rc = set_key_derive(&key, "dealer", &r->sk, e);
+    pd_wipe(&key, sizeof key);
+    if (rc != PD_OK)
+        return rc;
+    c->produce = plan(r, nthreads);
+    if ((rc = lacc_init(&c->acc, p, e)) != PD_OK)
+        return rc;
+    c->acc.quiet = r->o->quiet;
+    c->acc.sd = r->o->sd;
+    c->acc.input_name = r->o->input_name;
+    c->acc.seed = r->o->seed;
+    today(c->acc.date, sizeof c->acc.date);
+    for (int i = 0; i < p->nacts; i++)
+        c->keep_all |= p->acts[i].type == LA_PRINT;
+    r->slots = calloc((size_t)r->window, sizeof *r->slots);
+    *tids = calloc((size_t)nthreads, sizeof **tids);
+    if (!r->slots || !*tids)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    return deal_stream_open(&c->rs, &r->sk, STREAM_RND, 0, e);
+}
+
+static enum pd_status start_workers(struct run *r, pthread_t *tids, int nthreads, int *started,
+                                    struct pd_err *e)
+{
+    for (; *started < nthreads; ++*started)
+        if (pthread_create(&tids[*started], NULL, worker, r) != 0)
+            break;
+    return *started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
+}
+
+/* This rank's part of the run: -e on rank 0 alone; else rank 0 commits the blocks of every
+ * rank and the others serve theirs to it. */
+static enum pd_status run_work(struct run *r, struct commit *c, struct lrun_result *res,
+                               struct pd_err *e)
+{
+    enum pd_status rc;
+
+    if (r->o->exhaust)
+        return r->rank != 0 ? PD_OK
+                            : exhaust(r, c, c->out, r->o->produce || r->p->produce ? c->produce
+                                                                                  : -1,
+                                      &c->produced, &c->generated, e);
+    if (r->rank != 0)
+        return lmpi_serve(r, e);
+    rc = commit_blocks(r, c, res, e);
+    if (r->nranks > 1)
+        lmpi_stop(r); /* whatever rc: the other ranks wait for rank 0's word */
+    return rc;
+}
+
+/* The one cleanup of a run, whatever step it reached. */
+static void release(struct run *r, struct commit *c, pthread_t *tids)
+{
+    deal_stream_close(&c->rs);
+    if (r->slots)
+        for (int i = 0; i < r->window; i++) {
+            free(r->slots[i].acc);
+            free(r->slots[i].rows);
+        }
+    free(r->slots);
+    free(r->remote.acc);
+    free(r->remote.rows);
+    free(tids);
+    free(c->kept);
+    lacc_free(&c->acc, r->p);
+    lgen_free(r->gen);
+    pd_wipe(&r->sk, sizeof r->sk);
+}
+
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *res, struct pd_err *e)
 {
-    struct run r = {.p = p, .o = o};
-    struct commit c = {0};
-    struct pd_key key;
+    struct run r = {.p = p, .o = o, .mu = PTHREAD_MUTEX_INITIALIZER,
+                    .cv = PTHREAD_COND_INITIALIZER};
+    struct commit c = {.out = out, .t0 = now()};
     pthread_t *tids = NULL;
     int nthreads = o->threads > 0 ? o->threads : 1, started = 0;
-    long long produce, produced = 0, generated = 0;
-    double t0 = now();
     enum pd_status rc;
+    bool ready;
 
     memset(res, 0, sizeof *res);
-    key_from_seed(o->seed, &key);
-    rc = set_key_derive(&key, "dealer", &r.sk, e);
-    pd_wipe(&key, sizeof key);
-    if (rc != PD_OK)
-        return pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
-    produce = plan(&r, nthreads);
-    if ((rc = lacc_init(&c.acc, p, e)) != PD_OK) {
-        lgen_free(r.gen);
-        return pd_mpi_agree(rc, e);
-    }
-    c.acc.quiet = o->quiet;
-    c.acc.sd = o->sd;
-    c.acc.input_name = o->input_name;
-    c.acc.seed = o->seed;
-    today(c.acc.date, sizeof c.acc.date);
-    for (int i = 0; i < p->nacts; i++)
-        c.keep_all |= p->acts[i].type == LA_PRINT;
-    r.slots = calloc((size_t)r.window, sizeof *r.slots);
-    tids = calloc((size_t)nthreads, sizeof *tids);
-    if (!r.slots || !tids || (rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK) {
-        rc = pd_mpi_agree(rc != PD_OK ? rc : pd_fail(e, PD_ERR_NOMEM, "out of memory"), e);
-        goto done;
-    }
-    pthread_mutex_init(&r.mu, NULL);
-    pthread_cond_init(&r.cv, NULL);
-    for (; !o->exhaust && started < nthreads; started++)
-        if (pthread_create(&tids[started], NULL, worker, &r) != 0)
-            break;
-    rc = o->exhaust || started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
-    rc = pd_mpi_agree(rc, e);
-    if (rc == PD_OK && o->exhaust && r.rank == 0) /* -e runs on rank 0 alone */
-        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced,
-                     &generated, e);
-    else if (rc == PD_OK && !o->exhaust && r.rank != 0)
-        rc = lmpi_serve(&r, e);
-    else if (rc == PD_OK && !o->exhaust) {
-        rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
-        if (r.nranks > 1)
-            lmpi_stop(&r); /* whatever rc: the other ranks wait for rank 0's word */
-    }
+    rc = prepare(&r, &c, nthreads, &tids, e);
+    ready = rc == PD_OK;
+    if (ready && !o->exhaust)
+        rc = start_workers(&r, tids, nthreads, &started, e);
+    rc = pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
+    if (rc == PD_OK)
+        rc = run_work(&r, &c, res, e);
     stop_workers(&r, tids, started);
-    deal_stream_close(&c.rs);
-    if (o->progress && r.rank == 0)
+    if (ready && o->progress && r.rank == 0)
         fprintf(stderr, "                                      \r");
     if (rc == PD_OK && r.rank == 0)
-        lact_finish(p, &c.acc, c.kept, produced, out);
-done:
-    res->generated = generated;
+        lact_finish(p, &c.acc, c.kept, c.produced, out);
+    res->generated = c.generated;
+    res->produced = c.produced;
     res->fast = r.gen != NULL;
     res->fast_p = r.gen ? lgen_probability(r.gen) : 1.0;
-    res->produced = produced;
-    if (r.slots)
-        for (int i = 0; i < r.window; i++)
-            free(r.slots[i].acc);
-    free(r.slots);
-    free(r.remote.acc);
-    free(tids);
-    free(c.kept);
-    lacc_free(&c.acc, p);
-    lgen_free(r.gen);
-    pd_wipe(&r.sk, sizeof r.sk);
+    release(&r, &c, tids);
     return rc;
 }

@@ -27,8 +27,11 @@ struct block {
     long long index; /* block number, -1 = free */
     bool done;
     struct kept *acc;
-    int nacc, cap;
+    int nacc, cap;   /* kept deals: in acc, or in rows when the run tallies */
+    int *rows;       /* tallying runs: per kept deal, its place in the block then its values */
+    int caprows;     /* rows allocated */
     enum pd_status rc;
+    bool late;       /* rc failed at the deal after the last row: commit the rows first */
     struct pd_err err;
     uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
 };
@@ -45,6 +48,9 @@ struct run {
     /* With one worker, the hands only the actions read are dealt by the main thread (which
      * runs the actions): the two threads share the work. With more, the workers deal them. */
     bool defer;
+    /* Scripts whose actions are only statistics: the worker evaluates them and the block
+     * holds these values per kept deal (lact_tally_width), not the deals. 0: keeps deals. */
+    int tally;
     bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */
@@ -62,6 +68,12 @@ struct run {
     struct block *slots;   /* window of blocks in flight */
     bool stop;
 };
+
+/* The ints per row of a tallying run: the deal's place in its block, then its values. */
+static inline int lrun_row_ints(const struct run *r)
+{
+    return r->tally + 1;
+}
 
 /* This rank's j-th block (global index j * nranks + rank), once its worker is done; and its
  * slot handed back to the workers once committed or sent. */

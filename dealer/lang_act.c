@@ -126,6 +126,17 @@ int lact_tally_width(const struct lang_prog *p)
     return n;
 }
 
+/* leval_node, with the commonest statistic (a point count of one hand: hcp(north) ...) done
+ * here, without the call. */
+static inline int eval_stat(struct leval *ev, int node)
+{
+    const struct lnode *x = &ev->p->nodes[node];
+
+    if (x->op == LOP_PTS && x->suit < 0)
+        return leval_points(ev->p, ev->d->hand[x->seat], x->table, -1);
+    return leval_node(ev, node);
+}
+
 LANG_HOT bool lact_tally_eval(struct leval *ev, int *vals)
 {
     const struct lang_prog *p = ev->p;
@@ -133,20 +144,35 @@ LANG_HOT bool lact_tally_eval(struct leval *ev, int *vals)
     for (int i = 0; i < p->nacts && !ev->failed; i++) {
         const struct laction *a = &p->acts[i];
 
-        *vals++ = eval(ev, a->expr);
+        *vals++ = eval_stat(ev, a->expr);
         if (a->type == LA_FREQUENCY2D)
-            *vals++ = eval(ev, a->expr2);
+            *vals++ = eval_stat(ev, a->expr2);
     }
     return !ev->failed;
 }
 
-void lact_tally_count(const struct lang_prog *p, struct lacc *acc, const int *vals)
+/* Action by action (each has its own sums: the order of deals within each is kept). */
+void lact_tally_rows(const struct lang_prog *p, struct lacc *acc, const int *rows, int n,
+                     int stride)
 {
-    for (int i = 0; i < p->nacts; i++) {
+    for (int i = 0, col = 1; i < p->nacts; i++) {
         const struct laction *a = &p->acts[i];
+        const int *v = rows + col;
 
-        count_stat(a, acc, i, vals[0], a->type == LA_FREQUENCY2D ? vals[1] : 0);
-        vals += a->type == LA_FREQUENCY2D ? 2 : 1;
+        if (a->type == LA_AVERAGE) {
+            long long sum = 0;
+            double sumsq = acc->sumsq[i];
+
+            for (int k = 0; k < n; k++, v += stride) {
+                sum += *v;
+                sumsq += (double)*v * *v;
+            }
+            acc->sum[i] += sum;
+            acc->sumsq[i] = sumsq;
+        } else
+            for (int k = 0; k < n; k++, v += stride)
+                count_freq(a, acc->freq[i], v[0], a->type == LA_FREQUENCY2D ? v[1] : 0);
+        col += a->type == LA_FREQUENCY2D ? 2 : 1;
     }
 }
 

@@ -18,8 +18,14 @@ LANG_HOT int leval_points(const struct lang_prog *p, uint64_t hand, int table, i
 
     if (suit >= 0)
         hand &= SUIT_MASK[suit];
-    for (int i = 0; i < p->ptn[table]; i++)
-        sum += p->ptv[table][i] * __builtin_popcountll(hand & p->ptmask[table][i]);
+    const int *v = p->ptv[table], n = p->ptn[table];
+    const uint64_t *m = p->ptmask[table];
+
+    /* the first four groups (all of hcp's) unrolled: leval_prepare zeroes the unused ones */
+    sum = v[0] * __builtin_popcountll(hand & m[0]) + v[1] * __builtin_popcountll(hand & m[1]) +
+          v[2] * __builtin_popcountll(hand & m[2]) + v[3] * __builtin_popcountll(hand & m[3]);
+    for (int i = 4; i < n; i++)
+        sum += v[i] * __builtin_popcountll(hand & m[i]);
     return sum;
 }
 
@@ -198,6 +204,8 @@ void leval_prepare(struct lang_prog *p)
 {
     for (int t = 0; t < LPT_NTABLES; t++) {
         p->ptn[t] = 0;
+        memset(p->ptv[t], 0, sizeof p->ptv[t]);
+        memset(p->ptmask[t], 0, sizeof p->ptmask[t]);
         for (int r = RANK_A; r >= RANK_2; r--) {
             int v = p->ptval[t][r], i;
 

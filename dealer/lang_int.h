@@ -247,11 +247,13 @@ enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long
                         struct pd_err *e);
 /* Scripts whose actions are only statistics (average, frequency, 2-D frequency; no tricks()):
  * a worker evaluates the values of each kept deal (lact_tally_eval, in lact_run's order, false
- * when one failed) and the commit counts them in deal order (lact_tally_count), as lact_run
- * would. lact_tally_width is the number of values per deal, 0 for other scripts. */
+ * when one failed) and the commit counts them in deal order, as lact_run would: n rows of
+ * stride ints, the values from the second int of each (lact_tally_rows). lact_tally_width is
+ * the number of values per deal, 0 for other scripts. */
 int lact_tally_width(const struct lang_prog *p);
 bool lact_tally_eval(struct leval *ev, int *vals);
-void lact_tally_count(const struct lang_prog *p, struct lacc *acc, const int *vals);
+void lact_tally_rows(const struct lang_prog *p, struct lacc *acc, const int *rows, int n,
+                     int stride);
 /* Solves ahead what lact_run will ask of one deal (tricks() into ev->memo); no output. */
 void lact_prefetch(struct leval *ev);
 /* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */

@@ -51,10 +51,12 @@ static const uint8_t card_bits[DEAL_NCARDS] = {
  * from position i to the card that swap i brings there; true when one draw would be rejected
  * (its off[] then means nothing). */
 #if defined(__SSE2__)
-LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[16 * 4])
+LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[64])
 {
-    __m128i bad = _mm_setzero_si128(), hi[VECS + 1];
+    __m128i bad = _mm_setzero_si128(), hi[6];
 
+    /* only the first 39 draws place cards (west is the rest): offsets for lanes 0..39 */
+#pragma GCC unroll 7
     for (int k = 0; k < VECS; k++) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + 16 * k));
         __m128i n = _mm_load_si128((const __m128i *)(const void *)draw_n[k]);
@@ -62,10 +64,11 @@ LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[16 * 4])
 
         v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8)); /* big-endian */
         bad = _mm_or_si128(bad, _mm_subs_epu16(t, _mm_mullo_epi16(v, n))); /* low < thr */
-        hi[k] = _mm_mulhi_epu16(v, n);
+        if (k < 5)
+            hi[k] = _mm_mulhi_epu16(v, n);
     }
-    hi[VECS] = _mm_setzero_si128();
-    for (int k = 0; k < 4; k++)
+    hi[5] = _mm_setzero_si128();
+    for (int k = 0; k < 3; k++)
         _mm_storeu_si128((__m128i *)(void *)(off + 16 * k),
                          _mm_packus_epi16(hi[2 * k], hi[2 * k + 1]));
     return _mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF;
@@ -114,7 +117,8 @@ LANG_HOT static void deal_hands(struct llazy *z, int hands, struct deal *out)
 
 LANG_HOT int llazy_start(struct llazy *z, struct deal_stream *s, int hands, struct deal *out)
 {
-    deal_stream_reserve(s, READ_BYTES);
+    if (s->len - s->pos < READ_BYTES)
+        deal_stream_reserve(s, READ_BYTES);
     if (draw_offsets(s->buf + s->pos, z->off)) {
         deal_stream_shuffle(s, NULL, out);
         z->draws = NULL;

@@ -74,36 +74,6 @@ static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal 
     return PD_OK;
 }
 
-/* Tallying runs: the values of the actions for kept deal i of block b (ordinal first + i),
- * as a row. A failed evaluation stops the block; the commit reports it after the rows before
- * it, where lact_run would have met it. */
-LANG_HOT static enum pd_status tally(struct run *r, struct block *b, struct leval *ev,
-                                     long long first, long long i)
-{
-    int w = lrun_row_ints(r);
-
-    if (b->nacc == b->caprows) {
-        int cap = b->caprows ? 2 * b->caprows : 256;
-        int *rows = realloc(b->rows, (size_t)cap * (size_t)w * sizeof *rows);
-
-        if (!rows)
-            return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
-        b->rows = rows;
-        b->caprows = cap;
-    }
-    int *row = b->rows + (size_t)b->nacc * (size_t)w;
-
-    row[0] = (int)i;
-    ev->rnd_index = 2 * (uint64_t)(first + i) + 1;
-    ev->rnd_ready = false;
-    if (!lact_tally_eval(ev, row + 1)) {
-        b->late = true;
-        return b->err.code ? b->err.code : PD_ERR_RANGE;
-    }
-    b->nacc++;
-    return PD_OK;
-}
-
 /* run_block's loop for lazy dealing: only the hands the condition reads are dealt, the rest
  * of an accepted deal only if the actions read it. The same deals as lshuffle. */
 LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct deal_stream *ds,
@@ -126,17 +96,58 @@ LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct d
             if (ev.failed)
                 return b->err.code ? b->err.code : PD_ERR_RANGE;
         }
-        if (dealt < r->all_hands && (!r->defer || r->tally))
+        if (dealt < r->all_hands && !r->defer)
             llazy_finish(&z, r->all_hands, &d);
-        if (r->tally) {
-            if ((rc = tally(r, b, &ev, first, i)) != PD_OK)
-                return rc;
-            continue;
-        }
         if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
             return rc;
         if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands && r->defer))
             memcpy(b->acc[b->nacc - 1].draws, z.draws, (size_t)r->draw_bytes);
+    }
+    return PD_OK;
+}
+
+/* run_block's loop for tallying runs (lazy dealing, statistics only): per kept deal a row,
+ * its place in the block then the values of its actions, evaluated here. A failed evaluation
+ * stops the block; the commit reports it after the rows before it, where lact_run would have
+ * met it. */
+LANG_HOT static enum pd_status run_tally(struct run *r, struct block *b, struct deal_stream *ds,
+                                         struct deal_stream *rs, long long first, long long n)
+{
+    const struct lang_prog *p = r->p;
+    int w = lrun_row_ints(r), *row;
+    struct llazy z;
+    struct deal d;
+    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
+
+    if (n > b->caprows) {
+        if (!(row = realloc(b->rows, (size_t)n * (size_t)w * sizeof *row)))
+            return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
+        b->rows = row;
+        b->caprows = (int)n;
+    }
+    row = b->rows;
+    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
+        int dealt = llazy_start(&z, ds, r->cond < 0 ? r->all_hands : r->cond_hands, &d);
+
+        ev.rnd_index = 2 * (uint64_t)(first + i);
+        if (r->cond >= 0) {
+            ev.rnd_ready = false;
+            if (!leval_node(&ev, r->cond) && !ev.failed)
+                continue;
+            if (ev.failed)
+                return b->err.code ? b->err.code : PD_ERR_RANGE;
+        }
+        if (dealt < r->all_hands)
+            llazy_finish(&z, r->all_hands, &d);
+        row[0] = (int)i;
+        ev.rnd_index++;
+        ev.rnd_ready = false;
+        if (!lact_tally_eval(&ev, row + 1)) {
+            b->late = true;
+            return b->err.code ? b->err.code : PD_ERR_RANGE;
+        }
+        row += w;
+        b->nacc++;
     }
     return PD_OK;
 }
@@ -172,7 +183,7 @@ LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct 
     if (n > r->block)
         n = r->block;
     if (r->lazy)
-        return run_lazy(r, b, ds, rs, first, n);
+        return r->tally ? run_tally(r, b, ds, rs, first, n) : run_lazy(r, b, ds, rs, first, n);
     if (r->gen && (rc = deal_stream_seek(gs, STREAM_PRACTICE_GAPS, (uint64_t)b->index,
                                          &b->err)) != PD_OK)
         return rc;
@@ -420,6 +431,20 @@ static long long kept_at(const struct run *r, const struct block *b, int i, long
     return r->gen ? base + (long long)b->acc[i].plain : (long long)b->acc[i].ordinal + 1;
 }
 
+/* Tallying runs: counts the rows of block b in deal order, up to the produce limit (no
+ * conditional generation: a row's plain ordinal is its deal number). */
+static void commit_rows(struct run *r, struct commit *c, const struct block *b)
+{
+    int m = c->produce - c->produced < b->nacc ? (int)(c->produce - c->produced) : b->nacc;
+
+    lact_tally_rows(r->p, &c->acc, b->rows, m, lrun_row_ints(r));
+    for (int i = 0; r->o->progress && i < m; i++)
+        progress(r, c->produced + i + 1, c->produce);
+    c->produced += m;
+    if (m > 0 && c->produced == c->produce)
+        c->generated = kept_at(r, b, m - 1, 0);
+}
+
 /* Commits the kept deals of block b in order (actions, the produce and generate limits); *base
  * counts the plain deals before the block (conditional generation), *over that the run is
  * past `generate`. */
@@ -431,15 +456,14 @@ static enum pd_status commit_block(struct run *r, struct commit *c, const struct
     if (!r->gen)
         c->generated = (b->index + 1) * r->block < r->generate ? (b->index + 1) * r->block
                                                                : r->generate;
-    for (int i = 0; i < b->nacc && c->produced < c->produce && rc == PD_OK; i++) {
+    if (r->tally)
+        commit_rows(r, c, b);
+    for (int i = 0; !r->tally && i < b->nacc && c->produced < c->produce && rc == PD_OK; i++) {
         long long at = kept_at(r, b, i, *base);
 
         if ((*over = r->gen && at > r->generate))
             break;
-        if (r->tally)
-            lact_tally_count(r->p, &c->acc, b->rows + (size_t)i * (size_t)lrun_row_ints(r) + 1);
-        else
-            rc = commit_deal(r, c, &b->acc[i], c->produced, c->out, e);
+        rc = commit_deal(r, c, &b->acc[i], c->produced, c->out, e);
         if (++c->produced == c->produce)
             c->generated = at;
         progress(r, c->produced, c->produce);
@@ -524,6 +548,9 @@ static long long plan(struct run *r, int nthreads)
     r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
     r->defer = nthreads == 1;
     r->tally = r->lazy ? lact_tally_width(p) : 0;
+    /* a condition that is a nonzero number keeps every deal: nothing to evaluate */
+    r->cond = p->cond >= 0 && p->nodes[p->cond].op == LOP_NUM && p->nodes[p->cond].val
+                  ? -1 : p->cond;
     if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
         r->log_q = log1p(-lgen_probability(r->gen));
         r->nblocks = LLONG_MAX / r->block;

@@ -51,6 +51,7 @@ struct run {
     /* Scripts whose actions are only statistics: the worker evaluates them and the block
      * holds these values per kept deal (lact_tally_width), not the deals. 0: keeps deals. */
     int tally;
+    int cond;                  /* tallying runs: p->cond, -1 when it holds for every deal */
     bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */

@@ -150,13 +150,13 @@ enum pd_status lmpi_serve(struct run *r, struct pd_err *e)
     size_t n;
 
     for (long long j = 0; j < r->nlocal && rc == PD_OK; j++) {
-        struct block *b = lrun_wait_local(r, j);
+        struct block *b = r->local->wait(r, j);
         bool failed = b->rc != PD_OK;
 
         if (pd_mpi_waiting(0, TAG_STOP))
             break;
         rc = send_block(r, b, e);
-        lrun_release_local(r, j);
+        r->local->release(r, j);
         if (failed)
             break; /* rank 0 reports it when it reaches this block */
     }

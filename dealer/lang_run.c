@@ -23,280 +23,6 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* dealer's -2/-3: the deal after swapping hands a and b. */
-static void swap_hands(struct deal *d, int a, int b)
-{
-    uint64_t t = d->hand[a];
-
-    d->hand[a] = d->hand[b];
-    d->hand[b] = t;
-}
-
-LANG_HOT static bool predeal_lengths_hold(const struct lang_prog *p, const struct deal *d)
-{
-    for (int s = 0; s < 4; s++)
-        for (int su = 0; su < 4; su++)
-            if (p->predeal_len[s][su] >= 0 &&
-                hand_length(d->hand[s], (enum suit)su) != p->predeal_len[s][su])
-                return false;
-    return true;
-}
-
-static bool no_predeal(const struct lang_prog *p)
-{
-    for (int s = 0; s < 4; s++)
-        for (int su = 0; su < 4; su++)
-            if (p->predeal.hand[s] || p->predeal_len[s][su] >= 0)
-                return false;
-    return true;
-}
-
-static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal *d,
-                           const struct leval *ev)
-{
-    if (b->nacc == b->cap) {
-        int cap = b->cap ? 2 * b->cap : 64;
-        struct kept *k = realloc(b->acc, (size_t)cap * sizeof *k);
-
-        if (!k)
-            return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
-        b->acc = k;
-        b->cap = cap;
-    }
-    struct kept *k = &b->acc[b->nacc++];
-
-    k->ordinal = ordinal;
-    k->d = *d;
-    k->pending = false;
-    k->memo_ready = ev->memo_ready;
-    if (ev->memo_ready)
-        k->memo = ev->memo;
-    return PD_OK;
-}
-
-/* run_block's loop for lazy dealing: only the hands the condition reads are dealt, the rest
- * of an accepted deal only if the actions read it. The same deals as lshuffle. */
-LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct deal_stream *ds,
-                                        struct deal_stream *rs, long long first, long long n)
-{
-    const struct lang_prog *p = r->p;
-    struct llazy z;
-    struct deal d;
-    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
-    enum pd_status rc;
-
-    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
-        int dealt = llazy_start(&z, ds, r->cond_hands, &d);
-
-        if (p->cond >= 0) {
-            ev.rnd_index = 2 * (uint64_t)(first + i);
-            ev.rnd_ready = ev.memo_ready = false;
-            if (!leval_node(&ev, p->cond) && !ev.failed)
-                continue;
-            if (ev.failed)
-                return b->err.code ? b->err.code : PD_ERR_RANGE;
-        }
-        if (dealt < r->all_hands && !r->defer)
-            llazy_finish(&z, r->all_hands, &d);
-        if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
-            return rc;
-        if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands && r->defer))
-            memcpy(b->acc[b->nacc - 1].draws, z.draws, (size_t)r->draw_bytes);
-    }
-    return PD_OK;
-}
-
-/* run_block's loop for tallying runs (lazy dealing, statistics only): per kept deal a row,
- * its place in the block then the values of its actions, evaluated here. A failed evaluation
- * stops the block; the commit reports it after the rows before it, where lact_run would have
- * met it. */
-LANG_HOT static enum pd_status run_tally(struct run *r, struct block *b, struct deal_stream *ds,
-                                         struct deal_stream *rs, long long first, long long n)
-{
-    const struct lang_prog *p = r->p;
-    int w = lrun_row_ints(r), *row;
-    struct llazy z;
-    struct deal d;
-    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
-
-    if (n > b->caprows) {
-        if (!(row = realloc(b->rows, (size_t)n * (size_t)w * sizeof *row)))
-            return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
-        b->rows = row;
-        b->caprows = (int)n;
-    }
-    row = b->rows;
-    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
-        int dealt = llazy_start(&z, ds, r->cond < 0 ? r->all_hands : r->cond_hands, &d);
-
-        ev.rnd_index = 2 * (uint64_t)(first + i);
-        if (r->cond >= 0) {
-            ev.rnd_ready = false;
-            if (!leval_node(&ev, r->cond) && !ev.failed)
-                continue;
-            if (ev.failed)
-                return b->err.code ? b->err.code : PD_ERR_RANGE;
-        }
-        if (dealt < r->all_hands)
-            llazy_finish(&z, r->all_hands, &d);
-        row[0] = (int)i;
-        ev.rnd_index++;
-        ev.rnd_ready = false;
-        if (!lact_tally_eval(&ev, row + 1)) {
-            b->late = true;
-            return b->err.code ? b->err.code : PD_ERR_RANGE;
-        }
-        row += w;
-        b->nacc++;
-    }
-    return PD_OK;
-}
-
-/* The number of plain deals from one deal of the restricted set to the next (itself
- * included): geometric with parameter p, by inversion of a 53-bit uniform. Conditional
- * generation counts with it, so that `generate N` means N deals as a plain run makes them. */
-static uint64_t plain_gap(struct deal_stream *gs, double log_q)
-{
-    uint64_t x = ((uint64_t)deal_stream_u32(gs) << 32 | deal_stream_u32(gs)) >> 11;
-    double g = floor(log((double)(x + 1) * 0x1p-53) / log_q);
-
-    return g >= 1e15 ? (uint64_t)1e15 : 1 + (uint64_t)g;
-}
-
-/* Deals and tests every deal of block b. */
-LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
-                                         struct deal_stream *rs, struct deal_stream *gs)
-{
-    uint64_t plain = 0;
-    const struct lang_prog *p = r->p;
-    const struct deal *fixed = NULL;
-    long long first = b->index * r->block, n = r->gen ? r->block : r->generate - first;
-    int per = r->o->swapping == 3 ? 6 : r->o->swapping == 2 ? 2 : 1;
-    struct deal d;
-    enum pd_status rc = deal_stream_seek(ds, STREAM_PRACTICE, (uint64_t)b->index, &b->err);
-
-    if (rc != PD_OK)
-        return rc;
-    for (int h = 0; h < 4; h++)
-        if (p->predeal.hand[h])
-            fixed = &p->predeal;
-    if (n > r->block)
-        n = r->block;
-    if (r->lazy)
-        return r->tally ? run_tally(r, b, ds, rs, first, n) : run_lazy(r, b, ds, rs, first, n);
-    if (r->gen && (rc = deal_stream_seek(gs, STREAM_PRACTICE_GAPS, (uint64_t)b->index,
-                                         &b->err)) != PD_OK)
-        return rc;
-    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
-        struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
-
-        if (i % per == 0) {
-            if (r->gen) {
-                b->plain_total = plain += plain_gap(gs, r->log_q);
-                if (plain > (uint64_t)r->generate)
-                    break; /* past the limit even if this is the first block */
-                if (!lgen_deal(r->gen, ds, &d))
-                    continue; /* dropped early: drawn, not kept */
-            } else
-                lshuffle(ds, fixed, &d);
-        } else {
-            static const int sw[6][2] = {{0, 0}, {1, 3}, {2, 3}, {1, 2}, {1, 3}, {2, 3}};
-            int k = (int)(i % per);
-
-            if (per == 2)
-                swap_hands(&d, 1, 3);
-            else
-                swap_hands(&d, sw[k][0], sw[k][1]);
-        }
-        if (!predeal_lengths_hold(p, &d))
-            continue;
-        ev.rnd_index = 2 * (uint64_t)(first + i);
-        if (p->cond >= 0 && !leval_node(&ev, p->cond)) {
-            if (ev.failed)
-                return b->err.code ? b->err.code : PD_ERR_RANGE;
-            continue;
-        }
-        if (ev.failed)
-            return b->err.code ? b->err.code : PD_ERR_RANGE;
-        if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
-            return rc;
-        b->acc[b->nacc - 1].plain = plain;
-    }
-    return PD_OK;
-}
-
-/* Scripts whose actions call tricks(): the worker that kept the deals of block b also solves
- * what the actions will ask (lact_prefetch), so that double dummy runs on every thread and
- * the commit in deal order finds it in each deal's memo. A failure is left to the commit,
- * which meets it again at the same deal and reports it in order. */
-static void prefetch_actions(struct run *r, struct block *b, struct deal_stream *rs)
-{
-    for (int i = 0; i < b->nacc && !r->abort; i++) {
-        struct kept *k = &b->acc[i];
-        struct pd_err scratch = {0};
-        struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = rs,
-                           .rnd_index = 2 * k->ordinal + 1, .e = &scratch};
-
-        if (k->pending) {
-            llazy_deal_from(k->draws, r->all_hands, &k->d);
-            k->pending = false;
-        }
-        if (k->memo_ready) {
-            ev.memo = k->memo;
-            ev.memo_ready = true;
-        }
-        lact_prefetch(&ev);
-        if ((k->memo_ready = ev.memo_ready))
-            k->memo = ev.memo;
-    }
-}
-
-static void *worker(void *arg)
-{
-    struct run *r = arg;
-    struct deal_stream ds, rs, gs;
-    struct pd_err e;
-    bool ok = deal_stream_open(&ds, &r->sk, STREAM_PRACTICE, 0, &e) == PD_OK;
-
-    if (ok && deal_stream_open(&rs, &r->sk, STREAM_RND, 0, &e) != PD_OK) {
-        deal_stream_close(&ds);
-        ok = false;
-    }
-    if (ok && deal_stream_open(&gs, &r->sk, STREAM_PRACTICE_GAPS, 0, &e) != PD_OK) {
-        deal_stream_close(&ds);
-        deal_stream_close(&rs);
-        ok = false;
-    }
-    pthread_mutex_lock(&r->mu);
-    for (;;) {
-        while (!r->stop && r->next_claim < r->nlocal &&
-               r->next_claim >= r->committed + r->window)
-            pthread_cond_wait(&r->cv, &r->mu);
-        if (r->stop || r->next_claim >= r->nlocal)
-            break;
-        struct block *b = &r->slots[r->next_claim % r->window];
-
-        b->index = r->next_claim++ * r->nranks + r->rank;
-        b->nacc = 0;
-        b->late = false;
-        b->plain_total = 0;
-        pthread_mutex_unlock(&r->mu);
-        b->rc = ok ? run_block(r, b, &ds, &rs, &gs) : pd_fail(&b->err, e.code, "%s", e.msg);
-        if (b->rc == PD_OK && r->dd_actions)
-            prefetch_actions(r, b, &rs);
-        pthread_mutex_lock(&r->mu);
-        b->done = true;
-        pthread_cond_broadcast(&r->cv);
-    }
-    pthread_mutex_unlock(&r->mu);
-    if (ok) {
-        deal_stream_close(&ds);
-        deal_stream_close(&rs);
-        deal_stream_close(&gs);
-    }
-    return NULL;
-}
-
 /* The main thread's side of a run: the statistics and the limits, committed in deal order. */
 struct commit {
     FILE *out;
@@ -374,7 +100,7 @@ static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long l
 
         for (int i = 0; i < n; i++)
             kd.d.hand[open[v >> i & 1 ? 0 : 1]] |= cards[i];
-        if (predeal_lengths_hold(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
+        if (lblock_predeal_holds(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
             kd.memo_ready = ev.memo_ready;
             kd.memo = ev.memo;
             if ((rc = commit_deal(r, c, &kd, *produced, out, e)) != PD_OK)
@@ -400,26 +126,6 @@ static void progress(const struct run *r, long long produced, long long target)
 {
     if (r->o->progress && target > 0)
         fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
-}
-
-struct block *lrun_wait_local(struct run *r, long long j)
-{
-    struct block *b = &r->slots[j % r->window];
-
-    pthread_mutex_lock(&r->mu);
-    while (!(b->done && b->index == j * r->nranks + r->rank))
-        pthread_cond_wait(&r->cv, &r->mu);
-    pthread_mutex_unlock(&r->mu);
-    return b;
-}
-
-void lrun_release_local(struct run *r, long long j)
-{
-    pthread_mutex_lock(&r->mu);
-    r->slots[j % r->window].done = false;
-    r->committed = j + 1;
-    pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
 }
 
 /* The plain ordinal (1-based) of kept deal i of block b: with conditional generation base
@@ -492,7 +198,7 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
 
     for (long long k = 0; k < r->nblocks && c->produced < c->produce && !over; k++) {
         bool mine = k % r->nranks == r->rank;
-        struct block *b = mine ? lrun_wait_local(r, k / r->nranks) : lmpi_take(r, k, e);
+        struct block *b = mine ? r->local->wait(r, k / r->nranks) : lmpi_take(r, k, e);
 
         if (!b)
             return e->code;
@@ -502,7 +208,7 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
         }
         rc = commit_block(r, c, b, &base, &over, e);
         if (mine)
-            lrun_release_local(r, k / r->nranks);
+            r->local->release(r, k / r->nranks);
         if (rc != PD_OK)
             return rc;
         if (r->o->time_limit > 0 && now() - c->t0 >= r->o->time_limit &&
@@ -543,7 +249,7 @@ static long long plan(struct run *r, int nthreads)
     r->nblocks = (r->generate + r->block - 1) / r->block;
     if (o->fast && o->swapping == 0)
         r->gen = lgen_plan(p);
-    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
+    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && lblock_no_predeal(p) &&
               llazy_plan(p, &r->cond_hands, &r->all_hands);
     r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
     r->defer = nthreads == 1;
@@ -606,6 +312,12 @@ static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pth
         c->keep_all |= p->acts[i].type == LA_PRINT;
     r->slots = calloc((size_t)r->window, sizeof *r->slots);
     *tids = calloc((size_t)nthreads, sizeof **tids);
+    r->local = &lblock_threaded;
+    if (r->tally && nthreads == 1 && r->nranks == 1 && !r->o->exhaust &&
+        (r->own = malloc(sizeof *r->own)) != NULL) {
+        lblock_streams_open(r, r->own); /* a failure is the first block's, as in a worker */
+        r->local = &lblock_alone;
+    }
     if (!r->slots || !*tids)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     return deal_stream_open(&c->rs, &r->sk, STREAM_RND, 0, e);
@@ -615,7 +327,7 @@ static enum pd_status start_workers(struct run *r, pthread_t *tids, int nthreads
                                     struct pd_err *e)
 {
     for (; *started < nthreads; ++*started)
-        if (pthread_create(&tids[*started], NULL, worker, r) != 0)
+        if (pthread_create(&tids[*started], NULL, lblock_worker, r) != 0)
             break;
     return *started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
 }
@@ -643,6 +355,9 @@ static enum pd_status run_work(struct run *r, struct commit *c, struct lrun_resu
 /* The one cleanup of a run, whatever step it reached. */
 static void release(struct run *r, struct commit *c, pthread_t *tids)
 {
+    if (r->own)
+        lblock_streams_close(r->own);
+    free(r->own);
     deal_stream_close(&c->rs);
     if (r->slots)
         for (int i = 0; i < r->window; i++) {
@@ -673,7 +388,7 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     memset(res, 0, sizeof *res);
     rc = prepare(&r, &c, nthreads, &tids, e);
     ready = rc == PD_OK;
-    if (ready && !o->exhaust)
+    if (ready && !o->exhaust && !r.own)
         rc = start_workers(&r, tids, nthreads, &started, e);
     rc = pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
     if (rc == PD_OK)

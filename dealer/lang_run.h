@@ -36,6 +36,16 @@ struct block {
     uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
 };
 
+struct run;
+struct lrun_streams;
+/* How this rank's blocks are had, in order: wait gives the j-th (global index
+ * j * nranks + rank) once dealt, release hands its slot back once it is committed or sent.
+ * lang_mpi.c calls them through struct run, so that it does not link back to lang_run.c. */
+struct lrun_local {
+    struct block *(*wait)(struct run *r, long long j);
+    void (*release)(struct run *r, long long j);
+};
+
 struct run {
     const struct lang_prog *p;
     const struct lrun_opts *o;
@@ -67,19 +77,34 @@ struct run {
     struct block remote;   /* rank 0: the last block received from another rank */
     int window;
     struct block *slots;   /* window of blocks in flight */
+    const struct lrun_local *local;
+    struct lrun_streams *own; /* one thread in all: the main thread's streams, else NULL */
     bool stop;
 };
+
+/* A worker's streams: the deals, rnd() and the gaps of conditional generation. */
+struct lrun_streams {
+    struct deal_stream ds, rs, gs;
+    bool ok;
+    struct pd_err e; /* why they could not be opened */
+};
+
+/* lang_block.c: the workers' side. The predeal lengths hold in d; the script predeals
+ * nothing; a worker thread (arg: the run); a worker's streams, opened (st->ok tells) and
+ * closed; the two ways to have this rank's blocks: from worker threads, or dealt by the
+ * caller (one thread in all, r->own its streams). */
+bool lblock_predeal_holds(const struct lang_prog *p, const struct deal *d);
+bool lblock_no_predeal(const struct lang_prog *p);
+void *lblock_worker(void *arg);
+void lblock_streams_open(const struct run *r, struct lrun_streams *st);
+void lblock_streams_close(struct lrun_streams *st);
+extern const struct lrun_local lblock_threaded, lblock_alone;
 
 /* The ints per row of a tallying run: the deal's place in its block, then its values. */
 static inline int lrun_row_ints(const struct run *r)
 {
     return r->tally + 1;
 }
-
-/* This rank's j-th block (global index j * nranks + rank), once its worker is done; and its
- * slot handed back to the workers once committed or sent. */
-struct block *lrun_wait_local(struct run *r, long long j);
-void lrun_release_local(struct run *r, long long j);
 
 /* lang_mpi.c. Rank 0: block k of rank k mod N (NULL and e set when it cannot be had; a block
  * that failed there comes back with its status and "rank R: " before its message). */

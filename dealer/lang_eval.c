@@ -269,10 +269,65 @@ static bool is_andor(const struct lang_prog *p, int n)
     return p->nodes[n].op == LOP_AND || p->nodes[n].op == LOP_OR;
 }
 
-/* The operations of two operands (arithmetic and comparisons), both evaluated first. */
-static inline int eval_binary(struct leval *ev, int n, const struct lnode *x)
+/* The leaves that are evaluated without a call (a number, a point count such as hcp(north),
+ * a suit length): true and *v set for those, false for every other node. No side effects. */
+static inline __attribute__((always_inline)) bool leaf(const struct leval *ev,
+                                                       const struct lnode *x, int *v)
 {
-    long long a = leval_node(ev, x->a), b = leval_node(ev, x->b);
+    uint64_t hand = x->seat >= 0 && ev->d ? ev->d->hand[x->seat] : 0;
+
+    switch ((enum lop)x->op) {
+    case LOP_NUM:
+        *v = x->val;
+        return true;
+    case LOP_PTS:
+        *v = leval_points(ev->p, hand, x->table, x->suit);
+        return true;
+    case LOP_LEN:
+        *v = hand_length(hand, (enum suit)x->suit);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static inline __attribute__((always_inline)) int operand(struct leval *ev, int n)
+{
+    int v;
+
+    return leaf(ev, &ev->p->nodes[n], &v) ? v : leval_node(ev, n);
+}
+
+/* An operand of && or ||: a comparison of two leaves (hcp(north) >= 15) done here. */
+static inline __attribute__((always_inline)) int test(struct leval *ev, int n)
+{
+    const struct lnode *x = &ev->p->nodes[n];
+    int a, b;
+
+    if (x->op < LOP_EQ || !leaf(ev, &ev->p->nodes[x->a], &a) ||
+        !leaf(ev, &ev->p->nodes[x->b], &b))
+        return leval_node(ev, n);
+    switch ((enum lop)x->op) {
+    case LOP_EQ:
+        return a == b;
+    case LOP_NE:
+        return a != b;
+    case LOP_LT:
+        return a < b;
+    case LOP_LE:
+        return a <= b;
+    case LOP_GT:
+        return a > b;
+    default:
+        return a >= b;
+    }
+}
+
+/* The operations of two operands (arithmetic and comparisons), both evaluated first. */
+static inline __attribute__((always_inline)) int eval_binary(struct leval *ev, int n,
+                                                             const struct lnode *x)
+{
+    long long a = operand(ev, x->a), b = operand(ev, x->b);
 
     switch ((enum lop)x->op) {
     case LOP_ADD:
@@ -352,12 +407,12 @@ again:
         goto again;
     case LOP_AND:
     case LOP_OR:
-        if ((leval_node(ev, x->a) != 0) != (x->op == LOP_AND))
+        if ((test(ev, x->a) != 0) != (x->op == LOP_AND))
             return x->op == LOP_OR;
         n = x->b;
         if (is_andor(ev->p, n))
             goto again;
-        return leval_node(ev, n) != 0;
+        return test(ev, n) != 0;
     default:
         return eval_binary(ev, n, x);
     }

@@ -104,10 +104,13 @@ LANG_HOT static enum pd_status run_tally(struct run *r, struct block *b, struct 
                                          struct deal_stream *rs, long long first, long long n)
 {
     const struct lang_prog *p = r->p;
-    int w = lrun_row_ints(r), *row;
+    int w = lrun_row_ints(r), *row, kept = 0, cond = r->cond, all = r->all_hands;
+    int hands = cond < 0 ? all : r->cond_hands;
+    long long most = r->produce < n ? r->produce : n; /* rows at most */
     struct llazy z;
     struct deal d;
     struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
+    enum pd_status rc = PD_OK;
 
     if (n > b->caprows) {
         if (!(row = realloc(b->rows, (size_t)n * (size_t)w * sizeof *row)))
@@ -116,30 +119,33 @@ LANG_HOT static enum pd_status run_tally(struct run *r, struct block *b, struct 
         b->caprows = (int)n;
     }
     row = b->rows;
-    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
-        int dealt = llazy_start(&z, ds, r->cond < 0 ? r->all_hands : r->cond_hands, &d);
+    /* the run's end is looked at every 256 deals: a block in flight then is not committed */
+    for (long long i = 0; i < n && kept < most && ((i & 255) || !r->abort); i++) {
+        int dealt = llazy_start(&z, ds, hands, &d);
 
         ev.rnd_index = 2 * (uint64_t)(first + i);
-        if (r->cond >= 0) {
-            ev.rnd_ready = false;
-            if (!leval_node(&ev, r->cond) && !ev.failed)
+        ev.rnd_ready = false;
+        if (cond >= 0 && !leval_node(&ev, cond)) {
+            if (!ev.failed)
                 continue;
-            if (ev.failed)
-                return b->err.code ? b->err.code : PD_ERR_RANGE;
+            rc = b->err.code ? b->err.code : PD_ERR_RANGE;
+            break;
         }
-        if (dealt < r->all_hands)
-            llazy_finish(&z, r->all_hands, &d);
+        if (dealt < all)
+            llazy_finish(&z, all, &d);
         row[0] = (int)i;
         ev.rnd_index++;
         ev.rnd_ready = false;
         if (!lact_tally_eval(&ev, row + 1)) {
             b->late = true;
-            return b->err.code ? b->err.code : PD_ERR_RANGE;
+            rc = b->err.code ? b->err.code : PD_ERR_RANGE;
+            break;
         }
         row += w;
-        b->nacc++;
+        kept++;
     }
-    return PD_OK;
+    b->nacc = kept;
+    return rc;
 }
 
 /* The number of plain deals from one deal of the restricted set to the next (itself

@@ -298,16 +298,10 @@ static inline __attribute__((always_inline)) int operand(struct leval *ev, int n
     return leaf(ev, &ev->p->nodes[n], &v) ? v : leval_node(ev, n);
 }
 
-/* An operand of && or ||: a comparison of two leaves (hcp(north) >= 15) done here. */
-static inline __attribute__((always_inline)) int test(struct leval *ev, int n)
+/* op is one of the comparisons LOP_EQ .. LOP_GE. */
+static inline int compare(enum lop op, long long a, long long b)
 {
-    const struct lnode *x = &ev->p->nodes[n];
-    int a, b;
-
-    if (x->op < LOP_EQ || !leaf(ev, &ev->p->nodes[x->a], &a) ||
-        !leaf(ev, &ev->p->nodes[x->b], &b))
-        return leval_node(ev, n);
-    switch ((enum lop)x->op) {
+    switch (op) {
     case LOP_EQ:
         return a == b;
     case LOP_NE:
@@ -321,6 +315,18 @@ static inline __attribute__((always_inline)) int test(struct leval *ev, int n)
     default:
         return a >= b;
     }
+}
+
+/* An operand of && or ||: a comparison of two leaves (hcp(north) >= 15) done here. */
+static inline __attribute__((always_inline)) int test(struct leval *ev, int n)
+{
+    const struct lnode *x = &ev->p->nodes[n];
+    int a, b;
+
+    if (x->op < LOP_EQ || !leaf(ev, &ev->p->nodes[x->a], &a) ||
+        !leaf(ev, &ev->p->nodes[x->b], &b))
+        return leval_node(ev, n);
+    return compare((enum lop)x->op, a, b);
 }
 
 /* The operations of two operands (arithmetic and comparisons), both evaluated first. */
@@ -340,18 +346,8 @@ static inline __attribute__((always_inline)) int eval_binary(struct leval *ev, i
         return b == 0 ? eval_fail(ev, n, "division by zero") : wrap(a / b);
     case LOP_MOD:
         return b == 0 ? eval_fail(ev, n, "remainder of a division by zero") : wrap(a % b);
-    case LOP_EQ:
-        return a == b;
-    case LOP_NE:
-        return a != b;
-    case LOP_LT:
-        return a < b;
-    case LOP_LE:
-        return a <= b;
-    case LOP_GT:
-        return a > b;
-    case LOP_GE:
-        return a >= b;
+    case LOP_EQ: case LOP_NE: case LOP_LT: case LOP_LE: case LOP_GT: case LOP_GE:
+        return compare((enum lop)x->op, a, b);
     default:
         return eval_fail(ev, n, "internal: unknown operation");
     }

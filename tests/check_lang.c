@@ -1,6 +1,7 @@
 /* tests/check_lang.c - the constraint language: lexing as flex would, operator levels, errors
  * with positions, shape{} against dealer.dpp's own expansions, hand functions on a known
- * deal, exact class counts of the conditional generator, lang_accept with predeal, runs that fail part-way. */
+ * deal, exact class counts of the conditional generator, lang_accept with predeal, runs that
+ * fail part-way. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,13 +4,13 @@
  * them.
  *
  * Why it is exact: deal_stream_shuffle's draw i (i = 0..50) takes bytes 2i, 2i+1 of the deal's
- * stretch of the stream unless some earlier draw was rejected. When none of the 51 draws is rejected
- * (checked on all of them at once, a few vector instructions), draw i is at a known place,
- * so the deal's 102 bytes can be consumed at once and its swaps done later, in part: position
- * p of the shuffle is final after swap p, and hand h is positions 13h..13h+12 (north, east,
- * south; west is what is left, so 39 swaps give the whole deal). A rejection anywhere, or a
- * stretch that crosses the end of the buffer, takes deal_stream_shuffle itself. The Check test
- * test_lang_lazy_matches_shuffle compares the two on every prefix. */
+ * stretch of the stream unless some earlier draw was rejected. When none of the 51 draws is
+ * rejected (checked on all of them at once in SSE2 vectors, which also give each draw's
+ * offset: the high half of v * n), draw i is at a known place, so the deal's 102 bytes can be
+ * consumed at once and its swaps done later, in part: position p of the shuffle is final after
+ * swap p, and hand h is positions 13h..13h+12 (north, east, south; west is what is left, so 39
+ * swaps give the whole deal). A rejection anywhere takes deal_stream_shuffle itself. The Check
+ * test test_lang_lazy_matches_shuffle compares the two on every prefix. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,7 @@
-/* dealer/lang_run.h - the blocks of a `predup dealer` run, internal to lang_run.c and
- * lang_mpi.c: a run under mpirun hands block k to rank k mod N, and rank 0 commits the blocks
- * of every rank in order, as it commits its own. */
+/* dealer/lang_run.h - the blocks of a `predup dealer` run, internal to lang_run.c (the run
+ * and its commit), lang_block.c (the workers' side) and lang_mpi.c: a run under mpirun hands
+ * block k to rank k mod N, and rank 0 commits the blocks of every rank in order, as it commits
+ * its own. */
 #ifndef PREDUP_LANG_RUN_H
 #define PREDUP_LANG_RUN_H
 

@@ -9,26 +9,6 @@
 
 #include "dealer/lang_int.h"
 
-static const uint64_t SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 16, 0x1FFFULL << 32,
-                                      0x1FFFULL << 48};
-
-LANG_HOT int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit)
-{
-    int sum = 0;
-
-    if (suit >= 0)
-        hand &= SUIT_MASK[suit];
-    const int *v = p->ptv[table], n = p->ptn[table];
-    const uint64_t *m = p->ptmask[table];
-
-    /* the first four groups (all of hcp's) unrolled: leval_prepare zeroes the unused ones */
-    sum = v[0] * __builtin_popcountll(hand & m[0]) + v[1] * __builtin_popcountll(hand & m[1]) +
-          v[2] * __builtin_popcountll(hand & m[2]) + v[3] * __builtin_popcountll(hand & m[3]);
-    for (int i = 4; i < n; i++)
-        sum += v[i] * __builtin_popcountll(hand & m[i]);
-    return sum;
-}
-
 /* Plain losing-trick count of one suit, as dealer: no corrections. */
 static int suit_losers(unsigned h)
 {

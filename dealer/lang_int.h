@@ -219,7 +219,23 @@ int leval_tricks(struct leval *ev, int seat, int strain);
 void leval_prepare(struct lang_prog *p);
 int lscore(int vul, int strain, int level, int tricks);
 int limps(int diff);
-int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit);
+/* Points of hand (or of one suit, suit >= 0) in table t: inline, since conditions and
+ * statistics count them for every deal. The first four groups (all of hcp's) are unrolled:
+ * leval_prepare zeroes the unused ones. */
+static inline int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit)
+{
+    const int *v = p->ptv[table], n = p->ptn[table];
+    const uint64_t *m = p->ptmask[table];
+    int sum;
+
+    if (suit >= 0)
+        hand &= 0x1FFFULL << (16 * suit);
+    sum = v[0] * __builtin_popcountll(hand & m[0]) + v[1] * __builtin_popcountll(hand & m[1]) +
+          v[2] * __builtin_popcountll(hand & m[2]) + v[3] * __builtin_popcountll(hand & m[3]);
+    for (int i = 4; i < n; i++)
+        sum += v[i] * __builtin_popcountll(hand & m[i]);
+    return sum;
+}
 int leval_losers(uint64_t hand, int suit);
 int leval_cccc(uint64_t hand);
 int leval_quality(uint64_t hand, int suit);

@@ -51,7 +51,7 @@ static const uint8_t card_bits[DEAL_NCARDS] = {
  * from position i to the card that swap i brings there; true when one draw would be rejected
  * (its off[] then means nothing). */
 #if defined(__SSE2__)
-LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[64])
+static inline __attribute__((always_inline)) bool draw_offsets(const uint8_t *b, uint8_t off[64])
 {
     __m128i bad = _mm_setzero_si128(), hi[6];
 
@@ -74,7 +74,7 @@ LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[64])
     return _mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF;
 }
 #else
-LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[16 * 4])
+static inline __attribute__((always_inline)) bool draw_offsets(const uint8_t *b, uint8_t off[64])
 {
     bool bad = false;
 
@@ -90,7 +90,8 @@ LANG_HOT static bool draw_offsets(const uint8_t *b, uint8_t off[16 * 4])
 
 /* Deals hands z->hands..hands-1 (at most 3: west is the rest) into out: position p of the
  * shuffle is final after its swap, and hand h is positions 13h..13h+12. */
-LANG_HOT static void deal_hands(struct llazy *z, int hands, struct deal *out)
+static inline __attribute__((always_inline)) void deal_hands(struct llazy *z, int hands,
+                                                              struct deal *out)
 {
     int last = hands < 3 ? hands : 3;
 

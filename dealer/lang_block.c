@@ -96,6 +96,16 @@ LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct d
     return PD_OK;
 }
 
+/* The one statistic of a tallying run when it is a point count or a suit length of one hand
+ * (hcp(north), spades(south)): counted here, without a call. */
+static inline int stat_leaf(const struct lang_prog *p, const struct lnode *x, const struct deal *d)
+{
+    uint64_t hand = d->hand[x->seat];
+
+    return x->op == LOP_PTS ? leval_points(p, hand, x->table, x->suit)
+                            : hand_length(hand, (enum suit)x->suit);
+}
+
 /* run_block's loop for tallying runs (lazy dealing, statistics only): per kept deal a row,
  * its place in the block then the values of its actions, evaluated here. A failed evaluation
  * stops the block; the commit reports it after the rows before it, where lact_run would have
@@ -136,7 +146,9 @@ LANG_HOT static enum pd_status run_tally(struct run *r, struct block *b, struct 
         row[0] = (int)i;
         ev.rnd_index++;
         ev.rnd_ready = false;
-        if (!lact_tally_eval(&ev, row + 1)) {
+        if (r->leaf)
+            row[1] = stat_leaf(p, r->leaf, &d);
+        else if (!lact_tally_eval(&ev, row + 1)) {
             b->late = true;
             rc = b->err.code ? b->err.code : PD_ERR_RANGE;
             break;

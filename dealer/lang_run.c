@@ -254,6 +254,11 @@ static long long plan(struct run *r, int nthreads)
     r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
     r->defer = nthreads == 1;
     r->tally = r->lazy ? lact_tally_width(p) : 0;
+    if (r->tally == 1) { /* one statistic: a point count or a suit length is counted inline */
+        const struct lnode *x = &p->nodes[p->acts[0].expr];
+
+        r->leaf = (x->op == LOP_PTS || x->op == LOP_LEN) && x->seat >= 0 ? x : NULL;
+    }
     /* a condition that is a nonzero number keeps every deal: nothing to evaluate */
     r->cond = p->cond >= 0 && p->nodes[p->cond].op == LOP_NUM && p->nodes[p->cond].val
                   ? -1 : p->cond;

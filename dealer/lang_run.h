@@ -63,6 +63,7 @@ struct run {
      * holds these values per kept deal (lact_tally_width), not the deals. 0: keeps deals. */
     int tally;
     int cond;                  /* tallying runs: p->cond, -1 when it holds for every deal */
+    const struct lnode *leaf;  /* the one statistic when it is hcp(seat) or the like, or NULL */
     bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */

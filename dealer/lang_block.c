@@ -133,9 +133,13 @@ LANG_HOT static enum pd_status run_tally(struct run *r, struct block *b, struct 
     for (long long i = 0; i < n && kept < most && ((i & 255) || !r->abort); i++) {
         int dealt = llazy_start(&z, ds, hands, &d);
 
+        int pre = r->pre ? lleaf_test(p, &d, r->pre) : -1; /* 0: the condition fails */
+
         ev.rnd_index = 2 * (uint64_t)(first + i);
         ev.rnd_ready = false;
-        if (cond >= 0 && !leval_node(&ev, cond)) {
+        if (pre == 0)
+            continue;
+        if (cond >= 0 && !(pre == 1 && r->pre_whole) && !leval_node(&ev, cond)) {
             if (!ev.failed)
                 continue;
             rc = b->err.code ? b->err.code : PD_ERR_RANGE;

@@ -249,64 +249,19 @@ static bool is_andor(const struct lang_prog *p, int n)
     return p->nodes[n].op == LOP_AND || p->nodes[n].op == LOP_OR;
 }
 
-/* The leaves that are evaluated without a call (a number, a point count such as hcp(north),
- * a suit length): true and *v set for those, false for every other node. No side effects. */
-static inline __attribute__((always_inline)) bool leaf(const struct leval *ev,
-                                                       const struct lnode *x, int *v)
-{
-    uint64_t hand = x->seat >= 0 && ev->d ? ev->d->hand[x->seat] : 0;
-
-    switch ((enum lop)x->op) {
-    case LOP_NUM:
-        *v = x->val;
-        return true;
-    case LOP_PTS:
-        *v = leval_points(ev->p, hand, x->table, x->suit);
-        return true;
-    case LOP_LEN:
-        *v = hand_length(hand, (enum suit)x->suit);
-        return true;
-    default:
-        return false;
-    }
-}
-
 static inline __attribute__((always_inline)) int operand(struct leval *ev, int n)
 {
     int v;
 
-    return leaf(ev, &ev->p->nodes[n], &v) ? v : leval_node(ev, n);
-}
-
-/* op is one of the comparisons LOP_EQ .. LOP_GE. */
-static inline int compare(enum lop op, long long a, long long b)
-{
-    switch (op) {
-    case LOP_EQ:
-        return a == b;
-    case LOP_NE:
-        return a != b;
-    case LOP_LT:
-        return a < b;
-    case LOP_LE:
-        return a <= b;
-    case LOP_GT:
-        return a > b;
-    default:
-        return a >= b;
-    }
+    return lleaf(ev->p, ev->d, &ev->p->nodes[n], &v) ? v : leval_node(ev, n);
 }
 
 /* An operand of && or ||: a comparison of two leaves (hcp(north) >= 15) done here. */
 static inline __attribute__((always_inline)) int test(struct leval *ev, int n)
 {
-    const struct lnode *x = &ev->p->nodes[n];
-    int a, b;
+    int t = lleaf_test(ev->p, ev->d, &ev->p->nodes[n]);
 
-    if (x->op < LOP_EQ || !leaf(ev, &ev->p->nodes[x->a], &a) ||
-        !leaf(ev, &ev->p->nodes[x->b], &b))
-        return leval_node(ev, n);
-    return compare((enum lop)x->op, a, b);
+    return t >= 0 ? t : leval_node(ev, n);
 }
 
 /* The operations of two operands (arithmetic and comparisons), both evaluated first. */
@@ -327,7 +282,7 @@ static inline __attribute__((always_inline)) int eval_binary(struct leval *ev, i
     case LOP_MOD:
         return b == 0 ? eval_fail(ev, n, "remainder of a division by zero") : wrap(a % b);
     case LOP_EQ: case LOP_NE: case LOP_LT: case LOP_LE: case LOP_GT: case LOP_GE:
-        return compare((enum lop)x->op, a, b);
+        return lcompare((enum lop)x->op, a, b);
     default:
         return eval_fail(ev, n, "internal: unknown operation");
     }

@@ -236,6 +236,57 @@ static inline int leval_points(const struct lang_prog *p, uint64_t hand, int tab
         sum += v[i] * __builtin_popcountll(hand & m[i]);
     return sum;
 }
+/* The leaves evaluated without a call (a number, a point count such as hcp(north), a suit
+ * length): true and *v set for those, false for every other node. No side effects. */
+static inline __attribute__((always_inline)) bool lleaf(const struct lang_prog *p,
+                                                        const struct deal *d,
+                                                        const struct lnode *x, int *v)
+{
+    uint64_t hand = x->seat >= 0 && d ? d->hand[x->seat] : 0;
+
+    switch ((enum lop)x->op) {
+    case LOP_NUM:
+        *v = x->val;
+        return true;
+    case LOP_PTS:
+        *v = leval_points(p, hand, x->table, x->suit);
+        return true;
+    case LOP_LEN:
+        *v = hand_length(hand, (enum suit)x->suit);
+        return true;
+    default:
+        return false;
+    }
+}
+/* op is one of the comparisons LOP_EQ .. LOP_GE. */
+static inline int lcompare(enum lop op, long long a, long long b)
+{
+    switch (op) {
+    case LOP_EQ:
+        return a == b;
+    case LOP_NE:
+        return a != b;
+    case LOP_LT:
+        return a < b;
+    case LOP_LE:
+        return a <= b;
+    case LOP_GT:
+        return a > b;
+    default:
+        return a >= b;
+    }
+}
+/* A comparison of two leaves (hcp(north) >= 15), or -1 for any other node. */
+static inline __attribute__((always_inline)) int lleaf_test(const struct lang_prog *p,
+                                                            const struct deal *d,
+                                                            const struct lnode *x)
+{
+    int a, b;
+
+    if (x->op < LOP_EQ || !lleaf(p, d, &p->nodes[x->a], &a) || !lleaf(p, d, &p->nodes[x->b], &b))
+        return -1;
+    return lcompare((enum lop)x->op, a, b);
+}
 int leval_losers(uint64_t hand, int suit);
 int leval_cccc(uint64_t hand);
 int leval_quality(uint64_t hand, int suit);

@@ -234,6 +234,24 @@ static void stop_workers(struct run *r, pthread_t *tids, int started)
     pthread_cond_destroy(&r->cv);
 }
 
+static bool is_leaf(const struct lang_prog *p, int n)
+{
+    return p->nodes[n].op == LOP_NUM || p->nodes[n].op == LOP_PTS || p->nodes[n].op == LOP_LEN;
+}
+
+/* Tallying runs: a comparison of two leaves that the condition needs true (the condition
+ * itself, *whole, or the left side of its top &&), tested inline before the condition; NULL
+ * when there is none. */
+static const struct lnode *prefilter(const struct lang_prog *p, int cond, bool *whole)
+{
+    const struct lnode *x = &p->nodes[cond];
+
+    *whole = x->op != LOP_AND;
+    if (x->op == LOP_AND)
+        x = &p->nodes[x->a];
+    return x->op >= LOP_EQ && is_leaf(p, x->a) && is_leaf(p, x->b) ? x : NULL;
+}
+
 /* The limits, the block size and the way deals are made (conditional generation, lazy
  * dealing or plain shuffling); returns the produce limit. */
 static long long plan(struct run *r, int nthreads)
@@ -262,6 +280,7 @@ static long long plan(struct run *r, int nthreads)
     /* a condition that is a nonzero number keeps every deal: nothing to evaluate */
     r->cond = p->cond >= 0 && p->nodes[p->cond].op == LOP_NUM && p->nodes[p->cond].val
                   ? -1 : p->cond;
+    r->pre = r->tally && r->cond >= 0 ? prefilter(p, r->cond, &r->pre_whole) : NULL;
     if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
         r->log_q = log1p(-lgen_probability(r->gen));
         r->nblocks = LLONG_MAX / r->block;

@@ -64,6 +64,8 @@ struct run {
     int tally;
     int cond;                  /* tallying runs: p->cond, -1 when it holds for every deal */
     const struct lnode *leaf;  /* the one statistic when it is hcp(seat) or the like, or NULL */
+    const struct lnode *pre;   /* a leaf comparison the condition needs true, or NULL */
+    bool pre_whole;            /* pre is the whole condition */
     bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */

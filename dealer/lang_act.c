@@ -95,6 +95,87 @@ static void count_freq(const struct laction *a, long long *cells, int v, int v2)
     cells[i * w2 + j]++;
 }
 
+static int eval(struct leval *ev, int node)
+{
+    return leval_node(ev, node);
+}
+
+/* Counts one deal's value(s) into statistic i (average, frequency or 2-D frequency). */
+static void count_stat(const struct laction *a, struct lacc *acc, int i, int v, int v2)
+{
+    if (a->type == LA_AVERAGE) {
+        acc->sum[i] += v;
+        acc->sumsq[i] += (double)v * v;
+    } else
+        count_freq(a, acc->freq[i], v, v2);
+}
+
+int lact_tally_width(const struct lang_prog *p)
+{
+    int n = 0;
+
+    if (p->default_action || p->uses_dd)
+        return 0;
+    for (int i = 0; i < p->nacts; i++) {
+        enum lact_type t = p->acts[i].type;
+
+        if (t != LA_AVERAGE && t != LA_FREQUENCY && t != LA_FREQUENCY2D)
+            return 0;
+        n += t == LA_FREQUENCY2D ? 2 : 1;
+    }
+    return n;
+}
+
+/* leval_node, with the commonest statistic (a point count of one hand: hcp(north) ...) done
+ * here, without the call. */
+static inline int eval_stat(struct leval *ev, int node)
+{
+    const struct lnode *x = &ev->p->nodes[node];
+
+    if (x->op == LOP_PTS && x->suit < 0)
+        return leval_points(ev->p, ev->d->hand[x->seat], x->table, -1);
+    return leval_node(ev, node);
+}
+
+LANG_HOT bool lact_tally_eval(struct leval *ev, int *vals)
+{
+    const struct lang_prog *p = ev->p;
+
+    for (int i = 0; i < p->nacts && !ev->failed; i++) {
+        const struct laction *a = &p->acts[i];
+
+        *vals++ = eval_stat(ev, a->expr);
+        if (a->type == LA_FREQUENCY2D)
+            *vals++ = eval_stat(ev, a->expr2);
+    }
+    return !ev->failed;
+}
+
+/* Action by action (each has its own sums: the order of deals within each is kept). */
+void lact_tally_rows(const struct lang_prog *p, struct lacc *acc, const int *rows, int n,
+                     int stride)
+{
+    for (int i = 0, col = 1; i < p->nacts; i++) {
+        const struct laction *a = &p->acts[i];
+        const int *v = rows + col;
+
+        if (a->type == LA_AVERAGE) {
+            long long sum = 0;
+            double sumsq = acc->sumsq[i];
+
+            for (int k = 0; k < n; k++, v += stride) {
+                sum += *v;
+                sumsq += (double)*v * *v;
+            }
+            acc->sum[i] += sum;
+            acc->sumsq[i] = sumsq;
+        } else
+            for (int k = 0; k < n; k++, v += stride)
+                count_freq(a, acc->freq[i], v[0], a->type == LA_FREQUENCY2D ? v[1] : 0);
+        col += a->type == LA_FREQUENCY2D ? 2 : 1;
+    }
+}
+
 static size_t freq_cells(const struct laction *a)
 {
     if (a->type == LA_FREQUENCY)
@@ -137,11 +218,6 @@ void lacc_free(struct lacc *a, const struct lang_prog *p)
     a->freq = NULL;
     a->sum = NULL;
     a->ec = NULL;
-}
-
-static int eval(struct leval *ev, int node)
-{
-    return leval_node(ev, node);
 }
 
 enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
@@ -194,20 +270,12 @@ enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long
                     fputs(a->items[k].str, out);
             }
             break;
-        case LA_AVERAGE: {
-            int v = eval(ev, a->expr);
-
-            acc->sum[i] += v;
-            acc->sumsq[i] += (double)v * v;
-            break;
-        }
+        case LA_AVERAGE:
         case LA_FREQUENCY:
-            count_freq(a, acc->freq[i], eval(ev, a->expr), 0);
-            break;
         case LA_FREQUENCY2D: {
             int v = eval(ev, a->expr);
 
-            count_freq(a, acc->freq[i], v, eval(ev, a->expr2));
+            count_stat(a, acc, i, v, a->type == LA_FREQUENCY2D ? eval(ev, a->expr2) : 0);
             break;
         }
         case LA_EVALCONTRACT:

@@ -42,94 +42,110 @@ static enum pd_status num_arg(const char *flag, const char *v, unsigned long lon
     return pd_parse_number(v, lo, hi, flag, out, e);
 }
 
-static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
-                                 struct pd_err *e)
+/* A flag that takes a number: -p -g -s -t -j. */
+static enum pd_status number_flag(char f, const char *val, struct dealer_args *a,
+                                  struct pd_err *e)
 {
+    char flag[3] = {'-', f, 0};
     unsigned long long v;
     enum pd_status rc;
 
-    for (int i = 1; i < argc; i++) {
+    switch (f) {
+    case 'p': case 'g':
+        if ((rc = num_arg(flag, val, 1, 2000000000000LL, &v, e)) == PD_OK)
+            *(f == 'p' ? &a->o.produce : &a->o.generate) = (long long)v;
+        return rc;
+    case 's': /* any 64-bit seed: the summary prints drawn ones for -s to repeat */
+        if ((rc = num_arg(flag, val, 0, UINT64_MAX, &a->o.seed, e)) == PD_OK)
+            a->seeded = true;
+        return rc;
+    case 't':
+        if ((rc = num_arg(flag, val, 1, 100000000, &v, e)) == PD_OK)
+            a->o.time_limit = (double)v;
+        return rc;
+    default: /* 'j' */
+        if ((rc = num_arg(flag, val, 1, 256, &v, e)) == PD_OK)
+            a->o.threads = (int)v;
+        return rc;
+    }
+}
+
+/* One flag of a cluster (-0 -2 -3 -v -q -m -u -V -e -l); *done after -V. */
+static enum pd_status plain_flag(char f, struct dealer_args *a, bool *done, struct pd_err *e)
+{
+    switch (f) {
+    case '0': case '2': case '3':
+        a->o.swapping = f == '0' ? 0 : f - '0';
+        break;
+    case 'v':
+        a->summary = !a->summary;
+        break;
+    case 'q':
+        a->o.quiet = !a->o.quiet;
+        break;
+    case 'm':
+        a->o.progress = !a->o.progress;
+        break;
+    case 'u':
+        break;
+    case 'V':
+        printf("predup dealer %s\n", PREDUP_VERSION);
+        *done = true;
+        break;
+    case 'e':
+        a->o.exhaust = true;
+        break;
+    case 'l':
+        return pd_fail(e, PD_ERR_USAGE, "dealer: -l (GIB's library.dat) is not "
+                                        "supported: tricks() solves with libdds");
+    default:
+        return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (predup dealer --help)", f);
+    }
+    return PD_OK;
+}
+
+/* The cluster of flags argv[*i] ("-qv", "-s5", "-s 5"): a flag that takes a number takes the
+ * rest of the word, or the next word. */
+static enum pd_status flags(int argc, char **argv, int *i, struct dealer_args *a, bool *done,
+                            struct pd_err *e)
+{
+    const char *s = argv[*i];
+    enum pd_status rc = PD_OK;
+
+    for (int k = 1; s[k] && rc == PD_OK && !*done; k++) {
+        if (strchr("pgstj", s[k])) {
+            const char *val = s[k + 1] ? s + k + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+
+            return number_flag(s[k], val, a, e);
+        }
+        rc = plain_flag(s[k], a, done, e);
+    }
+    return rc;
+}
+
+static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
+                                 struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+
+    for (int i = 1; i < argc && rc == PD_OK && !*done; i++) {
         const char *s = argv[i];
 
         if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
             fputs(usage, stdout);
             *done = true;
-            return PD_OK;
-        }
-        if (!strcmp(s, "--sd")) {
+        } else if (!strcmp(s, "--sd"))
             a->o.sd = true;
-            continue;
-        }
-        if (!strcmp(s, "--plain")) {
+        else if (!strcmp(s, "--plain"))
             a->o.fast = false;
-            continue;
-        }
-        if (s[0] != '-' || !s[1]) {
+        else if (s[0] != '-' || !s[1]) {
             if (a->script)
                 return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", s);
             a->script = s;
-            continue;
-        }
-        for (int k = 1; s[k]; k++) {
-            char f = s[k];
-            const char *val = NULL;
-            char flag[3] = {'-', f, 0};
-
-            if (strchr("pgstj", f)) {
-                val = s[k + 1] ? s + k + 1 : (i + 1 < argc ? argv[++i] : NULL);
-                k = (int)strlen(s) - 1;
-            }
-            switch (f) {
-            case '0': case '2': case '3':
-                a->o.swapping = f == '0' ? 0 : f - '0';
-                break;
-            case 'v':
-                a->summary = !a->summary;
-                break;
-            case 'q':
-                a->o.quiet = !a->o.quiet;
-                break;
-            case 'm':
-                a->o.progress = !a->o.progress;
-                break;
-            case 'u':
-                break;
-            case 'V':
-                printf("predup dealer %s\n", PREDUP_VERSION);
-                *done = true;
-                return PD_OK;
-            case 'p': case 'g':
-                if ((rc = num_arg(flag, val, 1, 2000000000000LL, &v, e)) != PD_OK)
-                    return rc;
-                *(f == 'p' ? &a->o.produce : &a->o.generate) = (long long)v;
-                break;
-            case 's': /* any 64-bit seed: the summary prints drawn ones for -s to repeat */
-                if ((rc = num_arg(flag, val, 0, UINT64_MAX, &a->o.seed, e)) != PD_OK)
-                    return rc;
-                a->seeded = true;
-                break;
-            case 't':
-                if ((rc = num_arg(flag, val, 1, 100000000, &v, e)) != PD_OK)
-                    return rc;
-                a->o.time_limit = (double)v;
-                break;
-            case 'j':
-                if ((rc = num_arg(flag, val, 1, 256, &v, e)) != PD_OK)
-                    return rc;
-                a->o.threads = (int)v;
-                break;
-            case 'e':
-                a->o.exhaust = true;
-                break;
-            case 'l':
-                return pd_fail(e, PD_ERR_USAGE, "dealer: -l (GIB's library.dat) is not "
-                                                "supported: tricks() solves with libdds");
-            default:
-                return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (predup dealer --help)", f);
-            }
-        }
+        } else
+            rc = flags(argc, argv, &i, a, done, e);
     }
-    return PD_OK;
+    return rc;
 }
 
 static double wall(void)

@@ -9,20 +9,6 @@
 
 #include "dealer/lang_int.h"
 
-static const uint64_t SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 16, 0x1FFFULL << 32,
-                                      0x1FFFULL << 48};
-
-LANG_HOT int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit)
-{
-    int sum = 0;
-
-    if (suit >= 0)
-        hand &= SUIT_MASK[suit];
-    for (int i = 0; i < p->ptn[table]; i++)
-        sum += p->ptv[table][i] * __builtin_popcountll(hand & p->ptmask[table][i]);
-    return sum;
-}
-
 /* Plain losing-trick count of one suit, as dealer: no corrections. */
 static int suit_losers(unsigned h)
 {
@@ -198,6 +184,8 @@ void leval_prepare(struct lang_prog *p)
 {
     for (int t = 0; t < LPT_NTABLES; t++) {
         p->ptn[t] = 0;
+        memset(p->ptv[t], 0, sizeof p->ptv[t]);
+        memset(p->ptmask[t], 0, sizeof p->ptmask[t]);
         for (int r = RANK_A; r >= RANK_2; r--) {
             int v = p->ptval[t][r], i;
 
@@ -261,10 +249,26 @@ static bool is_andor(const struct lang_prog *p, int n)
     return p->nodes[n].op == LOP_AND || p->nodes[n].op == LOP_OR;
 }
 
-/* The operations of two operands (arithmetic and comparisons), both evaluated first. */
-static inline int eval_binary(struct leval *ev, int n, const struct lnode *x)
+static inline __attribute__((always_inline)) int operand(struct leval *ev, int n)
 {
-    long long a = leval_node(ev, x->a), b = leval_node(ev, x->b);
+    int v;
+
+    return lleaf(ev->p, ev->d, &ev->p->nodes[n], &v) ? v : leval_node(ev, n);
+}
+
+/* An operand of && or ||: a comparison of two leaves (hcp(north) >= 15) done here. */
+static inline __attribute__((always_inline)) int test(struct leval *ev, int n)
+{
+    int t = lleaf_test(ev->p, ev->d, &ev->p->nodes[n]);
+
+    return t >= 0 ? t : leval_node(ev, n);
+}
+
+/* The operations of two operands (arithmetic and comparisons), both evaluated first. */
+static inline __attribute__((always_inline)) int eval_binary(struct leval *ev, int n,
+                                                             const struct lnode *x)
+{
+    long long a = operand(ev, x->a), b = operand(ev, x->b);
 
     switch ((enum lop)x->op) {
     case LOP_ADD:
@@ -277,18 +281,8 @@ static inline int eval_binary(struct leval *ev, int n, const struct lnode *x)
         return b == 0 ? eval_fail(ev, n, "division by zero") : wrap(a / b);
     case LOP_MOD:
         return b == 0 ? eval_fail(ev, n, "remainder of a division by zero") : wrap(a % b);
-    case LOP_EQ:
-        return a == b;
-    case LOP_NE:
-        return a != b;
-    case LOP_LT:
-        return a < b;
-    case LOP_LE:
-        return a <= b;
-    case LOP_GT:
-        return a > b;
-    case LOP_GE:
-        return a >= b;
+    case LOP_EQ: case LOP_NE: case LOP_LT: case LOP_LE: case LOP_GT: case LOP_GE:
+        return lcompare((enum lop)x->op, a, b);
     default:
         return eval_fail(ev, n, "internal: unknown operation");
     }
@@ -344,12 +338,12 @@ again:
         goto again;
     case LOP_AND:
     case LOP_OR:
-        if ((leval_node(ev, x->a) != 0) != (x->op == LOP_AND))
+        if ((test(ev, x->a) != 0) != (x->op == LOP_AND))
             return x->op == LOP_OR;
         n = x->b;
         if (is_andor(ev->p, n))
             goto again;
-        return leval_node(ev, n) != 0;
+        return test(ev, n) != 0;
     default:
         return eval_binary(ev, n, x);
     }

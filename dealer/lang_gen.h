@@ -32,6 +32,7 @@ static inline void lshuffle(struct deal_stream *s, const struct deal *fixed, str
 enum { LLAZY_DRAW_BYTES = 102 };
 struct llazy {
     uint8_t cards[DEAL_NCARDS];
+    uint8_t off[64];      /* per draw i: the card it brings to position i is at i + off[i] */
     const uint8_t *draws; /* the deal's 102 stream bytes (in the stream's buffer), or NULL
                            * when deal_stream_shuffle dealt it in full */
     int hands;            /* hands dealt so far (west counts once the other three are) */
@@ -48,5 +49,9 @@ void llazy_finish(struct llazy *z, int hands, struct deal *out);
 /* Hands 0..hands-1 of the deal whose draw bytes are draws (copied from a started deal: hand h
  * reads bytes 26h..26h+25, west none). */
 void llazy_deal_from(const uint8_t *draws, int hands, struct deal *out);
+/* For the Check test: the rejection test and offsets of the 51 draws at b (128 readable bytes)
+ * by one implementation (0 one draw at a time, 1 SSE2, 2 AVX2); false when this build or CPU
+ * has not got it. */
+bool llazy_offsets_by(int impl, const uint8_t *b, uint8_t off[64], bool *rejected);
 
 #endif

@@ -219,7 +219,74 @@ int leval_tricks(struct leval *ev, int seat, int strain);
 void leval_prepare(struct lang_prog *p);
 int lscore(int vul, int strain, int level, int tricks);
 int limps(int diff);
-int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit);
+/* Points of hand (or of one suit, suit >= 0) in table t: inline, since conditions and
+ * statistics count them for every deal. The first four groups (all of hcp's) are unrolled:
+ * leval_prepare zeroes the unused ones. */
+static inline int leval_points(const struct lang_prog *p, uint64_t hand, int table, int suit)
+{
+    const int *v = p->ptv[table], n = p->ptn[table];
+    const uint64_t *m = p->ptmask[table];
+    int sum;
+
+    if (suit >= 0)
+        hand &= 0x1FFFULL << (16 * suit);
+    sum = v[0] * __builtin_popcountll(hand & m[0]) + v[1] * __builtin_popcountll(hand & m[1]) +
+          v[2] * __builtin_popcountll(hand & m[2]) + v[3] * __builtin_popcountll(hand & m[3]);
+    for (int i = 4; i < n; i++)
+        sum += v[i] * __builtin_popcountll(hand & m[i]);
+    return sum;
+}
+/* The leaves evaluated without a call (a number, a point count such as hcp(north), a suit
+ * length): true and *v set for those, false for every other node. No side effects. */
+static inline __attribute__((always_inline)) bool lleaf(const struct lang_prog *p,
+                                                        const struct deal *d,
+                                                        const struct lnode *x, int *v)
+{
+    uint64_t hand = x->seat >= 0 && d ? d->hand[x->seat] : 0;
+
+    switch ((enum lop)x->op) {
+    case LOP_NUM:
+        *v = x->val;
+        return true;
+    case LOP_PTS:
+        *v = leval_points(p, hand, x->table, x->suit);
+        return true;
+    case LOP_LEN:
+        *v = hand_length(hand, (enum suit)x->suit);
+        return true;
+    default:
+        return false;
+    }
+}
+/* op is one of the comparisons LOP_EQ .. LOP_GE. */
+static inline int lcompare(enum lop op, long long a, long long b)
+{
+    switch (op) {
+    case LOP_EQ:
+        return a == b;
+    case LOP_NE:
+        return a != b;
+    case LOP_LT:
+        return a < b;
+    case LOP_LE:
+        return a <= b;
+    case LOP_GT:
+        return a > b;
+    default:
+        return a >= b;
+    }
+}
+/* A comparison of two leaves (hcp(north) >= 15), or -1 for any other node. */
+static inline __attribute__((always_inline)) int lleaf_test(const struct lang_prog *p,
+                                                            const struct deal *d,
+                                                            const struct lnode *x)
+{
+    int a, b;
+
+    if (x->op < LOP_EQ || !lleaf(p, d, &p->nodes[x->a], &a) || !lleaf(p, d, &p->nodes[x->b], &b))
+        return -1;
+    return lcompare((enum lop)x->op, a, b);
+}
 int leval_losers(uint64_t hand, int suit);
 int leval_cccc(uint64_t hand);
 int leval_quality(uint64_t hand, int suit);
@@ -245,9 +312,18 @@ void lacc_free(struct lacc *a, const struct lang_prog *p);
  * stream in threaded runs), statistics to acc. print() deals are kept by the caller. */
 enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
                         struct pd_err *e);
-/* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
+/* Scripts whose actions are only statistics (average, frequency, 2-D frequency; no tricks()):
+ * a worker evaluates the values of each kept deal (lact_tally_eval, in lact_run's order, false
+ * when one failed) and the commit counts them in deal order, as lact_run would: n rows of
+ * stride ints, the values from the second int of each (lact_tally_rows). lact_tally_width is
+ * the number of values per deal, 0 for other scripts. */
+int lact_tally_width(const struct lang_prog *p);
+bool lact_tally_eval(struct leval *ev, int *vals);
+void lact_tally_rows(const struct lang_prog *p, struct lacc *acc, const int *rows, int n,
+                     int stride);
 /* Solves ahead what lact_run will ask of one deal (tricks() into ev->memo); no output. */
 void lact_prefetch(struct leval *ev);
+/* The end-of-run outputs: print() pages, averages, frequencies, evalcontract tables. */
 void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
                  long long nprod, FILE *out);
 

@@ -13,18 +13,26 @@
 
 enum { TAG_BLOCK = 1, TAG_STOP = 2, TAG_END = 3 };
 
-/* A block on the wire: this header, then nacc struct kept (every rank runs the same binary). */
+/* A block on the wire: this header, then its nacc kept deals (every rank runs the same binary
+ * on the same script): struct kept, or the rows of a tallying run. */
 struct wire_head {
     long long index;
     enum pd_status rc;
+    bool late;
     int nacc;
     uint64_t plain_total;
     struct pd_err err;
 };
 
-static enum pd_status send_block(const struct block *b, struct pd_err *e)
+/* The bytes of one kept deal on the wire. */
+static size_t kept_size(const struct run *r)
 {
-    size_t n = sizeof(struct wire_head) + (size_t)b->nacc * sizeof(struct kept);
+    return r->tally ? (size_t)lrun_row_ints(r) * sizeof(int) : sizeof(struct kept);
+}
+
+static enum pd_status send_block(const struct run *r, const struct block *b, struct pd_err *e)
+{
+    size_t n = sizeof(struct wire_head) + (size_t)b->nacc * kept_size(r);
     char *buf = malloc(n);
     struct wire_head h;
     enum pd_status rc;
@@ -34,16 +42,39 @@ static enum pd_status send_block(const struct block *b, struct pd_err *e)
     memset(&h, 0, sizeof h);
     h.index = b->index;
     h.rc = b->rc;
+    h.late = b->late;
     h.nacc = b->nacc;
     h.plain_total = b->plain_total;
     if (b->rc != PD_OK)
         h.err = b->err;
     memcpy(buf, &h, sizeof h);
     if (b->nacc)
-        memcpy(buf + sizeof h, b->acc, (size_t)b->nacc * sizeof(struct kept));
+        memcpy(buf + sizeof h, r->tally ? (void *)b->rows : (void *)b->acc,
+               (size_t)b->nacc * kept_size(r));
     rc = pd_mpi_send(0, TAG_BLOCK, buf, n, e);
     free(buf);
     return rc;
+}
+
+/* Room for n kept deals in block b (its rows or its struct kept), NULL when out of memory. */
+static void *room(const struct run *r, struct block *b, int n)
+{
+    if (r->tally) {
+        int *rows = n > b->caprows ? realloc(b->rows, (size_t)n * kept_size(r)) : b->rows;
+
+        if (rows && n > b->caprows) {
+            b->rows = rows;
+            b->caprows = n;
+        }
+        return rows;
+    }
+    struct kept *acc = n > b->cap ? realloc(b->acc, (size_t)n * sizeof *acc) : b->acc;
+
+    if (acc && n > b->cap) {
+        b->acc = acc;
+        b->cap = n;
+    }
+    return acc;
 }
 
 /* Unpacks a received block into r->remote; the message must be block k. */
@@ -56,24 +87,20 @@ static enum pd_status unpack(struct run *r, long long k, int from, const char *b
     if (n < sizeof h)
         return pd_fail(e, PD_ERR_INTERNAL, "rank %d sent a short block (%zu bytes)", from, n);
     memcpy(&h, buf, sizeof h);
-    if (h.index != k || h.nacc < 0 ||
-        n != sizeof h + (size_t)h.nacc * sizeof(struct kept))
+    if (h.index != k || h.nacc < 0 || n != sizeof h + (size_t)h.nacc * kept_size(r))
         return pd_fail(e, PD_ERR_INTERNAL, "rank %d sent block %lld where %lld was due (is "
                                            "every rank the same predup?)", from, h.index, k);
-    if (h.nacc > b->cap) {
-        struct kept *acc = realloc(b->acc, (size_t)h.nacc * sizeof *acc);
+    void *to = h.nacc ? room(r, b, h.nacc) : NULL;
 
-        if (!acc)
-            return pd_fail(e, PD_ERR_NOMEM, "out of memory receiving from rank %d", from);
-        b->acc = acc;
-        b->cap = h.nacc;
-    }
+    if (h.nacc && !to)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory receiving from rank %d", from);
     if (h.nacc)
-        memcpy(b->acc, buf + sizeof h, (size_t)h.nacc * sizeof(struct kept));
+        memcpy(to, buf + sizeof h, (size_t)h.nacc * kept_size(r));
     b->index = h.index;
     b->nacc = h.nacc;
     b->plain_total = h.plain_total;
     b->rc = h.rc;
+    b->late = h.late;
     b->err = h.err;
     if (h.rc != PD_OK) /* name the rank: its files and libraries may differ from rank 0's */
         snprintf(b->err.msg, sizeof b->err.msg, "rank %d: %.200s", from, h.err.msg);
@@ -123,13 +150,13 @@ enum pd_status lmpi_serve(struct run *r, struct pd_err *e)
     size_t n;
 
     for (long long j = 0; j < r->nlocal && rc == PD_OK; j++) {
-        struct block *b = lrun_wait_local(r, j);
+        struct block *b = r->local->wait(r, j);
         bool failed = b->rc != PD_OK;
 
         if (pd_mpi_waiting(0, TAG_STOP))
             break;
-        rc = send_block(b, e);
-        lrun_release_local(r, j);
+        rc = send_block(r, b, e);
+        r->local->release(r, j);
         if (failed)
             break; /* rank 0 reports it when it reaches this block */
     }

@@ -23,234 +23,11 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* dealer's -2/-3: the deal after swapping hands a and b. */
-static void swap_hands(struct deal *d, int a, int b)
-{
-    uint64_t t = d->hand[a];
-
-    d->hand[a] = d->hand[b];
-    d->hand[b] = t;
-}
-
-LANG_HOT static bool predeal_lengths_hold(const struct lang_prog *p, const struct deal *d)
-{
-    for (int s = 0; s < 4; s++)
-        for (int su = 0; su < 4; su++)
-            if (p->predeal_len[s][su] >= 0 &&
-                hand_length(d->hand[s], (enum suit)su) != p->predeal_len[s][su])
-                return false;
-    return true;
-}
-
-static bool no_predeal(const struct lang_prog *p)
-{
-    for (int s = 0; s < 4; s++)
-        for (int su = 0; su < 4; su++)
-            if (p->predeal.hand[s] || p->predeal_len[s][su] >= 0)
-                return false;
-    return true;
-}
-
-static enum pd_status keep(struct block *b, uint64_t ordinal, const struct deal *d,
-                           const struct leval *ev)
-{
-    if (b->nacc == b->cap) {
-        int cap = b->cap ? 2 * b->cap : 64;
-        struct kept *k = realloc(b->acc, (size_t)cap * sizeof *k);
-
-        if (!k)
-            return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
-        b->acc = k;
-        b->cap = cap;
-    }
-    struct kept *k = &b->acc[b->nacc++];
-
-    k->ordinal = ordinal;
-    k->d = *d;
-    k->pending = false;
-    k->memo_ready = ev->memo_ready;
-    if (ev->memo_ready)
-        k->memo = ev->memo;
-    return PD_OK;
-}
-
-/* run_block's loop for lazy dealing: only the hands the condition reads are dealt, the rest
- * of an accepted deal only if the actions read it. The same deals as lshuffle. */
-LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct deal_stream *ds,
-                                        struct deal_stream *rs, long long first, long long n)
-{
-    const struct lang_prog *p = r->p;
-    struct llazy z;
-    struct deal d;
-    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
-    enum pd_status rc;
-
-    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
-        int dealt = llazy_start(&z, ds, r->cond_hands, &d);
-
-        if (p->cond >= 0) {
-            ev.rnd_index = 2 * (uint64_t)(first + i);
-            ev.rnd_ready = ev.memo_ready = false;
-            if (!leval_node(&ev, p->cond) && !ev.failed)
-                continue;
-            if (ev.failed)
-                return b->err.code ? b->err.code : PD_ERR_RANGE;
-        }
-        if (dealt < r->all_hands && !r->defer)
-            llazy_finish(&z, r->all_hands, &d);
-        if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
-            return rc;
-        if ((b->acc[b->nacc - 1].pending = dealt < r->all_hands && r->defer))
-            memcpy(b->acc[b->nacc - 1].draws, z.draws, (size_t)r->draw_bytes);
-    }
-    return PD_OK;
-}
-
-/* The number of plain deals from one deal of the restricted set to the next (itself
- * included): geometric with parameter p, by inversion of a 53-bit uniform. Conditional
- * generation counts with it, so that `generate N` means N deals as a plain run makes them. */
-static uint64_t plain_gap(struct deal_stream *gs, double log_q)
-{
-    uint64_t x = ((uint64_t)deal_stream_u32(gs) << 32 | deal_stream_u32(gs)) >> 11;
-    double g = floor(log((double)(x + 1) * 0x1p-53) / log_q);
-
-    return g >= 1e15 ? (uint64_t)1e15 : 1 + (uint64_t)g;
-}
-
-/* Deals and tests every deal of block b. */
-LANG_HOT static enum pd_status run_block(struct run *r, struct block *b, struct deal_stream *ds,
-                                         struct deal_stream *rs, struct deal_stream *gs)
-{
-    uint64_t plain = 0;
-    const struct lang_prog *p = r->p;
-    const struct deal *fixed = NULL;
-    long long first = b->index * r->block, n = r->gen ? r->block : r->generate - first;
-    int per = r->o->swapping == 3 ? 6 : r->o->swapping == 2 ? 2 : 1;
-    struct deal d;
-    enum pd_status rc = deal_stream_seek(ds, STREAM_PRACTICE, (uint64_t)b->index, &b->err);
-
-    if (rc != PD_OK)
-        return rc;
-    for (int h = 0; h < 4; h++)
-        if (p->predeal.hand[h])
-            fixed = &p->predeal;
-    if (n > r->block)
-        n = r->block;
-    if (r->lazy)
-        return run_lazy(r, b, ds, rs, first, n);
-    if (r->gen && (rc = deal_stream_seek(gs, STREAM_PRACTICE_GAPS, (uint64_t)b->index,
-                                         &b->err)) != PD_OK)
-        return rc;
-    for (long long i = 0; i < n && b->nacc < r->produce && !r->abort; i++) {
-        struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .rnd_stream = rs, .e = &b->err};
-
-        if (i % per == 0) {
-            if (r->gen) {
-                b->plain_total = plain += plain_gap(gs, r->log_q);
-                if (plain > (uint64_t)r->generate)
-                    break; /* past the limit even if this is the first block */
-                if (!lgen_deal(r->gen, ds, &d))
-                    continue; /* dropped early: drawn, not kept */
-            } else
-                lshuffle(ds, fixed, &d);
-        } else {
-            static const int sw[6][2] = {{0, 0}, {1, 3}, {2, 3}, {1, 2}, {1, 3}, {2, 3}};
-            int k = (int)(i % per);
-
-            if (per == 2)
-                swap_hands(&d, 1, 3);
-            else
-                swap_hands(&d, sw[k][0], sw[k][1]);
-        }
-        if (!predeal_lengths_hold(p, &d))
-            continue;
-        ev.rnd_index = 2 * (uint64_t)(first + i);
-        if (p->cond >= 0 && !leval_node(&ev, p->cond)) {
-            if (ev.failed)
-                return b->err.code ? b->err.code : PD_ERR_RANGE;
-            continue;
-        }
-        if (ev.failed)
-            return b->err.code ? b->err.code : PD_ERR_RANGE;
-        if ((rc = keep(b, (uint64_t)(first + i), &d, &ev)) != PD_OK)
-            return rc;
-        b->acc[b->nacc - 1].plain = plain;
-    }
-    return PD_OK;
-}
-
-/* Scripts whose actions call tricks(): the worker that kept the deals of block b also solves
- * what the actions will ask (lact_prefetch), so that double dummy runs on every thread and
- * the commit in deal order finds it in each deal's memo. A failure is left to the commit,
- * which meets it again at the same deal and reports it in order. */
-static void prefetch_actions(struct run *r, struct block *b, struct deal_stream *rs)
-{
-    for (int i = 0; i < b->nacc && !r->abort; i++) {
-        struct kept *k = &b->acc[i];
-        struct pd_err scratch = {0};
-        struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = rs,
-                           .rnd_index = 2 * k->ordinal + 1, .e = &scratch};
-
-        if (k->pending) {
-            llazy_deal_from(k->draws, r->all_hands, &k->d);
-            k->pending = false;
-        }
-        if (k->memo_ready) {
-            ev.memo = k->memo;
-            ev.memo_ready = true;
-        }
-        lact_prefetch(&ev);
-        if ((k->memo_ready = ev.memo_ready))
-            k->memo = ev.memo;
-    }
-}
-
-static void *worker(void *arg)
-{
-    struct run *r = arg;
-    struct deal_stream ds, rs, gs;
-    struct pd_err e;
-    bool ok = deal_stream_open(&ds, &r->sk, STREAM_PRACTICE, 0, &e) == PD_OK;
-
-    if (ok && deal_stream_open(&rs, &r->sk, STREAM_RND, 0, &e) != PD_OK) {
-        deal_stream_close(&ds);
-        ok = false;
-    }
-    if (ok && deal_stream_open(&gs, &r->sk, STREAM_PRACTICE_GAPS, 0, &e) != PD_OK) {
-        deal_stream_close(&ds);
-        deal_stream_close(&rs);
-        ok = false;
-    }
-    pthread_mutex_lock(&r->mu);
-    for (;;) {
-        while (!r->stop && r->next_claim < r->nlocal &&
-               r->next_claim >= r->committed + r->window)
-            pthread_cond_wait(&r->cv, &r->mu);
-        if (r->stop || r->next_claim >= r->nlocal)
-            break;
-        struct block *b = &r->slots[r->next_claim % r->window];
-
-        b->index = r->next_claim++ * r->nranks + r->rank;
-        b->nacc = 0;
-        b->plain_total = 0;
-        pthread_mutex_unlock(&r->mu);
-        b->rc = ok ? run_block(r, b, &ds, &rs, &gs) : pd_fail(&b->err, e.code, "%s", e.msg);
-        if (b->rc == PD_OK && r->dd_actions)
-            prefetch_actions(r, b, &rs);
-        pthread_mutex_lock(&r->mu);
-        b->done = true;
-        pthread_cond_broadcast(&r->cv);
-    }
-    pthread_mutex_unlock(&r->mu);
-    if (ok) {
-        deal_stream_close(&ds);
-        deal_stream_close(&rs);
-        deal_stream_close(&gs);
-    }
-    return NULL;
-}
-
+/* The main thread's side of a run: the statistics and the limits, committed in deal order. */
 struct commit {
+    FILE *out;
+    long long produce, produced, generated;
+    double t0;
     struct lacc acc;
     struct deal *kept; /* for print(): every produced deal */
     long long nkept, capkept;
@@ -323,7 +100,7 @@ static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long l
 
         for (int i = 0; i < n; i++)
             kd.d.hand[open[v >> i & 1 ? 0 : 1]] |= cards[i];
-        if (predeal_lengths_hold(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
+        if (lblock_predeal_holds(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
             kd.memo_ready = ev.memo_ready;
             kd.memo = ev.memo;
             if ((rc = commit_deal(r, c, &kd, *produced, out, e)) != PD_OK)
@@ -345,79 +122,97 @@ static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long l
     return PD_OK;
 }
 
-static void progress(const struct run *r, long long produced, long long target, double t0)
+static void progress(const struct run *r, long long produced, long long target)
 {
-    (void)t0;
     if (r->o->progress && target > 0)
         fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
 }
 
-struct block *lrun_wait_local(struct run *r, long long j)
+/* The plain ordinal (1-based) of kept deal i of block b: with conditional generation base
+ * plus its place in the block's gaps, else its deal number. */
+static long long kept_at(const struct run *r, const struct block *b, int i, long long base)
 {
-    struct block *b = &r->slots[j % r->window];
-
-    pthread_mutex_lock(&r->mu);
-    while (!(b->done && b->index == j * r->nranks + r->rank))
-        pthread_cond_wait(&r->cv, &r->mu);
-    pthread_mutex_unlock(&r->mu);
-    return b;
+    if (r->tally)
+        return b->index * r->block + b->rows[(size_t)i * (size_t)lrun_row_ints(r)] + 1;
+    return r->gen ? base + (long long)b->acc[i].plain : (long long)b->acc[i].ordinal + 1;
 }
 
-void lrun_release_local(struct run *r, long long j)
+/* Tallying runs: counts the rows of block b in deal order, up to the produce limit (no
+ * conditional generation: a row's plain ordinal is its deal number). */
+static void commit_rows(struct run *r, struct commit *c, const struct block *b)
 {
-    pthread_mutex_lock(&r->mu);
-    r->slots[j % r->window].done = false;
-    r->committed = j + 1;
-    pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    int m = c->produce - c->produced < b->nacc ? (int)(c->produce - c->produced) : b->nacc;
+
+    lact_tally_rows(r->p, &c->acc, b->rows, m, lrun_row_ints(r));
+    for (int i = 0; r->o->progress && i < m; i++)
+        progress(r, c->produced + i + 1, c->produce);
+    c->produced += m;
+    if (m > 0 && c->produced == c->produce)
+        c->generated = kept_at(r, b, m - 1, 0);
 }
 
-/* Commits blocks in order (actions, produce and generate limits) until the run is over. With
- * conditional generation a kept deal stands at the plain ordinal its block's gaps give it, and
- * the run ends at the first one past `generate`: N plain deals exactly, as dealer counts. */
-static enum pd_status commit_blocks(struct run *r, struct commit *c, FILE *out,
-                                    long long produce, long long *produced,
-                                    long long *generated, double t0, struct lrun_result *res,
+/* Commits the kept deals of block b in order (actions, the produce and generate limits); *base
+ * counts the plain deals before the block (conditional generation), *over that the run is
+ * past `generate`. */
+static enum pd_status commit_block(struct run *r, struct commit *c, const struct block *b,
+                                   long long *base, bool *over, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+
+    if (!r->gen)
+        c->generated = (b->index + 1) * r->block < r->generate ? (b->index + 1) * r->block
+                                                               : r->generate;
+    if (r->tally)
+        commit_rows(r, c, b);
+    for (int i = 0; !r->tally && i < b->nacc && c->produced < c->produce && rc == PD_OK; i++) {
+        long long at = kept_at(r, b, i, *base);
+
+        if ((*over = r->gen && at > r->generate))
+            break;
+        rc = commit_deal(r, c, &b->acc[i], c->produced, c->out, e);
+        if (++c->produced == c->produce)
+            c->generated = at;
+        progress(r, c->produced, c->produce);
+    }
+    if (rc == PD_OK && b->late && c->produced < c->produce) {
+        *e = b->err; /* the actions failed at the deal after the last row */
+        return b->rc;
+    }
+    if (r->gen && c->produced < c->produce) {
+        *base += (long long)b->plain_total;
+        *over |= *base >= r->generate;
+        c->generated = *over ? r->generate : *base;
+    }
+    return rc;
+}
+
+/* Commits blocks in order until the run is over. With conditional generation a kept deal
+ * stands at the plain ordinal its block's gaps give it, and the run ends at the first one past
+ * `generate`: N plain deals exactly, as dealer counts. */
+static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun_result *res,
                                     struct pd_err *e)
 {
     long long base = 0; /* conditional generation: plain deals before block k */
     enum pd_status rc = PD_OK;
     bool over = false;
 
-    for (long long k = 0; k < r->nblocks && *produced < produce && !over; k++) {
+    for (long long k = 0; k < r->nblocks && c->produced < c->produce && !over; k++) {
         bool mine = k % r->nranks == r->rank;
-        struct block *b = mine ? lrun_wait_local(r, k / r->nranks) : lmpi_take(r, k, e);
+        struct block *b = mine ? r->local->wait(r, k / r->nranks) : lmpi_take(r, k, e);
 
         if (!b)
             return e->code;
-        if (b->rc != PD_OK) {
+        if (b->rc != PD_OK && !b->late) {
             *e = b->err;
             return b->rc;
         }
-        if (!r->gen)
-            *generated = (k + 1) * r->block < r->generate ? (k + 1) * r->block : r->generate;
-        for (int i = 0; i < b->nacc && *produced < produce && rc == PD_OK; i++) {
-            const struct kept *kd = &b->acc[i];
-            long long at = r->gen ? base + (long long)kd->plain : (long long)kd->ordinal + 1;
-
-            if ((over = r->gen && at > r->generate))
-                break;
-            rc = commit_deal(r, c, kd, *produced, out, e);
-            if (++*produced == produce)
-                *generated = at;
-            progress(r, *produced, produce, t0);
-        }
-        if (r->gen && *produced < produce) {
-            base += (long long)b->plain_total;
-            over |= base >= r->generate;
-            *generated = over ? r->generate : base;
-        }
+        rc = commit_block(r, c, b, &base, &over, e);
         if (mine)
-            lrun_release_local(r, k / r->nranks);
+            r->local->release(r, k / r->nranks);
         if (rc != PD_OK)
             return rc;
-        if (r->o->time_limit > 0 && now() - t0 >= r->o->time_limit && *produced < produce &&
-            !over && k + 1 < r->nblocks) {
+        if (r->o->time_limit > 0 && now() - c->t0 >= r->o->time_limit &&
+            c->produced < c->produce && !over && k + 1 < r->nblocks) {
             res->timed_out = true;
             break;
         }
@@ -439,6 +234,24 @@ static void stop_workers(struct run *r, pthread_t *tids, int started)
     pthread_cond_destroy(&r->cv);
 }
 
+static bool is_leaf(const struct lang_prog *p, int n)
+{
+    return p->nodes[n].op == LOP_NUM || p->nodes[n].op == LOP_PTS || p->nodes[n].op == LOP_LEN;
+}
+
+/* Tallying runs: a comparison of two leaves that the condition needs true (the condition
+ * itself, *whole, or the left side of its top &&), tested inline before the condition; NULL
+ * when there is none. */
+static const struct lnode *prefilter(const struct lang_prog *p, int cond, bool *whole)
+{
+    const struct lnode *x = &p->nodes[cond];
+
+    *whole = x->op != LOP_AND;
+    if (x->op == LOP_AND)
+        x = &p->nodes[x->a];
+    return x->op >= LOP_EQ && is_leaf(p, x->a) && is_leaf(p, x->b) ? x : NULL;
+}
+
 /* The limits, the block size and the way deals are made (conditional generation, lazy
  * dealing or plain shuffling); returns the produce limit. */
 static long long plan(struct run *r, int nthreads)
@@ -454,10 +267,20 @@ static long long plan(struct run *r, int nthreads)
     r->nblocks = (r->generate + r->block - 1) / r->block;
     if (o->fast && o->swapping == 0)
         r->gen = lgen_plan(p);
-    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && no_predeal(p) &&
+    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && lblock_no_predeal(p) &&
               llazy_plan(p, &r->cond_hands, &r->all_hands);
     r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
     r->defer = nthreads == 1;
+    r->tally = r->lazy ? lact_tally_width(p) : 0;
+    if (r->tally == 1) { /* one statistic: a point count or a suit length is counted inline */
+        const struct lnode *x = &p->nodes[p->acts[0].expr];
+
+        r->leaf = (x->op == LOP_PTS || x->op == LOP_LEN) && x->seat >= 0 ? x : NULL;
+    }
+    /* a condition that is a nonzero number keeps every deal: nothing to evaluate */
+    r->cond = p->cond >= 0 && p->nodes[p->cond].op == LOP_NUM && p->nodes[p->cond].val
+                  ? -1 : p->cond;
+    r->pre = r->tally && r->cond >= 0 ? prefilter(p, r->cond, &r->pre_whole) : NULL;
     if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
         r->log_q = log1p(-lgen_probability(r->gen));
         r->nblocks = LLONG_MAX / r->block;
@@ -486,79 +309,123 @@ static void today(char *date, size_t n)
     strftime(date, n, "%Y.%m.%d", &tm);
 }
 
+/* What a run needs before its threads start: the set key from the seed, the plan, the
+ * statistics, the block slots, the thread ids and the actions' rnd() stream. Whatever it
+ * leaves half done, release() undoes. */
+static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pthread_t **tids,
+                              struct pd_err *e)
+{
+    const struct lang_prog *p = r->p;
+    struct pd_key key;
+    enum pd_status rc;
+
+    key_from_seed(r->o->seed, &key);
+    rc = set_key_derive(&key, "dealer", &r->sk, e);
+    pd_wipe(&key, sizeof key);
+    if (rc != PD_OK)
+        return rc;
+    c->produce = plan(r, nthreads);
+    if ((rc = lacc_init(&c->acc, p, e)) != PD_OK)
+        return rc;
+    c->acc.quiet = r->o->quiet;
+    c->acc.sd = r->o->sd;
+    c->acc.input_name = r->o->input_name;
+    c->acc.seed = r->o->seed;
+    today(c->acc.date, sizeof c->acc.date);
+    for (int i = 0; i < p->nacts; i++)
+        c->keep_all |= p->acts[i].type == LA_PRINT;
+    r->slots = calloc((size_t)r->window, sizeof *r->slots);
+    *tids = calloc((size_t)nthreads, sizeof **tids);
+    r->local = &lblock_threaded;
+    if (r->tally && nthreads == 1 && r->nranks == 1 && !r->o->exhaust &&
+        (r->own = malloc(sizeof *r->own)) != NULL) {
+        lblock_streams_open(r, r->own); /* a failure is the first block's, as in a worker */
+        r->local = &lblock_alone;
+    }
+    if (!r->slots || !*tids)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    return deal_stream_open(&c->rs, &r->sk, STREAM_RND, 0, e);
+}
+
+static enum pd_status start_workers(struct run *r, pthread_t *tids, int nthreads, int *started,
+                                    struct pd_err *e)
+{
+    for (; *started < nthreads; ++*started)
+        if (pthread_create(&tids[*started], NULL, lblock_worker, r) != 0)
+            break;
+    return *started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
+}
+
+/* This rank's part of the run: -e on rank 0 alone; else rank 0 commits the blocks of every
+ * rank and the others serve theirs to it. */
+static enum pd_status run_work(struct run *r, struct commit *c, struct lrun_result *res,
+                               struct pd_err *e)
+{
+    enum pd_status rc;
+
+    if (r->o->exhaust)
+        return r->rank != 0 ? PD_OK
+                            : exhaust(r, c, c->out, r->o->produce || r->p->produce ? c->produce
+                                                                                  : -1,
+                                      &c->produced, &c->generated, e);
+    if (r->rank != 0)
+        return lmpi_serve(r, e);
+    rc = commit_blocks(r, c, res, e);
+    if (r->nranks > 1)
+        lmpi_stop(r); /* whatever rc: the other ranks wait for rank 0's word */
+    return rc;
+}
+
+/* The one cleanup of a run, whatever step it reached. */
+static void release(struct run *r, struct commit *c, pthread_t *tids)
+{
+    if (r->own)
+        lblock_streams_close(r->own);
+    free(r->own);
+    deal_stream_close(&c->rs);
+    if (r->slots)
+        for (int i = 0; i < r->window; i++) {
+            free(r->slots[i].acc);
+            free(r->slots[i].rows);
+        }
+    free(r->slots);
+    free(r->remote.acc);
+    free(r->remote.rows);
+    free(tids);
+    free(c->kept);
+    lacc_free(&c->acc, r->p);
+    lgen_free(r->gen);
+    pd_wipe(&r->sk, sizeof r->sk);
+}
+
 enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
                     struct lrun_result *res, struct pd_err *e)
 {
-    struct run r = {.p = p, .o = o};
-    struct commit c = {0};
-    struct pd_key key;
+    struct run r = {.p = p, .o = o, .mu = PTHREAD_MUTEX_INITIALIZER,
+                    .cv = PTHREAD_COND_INITIALIZER};
+    struct commit c = {.out = out, .t0 = now()};
     pthread_t *tids = NULL;
     int nthreads = o->threads > 0 ? o->threads : 1, started = 0;
-    long long produce, produced = 0, generated = 0;
-    double t0 = now();
     enum pd_status rc;
+    bool ready;
 
     memset(res, 0, sizeof *res);
-    key_from_seed(o->seed, &key);
-    rc = set_key_derive(&key, "dealer", &r.sk, e);
-    pd_wipe(&key, sizeof key);
-    if (rc != PD_OK)
-        return pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
-    produce = plan(&r, nthreads);
-    if ((rc = lacc_init(&c.acc, p, e)) != PD_OK) {
-        lgen_free(r.gen);
-        return pd_mpi_agree(rc, e);
-    }
-    c.acc.quiet = o->quiet;
-    c.acc.sd = o->sd;
-    c.acc.input_name = o->input_name;
-    c.acc.seed = o->seed;
-    today(c.acc.date, sizeof c.acc.date);
-    for (int i = 0; i < p->nacts; i++)
-        c.keep_all |= p->acts[i].type == LA_PRINT;
-    r.slots = calloc((size_t)r.window, sizeof *r.slots);
-    tids = calloc((size_t)nthreads, sizeof *tids);
-    if (!r.slots || !tids || (rc = deal_stream_open(&c.rs, &r.sk, STREAM_RND, 0, e)) != PD_OK) {
-        rc = pd_mpi_agree(rc != PD_OK ? rc : pd_fail(e, PD_ERR_NOMEM, "out of memory"), e);
-        goto done;
-    }
-    pthread_mutex_init(&r.mu, NULL);
-    pthread_cond_init(&r.cv, NULL);
-    for (; !o->exhaust && started < nthreads; started++)
-        if (pthread_create(&tids[started], NULL, worker, &r) != 0)
-            break;
-    rc = o->exhaust || started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
-    rc = pd_mpi_agree(rc, e);
-    if (rc == PD_OK && o->exhaust && r.rank == 0) /* -e runs on rank 0 alone */
-        rc = exhaust(&r, &c, out, o->produce || p->produce ? produce : -1, &produced,
-                     &generated, e);
-    else if (rc == PD_OK && !o->exhaust && r.rank != 0)
-        rc = lmpi_serve(&r, e);
-    else if (rc == PD_OK && !o->exhaust) {
-        rc = commit_blocks(&r, &c, out, produce, &produced, &generated, t0, res, e);
-        if (r.nranks > 1)
-            lmpi_stop(&r); /* whatever rc: the other ranks wait for rank 0's word */
-    }
+    rc = prepare(&r, &c, nthreads, &tids, e);
+    ready = rc == PD_OK;
+    if (ready && !o->exhaust && !r.own)
+        rc = start_workers(&r, tids, nthreads, &started, e);
+    rc = pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
+    if (rc == PD_OK)
+        rc = run_work(&r, &c, res, e);
     stop_workers(&r, tids, started);
-    deal_stream_close(&c.rs);
-    if (o->progress && r.rank == 0)
+    if (ready && o->progress && r.rank == 0)
         fprintf(stderr, "                                      \r");
     if (rc == PD_OK && r.rank == 0)
-        lact_finish(p, &c.acc, c.kept, produced, out);
-done:
-    res->generated = generated;
+        lact_finish(p, &c.acc, c.kept, c.produced, out);
+    res->generated = c.generated;
+    res->produced = c.produced;
     res->fast = r.gen != NULL;
     res->fast_p = r.gen ? lgen_probability(r.gen) : 1.0;
-    res->produced = produced;
-    if (r.slots)
-        for (int i = 0; i < r.window; i++)
-            free(r.slots[i].acc);
-    free(r.slots);
-    free(r.remote.acc);
-    free(tids);
-    free(c.kept);
-    lacc_free(&c.acc, p);
-    lgen_free(r.gen);
-    pd_wipe(&r.sk, sizeof r.sk);
+    release(&r, &c, tids);
     return rc;
 }

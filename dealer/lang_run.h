@@ -1,6 +1,7 @@
-/* dealer/lang_run.h - the blocks of a `predup dealer` run, internal to lang_run.c and
- * lang_mpi.c: a run under mpirun hands block k to rank k mod N, and rank 0 commits the blocks
- * of every rank in order, as it commits its own. */
+/* dealer/lang_run.h - the blocks of a `predup dealer` run, internal to lang_run.c (the run
+ * and its commit), lang_block.c (the workers' side) and lang_mpi.c: a run under mpirun hands
+ * block k to rank k mod N, and rank 0 commits the blocks of every rank in order, as it commits
+ * its own. */
 #ifndef PREDUP_LANG_RUN_H
 #define PREDUP_LANG_RUN_H
 
@@ -27,10 +28,23 @@ struct block {
     long long index; /* block number, -1 = free */
     bool done;
     struct kept *acc;
-    int nacc, cap;
+    int nacc, cap;   /* kept deals: in acc, or in rows when the run tallies */
+    int *rows;       /* tallying runs: per kept deal, its place in the block then its values */
+    int caprows;     /* rows allocated */
     enum pd_status rc;
+    bool late;       /* rc failed at the deal after the last row: commit the rows first */
     struct pd_err err;
     uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
+};
+
+struct run;
+struct lrun_streams;
+/* How this rank's blocks are had, in order: wait gives the j-th (global index
+ * j * nranks + rank) once dealt, release hands its slot back once it is committed or sent.
+ * lang_mpi.c calls them through struct run, so that it does not link back to lang_run.c. */
+struct lrun_local {
+    struct block *(*wait)(struct run *r, long long j);
+    void (*release)(struct run *r, long long j);
 };
 
 struct run {
@@ -45,6 +59,13 @@ struct run {
     /* With one worker, the hands only the actions read are dealt by the main thread (which
      * runs the actions): the two threads share the work. With more, the workers deal them. */
     bool defer;
+    /* Scripts whose actions are only statistics: the worker evaluates them and the block
+     * holds these values per kept deal (lact_tally_width), not the deals. 0: keeps deals. */
+    int tally;
+    int cond;                  /* tallying runs: p->cond, -1 when it holds for every deal */
+    const struct lnode *leaf;  /* the one statistic when it is hcp(seat) or the like, or NULL */
+    const struct lnode *pre;   /* a leaf comparison the condition needs true, or NULL */
+    bool pre_whole;            /* pre is the whole condition */
     bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */
@@ -60,13 +81,34 @@ struct run {
     struct block remote;   /* rank 0: the last block received from another rank */
     int window;
     struct block *slots;   /* window of blocks in flight */
+    const struct lrun_local *local;
+    struct lrun_streams *own; /* one thread in all: the main thread's streams, else NULL */
     bool stop;
 };
 
-/* This rank's j-th block (global index j * nranks + rank), once its worker is done; and its
- * slot handed back to the workers once committed or sent. */
-struct block *lrun_wait_local(struct run *r, long long j);
-void lrun_release_local(struct run *r, long long j);
+/* A worker's streams: the deals, rnd() and the gaps of conditional generation. */
+struct lrun_streams {
+    struct deal_stream ds, rs, gs;
+    bool ok;
+    struct pd_err e; /* why they could not be opened */
+};
+
+/* lang_block.c: the workers' side. The predeal lengths hold in d; the script predeals
+ * nothing; a worker thread (arg: the run); a worker's streams, opened (st->ok tells) and
+ * closed; the two ways to have this rank's blocks: from worker threads, or dealt by the
+ * caller (one thread in all, r->own its streams). */
+bool lblock_predeal_holds(const struct lang_prog *p, const struct deal *d);
+bool lblock_no_predeal(const struct lang_prog *p);
+void *lblock_worker(void *arg);
+void lblock_streams_open(const struct run *r, struct lrun_streams *st);
+void lblock_streams_close(struct lrun_streams *st);
+extern const struct lrun_local lblock_threaded, lblock_alone;
+
+/* The ints per row of a tallying run: the deal's place in its block, then its values. */
+static inline int lrun_row_ints(const struct run *r)
+{
+    return r->tally + 1;
+}
 
 /* lang_mpi.c. Rank 0: block k of rank k mod N (NULL and e set when it cannot be had; a block
  * that failed there comes back with its status and "rank R: " before its message). */

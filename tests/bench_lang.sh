@@ -33,6 +33,15 @@ row "(a) the same: CPU s per core (all threads) vs dealer" "$pcpu" "$dcpu" "$(ra
 run "$PREDUP" dealer -s 1 -j "$J" "$B/dealer-a-uncond.dl"; pj=$(rate 10000000 "$wall")
 row "(a) deals/s, -j $J vs dealer" "$pj" "$da" "$(ratio "$pj" "$da")"
 
+# (a1) a one-hand condition and statistic (north 15+ HCP, 4333 or 4432), 10 M deals, CPU per
+# core: predup's default (conditional generation) and --plain (lazy dealing: north alone)
+a1=$B/dealer-a1-onehand.dl
+if have "$DEALER"; then run "$DEALER" -s 1 "$a1"; d1cpu=$cpu; else d1cpu=-; fi
+run "$PREDUP" dealer -s 1 -j 1 "$a1"; p1cpu=$cpu
+row "(a1) one-hand condition, 10 M deals: CPU s per core vs dealer" "$p1cpu" "$d1cpu" "$(ratio "$d1cpu" "$p1cpu")"
+run "$PREDUP" dealer --plain -s 1 -j 1 "$a1"; p1plain=$cpu
+row "(a1) the same, --plain (lazy dealing): CPU s vs dealer" "$p1plain" "$d1cpu" "$(ratio "$d1cpu" "$p1plain")"
+
 # (b) north 20-21 HCP balanced: produce 10,000
 if have "$DEAL"; then run env LANG=C "$DEAL" -s 1 -l -i "$B/deal-b-2021bal-smartstack.tcl" 10000; sb=$(rate 10000 "$wall"); else sb=-; fi
 if have "$DEALER"; then run "$DEALER" -s 1 "$B/dealer-b-2021bal.dl"; db=$(rate 10000 "$wall"); else db=-; fi

@@ -141,9 +141,9 @@ static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool m
 
 /* ---------------------------------------------------------------- counting */
 
-static bool shape_allowed(const struct lang_prog *p, const struct bounds *b, int seat,
-                          const int L[4])
+static bool shape_allowed(const struct lang_prog *p, const void *bounds, int seat, const int L[4])
 {
+    const struct bounds *b = bounds;
     int cell = shape_cell(L[0], L[1], L[2], L[3]);
 
     for (int s = 0; s < 4; s++) {
@@ -161,27 +161,13 @@ static bool shape_allowed(const struct lang_prog *p, const struct bounds *b, int
     return true;
 }
 
-/* shape_allowed for lh_build: the program, the seat and its bounds. */
-struct shape_ctx {
-    const struct lang_prog *p;
-    const struct bounds *b;
-    int seat;
-};
-
-static bool shape_fits(const void *ctx, const int L[4])
-{
-    const struct shape_ctx *c = ctx;
-
-    return shape_allowed(c->p, c->b, c->seat, L);
-}
-
 /* Builds the classes of seat under b; false when out of memory or nothing fits. */
 static bool build(struct lgen *g, const struct lang_prog *p, const struct bounds *b, int seat)
 {
-    struct shape_ctx c = {p, b, seat};
     int nfree = 13, navail = 52;
 
-    if (!lh_build(&g->h, &p->predeal, seat, b->hlo, b->hhi, shape_fits, &c) || g->h.ncls == 0)
+    if (!lh_build(&g->h, &p->predeal, seat, b->hlo, b->hhi, shape_allowed, p, b) ||
+        g->h.ncls == 0)
         return false;
     for (int h = 0; h < 4; h++) {
         navail -= hand_ncards(p->predeal.hand[h]);

@@ -13,7 +13,7 @@ static int subset_hcp(unsigned sub)
            (int)(sub & 1);
 }
 
-static uint64_t choose(int n, int k)
+uint64_t lh_choose(int n, int k)
 {
     uint64_t r = 1;
 
@@ -44,7 +44,7 @@ static void count_suits(struct lh_hands *h, const struct deal *fixed, int seat)
             int j = __builtin_popcount(sub), hcp = subset_hcp(sub) + h->fhcp[s];
 
             for (int k = 0; k <= h->nspot[s] && h->flen[s] + j + k <= 13; k++)
-                h->ways[s][h->flen[s] + j + k][hcp] += choose(h->nspot[s], k);
+                h->ways[s][h->flen[s] + j + k][hcp] += lh_choose(h->nspot[s], k);
         }
     }
 }
@@ -114,7 +114,7 @@ static bool add_shape(struct lh_hands *h, const int L[4], int hlo, int hhi)
 }
 
 bool lh_build(struct lh_hands *h, const struct deal *fixed, int seat, int hlo, int hhi,
-              lh_shape_fn allowed, const void *ctx)
+              lh_shape_fn allowed, const struct lang_prog *p, const void *bounds)
 {
     int L[4];
 
@@ -125,7 +125,7 @@ bool lh_build(struct lh_hands *h, const struct deal *fixed, int seat, int hlo, i
         for (L[1] = 0; L[0] + L[1] <= 13; L[1]++)
             for (L[2] = 0; L[0] + L[1] + L[2] <= 13; L[2]++) {
                 L[3] = 13 - L[0] - L[1] - L[2];
-                if (allowed(ctx, L) && !add_shape(h, L, hlo, hhi))
+                if (allowed(p, bounds, seat, L) && !add_shape(h, L, hlo, hhi))
                     return false;
             }
     return true;
@@ -156,8 +156,5 @@ void lh_free(struct lh_hands *h)
     free(h->cls);
     free(h->cum);
     free(h->rest);
-    h->cls = NULL;
-    h->cum = NULL;
-    h->rest = NULL;
-    h->ncls = h->capcls = h->nrest = h->caprest = 0;
+    memset(h, 0, sizeof *h); /* empty, and ready to be built again */
 }

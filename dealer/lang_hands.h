@@ -35,20 +35,24 @@ struct lh_hands {
     int nrest, caprest;
 };
 
-/* Whether the seat may have the shape L (lengths of spades, hearts, diamonds, clubs). */
-typedef bool (*lh_shape_fn)(const void *ctx, const int L[4]);
+/* Whether seat may have the shape L (lengths of spades, hearts, diamonds, clubs) under the
+ * caller's bounds of it, read off p's condition. */
+typedef bool (*lh_shape_fn)(const struct lang_prog *p, const void *bounds, int seat,
+                            const int L[4]);
 
 /* Counts seat's holdings around the predealt cards fixed, then lists every class of its hands
  * with HCP in hlo..hhi and an allowed shape: shapes by spades, hearts, diamonds ascending,
  * then HCP ascending (the order keyed draws depend on). h (zeroed once) may be built again
  * for another seat: its tables are reused. False when out of memory. */
 bool lh_build(struct lh_hands *h, const struct deal *fixed, int seat, int hlo, int hhi,
-              lh_shape_fn allowed, const void *ctx);
+              lh_shape_fn allowed, const struct lang_prog *p, const void *bounds);
 /* |H|: the number of hands in every class; 0 when there is none. */
 uint64_t lh_total(const struct lh_hands *h);
 /* The class holding draw r < lh_total(h): the first whose cumulative weight exceeds r. */
 int lh_class_at(const struct lh_hands *h, uint64_t r);
 void lh_free(struct lh_hands *h); /* its tables, not h itself */
+/* n choose k, 0 outside 0 <= k <= n (n <= 52). */
+uint64_t lh_choose(int n, int k);
 
 /* k of the cards avail (holding bits): a partial Fisher-Yates on them in ascending order, the
  * card at position i swapped with the one at i + below(s, n - i). */

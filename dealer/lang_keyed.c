@@ -151,22 +151,11 @@ static enum pd_status read_bounds(const struct lang_prog *p, struct kbounds b[4]
 
 /* ---------------------------------------------------------------- step 2: counting */
 
-static uint64_t choose(int n, int k)
-{
-    uint64_t r = 1;
-
-    if (k < 0 || k > n)
-        return 0;
-    for (int i = 0; i < k; i++)
-        r = r * (uint64_t)(n - i) / (uint64_t)(i + 1);
-    return r;
-}
-
 /* A shape passes the seat's length bounds and each shape conjunct (asked of the evaluator on
  * a hand of that shape, so shape lists mean here exactly what they mean in the condition). */
-static bool shape_allowed(const struct lang_prog *p, const struct kbounds *b, int seat,
-                          const int L[4])
+static bool shape_allowed(const struct lang_prog *p, const void *bounds, int seat, const int L[4])
 {
+    const struct kbounds *b = bounds;
     struct deal d = {{0}};
     struct leval ev = {.p = p, .d = &d, .dd_thread = -1};
 
@@ -181,28 +170,12 @@ static bool shape_allowed(const struct lang_prog *p, const struct kbounds *b, in
     return true;
 }
 
-/* shape_allowed for lh_build: the seat and its bounds. */
-struct shape_ctx {
-    const struct lang_prog *p;
-    const struct kbounds *b;
-    int seat;
-};
-
-static bool shape_fits(const void *ctx, const int L[4])
-{
-    const struct shape_ctx *c = ctx;
-
-    return shape_allowed(c->p, c->b, c->seat, L);
-}
-
 /* Every class of seat's hands under b (lang_hands.c), into ld->h. */
 static enum pd_status build_classes(struct lang_deal *ld, const struct kbounds *b, int seat,
                                     struct pd_err *e)
 {
-    struct shape_ctx c = {ld->prog, b, seat};
-
     ld->seat = seat;
-    if (!lh_build(&ld->h, &ld->fixed, seat, b->hlo, b->hhi, shape_fits, &c))
+    if (!lh_build(&ld->h, &ld->fixed, seat, b->hlo, b->hhi, shape_allowed, ld->prog, b))
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     return PD_OK;
 }
@@ -249,7 +222,7 @@ static enum pd_status choose_seats(struct lang_deal *ld, const struct kbounds b[
             continue;
         LTRY(build_classes(ld, &b[s], s, e));
         h[s] = class_total(ld);
-        all[s] = choose(navail, vac); /* every hand it could get */
+        all[s] = lh_choose(navail, vac); /* every hand it could get */
         int at = nb++;
 
         while (at > 0 && rarer(h[s], all[s], h[rank[at - 1]], all[rank[at - 1]])) {
@@ -295,7 +268,7 @@ enum pd_status lang_deal_new(const struct lang_prog *p, int version, struct lang
     set_order(ld);
     for (int n = 0; n < 14; n++)
         for (int k = 0; k < 14; k++)
-            ld->binom[n][k] = choose(n, k);
+            ld->binom[n][k] = lh_choose(n, k);
     if (version >= DEALING_V2) {
         rc = read_bounds(p, b, e);
         if (rc == PD_OK)

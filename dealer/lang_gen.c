@@ -88,17 +88,6 @@ static void bound(struct bounds *b, int what, int op, int c)
     b->any = true;
 }
 
-static int flip(int op)
-{
-    switch (op) {
-    case LOP_GE: return LOP_LE;
-    case LOP_GT: return LOP_LT;
-    case LOP_LE: return LOP_GE;
-    case LOP_LT: return LOP_GT;
-    default: return op;
-    }
-}
-
 static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool milton, int depth)
 {
     const struct lnode *x = &p->nodes[n];
@@ -119,24 +108,15 @@ static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool m
         }
         return;
     }
-    if (x->op < LOP_EQ || x->op > LOP_GE || x->op == LOP_NE)
-        return;
-    const struct lnode *l = &p->nodes[x->a], *r = &p->nodes[x->b];
-    int op = x->op;
+    const struct lnode *l;
+    int op, num;
 
-    if (l->op == LOP_NUM) {
-        const struct lnode *t = l;
-
-        l = r;
-        r = t;
-        op = flip(op);
-    }
-    if (r->op != LOP_NUM)
+    if (!lh_comparison(p, x, &l, &op, &num))
         return;
     if (l->op == LOP_LEN)
-        bound(&b[l->seat], l->suit, op, r->val);
+        bound(&b[l->seat], l->suit, op, num);
     else if (l->op == LOP_PTS && l->table == LPT_HCP && l->suit < 0 && milton)
-        bound(&b[l->seat], -1, op, r->val);
+        bound(&b[l->seat], -1, op, num);
 }
 
 /* ---------------------------------------------------------------- counting */

@@ -1,6 +1,6 @@
 /* dealer/lang_hands.c - one seat's hands counted exactly by class (lang_hands.h): the holdings
  * of each suit by length and HCP (honour subsets times spot-card choices), convolved into the
- * number of hands of each shape and total HCP. */
+ * number of hands of each shape and total HCP; and the comparisons both read bounds from. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +11,28 @@ static int subset_hcp(unsigned sub)
 {
     return 4 * (int)(sub >> 3 & 1) + 3 * (int)(sub >> 2 & 1) + 2 * (int)(sub >> 1 & 1) +
            (int)(sub & 1);
+}
+
+bool lh_comparison(const struct lang_prog *p, const struct lnode *x, const struct lnode **term,
+                   int *op, int *num)
+{
+    if (x->op != LOP_EQ && x->op != LOP_LT && x->op != LOP_LE && x->op != LOP_GT &&
+        x->op != LOP_GE)
+        return false;
+    const struct lnode *l = &p->nodes[x->a], *r = &p->nodes[x->b];
+
+    *op = x->op;
+    if (l->op == LOP_NUM && r->op != LOP_NUM) { /* the other way round */
+        const struct lnode *t = l;
+
+        l = r;
+        r = t;
+        *op = *op == LOP_GE ? LOP_LE : *op == LOP_LE ? LOP_GE : *op == LOP_GT ? LOP_LT
+            : *op == LOP_LT ? LOP_GT : *op;
+    }
+    *term = l;
+    *num = r->val;
+    return r->op == LOP_NUM;
 }
 
 uint64_t lh_choose(int n, int k)

@@ -62,13 +62,6 @@ static void tighten(struct kbounds *b, int suit, int op, int c)
     b->any = true;
 }
 
-/* The comparison written the other way round: 20 <= hcp(north) is hcp(north) >= 20. */
-static int mirror(int op)
-{
-    return op == LOP_GE ? LOP_LE : op == LOP_LE ? LOP_GE : op == LOP_GT ? LOP_LT
-         : op == LOP_LT ? LOP_GT : op;
-}
-
 static bool standard_hcp(const struct lang_prog *p)
 {
     for (int r = RANK_2; r <= RANK_A; r++)
@@ -90,25 +83,15 @@ static void read_conjunct(const struct lang_prog *p, int n, struct kbounds b[4])
         bs->any = true;
         return;
     }
-    if (x->op != LOP_EQ && x->op != LOP_LT && x->op != LOP_LE && x->op != LOP_GT &&
-        x->op != LOP_GE)
-        return;
-    const struct lnode *l = &p->nodes[x->a], *r = &p->nodes[x->b];
-    int op = x->op;
+    const struct lnode *l;
+    int op, num;
 
-    if (l->op == LOP_NUM && r->op != LOP_NUM) {
-        const struct lnode *t = l;
-
-        l = r;
-        r = t;
-        op = mirror(op);
-    }
-    if (r->op != LOP_NUM)
+    if (!lh_comparison(p, x, &l, &op, &num))
         return;
     if (l->op == LOP_LEN)
-        tighten(&b[l->seat], l->suit, op, r->val);
+        tighten(&b[l->seat], l->suit, op, num);
     else if (l->op == LOP_PTS && l->table == LPT_HCP && l->suit < 0 && standard_hcp(p))
-        tighten(&b[l->seat], -1, op, r->val);
+        tighten(&b[l->seat], -1, op, num);
 }
 
 /* The conjuncts of the condition, left to right (the order decides which 16 shape tests of a

@@ -4,11 +4,11 @@
  *
  * Cards go in order spade ace .. club two. With C cards left and v[s] vacancies per seat, the
  * K deals of the remaining cards split into blocks K*v[s]/C for s = N, E, S, W (each an exact
- * integer). D < 2^96 and v <= 13, so K*v < 2^100 fits in 128 bits. The exact divisions are done
+ * integer). D < 2^96 and v <= 13, so K*v < 2^100 fits in 128 bits (the encoder's sums of up to
+ * three seats' v, at most 39: below 2^102). The exact divisions are done
  * by multiplying with the inverse of C's odd part modulo 2^128 (or 2^64 once K is small), which
  * is several times faster than a 128-bit division. */
 #include <pthread.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "dealer/dealer.h"

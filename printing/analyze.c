@@ -2,7 +2,8 @@
  * its set has none): the 20 trick counts of every board through dealer/'s dd_tables (libdds
  * CalcAllTables, all cores), par for the board's vulnerability and dealer through dd_par
  * (DealerPar), written as PBN 2.1's DoubleDummyTricks, OptimumResultTable, OptimumScore and
- * ParContract. Boards that carry the analysis already are not solved again. */
+ * ParContract. Boards that carry the analysis already are not solved again. Under mpirun the
+ * boards to solve go out to the ranks in chunks on demand and rank 0 writes (share_out). */
 #include <getopt.h>
 #include <pthread.h>
 #include <sys/stat.h>
@@ -144,25 +145,31 @@ static enum pd_status serve(struct split *sp, int from, int *stopped, struct pd_
     return rc != PD_OK ? rc : sent;
 }
 
-/* Rank 0: its thread solves while this one answers the other ranks, until all have stopped. */
+/* Rank 0: its thread solves while this one answers the other ranks, until all have stopped.
+ * The first failure is the one reported. */
 static enum pd_status share_out(struct split *sp, bool show, struct pd_err *e)
 {
     enum pd_status rc = PD_OK;
     pthread_t tid;
+    bool started = pthread_create(&tid, NULL, solve_local, sp) == 0;
     int stopped = 0;
     size_t shown = 0;
 
-    if (pthread_create(&tid, NULL, solve_local, sp) != 0)
-        return pd_fail(e, PD_ERR_NOMEM, "cannot start a thread");
+    if (!started) { /* the other ranks must still be told to stop */
+        sp->stop = true;
+        sp->local_rc = pd_fail(&sp->local_err, PD_ERR_NOMEM, "cannot start a thread");
+    }
     progress(show && sp->n > 0, 0, sp->n);
     while (stopped < pd_mpi_size() - 1) {
         int from = pd_mpi_poll(TAG_ASK, 200000);
+        struct pd_err why;
+        enum pd_status r = from >= 0 ? serve(sp, from, &stopped, &why) : PD_OK;
         size_t done;
 
-        if (from >= 0) {
-            enum pd_status r = serve(sp, from, &stopped, e);
-
-            rc = rc != PD_OK ? rc : r;
+        if (r != PD_OK && rc == PD_OK) {
+            rc = r;
+            if (e)
+                *e = why;
         }
         pthread_mutex_lock(&sp->mu);
         done = sp->done;
@@ -170,7 +177,8 @@ static enum pd_status share_out(struct split *sp, bool show, struct pd_err *e)
         progress(show && done != shown && done < sp->n, done, sp->n);
         shown = done;
     }
-    pthread_join(tid, NULL);
+    if (started)
+        pthread_join(tid, NULL);
     progress(show && sp->n > 0 && sp->done == sp->n, sp->done, sp->n);
     if (rc == PD_OK && sp->local_rc != PD_OK && e)
         *e = sp->local_err;

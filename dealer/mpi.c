@@ -194,16 +194,21 @@ bool pd_mpi_waiting(int from, int tag)
     return flag != 0;
 }
 
+/* Each probe runs OpenMPI's progress engine, which costs a good part of a millisecond on a
+ * loaded host: a rank that polls while its own thread solves (analyze's rank 0) tests every
+ * 5 ms, which its peers' work (a board takes tenths of a second) does not notice. */
 int pd_mpi_poll(int tag, long max_us)
 {
     MPI_Status st;
-    long us = 20, slept = 0;
+    long slept = 0;
     int flag = 0;
 
     while (active && MPI_Iprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &flag, &st) == MPI_SUCCESS &&
            !flag && slept < max_us) {
-        slept += us;
-        nap(&us);
+        struct timespec ts = {0, 5000 * 1000L};
+
+        nanosleep(&ts, NULL);
+        slept += 5000;
     }
     return flag ? st.MPI_SOURCE : -1;
 }

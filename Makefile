@@ -11,7 +11,9 @@ CC       ?= cc
 # freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
 # analyze under mpirun (dealer/mpi.c); a plain run never starts it.
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c
-CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow \
+# -Wformat=2: every printf-like call takes a literal format (helpers say so with
+# __attribute__((format(printf, ...)))), so that an argument can never be read as one.
+CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
@@ -32,7 +34,7 @@ DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
-.PHONY: all deps deps-fuzz have-libs have-test-libs check check-plain check-san valgrind run bench fuzz install clean
+.PHONY: all deps deps-fuzz have-libs have-test-libs house check check-plain check-san valgrind run bench fuzz install clean
 
 all: predup
 
@@ -109,9 +111,16 @@ have-test-libs:
 # turn a slow test into a failure, so every timeout is stretched tenfold.
 CK_ENV := CK_DEFAULT_TIMEOUT=60 CK_TIMEOUT_MULTIPLIER=10
 
-# Every test: the Check suites and the command-line tests, plain, then under ASan+UBSan.
+# The house rules a machine can check (no function over 80 lines, no file over 700, no
+# #include cycle): seconds, once per make check, before the tests.
+house:
+	python3 tests/tools/house.py
+
+# Every test: the house rules, the Check suites and the command-line tests, plain, then under
+# ASan+UBSan.
 check:
 	$(MAKE) deps
+	$(MAKE) house
 	$(MAKE) check-plain
 	$(MAKE) check-san
 

@@ -5,7 +5,6 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 
-#include "config/config.h"
 #include "dealer/dealer.h"
 #include "machine/machine.h"
 #include "pbn/pbn.h"
@@ -16,17 +15,6 @@ struct subcommand {
     enum pd_status (*run)(int argc, char **argv, struct pd_err *e);
     const char *summary;
 };
-
-/* fill and sim read machine profiles with config/; machine/ itself never includes it. */
-static enum pd_status run_fill(int argc, char **argv, struct pd_err *e)
-{
-    return mach_cmd_fill(argc, argv, cfg_load_machine, e);
-}
-
-static enum pd_status run_sim(int argc, char **argv, struct pd_err *e)
-{
-    return mach_cmd_sim(argc, argv, cfg_load_machine, e);
-}
 
 static const struct subcommand subcommands[] = {
     {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment"},
@@ -39,8 +27,8 @@ static const struct subcommand subcommands[] = {
     {"convert", cmd_convert, "convert between PBN, DUP, DLM, BRI, DGE, LIN, CSV, BER"},
     {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)"},
     {"print", cmd_print, "record | curtain | sheet: hand records and curtain cards (PDF)"},
-    {"fill", run_fill, "fill the boards of a set on a dealing machine"},
-    {"sim", run_sim, "run the simulated dealing machine"},
+    {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
+    {"sim", cmd_sim, "run the simulated dealing machine"},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the

@@ -1,6 +1,9 @@
 /* config/config.h - event and machine configuration: INI files read with libinih into each
- * module's options; the one public header of config/. Modules never include it: predup's
- * subcommands load a file here and hand the filled options down. */
+ * module's options; the one public header of config/. config/ feeds the front-ends: the
+ * cmd_*.c files that read an event file or a machine profile include it (machine/cmd_event.c,
+ * machine/cmd_fill.c, machine/cmd_sim.c); the engines of the modules never do. Of the other
+ * modules it knows the options it fills: machine/'s profile (machine/machine.h, here) and, in
+ * config/event.c, pbn/'s format names and PBN dates (pbn/pbn.h); no front-end, no printing/. */
 #ifndef PREDUP_CONFIG_H
 #define PREDUP_CONFIG_H
 
@@ -9,8 +12,7 @@
 
 /* Reads a machine profile (config/machines/NAME.conf; usb-example.conf documents every key) on
  * top of the defaults of mach_profile_default. Unknown sections or keys and bad values are
- * PD_ERR_SYNTAX with the file and line; a missing file is PD_ERR_IO. Matches
- * mach_profile_loader. */
+ * PD_ERR_SYNTAX with the file and line; a missing file is PD_ERR_IO. */
 enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, struct pd_err *e);
 /* The same from an open file; name is used in messages. */
 enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
@@ -39,8 +41,5 @@ enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
                                struct cfg_event *ev, struct pd_err *e);
 /* A path of the event file (script, machine) made usable from the current directory. */
 void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size_t n);
-
-/* predup event commit|public|deal|reveal (config/cmd_event.c). */
-enum pd_status cmd_event(int argc, char **argv, struct pd_err *e);
 
 #endif

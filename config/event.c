@@ -191,12 +191,10 @@ static int set_key(struct loader *l, int si, const char *name, const char *value
     if (!strcmp(name, "print"))
         return list_value(l, name, value, x->print, sizeof x->print, print_known);
     if (!strcmp(name, "copies")) {
-        char *end;
-        long n = strtol(value, &end, 10);
+        unsigned long long n;
 
-        if (!*value || *end || n < 1 || n > 20)
-            return bad(l, AT_VALUE, name, "copies wants a number from 1 to 20, not \"%s\"",
-                       value);
+        if (pd_parse_number(value, 1, 20, "copies", &n, &e) != PD_OK)
+            return bad(l, AT_VALUE, name, "%s", e.msg);
         x->copies = (int)n;
         return 1;
     }

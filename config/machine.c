@@ -2,8 +2,11 @@
  * libinih) into struct mach_profile. Every key is checked; the first fault is reported with
  * its file and line (libinih's handler returns nonzero for success, and ini_parse returns the
  * line of the first error). */
+#include <ctype.h>
+#include <errno.h>
 #include <ini.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -17,24 +20,39 @@ struct loader {
     char msg[400]; /* the first error, "" while none */
 };
 
-static int bad(struct loader *l, const char *fmt, const char *name, const char *value)
+/* Keeps the first fault only; 0, what an inih handler returns to stop. */
+static int bad(struct loader *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int bad(struct loader *l, const char *fmt, ...)
 {
-    if (l->msg[0] == '\0')
-        snprintf(l->msg, sizeof l->msg, fmt, name, value);
+    va_list ap;
+
+    if (l->msg[0] == '\0') {
+        va_start(ap, fmt);
+        vsnprintf(l->msg, sizeof l->msg, fmt, ap);
+        va_end(ap);
+    }
     return 0;
 }
 
+/* A number from lo to hi: decimal through the one parser (pd_parse_number), or hexadecimal
+ * after 0x, as USB ids are often written (vid = 0x1209). No sign, no space, no octal. */
 static bool get_long(const char *v, long lo, long hi, long *out)
 {
+    unsigned long long n;
     char *end;
-    long n;
 
-    if (!*v)
+    if ((v[0] == '0' && (v[1] == 'x' || v[1] == 'X'))) {
+        errno = 0;
+        n = isxdigit((unsigned char)v[2]) ? strtoull(v + 2, &end, 16) : 0;
+        if (!isxdigit((unsigned char)v[2]) || errno || *end || n < (unsigned long long)lo ||
+            n > (unsigned long long)hi)
+            return false;
+    } else if (pd_parse_number(v, (unsigned long long)lo, (unsigned long long)hi, "", &n, NULL) !=
+               PD_OK) {
         return false;
-    n = strtol(v, &end, 0); /* 0x1209 and 4617 both */
-    if (*end || n < lo || n > hi)
-        return false;
-    *out = n;
+    }
+    *out = (long)n;
     return true;
 }
 
@@ -119,11 +137,11 @@ static void store(void *base, const struct int_key *k, long v)
 static int sim_key(struct loader *l, const char *name, const char *value)
 {
     struct mach_sim_opts *s = &l->p.sim;
-    char *end;
 
     if (!strcmp(name, "seed")) {
-        s->seed = strtoull(value, &end, 10);
-        return *value && !*end ? 1 : bad(l, "%s: \"%s\" is not a seed number", name, value);
+        return pd_parse_number(value, 0, ULLONG_MAX, name, &s->seed, NULL) == PD_OK
+                   ? 1
+                   : bad(l, "%s: \"%s\" is not a seed number", name, value);
     }
     if (!strcmp(name, "methods"))
         return get_methods(value, &s->methods)
@@ -136,12 +154,8 @@ static int sim_key(struct loader *l, const char *name, const char *value)
     if (!strcmp(name, "fault")) {
         struct pd_err e;
 
-        if (s->nat >= MACH_SIM_MAX_AT) {
-            if (!l->msg[0])
-                snprintf(l->msg, sizeof l->msg, "%s: more than %d faults (%s)", name,
-                         (int)MACH_SIM_MAX_AT, value);
-            return 0;
-        }
+        if (s->nat >= MACH_SIM_MAX_AT)
+            return bad(l, "%s: more than %d faults (%s)", name, (int)MACH_SIM_MAX_AT, value);
         if (mach_fault_parse(value, &s->at[s->nat], &e) != PD_OK)
             return bad(l, "%s: %s", name, e.msg);
         s->nat++;
@@ -152,7 +166,7 @@ static int sim_key(struct loader *l, const char *name, const char *value)
         long v;
 
         if (kind < 0)
-            return bad(l, "unknown key \"%s\"%s", name, " (rate_ + a fault name)");
+            return bad(l, "unknown key \"%s\" (rate_ + a fault name)", name);
         if (!get_long(value, 0, 1000000, &v))
             return bad(l, "%s: \"%s\" is not parts per million (0..1000000)", name, value);
         s->rate_ppm[kind] = (uint32_t)v;
@@ -170,7 +184,7 @@ static int handler(void *user, const char *section, const char *name, const char
 
     l->nkeys++;
     if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0)
-        return bad(l, "unknown section [%s]%s", section, "");
+        return bad(l, "unknown section [%s]", section);
     if (!strcmp(section, "sim") && (r = sim_key(l, name, value)) >= 0)
         return r;
     if (!strcmp(section, "machine") && !strcmp(name, "name")) {
@@ -203,7 +217,7 @@ static int handler(void *user, const char *section, const char *name, const char
         store(&l->p, k, v);
         return 1;
     }
-    return bad(l, "unknown key \"%s\"%s", name, "");
+    return bad(l, "unknown key \"%s\"", name);
 }
 
 /* The whole file in memory, NUL-terminated: a NUL byte inside would cut libinih's lines

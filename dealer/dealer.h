@@ -11,6 +11,7 @@
 #ifndef PREDUP_DEALER_H
 #define PREDUP_DEALER_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -43,6 +44,7 @@ struct pd_err {
     int sys;         /* errno or the library's own code; 0 if none */
     char msg[240];   /* one line: no newline, no final period */
     char src[160];   /* the offending input line, for the caret; may be "" */
+    size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
 };
 
 /* Records code and message into *e (e may be NULL) and returns code, so that failing takes one
@@ -56,6 +58,11 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
                           int col, const char *src_line, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 
+/* Ends e's message with hint, e.g. " (add --force to replace it)", in place of the hint it
+ * ends with already (e->hint): a caller that knows a better one (event deal takes no --force)
+ * tests the status and e->hint and puts its own, instead of searching the text. */
+void pd_err_hint(struct pd_err *e, const char *hint);
+
 /* Writes "file:line:col: error: msg" (the parts that are known), then the source line and a
  * caret under the column when src is set. Used by predup.c, the only place that reports. */
 void pd_err_print(FILE *out, const struct pd_err *e);
@@ -68,6 +75,35 @@ int pd_exit_code(enum pd_status code);
  * Every predup option number (counts, threads, seeds) is non-negative. */
 enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
                                const char *what, unsigned long long *out, struct pd_err *e);
+
+/* Command-line options (dealer/cmdline.c): every cmd_*.c names its options in two lists of
+ * "LETTER NAME" pairs, those that take a value ("k key  l label") and those that do not
+ * ("q quiet  h help"), and reads them with getopt_long through pd_opts_next, which returns the
+ * LETTER for --NAME (and for -LETTER when shorts, getopt's short-option string, has it), '?'
+ * for an unknown option or a missing value, -1 at the end; optarg holds the value and optind
+ * the next argument, as with getopt_long. The letter is any byte but a space. */
+enum { PD_OPTS_MAX = 24 };
+struct pd_opts {
+    struct option longs[PD_OPTS_MAX + 1]; /* the last one stays zero: the end */
+    char names[480];                      /* the long names, NUL-terminated */
+    const char *shorts;
+    int argc;
+    char **argv;
+};
+/* Builds the table and starts a new scan of argv (argv[0] is the command's name); getopt's
+ * own messages are off: the caller words its own. A malformed or too long list is a bug in the
+ * caller: PD_ERR_INTERNAL. */
+enum pd_status pd_opts_begin(struct pd_opts *p, const char *values, const char *flags,
+                             const char *shorts, int argc, char **argv, struct pd_err *e);
+int pd_opts_next(struct pd_opts *p);
+/* For the options whose value is kept as text: when c is the i-th byte of letters, stores
+ * optarg in *dst[i] and returns true. */
+bool pd_opt_text(int c, const char *letters, const char **const dst[]);
+/* --dealer: one of N E S W (seat_from_char), else PD_ERR_USAGE naming opt. */
+enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e);
+/* --vul: None NS EW All as PBN writes them; loose also takes any case and "both". */
+enum pd_status pd_opt_vul(const char *opt, const char *text, bool loose, int *out,
+                          struct pd_err *e);
 
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);

@@ -277,6 +277,9 @@ static int same_content(int a, int b)
     }
 }
 
+/* The hint of a refused output: a caller without --force replaces it (pd_err_hint). */
+#define PD_FORCE_HINT " (add --force to replace it)"
+
 /* Decides what the commit will do with an existing target: keep it (identical), refuse (differs,
  * no --force) or replace it. The temporary file is closed already. */
 static enum pd_status check_target(struct pd_outfile *o, struct pd_err *e)
@@ -285,9 +288,12 @@ static enum pd_status check_target(struct pd_outfile *o, struct pd_err *e)
 
     if (old < 0 && (errno == ENOENT || (o->flags & PD_OUT_FORCE)))
         return PD_OK; /* nothing there yet, or replaced whatever it holds */
-    if (old < 0)
-        return pd_fail(e, PD_ERR_EXISTS, "%s exists and cannot be read to compare: %s (add "
-                       "--force to replace it)", o->path, strerror(errno));
+    if (old < 0) {
+        pd_fail(e, PD_ERR_EXISTS, "%s exists and cannot be read to compare: %s", o->path,
+                strerror(errno));
+        pd_err_hint(e, PD_FORCE_HINT);
+        return PD_ERR_EXISTS;
+    }
     fresh = open(o->tmp, O_RDONLY | O_CLOEXEC);
     same = fresh < 0 ? -1 : same_content(fresh, old);
     if (fresh >= 0)
@@ -299,7 +305,9 @@ static enum pd_status check_target(struct pd_outfile *o, struct pd_err *e)
     }
     if (o->flags & PD_OUT_FORCE)
         return PD_OK;
-    return pd_fail(e, PD_ERR_EXISTS, "%s exists and differs (add --force to replace it)", o->path);
+    pd_fail(e, PD_ERR_EXISTS, "%s exists and differs", o->path);
+    pd_err_hint(e, PD_FORCE_HINT);
+    return PD_ERR_EXISTS;
 }
 
 static enum pd_status close_in_place(struct pd_outfile *o, int err, struct pd_err *e)

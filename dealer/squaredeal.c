@@ -216,19 +216,20 @@ enum pd_status sqd_load(const char *path, struct sqd_event *ev, struct pd_err *e
 
 void sqd_free(struct sqd_event *ev)
 {
+    char **lines[] = {&ev->name, &ev->di, &ev->dv, &ev->kh}; /* the .sqd's TN DI DV KH */
+
     for (int i = 0; i < ev->nphases; i++) {
         free(ev->phases[i].boards);
         free(ev->phases[i].prefix);
         free(ev->phases[i].descr);
     }
     free(ev->phases);
-    free(ev->name);
-    free(ev->di);
-    free(ev->dv);
-    free(ev->kh);
     ev->phases = NULL;
     ev->nphases = 0;
-    ev->name = ev->di = ev->dv = ev->kh = NULL;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        free(*lines[i]);
+        *lines[i] = NULL;
+    }
 }
 
 void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,

@@ -86,6 +86,17 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
     return code;
 }
 
+void pd_err_hint(struct pd_err *e, const char *hint)
+{
+    size_t at;
+
+    if (!e)
+        return;
+    at = e->hint ? e->hint : strnlen(e->msg, sizeof e->msg - 1);
+    snprintf(e->msg + at, sizeof e->msg - at, "%s", hint);
+    e->hint = at;
+}
+
 /* The caret line keeps tabs where the source has them, so it lines up in any terminal. */
 static void print_caret(FILE *out, const struct pd_err *e)
 {
@@ -111,30 +122,18 @@ void pd_err_print(FILE *out, const struct pd_err *e)
 
 int pd_exit_code(enum pd_status code)
 {
-    switch (code) {
-    case PD_OK:
-        return 0;
-    case PD_ERR_MISMATCH:
-        return 1;
-    case PD_ERR_LIMIT:
-        return 1;
-    case PD_ERR_USAGE:
-        return 64; /* EX_USAGE */
-    case PD_ERR_SYNTAX:
-    case PD_ERR_RANGE:
-        return 65; /* EX_DATAERR */
-    case PD_ERR_DEVICE:
-        return 69; /* EX_UNAVAILABLE */
-    case PD_ERR_NOMEM:
-    case PD_ERR_CRYPTO:
-    case PD_ERR_INTERNAL:
-        return 70; /* EX_SOFTWARE */
-    case PD_ERR_IO:
-        return 74; /* EX_IOERR */
-    case PD_ERR_EXISTS:
-        return 73; /* EX_CANTCREAT */
-    }
-    return 70;
+    static const int exit_of[] = {
+        [PD_OK] = 0,
+        [PD_ERR_MISMATCH] = 1, [PD_ERR_LIMIT] = 1, /* nothing broke: the answer is "no" */
+        [PD_ERR_USAGE] = 64,                       /* sysexits(3): EX_USAGE */
+        [PD_ERR_SYNTAX] = 65,  [PD_ERR_RANGE] = 65, /* EX_DATAERR */
+        [PD_ERR_DEVICE] = 69,                      /* EX_UNAVAILABLE */
+        [PD_ERR_NOMEM] = 70,   [PD_ERR_CRYPTO] = 70, [PD_ERR_INTERNAL] = 70, /* EX_SOFTWARE */
+        [PD_ERR_EXISTS] = 73,                      /* EX_CANTCREAT */
+        [PD_ERR_IO] = 74,                          /* EX_IOERR */
+    };
+
+    return code >= PD_OK && (size_t)code < sizeof exit_of / sizeof exit_of[0] ? exit_of[code] : 70;
 }
 
 enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,

@@ -1,12 +1,11 @@
-/* machine/cmd_fill.c - `predup fill` (fill the boards of a set on a machine, with progress and
- * operator prompts, journal beside the set) and `predup sim` (the same on the built-in
- * simulated machine, with fault options, then a card-by-card audit of the physical boards). */
-#include <getopt.h>
-#include <limits.h>
+/* machine/cmd_fill.c - `predup fill`: fill the boards of a set on a machine, with progress and
+ * operator prompts, journal beside the set. `predup sim` (machine/cmd_sim.c) runs the same on
+ * the built-in simulated machine with its fault options: the options and the run are here. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "config/config.h"
 #include "machine/mach_int.h"
 #include "machine/transport.h"
 
@@ -22,38 +21,6 @@ static const char fill_usage[] =
     "  a later run with other --boards or more --copies continues the same journal.\n"
     "  --status shows what the journal says is done, per copy.\n"
     "  Exit 0 when every board is good, 1 when some are bad (each named).\n";
-
-static const char sim_usage[] =
-    "usage: predup sim SET.pbn [--boards 1-36] [--machine FILE.conf] [--seed N]\n"
-    "                  [--fault KIND@BOARD:CARD]... [--rate KIND=PPM]... [--resume] [--quiet]\n"
-    "  Fills SET.pbn on the simulated machine (its settings from FILE.conf when given, which\n"
-    "  must say transport = sim), answering the prompts as a model operator, then checks\n"
-    "  every board reported good against the deal card by card in the simulator's pockets.\n";
-
-enum { USAGE_WIDTH = 88 }; /* the longest line of the usage texts */
-
-/* sim's usage, then its fault names from the one table (MACH_FAULT_NAME), wrapped. */
-static void print_sim_usage(FILE *out)
-{
-    int col;
-
-    fputs(sim_usage, out);
-    col = fprintf(out, "  Faults:");
-    for (int i = 0; i < MF_COUNT; i++) {
-        if (col + 1 + (int)strlen(MACH_FAULT_NAME[i]) > USAGE_WIDTH) {
-            fputs("\n ", out);
-            col = 1;
-        }
-        col += fprintf(out, " %s", MACH_FAULT_NAME[i]);
-    }
-    fprintf(out, " (%s takes card 0).\n", MACH_FAULT_NAME[MF_NO_BOARD]);
-}
-
-struct fill_opts {
-    const char *set_path, *boards, *machine, *journal, *copies_arg;
-    int copies;
-    bool resume, yes, quiet, help, status;
-};
 
 /* ---------------------------------------------------------------- connectors */
 
@@ -76,58 +43,15 @@ static enum pd_status usb_open(void *ctx, int wait_ms, struct mach_transport *ou
 
 /* ---------------------------------------------------------------- options */
 
-enum { OPT_RESUME = 256, OPT_YES, OPT_JOURNAL, OPT_SEED, OPT_FAULT, OPT_RATE, OPT_QUIET,
-       OPT_COPIES, OPT_STATUS };
-
-static enum pd_status parse_rate(const char *arg, struct mach_sim_opts *s, struct pd_err *e)
-{
-    char name[32];
-    const char *eq = strchr(arg, '=');
-    char *end;
-    long ppm;
-    int kind;
-
-    if (!eq || (size_t)(eq - arg) >= sizeof name)
-        return pd_fail(e, PD_ERR_USAGE, "--rate wants KIND=PPM, e.g. jam=200");
-    memcpy(name, arg, (size_t)(eq - arg));
-    name[eq - arg] = '\0';
-    kind = mach_fault_from_name(name);
-    ppm = strtol(eq + 1, &end, 10);
-    if (kind < 0 || *end || end == eq + 1 || ppm < 0 || ppm > 1000000)
-        return pd_fail(e, PD_ERR_USAGE, "--rate %s: a fault name and parts per million "
-                                        "(0..1000000)", arg);
-    s->rate_ppm[kind] = (uint32_t)ppm;
-    return PD_OK;
-}
-
-static enum pd_status parse_sim_opt(int c, const char *arg, struct mach_sim_opts *s,
-                                    struct pd_err *e)
-{
-    char *end;
-    unsigned long long seed;
-
-    if (c == OPT_SEED) {
-        seed = strtoull(arg, &end, 10);
-        if (*end || end == arg)
-            return pd_fail(e, PD_ERR_USAGE, "--seed wants a number, not \"%s\"", arg);
-        s->seed = seed;
-        return PD_OK;
-    }
-    if (c == OPT_RATE)
-        return parse_rate(arg, s, e);
-    if (s->nat >= MACH_SIM_MAX_AT)
-        return pd_fail(e, PD_ERR_USAGE, "at most %d --fault options", (int)MACH_SIM_MAX_AT);
-    return mach_fault_parse(arg, &s->at[s->nat++], e) == PD_OK
-               ? PD_OK
-               : pd_fail(e, PD_ERR_USAGE, "%s", e->msg);
-}
+/* The letters pd_opts_next returns for the options without a short form. */
+enum { OPT_RESUME = 'r', OPT_YES = 'y', OPT_JOURNAL = 'J', OPT_QUIET = 'Q', OPT_COPIES = 'c',
+       OPT_STATUS = 's' };
 
 static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct pd_err *e)
 {
-    char *end;
-    long n = strtol(arg, &end, 10);
+    unsigned long long n;
 
-    if (*end || end == arg || n < 1 || n > MACH_MAX_COPIES)
+    if (pd_parse_number(arg, 1, MACH_MAX_COPIES, "--copies", &n, NULL) != PD_OK)
         return pd_fail(e, PD_ERR_USAGE, "--copies %s: a number from 1 to %d", arg,
                        (int)MACH_MAX_COPIES);
     o->copies = (int)n;
@@ -135,34 +59,24 @@ static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct 
     return PD_OK;
 }
 
-/* Options of both commands; sim_extra is where --seed/--fault/--rate go (NULL for fill). */
-static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
-                                 struct mach_sim_opts *sim_extra, struct pd_err *e)
+enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_sim_opt_fn sim_opt,
+                               struct mach_sim_opts *sim_extra, struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"boards", required_argument, NULL, 'b'}, {"machine", required_argument, NULL, 'm'},
-        {"resume", no_argument, NULL, OPT_RESUME}, {"yes", no_argument, NULL, OPT_YES},
-        {"journal", required_argument, NULL, OPT_JOURNAL},
-        {"quiet", no_argument, NULL, OPT_QUIET},  {"seed", required_argument, NULL, OPT_SEED},
-        {"fault", required_argument, NULL, OPT_FAULT},
-        {"rate", required_argument, NULL, OPT_RATE}, {"help", no_argument, NULL, 'h'},
-        {"copies", required_argument, NULL, OPT_COPIES},
-        {"status", no_argument, NULL, OPT_STATUS},
-        {NULL, 0, NULL, 0},
-    };
+    struct pd_opts p;
     int c;
 
     memset(o, 0, sizeof *o);
     o->copies = 1;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "b:m:hq", longs, NULL)) != -1) {
+    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies",
+                      "r resume  y yes  Q quiet  h help  s status", "b:m:hq", argc, argv,
+                      e) != PD_OK)
+        return PD_ERR_INTERNAL;
+    while ((c = pd_opts_next(&p)) != -1) {
+        if (pd_opt_text(c, "bmJ", (const char **const[]){&o->boards, &o->machine, &o->journal}))
+            continue;
         switch (c) {
-        case 'b': o->boards = optarg; break;
-        case 'm': o->machine = optarg; break;
         case OPT_RESUME: o->resume = true; break;
         case OPT_YES: o->yes = true; break;
-        case OPT_JOURNAL: o->journal = optarg; break;
         case OPT_STATUS: o->status = true; break;
         case OPT_COPIES:
             if (parse_copies(optarg, o, e) != PD_OK)
@@ -171,11 +85,11 @@ static enum pd_status parse_opts(int argc, char **argv, struct fill_opts *o,
         case 'q':
         case OPT_QUIET: o->quiet = true; break;
         case 'h': o->help = true; return PD_OK;
-        case OPT_SEED:
-        case OPT_FAULT:
-        case OPT_RATE:
-            if (sim_extra) {
-                if (parse_sim_opt(c, optarg, sim_extra, e) != PD_OK)
+        case FILL_OPT_SEED:
+        case FILL_OPT_FAULT:
+        case FILL_OPT_RATE:
+            if (sim_opt) {
+                if (sim_opt(c, optarg, o, sim_extra, e) != PD_OK)
                     return PD_ERR_USAGE;
                 break;
             }
@@ -306,8 +220,8 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     return rc;
 }
 
-static enum pd_status run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
-                          struct pd_err *e)
+enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
+                        struct pd_err *e)
 {
     struct pbn_set *set = NULL;
     struct board_range r = {0};
@@ -359,8 +273,7 @@ out:
     return rc;
 }
 
-static enum pd_status load_profile(const char *path, mach_profile_loader load,
-                                   struct mach_profile *p, struct pd_err *e)
+enum pd_status fill_load_profile(const char *path, struct mach_profile *p, struct pd_err *e)
 {
     mach_profile_default(p);
     if (!path)
@@ -370,57 +283,23 @@ static enum pd_status load_profile(const char *path, mach_profile_loader load,
         snprintf(p->name, sizeof p->name, "built-in simulator");
         return PD_OK;
     }
-    return load(path, p, e);
+    return cfg_load_machine(path, p, e);
 }
 
-enum pd_status mach_cmd_fill(int argc, char **argv, mach_profile_loader load, struct pd_err *e)
+enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
 {
     struct fill_opts o;
     struct mach_profile prof;
-    enum pd_status rc = parse_opts(argc, argv, &o, NULL, e);
+    enum pd_status rc = fill_parse_opts(argc, argv, &o, NULL, NULL, e);
 
     if (rc == PD_OK && o.help) {
         fputs(fill_usage, stdout);
         return PD_OK;
     }
     if (rc == PD_OK)
-        rc = load_profile(o.machine, load, &prof, e);
+        rc = fill_load_profile(o.machine, &prof, e);
     if (rc == PD_OK && !o.machine)
         prof.kind = MACH_USB; /* a real machine unless a profile says otherwise */
-    return rc == PD_OK ? run(&o, &prof, false, e) : rc;
+    return rc == PD_OK ? fill_run(&o, &prof, false, e) : rc;
 }
 
-enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load, struct pd_err *e)
-{
-    struct fill_opts o;
-    struct mach_profile prof;
-    struct mach_sim_opts extra;
-    enum pd_status rc;
-
-    mach_profile_default(&prof);
-    extra = prof.sim;
-    extra.seed = ULLONG_MAX; /* "not given": the profile's seed stays */
-    rc = parse_opts(argc, argv, &o, &extra, e);
-    if (rc == PD_OK && o.help) {
-        print_sim_usage(stdout);
-        return PD_OK;
-    }
-    if (rc == PD_OK)
-        rc = load_profile(o.machine, load, &prof, e);
-    if (rc == PD_OK && !o.machine)
-        prof.kind = MACH_SIM;
-    if (rc == PD_OK && prof.kind != MACH_SIM)
-        return pd_fail(e, PD_ERR_USAGE, "%s is not a simulator profile (transport = sim)",
-                       o.machine);
-    if (rc != PD_OK)
-        return rc;
-    /* command-line faults and rates come on top of the profile's */
-    if (extra.seed != ULLONG_MAX)
-        prof.sim.seed = extra.seed;
-    for (int i = 0; i < MF_COUNT; i++)
-        if (extra.rate_ppm[i])
-            prof.sim.rate_ppm[i] = extra.rate_ppm[i];
-    for (int i = 0; i < extra.nat && prof.sim.nat < MACH_SIM_MAX_AT; i++)
-        prof.sim.at[prof.sim.nat++] = extra.at[i];
-    return run(&o, &prof, true, e);
-}

@@ -113,9 +113,7 @@ void fill_ui_free(struct fill_ui *u)
     free(u->audit);
     free(u->bad);
     free(u->resume_cmd);
-    u->audit = NULL;
-    u->bad = NULL;
-    u->resume_cmd = NULL;
+    u->audit = NULL, u->bad = NULL, u->resume_cmd = NULL; /* a second free is harmless */
 }
 
 /* ---------------------------------------------------------------- the resume command */

@@ -90,10 +90,6 @@ struct mach_profile {
 };
 void mach_profile_default(struct mach_profile *p);
 
-/* config/ implements this (cfg_load_machine); cmd_fill and cmd_sim receive it. */
-typedef enum pd_status (*mach_profile_loader)(const char *path, struct mach_profile *out,
-                                              struct pd_err *e);
-
 /* ---------------------------------------------------------------- 2 protocol frames */
 
 /* Frame: 'P' 'D', payload length (u16 LE), type, sequence, payload, CRC-32 (IEEE, LE) of all
@@ -295,10 +291,11 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
 
 /* ---------------------------------------------------------------- 6 subcommands */
 
-/* argv[0] is the subcommand name; load reads --machine profiles (config/). */
-enum pd_status mach_cmd_fill(int argc, char **argv, mach_profile_loader load,
-                             struct pd_err *e);
-enum pd_status mach_cmd_sim(int argc, char **argv, mach_profile_loader load,
-                            struct pd_err *e);
+/* The front-ends of machine/ (argv[0] is the subcommand's name): predup fill
+ * (machine/cmd_fill.c), predup sim (machine/cmd_sim.c) and predup event (machine/cmd_event.c,
+ * the whole ceremony: it ends by filling). --machine profiles are read with config/. */
+enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_event(int argc, char **argv, struct pd_err *e);
 
 #endif

@@ -2,6 +2,7 @@
  * length, type, sequence, payload, CRC-32. The CRC is IEEE 802.3 (reflected polynomial
  * 0xEDB88320, zlib's crc32()), table-driven here because zlib is not a dependency. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,8 +150,9 @@ enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, str
 {
     char name[32], names[160];
     const char *at = strchr(spec, '@');
-    char *end;
-    long board, card;
+    const char *colon;
+    char num[8]; /* the board number's digits */
+    unsigned long long board, card;
     int kind;
 
     if (!at || (size_t)(at - spec) >= sizeof name)
@@ -163,11 +165,13 @@ enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, str
         fault_names_joined(names, sizeof names);
         return pd_fail(e, PD_ERR_RANGE, "unknown fault \"%s\" (%s)", name, names);
     }
-    board = strtol(at + 1, &end, 10);
-    if (end == at + 1 || *end != ':' || board < 1 || board > 9999)
+    colon = strchr(at + 1, ':');
+    snprintf(num, sizeof num, "%.*s", colon ? (int)(colon - at - 1) : 0, at + 1);
+    if (!colon || colon - at - 1 >= (ptrdiff_t)sizeof num ||
+        pd_parse_number(num, 1, 9999, "", &board, NULL) != PD_OK)
         return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": bad board number", spec);
-    card = strtol(end + 1, &end, 10);
-    if (*end || card < 0 || card > 52 || (card == 0) != (kind == MF_NO_BOARD))
+    if (pd_parse_number(colon + 1, 0, 52, "", &card, NULL) != PD_OK ||
+        (card == 0) != (kind == MF_NO_BOARD))
         return pd_fail(e, PD_ERR_RANGE, "fault \"%s\": the card is 1..52 (0 for %s)", spec,
                        MACH_FAULT_NAME[MF_NO_BOARD]);
     *out = (struct mach_fault_at){(int)board, (int)card, (enum mach_fault)kind};

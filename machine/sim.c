@@ -118,14 +118,14 @@ enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocke
         rc = deal_stream_open(&s->rng, &sk, STREAM_RND, 0, e);
     pd_wipe(&key, sizeof key);
     pd_wipe(&sk, sizeof sk);
-    if (rc != PD_OK) {
-        if (s->own_world)
-            free(s->w);
-        free(s);
-        return rc;
+    if (rc == PD_OK) {
+        *out = s;
+        return PD_OK;
     }
-    *out = s;
-    return PD_OK;
+    if (s->own_world)
+        free(s->w);
+    free(s);
+    return rc;
 }
 
 void mach_sim_free(struct mach_sim *s)

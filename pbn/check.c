@@ -250,67 +250,61 @@ static void end_game(struct lint *l)
 
 /* ---------------------------------------------------------------- line-level rules */
 
-/* A tag at s[*i] == '['; strict spelling faults are reported, the tag recorded. */
-static void scan_tag(struct lint *l, const char *s, size_t *i, int line)
-{
-    size_t k = *i + 1, n = 0, vn = 0;
-    char name[64];
-    char *value;
+/* The scanner's departures from export spelling, as check's faults on the tag's line. */
+struct tag_line {
+    struct lint *l;
+    int line;
+};
 
-    if (s[k] == ' ')
-        fault(l, line, "space after \"[\"");
-    while (s[k] == ' ')
-        k++;
-    while ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= 'a' && s[k] <= 'z') ||
-           (s[k] >= '0' && s[k] <= '9') || s[k] == '_') {
-        if (n + 1 < sizeof name)
-            name[n++] = s[k];
-        k++;
-    }
+static void tag_name(const struct pbn_tag_scan *t, char name[64])
+{
+    size_t n = t->name_len < 63 ? t->name_len : 63;
+
+    memcpy(name, t->name, n);
     name[n] = '\0';
-    if (n == 0 || name[0] < 'A' || name[0] > 'Z')
-        fault(l, line, "a tag name starts with an upper-case letter");
-    if (s[k] != ' ' || s[k + 1] != '"')
-        fault(l, line, "export writes one space between the tag name and its value");
-    while (s[k] == ' ')
-        k++;
-    if (s[k] != '"') {
+}
+
+static void report_departure(void *ctx, enum pbn_departure d, const struct pbn_tag_scan *t)
+{
+    const struct tag_line *at = ctx;
+    char name[64];
+
+    if (d == PBN_DEP_SPACE_AFTER_OPEN)
+        fault(at->l, at->line, "space after \"[\"");
+    else if (d == PBN_DEP_NAME_CASE)
+        fault(at->l, at->line, "a tag name starts with an upper-case letter");
+    else if (d == PBN_DEP_NAME_SPACING)
+        fault(at->l, at->line, "export writes one space between the tag name and its value");
+    else {
+        tag_name(t, name);
+        fault(at->l, at->line, "tag %s: space before \"]\"", name);
+    }
+}
+
+/* A tag at s[*i] == '[' on a line of len characters (without its line end): departures and
+ * faults are reported, *i moved past it, and the tag recorded unless its value is unreadable. */
+static void scan_tag(struct lint *l, const char *s, size_t len, size_t *i, int line)
+{
+    struct tag_line at = {l, line};
+    struct pbn_tag_scan t = {.end = s + len, .report = report_departure, .ctx = &at};
+    struct ltag *rec = &l->tags[l->ntags];
+    char name[64];
+
+    pbn_scan_tag(&t, s + *i);
+    tag_name(&t, name);
+    *i = t.fault == PBN_SCAN_NOT_QUOTED ? len : (size_t)(t.stop - s);
+    if (t.fault == PBN_SCAN_NOT_QUOTED)
         fault(l, line, "tag %s: the value is not a quoted string", name);
-        *i = strlen(s);
-        return;
-    }
-    value = malloc(strlen(s) + 1);
-    if (!value)
-        return;
-    for (k++; s[k] && s[k] != '"'; k++) {
-        if (s[k] == '\\' && (s[k + 1] == '"' || s[k + 1] == '\\'))
-            k++;
-        value[vn++] = s[k];
-    }
-    value[vn] = '\0';
-    if (!s[k]) {
+    else if (t.fault == PBN_SCAN_UNCLOSED)
         fault(l, line, "tag %s: the value's string is not closed", name);
-        free(value);
-        *i = k;
-        return;
-    }
-    k++;
-    if (s[k] == ' ')
-        fault(l, line, "tag %s: space before \"]\"", name);
-    while (s[k] == ' ')
-        k++;
-    if (s[k] != ']')
+    else if (t.fault == PBN_SCAN_NO_CLOSE)
         fault(l, line, "tag %s: \"]\" missing", name);
-    else
-        k++;
-    *i = k;
-    if (l->ntags == MAX_TAGS) {
-        free(value);
+    if (t.fault == PBN_SCAN_NOT_QUOTED || t.fault == PBN_SCAN_UNCLOSED ||
+        l->ntags == MAX_TAGS || !(rec->value = malloc(t.value_len + 1)))
         return;
-    }
-    snprintf(l->tags[l->ntags].name, sizeof l->tags[0].name, "%s", name);
-    l->tags[l->ntags].value = value;
-    l->tags[l->ntags].line = line;
+    pbn_scan_value(&t, rec->value);
+    memcpy(rec->name, name, sizeof name);
+    rec->line = line;
     l->ntags++;
 }
 
@@ -324,7 +318,7 @@ static bool has_utf8(const char *s)
 
 static void scan_line(struct lint *l, const char *s, int line)
 {
-    size_t i = 0;
+    size_t i = 0, len = strlen(s);
     int tags = 0;
 
     if (l->in_brace) {
@@ -373,7 +367,7 @@ static void scan_line(struct lint *l, const char *s, int line)
         } else if (s[i] == '[') {
             if (++tags == 2)
                 fault(l, line, "two tags on one line: export writes one tag a line");
-            scan_tag(l, s, &i, line);
+            scan_tag(l, s, len, &i, line);
         } else {
             if (l->ntags == 0)
                 fault(l, line, "text outside any game (import ignores it)");

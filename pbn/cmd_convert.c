@@ -1,6 +1,5 @@
 /* pbn/cmd_convert.c - `predup convert` (any supported file to one or several others) and
  * `predup check` (departures of PBN files from the export format, impossible deals). */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,23 +122,15 @@ static bool input_is_key(const char *path)
 
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"from", required_argument, NULL, 'f'},
-        {"to", required_argument, NULL, 't'},
-        {"help", no_argument, NULL, 'h'},
-        {"force", no_argument, NULL, 'F'},
-        {"public", no_argument, NULL, 'P'},
-        {NULL, 0, NULL, 0},
-    };
     const char *from = NULL, *to = NULL;
     unsigned flags = 0;
     struct pbn_set *set = NULL;
-    enum pd_status rc;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "f from  t to", "h help  F force  P public", "h", argc,
+                                      argv, e);
     int c;
 
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
         if (c == 'f')
             from = optarg;
         else if (c == 't')
@@ -155,6 +146,8 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
                            argv[optind - 1]);
     }
+    if (rc != PD_OK)
+        return rc;
     if (optind != argc - 2)
         return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
     if (from && !pbn_format_known(from))

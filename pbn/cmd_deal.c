@@ -1,10 +1,8 @@
 /* pbn/cmd_deal.c - `predup deal`: a set of boards from a key, written as PBN or any machine
  * format, optionally constrained by a dealer script. `predup verify` is in pbn/cmd_verify.c. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "pbn/deal_int.h"
@@ -57,42 +55,22 @@ static enum pd_status parse_count(const char *opt, const char *arg, unsigned lon
     return pd_parse_number(arg, lo, hi, opt, out, e);
 }
 
-static int vul_from_name(const char *v)
-{
-    for (int i = 0; i < 4; i++)
-        if (strcasecmp(v, VUL_PBN[i]) == 0)
-            return i;
-    return strcasecmp(v, "both") == 0 ? VUL_ALL : -1;
-}
-
 static enum pd_status deal_opt(int c, struct deal_opts *o, struct pd_err *e)
 {
     unsigned long long n;
     enum pd_status rc = PD_OK;
 
+    if (pd_opt_text(c, "klbofsESD",
+                    (const char **const[]){&o->key_path, &o->label, &o->boards, &o->out,
+                                           &o->formats, &o->script, &o->event, &o->site,
+                                           &o->date}))
+        return PD_OK;
     switch (c) {
-    case 'k': o->key_path = optarg; break;
-    case 'l': o->label = optarg; break;
-    case 'b': o->boards = optarg; break;
-    case 'o': o->out = optarg; break;
-    case 'f': o->formats = optarg; break;
-    case 's': o->script = optarg; break;
-    case 'E': o->event = optarg; break;
-    case 'S': o->site = optarg; break;
-    case 'D': o->date = optarg; break;
     case 'q': o->quiet = true; break;
     case 'F': o->out_flags |= PD_OUT_FORCE; break;
     case 'P': o->out_flags |= PD_OUT_PUBLIC; break;
-    case 'd':
-        o->dealer = strlen(optarg) == 1 ? seat_from_char(optarg[0]) : -1;
-        if (o->dealer < 0)
-            rc = pd_fail(e, PD_ERR_USAGE, "--dealer wants N, E, S or W, not \"%s\"", optarg);
-        break;
-    case 'v':
-        o->vul = vul_from_name(optarg);
-        if (o->vul < 0)
-            rc = pd_fail(e, PD_ERR_USAGE, "--vul wants None, NS, EW or All, not \"%s\"", optarg);
-        break;
+    case 'd': rc = pd_opt_seat("--dealer", optarg, &o->dealer, e); break;
+    case 'v': rc = pd_opt_vul("--vul", optarg, true, &o->vul, e); break;
     case 'G':
         rc = parse_count("--dealing", optarg, DEALING_V1, DEALING_LATEST, &n, e);
         o->dealing = (int)n;
@@ -122,26 +100,18 @@ static enum pd_status check_deal_opts(const struct deal_opts *o, struct pd_err *
 static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o, bool *help,
                                       struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"key", required_argument, NULL, 'k'},    {"label", required_argument, NULL, 'l'},
-        {"boards", required_argument, NULL, 'b'}, {"output", required_argument, NULL, 'o'},
-        {"format", required_argument, NULL, 'f'}, {"script", required_argument, NULL, 's'},
-        {"max-tries", required_argument, NULL, 'm'}, {"event", required_argument, NULL, 'E'},
-        {"site", required_argument, NULL, 'S'},   {"date", required_argument, NULL, 'D'},
-        {"dealer", required_argument, NULL, 'd'}, {"vul", required_argument, NULL, 'v'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
-        {"dealing", required_argument, NULL, 'G'}, {NULL, 0, NULL, 0},
-    };
+    struct pd_opts p;
     int c;
 
     *o = (struct deal_opts){.label = "original", .boards = "1-36", .out = "-",
                             .max_tries = 100000000ULL, .threads = default_threads(),
                             .dealer = -1, .vul = -1, .dealing = DEALING_LATEST};
     *help = false;
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
+    if (pd_opts_begin(&p, "k key  l label  b boards  o output  f format  s script  m max-tries  "
+                          "E event  S site  D date  d dealer  v vul  G dealing",
+                      "q quiet  h help  F force  P public", "o:j:qh", argc, argv, e) != PD_OK)
+        return PD_ERR_INTERNAL;
+    while ((c = pd_opts_next(&p)) != -1) {
         enum pd_status rc;
 
         if (c == 'h') {

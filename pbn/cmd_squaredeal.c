@@ -4,7 +4,6 @@
  * dealer/squaredeal.c and dealer/bigdeal.c (dealer/BIGDEAL.md); this file is the front-end,
  * here in pbn/ because it writes and reads sets. cmd_deal and cmd_verify hand over to it when
  * --squaredeal is among their arguments. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,21 +88,15 @@ static enum pd_status parse_session(const char *arg, struct span *sp, struct pd_
 static enum pd_status parse_sqd_opts(int argc, char **argv, bool writes, struct sqd_opts *o,
                                      bool *help, struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"squaredeal", required_argument, NULL, 'Q'}, {"session", required_argument, NULL, 'n'},
-        {"reserve", no_argument, NULL, 'r'},          {"boards", required_argument, NULL, 'b'},
-        {"output", required_argument, NULL, 'o'},     {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},             {"force", no_argument, NULL, 'F'},
-        {"public", no_argument, NULL, 'P'},           {NULL, 0, NULL, 0},
-    };
+    struct pd_opts p;
     int c;
-    enum pd_status rc = PD_OK;
+    enum pd_status rc = pd_opts_begin(&p, "Q squaredeal  n session  b boards  o output  f format",
+                                      "r reserve  h help  F force  P public", writes ? "o:h" : "h",
+                                      argc, argv, e);
 
     *o = (struct sqd_opts){.out = "-"};
     *help = false;
-    optind = 0;
-    opterr = 0;
-    while (rc == PD_OK && (c = getopt_long(argc, argv, writes ? "o:h" : "h", longs, NULL)) != -1) {
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
         if (c == 'Q')
             o->sqd = optarg;
         else if (c == 'n')

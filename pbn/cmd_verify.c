@@ -6,7 +6,6 @@
  * DealId that differs, a game with a second Deal, a file with no board, a commitment that is
  * not the key's. A set dealt with a script is re-dealt by the dealing version its Generator tag
  * (or record) names, and the script's dealer and vulnerable lines fix every board's. */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,63 +270,38 @@ static enum pd_status summary(const struct tally *t, const char *what, struct pd
                    plural(t->faults, "fault", "faults"), what);
 }
 
-static int vul_from_name(const char *v)
-{
-    for (int i = 0; i < 4; i++)
-        if (strcmp(v, VUL_PBN[i]) == 0)
-            return i;
-    return -1;
-}
-
 static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opts *o,
                                         bool *help, struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"key", required_argument, NULL, 'k'},    {"label", required_argument, NULL, 'l'},
-        {"script", required_argument, NULL, 's'}, {"boards", required_argument, NULL, 'b'},
-        {"set", required_argument, NULL, 'S'},    {"dealer", required_argument, NULL, 'd'},
-        {"vul", required_argument, NULL, 'v'},    {"help", no_argument, NULL, 'h'},
-        {"dealing", required_argument, NULL, 'G'}, {NULL, 0, NULL, 0},
-    };
+    struct pd_opts p;
     unsigned long long version;
-    enum pd_status rc;
+    enum pd_status rc = pd_opts_begin(&p, "k key  l label  s script  b boards  S set  d dealer  "
+                                          "v vul  G dealing", "h help", "h", argc, argv, e);
     int c;
 
     *o = (struct verify_opts){.dealer = -1, .vul = -1};
     *help = false;
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        switch (c) {
-        case 'k': o->key_path = optarg; break;
-        case 'l': o->label = optarg; break;
-        case 's': o->script = optarg; break;
-        case 'b': o->boards = optarg; break;
-        case 'S': o->set = optarg; break;
-        case 'h': *help = true; return PD_OK;
-        case 'G':
-            rc = pd_parse_number(optarg, DEALING_V1, DEALING_LATEST, "--dealing", &version, e);
-            if (rc != PD_OK)
-                return rc;
-            o->dealing = (int)version;
-            break;
-        case 'd':
-            o->dealer = strlen(optarg) == 1 ? seat_from_char(optarg[0]) : -1;
-            if (o->dealer < 0)
-                return pd_fail(e, PD_ERR_USAGE, "--dealer wants N, E, S or W, not \"%s\"",
-                               optarg);
-            break;
-        case 'v':
-            o->vul = vul_from_name(optarg);
-            if (o->vul < 0)
-                return pd_fail(e, PD_ERR_USAGE, "--vul wants None, NS, EW or All, not \"%s\"",
-                               optarg);
-            break;
-        default:
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                           argv[optind - 1]);
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
+        if (pd_opt_text(c, "klsbS", (const char **const[]){&o->key_path, &o->label, &o->script,
+                                                            &o->boards, &o->set}))
+            continue;
+        if (c == 'h') {
+            *help = true;
+            return PD_OK;
         }
+        if (c == 'G' && (rc = pd_parse_number(optarg, DEALING_V1, DEALING_LATEST, "--dealing",
+                                              &version, e)) == PD_OK)
+            o->dealing = (int)version;
+        else if (c == 'd')
+            rc = pd_opt_seat("--dealer", optarg, &o->dealer, e);
+        else if (c == 'v')
+            rc = pd_opt_vul("--vul", optarg, false, &o->vul, e);
+        else if (c != 'G')
+            rc = pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
+                         argv[optind - 1]);
     }
+    if (rc != PD_OK)
+        return rc;
     return o->label ? pd_label_check("--label", o->label, e) : PD_OK;
 }
 

@@ -44,8 +44,9 @@ static void dlm_headline(const struct pbn_set *set, char *out, size_t n)
     fmt_latin1(ev, out, n);
 }
 
-static enum pd_status dlm_write(FILE *out, const struct pbn_set *set, bool show)
+void fmt_dlm_write(FILE *out, const struct pbn_set *set, bool blind)
 {
+    bool show = !blind; /* dlmblind: Status=Sealed */
     int low = fmt_board(set, 0), high = fmt_board(set, set->n - 1);
     int dups = 0, sum = dups ^ low ^ high ^ (show ? 1 : 0);
     char letters[DLM_LETTERS + 1], headline[256];
@@ -64,19 +65,6 @@ static enum pd_status dlm_write(FILE *out, const struct pbn_set *set, bool show)
     }
     for (int b = high + 1; b <= DLM_BOARDS; b++)
         dlm_board_line(out, b, dlm_filler);
-    return PD_OK;
-}
-
-enum pd_status fmt_dlm_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
-{
-    (void)e;
-    return dlm_write(out, set, true);
-}
-
-enum pd_status fmt_dlmblind_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
-{
-    (void)e;
-    return dlm_write(out, set, false);
 }
 
 /* ---------------------------------------------------------------- reading */

@@ -1,7 +1,7 @@
 /* pbn/fmt.c - the table of file formats; choosing one by name, extension or contents; checking a
- * set against a format's limits before writing; writing several formats at once; and the helpers
- * readers share. Layouts: pbn/FORMATS.md. */
-#include <stdarg.h>
+ * set against a format's limits before writing; writing several formats at once. The helpers the
+ * formats share are in pbn/fmt_help.c (so that no format's file calls back into this one).
+ * Layouts: pbn/FORMATS.md. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -30,10 +30,10 @@ static enum pd_status pbn_fmt_write(FILE *out, const struct pbn_set *set, struct
 
 static const struct fmt fmt_table[] = {
     {"pbn", ".pbn", 0, 0, pbn_fmt_read, pbn_fmt_write},
-    {"dup", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, fmt_dup_write},
-    {"dupblind", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, fmt_dupblind_write},
-    {"dlm", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, fmt_dlm_write},
-    {"dlmblind", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, fmt_dlmblind_write},
+    {"dup", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, NULL, fmt_dup_write},
+    {"dupblind", ".dup", FMT_POSITIONAL | FMT_LAW2 | FMT_BLIND, 99, fmt_dup_read, NULL, fmt_dup_write},
+    {"dlm", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, NULL, fmt_dlm_write},
+    {"dlmblind", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE | FMT_BLIND, 99, fmt_dlm_read, NULL, fmt_dlm_write},
     {"bri", ".bri", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bri_read, fmt_bri_write},
     {"dge", ".dge", FMT_POSITIONAL | FMT_LAW2, 0, fmt_dge_read, fmt_dge_write},
     {"lin", ".lin", 0, 0, fmt_lin_read, fmt_lin_write},
@@ -78,146 +78,6 @@ const char *pbn_format_from_path(const char *path)
     return f ? f->name : NULL;
 }
 
-/* ---------------------------------------------------------------- shared helpers */
-
-int fmt_board(const struct pbn_set *set, size_t i)
-{
-    return set->games[i].board > 0 ? set->games[i].board : (int)i + 1;
-}
-
-struct board_info fmt_board_info(const struct pbn_set *set, size_t i)
-{
-    const struct pbn_game *g = &set->games[i];
-    struct board_info bi = board_law2(fmt_board(set, i));
-
-    if (g->has_dealer)
-        bi.dealer = g->dealer;
-    if (g->has_vul)
-        bi.vul = g->vul;
-    return bi;
-}
-
-void fmt_card_seats(const struct deal *d, unsigned char seat[DEAL_NCARDS])
-{
-    for (int c = 0; c < DEAL_NCARDS; c++) {
-        uint64_t m = card_mask_from_index(c);
-
-        seat[c] = 0;
-        for (int s = 0; s < 4; s++)
-            if (d->hand[s] & m)
-                seat[c] = (unsigned char)s;
-    }
-}
-
-enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const struct deal *d,
-                            struct pd_err *e)
-{
-    struct pbn_game *g;
-    deal_num num;
-    enum pd_status rc = deal_to_number(d, &num, e);
-
-    /* DealId: the deal number, as predup deal writes it. */
-    if (rc == PD_OK)
-        rc = pbn_game_add(set, &g, e);
-    if (rc == PD_OK)
-        rc = pbn_game_from_board(g, NULL, bi, d, &num, e);
-    return rc;
-}
-
-static bool is_utf8(const unsigned char *s)
-{
-    while (*s) {
-        int k = *s < 0x80 ? 0 : *s >= 0xC2 && *s <= 0xDF ? 1 : *s >= 0xE0 && *s <= 0xEF ? 2
-              : *s >= 0xF0 && *s <= 0xF4 ? 3 : -1;
-
-        if (k < 0)
-            return false;
-        for (int i = 1; i <= k; i++)
-            if ((s[i] & 0xC0) != 0x80)
-                return false;
-        s += k + 1;
-    }
-    return true;
-}
-
-enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,
-                                struct pd_err *e)
-{
-    char *utf8, *w;
-    enum pd_status rc;
-
-    if (is_utf8((const unsigned char *)text))
-        return pbn_tag_set(g, name, text, e);
-    utf8 = malloc(2 * strlen(text) + 1);
-    if (!utf8)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    w = utf8;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        if (*p < 0x80) {
-            *w++ = (char)*p;
-        } else {
-            *w++ = (char)(0xC0 | *p >> 6);
-            *w++ = (char)(0x80 | (*p & 0x3F));
-        }
-    *w = '\0';
-    rc = pbn_tag_set(g, name, utf8, e);
-    free(utf8);
-    return rc;
-}
-
-void fmt_latin1(const char *s, char *out, size_t n)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    size_t k = 0;
-
-    for (size_t i = 0; u[i]; i++) /* U+0080-U+00FF: C2 or C3 and one continuation byte */
-        if (u[i] >= 0x80 && ((u[i] != 0xC2 && u[i] != 0xC3) || (u[++i] & 0xC0) != 0x80)) {
-            snprintf(out, n, "%s", s);
-            return;
-        }
-    for (size_t i = 0; u[i] && k + 1 < n; i++) {
-        if (u[i] < 0x80) {
-            out[k++] = (char)u[i];
-        } else {
-            out[k++] = (char)((u[i] & 3) << 6 | (u[i + 1] & 0x3F));
-            i++;
-        }
-    }
-    out[k] = '\0';
-}
-
-bool fmt_deal_ok(const struct deal *d, char *why, size_t n)
-{
-    return deal_is_complete(d, why, n);
-}
-
-enum pd_status fmt_fail_byte(struct pd_err *e, const char *name, int board, size_t byte,
-                             const char *fmt, ...)
-{
-    char what[200];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    if (board > 0)
-        return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL, "board %d, byte %zu: %s", board,
-                          byte, what);
-    return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL, "byte %zu: %s", byte, what);
-}
-
-enum pd_status fmt_fail_line(struct pd_err *e, const char *name, int line, int col,
-                             const char *src, const char *fmt, ...)
-{
-    char what[200];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return pd_fail_at(e, PD_ERR_SYNTAX, name, line, col, src, "%s", what);
-}
-
 /* ---------------------------------------------------------------- limits */
 
 static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set, size_t i,
@@ -255,6 +115,16 @@ static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set,
     return PD_OK;
 }
 
+/* Writes set in format f (the blind variant's writer told which it is). */
+static enum pd_status fmt_write(const struct fmt *f, FILE *out, const struct pbn_set *set,
+                                struct pd_err *e)
+{
+    if (f->write)
+        return f->write(out, set, e);
+    f->write_blind(out, set, (f->flags & FMT_BLIND) != 0);
+    return PD_OK;
+}
+
 static enum pd_status check_set(const struct fmt *f, const struct pbn_set *set,
                                 struct pd_err *e)
 {
@@ -289,7 +159,7 @@ enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_
         return unknown_format(format, strlen(format), e);
     rc = check_set(f, set, e);
     if (rc == PD_OK)
-        rc = f->write(out, set, e);
+        rc = fmt_write(f, out, set, e);
     if (rc == PD_OK && ferror(out))
         rc = pd_fail(e, PD_ERR_IO, "write error");
     return rc;
@@ -377,7 +247,7 @@ static enum pd_status write_one(const struct fmt *f, struct pd_outfile *o, const
 
     if (rc != PD_OK)
         return rc;
-    rc = f->write(o->f, set, e);
+    rc = fmt_write(f, o->f, set, e);
     if (rc == PD_OK && ferror(o->f))
         rc = pd_fail(e, PD_ERR_IO, "%s: write error", path);
     if (rc == PD_OK)

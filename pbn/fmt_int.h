@@ -1,6 +1,7 @@
-/* pbn/fmt_int.h - internal to pbn/: the table of file formats and the helpers their readers and
- * writers share (card numbering, board numbering, building games from deals). Layouts and their
- * sources are in pbn/FORMATS.md. */
+/* pbn/fmt_int.h - internal to pbn/: the table of file formats (pbn/fmt.c), the helpers their
+ * readers and writers share (pbn/fmt_help.c: card numbering, board numbering, building games from
+ * deals, fixed-size records), the one PBN tag scanner (pbn/scan.c) and each format's reader and
+ * writer (one file a format). Layouts and their sources are in pbn/FORMATS.md. */
 #ifndef PREDUP_PBN_FMT_INT_H
 #define PREDUP_PBN_FMT_INT_H
 
@@ -13,18 +14,77 @@ extern const char *const pbn_mts[];
 /* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
 int pbn_mts_rank(const char *name);
 
+/* The one PBN tag scanner (pbn/scan.c), for import (pbn/read.c) and `predup check`
+ * (pbn/check.c). Set text's end, flags, report and ctx, then call pbn_scan_tag at a "[".
+ * Between tokens it skips spaces (PBN_SCAN_LINES: also tabs and line ends, so a tag's tokens
+ * may stand on several lines, as import allows); a name is letters, digits and "_"; a value is
+ * a string in double quotes, closed on its line, in which \" and \\ stand for " and \ (any other
+ * backslash is kept, as in OptimumResultTable's "\2R").
+ * Each departure from export spelling is reported as met; a fault stops the scan. What the two
+ * callers make of one scan differs, and each difference is theirs:
+ *   1. tokens apart: import scans the whole text (PBN_SCAN_LINES: spaces, tabs, CR, LF between
+ *      tokens); check scans one line, without its line end, spaces only;
+ *   2. a NUL byte: check's line ends at it; import scans on past it (the value kept ends at it);
+ *   3. an empty name: import stops ("a tag name must follow"); check reports it with a name
+ *      not starting upper case (PBN_DEP_NAME_CASE) and goes on;
+ *   4. a long name: import stops after 255 characters, where a value should start; check takes
+ *      the whole name and names 63 characters of it in its messages;
+ *   5. a fault: import stops the file at it, with line and column; check reports it, skips the
+ *      line (no quoted value) or its rest (unclosed string), or records the tag when only "]"
+ *      is missing, and goes on with the line;
+ *   6. departures: check reports each; import passes no callback and takes them all;
+ *   7. the value: import converts an ISO 8859-1 file's value to UTF-8; check keeps the bytes;
+ *   8. "#" and "##" (PBN 4.8): import replaces them with the inherited value; check keeps them.
+ */
+enum pbn_departure {
+    PBN_DEP_SPACE_AFTER_OPEN,  /* "[ Name" */
+    PBN_DEP_NAME_CASE,         /* no name, or one not starting with an upper-case letter */
+    PBN_DEP_NAME_SPACING,      /* not one space between the name and the value */
+    PBN_DEP_SPACE_BEFORE_CLOSE /* "value" ] */
+};
+enum pbn_scan_fault {
+    PBN_SCAN_OK,
+    PBN_SCAN_NOT_QUOTED, /* no '"' where the value starts (stop: there) */
+    PBN_SCAN_UNCLOSED,   /* the string meets its line's end (stop: there) */
+    PBN_SCAN_NO_CLOSE    /* no "]" after the value (stop: what stands there) */
+};
+enum { PBN_SCAN_LINES = 1 };
+struct pbn_tag_scan;
+typedef void pbn_departure_fn(void *ctx, enum pbn_departure d, const struct pbn_tag_scan *t);
+struct pbn_tag_scan {
+    const char *end;            /* of the text: scanning never reads it or beyond */
+    unsigned flags;             /* PBN_SCAN_LINES */
+    pbn_departure_fn *report;   /* or NULL */
+    void *ctx;
+    /* out: */
+    const char *name;           /* the name's characters (name_len of them; 0 when none) */
+    size_t name_len;
+    const char *value;          /* the string between the quotes, escapes kept (NULL: none) */
+    size_t value_len;
+    enum pbn_scan_fault fault;
+    const char *stop;           /* after "]", or where the fault is */
+};
+void pbn_scan_tag(struct pbn_tag_scan *t, const char *open);
+/* The value with its escapes undone into out (room for value_len + 1); returns its length. */
+size_t pbn_scan_value(const struct pbn_tag_scan *t, char *out);
+
 enum fmt_flags {
     FMT_POSITIONAL = 1, /* no board numbers: the k-th record is board k (from 1) */
     FMT_LAW2 = 2,       /* no dealer or vulnerability: Law 2 from the board number */
-    FMT_CONSECUTIVE = 4 /* holds one run of consecutive boards */
+    FMT_CONSECUTIVE = 4, /* holds one run of consecutive boards */
+    FMT_BLIND = 8        /* the blind variant: the deals kept off the machine's screen */
 };
 
 /* One reader: fills set (empty on entry) from the bytes; name is for messages. On failure the
  * message names the board and the byte or line of the first fault. */
-typedef enum pd_status (*fmt_read_fn)(const char *name, const unsigned char *p, size_t n,
-                                      struct pbn_set *set, struct pd_err *e);
-/* One writer: the set has passed fmt_check_set for this format. */
-typedef enum pd_status (*fmt_write_fn)(FILE *out, const struct pbn_set *set, struct pd_err *e);
+typedef enum pd_status fmt_reader(const char *name, const unsigned char *p, size_t n,
+                                  struct pbn_set *set, struct pd_err *e);
+/* One writer: the set has passed fmt_check_set for this format. A format with a blind variant
+ * (FMT_BLIND in the variant's row) has one writer for both, told which; it cannot fail. */
+typedef enum pd_status fmt_writer(FILE *out, const struct pbn_set *set, struct pd_err *e);
+typedef void fmt_blind_writer(FILE *out, const struct pbn_set *set, bool blind);
+typedef fmt_reader *fmt_read_fn;
+typedef fmt_writer *fmt_write_fn;
 
 struct fmt {
     const char *name;   /* "dup", as in --format */
@@ -32,7 +92,8 @@ struct fmt {
     unsigned flags;     /* enum fmt_flags */
     int max_board;      /* highest board number it holds; 0 = no limit */
     fmt_read_fn read;
-    fmt_write_fn write;
+    fmt_write_fn write;              /* NULL for a format with a blind variant: */
+    fmt_blind_writer *write_blind;   /* then this one */
 };
 
 /* The writer's board number of game i: its Board tag, or i + 1 when it has none. */
@@ -100,38 +161,40 @@ void fmt_lin_extra_write_post(FILE *out, const struct pbn_game *g);
  * bar has no vg line (vg's fields are comma-separated). */
 void fmt_lin_event_write(FILE *out, const struct pbn_set *set, size_t i, const char **written);
 
-/* The formats, in pbn/dup.c, pbn/dlm.c, pbn/text.c, pbn/kops.c. */
-enum pd_status fmt_bri_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_bri_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_dge_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_dge_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_dup_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_dup_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_dupblind_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_dlm_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_dlm_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_dlmblind_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_lin_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_lin_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_csv_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_csv_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_ber_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_ber_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_bhg_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_bhg_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_rzd_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_rzd_write(FILE *, const struct pbn_set *, struct pd_err *);
-enum pd_status fmt_cds_read(const char *, const unsigned char *, size_t, struct pbn_set *,
-                            struct pd_err *);
-enum pd_status fmt_cds_write(FILE *, const struct pbn_set *, struct pd_err *);
+/* Fixed-size records shared by formats: BRI's 78 digits (pbn/bri.c) and DGE's 68 bytes
+ * (pbn/dge.c) are DUP's first two parts (pbn/dup.c); Big Deal pads each to a 128-byte record. */
+enum { FMT_BRI_LEN = 78, FMT_DGE_LEN = 68, FMT_REC_LEN = 128 };
+void fmt_bri_put(FILE *out, const struct deal *d);
+void fmt_dge_put(FILE *out, const struct deal *d);
+/* Decode one BRI / DGE record at p (byte offset base in the file) into a complete deal. */
+enum pd_status fmt_bri_get(const char *name, int board, const unsigned char *p, size_t base,
+                           struct deal *d, struct pd_err *e);
+enum pd_status fmt_dge_get(const char *name, int board, const unsigned char *p, size_t base,
+                           struct deal *d, struct pd_err *e);
+/* True when p[0..n) holds blanks and NULs only (a record's padding). */
+bool fmt_is_filler(const unsigned char *p, size_t n);
+/* A file of fixed-size records, board k the k-th (BRI, DGE): each record's first used bytes
+ * decoded by decode (from p, at byte base of the file) into a complete deal, the rest padding
+ * (blanks or NULs; padding is the message when it is not). what names the format ("BRI"). */
+typedef enum pd_status fmt_record_fn(const char *name, int board, const unsigned char *p,
+                                     size_t base, struct deal *d, struct pd_err *e);
+struct fmt_records {
+    const char *what;
+    size_t rec, used;
+    fmt_record_fn *decode;
+    const char *padding;
+};
+/* Reads every record into set, with Law 2's dealer and vulnerability. */
+enum pd_status fmt_read_records(const char *name, const unsigned char *p, size_t n,
+                                const struct fmt_records *r, struct pbn_set *set,
+                                struct pd_err *e);
+
+/* The formats, each in its file: pbn/bri.c, pbn/dge.c, pbn/dup.c, pbn/dlm.c; LIN, CSV, BER and
+ * BHG in pbn/text.c; RZD and CDS in pbn/kops.c. */
+fmt_reader fmt_bri_read, fmt_dge_read, fmt_dup_read, fmt_dlm_read, fmt_lin_read, fmt_csv_read,
+    fmt_ber_read, fmt_bhg_read, fmt_rzd_read, fmt_cds_read;
+fmt_writer fmt_bri_write, fmt_dge_write, fmt_lin_write, fmt_csv_write, fmt_ber_write,
+    fmt_bhg_write, fmt_rzd_write, fmt_cds_write;
+fmt_blind_writer fmt_dup_write, fmt_dlm_write;
 
 #endif

@@ -127,7 +127,6 @@ enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct 
  * are filled (pbn_game_parse). name is used in messages. */
 enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e);
-enum pd_status pbn_read_file(const char *path, struct pbn_set **out, struct pd_err *e);
 /* Fills the parsed fields of g from its tags. */
 enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
 

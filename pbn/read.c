@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbn/pbn.h"
+#include "pbn/fmt_int.h"
+
+enum { MAX_NAME = 255 }; /* a tag name's characters on import */
 
 struct reader {
     const char *name;     /* for messages */
@@ -177,65 +179,57 @@ static enum pd_status add_tag(struct reader *r, const char *name, const char *va
     return PD_OK;
 }
 
-/* Skips spaces, tabs and line ends between the tokens of a tag. */
-static void skip_tag_space(struct reader *r)
+/* Moves p forward to q, counting lines. */
+static void move_to(struct reader *r, const char *q)
 {
-    while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\r' || *r->p == '\n'))
+    while (r->p < q)
         advance(r);
 }
 
-/* The quoted string at r->p == '"', unescaped (\" and \\; any other backslash is kept, as in
- * OptimumResultTable's "\2R"), into *out (UTF-8). */
-static enum pd_status read_string(struct reader *r, char **out)
+/* Import's reading of one scan (pbn/scan.c): the first fault, an empty name or a name longer
+ * than 255 characters stops the file; the message points where it is. */
+static enum pd_status scan_failed(struct reader *r, const struct pbn_tag_scan *t)
 {
-    const char *q = r->p + 1, *eol = memchr(q, '\n', (size_t)(r->end - q));
-    char *value = malloc((size_t)((eol ? eol : r->end) - q) + 1), *w = value; /* a line at most */
+    static const char *const why[] = {
+        [PBN_SCAN_NOT_QUOTED] = "a tag value must be a string in double quotes",
+        [PBN_SCAN_UNCLOSED] = "the tag value's string is not closed on its line",
+        [PBN_SCAN_NO_CLOSE] = "\"]\" expected after the tag value",
+    };
+    const char *at = t->stop;
+    const char *what = why[t->fault];
 
-    if (!value)
-        return no_memory(r);
-    while (q < r->end && *q != '"' && *q != '\n') {
-        if (*q == '\\' && q + 1 < r->end && (q[1] == '"' || q[1] == '\\'))
-            q++;
-        *w++ = *q++;
+    if (t->name_len == 0) {
+        at = t->name;
+        what = "a tag name must follow \"[\"";
+    } else if (t->name_len > MAX_NAME) {
+        at = t->name + MAX_NAME; /* where a value should start */
+        what = why[PBN_SCAN_NOT_QUOTED];
     }
-    if (q >= r->end || *q != '"') {
-        free(value);
-        return fail_here(r, q, "the tag value's string is not closed on its line");
-    }
-    r->p = q + 1;
-    *out = text_dup(r, value, (size_t)(w - value));
-    free(value);
-    return *out ? PD_OK : no_memory(r);
+    move_to(r, at);
+    return fail_here(r, at, what);
 }
 
 /* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). */
 static enum pd_status read_tag(struct reader *r)
 {
     const char *start = r->p;
-    char name[256], *value = NULL;
-    size_t n = 0;
+    struct pbn_tag_scan t = {.end = r->end, .flags = PBN_SCAN_LINES};
+    char name[MAX_NAME + 1], *raw, *value;
     enum pd_status rc;
 
-    advance(r);
-    skip_tag_space(r);
-    while (r->p < r->end && (isalnum((unsigned char)*r->p) || *r->p == '_') &&
-           n + 1 < sizeof name)
-        name[n++] = *r->p++;
-    name[n] = '\0';
-    if (n == 0)
-        return fail_here(r, r->p, "a tag name must follow \"[\"");
-    skip_tag_space(r);
-    if (r->p >= r->end || *r->p != '"')
-        return fail_here(r, r->p, "a tag value must be a string in double quotes");
-    rc = read_string(r, &value);
-    if (rc != PD_OK)
-        return rc;
-    skip_tag_space(r);
-    if (r->p >= r->end || *r->p != ']') {
-        free(value);
-        return fail_here(r, r->p, "\"]\" expected after the tag value");
-    }
-    advance(r);
+    pbn_scan_tag(&t, start);
+    if (t.fault != PBN_SCAN_OK || t.name_len == 0 || t.name_len > MAX_NAME)
+        return scan_failed(r, &t);
+    memcpy(name, t.name, t.name_len);
+    name[t.name_len] = '\0';
+    raw = malloc(t.value_len + 1);
+    if (!raw)
+        return no_memory(r);
+    value = text_dup(r, raw, pbn_scan_value(&t, raw));
+    free(raw);
+    if (!value)
+        return no_memory(r);
+    move_to(r, t.stop);
     rc = add_tag(r, name, value, start);
     free(value);
     if (rc == PD_OK) {
@@ -440,17 +434,7 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
     return PD_OK;
 }
 
-enum pd_status pbn_read_file(const char *path, struct pbn_set **out, struct pd_err *e)
-{
-    char *text = NULL;
-    size_t len = 0;
-    enum pd_status rc = pd_read_input(path, "a PBN file", &text, &len, e);
 
-    if (rc == PD_OK)
-        rc = pbn_read_mem(path, text, len, out, e);
-    free(text);
-    return rc;
-}
 static enum pd_status game_fail(const struct pbn_game *g, const char *file, struct pd_err *e,
                                 const char *what, const char *value)
 {

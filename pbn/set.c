@@ -6,6 +6,38 @@
 
 #include "pbn/fmt_int.h"
 
+/* PBN 2.1 section 3's Mandatory Tag Set, in export order (declared in pbn/fmt_int.h). */
+const char *const pbn_mts[] = {
+    "Event",  "Site",       "Date", "Board",   "West",     "North",    "East",     "South",
+    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+};
+_Static_assert(sizeof pbn_mts / sizeof pbn_mts[0] == PBN_MTS_COUNT, "pbn_mts: 15 tags");
+
+/* The first letter filters out most names cheaply. */
+int pbn_mts_rank(const char *name)
+{
+    for (int i = 0; i < PBN_MTS_COUNT; i++)
+        if (name[0] == pbn_mts[i][0] && strcmp(name, pbn_mts[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* items (n used of *cap, each size bytes) with room for one more: the same pointer when there
+ * is room, else a larger block (twice the capacity, first at the start) with *cap updated;
+ * NULL (items untouched) when memory runs out. */
+static void *room_for_one(void *items, size_t n, size_t *cap, size_t size, size_t first)
+{
+    size_t want = *cap ? 2 * *cap : first;
+    void *bigger;
+
+    if (n < *cap)
+        return items;
+    bigger = realloc(items, want * size);
+    if (bigger)
+        *cap = want;
+    return bigger;
+}
+
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
 {
     *out = calloc(1, sizeof **out);
@@ -46,15 +78,11 @@ void pbn_set_free(struct pbn_set *set)
 
 enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e)
 {
-    if (set->n == set->cap) {
-        size_t cap = set->cap ? 2 * set->cap : 64;
-        struct pbn_game *g = realloc(set->games, cap * sizeof *g);
+    struct pbn_game *games = room_for_one(set->games, set->n, &set->cap, sizeof *games, 64);
 
-        if (!g)
-            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-        set->games = g;
-        set->cap = cap;
-    }
+    if (!games)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    set->games = games;
     *out = &set->games[set->n++];
     memset(*out, 0, sizeof **out);
     return PD_OK;
@@ -93,6 +121,16 @@ static void index_put(struct pbn_game *g, size_t tag)
         g->index[k] = tag + 1;
 }
 
+/* Puts every tag in a fresh (zeroed) index of cap slots, in place of the old one. */
+static void index_rebuild(struct pbn_game *g, size_t *slots, size_t cap)
+{
+    free(g->index);
+    g->index = slots;
+    g->index_cap = cap;
+    for (size_t i = 0; i < g->ntags; i++)
+        index_put(g, i);
+}
+
 /* Makes room in the index for one more tag (building it when the game reaches INDEX_FROM). */
 static enum pd_status index_grow(struct pbn_game *g, struct pd_err *e)
 {
@@ -104,11 +142,7 @@ static enum pd_status index_grow(struct pbn_game *g, struct pd_err *e)
     slots = calloc(cap, sizeof *slots);
     if (!slots)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    free(g->index);
-    g->index = slots;
-    g->index_cap = cap;
-    for (size_t i = 0; i < g->ntags; i++)
-        index_put(g, i);
+    index_rebuild(g, slots, cap);
     return PD_OK;
 }
 
@@ -144,20 +178,15 @@ static struct pbn_tag *find_from_hint(struct pbn_game *g, const char *name)
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e)
 {
-    struct pbn_tag *t;
+    struct pbn_tag *t, *tags;
     enum pd_status rc = index_grow(g, e);
 
     if (rc != PD_OK)
         return rc;
-    if (g->ntags == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 24;
-        struct pbn_tag *tags = realloc(g->tags, cap * sizeof *tags);
-
-        if (!tags)
-            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-        g->tags = tags;
-        g->cap = cap;
-    }
+    tags = room_for_one(g->tags, g->ntags, &g->cap, sizeof *tags, 24);
+    if (!tags)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    g->tags = tags;
     t = &g->tags[g->ntags];
     memset(t, 0, sizeof *t);
     t->name = strdup(name);
@@ -202,17 +231,12 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
 
 enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e)
 {
-    char *copy;
+    char *copy, **lines;
 
-    if (t->nsection == t->section_cap) {
-        size_t cap = t->section_cap ? 2 * t->section_cap : 8;
-        char **lines = realloc(t->section, cap * sizeof *lines);
-
-        if (!lines)
-            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-        t->section = lines;
-        t->section_cap = cap;
-    }
+    lines = room_for_one(t->section, t->nsection, &t->section_cap, sizeof *lines, 8);
+    if (!lines)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    t->section = lines;
     copy = strdup(line);
     if (!copy)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");

@@ -8,21 +8,6 @@
 
 #include "pbn/fmt_int.h"
 
-const char *const pbn_mts[] = {
-    "Event",  "Site",       "Date", "Board",   "West",     "North",    "East",     "South",
-    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
-};
-_Static_assert(sizeof pbn_mts / sizeof pbn_mts[0] == PBN_MTS_COUNT, "pbn_mts: 15 tags");
-
-/* The first letter filters out most names cheaply. */
-int pbn_mts_rank(const char *name)
-{
-    for (int i = 0; i < PBN_MTS_COUNT; i++)
-        if (name[0] == pbn_mts[i][0] && strcmp(name, pbn_mts[i]) == 0)
-            return i;
-    return -1;
-}
-
 /* A game is formatted into one buffer and written with one fwrite: a stack buffer for the usual
  * game, the heap for a long one (a game with a long commentary or play section). */
 struct text {

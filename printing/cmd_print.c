@@ -1,7 +1,6 @@
 /* printing/cmd_print.c - `predup print record|curtain|sheet`: options, the analysis when a hand
  * record's set has none, rendering into memory and writing the PDF atomically (pd_outfile), so
  * that a failure at any point leaves no PDF behind. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,29 +162,22 @@ static enum pd_status parse_int(const char *opt, const char *arg, int lo, int hi
 static enum pd_status parse_print_args(int argc, char **argv, struct print_args *a,
                                        struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"output", required_argument, NULL, 'o'},  {"paper", required_argument, NULL, 'P'},
-        {"per-page", required_argument, NULL, 'n'}, {"dd", required_argument, NULL, 'd'},
-        {"no-qr", no_argument, NULL, 'Q'},         {"font-dir", required_argument, NULL, 'F'},
-        {"ten", required_argument, NULL, 'T'},      {"title", required_argument, NULL, 't'},
-        {"hands", required_argument, NULL, 'H'},    {"no-comments", no_argument, NULL, 'C'},
-        {"jobs", required_argument, NULL, 'j'},    {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},          {"force", no_argument, NULL, 256},
-        {"public", no_argument, NULL, 257},        {NULL, 0, NULL, 0},
-    };
     static const char *const papers[] = {"a4", "letter"};
     static const char *const dds[] = {"grid", "makeable", "none"};
     static const char *const tens[] = {"T", "10"};
-    enum pd_status rc = PD_OK;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "o output  P paper  n per-page  d dd  F font-dir  T ten  "
+                                          "t title  H hands  j jobs",
+                                      "Q no-qr  C no-comments  q quiet  h help  f force  p public",
+                                      "o:j:qh", argc, argv, e);
     int c, v = 0;
 
     memset(a, 0, sizeof *a);
     pr_options_default(&a->o);
-    optind = 0;
-    opterr = 0;
-    while (rc == PD_OK && (c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
+        if (pd_opt_text(c, "otF", (const char **const[]){&a->out, &a->o.title, &a->o.font_dir}))
+            continue;
         switch (c) {
-        case 'o': a->out = optarg; break;
         case 'P':
             rc = parse_choice("--paper", optarg, papers, 2, &v, e);
             a->o.paper = (enum pr_paper)v;
@@ -200,15 +192,13 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
             rc = parse_choice("--ten", optarg, tens, 2, &v, e);
             a->o.ten_as_10 = v == 1;
             break;
-        case 't': a->o.title = optarg; break;
         case 'H': rc = pr_parse_hands(optarg, &a->o.hands, e); break;
         case 'C': a->o.comments = false; break;
-        case 'F': a->o.font_dir = optarg; break;
         case 'j': rc = parse_int("-j", optarg, 1, 256, &a->threads, e); break;
         case 'q': a->quiet = true; break;
         case 'h': a->help = true; break;
-        case 256: a->out_flags |= PD_OUT_FORCE; break;
-        case 257: a->out_flags |= PD_OUT_PUBLIC; break;
+        case 'f': a->out_flags |= PD_OUT_FORCE; break;
+        case 'p': a->out_flags |= PD_OUT_PUBLIC; break;
         default:
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value \"%s\" (predup "
                            "print --help)", argv[optind - 1]);

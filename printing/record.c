@@ -31,20 +31,15 @@ struct frame {
 };
 
 static const struct frame WIDE = {
-    .w = 270, .h = 188, .bare_h = 188,
+    .w = 270, .h = 188, .bare_h = 188, .box_x = 100, .box_y = 56, .box_w = 64,
     .n = {100, 12, 166}, .west = {6, 66, 90}, .east = {170, 66, 98}, .south = {100, 124, 68},
-    .box_x = 100, .box_y = 56, .box_w = 64,
     .qr_x = 16, .qr_y = 116, .qr_size = 60,
-    .dd_x = 172, .dd_y = 114, .dd_k = 1, .par_y = 178, .par_w = 166,
-};
-
+    .dd_x = 172, .dd_y = 114, .dd_k = 1, .par_y = 178, .par_w = 166};
 static const struct frame TALL = {
-    .w = 208, .h = 256, .bare_h = 170,
+    .w = 208, .h = 256, .bare_h = 170, .box_x = 80, .box_y = 58, .box_w = 50,
     .n = {80, 12, 124}, .west = {4, 68, 72}, .east = {134, 68, 72}, .south = {80, 126, 124},
-    .box_x = 80, .box_y = 58, .box_w = 50,
     .qr_x = 4, .qr_y = 174, .qr_size = 62,
-    .dd_x = 86.5f, .dd_y = 172, .dd_k = 1.25f, .par_y = 250, .par_w = 200,
-};
+    .dd_x = 86.5f, .dd_y = 172, .dd_k = 1.25f, .par_y = 250, .par_w = 200};
 
 struct cell {
     float x, top, w, h; /* page points */

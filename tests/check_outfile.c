@@ -126,6 +126,11 @@ START_TEST(test_different_refused_unless_forced)
     snprintf(want, sizeof want, "%s exists and differs (add --force to replace it)", path);
     ck_assert_str_eq(e.msg, want);
     ck_assert_int_eq(pd_exit_code(PD_ERR_EXISTS), 73);
+    /* The hint is a field, not text to search: a caller without --force puts its own. */
+    ck_assert_uint_eq(e.hint, strlen(path) + strlen(" exists and differs"));
+    pd_err_hint(&e, " (move it away)");
+    snprintf(want, sizeof want, "%s exists and differs (move it away)", path);
+    ck_assert_str_eq(e.msg, want);
     assert_content(path, "printed and filled");
     ck_assert_int_eq(entries(dir), 1); /* the temporary file is gone */
     /* The same length but other bytes differs too. */
@@ -295,6 +300,43 @@ START_TEST(test_parse_number)
 }
 END_TEST
 
+/* The one option reader of the front-ends: long names, short letters, values, unknowns. */
+START_TEST(test_options)
+{
+    char *argv[] = {"deal", "--key", "k.key", "-o", "set.pbn", "--quiet", "--lab=reserve",
+                    "--vul", "both", "--dealer", "x", "--nope", "--key", NULL};
+    const char *key = NULL, *out = NULL, *label = NULL;
+    struct pd_opts p;
+    struct pd_err e;
+    int vul = -1, seat = 0;
+
+    ck_assert_int_eq(pd_opts_begin(&p, "k key  o output  l label  v vul  d dealer", "q quiet",
+                                   "o:q", 13, argv, &e), PD_OK);
+    ck_assert_int_eq(pd_opts_next(&p), 'k');
+    ck_assert(pd_opt_text('k', "kol", (const char **const[]){&key, &out, &label}));
+    ck_assert_str_eq(key, "k.key");
+    ck_assert_int_eq(pd_opts_next(&p), 'o');
+    ck_assert_str_eq(optarg, "set.pbn");
+    ck_assert_int_eq(pd_opts_next(&p), 'q');
+    ck_assert(!pd_opt_text('q', "kol", (const char **const[]){&key, &out, &label}));
+    ck_assert_int_eq(pd_opts_next(&p), 'l'); /* a unique prefix, as getopt_long takes it */
+    ck_assert_str_eq(optarg, "reserve");
+    ck_assert_int_eq(pd_opts_next(&p), 'v');
+    ck_assert_int_eq(pd_opt_vul("--vul", optarg, true, &vul, &e), PD_OK);
+    ck_assert_int_eq(vul, VUL_ALL);
+    ck_assert_int_eq(pd_opt_vul("--vul", optarg, false, &vul, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "--vul wants None, NS, EW or All, not \"both\"");
+    ck_assert_int_eq(pd_opts_next(&p), 'd');
+    ck_assert_int_eq(pd_opt_seat("--dealer", optarg, &seat, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "--dealer wants N, E, S or W, not \"x\"");
+    ck_assert_int_eq(pd_opts_next(&p), '?'); /* --nope */
+    ck_assert_int_eq(pd_opts_next(&p), '?'); /* --key without its value */
+    ck_assert_int_eq(pd_opts_next(&p), -1);
+    /* A malformed list is the caller's bug. */
+    ck_assert_int_eq(pd_opts_begin(&p, "key k", NULL, "", 1, argv, &e), PD_ERR_INTERNAL);
+}
+END_TEST
+
 Suite *outfile_suite(void);
 Suite *outfile_suite(void)
 {
@@ -310,6 +352,7 @@ Suite *outfile_suite(void)
     tcase_add_test(tc, test_formats_all_or_nothing);
     tcase_add_test(tc, test_key_shaped_input_refused);
     tcase_add_test(tc, test_parse_number);
+    tcase_add_test(tc, test_options);
     suite_add_tcase(s, tc);
     return s;
 }

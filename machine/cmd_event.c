@@ -1,11 +1,11 @@
-/* config/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: the ceremony of an
+/* machine/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: the ceremony of an
  * honest event, one command a step, each leaving the public event record NAME.record beside the
  * event file (dealer/EVENTS.md gives its bytes and the derivation). The record only grows:
  * parameters and key commitment, then the delayed public value, then the key; a step never
- * replaces a record it does not extend. config/ may include every module's header: dealing,
- * writing, printing and filling are done by calling theirs. */
+ * replaces a record it does not extend. Its home is machine/, the last step of the data flow,
+ * because event deal runs every step: it deals (dealer/), writes (pbn/), analyses and prints
+ * (printing/) and fills (machine/) through their headers, from the event file config/ reads. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -356,11 +356,6 @@ static enum pd_status run_cmd(enum pd_status (*fn)(int, char **, struct pd_err *
     return fn(argc, (char **)argv, e);
 }
 
-static enum pd_status fill_one(int argc, char **argv, struct pd_err *e)
-{
-    return mach_cmd_fill(argc, argv, cfg_load_machine, e);
-}
-
 /* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
 static enum pd_status make_outputs(const struct event *ev, int si, const char *stem, bool fill,
                                    struct pd_err *e)
@@ -395,7 +390,7 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
            x->copies == 1 ? "copy" : "copies", profile);
     fflush(stdout);
     /* One journal for every copy; run again, the fill resumes and finds what is left. */
-    rc = run_cmd(fill_one, (const char *[]){"fill", pbn, "--machine", profile, "--yes", "--quiet",
+    rc = run_cmd(cmd_fill, (const char *[]){"fill", pbn, "--machine", profile, "--yes", "--quiet",
                                             "--copies", copies,
                                             access(journal, F_OK) == 0 ? "--resume" : NULL,
                                             NULL}, e);
@@ -430,22 +425,16 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
 
 static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"set", required_argument, NULL, 's'}, {"output", required_argument, NULL, 'o'},
-        {"fill", no_argument, NULL, 'f'},      {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    struct pd_opts p;
     int c;
 
     *o = (struct deal_opts){0};
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", longs, NULL)) != -1) {
-        if (c == 's')
-            o->set = optarg;
-        else if (c == 'o')
-            o->dir = optarg;
-        else if (c == 'f')
+    if (pd_opts_begin(&p, "s set  o output", "f fill  h help", "o:", argc, argv, e) != PD_OK)
+        return PD_ERR_INTERNAL;
+    while ((c = pd_opts_next(&p)) != -1) {
+        if (pd_opt_text(c, "so", (const char **const[]){&o->set, &o->dir}))
+            continue;
+        if (c == 'f')
             o->fill = true;
         else if (c == 'h')
             o->help = true;
@@ -462,11 +451,8 @@ static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, str
  * the same bytes on every run, so one that differs is not the event's and is kept. */
 static enum pd_status event_exists_hint(enum pd_status rc, struct pd_err *e)
 {
-    char *hint = rc == PD_ERR_EXISTS ? strstr(e->msg, " (add --force to replace it)") : NULL;
-
-    if (hint)
-        snprintf(hint, sizeof e->msg - (size_t)(hint - e->msg),
-                 " (not the event's: move it away, then run event deal again)");
+    if (rc == PD_ERR_EXISTS && e->hint)
+        pd_err_hint(e, " (not the event's: move it away, then run event deal again)");
     return rc;
 }
 

@@ -1,0 +1,97 @@
+/* pbn/scan.c - the one PBN tag scanner: `[Name "value"]` from its "[" to its "]", for the import
+ * reader (pbn/read.c) and for `predup check` (pbn/check.c). It says where each token is, which
+ * fault (if any) stopped it, and reports each departure from export spelling (PBN 2.1 section
+ * 3: one tag a line as `[Name "value"]`, single spaces) to a callback as it meets it. What the
+ * two callers do with the same scan differs, and is theirs (see pbn/fmt_int.h). */
+#include <string.h>
+
+#include "pbn/fmt_int.h"
+
+static bool name_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Space between tokens: a space; on import also tabs and line ends. */
+static const char *skip_space(const struct pbn_tag_scan *t, const char *q)
+{
+    while (q < t->end && (*q == ' ' || ((t->flags & PBN_SCAN_LINES) &&
+                                        (*q == '\t' || *q == '\r' || *q == '\n'))))
+        q++;
+    return q;
+}
+
+static void depart(struct pbn_tag_scan *t, enum pbn_departure d)
+{
+    if (t->report)
+        t->report(t->ctx, d, t);
+}
+
+/* The quoted string at q == '"': it ends at the next unescaped '"' on the same line. */
+static const char *scan_string(struct pbn_tag_scan *t, const char *q)
+{
+    t->value = ++q;
+    while (q < t->end && *q != '"' && *q != '\n') {
+        if (*q == '\\' && q + 1 < t->end && (q[1] == '"' || q[1] == '\\'))
+            q++;
+        q++;
+    }
+    t->value_len = (size_t)(q - t->value);
+    if (q >= t->end || *q != '"') {
+        t->fault = PBN_SCAN_UNCLOSED;
+        return q;
+    }
+    return q + 1;
+}
+
+void pbn_scan_tag(struct pbn_tag_scan *t, const char *open)
+{
+    const char *q = open + 1;
+
+    t->fault = PBN_SCAN_OK;
+    t->name = q; /* no name yet for the first departure */
+    t->name_len = 0;
+    t->value = NULL;
+    t->value_len = 0;
+    if (q < t->end && *q == ' ')
+        depart(t, PBN_DEP_SPACE_AFTER_OPEN);
+    q = t->name = skip_space(t, q);
+    while (q < t->end && name_char(*q))
+        q++;
+    t->name_len = (size_t)(q - t->name);
+    if (t->name_len == 0 || t->name[0] < 'A' || t->name[0] > 'Z')
+        depart(t, PBN_DEP_NAME_CASE);
+    if (q >= t->end || *q != ' ' || q + 1 >= t->end || q[1] != '"')
+        depart(t, PBN_DEP_NAME_SPACING);
+    q = skip_space(t, q);
+    if (q >= t->end || *q != '"') {
+        t->fault = PBN_SCAN_NOT_QUOTED;
+        t->stop = q;
+        return;
+    }
+    q = scan_string(t, q);
+    if (t->fault != PBN_SCAN_OK) {
+        t->stop = q;
+        return;
+    }
+    if (q < t->end && *q == ' ')
+        depart(t, PBN_DEP_SPACE_BEFORE_CLOSE);
+    q = skip_space(t, q);
+    if (q >= t->end || *q != ']')
+        t->fault = PBN_SCAN_NO_CLOSE;
+    t->stop = t->fault == PBN_SCAN_OK ? q + 1 : q;
+}
+
+size_t pbn_scan_value(const struct pbn_tag_scan *t, char *out)
+{
+    const char *q = t->value, *end = t->value + t->value_len;
+    size_t n = 0;
+
+    while (q < end) {
+        if (*q == '\\' && q + 1 < end && (q[1] == '"' || q[1] == '\\'))
+            q++;
+        out[n++] = *q++;
+    }
+    out[n] = '\0';
+    return n;
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""house.py - the house rules of predup's code that a machine can check (issue 15), run by
+`make check` before the tests: it fails when
+
+  - a function of a non-test .c or .h file is over 80 lines (its body, from the line of its
+    opening brace to the line of its closing brace, as the project's style puts both at
+    column 0);
+  - a non-test .c or .h file is over 700 lines;
+  - the #include graph of the project's own files has a cycle (tests/tools/include_cycles.py).
+
+Each fault is one line "FILE:LINE: what"; exit 1 if there is any. Python 3 alone, no package.
+Run from the project root:  python3 tests/tools/house.py
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import include_cycles  # noqa: E402  (a sibling file, found through the path above)
+
+MAX_FUNCTION = 80
+MAX_FILE = 700
+# A line that can end a function's head: the closing parenthesis of its parameters, maybe
+# followed by attributes; a head has no "=" (that would be an initialiser) and no ";".
+HEAD_END = re.compile(r"\)\s*(__attribute__\s*\(\(.*\)\)\s*)?$")
+
+
+def source_files():
+    """Every .c and .h of the modules and predup.c, fuzz targets included; tests left out."""
+    files = ["predup.c"] if os.path.exists("predup.c") else []
+    for mod in include_cycles.MODULES:
+        for name in sorted(os.listdir(mod)):
+            if name.endswith((".c", ".h")):
+                files.append(os.path.join(mod, name))
+    return files
+
+
+def function_name(lines, brace):
+    """The name of the function whose body opens at lines[brace], or None when the brace
+    opens something else (an initialiser, a struct)."""
+    head = []
+    i = brace - 1
+    while i >= 0 and lines[i].strip() and not lines[i].startswith(("}", "#")):
+        head.insert(0, lines[i].strip())
+        if lines[i][:1] not in (" ", "\t"):  # the head's first line starts at column 0
+            break
+        i -= 1
+    text = re.sub(r"/\*.*?\*/|//.*$", "", " ".join(head)).strip()
+    if not head or not HEAD_END.search(text) or "=" in text.split("(")[0] or ";" in text:
+        return None
+    match = re.search(r"(\w+)\s*\(", text)
+    return match.group(1) if match else None
+
+
+def long_functions(path, lines):
+    faults = []
+    for i, line in enumerate(lines):
+        if line.rstrip() != "{":
+            continue
+        name = function_name(lines, i)
+        if name is None:
+            continue
+        end = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("}")), None)
+        if end is None:
+            faults.append("%s:%d: %s: no closing brace at column 0" % (path, i + 1, name))
+            continue
+        length = end - i + 1
+        if length > MAX_FUNCTION:
+            faults.append("%s:%d: function %s is %d lines (at most %d)"
+                          % (path, i + 1, name, length, MAX_FUNCTION))
+    return faults
+
+
+def main(argv):
+    if len(argv) != 1:
+        sys.exit("usage: python3 tests/tools/house.py (from the project root)")
+    faults = []
+    files = source_files()
+    for path in files:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if len(lines) > MAX_FILE:
+            faults.append("%s:%d: the file is %d lines (at most %d)"
+                          % (path, len(lines), len(lines), MAX_FILE))
+        faults.extend(long_functions(path, lines))
+    graph = include_cycles.include_graph(include_cycles.sources())
+    for comp in include_cycles.cycles(graph):
+        faults.append("%s:1: #include cycle: %s" % (comp[0], " <-> ".join(comp)))
+    for fault in faults:
+        print("house: " + fault)
+    if faults:
+        print("house: %d fault%s (tests/tools/house.py says what it checks)"
+              % (len(faults), "" if len(faults) == 1 else "s"))
+        return 1
+    print("house: %d files, no function over %d lines, no file over %d lines, no #include cycle"
+          % (len(files), MAX_FUNCTION, MAX_FILE))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

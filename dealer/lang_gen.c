@@ -108,15 +108,10 @@ static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool m
         }
         return;
     }
-    const struct lnode *l;
-    int op, num;
+    struct lh_bound k;
 
-    if (!lh_comparison(p, x, &l, &op, &num))
-        return;
-    if (l->op == LOP_LEN)
-        bound(&b[l->seat], l->suit, op, num);
-    else if (l->op == LOP_PTS && l->table == LPT_HCP && l->suit < 0 && milton)
-        bound(&b[l->seat], -1, op, num);
+    if (lh_bound_of(p, x, milton, &k))
+        bound(&b[k.seat], k.what, k.op, k.num);
 }
 
 /* ---------------------------------------------------------------- counting */

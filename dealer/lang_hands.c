@@ -13,26 +13,28 @@ static int subset_hcp(unsigned sub)
            (int)(sub & 1);
 }
 
-bool lh_comparison(const struct lang_prog *p, const struct lnode *x, const struct lnode **term,
-                   int *op, int *num)
+bool lh_bound_of(const struct lang_prog *p, const struct lnode *x, bool hcp_ok,
+                 struct lh_bound *out)
 {
     if (x->op != LOP_EQ && x->op != LOP_LT && x->op != LOP_LE && x->op != LOP_GT &&
         x->op != LOP_GE)
         return false;
     const struct lnode *l = &p->nodes[x->a], *r = &p->nodes[x->b];
 
-    *op = x->op;
+    int op = x->op;
+
     if (l->op == LOP_NUM && r->op != LOP_NUM) { /* the other way round */
         const struct lnode *t = l;
 
         l = r;
         r = t;
-        *op = *op == LOP_GE ? LOP_LE : *op == LOP_LE ? LOP_GE : *op == LOP_GT ? LOP_LT
-            : *op == LOP_LT ? LOP_GT : *op;
+        op = op == LOP_GE ? LOP_LE : op == LOP_LE ? LOP_GE : op == LOP_GT ? LOP_LT
+           : op == LOP_LT ? LOP_GT : op;
     }
-    *term = l;
-    *num = r->val;
-    return r->op == LOP_NUM;
+    if (r->op != LOP_NUM)
+        return false;
+    *out = (struct lh_bound){l->seat, l->op == LOP_LEN ? l->suit : -1, op, r->val};
+    return l->op == LOP_LEN || (l->op == LOP_PTS && l->table == LPT_HCP && l->suit < 0 && hcp_ok);
 }
 
 uint64_t lh_choose(int n, int k)

@@ -51,11 +51,17 @@ uint64_t lh_total(const struct lh_hands *h);
 /* The class holding draw r < lh_total(h): the first whose cumulative weight exceeds r. */
 int lh_class_at(const struct lh_hands *h, uint64_t r);
 void lh_free(struct lh_hands *h); /* its tables, not h itself */
-/* The comparison x of a term with a number as "term op number" (20 <= hcp(north) is
- * hcp(north) >= 20), the bounds both generators read off a condition; false when x is none
- * (!= bounds nothing). */
-bool lh_comparison(const struct lang_prog *p, const struct lnode *x, const struct lnode **term,
-                   int *op, int *num);
+/* A bound a conjunct sets on one seat: what is a suit (its length) or -1 (its HCP), op a
+ * comparison (LOP_EQ, LOP_LT ...) with num. */
+struct lh_bound {
+    int seat, what, op, num;
+};
+/* The bound conjunct x sets, the way both generators read a condition: a suit length or
+ * (when hcp_ok: the HCP table is the standard one) hcp() of a seat compared with a number,
+ * either way round (20 <= hcp(north) is hcp(north) >= 20); false when x is none (!= bounds
+ * nothing). */
+bool lh_bound_of(const struct lang_prog *p, const struct lnode *x, bool hcp_ok,
+                 struct lh_bound *out);
 /* n choose k, 0 outside 0 <= k <= n (n <= 52). */
 uint64_t lh_choose(int n, int k);
 

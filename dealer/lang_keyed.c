@@ -83,15 +83,10 @@ static void read_conjunct(const struct lang_prog *p, int n, struct kbounds b[4])
         bs->any = true;
         return;
     }
-    const struct lnode *l;
-    int op, num;
+    struct lh_bound k;
 
-    if (!lh_comparison(p, x, &l, &op, &num))
-        return;
-    if (l->op == LOP_LEN)
-        tighten(&b[l->seat], l->suit, op, num);
-    else if (l->op == LOP_PTS && l->table == LPT_HCP && l->suit < 0 && standard_hcp(p))
-        tighten(&b[l->seat], -1, op, num);
+    if (lh_bound_of(p, x, standard_hcp(p), &k))
+        tighten(&b[k.seat], k.what, k.op, k.num);
 }
 
 /* The conjuncts of the condition, left to right (the order decides which 16 shape tests of a

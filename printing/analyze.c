@@ -4,7 +4,6 @@
  * (DealerPar), written as PBN 2.1's DoubleDummyTricks, OptimumResultTable, OptimumScore and
  * ParContract. Boards that carry the analysis already are not solved again. Under mpirun the
  * boards to solve go out to the ranks in chunks on demand and rank 0 writes (share_out). */
-#include <getopt.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -416,18 +415,12 @@ struct analyze_opts {
 static enum pd_status parse_args(int argc, char **argv, struct analyze_opts *o, bool *help,
                                  struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
-        {NULL, 0, NULL, 0},
-    };
-    enum pd_status rc = PD_OK;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "o output  j jobs", "q quiet  h help  F force  P public",
+                                      "o:j:qh", argc, argv, e);
     int c;
 
-    optind = 0;
-    opterr = 0;
-    while (rc == PD_OK && (c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
         switch (c) {
         case 'o': o->out = optarg; break;
         case 'j': rc = parse_jobs(optarg, &o->threads, e); break;

@@ -621,10 +621,9 @@ enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_
 bool pd_mpi_waiting(int from, int tag);
 /* An empty message with tag, sent without waiting for the receiver (completed at pd_mpi_end). */
 void pd_mpi_notify(int to, int tag);
-/* Collective: every rank's n bytes, concatenated in rank order into *all on rank 0 (free it;
- * NULL on other ranks). */
-enum pd_status pd_mpi_gather(const void *mine, size_t n, void **all, size_t *total,
-                             struct pd_err *e);
+/* The sender of the next message with tag from any rank, waiting up to about max_us
+ * microseconds for one (sleeping between tests); -1 when none came. */
+int pd_mpi_poll(int tag, long max_us);
 /* Ends MPI (MPI_Finalize) and returns rc; PD_OK on a rank other than 0 whose failure rank 0
  * reports (pd_mpi_agree), so that the job shows one message and rank 0's exit status. */
 enum pd_status pd_mpi_end(enum pd_status rc);

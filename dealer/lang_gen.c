@@ -18,18 +18,7 @@
 #include <string.h>
 
 #include "dealer/lang_gen.h"
-
-enum { MAXH = 11 }; /* HCP within one suit: 0..10 */
-
-struct lgen_class {
-    int8_t len[4];
-    int8_t hcp;
-    int16_t shape;  /* index into lgen.rest */
-};
-/* For one shape, the HCP distribution of suits su+1..3, for su = 0, 1, 2. */
-struct lgen_rest {
-    uint64_t dist[3][41];
-};
+#include "dealer/lang_hands.h"
 
 struct bounds {
     int hlo, hhi;
@@ -40,18 +29,8 @@ struct bounds {
 };
 
 struct lgen {
-    int seat;
+    struct lh_hands h;      /* the drawn seat's hands by class (lang_hands.c) */
     struct deal fixed;      /* predealt cards of every seat */
-    int flen[4], fhcp[4];   /* the seat's predealt cards per suit */
-    unsigned hon_avail[4];  /* free honours: bit 3 A, 2 K, 1 Q, 0 J */
-    unsigned spot_avail[4]; /* free spot cards (ranks 2..10) as holding bits */
-    int nspot[4];
-    uint64_t N[4][14][MAXH]; /* hands with total length l and h HCP in suit s */
-    struct lgen_class *cls;
-    uint64_t *cum;          /* cumulative class weights */
-    int ncls;
-    struct lgen_rest *rest; /* per allowed shape */
-    int nrest;
     double p;               /* probability of H among the seat's possible hands */
     /* A second bounded seat, tested as soon as its cards are dealt (-1: none): a deal that
      * fails is dropped before the other hands are dealt, which is rejection, done early. */
@@ -109,17 +88,6 @@ static void bound(struct bounds *b, int what, int op, int c)
     b->any = true;
 }
 
-static int flip(int op)
-{
-    switch (op) {
-    case LOP_GE: return LOP_LE;
-    case LOP_GT: return LOP_LT;
-    case LOP_LE: return LOP_GE;
-    case LOP_LT: return LOP_GT;
-    default: return op;
-    }
-}
-
 static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool milton, int depth)
 {
     const struct lnode *x = &p->nodes[n];
@@ -140,59 +108,17 @@ static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool m
         }
         return;
     }
-    if (x->op < LOP_EQ || x->op > LOP_GE || x->op == LOP_NE)
-        return;
-    const struct lnode *l = &p->nodes[x->a], *r = &p->nodes[x->b];
-    int op = x->op;
+    struct lh_bound k;
 
-    if (l->op == LOP_NUM) {
-        const struct lnode *t = l;
-
-        l = r;
-        r = t;
-        op = flip(op);
-    }
-    if (r->op != LOP_NUM)
-        return;
-    if (l->op == LOP_LEN)
-        bound(&b[l->seat], l->suit, op, r->val);
-    else if (l->op == LOP_PTS && l->table == LPT_HCP && l->suit < 0 && milton)
-        bound(&b[l->seat], -1, op, r->val);
+    if (lh_bound_of(p, x, milton, &k))
+        bound(&b[k.seat], k.what, k.op, k.num);
 }
 
 /* ---------------------------------------------------------------- counting */
 
-static void count_suits(struct lgen *g, const struct lang_prog *p, int seat)
+static bool shape_allowed(const struct lang_prog *p, const void *bounds, int seat, const int L[4])
 {
-    uint64_t taken = 0;
-
-    for (int h = 0; h < 4; h++)
-        taken |= p->predeal.hand[h];
-    for (int s = 0; s < 4; s++) {
-        unsigned mine = hand_suit(p->predeal.hand[seat], (enum suit)s);
-        unsigned free_cards = 0x1FFFu & ~(unsigned)hand_suit(taken, (enum suit)s);
-
-        g->flen[s] = __builtin_popcount(mine);
-        g->fhcp[s] = hand_hcp((uint64_t)mine << (16 * s));
-        g->hon_avail[s] = free_cards >> 9;       /* J Q K A are bits 9..12 */
-        g->spot_avail[s] = free_cards & 0x1FFu;  /* 2..10 */
-        g->nspot[s] = __builtin_popcount(g->spot_avail[s]);
-        memset(g->N[s], 0, sizeof g->N[s]);
-        for (unsigned sub = 0; sub < 16; sub++) {
-            if ((sub & g->hon_avail[s]) != sub)
-                continue;
-            int j = __builtin_popcount(sub), hh = honour_hcp(sub) + g->fhcp[s];
-
-            for (int k = j; k <= j + g->nspot[s]; k++)
-                if (g->flen[s] + k <= 13)
-                    g->N[s][g->flen[s] + k][hh] += binom(g->nspot[s], k - j);
-        }
-    }
-}
-
-static bool shape_allowed(const struct lang_prog *p, const struct bounds *b, int seat,
-                          const int L[4])
-{
+    const struct bounds *b = bounds;
     int cell = shape_cell(L[0], L[1], L[2], L[3]);
 
     for (int s = 0; s < 4; s++) {
@@ -210,81 +136,20 @@ static bool shape_allowed(const struct lang_prog *p, const struct bounds *b, int
     return true;
 }
 
-/* The HCP distribution of a shape: convolution of suits from..3. out has 41 entries. */
-static void conv_suits(const struct lgen *g, const int L[4], int from, uint64_t out[41])
-{
-    memset(out, 0, 41 * sizeof *out);
-    out[0] = 1;
-    for (int s = from; s < 4; s++) {
-        uint64_t t[41] = {0};
-
-        for (int a = 0; a <= 40; a++)
-            if (out[a])
-                for (int h = 0; h < MAXH && a + h <= 40; h++)
-                    t[a + h] += out[a] * g->N[s][L[s]][h];
-        memcpy(out, t, sizeof t);
-    }
-}
-
-static bool add_class(struct lgen *g, const int L[4], int h, uint64_t w, int *cap)
-{
-    if (g->ncls == *cap) {
-        int nc = *cap ? 2 * *cap : 256;
-        struct lgen_class *c = realloc(g->cls, (size_t)nc * sizeof *c);
-        uint64_t *cu = c ? realloc(g->cum, (size_t)nc * sizeof *cu) : NULL;
-
-        if (c)
-            g->cls = c;
-        if (!cu)
-            return false;
-        g->cum = cu;
-        *cap = nc;
-    }
-    for (int s = 0; s < 4; s++)
-        g->cls[g->ncls].len[s] = (int8_t)L[s];
-    g->cls[g->ncls].hcp = (int8_t)h;
-    g->cls[g->ncls].shape = (int16_t)(g->nrest - 1);
-    g->cum[g->ncls] = (g->ncls ? g->cum[g->ncls - 1] : 0) + w;
-    g->ncls++;
-    return true;
-}
-
 /* Builds the classes of seat under b; false when out of memory or nothing fits. */
 static bool build(struct lgen *g, const struct lang_prog *p, const struct bounds *b, int seat)
 {
-    int L[4], cap = 0;
-    uint64_t dist[41];
     int nfree = 13, navail = 52;
 
-    g->seat = seat;
-    count_suits(g, p, seat);
-    for (L[0] = 0; L[0] <= 13; L[0]++)
-        for (L[1] = 0; L[0] + L[1] <= 13; L[1]++)
-            for (L[2] = 0; L[0] + L[1] + L[2] <= 13; L[2]++) {
-                L[3] = 13 - L[0] - L[1] - L[2];
-                if (!shape_allowed(p, b, seat, L))
-                    continue;
-                struct lgen_rest *rs = realloc(g->rest, (size_t)(g->nrest + 1) * sizeof *rs);
-
-                if (!rs)
-                    return false;
-                g->rest = rs;
-                for (int su = 0; su < 3; su++)
-                    conv_suits(g, L, su + 1, g->rest[g->nrest].dist[su]);
-                g->nrest++;
-                conv_suits(g, L, 0, dist);
-                for (int h = b->hlo < 0 ? 0 : b->hlo; h <= 40 && h <= b->hhi; h++)
-                    if (dist[h] && !add_class(g, L, h, dist[h], &cap))
-                        return false;
-            }
-    if (g->ncls == 0)
+    if (!lh_build(&g->h, &p->predeal, seat, b->hlo, b->hhi, shape_allowed, p, b) ||
+        g->h.ncls == 0)
         return false;
     for (int h = 0; h < 4; h++) {
         navail -= hand_ncards(p->predeal.hand[h]);
         if (h == seat)
             nfree -= hand_ncards(p->predeal.hand[h]);
     }
-    g->p = (double)g->cum[g->ncls - 1] / (double)binom(navail, nfree);
+    g->p = (double)lh_total(&g->h) / (double)binom(navail, nfree);
     return true;
 }
 
@@ -338,7 +203,7 @@ struct lgen *lgen_plan(const struct lang_prog *p)
         best->prog = p;
         best->second = -1;
         for (int s = 0; s < 4; s++)
-            if (s != best->seat && ps[s] < 0.5 &&
+            if (s != best->h.seat && ps[s] < 0.5 &&
                 (best->second < 0 || ps[s] < ps[best->second]))
                 best->second = s;
         if (best->second >= 0)
@@ -356,9 +221,7 @@ void lgen_free(struct lgen *g)
 {
     if (!g)
         return;
-    free(g->cls);
-    free(g->cum);
-    free(g->rest);
+    lh_free(&g->h);
     free(g);
 }
 
@@ -377,35 +240,22 @@ static uint64_t below64(struct deal_stream *s, uint64_t n)
     return r % n;
 }
 
-/* k uniform cards of the holding bits avail (Fisher-Yates on the list of its cards). */
-static unsigned pick_cards(struct deal_stream *s, unsigned avail, int k)
+static unsigned below32(struct deal_stream *s, unsigned n)
 {
-    int list[13], n = 0;
-    unsigned out = 0;
-
-    for (unsigned a = avail; a; a &= a - 1)
-        list[n++] = __builtin_ctz(a);
-    for (int i = 0; i < k; i++) {
-        int j = i + (int)deal_stream_below(s, (uint32_t)(n - i)), t = list[i];
-
-        list[i] = list[j];
-        list[j] = t;
-        out |= 1u << list[i];
-    }
-    return out;
+    return deal_stream_below(s, n);
 }
 
 /* The free cards of suit su for a total length len and h HCP: honours by weight, then spots. */
 LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, int len, int h)
 {
-    int k = len - g->flen[su], hh = h - g->fhcp[su];
+    int k = len - g->h.flen[su], hh = h - g->h.fhcp[su];
     uint64_t w[16], total = 0;
 
     for (unsigned sub = 0; sub < 16; sub++) {
         int j = __builtin_popcount(sub);
 
-        w[sub] = (sub & g->hon_avail[su]) == sub && honour_hcp(sub) == hh && j <= k
-                     ? binom(g->nspot[su], k - j)
+        w[sub] = (sub & g->h.hon[su]) == sub && honour_hcp(sub) == hh && j <= k
+                     ? binom(g->h.nspot[su], k - j)
                      : 0;
         total += w[sub];
     }
@@ -414,7 +264,8 @@ LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, 
 
     while (r >= w[sub])
         r -= w[sub++];
-    return sub << 9 | pick_cards(s, g->spot_avail[su], k - __builtin_popcount(sub));
+    /* k uniform spot cards (Fisher-Yates on the list of them) */
+    return sub << 9 | lh_pick(s, g->h.spot[su], k - __builtin_popcount(sub), below32);
 }
 
 static bool second_ok(const struct lgen *g, uint64_t hand)
@@ -473,29 +324,21 @@ LANG_HOT static bool deal_rest(const struct lgen *g, struct deal_stream *s,
 
 LANG_HOT bool lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out)
 {
-    uint64_t r = below64(s, g->cum[g->ncls - 1]);
-    int lo = 0, hi = g->ncls - 1, L[4], left, hs[4];
+    const struct lh_class *c = &g->h.cls[lh_class_at(&g->h, below64(s, lh_total(&g->h)))];
+    int L[4], left, hs[4];
     struct deal fixed = g->fixed;
 
-    while (lo < hi) { /* first class whose cumulative weight exceeds r */
-        int mid = (lo + hi) / 2;
-
-        if (g->cum[mid] > r)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
     for (int su = 0; su < 4; su++)
-        L[su] = g->cls[lo].len[su];
-    left = g->cls[lo].hcp;
+        L[su] = c->len[su];
+    left = c->hcp;
     /* HCP per suit: suit su takes h with weight N[su][L][h] * (ways for the rest). */
     for (int su = 0; su < 3; su++) {
-        uint64_t w[MAXH], total = 0;
+        uint64_t w[LH_MAXH], total = 0;
 
-        const uint64_t *dist = g->rest[g->cls[lo].shape].dist[su];
+        const uint64_t *dist = g->h.rest[c->shape].dist[su];
 
-        for (int h = 0; h < MAXH; h++) {
-            w[h] = h <= left ? g->N[su][L[su]][h] * dist[left - h] : 0;
+        for (int h = 0; h < LH_MAXH; h++) {
+            w[h] = h <= left ? g->h.ways[su][L[su]][h] * dist[left - h] : 0;
             total += w[h];
         }
         uint64_t x = below64(s, total);
@@ -508,6 +351,6 @@ LANG_HOT bool lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal
     }
     hs[3] = left;
     for (int su = 0; su < 4; su++)
-        fixed.hand[g->seat] |= (uint64_t)draw_suit(g, s, su, L[su], hs[su]) << (16 * su);
+        fixed.hand[g->h.seat] |= (uint64_t)draw_suit(g, s, su, L[su], hs[su]) << (16 * su);
     return deal_rest(g, s, &fixed, out);
 }

@@ -4,11 +4,11 @@
  *
  * Cards go in order spade ace .. club two. With C cards left and v[s] vacancies per seat, the
  * K deals of the remaining cards split into blocks K*v[s]/C for s = N, E, S, W (each an exact
- * integer). D < 2^96 and v <= 13, so K*v < 2^100 fits in 128 bits. The exact divisions are done
+ * integer). D < 2^96 and v <= 13, so K*v < 2^100 fits in 128 bits (the encoder's sums of up to
+ * three seats' v, at most 39: below 2^102). The exact divisions are done
  * by multiplying with the inverse of C's odd part modulo 2^128 (or 2^64 once K is small), which
  * is several times faster than a 128-bit division. */
 #include <pthread.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "dealer/dealer.h"
@@ -138,29 +138,73 @@ enum pd_status deal_from_number(deal_num n, struct deal *out, struct pd_err *e)
     return PD_OK;
 }
 
+/* The encoder keeps the four vacancies in one word, seat s's in bits 16s..16s+15, so that a
+ * card's owner selects them by a shift, in registers (see struct decoder). */
+static const uint64_t VAC_FULL = 13 | 13ULL << 16 | 13ULL << 32 | 13ULL << 48;
+
+/* Card c (C cards left) of d: the shift of its owner's field in the vacancies, and in *before
+ * the vacancies of the seats before the owner. Their blocks add up to K*before/C, one exact
+ * quotient, which is what n gains; the owner's block is the new K. */
+static inline int owner_at(const struct deal *d, int c, uint64_t vac, uint64_t *before)
+{
+    uint64_t bit = 1ULL << bit_of_card[DEAL_NCARDS - c];
+    int at = 16 * ((d->hand[1] & bit) != 0) + 32 * ((d->hand[2] & bit) != 0) +
+             48 * ((d->hand[3] & bit) != 0);
+
+    *before = ((vac << 16) + (vac << 32) + (vac << 48)) >> at & 0xFFFF;
+    return at;
+}
+
+/* Below 2^58, K times a sum of vacancies (at most 39) fits in 64 bits. */
+static const deal_num SMALL_K_SUM = (deal_num)1 << 58;
+
+static uint64_t encode_small(const struct deal *d, uint64_t k, int c, uint64_t vac)
+{
+    uint64_t n = 0, before;
+
+    for (; c >= 1; c--) {
+        int at = owner_at(d, c, vac, &before);
+
+        n += block64(k, (int)before, c);
+        k = block64(k, (int)(vac >> at & 0xFFFF), c);
+        vac -= 1ULL << at;
+    }
+    return n;
+}
+
+/* While K >= 2^58 the blocks need 128 bits; the rest of n is then below K, in 64 bits. */
 enum pd_status deal_to_number(const struct deal *d, deal_num *out, struct pd_err *e)
 {
-    int vac[4] = {13, 13, 13, 13};
     deal_num k = DEAL_COUNT, n = 0;
+    uint64_t vac = VAC_FULL, before;
+    int c = DEAL_NCARDS;
     char why[80];
 
     if (!deal_is_complete(d, why, sizeof why))
         return pd_fail(e, PD_ERR_RANGE, "not a complete deal: %s", why);
     pthread_once(&tables_once, build_tables);
-    for (int c = DEAL_NCARDS; c >= 1; c--) {
-        uint64_t bit = 1ULL << bit_of_card[DEAL_NCARDS - c];
-        int owner = 0;
+    for (; c >= 1 && k >= SMALL_K_SUM; c--) {
+        int at = owner_at(d, c, vac, &before);
 
-        while (!(d->hand[owner] & bit))
-            owner++;
-        for (int s = 0; s < owner; s++)
-            if (vac[s])
-                n += block(k, vac[s], c);
-        k = block(k, vac[owner], c);
-        vac[owner]--;
+        n += block128(k, (int)before, c);
+        k = block128(k, (int)(vac >> at & 0xFFFF), c);
+        vac -= 1ULL << at;
     }
-    *out = n;
+    *out = n + encode_small(d, (uint64_t)k, c, vac);
     return PD_OK;
+}
+
+/* Digits of v, at least min of them (leading zeros up to min), ending at end; the start. */
+static char *u64_digits(uint64_t v, int min, char *end)
+{
+    char *p = end;
+
+    while (v || min > 0) {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+        min--;
+    }
+    return p;
 }
 
 /* One 128-bit division splits n into 64-bit parts below 10^19; the rest is 64-bit work. */
@@ -168,11 +212,12 @@ void deal_num_to_dec(deal_num n, char *buf)
 {
     const uint64_t e19 = 10000000000000000000ULL;
     uint64_t high = (uint64_t)(n / e19), low = (uint64_t)(n % e19);
+    char digits[40], *end = digits + sizeof digits, *p;
 
-    if (high)
-        snprintf(buf, 40, "%llu%019llu", (unsigned long long)high, (unsigned long long)low);
-    else
-        snprintf(buf, 40, "%llu", (unsigned long long)low);
+    p = u64_digits(low, high ? 19 : 1, end);
+    p = u64_digits(high, 0, p);
+    memcpy(buf, p, (size_t)(end - p));
+    buf[end - p] = '\0';
 }
 
 enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err *e)

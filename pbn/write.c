@@ -15,31 +15,44 @@ struct text {
     size_t n, cap;
     char local[4096];
     bool failed;
-    bool utf8; /* the game is written in UTF-8 as it is: never a mix of the two encodings */
+    /* The game is written in UTF-8 as it is: never a mix of the two encodings. -1 until a
+     * text beyond ASCII asks (game_needs_utf8 of g): most games are ASCII and never ask. */
+    int utf8;
+    const struct pbn_game *g;
 };
 
-static void text_add(struct text *t, const char *s, size_t len)
-{
-    if (t->n + len > t->cap) {
-        size_t cap = 2 * (t->n + len);
-        char *bigger = t->p == t->local ? malloc(cap) : realloc(t->p, cap);
+static bool game_needs_utf8(const struct pbn_game *g);
 
-        if (!bigger) {
-            t->failed = true;
-            return;
-        }
-        if (t->p == t->local)
-            memcpy(bigger, t->local, t->n);
-        t->p = bigger;
-        t->cap = cap;
-    }
-    memcpy(t->p + t->n, s, len);
-    t->n += len;
+static bool text_utf8(struct text *t)
+{
+    if (t->utf8 < 0)
+        t->utf8 = game_needs_utf8(t->g);
+    return t->utf8 != 0;
 }
 
-static void text_str(struct text *t, const char *s)
+/* Room for len more bytes: false (and t->failed) when out of memory. */
+static bool text_grow(struct text *t, size_t len)
 {
-    text_add(t, s, strlen(s));
+    size_t cap = 2 * (t->n + len);
+    char *bigger = t->p == t->local ? malloc(cap) : realloc(t->p, cap);
+
+    if (!bigger) {
+        t->failed = true;
+        return false;
+    }
+    if (t->p == t->local)
+        memcpy(bigger, t->local, t->n);
+    t->p = bigger;
+    t->cap = cap;
+    return true;
+}
+
+static inline void text_add(struct text *t, const char *s, size_t len)
+{
+    if (t->n + len > t->cap && !text_grow(t, len))
+        return;
+    memcpy(t->p + t->n, s, len);
+    t->n += len;
 }
 
 /* Appends s in ISO 8859-1 when every character fits (export's character set, PBN 2.2), else as
@@ -67,7 +80,7 @@ static void text_latin1(struct text *t, const char *s, size_t n)
 
     while (ascii < n && u[ascii] < 0x80) /* the usual case: nothing to transcode */
         ascii++;
-    if (ascii == n || t->utf8 || !fits_latin1(s, n)) {
+    if (ascii == n || text_utf8(t) || !fits_latin1(s, n)) {
         text_add(t, s, n);
         return;
     }
@@ -111,18 +124,36 @@ struct tag_style {
 
 /* Tables (PBN 5: OptimumResultTable, ScoreTable ...) give their columns as "Name\\2R": the
  * backslash is part of the column format, not an escape, and is written alone. */
-static bool is_table(const char *name)
+static bool is_table(const char *name, size_t n)
 {
-    size_t n = strlen(name);
-
-    return n > 5 && strcmp(name + n - 5, "Table") == 0;
+    return n > 5 && memcmp(name + n - 5, "Table", 5) == 0;
 }
 
-static void format_value(struct text *out, const struct pbn_tag *t)
+/* Length of v when it is ASCII with nothing to escape (the usual value), else SIZE_MAX. */
+static size_t plain_len(const char *v, bool table)
+{
+    const unsigned char *u = (const unsigned char *)v;
+
+    for (size_t i = 0;; i++) {
+        unsigned c = u[i];
+
+        if (c == 0)
+            return i;
+        if (c == '"' || c >= 0x80 || (c == '\\' && !table))
+            return SIZE_MAX;
+    }
+}
+
+static void format_value(struct text *out, const struct pbn_tag *t, bool table)
 {
     /* Escape quotes and backslashes (PBN 3.2); most values have none, so copy runs. */
-    const char *v = t->value, *special = is_table(t->name) ? "\"" : "\"\\";
+    const char *v = t->value, *special = table ? "\"" : "\"\\";
+    size_t plain = plain_len(v, table);
 
+    if (plain != SIZE_MAX) {
+        text_add(out, v, plain);
+        return;
+    }
     for (size_t run; *v; v += run) {
         run = strcspn(v, special);
         text_latin1(out, v, run);
@@ -138,10 +169,12 @@ static void format_tag(struct text *out, const struct pbn_tag *t, const struct t
 {
     if (st->lead)
         text_add(out, st->eol, st->eol_len);
+    size_t name_len = strlen(t->name);
+
     text_add(out, "[", 1);
-    text_str(out, t->name);
+    text_add(out, t->name, name_len);
     text_add(out, " \"", 2);
-    format_value(out, t);
+    format_value(out, t, is_table(t->name, name_len));
     text_add(out, "\"]", 2);
     for (size_t i = 0; i < t->nsection; i++) {
         text_add(out, st->eol, st->eol_len);
@@ -181,6 +214,23 @@ static int by_name(const void *a, const void *b)
     return c ? c : (*x < *y ? -1 : *x > *y);
 }
 
+/* The other tags by name: a dealt board has two (Generator, DealId), where qsort's call per
+ * comparison costs more than the sort. by_name is a total order, so both give one result. */
+static void sort_tags(const struct pbn_tag **tags, size_t n)
+{
+    if (n > 8) {
+        qsort(tags, n, sizeof *tags, by_name);
+        return;
+    }
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && by_name(&tags[j - 1], &tags[j]) > 0; j--) {
+            const struct pbn_tag *x = tags[j];
+
+            tags[j] = tags[j - 1];
+            tags[j - 1] = x;
+        }
+}
+
 static void format_game(struct text *out, const struct pbn_game *g, const struct pbn_tag **extra)
 {
     static const struct tag_style st = {"\r\n", 2, false, true};
@@ -201,7 +251,7 @@ static void format_game(struct text *out, const struct pbn_game *g, const struct
 
         format_tag(out, mts[i] ? mts[i] : &missing, &st);
     }
-    qsort(extra, nextra, sizeof *extra, by_name);
+    sort_tags(extra, nextra);
     for (size_t i = 0; i < nextra; i++)
         format_tag(out, extra[i], &st);
     /* Commentary a game got from another format (LIN's nt): one { } comment a line; a "}" in
@@ -249,7 +299,8 @@ static enum pd_status write_game_enc(FILE *out, const struct pbn_game *g, size_t
     t.n = 0;
     t.cap = sizeof t.local;
     t.failed = false;
-    t.utf8 = utf8 || game_needs_utf8(g);
+    t.utf8 = utf8 ? 1 : -1;
+    t.g = g;
     if (g->ntags > 32) {
         extra = malloc(g->ntags * sizeof *extra);
         if (!extra)

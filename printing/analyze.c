@@ -2,8 +2,9 @@
  * its set has none): the 20 trick counts of every board through dealer/'s dd_tables (libdds
  * CalcAllTables, all cores), par for the board's vulnerability and dealer through dd_par
  * (DealerPar), written as PBN 2.1's DoubleDummyTricks, OptimumResultTable, OptimumScore and
- * ParContract. Boards that carry the analysis already are not solved again. */
-#include <getopt.h>
+ * ParContract. Boards that carry the analysis already are not solved again. Under mpirun the
+ * boards to solve go out to the ranks in chunks on demand and rank 0 writes (share_out). */
+#include <pthread.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,51 +33,244 @@ static void progress(bool on, size_t done, size_t n)
         fprintf(stderr, "\ranalyze: %zu/%zu boards%s", done, n, done == n ? "\n" : "");
 }
 
-/* Under mpirun (pd_mpi_size() > 1) every rank solves its share, a contiguous run of the
- * boards to solve, and rank 0 gathers the tables in rank order, which is board order. */
-static enum pd_status gather_tables(struct dd_table *tabs, size_t lo, size_t hi, size_t n,
-                                    enum pd_status rc, struct pd_err *e)
+/* Solves deals[0..n) into tabs in batches on this process's libdds threads. */
+static enum pd_status solve_batches(const struct deal *deals, size_t n, struct dd_table *tabs,
+                                    bool show, struct pd_err *e)
 {
-    void *all = NULL;
-    size_t total = 0;
+    enum pd_status rc = PD_OK;
+    size_t batch = batch_size();
 
-    if (pd_mpi_size() == 1)
-        return rc;
-    if ((rc = pd_mpi_agree(rc, e)) != PD_OK)
-        return rc;
-    rc = pd_mpi_gather(tabs + lo, (hi - lo) * sizeof *tabs, &all, &total, e);
-    if (rc == PD_OK && pd_mpi_rank() == 0 && total != n * sizeof *tabs)
-        rc = pd_fail(e, PD_ERR_INTERNAL, "the ranks sent %zu tables for %zu boards (does every "
-                                         "rank read the same set?)", total / sizeof *tabs, n);
-    if (rc == PD_OK && pd_mpi_rank() == 0 && n)
-        memcpy(tabs, all, n * sizeof *tabs);
-    free(all);
+    progress(show && n > 0, 0, n);
+    for (size_t at = 0; rc == PD_OK && at < n; at += batch) {
+        size_t k = n - at < batch ? n - at : batch;
+
+        rc = dd_tables(deals + at, k, tabs + at, e);
+        progress(show && rc == PD_OK, at + k, n);
+    }
     return rc;
 }
 
-/* Solves the games listed in idx (tables) in batches; this rank's share under mpirun. */
+/* ---- under mpirun: the boards go out in chunks on demand (README, "Beyond one machine").
+ * Rank 0 hands the next chunk to whichever rank asks, its own solver thread included, so a
+ * rank that draws slow boards takes fewer of them; every table comes back to rank 0, which
+ * puts it at its board's place: the file is the one of -j 1, whatever the split. */
+
+enum { TAG_ASK = 21, TAG_CHUNK = 22 };
+
+/* A rank's request: the tables of the chunk it solved (k of them follow), the boards it takes
+ * at a time, and the digest of its boards (every rank must read the same set). */
+struct ask {
+    size_t at, k, want;
+    bool failed; /* its solve failed: it stops, and says why at pd_mpi_agree */
+    char digest[65];
+};
+
+struct chunk {
+    size_t at, k; /* k = 0: stop */
+};
+
+/* Rank 0's side: the next chunk to hand out, shared with its own solver thread. */
+struct split {
+    const struct deal *deals;
+    struct dd_table *tabs;
+    size_t n, next, done, local_want;
+    bool stop; /* a rank failed: no more chunks */
+    char digest[65];
+    pthread_mutex_t mu;
+    enum pd_status local_rc; /* the solver thread's */
+    struct pd_err local_err;
+};
+
+static void digest_of(const struct deal *deals, size_t n, char hex[65])
+{
+    pd_sha256_hex(deals, n * sizeof *deals, hex);
+}
+
+/* The next chunk of at most want boards (0: none left, or stopped); done counts k finished. */
+static size_t take_chunk(struct split *sp, size_t want, size_t done, bool failed, size_t *at)
+{
+    size_t k = 0;
+
+    pthread_mutex_lock(&sp->mu);
+    sp->done += done;
+    sp->stop = sp->stop || failed;
+    if (!sp->stop && sp->next < sp->n) {
+        k = sp->n - sp->next < want ? sp->n - sp->next : want;
+        *at = sp->next;
+        sp->next += k;
+    }
+    pthread_mutex_unlock(&sp->mu);
+    return k;
+}
+
+static void *solve_local(void *arg)
+{
+    struct split *sp = arg;
+    size_t at = 0, k = 0;
+    enum pd_status rc = PD_OK;
+
+    while ((k = take_chunk(sp, sp->local_want, rc == PD_OK ? k : 0, rc != PD_OK, &at)) > 0)
+        rc = dd_tables(sp->deals + at, k, sp->tabs + at, &sp->local_err);
+    sp->local_rc = rc;
+    return NULL;
+}
+
+/* One rank's ask: its tables into place, then its next chunk (or stop: *stopped counts). */
+static enum pd_status serve(struct split *sp, int from, int *stopped, struct pd_err *e)
+{
+    void *buf = NULL;
+    size_t len = 0, at = 0, k = 0;
+    int tag;
+    enum pd_status rc = pd_mpi_recv(from, &tag, &buf, &len, e);
+    const struct ask *a = buf;
+
+    if (rc == PD_OK && (len < sizeof *a || len != sizeof *a + a->k * sizeof *sp->tabs ||
+                        a->at > sp->n || a->k > sp->n - a->at))
+        rc = pd_fail(e, PD_ERR_INTERNAL, "rank %d sent a malformed answer", from);
+    if (rc == PD_OK && !a->failed && strcmp(a->digest, sp->digest) != 0)
+        rc = pd_fail(e, PD_ERR_MISMATCH, "rank %d read another set than rank 0: every rank must "
+                                      "read the same SET", from);
+    if (rc == PD_OK && a->k)
+        memcpy(sp->tabs + a->at, (const char *)buf + sizeof *a, a->k * sizeof *sp->tabs);
+    if (rc == PD_OK)
+        k = take_chunk(sp, a->want ? a->want : 1, a->k, a->failed, &at);
+    else
+        take_chunk(sp, 1, 0, true, &at); /* a rank failed: stop every rank */
+    free(buf);
+    struct chunk c = {at, k};
+    enum pd_status sent = pd_mpi_send(from, TAG_CHUNK, &c, sizeof c, e);
+
+    *stopped += k == 0;
+    return rc != PD_OK ? rc : sent;
+}
+
+/* Rank 0: its thread solves while this one answers the other ranks, until all have stopped.
+ * The first failure is the one reported. */
+static enum pd_status share_out(struct split *sp, bool show, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+    pthread_t tid;
+    bool started = pthread_create(&tid, NULL, solve_local, sp) == 0;
+    int stopped = 0;
+    size_t shown = 0;
+
+    if (!started) { /* the other ranks must still be told to stop */
+        sp->stop = true;
+        sp->local_rc = pd_fail(&sp->local_err, PD_ERR_NOMEM, "cannot start a thread");
+    }
+    progress(show && sp->n > 0, 0, sp->n);
+    while (stopped < pd_mpi_size() - 1) {
+        int from = pd_mpi_poll(TAG_ASK, 200000);
+        struct pd_err why;
+        enum pd_status r = from >= 0 ? serve(sp, from, &stopped, &why) : PD_OK;
+        size_t done;
+
+        if (r != PD_OK && rc == PD_OK) {
+            rc = r;
+            if (e)
+                *e = why;
+        }
+        pthread_mutex_lock(&sp->mu);
+        done = sp->done;
+        pthread_mutex_unlock(&sp->mu);
+        progress(show && done != shown && done < sp->n, done, sp->n);
+        shown = done;
+    }
+    if (started)
+        pthread_join(tid, NULL);
+    progress(show && sp->n > 0 && sp->done == sp->n, sp->done, sp->n);
+    if (rc == PD_OK && sp->local_rc != PD_OK && e)
+        *e = sp->local_err;
+    return rc != PD_OK ? rc : sp->local_rc;
+}
+
+/* Sends a's ask (and its tables) to rank 0 and receives the next chunk into *c. */
+static enum pd_status exchange(const struct ask *a, size_t n, struct chunk *c, struct pd_err *e)
+{
+    void *buf = NULL;
+    size_t len = 0;
+    int tag;
+    enum pd_status rc = pd_mpi_send(0, TAG_ASK, a, sizeof *a + a->k * sizeof(struct dd_table), e);
+
+    if (rc == PD_OK)
+        rc = pd_mpi_recv(0, &tag, &buf, &len, e);
+    if (rc == PD_OK && len == sizeof *c)
+        memcpy(c, buf, sizeof *c);
+    free(buf);
+    if (rc == PD_OK && (len != sizeof *c || c->at > n || c->k > n - c->at))
+        rc = pd_fail(e, PD_ERR_INTERNAL, "rank %d: malformed chunk from rank 0", pd_mpi_rank());
+    return rc;
+}
+
+/* A rank other than 0: asks for a chunk, solves it, sends its tables with the next ask. A
+ * rank that failed (rc) asks once, as failed, so that rank 0 stops handing out chunks. */
+static enum pd_status take_share(const struct deal *deals, size_t n, enum pd_status rc,
+                                 struct pd_err *e)
+{
+    struct ask failed, *a = rc == PD_OK ? malloc(sizeof *a + (n ? n : 1) * sizeof(struct dd_table))
+                                        : NULL;
+    struct chunk c = {0, 1};
+
+    if (!a) {
+        rc = rc != PD_OK ? rc : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        a = &failed;
+    }
+    memset(a, 0, sizeof *a);
+    a->want = (size_t)dd_max_threads();
+    a->failed = rc != PD_OK;
+    if (rc == PD_OK)
+        digest_of(deals, n, a->digest);
+    while (c.k > 0) {
+        enum pd_status r = exchange(a, n, &c, e);
+
+        if (r != PD_OK) {
+            rc = rc != PD_OK ? rc : r;
+            break;
+        }
+        a->at = c.at;
+        if (c.k > 0 && rc == PD_OK)
+            rc = dd_tables(deals + c.at, c.k, (struct dd_table *)(a + 1), e);
+        a->k = rc == PD_OK ? c.k : 0;
+        a->failed = rc != PD_OK;
+    }
+    if (a != &failed)
+        free(a);
+    return rc;
+}
+
+/* Every rank: its part of the split, even when it failed already (rc), so that the others are
+ * told to stop; then they agree (a failed rank's message on rank 0). */
+static enum pd_status split_over_ranks(const struct deal *deals, size_t n, struct dd_table *tabs,
+                                       bool show, enum pd_status rc, struct pd_err *e)
+{
+    struct split sp = {.deals = deals, .tabs = tabs, .n = n, .stop = rc != PD_OK};
+    enum pd_status shared;
+
+    if (pd_mpi_rank() != 0)
+        return pd_mpi_agree(take_share(deals, n, rc, e), e);
+    sp.local_want = (size_t)dd_max_threads();
+    if (rc == PD_OK)
+        digest_of(deals, n, sp.digest);
+    pthread_mutex_init(&sp.mu, NULL);
+    shared = share_out(&sp, show && rc == PD_OK, e);
+    pthread_mutex_destroy(&sp.mu);
+    return pd_mpi_agree(rc != PD_OK ? rc : shared, e);
+}
+
+/* Solves the games listed in idx (tables): alone, or shared with the other ranks. */
 static enum pd_status solve_tables(struct pbn_set *set, const size_t *idx, size_t n,
                                    bool show, struct pd_err *e)
 {
     struct deal *deals = malloc((n ? n : 1) * sizeof *deals);
     struct dd_table *tabs = malloc((n ? n : 1) * sizeof *tabs);
     enum pd_status rc = deals && tabs ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    size_t lo = n * (size_t)pd_mpi_rank() / (size_t)pd_mpi_size();
-    size_t hi = n * (size_t)(pd_mpi_rank() + 1) / (size_t)pd_mpi_size();
 
     for (size_t i = 0; rc == PD_OK && i < n; i++)
         deals[i] = set->games[idx[i]].deal;
-    size_t batch = batch_size();
-
-    show = show && pd_mpi_rank() == 0; /* rank 0 shows its own share */
-    progress(show && hi > lo, 0, hi - lo);
-    for (size_t at = lo; rc == PD_OK && at < hi; at += batch) {
-        size_t k = hi - at < batch ? hi - at : batch;
-
-        rc = dd_tables(deals + at, k, tabs + at, e);
-        progress(show && rc == PD_OK, at + k - lo, hi - lo);
-    }
-    rc = gather_tables(tabs, lo, hi, n, rc, e);
+    if (pd_mpi_size() > 1)
+        rc = split_over_ranks(deals, n, tabs, show && pd_mpi_rank() == 0, rc, e);
+    else if (rc == PD_OK)
+        rc = solve_batches(deals, n, tabs, show, e);
     for (size_t i = 0; rc == PD_OK && pd_mpi_rank() == 0 && i < n; i++) {
         struct pbn_game *g = &set->games[idx[i]];
 
@@ -221,18 +415,12 @@ struct analyze_opts {
 static enum pd_status parse_args(int argc, char **argv, struct analyze_opts *o, bool *help,
                                  struct pd_err *e)
 {
-    static const struct option longs[] = {
-        {"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"force", no_argument, NULL, 'F'},        {"public", no_argument, NULL, 'P'},
-        {NULL, 0, NULL, 0},
-    };
-    enum pd_status rc = PD_OK;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "o output  j jobs", "q quiet  h help  F force  P public",
+                                      "o:j:qh", argc, argv, e);
     int c;
 
-    optind = 0;
-    opterr = 0;
-    while (rc == PD_OK && (c = getopt_long(argc, argv, "o:j:qh", longs, NULL)) != -1) {
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
         switch (c) {
         case 'o': o->out = optarg; break;
         case 'j': rc = parse_jobs(optarg, &o->threads, e); break;

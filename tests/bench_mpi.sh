@@ -13,7 +13,10 @@ RUNS=${BENCH_RUNS:-1}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-mpi-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-mpi() { mpirun --allow-run-as-root --oversubscribe -np "$@"; }
+# --bind-to none: bound, each rank runs at the pace of its own core's other load, and analyze's
+# split on demand gives the rank on the quieter core more boards (its CPU, not its wall clock,
+# then reads as imbalance); unbound, the kernel spreads the ranks as it would on free cores.
+mpi() { mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$@"; }
 now() { date +%s.%N; }
 # ./timed CMD...: CMD under /usr/bin/time, its CPU seconds (user + system) in cpu.RANK;
 # busiest: the largest of them, then clears them. On a shared machine the wall clock shows

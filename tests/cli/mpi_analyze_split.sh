@@ -1,0 +1,46 @@
+#!/bin/bash
+# tests/cli/mpi_analyze_split.sh - `predup analyze` under mpirun hands the boards out in chunks
+# on demand: whatever the ranks and threads, and with the boards to solve scattered among
+# boards analyzed already, the file is byte for byte the one of -j 1; a rank that read another
+# set (same number of boards, other deals) fails the job from rank 0, with no output file.
+set -eu
+fail() { echo "FAIL: $*"; exit 1; }
+mpi() {
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+        mpirun --allow-run-as-root --oversubscribe -np "$@"
+}
+"$PREDUP" key new k.key >/dev/null
+"$PREDUP" key new other.key >/dev/null
+# Boards 1-2 and 6 analyzed, 3-5 and 7-8 not: the boards to solve are not one run.
+"$PREDUP" deal --key k.key --boards 1-2 --quiet -o done.pbn
+"$PREDUP" analyze done.pbn --quiet > /dev/null
+"$PREDUP" deal --key k.key --boards 6 --quiet -o six.pbn
+"$PREDUP" analyze six.pbn --quiet > /dev/null
+"$PREDUP" deal --key k.key --boards 3-5 --quiet -o a.pbn
+"$PREDUP" deal --key k.key --boards 7-8 --quiet -o b.pbn
+{ cat done.pbn; printf '\r\n'; cat a.pbn; printf '\r\n'; cat six.pbn; printf '\r\n'; cat b.pbn; } \
+    > mixed.pbn
+"$PREDUP" analyze mixed.pbn -o one.pbn -j 1 --quiet > one.txt
+grep -q "analyzed 8 boards (5 solved, 3 already done): one.pbn" one.txt ||
+    fail "plain run: $(cat one.txt)"
+for run in "2 -j 1" "3 -j 2" "4 -j 1"; do
+    set -- $run
+    mpi "$1" "$PREDUP" analyze mixed.pbn -o "r$1.pbn" "$2" "$3" --quiet > "r$1.txt"
+    cmp one.pbn "r$1.pbn" || fail "$1 ranks ($2 $3) differ from -j 1"
+    grep -q "analyzed 8 boards (5 solved, 3 already done): r$1.pbn" "r$1.txt" ||
+        fail "$1 ranks: $(cat "r$1.txt")"
+done
+
+# Rank 2 reads a set of as many boards with other deals: rank 0 refuses its tables.
+"$PREDUP" deal --key other.key --boards 1-8 --quiet -o other.pbn
+"$PREDUP" deal --key k.key --boards 1-8 --quiet -o same.pbn
+set +e
+mpi 2 "$PREDUP" analyze same.pbn -o x.pbn -j 1 : -np 1 "$PREDUP" analyze other.pbn -o x.pbn -j 1 \
+    > out.txt 2> err.txt
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "another set on rank 2: exit $rc, not 1: $(cat err.txt)"
+[ "$(grep -c '^predup analyze: error: rank 2 read another set than rank 0: every rank must read the same SET$' err.txt)" = 1 ] ||
+    fail "another set on rank 2: $(cat err.txt)"
+[ ! -e x.pbn ] || fail "a failed job wrote its output"
+echo ok

@@ -177,4 +177,5 @@ install: predup
 clean:
 	rm -rf build build-san build-fuzz predup
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d \
+    $(BUILD)/tests/bench_gen.d

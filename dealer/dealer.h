@@ -618,7 +618,11 @@ void pd_mpi_share(void *p, size_t n);
  * from rank `from`, any tag, and gives its tag; pd_mpi_waiting tells whether one is there. */
 enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd_err *e);
 enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e);
-bool pd_mpi_waiting(int from, int tag);
+bool pd_mpi_waiting(int from, int tag); /* tag PD_MPI_ANY_TAG: any message from `from` */
+enum { PD_MPI_ANY_TAG = -1 };
+/* Sleeps *us microseconds and doubles *us up to 1 ms: the pause of a loop that tests for
+ * messages (start *us at 20, and again after each message). */
+void pd_mpi_nap(long *us);
 /* An empty message with tag, sent without waiting for the receiver (completed at pd_mpi_end). */
 void pd_mpi_notify(int to, int tag);
 /* The sender of the next message with tag from any rank, waiting up to about max_us

@@ -308,14 +308,19 @@ void *lblock_worker(void *arg)
     lblock_streams_open(r, &st);
     pthread_mutex_lock(&r->mu);
     for (;;) {
-        while (!r->stop && r->next_claim < r->nlocal &&
-               r->next_claim >= r->committed + r->window)
-            pthread_cond_wait(&r->cv, &r->mu);
-        if (r->stop || r->next_claim >= r->nlocal)
-            break;
-        struct block *b = &r->slots[r->next_claim % r->window];
+        bool over = false;
+        long long k;
 
-        b->index = r->next_claim++ * r->nranks + r->rank;
+        while (!r->stop && (k = lmpi_claim(r, &over)) < 0 && !over) {
+            r->share.idle++;
+            pthread_cond_wait(&r->cv, &r->mu);
+            r->share.idle--;
+        }
+        if (r->stop || over)
+            break;
+        struct block *b = &r->slots[r->next_claim++ % r->window];
+
+        b->index = k;
         pthread_mutex_unlock(&r->mu);
         work_block(r, &st, b);
         pthread_mutex_lock(&r->mu);
@@ -327,17 +332,28 @@ void *lblock_worker(void *arg)
     return NULL;
 }
 
-/* This rank's j-th block (global index j * nranks + rank), once its worker is done; and its
- * slot handed back to the workers once committed or sent. */
-static struct block *wait_local(struct run *r, long long j)
+/* This rank's j-th block (block k of the run), once its worker is done; whether it is; and
+ * its slot handed back to the workers once committed or sent. */
+static struct block *wait_local(struct run *r, long long j, long long k)
 {
     struct block *b = &r->slots[j % r->window];
 
     pthread_mutex_lock(&r->mu);
-    while (!(b->done && b->index == j * r->nranks + r->rank))
+    while (!(b->done && b->index == k))
         pthread_cond_wait(&r->cv, &r->mu);
     pthread_mutex_unlock(&r->mu);
     return b;
+}
+
+static bool ready_local(struct run *r, long long j, long long k)
+{
+    struct block *b = &r->slots[j % r->window];
+    bool ready;
+
+    pthread_mutex_lock(&r->mu);
+    ready = b->done && b->index == k;
+    pthread_mutex_unlock(&r->mu);
+    return ready;
 }
 
 static void release_local(struct run *r, long long j)
@@ -351,13 +367,22 @@ static void release_local(struct run *r, long long j)
 
 /* One thread in all (a tallying run at -j 1, no mpirun): the main thread deals each block
  * as it commits it, in its own streams; no worker, no waiting. */
-static struct block *work_inline(struct run *r, long long j)
+static struct block *work_inline(struct run *r, long long j, long long k)
 {
     struct block *b = &r->slots[0];
 
-    b->index = j * r->nranks + r->rank;
+    (void)j;
+    b->index = k;
     work_block(r, r->own, b);
     return b;
+}
+
+static bool ready_inline(struct run *r, long long j, long long k)
+{
+    (void)r;
+    (void)j;
+    (void)k;
+    return true;
 }
 
 static void release_inline(struct run *r, long long j)
@@ -366,6 +391,6 @@ static void release_inline(struct run *r, long long j)
     (void)j;
 }
 
-const struct lrun_local lblock_threaded = {wait_local, release_local};
-const struct lrun_local lblock_alone = {work_inline, release_inline};
+const struct lrun_local lblock_threaded = {wait_local, ready_local, release_local};
+const struct lrun_local lblock_alone = {work_inline, ready_inline, release_inline};
 

@@ -1,17 +1,21 @@
-/* dealer/lang_mpi.c - `predup dealer` under mpirun: block k of the run belongs to rank
- * k mod N (each rank's worker threads test its blocks as a lone run would), ranks other than
- * 0 send their finished blocks to rank 0 in order, and rank 0 commits every block in global
- * order, as it commits its own: the output is the one of -j 1, whatever N. Blocks are sent
- * with MPI_Ssend, so a rank runs at most its window of blocks ahead of rank 0. When rank 0 is
- * done (produce, generate, -t, or an error) it tells every rank to stop and drains what they
- * were still sending; each rank answers with an end message, so nothing is left in flight
- * when MPI ends. */
+/* dealer/lang_mpi.c - `predup dealer` under mpirun. Blocks are handed out on demand: rank 0
+ * gives the next block of the run to whichever rank needs one (its own workers take theirs
+ * directly), so that a fast host, or a rank whose blocks happen to be quick, does more of
+ * them and no rank waits at the end for another's share. Each block is still a function of
+ * its number alone, and rank 0 commits the blocks in order, those of other ranks as they
+ * send them back: the output is the one of -j 1, whatever N and whoever dealt what.
+ * Messages are sent with MPI_Ssend, so a rank holds at most its window of blocks that rank 0
+ * has not committed. When rank 0 is done (produce, generate, -t, or an error) it tells every
+ * rank to stop and drains what they were still sending; each rank answers with an end
+ * message, so nothing is left in flight when MPI ends. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "dealer/lang_run.h"
 
-enum { TAG_BLOCK = 1, TAG_STOP = 2, TAG_END = 3 };
+/* ASK: a rank wants a block (empty); GIVE: rank 0's answer, the block's number, or -1 when
+ * the run has none left. */
+enum { TAG_BLOCK = 1, TAG_STOP = 2, TAG_END = 3, TAG_ASK = 4, TAG_GIVE = 5 };
 
 /* A block on the wire: this header, then its nacc kept deals (every rank runs the same binary
  * on the same script): struct kept, or the rows of a tallying run. */
@@ -107,19 +111,154 @@ static enum pd_status unpack(struct run *r, long long k, int from, const char *b
     return PD_OK;
 }
 
-struct block *lmpi_take(struct run *r, long long k, struct pd_err *e)
+bool lmpi_share_init(struct run *r, int nthreads)
 {
-    int from = (int)(k % r->nranks), tag = 0;
+    struct lrun_share *sh = &r->share;
+
+    /* Double dummy blocks are long: a rank asks for one when a thread is idle, so that no
+     * block waits on a busy rank while another could start it. Short ones are asked for a
+     * thread ahead, so that no thread waits for the answer. */
+    sh->spare = r->p->uses_dd ? 0 : nthreads;
+    if (r->nranks == 1)
+        return true;
+    if (r->rank == 0) {
+        sh->span = r->nranks * (r->window + 1);
+        sh->owner = calloc((size_t)sh->span, sizeof *sh->owner);
+        return sh->owner != NULL;
+    }
+    sh->given = calloc((size_t)r->window, sizeof *sh->given);
+    return sh->given != NULL;
+}
+
+void lmpi_share_free(struct run *r)
+{
+    free(r->share.owner);
+    free(r->share.given);
+}
+
+/* Rank 0: the next block, given to rank `to` (noted when other ranks share the run). Under
+ * r->mu, with an owner slot free for it. */
+static long long give_next(struct run *r, int to)
+{
+    struct lrun_share *sh = &r->share;
+
+    if (r->nranks > 1)
+        sh->owner[sh->next % sh->span] = to;
+    return sh->next++;
+}
+
+long long lmpi_claim(struct run *r, bool *over)
+{
+    struct lrun_share *sh = &r->share;
+    bool room = r->next_claim < r->committed + r->window;
+
+    if (r->rank == 0) {
+        *over = sh->next >= r->nblocks;
+        /* owner slots full: the others hold blocks below this one; rank 0 waits for them */
+        if (*over || !room || (r->nranks > 1 && sh->next - sh->base >= sh->span))
+            return -1;
+        return give_next(r, 0);
+    }
+    if (room && r->next_claim < sh->ngiven)
+        return sh->given[r->next_claim % r->window];
+    *over = sh->no_more && r->next_claim >= sh->ngiven;
+    return -1;
+}
+
+/* Rank 0: twice the owner slots. A rank with more threads than rank 0 (hosts of different
+ * sizes, each rank's -j its cores) holds more blocks than rank 0's window foresaw. Under
+ * r->mu; false when out of memory. */
+static bool more_owner_slots(struct lrun_share *sh)
+{
+    int span = sh->span * 2, *owner = malloc((size_t)span * sizeof *owner);
+
+    if (!owner)
+        return false;
+    for (long long k = sh->base; k < sh->next; k++)
+        owner[k % span] = sh->owner[k % sh->span];
+    free(sh->owner);
+    sh->owner = owner;
+    sh->span = span;
+    return true;
+}
+
+/* Rank 0: who deals block k (>= the base), or -1 while nobody has it yet. */
+static int owner_of(struct run *r, long long k)
+{
+    int who;
+
+    pthread_mutex_lock(&r->mu);
+    who = k < r->share.next ? r->share.owner[k % r->share.span] : -1;
+    pthread_mutex_unlock(&r->mu);
+    return who;
+}
+
+/* Rank 0: answers the ask that rank `from` sent (already received) with the next block, or -1
+ * when the run has none left. */
+static enum pd_status give(struct run *r, int from, struct pd_err *e)
+{
+    struct lrun_share *sh = &r->share;
+    long long k = -1;
+    bool room = true;
+
+    pthread_mutex_lock(&r->mu);
+    if (sh->next < r->nblocks && sh->next - sh->base >= sh->span)
+        room = more_owner_slots(sh);
+    if (room && sh->next < r->nblocks)
+        k = give_next(r, from);
+    pthread_cond_broadcast(&r->cv); /* the last block given: workers waiting for one are done */
+    pthread_mutex_unlock(&r->mu);
+    if (!room)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory giving rank %d a block", from);
+    return pd_mpi_send(from, TAG_GIVE, &k, sizeof k, e);
+}
+
+/* Rank 0: takes the next message of rank `from` (one is there): an ask, answered, or block
+ * k, unpacked into r->remote (*got). */
+static enum pd_status take_from(struct run *r, long long k, int from, bool *got,
+                                struct pd_err *e)
+{
+    int tag = 0;
     void *buf = NULL;
     size_t n = 0;
     enum pd_status rc = pd_mpi_recv(from, &tag, &buf, &n, e);
 
-    if (rc == PD_OK && tag != TAG_BLOCK)
+    *got = false;
+    if (rc == PD_OK && tag == TAG_ASK)
+        rc = give(r, from, e);
+    else if (rc == PD_OK && tag != TAG_BLOCK)
         rc = pd_fail(e, PD_ERR_INTERNAL, "rank %d ended its run before block %lld", from, k);
-    if (rc == PD_OK)
-        rc = unpack(r, k, from, buf, n, e);
+    else if (rc == PD_OK && (rc = unpack(r, k, from, buf, n, e)) == PD_OK)
+        *got = true;
     free(buf);
-    return rc == PD_OK ? &r->remote : NULL;
+    return rc;
+}
+
+struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e)
+{
+    long us = 20;
+
+    pthread_mutex_lock(&r->mu);
+    r->share.base = k; /* blocks below k are committed: their owner slots are free */
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    for (;;) {
+        int from = pd_mpi_poll(TAG_ASK, 0), who = owner_of(r, k);
+        bool got = false;
+
+        *mine = who == 0;
+        if (from > 0 || (who > 0 && pd_mpi_waiting(who, PD_MPI_ANY_TAG))) {
+            if (take_from(r, k, from > 0 ? from : who, &got, e) != PD_OK)
+                return NULL;
+            if (got)
+                return &r->remote;
+            us = 20;
+        } else if (who == 0 && r->local->ready(r, r->committed, k)) {
+            return r->local->wait(r, r->committed, k);
+        } else {
+            pd_mpi_nap(&us);
+        }
+    }
 }
 
 void lmpi_stop(struct run *r)
@@ -131,7 +270,7 @@ void lmpi_stop(struct run *r)
     for (int from = 1; from < r->nranks; from++) {
         int tag = TAG_BLOCK;
 
-        while (tag != TAG_END) {
+        while (tag != TAG_END) { /* blocks and asks still coming are dropped */
             void *buf = NULL;
             size_t n;
 
@@ -142,27 +281,103 @@ void lmpi_stop(struct run *r)
     }
 }
 
+/* Ranks other than 0: whether to ask rank 0 for a block now: it may give more, this rank may
+ * hold one more, and a worker waits for one (or fewer than spare are given ahead). */
+static bool wants_block(struct run *r, long long sent)
+{
+    struct lrun_share *sh = &r->share;
+    bool want;
+
+    pthread_mutex_lock(&r->mu);
+    want = !sh->no_more && sh->ngiven < sent + r->window &&
+           (sh->ngiven - r->next_claim < sh->spare ||
+            (sh->idle > 0 && sh->ngiven == r->next_claim));
+    pthread_mutex_unlock(&r->mu);
+    return want;
+}
+
+/* Asks rank 0 for a block and files its answer for the workers; *stopped when rank 0 said
+ * stop instead. */
+static enum pd_status ask(struct run *r, bool *stopped, struct pd_err *e)
+{
+    struct lrun_share *sh = &r->share;
+    long long k = -1;
+    void *buf = NULL;
+    size_t n = 0;
+    int tag = 0;
+    enum pd_status rc = pd_mpi_send(0, TAG_ASK, "", 0, e);
+
+    if (rc == PD_OK)
+        rc = pd_mpi_recv(0, &tag, &buf, &n, e);
+    *stopped = rc == PD_OK && tag == TAG_STOP;
+    if (rc == PD_OK && !*stopped && (tag != TAG_GIVE || n != sizeof k))
+        rc = pd_fail(e, PD_ERR_INTERNAL, "rank %d: malformed answer from rank 0", r->rank);
+    if (rc == PD_OK && !*stopped) {
+        memcpy(&k, buf, sizeof k);
+        pthread_mutex_lock(&r->mu);
+        if (k < 0)
+            sh->no_more = true;
+        else
+            sh->given[sh->ngiven++ % r->window] = k;
+        pthread_cond_broadcast(&r->cv);
+        pthread_mutex_unlock(&r->mu);
+    }
+    free(buf);
+    return rc;
+}
+
+/* This rank's j-th block, once dealt: block k, or -1 (not given, or not dealt yet). */
+static long long dealt(struct run *r, long long j)
+{
+    long long k;
+
+    pthread_mutex_lock(&r->mu);
+    k = j < r->share.ngiven ? r->share.given[j % r->window] : -1;
+    pthread_mutex_unlock(&r->mu);
+    return k >= 0 && r->local->ready(r, j, k) ? k : -1;
+}
+
+/* Sends this rank's j-th block (block k) to rank 0; *last when it failed (rank 0 reports it
+ * when it reaches it): then this rank deals no more. */
+static enum pd_status send_dealt(struct run *r, long long j, long long k, bool *last,
+                                 struct pd_err *e)
+{
+    struct block *b = r->local->wait(r, j, k);
+    enum pd_status rc;
+
+    *last = b->rc != PD_OK;
+    rc = send_block(r, b, e);
+    r->local->release(r, j);
+    return rc;
+}
+
 enum pd_status lmpi_serve(struct run *r, struct pd_err *e)
 {
     enum pd_status rc = PD_OK;
+    bool stopped = false, last = false;
+    long long sent = 0, k;
+    long us = 20;
     int tag = 0;
     void *buf = NULL;
     size_t n;
 
-    for (long long j = 0; j < r->nlocal && rc == PD_OK; j++) {
-        struct block *b = r->local->wait(r, j);
-        bool failed = b->rc != PD_OK;
-
-        if (pd_mpi_waiting(0, TAG_STOP))
-            break;
-        rc = send_block(r, b, e);
-        r->local->release(r, j);
-        if (failed)
-            break; /* rank 0 reports it when it reaches this block */
+    while (rc == PD_OK && !stopped && !last && !pd_mpi_waiting(0, TAG_STOP)) {
+        if (wants_block(r, sent)) {
+            rc = ask(r, &stopped, e);
+            us = 20;
+        } else if ((k = dealt(r, sent)) >= 0) {
+            rc = send_dealt(r, sent++, k, &last, e);
+            us = 20;
+        } else if (r->share.no_more && sent == r->share.ngiven) {
+            break; /* all sent: rank 0 will say stop */
+        } else {
+            pd_mpi_nap(&us);
+        }
     }
     r->abort = true;
     /* Rank 0 always says stop once its run is over; then this rank's end closes the drain. */
-    while (tag != TAG_STOP && pd_mpi_recv(0, &tag, &buf, &n, e) == PD_OK) {
+    while (!stopped && pd_mpi_recv(0, &tag, &buf, &n, e) == PD_OK) {
+        stopped = tag == TAG_STOP;
         free(buf);
         buf = NULL;
     }

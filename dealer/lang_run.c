@@ -197,8 +197,9 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
     bool over = false;
 
     for (long long k = 0; k < r->nblocks && c->produced < c->produce && !over; k++) {
-        bool mine = k % r->nranks == r->rank;
-        struct block *b = mine ? r->local->wait(r, k / r->nranks) : lmpi_take(r, k, e);
+        bool mine = true;
+        long long j = r->committed; /* this rank's blocks are committed in order too */
+        struct block *b = r->nranks > 1 ? lmpi_take(r, k, &mine, e) : r->local->wait(r, k, k);
 
         if (!b)
             return e->code;
@@ -208,7 +209,7 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
         }
         rc = commit_block(r, c, b, &base, &over, e);
         if (mine)
-            r->local->release(r, k / r->nranks);
+            r->local->release(r, r->nranks > 1 ? j : k);
         if (rc != PD_OK)
             return rc;
         if (r->o->time_limit > 0 && now() - c->t0 >= r->o->time_limit &&
@@ -288,10 +289,11 @@ static long long plan(struct run *r, int nthreads)
     /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
      * and what a thread solves past the end of the run (under mpirun, on every rank) stays
      * small. */
-    r->window = p->uses_dd ? nthreads + 1 : 4 * nthreads;
-    r->rank = pd_mpi_rank(); /* block k is rank k mod nranks's (lang_mpi.c) */
+    r->rank = pd_mpi_rank(); /* blocks are handed out on demand (lang_mpi.c) */
     r->nranks = pd_mpi_size();
-    r->nlocal = r->nblocks > r->rank ? (r->nblocks - r->rank - 1) / r->nranks + 1 : 0;
+    /* Under mpirun a rank's finished blocks wait for rank 0 to reach them in order while
+     * another rank finishes a long one: two more slots keep its threads busy meanwhile. */
+    r->window = p->uses_dd ? nthreads + (r->nranks > 1 ? 3 : 1) : 4 * nthreads;
     return r->produce;
 }
 
@@ -336,6 +338,8 @@ static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pth
         c->keep_all |= p->acts[i].type == LA_PRINT;
     r->slots = calloc((size_t)r->window, sizeof *r->slots);
     *tids = calloc((size_t)nthreads, sizeof **tids);
+    if (!lmpi_share_init(r, nthreads))
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     r->local = &lblock_threaded;
     if (r->tally && nthreads == 1 && r->nranks == 1 && !r->o->exhaust &&
         (r->own = malloc(sizeof *r->own)) != NULL) {
@@ -391,6 +395,7 @@ static void release(struct run *r, struct commit *c, pthread_t *tids)
     free(r->slots);
     free(r->remote.acc);
     free(r->remote.rows);
+    lmpi_share_free(r);
     free(tids);
     free(c->kept);
     lacc_free(&c->acc, r->p);

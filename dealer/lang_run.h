@@ -1,7 +1,7 @@
 /* dealer/lang_run.h - the blocks of a `predup dealer` run, internal to lang_run.c (the run
  * and its commit), lang_block.c (the workers' side) and lang_mpi.c: a run under mpirun hands
- * block k to rank k mod N, and rank 0 commits the blocks of every rank in order, as it commits
- * its own. */
+ * out its blocks on demand, the next one to whichever rank needs one, and rank 0 commits the
+ * blocks of every rank in order, as it commits its own. */
 #ifndef PREDUP_LANG_RUN_H
 #define PREDUP_LANG_RUN_H
 
@@ -39,12 +39,30 @@ struct block {
 
 struct run;
 struct lrun_streams;
-/* How this rank's blocks are had, in order: wait gives the j-th (global index
- * j * nranks + rank) once dealt, release hands its slot back once it is committed or sent.
- * lang_mpi.c calls them through struct run, so that it does not link back to lang_run.c. */
+/* How this rank's blocks are had, in order: its j-th block is block k of the run. wait gives
+ * it once dealt, ready tells whether it is, release hands its slot back once it is committed
+ * or sent. lang_mpi.c calls them through struct run, so that it does not link back to
+ * lang_run.c. */
 struct lrun_local {
-    struct block *(*wait)(struct run *r, long long j);
+    struct block *(*wait)(struct run *r, long long j, long long k);
+    bool (*ready)(struct run *r, long long j, long long k);
     void (*release)(struct run *r, long long j);
+};
+
+/* Under mpirun, who deals which block (lang_mpi.c). Rank 0 gives out blocks in order, the next
+ * to whichever rank asks, its own workers included, and notes who deals each block it has not
+ * committed yet; a rank holds at most its window of blocks, so span slots suffice. The other
+ * ranks keep the blocks given to them, their j-th at given[j % window]. */
+struct lrun_share {
+    long long next;        /* rank 0 (or the one rank): the next block to give */
+    long long base;        /* rank 0: the block it commits next; those below are done */
+    int span;              /* rank 0: owner slots, nranks * (window + 1) */
+    int *owner;            /* rank 0: who deals block k, for base <= k < next, at k % span */
+    long long *given;      /* other ranks: the blocks rank 0 gave, window slots */
+    long long ngiven;
+    bool no_more;          /* other ranks: rank 0 has no block left to give */
+    int idle;              /* worker threads waiting for a block to take */
+    int spare;             /* blocks asked for ahead of need: 0 for double dummy's long ones */
 };
 
 struct run {
@@ -76,8 +94,8 @@ struct run {
     long long next_claim;  /* next of this rank's blocks to hand out (local count) */
     long long committed;   /* this rank's blocks committed (or sent to rank 0) so far */
     long long nblocks;     /* blocks needed for generate, over all ranks */
-    long long nlocal;      /* this rank's share: blocks k with k mod nranks == rank */
     int rank, nranks;      /* under mpirun (pd_mpi_size() > 1), else 0 and 1 */
+    struct lrun_share share; /* under mpirun: who deals which block */
     struct block remote;   /* rank 0: the last block received from another rank */
     int window;
     struct block *slots;   /* window of blocks in flight */
@@ -110,13 +128,22 @@ static inline int lrun_row_ints(const struct run *r)
     return r->tally + 1;
 }
 
-/* lang_mpi.c. Rank 0: block k of rank k mod N (NULL and e set when it cannot be had; a block
- * that failed there comes back with its status and "rank R: " before its message). */
-struct block *lmpi_take(struct run *r, long long k, struct pd_err *e);
+/* lang_mpi.c. Under r->mu: the run's block for this rank's next block (its j-th, j =
+ * r->next_claim), or -1 while there is none to take; *over when there will be none. One rank
+ * alone: the next block in order. */
+long long lmpi_claim(struct run *r, bool *over);
+/* Rank 0: block k, from this rank's workers or the rank that dealt it, while giving blocks to
+ * the ranks that ask (NULL and e set when it cannot be had; a block that failed on another
+ * rank comes back with its status and "rank R: " before its message). *mine: it is this
+ * rank's (release it once committed). */
+struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e);
+/* The slots of r->share for r->window (false when out of memory); their release. */
+bool lmpi_share_init(struct run *r, int nthreads);
+void lmpi_share_free(struct run *r);
 /* Rank 0, once its run is over: tells every rank to stop and drops what they still send. */
 void lmpi_stop(struct run *r);
-/* Ranks other than 0: send this rank's blocks to rank 0 in order until they run out or rank 0
- * says stop. */
+/* Ranks other than 0: ask rank 0 for blocks as the workers need them, and send them back in
+ * order, until rank 0 has none left or says stop. */
 enum pd_status lmpi_serve(struct run *r, struct pd_err *e);
 
 #endif

@@ -60,7 +60,7 @@ int pd_mpi_size(void)
 /* OpenMPI's blocking calls spin on the CPU while they wait. Rank 0 waits for the other ranks
  * most of a run, on a host whose cores its own workers (and, on a small cluster, other ranks)
  * need: every wait here tests and sleeps instead, from 20 us up to 1 ms between tests. */
-static void nap(long *us)
+void pd_mpi_nap(long *us)
 {
     struct timespec ts = {0, *us * 1000};
 
@@ -75,7 +75,7 @@ static int wait_for(MPI_Request *rq)
     int done = 0, rc;
 
     while ((rc = MPI_Test(rq, &done, MPI_STATUS_IGNORE)) == MPI_SUCCESS && !done)
-        nap(&us);
+        pd_mpi_nap(&us);
     return rc;
 }
 
@@ -153,7 +153,7 @@ enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_
     long us = 20;
 
     while ((rc = MPI_Iprobe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st)) == MPI_SUCCESS && !flag)
-        nap(&us);
+        pd_mpi_nap(&us);
 
     *buf = NULL;
     *n = 0;
@@ -190,7 +190,8 @@ bool pd_mpi_waiting(int from, int tag)
     int flag = 0;
 
     if (active)
-        MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        MPI_Iprobe(from, tag == PD_MPI_ANY_TAG ? MPI_ANY_TAG : tag, MPI_COMM_WORLD, &flag,
+                   MPI_STATUS_IGNORE);
     return flag != 0;
 }
 

@@ -37,6 +37,11 @@ for n in 2 3; do
     mpi "$n" "$PREDUP" dealer -s 11 tricks.dl | nosum > "tm$n.txt"
     cmp t1.txt "tm$n.txt" || fail "tricks.dl: $n ranks differ from -j 1"
 done
+# Hosts of different sizes, each rank's -j its cores: a rank of 8 threads holds more blocks
+# than rank 0's own window foresees (rank 0 makes room for them), and deals more of them.
+mpi 1 "$PREDUP" dealer -s 11 -j 1 tricks.dl : -np 1 "$PREDUP" dealer -s 11 -j 8 tricks.dl |
+    nosum > tmj.txt
+cmp t1.txt tmj.txt || fail "tricks.dl: ranks of -j 1 and -j 8 differ from -j 1"
 
 "$PREDUP" dealer -s 12 -j 1 pbn.dl | nosum > p1.txt
 grep -q '^\[Deal "N:' p1.txt || fail "pbn.dl prints PBN"
@@ -70,8 +75,10 @@ set -e
 [ "$(grep -c 'predup dealer: .*rank 1: missing.dl: cannot open' err.txt)" = 1 ] ||
     fail "missing script on rank 1: $(cat err.txt)"
 [ ! -s out.txt ] || fail "a failed job printed deals"
-printf 'generate 100000\ncondition hcp(north) / (hcp(south) - hcp(south)) > 1\naction average "x" hcp(north)\n' > zero.dl
-printf 'generate 100000\ncondition hcp(north) / (hcp(south) - hcp(south) + 1) > 1\naction average "x" hcp(north)\n' > one.dl
+# Blocks go to whichever rank asks: rank 0's run is long enough (10^9 deals, minutes alone)
+# that rank 1 surely gets one, fails at its first deal, and rank 0 stops at that block.
+printf 'generate 1000000000\ncondition hcp(north) / (hcp(south) - hcp(south)) > 1\naction average "x" hcp(north)\n' > zero.dl
+printf 'generate 1000000000\ncondition hcp(north) / (hcp(south) - hcp(south) + 1) > 1\naction average "x" hcp(north)\n' > one.dl
 set +e
 mpi 1 "$PREDUP" dealer -s 1 one.dl : -np 1 "$PREDUP" dealer -s 1 zero.dl >out.txt 2>err.txt
 rc=$?

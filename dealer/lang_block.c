@@ -309,7 +309,7 @@ void *lblock_worker(void *arg)
     pthread_mutex_lock(&r->mu);
     for (;;) {
         bool over = false;
-        long long k;
+        long long k = -1;
 
         while (!r->stop && (k = lmpi_claim(r, &over)) < 0 && !over) {
             r->share.idle++;

@@ -51,9 +51,8 @@ static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct 
 {
     unsigned long long n;
 
-    if (pd_parse_number(arg, 1, MACH_MAX_COPIES, "--copies", &n, NULL) != PD_OK)
-        return pd_fail(e, PD_ERR_USAGE, "--copies %s: a number from 1 to %d", arg,
-                       (int)MACH_MAX_COPIES);
+    if (pd_parse_number(arg, 1, MACH_MAX_COPIES, "--copies", &n, e) != PD_OK)
+        return e->code;
     o->copies = (int)n;
     o->copies_arg = arg;
     return PD_OK;

@@ -56,8 +56,8 @@ static enum pd_status parse_sim_opt(int c, const char *arg, struct fill_opts *o,
                                     struct mach_sim_opts *s, struct pd_err *e)
 {
     if (c == FILL_OPT_SEED) {
-        if (pd_parse_number(arg, 0, ULLONG_MAX, "--seed", &s->seed, NULL) != PD_OK)
-            return pd_fail(e, PD_ERR_USAGE, "--seed wants a number, not \"%s\"", arg);
+        if (pd_parse_number(arg, 0, ULLONG_MAX, "--seed", &s->seed, e) != PD_OK)
+            return e->code;
         o->seed_given = true;
         return PD_OK;
     }

@@ -31,11 +31,13 @@ usage() { # expected message, then sim's arguments: exit 64, the message, no jou
     grep -qxF -- "predup sim: error: $want" err.txt || { echo "not \"$want\":"; cat err.txt; exit 1; }
     [ ! -e x.journal ]
 }
-usage '--seed wants a number, not "-1"' --seed -1
-usage '--seed wants a number, not "+3"' --seed +3
-usage '--seed wants a number, not "18446744073709551616"' --seed 18446744073709551616
-usage '--copies +2: a number from 1 to 16' --copies +2
-usage '--copies 17: a number from 1 to 16' --copies 17
+usage '--seed wants a number from 0 to 18446744073709551615, not "-1"' --seed -1
+usage '--seed wants a number from 0 to 18446744073709551615, not "+3"' --seed +3
+usage '--seed wants a number from 0 to 18446744073709551615, not "18446744073709551616"' \
+    --seed 18446744073709551616
+usage '--copies wants a number from 1 to 16, not "+2"' --copies +2
+usage '--copies wants a number from 1 to 16, not "17"' --copies 17
+usage '--copies wants a number from 1 to 16, not " 5"' --copies ' 5'
 usage '--rate jam=-1: a fault name and parts per million (0..1000000)' --rate jam=-1
 usage '--rate jam= 5: a fault name and parts per million (0..1000000)' --rate 'jam= 5'
 usage 'fault "jam@+2:3": bad board number' --fault jam@+2:3

@@ -46,6 +46,7 @@ enum pd_status board_range_parse(const char *spec, int max_board, struct board_r
     bool *want = calloc((size_t)max_board + 1, sizeof *want);
     const char *p = spec;
     int n = 0;
+    long first = max_board + 1L, last = 0; /* the boards named lie here: only these are read */
 
     if (!want)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -62,6 +63,8 @@ enum pd_status board_range_parse(const char *spec, int max_board, struct board_r
         }
         if (lo < 1 || hi > max_board || lo > hi)
             goto bad;
+        first = lo < first ? lo : first;
+        last = hi > last ? hi : last;
         for (long b = lo; b <= hi; b++)
             if (!want[b]) {
                 want[b] = true;
@@ -78,9 +81,9 @@ enum pd_status board_range_parse(const char *spec, int max_board, struct board_r
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     out->n = 0;
-    for (int b = 1; b <= max_board; b++)
+    for (long b = first; b <= last; b++)
         if (want[b])
-            out->boards[out->n++] = b;
+            out->boards[out->n++] = (int)b;
     free(want);
     return PD_OK;
 bad:

@@ -615,10 +615,19 @@ enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e);
 void pd_mpi_share(void *p, size_t n);
 /* Point to point, bytes: pd_mpi_send returns once the receiver has taken them (MPI_Ssend), so
  * a fast sender never runs far ahead; pd_mpi_recv allocates *buf (free it) for the next message
- * from rank `from`, any tag, and gives its tag; pd_mpi_waiting tells whether one is there. */
+ * from rank `from` with tag *tag (PD_MPI_ANY_TAG: any) and gives its tag in *tag;
+ * pd_mpi_waiting tells whether one is there. */
 enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd_err *e);
 enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e);
 bool pd_mpi_waiting(int from, int tag); /* tag PD_MPI_ANY_TAG: any message from `from` */
+/* A send that does not wait: pd_mpi_post starts it on buf (which must stay unchanged until it
+ * is done) and gives a handle; pd_mpi_posted tells whether the receiver has taken it (then the
+ * handle is freed): 1, 0 while it has not, or a failure. A sender that must go on working while
+ * its receiver is busy elsewhere (a rank holding dealt blocks) posts them. */
+struct pd_mpi_post;
+enum pd_status pd_mpi_post(int to, int tag, const void *buf, size_t n, struct pd_mpi_post **h,
+                           struct pd_err *e);
+enum pd_status pd_mpi_posted(struct pd_mpi_post **h, bool *done, struct pd_err *e);
 enum { PD_MPI_ANY_TAG = -1 };
 /* Sleeps *us microseconds and doubles *us up to 1 ms: the pause of a loop that tests for
  * messages (start *us at 20, and again after each message). */

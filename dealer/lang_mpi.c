@@ -4,10 +4,11 @@
  * them and no rank waits at the end for another's share. Each block is still a function of
  * its number alone, and rank 0 commits the blocks in order, those of other ranks as they
  * send them back: the output is the one of -j 1, whatever N and whoever dealt what.
- * Messages are sent with MPI_Ssend, so a rank holds at most its window of blocks that rank 0
- * has not committed. When rank 0 is done (produce, generate, -t, or an error) it tells every
- * rank to stop and drains what they were still sending; each rank answers with an end
- * message, so nothing is left in flight when MPI ends. */
+ * A rank holds at most its window of blocks that rank 0 has not taken: it posts each dealt
+ * block (MPI_Issend) and goes on dealing while rank 0 commits the blocks before it. When
+ * rank 0 is done (produce, generate, -t, or an error) it tells every rank to stop and drains
+ * what they were still sending; each rank answers with an end message, so nothing is left in
+ * flight when MPI ends. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,14 +35,14 @@ static size_t kept_size(const struct run *r)
     return r->tally ? (size_t)lrun_row_ints(r) * sizeof(int) : sizeof(struct kept);
 }
 
-static enum pd_status send_block(const struct run *r, const struct block *b, struct pd_err *e)
+/* Block b as it goes on the wire, in *buf (malloc'd; *n bytes). */
+static enum pd_status pack_block(const struct run *r, const struct block *b, char **buf,
+                                 size_t *n, struct pd_err *e)
 {
-    size_t n = sizeof(struct wire_head) + (size_t)b->nacc * kept_size(r);
-    char *buf = malloc(n);
     struct wire_head h;
-    enum pd_status rc;
 
-    if (!buf)
+    *n = sizeof(struct wire_head) + (size_t)b->nacc * kept_size(r);
+    if (!(*buf = malloc(*n)))
         return pd_fail(e, PD_ERR_NOMEM, "rank %d: out of memory sending a block", pd_mpi_rank());
     memset(&h, 0, sizeof h);
     h.index = b->index;
@@ -51,13 +52,11 @@ static enum pd_status send_block(const struct run *r, const struct block *b, str
     h.plain_total = b->plain_total;
     if (b->rc != PD_OK)
         h.err = b->err;
-    memcpy(buf, &h, sizeof h);
+    memcpy(*buf, &h, sizeof h);
     if (b->nacc)
-        memcpy(buf + sizeof h, r->tally ? (void *)b->rows : (void *)b->acc,
+        memcpy(*buf + sizeof h, r->tally ? (void *)b->rows : (void *)b->acc,
                (size_t)b->nacc * kept_size(r));
-    rc = pd_mpi_send(0, TAG_BLOCK, buf, n, e);
-    free(buf);
-    return rc;
+    return PD_OK;
 }
 
 /* Room for n kept deals in block b (its rows or its struct kept), NULL when out of memory. */
@@ -213,12 +212,14 @@ static enum pd_status give(struct run *r, int from, struct pd_err *e)
     return pd_mpi_send(from, TAG_GIVE, &k, sizeof k, e);
 }
 
-/* Rank 0: takes the next message of rank `from` (one is there): an ask, answered, or block
- * k, unpacked into r->remote (*got). */
-static enum pd_status take_from(struct run *r, long long k, int from, bool *got,
+/* Rank 0: takes the next message of rank `from` with tag `want` (one is there): an ask,
+ * answered, or block k, unpacked into r->remote (*got). A rank posts its blocks without
+ * waiting, so an ask may come after blocks not due yet: it is taken by its tag. The first
+ * block of the rank that deals block k is block k (it deals its blocks in the run's order). */
+static enum pd_status take_from(struct run *r, long long k, int from, int want, bool *got,
                                 struct pd_err *e)
 {
-    int tag = 0;
+    int tag = want;
     void *buf = NULL;
     size_t n = 0;
     enum pd_status rc = pd_mpi_recv(from, &tag, &buf, &n, e);
@@ -248,7 +249,8 @@ struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e
 
         *mine = who == 0;
         if (from > 0 || (who > 0 && pd_mpi_waiting(who, PD_MPI_ANY_TAG))) {
-            if (take_from(r, k, from > 0 ? from : who, &got, e) != PD_OK)
+            if (take_from(r, k, from > 0 ? from : who, from > 0 ? TAG_ASK : PD_MPI_ANY_TAG,
+                          &got, e) != PD_OK)
                 return NULL;
             if (got)
                 return &r->remote;
@@ -274,6 +276,7 @@ void lmpi_stop(struct run *r)
             void *buf = NULL;
             size_t n;
 
+            tag = PD_MPI_ANY_TAG;
             if (pd_mpi_recv(from, &tag, &buf, &n, &ignored) != PD_OK)
                 break; /* the rank is gone: mpirun reports it */
             free(buf);
@@ -281,21 +284,30 @@ void lmpi_stop(struct run *r)
     }
 }
 
+/* Ranks other than 0: the dealt blocks posted to rank 0 and not yet taken by it, at most the
+ * window of them (slot j % window): rank 0 takes them in the run's order, so a rank whose next
+ * block is due after one of rank 0's own goes on dealing while it waits (an MPI_Ssend would
+ * hold it there, its threads idle, for as long as rank 0's block takes). */
+struct outbox {
+    struct pd_mpi_post **h;
+    char **buf;
+    long long posted, taken;
+};
+
 /* Ranks other than 0: whether to ask rank 0 for a block now: it may give more, this rank may
  * hold one more, and a worker waits for one (or fewer than spare are given ahead). */
-static bool wants_block(struct run *r, long long sent)
+static bool wants_block(struct run *r, long long taken)
 {
     struct lrun_share *sh = &r->share;
     bool want;
 
     pthread_mutex_lock(&r->mu);
-    want = !sh->no_more && sh->ngiven < sent + r->window &&
+    want = !sh->no_more && sh->ngiven < taken + r->window &&
            (sh->ngiven - r->next_claim < sh->spare ||
             (sh->idle > 0 && sh->ngiven == r->next_claim));
     pthread_mutex_unlock(&r->mu);
     return want;
 }
-
 /* Asks rank 0 for a block and files its answer for the workers; *stopped when rank 0 said
  * stop instead. */
 static enum pd_status ask(struct run *r, bool *stopped, struct pd_err *e)
@@ -304,7 +316,7 @@ static enum pd_status ask(struct run *r, bool *stopped, struct pd_err *e)
     long long k = -1;
     void *buf = NULL;
     size_t n = 0;
-    int tag = 0;
+    int tag = PD_MPI_ANY_TAG;
     enum pd_status rc = pd_mpi_send(0, TAG_ASK, "", 0, e);
 
     if (rc == PD_OK)
@@ -337,51 +349,108 @@ static long long dealt(struct run *r, long long j)
     return k >= 0 && r->local->ready(r, j, k) ? k : -1;
 }
 
-/* Sends this rank's j-th block (block k) to rank 0; *last when it failed (rank 0 reports it
- * when it reaches it): then this rank deals no more. */
-static enum pd_status send_dealt(struct run *r, long long j, long long k, bool *last,
+/* Posts this rank's next dealt block (block k) to rank 0 and hands its slot back to the
+ * workers; *last when it failed (rank 0 reports it when it reaches it): then this rank deals
+ * no more. */
+static enum pd_status post_dealt(struct run *r, struct outbox *o, long long k, bool *last,
                                  struct pd_err *e)
 {
-    struct block *b = r->local->wait(r, j, k);
-    enum pd_status rc;
+    struct block *b = r->local->wait(r, o->posted, k);
+    int i = (int)(o->posted % r->window);
+    size_t n = 0;
+    enum pd_status rc = pack_block(r, b, &o->buf[i], &n, e);
 
     *last = b->rc != PD_OK;
-    rc = send_block(r, b, e);
-    r->local->release(r, j);
+    if (rc == PD_OK)
+        rc = pd_mpi_post(0, TAG_BLOCK, o->buf[i], n, &o->h[i], e);
+    r->local->release(r, o->posted);
+    if (rc == PD_OK)
+        o->posted++;
+    return rc;
+}
+
+/* Frees the oldest posted blocks rank 0 has taken; *progress when one was. */
+static enum pd_status collect(struct run *r, struct outbox *o, bool *progress,
+                              struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+    bool done = true;
+
+    while (rc == PD_OK && done && o->taken < o->posted) {
+        int i = (int)(o->taken % r->window);
+
+        rc = pd_mpi_posted(&o->h[i], &done, e);
+        if (rc == PD_OK && done) {
+            free(o->buf[i]);
+            o->buf[i] = NULL;
+            o->taken++;
+            *progress = true;
+        }
+    }
+    return rc;
+}
+
+/* Deals what rank 0 gives until it says stop, there is nothing left, or a block failed. */
+static enum pd_status serve_blocks(struct run *r, struct outbox *o, bool *stopped,
+                                   struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+    bool last = false;
+    long long k;
+    long us = 20;
+
+    while (rc == PD_OK && !*stopped && !last && !pd_mpi_waiting(0, TAG_STOP)) {
+        bool progress = false;
+
+        if ((rc = collect(r, o, &progress, e)) != PD_OK)
+            break;
+        if (wants_block(r, o->taken)) {
+            rc = ask(r, stopped, e);
+            us = 20;
+        } else if ((k = dealt(r, o->posted)) >= 0) {
+            rc = post_dealt(r, o, k, &last, e);
+            us = 20;
+        } else if (r->share.no_more && o->posted == r->share.ngiven) {
+            break; /* all posted: rank 0 takes them, then says stop */
+        } else if (progress) {
+            us = 20;
+        } else {
+            pd_mpi_nap(&us);
+        }
+    }
     return rc;
 }
 
 enum pd_status lmpi_serve(struct run *r, struct pd_err *e)
 {
-    enum pd_status rc = PD_OK;
-    bool stopped = false, last = false;
-    long long sent = 0, k;
-    long us = 20;
-    int tag = 0;
+    struct outbox o = {calloc((size_t)r->window, sizeof *o.h),
+                       calloc((size_t)r->window, sizeof *o.buf), 0, 0};
+    enum pd_status rc = o.h && o.buf ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    bool stopped = false, progress = false;
+    int tag;
     void *buf = NULL;
     size_t n;
 
-    while (rc == PD_OK && !stopped && !last && !pd_mpi_waiting(0, TAG_STOP)) {
-        if (wants_block(r, sent)) {
-            rc = ask(r, &stopped, e);
-            us = 20;
-        } else if ((k = dealt(r, sent)) >= 0) {
-            rc = send_dealt(r, sent++, k, &last, e);
-            us = 20;
-        } else if (r->share.no_more && sent == r->share.ngiven) {
-            break; /* all sent: rank 0 will say stop */
-        } else {
-            pd_mpi_nap(&us);
-        }
-    }
+    if (rc == PD_OK)
+        rc = serve_blocks(r, &o, &stopped, e);
     r->abort = true;
-    /* Rank 0 always says stop once its run is over; then this rank's end closes the drain. */
-    while (!stopped && pd_mpi_recv(0, &tag, &buf, &n, e) == PD_OK) {
+    /* Rank 0 always says stop once its run is over, having taken or drained every block
+     * posted before; then this rank's end closes the drain. */
+    while (!stopped) {
+        tag = PD_MPI_ANY_TAG;
+        if (pd_mpi_recv(0, &tag, &buf, &n, e) != PD_OK)
+            break;
         stopped = tag == TAG_STOP;
         free(buf);
         buf = NULL;
     }
     if (pd_mpi_send(0, TAG_END, "", 0, e) != PD_OK && rc == PD_OK)
         rc = e->code;
+    /* Taken by now (rank 0 took the end after them); a send that failed keeps its bytes. */
+    while (rc == PD_OK && o.taken < o.posted && collect(r, &o, &progress, e) == PD_OK)
+        ;
+    if (o.taken == o.posted)
+        free(o.buf);
+    free(o.h);
     return rc;
 }

@@ -146,13 +146,51 @@ enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd
     return rc == MPI_SUCCESS ? PD_OK : mpi_fail(e, rc, "MPI_Issend");
 }
 
+struct pd_mpi_post {
+    MPI_Request rq;
+};
+
+enum pd_status pd_mpi_post(int to, int tag, const void *buf, size_t n, struct pd_mpi_post **h,
+                           struct pd_err *e)
+{
+    int rc;
+
+    *h = NULL;
+    if (n > INT_MAX)
+        return pd_fail(e, PD_ERR_LIMIT, "rank %d: a message of %zu bytes is too large for MPI",
+                       my_rank, n);
+    if (!(*h = malloc(sizeof **h)))
+        return pd_fail(e, PD_ERR_NOMEM, "rank %d: out of memory sending to rank %d", my_rank, to);
+    rc = MPI_Issend(buf, (int)n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &(*h)->rq);
+    if (rc != MPI_SUCCESS) {
+        free(*h);
+        *h = NULL;
+        return mpi_fail(e, rc, "MPI_Issend");
+    }
+    return PD_OK;
+}
+
+enum pd_status pd_mpi_posted(struct pd_mpi_post **h, bool *done, struct pd_err *e)
+{
+    int flag = 0, rc = MPI_Test(&(*h)->rq, &flag, MPI_STATUS_IGNORE);
+
+    *done = rc == MPI_SUCCESS && flag;
+    if (rc != MPI_SUCCESS || flag) {
+        free(*h);
+        *h = NULL;
+    }
+    return rc == MPI_SUCCESS ? PD_OK : mpi_fail(e, rc, "MPI_Test");
+}
+
 enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e)
 {
     MPI_Status st;
     int count = 0, flag = 0, rc;
     long us = 20;
 
-    while ((rc = MPI_Iprobe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st)) == MPI_SUCCESS && !flag)
+    int want = *tag == PD_MPI_ANY_TAG ? MPI_ANY_TAG : *tag;
+
+    while ((rc = MPI_Iprobe(from, want, MPI_COMM_WORLD, &flag, &st)) == MPI_SUCCESS && !flag)
         pd_mpi_nap(&us);
 
     *buf = NULL;

@@ -120,7 +120,7 @@ static enum pd_status serve(struct split *sp, int from, int *stopped, struct pd_
 {
     void *buf = NULL;
     size_t len = 0, at = 0, k = 0;
-    int tag;
+    int tag = PD_MPI_ANY_TAG;
     enum pd_status rc = pd_mpi_recv(from, &tag, &buf, &len, e);
     const struct ask *a = buf;
 
@@ -189,7 +189,7 @@ static enum pd_status exchange(const struct ask *a, size_t n, struct chunk *c, s
 {
     void *buf = NULL;
     size_t len = 0;
-    int tag;
+    int tag = PD_MPI_ANY_TAG;
     enum pd_status rc = pd_mpi_send(0, TAG_ASK, a, sizeof *a + a->k * sizeof(struct dd_table), e);
 
     if (rc == PD_OK)

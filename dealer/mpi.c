@@ -35,6 +35,12 @@ enum pd_status pd_mpi_start(struct pd_err *e)
 
     if (active || !launched_by_mpirun())
         return PD_OK;
+    /* predup is not dumpable (predup.c: no other process may read its memory, which holds
+     * the key), so the shared-memory transport's single copy, which reads the peer rank's
+     * memory (process_vm_readv), fails as any user without CAP_SYS_PTRACE and prints
+     * "Read -1, expected N, errno = 1" for every large message. Copy through the shared
+     * segment instead, unless the user chose a mechanism. */
+    setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 0);
     if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
         return pd_fail(e, PD_ERR_DEVICE, "MPI_Init failed (is this mpirun's OpenMPI?)");
     active = true;

@@ -10,7 +10,7 @@
 set -u
 C=$TOP/../shared/corpus
 if [ ! -d "$C" ]; then
-    echo "corpus: $C absent, skipped"
+    echo "skip: corpus: $C absent"
     exit 0
 fi
 fail() { echo "FAIL: $*"; exit 1; }

@@ -41,9 +41,13 @@ mkdir ro
 chmod 555 ro
 if [ "$(id -u)" != 0 ]; then
     expect_fail 74 "cannot create" "$P" deal --key vec.key -o ro/x.pbn
+else
+    echo "skip: unwritable directory: root writes anywhere"
 fi
 # A full disk: /dev/full fails at the write, with an error and a non-zero exit.
 if [ -w /dev/full ]; then
     expect_fail 74 "/dev/full" "$P" deal --key vec.key -o /dev/full
+else
+    echo "skip: full disk: no writable /dev/full"
 fi
 echo ok

@@ -9,7 +9,8 @@ chmod 600 vec.key
 printf 'condition hcp(north) >= 37\n' > never.dl
 # A caller may start us with SIGINT ignored (a background job, nohup), and a shell cannot undo
 # that: env --default-signal starts predup with the default action, as a terminal's Ctrl-C sees.
-env --default-signal=INT true 2>/dev/null || { echo "skip: env has no --default-signal"; exit 0; }
+env --default-signal=INT true 2>/dev/null ||
+    { echo "skip: SIGINT/SIGTERM cleanup: env has no --default-signal"; exit 0; }
 
 # interrupt SIGNAL STATUS: start the run, wait for its temporary file, signal it.
 interrupt() {

@@ -5,7 +5,7 @@
 set -eu
 P=$PREDUP
 C=$TOP/../shared/corpus/bigdeal
-[ -d "$C" ] || { echo "skip: $C absent"; exit 0; }
+[ -d "$C" ] || { echo "skip: SquareDeal corpus checks: $C absent"; exit 0; }
 
 # FIN1.goe: one number a line, with thousands separators; board i of FIN1.pbn is its deal.
 grep '^\[Deal ' "$C/FIN1.pbn" | sed 's/^\[Deal "\(.*\)"\]\r*$/\1/' > fin1.deals

@@ -5,7 +5,7 @@
 set -eu
 P=$PREDUP
 C=$TOP/../shared/corpus/bigdeal
-[ -d "$C" ] || { echo "skip: $C absent"; exit 0; }
+[ -d "$C" ] || { echo "skip: SquareDeal tampering checks: $C absent"; exit 0; }
 cp "$C/WC2025.sqd" "$C/WC2025.sqk" "$C/SWISS02.pbn" .
 chmod u+w WC2025.sqd WC2025.sqk SWISS02.pbn
 

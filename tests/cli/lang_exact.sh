@@ -13,6 +13,8 @@ run_pair() { # name script
     "$PREDUP" dealer -s 12 --sd --plain "$1.dl" > "$1.plain"
     "$PREDUP" dealer -s 11 -p 20 "$1.dl" | grep -v '^Time needed' > "$1.fast20"
     "$PREDUP" dealer -s 11 -p 20 --plain "$1.dl" | grep -v '^Time needed' > "$1.plain20"
+    grep -qx 'Produced 20 hands' "$1.fast20" || { echo "$1: -p 20 failed"; exit 1; }
+    grep -qx 'Produced 20 hands' "$1.plain20" || { echo "$1: -p 20 --plain failed"; exit 1; }
     if cmp -s "$1.fast20" "$1.plain20"; then
         echo "$1: seed 11 keeps the same deals with and without --plain: no fast path"; exit 1
     fi

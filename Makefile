@@ -31,7 +31,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
               libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core libopenmpi-dev \
               openmpi-bin
-DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind
+DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind \
+              python3 man-db groff-base bsdextrautils imagemagick strace
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
 .PHONY: all deps deps-fuzz have-libs have-test-libs house check check-plain check-san valgrind run bench fuzz install clean

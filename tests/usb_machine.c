@@ -375,8 +375,14 @@ static void rig_init(struct rig *r, int nboards, unsigned long long seed)
     }
     mach_profile_default(&r->prof);
     r->prof.kind = MACH_USB;
-    r->prof.timeout_ms = 250; /* a lost reply costs this much; a loaded host answers within it */
-    r->prof.replug_wait_ms = 5000;
+    /* Room for a loaded host (make check runs beside other work, under ASan too): no reply
+     * is lost in these scenarios but lossy's, so a long wait costs nothing; a slow reply is
+     * only retransmitted, and the machine counts as lost (a board redone, which the unplug
+     * scenario counts) only after 20 tries of 5 s. A re-plug comes within 30 s. */
+    r->prof.timeout_ms = 5000;
+    r->prof.send_timeout_ms = 5000;
+    r->prof.retries = 19;
+    r->prof.replug_wait_ms = 30000;
     r->prof.sim.seed = seed;
     snprintf(r->dir, sizeof r->dir, "%s/predup-usb-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     g_assert(mkdtemp(r->dir));
@@ -520,6 +526,10 @@ static void scenario_lossy(void)
     struct pd_err e = {0};
 
     rig_init(&r, 3, 12);
+    /* Each reply this scenario loses costs the reply timeout: 1 s, not 5. A reply that is only
+     * slow is retransmitted and read as stale later; 20 tries make 20 s of silence before the
+     * machine would count as lost. */
+    r.prof.timeout_ms = 1000;
     fresh_device(&r);
     g_mutex_lock(&D.lock);
     D.drop_every = 40;
@@ -556,7 +566,8 @@ static void scenario_unplug(void)
     audit(&r, res.good);
     rig_free(&r);
 
-    /* Unplugged for good: the controller stops with a clear message, the journal kept. */
+    /* Unplugged for good: the controller stops with a clear message, the journal kept. The
+     * device never comes back (stay_gone), so the whole wait is spent: a short one. */
     rig_init(&r, 2, 14);
     r.prof.replug_wait_ms = 300;
     r.prof.sim.at[r.prof.sim.nat++] = (struct mach_fault_at){1, 5, MF_UNPLUG};
@@ -586,7 +597,10 @@ static void scenario_cli(const char *predup)
     g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
     f = fopen(conf, "w");
     g_assert(f);
-    fputs("[machine]\ntransport = usb\nvid = 0x1209\npid = 0x0dea\ntimeout_ms = 500\n", f);
+    /* The same room for a loaded host as rig_init's (nothing is lost here). */
+    fputs("[machine]\ntransport = usb\nvid = 0x1209\npid = 0x0dea\ntimeout_ms = 5000\n"
+          "send_timeout_ms = 5000\nretries = 19\nreplug_wait_ms = 30000\n",
+          f);
     fclose(f);
     {
         char *argv[] = {(char *)predup, "fill", set, "--machine", conf, "--yes", NULL};
@@ -624,7 +638,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--bench"))
             bench = true;
     }
-    alarm(300); /* a hang (libusb, umockdev) fails the run instead of stalling make check */
+    alarm(900); /* a hang (libusb, umockdev) fails the run instead of stalling make check; a
+                 * normal run takes well under a minute, ASan and a loaded host included */
     g_mutex_init(&D.lock);
     g_cond_init(&D.bus_idle);
     g_queue_init(&D.replies);

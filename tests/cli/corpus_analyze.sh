@@ -27,7 +27,7 @@ grep -q "noext: a dup file of 4 boards" out.txt || fail "check of a DUP: $(cat o
 [ "$(grep -c '^\[DoubleDummyTricks' fromdup.pbn)" -eq 4 ] || fail "4 boards analysed from DUP"
 
 # Fewer boards than the file it would replace: refused unless --force.
-"$PREDUP" deal --key event.key --boards 1-2 --quiet -o two.pbn >/dev/null
+"$PREDUP" deal --key event.key --boards 1-2 --quiet -o two.pbn >/dev/null || fail "deal of two boards"
 cp fromdup.pbn four.pbn
 if "$PREDUP" analyze two.pbn -o four.pbn --quiet 2>err.txt; then fail "4 boards replaced by 2"; fi
 cmp -s four.pbn fromdup.pbn || fail "four.pbn changed"
@@ -42,7 +42,7 @@ printf '[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.543
 printf '[Note "1:one"]\n[Note "2:two"]\n{After the tags}\n\n' >>c.pbn
 printf '[Deal "S:- - - -"]\n{no deal here}\n\n' >>c.pbn
 printf '{DDS style: no Board}\n[Deal "E:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n' >>c.pbn
-cp c.pbn c.before
+cp c.pbn c.before || fail "cp c.pbn"
 "$PREDUP" analyze c.pbn --quiet >out.txt || fail "analyze in place: $(cat out.txt)"
 grep -q "analyzed 2 boards (2 solved, 0 already done; 1 game without a full deal left out)" \
     out.txt || fail "summary: $(cat out.txt)"
@@ -57,7 +57,7 @@ grep -q '^\[DoubleDummyTricks "00d0d00d0d0d0d00d0d0"\]' c.pbn || fail "Board-les
 grep -q '^\[OptimumScore "EW 1510"\]' c.pbn || fail "Board-less game's par (EW 7S, East dealing)"
 
 # A LIN (by content) analyses too.
-"$PREDUP" convert set.pbn set.lin >/dev/null
+"$PREDUP" convert set.pbn set.lin >/dev/null || fail "convert to lin"
 "$PREDUP" analyze set.lin -o fromlin.pbn --quiet >/dev/null || fail "analyze of a LIN"
 cmp -s <(grep '^\[DoubleDummyTricks' fromlin.pbn) <(grep '^\[DoubleDummyTricks' fromdup.pbn) ||
     fail "LIN and DUP analyses differ"

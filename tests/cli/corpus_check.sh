@@ -7,12 +7,12 @@
 # the list again (from the project's top):
 #   (cd ../shared/corpus && for f in *.pbn bigdeal/*.pbn; do printf '%s %s\n' "$( (predup check
 #   "$f" 2>&1; echo "exit $?") | sha256sum | cut -d' ' -f1)" "$f"; done) >tests/data/formats/corpus-check.sha256
-# Skipped with one line where the corpus is absent.
+# Skipped with one line ("skip: ...") where the corpus is absent.
 set -u
 C=$TOP/../shared/corpus
 want=$TOP/tests/data/formats/corpus-check.sha256
 if [ ! -d "$C" ]; then
-    echo "corpus check: $C absent, skipped"
+    echo "skip: corpus check: $C absent"
     exit 0
 fi
 fail() { echo "FAIL: $*"; exit 1; }

@@ -10,7 +10,7 @@
 set -u
 C=$TOP/../shared/corpus
 if [ ! -d "$C" ]; then
-    echo "corpus: $C absent, skipped"
+    echo "skip: corpus: $C absent"
     exit 0
 fi
 fail() { echo "FAIL: $*"; exit 1; }
@@ -48,7 +48,7 @@ for f in "$C"/*.pbn "$C"/*.lin; do
         "$PREDUP" convert --force --to "$via" "$f" "x.$via" >/dev/null 2>&1 || continue
         "$PREDUP" convert --force --to csv "x.$via" b.csv >/dev/null || fail "$b: $via does not read back"
         cmp -s a.csv b.csv || fail "$b: the deals changed through $via"
-        "$PREDUP" convert --force "x.$via" back.pbn >/dev/null
+        "$PREDUP" convert --force "x.$via" back.pbn >/dev/null || fail "$b: $via back to PBN"
         if grep -q '^% EXPORT' back.pbn; then
             "$PREDUP" check back.pbn >/dev/null || fail "$b: PBN from $via claims export, fails check"
         fi

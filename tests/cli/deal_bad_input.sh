@@ -13,7 +13,8 @@ expect_fail() { # expect_fail CODE PATTERN command...
     [ "$(wc -l < err)" -le 3 ] || { echo "more than one message"; cat err; exit 1; }
 }
 
-printf 'abc\n' > short.key && chmod 600 short.key
+printf 'abc\n' > short.key
+chmod 600 short.key
 expect_fail 65 "not a predup key: expected 64 hex digits" "$P" deal --key short.key -o x.pbn
 expect_fail 74 "missing.key: cannot open" "$P" deal --key missing.key -o x.pbn
 expect_fail 64 "bad board range \"0-5\"" "$P" deal --key vec.key --boards 0-5 -o x.pbn
@@ -41,9 +42,13 @@ mkdir ro
 chmod 555 ro
 if [ "$(id -u)" != 0 ]; then
     expect_fail 74 "cannot create" "$P" deal --key vec.key -o ro/x.pbn
+else
+    echo "skip: unwritable directory: root writes anywhere"
 fi
 # A full disk: /dev/full fails at the write, with an error and a non-zero exit.
 if [ -w /dev/full ]; then
     expect_fail 74 "/dev/full" "$P" deal --key vec.key -o /dev/full
+else
+    echo "skip: full disk: no writable /dev/full"
 fi
 echo ok

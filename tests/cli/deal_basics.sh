@@ -11,9 +11,10 @@ chmod 600 vec.key
 out=$("$P" key new new.key)
 [ "$(stat -c %a new.key)" = 600 ]
 [ "$out" = "$(sha256sum new.key)" ]
-! grep -q "$(cat new.key)" <<EOF2
+if grep -q "$(cat new.key)" <<EOF2
 $out
 EOF2
+then echo "key new printed the key"; exit 1; fi
 if "$P" key new new.key 2>err; then echo "overwrote a key"; exit 1; fi
 grep -q "already exists" err
 
@@ -24,7 +25,7 @@ grep -q '^\[DealId "29471908447481798410950043197"\]' set.pbn
 [ "$(grep -c '^\[Board ' set.pbn)" = 36 ]
 # CRLF everywhere, and no key material.
 [ "$(grep -c $'\r$' set.pbn)" = "$(wc -l < set.pbn)" ]
-! grep -q 000102030405 set.pbn
+if grep -q 000102030405 set.pbn; then echo "the key is in set.pbn"; exit 1; fi
 
 # Any board alone is the same as in the set; any thread count gives the same bytes.
 "$P" deal --key vec.key --boards 7-7 > b7.pbn

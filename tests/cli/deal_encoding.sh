@@ -12,7 +12,7 @@ grep -q "$(printf 'Coupe d\047\351t\351')" latin.pbn # e-acute as the one byte 0
 "$P" check latin.pbn
 "$P" verify --key k.key latin.pbn | grep -q 'match key and label "Café"'
 "$P" deal --key k.key --boards 1-2 --label "Ωmega cup" --event "Coupe d'été" -o utf8.pbn
-! grep -q '^% EXPORT' utf8.pbn
+if grep -q '^% EXPORT' utf8.pbn; then echo "a UTF-8 set claims % EXPORT"; exit 1; fi
 grep -q "Coupe d'été" utf8.pbn # the whole file in UTF-8: no Latin-1 byte beside the Omega
 iconv -f UTF-8 -t UTF-8 utf8.pbn >/dev/null
 "$P" verify --key k.key utf8.pbn | grep -q 'match key and label "Ωmega cup"'

@@ -87,5 +87,7 @@ if command -v mpirun > /dev/null; then
     ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" mpirun --allow-run-as-root --oversubscribe \
         -np 2 "$PREDUP" dealer -s 4 stats.dl | nosum > tm2.txt
     cmp t1.txt tm2.txt || fail "stats.dl: 2 ranks differ from -j 1"
+else
+    echo "skip: stats.dl under mpirun: no mpirun (openmpi-bin)"
 fi
 echo ok

@@ -47,7 +47,9 @@ rc=0; "$P" verify ev.record --script s.dl other.pbn > out 2>&1 || rc=$?
 
 # A record from before dealing versions: the same event without the "dealing" line (its digest
 # made again), dealt by version 1; its files verify by version 1.
-mkdir old && cp s.dl old/ && sed 's/^name = Script test$/name = Script test v1/' ev.conf > old/ev.conf
+mkdir old
+cp s.dl old/
+sed 's/^name = Script test$/name = Script test v1/' ev.conf > old/ev.conf
 (cd old && "$P" event commit ev.conf > /dev/null)
 grep -v '^dealing ' old/ev.record | sed '/^digest /,$d' > old/params
 { cat old/params; printf 'digest %s\n' "$(sha256sum old/params | cut -d' ' -f1)"; } > old/ev.record
@@ -58,7 +60,9 @@ grep -q " script=$sha dealing=1 label=original\"" old/ev/original.pbn || fail "o
     fail "v1 event set does not verify"
 
 # dealer = N against the script's dealer south: refused at commit, no key, no record.
-mkdir bad && cp s.dl bad/ && sed 's/^boards = 1-6$/boards = 1-6\ndealer = N/' ev.conf > bad/ev.conf
+mkdir bad
+cp s.dl bad/
+sed 's/^boards = 1-6$/boards = 1-6\ndealer = N/' ev.conf > bad/ev.conf
 rc=0; (cd bad && "$P" event commit ev.conf) 2> err || rc=$?
 [ "$rc" = 64 ] || fail "contradicting dealer committed: exit $rc"
 grep -q 'set "original": dealer = N contradicts the script'"'"'s dealer line (South): drop dealer = or edit the script' err

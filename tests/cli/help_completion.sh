@@ -2,6 +2,9 @@
 # calls it, with COMP_WORDS and COMP_CWORD set: subcommands, help topics, option values, file
 # kinds; and every option that a command's --help lists is offered after "-".
 set -eu
+# The C locale, whatever the caller's: the completions are compared sorted, and sort's order
+# (OLD.DUP before club.dlm) is the locale's.
+export LC_ALL=C
 P=$PREDUP
 shopt -s extglob
 source "$TOP/config/predup.bash-completion"

@@ -2,6 +2,9 @@
 # that `predup --help` lists, and every option that a command's --help lists (the SquareDeal
 # forms of deal and verify included) appears in it, so that the page cannot fall behind.
 set -eu
+# The C locale, whatever the caller's: man picks groff's output device and its warnings by the
+# locale, and the page is read as plain ASCII below.
+export LC_ALL=C
 P=$PREDUP
 page=$TOP/config/predup.1
 
@@ -11,8 +14,9 @@ warnings=$(groff -man -ww -z -Tutf8 "$page" 2>&1)
 [ -z "$warnings" ] || { echo "groff -ww warns: $warnings"; exit 1; }
 
 # The rendered text, plain ASCII (hyphenation is off in the page, so options stay whole).
-MANWIDTH=80 LC_ALL=C man -l "$page" 2>/dev/null | col -b > page.txt
-grep -q '^NAME' page.txt && grep -q 'EXIT STATUS' page.txt
+MANWIDTH=80 man -l "$page" 2>/dev/null | col -b > page.txt
+grep -q '^NAME' page.txt || { echo "the rendered page has no NAME heading"; exit 1; }
+grep -q 'EXIT STATUS' page.txt || { echo "the rendered page has no EXIT STATUS"; exit 1; }
 
 # Every subcommand of predup --help, as a heading "predup CMD".
 cmds=$("$P" --help | sed -n 's/^  \([a-z]*\)  .*/\1/p')

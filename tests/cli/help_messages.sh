@@ -23,7 +23,8 @@ echo 'condition hcp(north) > 37' > never.dl
 # Dealing version 2 refuses an impossible condition at once; version 1 tries candidates.
 run 1 "$P" deal --key k.key --boards 1 --script never.dl --dealing 1 --max-tries 1 --quiet
 grep -q 'board 1: no deal satisfied the condition in 1 try$' err.txt || fail "$(cat err.txt)"
-printf x > short.key && chmod 600 short.key
+printf x > short.key
+chmod 600 short.key
 run 65 "$P" key commit short.key
 grep -q 'found 1 byte$' err.txt || fail "$(cat err.txt)"
 run 0 "$P" deal --key k.key --boards 5 -o one.pbn
@@ -43,7 +44,8 @@ grep -q '1 departure from the PBN export format' err.txt || fail "$(cat err.txt)
 run 0 "$P" deal --key k.key --label reserve --boards 1-4 -o r.pbn
 run 0 "$P" convert r.pbn r.dup
 run 1 "$P" verify --key k.key r.dup
-grep -q '(give --label L for another)' out.txt && grep -q 'give --boards to find boards' out.txt
+grep -q '(give --label L for another)' out.txt || fail "no --label hint: $(cat out.txt)"
+grep -q 'give --boards to find boards' out.txt || fail "no --boards hint: $(cat out.txt)"
 run 0 "$P" verify --key k.key --label reserve --boards 1-4 r.dup
 echo 'condition hcp(north) >= 12' > some.dl
 run 0 "$P" deal --key k.key --boards 1-2 --script some.dl -o sc.pbn --quiet

@@ -2,6 +2,7 @@
 # and usage errors; the example commands the topics show really work.
 set -eu
 P=$PREDUP
+fail() { echo "FAIL: $*"; exit 1; }
 
 "$P" help > list.txt
 "$P" --help | cmp - list.txt
@@ -21,23 +22,28 @@ for t in events formats language machine keys; do
     # every document it names exists
     for d in $(grep -oE '[a-z]+/[A-Z]+\.md' "$t.txt"); do [ -f "$TOP/$d" ] || { echo "$t: no $d"; exit 1; }; done
 done
-grep -q 'dealer/EVENTS.md' events.txt && grep -q 'pbn/FORMATS.md' formats.txt
-grep -q 'dealer/LANGUAGE.md' language.txt && grep -q 'machine/PROTOCOL.md' machine.txt
+grep -q 'dealer/EVENTS.md' events.txt || fail "help events names no dealer/EVENTS.md"
+grep -q 'pbn/FORMATS.md' formats.txt || fail "help formats names no pbn/FORMATS.md"
+grep -q 'dealer/LANGUAGE.md' language.txt || fail "help language names no dealer/LANGUAGE.md"
+grep -q 'machine/PROTOCOL.md' machine.txt || fail "help machine names no machine/PROTOCOL.md"
 
 rc=0; "$P" help nonsense > out.txt 2> err.txt || rc=$?
-[ "$rc" -eq 64 ] && [ ! -s out.txt ]
+[ "$rc" -eq 64 ] || fail "help nonsense: exit $rc, not 64"
+[ ! -s out.txt ] || fail "help nonsense printed on stdout: $(cat out.txt)"
 [ "$(cat err.txt)" = 'predup help: no topic "nonsense" (predup help lists them)' ]
 rc=0; "$P" help deal print 2> err.txt || rc=$?
-[ "$rc" -eq 64 ] && grep -q 'one topic at a time (predup help lists them)' err.txt
+[ "$rc" -eq 64 ] || fail "help deal print: exit $rc, not 64"
+grep -q 'one topic at a time (predup help lists them)' err.txt || fail "help deal print: $(cat err.txt)"
 
 # The commands the topics show, run as shown.
 "$P" key new event.key > commit.txt
 "$P" key commit event.key | cmp - commit.txt
 "$P" deal --key event.key --format pbn,dup,dlm -o set.pbn
-[ -f set.pbn ] && [ -f set.dup ] && [ -f set.dlm ]
+for f in set.pbn set.dup set.dlm; do [ -f "$f" ] || fail "deal --format pbn,dup,dlm wrote no $f"; done
 "$P" verify --key event.key set.pbn | grep -q 'all 36 boards match'
 "$P" check set.pbn
-"$P" convert set.pbn copy.dup 2>/dev/null && cmp copy.dup set.dup
+"$P" convert set.pbn copy.dup 2>/dev/null || fail "convert set.pbn copy.dup"
+cmp copy.dup set.dup || fail "convert gave another DUP than deal --format dup"
 [ "$(echo 'condition hcp(north) >= 20' | "$P" dealer -p 5 -s 1 | grep -cE '^ *[0-9]+\.$')" -eq 5 ]
 "$P" fill set.pbn --machine sim --yes --quiet | grep -q '36 good, 0 bad'
 cp "$TOP/config/events/demo.conf" ev.conf

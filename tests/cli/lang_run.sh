@@ -21,6 +21,7 @@ cmp j1.txt j3.txt || fail "-j 3 differs from -j 1"
 grep -q '^Produced 300 hands$' j1.txt || fail "produce 300"
 grep -q '^Initial random seed 5$' j1.txt || fail "seed in the summary"
 "$PREDUP" dealer -s 6 mix.dl | nosum > s6.txt
+grep -q '^Produced 300 hands$' s6.txt || fail "seed 6: produce 300" # (not an empty file below)
 ! cmp -s j1.txt s6.txt || fail "seed 6 gives the same deals as seed 5"
 # Without -s a random seed is drawn and shown; running with it again reproduces the output.
 "$PREDUP" dealer mix.dl | nosum > r1.txt

@@ -4,6 +4,7 @@
 # profile errors with file and line, and the exit codes.
 set -eu
 P=$PREDUP
+export P # for the command script(1) runs: "$P" keeps a path with spaces whole
 FAST=$TOP/tests/data/machine/fast.conf
 "$P" key new ev.key >/dev/null
 "$P" deal --key ev.key --boards 1-8 -o set.pbn --quiet
@@ -92,7 +93,7 @@ barcode_unreadable_ppm = 0
 CONF
 printf '\n\nq\n' >answers
 rc=0
-script -qec "$P fill set.pbn --machine exact.conf --journal tty.journal" /dev/null <answers \
+script -qec '"$P" fill set.pbn --machine exact.conf --journal tty.journal' /dev/null <answers \
     >tty.txt 2>&1 || rc=$?
 [ "$rc" = 64 ]
 grep -q 'board 3: insert board 3, empty, and put its deck in the feeder' tty.txt

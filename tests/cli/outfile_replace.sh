@@ -94,5 +94,5 @@ if [ -d "$C" ]; then
     "$P" deal --squaredeal WC2025.sqd --session 1,3 -o sq.pbn --force
     "$P" deal --squaredeal WC2025.sqd --help | grep -q -- --force
 else
-    echo "skip squaredeal: $C absent"
+    echo "skip: deal --squaredeal outputs: $C absent"
 fi

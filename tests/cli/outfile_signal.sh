@@ -9,7 +9,20 @@ chmod 600 vec.key
 printf 'condition hcp(north) >= 37\n' > never.dl
 # A caller may start us with SIGINT ignored (a background job, nohup), and a shell cannot undo
 # that: env --default-signal starts predup with the default action, as a terminal's Ctrl-C sees.
-env --default-signal=INT true 2>/dev/null || { echo "skip: env has no --default-signal"; exit 0; }
+env --default-signal=INT true 2>/dev/null ||
+    { echo "skip: SIGINT/SIGTERM cleanup: env has no --default-signal"; exit 0; }
+
+# wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails after SECONDS
+# (of the clock, however slow a loaded machine makes each try).
+wait_for() {
+    local limit=$1 start=$SECONDS
+    shift
+    until "$@"; do
+        [ $((SECONDS - start)) -lt "$limit" ] || return 1
+        sleep 0.1
+    done
+}
+has_tmp() { ls | grep -q '^set\.pbn\.tmp'; }
 
 # interrupt SIGNAL STATUS: start the run, wait for its temporary file, signal it.
 interrupt() {
@@ -17,11 +30,10 @@ interrupt() {
     timeout -s KILL 300 env --default-signal=INT,TERM "$P" deal --key vec.key --boards 1-3 \
         --script never.dl --dealing 1 --max-tries 1000000000000 -o set.pbn 2>err &
     pid=$!
-    for _ in $(seq 1200); do # waits for the file to appear, up to 2 minutes
-        ls | grep -q '^set\.pbn\.tmp' && break
-        sleep 0.1
-    done
-    ls | grep -q '^set\.pbn\.tmp' || { echo "no temporary file appeared"; exit 1; }
+    # The signal goes once the temporary file is there (the run is then writing, and stays so:
+    # it never finds its deal), not after a guessed time.
+    wait_for 120 has_tmp ||
+        { echo "no temporary file appeared in 2 minutes"; cat err; kill "$pid"; exit 1; }
     kill -"$1" $pid
     rc=0
     wait $pid || rc=$?

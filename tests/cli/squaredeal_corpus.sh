@@ -5,7 +5,7 @@
 set -eu
 P=$PREDUP
 C=$TOP/../shared/corpus/bigdeal
-[ -d "$C" ] || { echo "skip: $C absent"; exit 0; }
+[ -d "$C" ] || { echo "skip: SquareDeal corpus checks: $C absent"; exit 0; }
 
 # FIN1.goe: one number a line, with thousands separators; board i of FIN1.pbn is its deal.
 grep '^\[Deal ' "$C/FIN1.pbn" | sed 's/^\[Deal "\(.*\)"\]\r*$/\1/' > fin1.deals
@@ -57,7 +57,9 @@ grep -q 's.pbn: all 10 boards match' v2.out
 # The reserve set is another set of deals for the same boards.
 "$P" deal --squaredeal "$C/WC2025.sqd" --session 1,2 --reserve -o r.pbn
 [ "$(grep -c '^\[Board ' r.pbn)" = 10 ]
-! cmp -s <(grep '^\[Deal ' s.pbn) <(grep '^\[Deal ' r.pbn)
+if cmp -s <(grep '^\[Deal ' s.pbn) <(grep '^\[Deal ' r.pbn); then
+    echo "the reserve set has the original's deals"; exit 1
+fi
 "$P" verify --squaredeal "$C/WC2025.sqd" --session 1,2 --reserve r.pbn > /dev/null
 if "$P" verify --squaredeal "$C/WC2025.sqd" --session 1,2 r.pbn > rv.out; then
     echo "a reserve set passed as the original"; exit 1
@@ -88,7 +90,9 @@ fi
 grep -q 'all.pbn:[0-9]*: board 21: not in the session (boards 1-20)' c2.out
 # Sessions 3 and 4 restart the boards: SquareDeal never combines them, neither does verify.
 rc=0; "$P" verify --squaredeal "$C/WC2025.sqd" --session 1,3-4 all.pbn 2> err || rc=$?
-[ "$rc" = 64 ] && grep -q 'sessions 3 and 4 of phase 1 do not continue' err
+[ "$rc" = 64 ] || { echo "--session 1,3-4: exit $rc, not 64"; exit 1; }
+grep -q 'sessions 3 and 4 of phase 1 do not continue' err || { cat err; exit 1; }
 rc=0; "$P" deal --squaredeal "$C/WC2025.sqd" --session 1,1-3 2> err || rc=$?
-[ "$rc" = 64 ] && grep -q 'one session at a time' err
+[ "$rc" = 64 ] || { echo "deal --session 1,1-3: exit $rc, not 64"; exit 1; }
+grep -q 'one session at a time' err || { cat err; exit 1; }
 echo ok

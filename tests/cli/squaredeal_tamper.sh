@@ -5,7 +5,7 @@
 set -eu
 P=$PREDUP
 C=$TOP/../shared/corpus/bigdeal
-[ -d "$C" ] || { echo "skip: $C absent"; exit 0; }
+[ -d "$C" ] || { echo "skip: SquareDeal tampering checks: $C absent"; exit 0; }
 cp "$C/WC2025.sqd" "$C/WC2025.sqk" "$C/SWISS02.pbn" .
 chmod u+w WC2025.sqd WC2025.sqk SWISS02.pbn
 
@@ -19,11 +19,13 @@ fails() { # fails CODE CMD...: CMD must exit with CODE
 # One byte of one key changed: KH does not match, nothing is written, no key is quoted.
 cp WC2025.sqk keys.orig
 sed -i '5s/^\(1,5:.\)./\1#/' WC2025.sqk
-! cmp -s WC2025.sqk keys.orig
+if cmp -s WC2025.sqk keys.orig; then echo "the key file was not changed"; exit 1; fi
 fails 1 "$P" deal --squaredeal WC2025.sqd --session 1,2 -o s.pbn
 grep -q 'WC2025.sqk: SHA-256 [0-9a-f]\{64\} does not match KH c9d60a70' err
 [ ! -e s.pbn ]
-! grep -q "$(sed -n '5s/^1,5:\(.\{20\}\).*/\1/p' keys.orig)" err out
+quoted=$(sed -n '5s/^1,5:\(.\{20\}\).*/\1/p' keys.orig)
+[ -n "$quoted" ] || { echo "no key on line 5 of the .sqk"; exit 1; }
+if grep -qF "$quoted" err out; then echo "a key is quoted"; exit 1; fi
 fails 1 "$P" verify --squaredeal WC2025.sqd SWISS02.pbn
 grep -q 'does not match KH' err
 # A key line removed: also a KH mismatch (the hash covers the whole file).
@@ -44,7 +46,7 @@ cp keys.orig WC2025.sqk
 # change hands (the deal stays complete, only the cards differ).
 sed 's/^\[Deal "N:A752\.95\.KJT\.AJ42 4\.KT42/[Deal "N:A752.95.KJT.AJ4K 4.KT42/; s/\.K763 QT96/.2763 QT96/' \
     "$C/SWISS02.pbn" > SWISS02.pbn
-! cmp -s SWISS02.pbn "$C/SWISS02.pbn"
+if cmp -s SWISS02.pbn "$C/SWISS02.pbn"; then echo "the card swap changed nothing"; exit 1; fi
 fails 1 "$P" verify --squaredeal WC2025.sqd SWISS02.pbn
 grep -q '^SWISS02.pbn:[0-9]*: board 11: Deal differs$' out
 grep -q '^  sqd:  N:A752.95.KJT.AJ42 4.KT42.9543.K763 ' out

@@ -31,7 +31,7 @@ edit() { # edit NEW.record SED-SCRIPT
 }
 flip() { # flip KEYWORD NEW.record: the value's first hex digit changed (0 <-> 1, else to 0)
     sed "/^$1 /{s/^$1 0/$1 X/;s/^$1 [1-9a-f]/$1 0/;s/^$1 X/$1 1/}" ev.record > "$2"
-    ! cmp -s ev.record "$2"
+    if cmp -s ev.record "$2"; then echo "flip $1: nothing changed"; exit 1; fi
 }
 
 edit boards.record 's/^boards 1-4$/boards 1-5/'                # parameters changed

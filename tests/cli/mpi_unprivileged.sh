@@ -13,7 +13,7 @@ as_user=()
 if [ "$(id -u)" = 0 ]; then
     if ! command -v runuser >/dev/null || ! id nobody >/dev/null 2>&1 ||
         ! runuser -u nobody -- test -x "$PREDUP"; then
-        echo "note: skipped: no user nobody (or it cannot run $PREDUP) to run mpirun as"
+        echo "skip: no user nobody (or it cannot run $PREDUP) to run mpirun as"
         echo ok
         exit 0
     fi

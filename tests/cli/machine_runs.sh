@@ -7,16 +7,7 @@
 set -eu
 P=$PREDUP
 export P # for the commands script(1) runs: "$P" keeps a path with spaces whole
-# wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails after SECONDS
-# (of the clock, however slow a loaded machine makes each try).
-wait_for() {
-    local limit=$1 start=$SECONDS
-    shift
-    until "$@"; do
-        [ $((SECONDS - start)) -lt "$limit" ] || return 1
-        sleep 0.1
-    done
-}
+. "$TOP/tests/lib_cli.sh" # wait_for
 "$P" key new ev.key >/dev/null
 "$P" deal --key ev.key --boards 1-8 -o set.pbn --quiet
 

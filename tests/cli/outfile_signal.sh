@@ -12,16 +12,7 @@ printf 'condition hcp(north) >= 37\n' > never.dl
 env --default-signal=INT true 2>/dev/null ||
     { echo "skip: SIGINT/SIGTERM cleanup: env has no --default-signal"; exit 0; }
 
-# wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails after SECONDS
-# (of the clock, however slow a loaded machine makes each try).
-wait_for() {
-    local limit=$1 start=$SECONDS
-    shift
-    until "$@"; do
-        [ $((SECONDS - start)) -lt "$limit" ] || return 1
-        sleep 0.1
-    done
-}
+. "$TOP/tests/lib_cli.sh" # wait_for
 has_tmp() { ls | grep -q '^set\.pbn\.tmp'; }
 
 # interrupt SIGNAL STATUS: start the run, wait for its temporary file, signal it.

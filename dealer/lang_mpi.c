@@ -373,8 +373,8 @@ static enum pd_status post_dealt(struct run *r, struct outbox *o, long long k, b
 static enum pd_status collect(struct run *r, struct outbox *o, bool *progress,
                               struct pd_err *e)
 {
-    enum pd_status rc = PD_OK;
     bool done = true;
+    enum pd_status rc = PD_OK;
 
     while (rc == PD_OK && done && o->taken < o->posted) {
         int i = (int)(o->taken % r->window);

@@ -621,9 +621,9 @@ enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd
 enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e);
 bool pd_mpi_waiting(int from, int tag); /* tag PD_MPI_ANY_TAG: any message from `from` */
 /* A send that does not wait: pd_mpi_post starts it on buf (which must stay unchanged until it
- * is done) and gives a handle; pd_mpi_posted tells whether the receiver has taken it (then the
- * handle is freed): 1, 0 while it has not, or a failure. A sender that must go on working while
- * its receiver is busy elsewhere (a rank holding dealt blocks) posts them. */
+ * is done) and gives a handle; pd_mpi_posted sets *done once the receiver has taken it, and
+ * frees the handle then or when the test fails. A sender that must go on working while its
+ * receiver is busy elsewhere (a rank holding dealt blocks) posts them. */
 struct pd_mpi_post;
 enum pd_status pd_mpi_post(int to, int tag, const void *buf, size_t n, struct pd_mpi_post **h,
                            struct pd_err *e);

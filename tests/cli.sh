@@ -5,7 +5,8 @@
 # pattern matching must not depend on the machine's locale); their reports are printed in name
 # order. A script that leaves part of its checks out (a tool or the corpus missing) says so on
 # a line starting "skip: "; those lines are printed for passing scripts too, so that a check
-# left out is never silent. Prints "N passed, M failed" at the end and fails if any failed.
+# left out is never silent. Prints "N passed, M failed" and the slowest scripts (CLI_SLOWEST of
+# them, default 5, with their seconds) at the end, and fails if any failed.
 # Paths may hold spaces (the script names go to xargs NUL-separated).
 set -u
 : "${PREDUP:?set PREDUP to the predup binary}"
@@ -31,11 +32,13 @@ jobs=${CLI_JOBS:-$(nproc 2>/dev/null || echo 1)}
 for t in "$top"/tests/cli/*.sh; do printf '%s\0' "$t"; done | xargs -0 -P "$jobs" -n 1 bash -c '
     name=$(basename "$1" .sh)
     work=$(mktemp -d "${TMPDIR:-/tmp}/predup-cli-XXXXXX")
+    t0=$(date +%s)
     if (cd "$work" && bash "$1") >"$results/$name.log" 2>&1; then
         grep "^skip: " "$results/$name.log" >"$results/$name.ok"
     else
         mv "$results/$name.log" "$results/$name.fail"
     fi
+    echo "$(($(date +%s) - t0)) $name" >"$results/$name.time"
     rm -rf "$work" "$results/$name.log"' _
 pass=0 fail=0
 for t in "$top"/tests/cli/*.sh; do
@@ -49,6 +52,9 @@ for t in "$top"/tests/cli/*.sh; do
         [ -f "$results/$name.fail" ] && sed 's/^/    /' "$results/$name.fail" | tail -40
     fi
 done
+# The longest scripts, for whoever watches the test command's time.
+slowest=$(cat "$results"/*.time 2>/dev/null | sort -rn | head -"${CLI_SLOWEST:-5}" |
+    awk '{ printf "%s%s %ss", (NR > 1 ? ", " : ""), $2, $1 }')
 rm -rf "$results" ${wrapper:+"$wrapper"}
-echo "cli: $pass passed, $fail failed"
+echo "cli: $pass passed, $fail failed (slowest: $slowest)"
 [ "$fail" -eq 0 ]

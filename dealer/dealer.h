@@ -114,7 +114,7 @@ bool pd_progress_wanted(bool quiet);
  * stdout; anything else that is not a regular file (a pipe, a FIFO, a terminal, /dev/null,
  * /dev/stdout) is written in place. Files are created 0600, for they reveal deals, unless
  * PD_OUT_PUBLIC asks for 0666 & ~umask. An existing file with the same bytes is left untouched
- * (a no-op, mtime kept); one with different bytes is refused with PD_ERR_EXISTS ("FILE exists
+ * (mtime kept; its mode set as a new file's would be); one with different bytes is refused with PD_ERR_EXISTS ("FILE exists
  * and differs (add --force to replace it)") and nothing is written, unless PD_OUT_FORCE.
  * Usage: open, write to o.f, then commit (or abort on any failure). To write several files all
  * or nothing: open all, write all, finish all (abort all if one fails), then commit all. */
@@ -126,6 +126,7 @@ struct pd_outfile {
     char tmp[1040];    /* the temporary name; "" when written in place */
     unsigned flags;    /* PD_OUT_* */
     int slot;          /* the temporary name's slot in the signal-cleanup registry, or -1 */
+    int lock;          /* from finish to commit, a descriptor holding the temporary file's lock */
     bool ready;        /* finish succeeded: commit only renames */
     bool same;         /* the target already holds these bytes: commit keeps it */
 };
@@ -146,6 +147,28 @@ void pd_outfile_abort(struct pd_outfile *o);
 void pd_outfile_cleanup_on_signals(void);
 /* Fsyncs the directory that holds path, so that a rename or a new file there survives a crash. */
 enum pd_status pd_fsync_dir(const char *path, struct pd_err *e);
+/* The file an output to path replaces: path with its symlinks followed. */
+enum pd_status pd_outfile_target(const char *path, char *out, size_t cap, struct pd_err *e);
+/* PD_ERR_EXISTS when path is a regular file shaped like a key ("FILE looks like a key file, and
+ * no output replaces a key file, even with --force ..."): open refuses such a target. */
+enum pd_status pd_outfile_refuse_key(const char *path, struct pd_err *e);
+/* Open also removes TARGET.tmpXXXXXX files that no live run holds locked: the leftovers of a
+ * run killed by SIGKILL or a crash, which no signal handler could clean up. */
+
+/* Several files that must agree (dealer/outset.c): the PBN, DUP, DLM ... of one set, all named
+ * STEM.ext. pd_outset_commit renames finished outfiles (o[0..n-1]) into place through a
+ * write-ahead intent DIR/.STEM.pending (each new file's name, temporary name and SHA-256), so
+ * that a run killed between two renames is found: pd_outset_recover, called before a set is
+ * written, completes such a write when every new copy is intact, else refuses (PD_ERR_MISMATCH,
+ * naming the files) unless PD_OUT_FORCE is given and files (the paths this run writes) include
+ * every file of the set, which are then all written again. pd_outset_check refuses
+ * (PD_ERR_MISMATCH) a set whose intent is pending: verify and fill call it. path is the set's -o
+ * or any of its files; the intent's name is pd_outset_intent_name's. */
+void pd_outset_intent_name(const char *path, char *out, size_t cap);
+enum pd_status pd_outset_recover(const char *path, const char *const *files, int nfiles,
+                                 unsigned flags, struct pd_err *e);
+enum pd_status pd_outset_commit(const char *path, struct pd_outfile *o, int n, struct pd_err *e);
+enum pd_status pd_outset_check(const char *path, struct pd_err *e);
 
 /* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
 enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);

@@ -12,12 +12,14 @@
  * handler empties with unlink(2) (async-signal-safe) before re-raising the signal, so an
  * interrupted run leaves no temporary file behind. The registry is the module's only mutable
  * state; it exists because a signal handler can reach nothing else. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,6 +50,8 @@ static int tmp_create(const char *target, int *slot)
             errno = err;
             return -1;
         }
+        /* Held while the file lives: a later run removes only unlocked leftovers (sweep). */
+        flock(fd, LOCK_EX | LOCK_NB);
         *slot = i;
         return fd;
     }
@@ -146,6 +150,35 @@ static enum pd_status resolve_links(const char *path, char *out, size_t cap, boo
     return PD_OK;
 }
 
+enum pd_status pd_outfile_target(const char *path, char *out, size_t cap, struct pd_err *e)
+{
+    bool in_place;
+
+    return resolve_links(path, out, cap, &in_place, e);
+}
+
+enum pd_status pd_outfile_refuse_key(const char *path, struct pd_err *e)
+{
+    char text[80];
+    struct stat st;
+    ssize_t n = 0;
+    int fd = stat(path, &st) == 0 && S_ISREG(st.st_mode)
+                 ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+
+    if (fd < 0) /* nothing there, or a device, a pipe: nothing a key is kept in */
+        return PD_OK;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= 66)
+        n = read(fd, text, sizeof text);
+    close(fd);
+    bool key = n > 0 && pd_looks_like_key(text, (size_t)n);
+
+    pd_wipe(text, sizeof text);
+    if (!key)
+        return PD_OK;
+    return pd_fail(e, PD_ERR_EXISTS, "%s looks like a key file, and no output replaces a key "
+                   "file, even with --force: choose another output name", path);
+}
+
 enum pd_status pd_fsync_dir(const char *path, struct pd_err *e)
 {
     char dir[PATH_MAX];
@@ -179,8 +212,69 @@ static enum pd_status open_in_place(struct pd_outfile *o, const char *name, stru
     return PD_OK;
 }
 
+/* The mode of a new output: 0600, for it reveals deals, or 0666 less the umask when public. */
+static mode_t output_mode(unsigned flags)
+{
+    mode_t mask;
+
+    if (!(flags & PD_OUT_PUBLIC))
+        return 0600;
+    mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+/* True when name is base + ".tmp" + the six characters mkostemp puts there. */
+static bool is_temporary_of(const char *name, const char *base)
+{
+    size_t n = strlen(base);
+
+    if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp", 4) != 0 ||
+        strlen(name + n + 4) != 6)
+        return false;
+    for (const char *p = name + n + 4; *p; p++)
+        if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+            return false;
+    return true;
+}
+
+/* Removes the temporary files that a killed run (SIGKILL, a crash, a power cut: nothing a
+ * signal handler sees) left beside the target. A live run holds its temporary file locked, so
+ * only unlocked ones go. While the set's intent is pending its temporary files are the new
+ * copies that complete it (dealer/outset.c), so nothing is removed then. */
+static void sweep_leftovers(const struct pd_outfile *o)
+{
+    char dir[PATH_MAX], name[PATH_MAX + 256], intent[PATH_MAX + 16];
+    const char *slash = strrchr(o->target, '/'), *base = slash ? slash + 1 : o->target;
+    struct dirent *de;
+    DIR *d;
+
+    pd_outset_intent_name(o->path, intent, sizeof intent);
+    if (access(intent, F_OK) == 0)
+        return;
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->target) + 1 : 1,
+             slash ? o->target : ".");
+    d = opendir(dir);
+    while (d && (de = readdir(d)) != NULL) {
+        if (!is_temporary_of(de->d_name, base))
+            continue;
+        snprintf(name, sizeof name, "%s%s", slash ? dir : "", de->d_name);
+        int fd = open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        struct stat st;
+
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+            flock(fd, LOCK_EX | LOCK_NB) == 0 && unlink(name) == 0)
+            fprintf(stderr, "predup: removed %s, left by an interrupted run\n", name);
+        if (fd >= 0)
+            close(fd);
+    }
+    if (d)
+        closedir(d);
+}
+
 static enum pd_status open_temporary(struct pd_outfile *o, struct pd_err *e)
 {
+    sweep_leftovers(o);
     int fd = tmp_create(o->target, &o->slot);
 
     if (fd < 0) {
@@ -194,12 +288,8 @@ static enum pd_status open_temporary(struct pd_outfile *o, struct pd_err *e)
     }
     snprintf(o->tmp, sizeof o->tmp, "%s", tmp_names[o->slot]);
     /* mkostemp made it 0600, right for anything that reveals deals. */
-    if (o->flags & PD_OUT_PUBLIC) {
-        mode_t mask = umask(0);
-
-        umask(mask);
-        fchmod(fd, 0666 & ~mask);
-    }
+    if (o->flags & PD_OUT_PUBLIC)
+        fchmod(fd, output_mode(o->flags));
     o->f = fdopen(fd, "wb");
     if (!o->f) {
         int err = errno;
@@ -220,6 +310,7 @@ enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsign
 
     memset(o, 0, sizeof *o);
     o->slot = -1;
+    o->lock = -1;
     o->flags = flags;
     if (strcmp(path, "-") == 0) {
         o->f = stdout;
@@ -233,6 +324,9 @@ enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsign
         return rc;
     if (in_place)
         return open_in_place(o, path, e);
+    rc = pd_outfile_refuse_key(o->target, e);
+    if (rc != PD_OK)
+        return rc;
     if (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode))
             return pd_fail(e, PD_ERR_IO, "%s: is a directory", path);
@@ -336,6 +430,7 @@ enum pd_status pd_outfile_finish(struct pd_outfile *o, struct pd_err *e)
         return close_in_place(o, err, e);
     if (!err && fsync(fileno(o->f)) != 0)
         err = errno;
+    o->lock = dup(fileno(o->f)); /* keeps the file's lock until commit or abort */
     if (fclose(o->f) != 0 && !err)
         err = errno;
     o->f = NULL;
@@ -355,13 +450,33 @@ enum pd_status pd_outfile_finish(struct pd_outfile *o, struct pd_err *e)
     return PD_OK;
 }
 
+/* An identical target is kept, but given the mode a new output would have: a copy left 0644 by
+ * hand or by an older predup stops showing the deals to everyone. False when the mode cannot be
+ * set (another user's file): then the new copy replaces it, with the right mode. */
+static bool fix_mode(const struct pd_outfile *o)
+{
+    mode_t want = output_mode(o->flags);
+    struct stat st;
+
+    if (stat(o->target, &st) != 0)
+        return false;
+    return (st.st_mode & 07777) == want || chmod(o->target, want) == 0;
+}
+
+static void unlock(struct pd_outfile *o)
+{
+    if (o->lock >= 0)
+        close(o->lock);
+    o->lock = -1;
+}
+
 enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e)
 {
     enum pd_status rc = pd_outfile_finish(o, e);
 
     if (rc != PD_OK || !o->tmp[0])
         return rc;
-    if (o->same) {
+    if (o->same && fix_mode(o)) {
         pd_outfile_abort(o); /* the target already holds these bytes: leave it untouched */
         return PD_OK;
     }
@@ -377,6 +492,7 @@ enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e)
     tmp_release(o->slot);
     o->slot = -1;
     o->tmp[0] = '\0';
+    unlock(o);
     return pd_fsync_dir(o->target, e);
 }
 
@@ -391,4 +507,5 @@ void pd_outfile_abort(struct pd_outfile *o)
     tmp_release(o->slot);
     o->slot = -1;
     o->ready = false;
+    unlock(o);
 }

@@ -236,7 +236,9 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     if (!u.yes && !o->status && !isatty(STDIN_FILENO))
         return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
                                         "or pass --yes");
-    rc = pbn_read_any(o->set_path, NULL, &set, e);
+    rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
+    if (rc == PD_OK)
+        rc = pbn_read_any(o->set_path, NULL, &set, e);
     if (rc == PD_OK && !o->journal && asprintf(&journal, "%s.journal", o->set_path) < 0) {
         journal = NULL;
         rc = pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");

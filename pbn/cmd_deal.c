@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pbn/deal_int.h"
@@ -268,7 +269,13 @@ static enum pd_status write_pbn_file(const struct deal_opts *o, const struct dea
                                      struct pd_err *e)
 {
     struct pd_outfile out;
-    enum pd_status rc = pd_outfile_open_ex(&out, o->out, o->out_flags, e);
+    const char *files[] = {o->out};
+    /* ev.pbn alone after a set ev.pbn, ev.dup, ev.dlm whose write a kill cut short: complete
+     * that write first, or refuse (one file cannot redo the set). */
+    enum pd_status rc = pd_outset_recover(o->out, files, 1, o->out_flags, e);
+
+    if (rc == PD_OK)
+        rc = pd_outfile_open_ex(&out, o->out, o->out_flags, e);
 
     if (rc != PD_OK)
         return rc;
@@ -307,6 +314,19 @@ static enum pd_status write_formats(const struct deal_opts *o, const struct deal
     pbn_set_free(set);
     free(bd);
     return rc;
+}
+
+/* -o naming the --key file itself (a link to it, another name for it): refused even with
+ * --force, whatever the key file holds, for no output replaces a key file. */
+static enum pd_status refuse_key_as_output(const struct deal_opts *o, struct pd_err *e)
+{
+    struct stat key, out;
+
+    if (strcmp(o->out, "-") != 0 && stat(o->key_path, &key) == 0 && stat(o->out, &out) == 0 &&
+        key.st_dev == out.st_dev && key.st_ino == out.st_ino)
+        return pd_fail(e, PD_ERR_EXISTS, "-o %s is the key file (--key %s), and no output "
+                       "replaces a key file: choose another output name", o->out, o->key_path);
+    return PD_OK;
 }
 
 /* PBN unless --format or the output's extension names another format. */
@@ -353,6 +373,8 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     }
     if (rc == PD_OK && o.formats && strcmp(o.out, "-") == 0 && strcmp(o.formats, "pbn") != 0)
         rc = pd_fail(e, PD_ERR_USAGE, "--format %s needs -o FILE", o.formats);
+    if (rc == PD_OK)
+        rc = refuse_key_as_output(&o, e);
     if (rc == PD_OK)
         rc = board_range_parse(o.boards, MAX_BOARDS, &range, e);
     if (rc != PD_OK)

@@ -400,8 +400,10 @@ static enum pd_status verify_with_key(const struct verify_opts *o, const char *p
     struct pbn_generator g;
     struct expect x;
     struct tally t = {path, 0};
-    enum pd_status rc = pbn_read_any(path, NULL, &set, e);
+    enum pd_status rc = pd_outset_check(path, e); /* an interrupted write of the set */
 
+    if (rc == PD_OK)
+        rc = pbn_read_any(path, NULL, &set, e);
     if (rc != PD_OK)
         return rc;
     memset(&x, 0, sizeof x);
@@ -481,8 +483,10 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     struct expect x;
     struct tally t = {path, 0};
     int si = -1;
-    enum pd_status rc = pbn_read_any(path, NULL, &set, e);
+    enum pd_status rc = pd_outset_check(path, e); /* an interrupted write of the set */
 
+    if (rc == PD_OK)
+        rc = pbn_read_any(path, NULL, &set, e);
     if (rc != PD_OK)
         return rc;
     memset(&x, 0, sizeof x);

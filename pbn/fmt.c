@@ -260,22 +260,27 @@ enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsig
 {
     struct out_plan pl;
     struct pd_outfile out[MAX_OUT];
+    const char *files[MAX_OUT];
     int opened = 0;
     enum pd_status rc = make_plan(path, formats, &pl, e);
 
     /* All limits first, so that a set unfit for one format writes no file at all. */
-    for (int i = 0; rc == PD_OK && i < pl.n; i++)
+    for (int i = 0; rc == PD_OK && i < pl.n; i++) {
         rc = check_set(pl.f[i], set, e);
+        files[i] = pl.path[i];
+    }
+    /* A write of this set that a kill cut off between its renames is completed (or, with
+     * --force, redone by this one) before anything else. */
+    if (rc == PD_OK)
+        rc = pd_outset_recover(path, files, pl.n, flags, e);
     /* All or nothing: every file is written and synced under its temporary name (and checked
      * against what it would replace) before any is renamed. */
     for (; rc == PD_OK && opened < pl.n; opened++)
         rc = write_one(pl.f[opened], &out[opened], pl.path[opened], flags, set, e);
-    for (int i = 0; i < opened; i++) {
-        if (rc == PD_OK)
-            rc = pd_outfile_commit(&out[i], e);
-        else
-            pd_outfile_abort(&out[i]);
-    }
+    if (rc == PD_OK)
+        return pd_outset_commit(path, out, opened, e);
+    for (int i = 0; i < opened; i++)
+        pd_outfile_abort(&out[i]);
     return rc;
 }
 

@@ -454,6 +454,11 @@ static enum pd_status check_target(const struct analyze_opts *o, size_t ngames, 
     struct stat st;
     size_t had;
 
+    /* Not even --force replaces a key file. */
+    enum pd_status rc = strcmp(o->out, "-") == 0 ? PD_OK : pd_outfile_refuse_key(o->out, e);
+
+    if (rc != PD_OK)
+        return rc;
     if (o->force || strcmp(o->out, "-") == 0 || strcmp(o->out, o->in) == 0 ||
         stat(o->out, &st) != 0 || !S_ISREG(st.st_mode))
         return PD_OK;

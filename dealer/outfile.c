@@ -324,7 +324,7 @@ enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsign
         return rc;
     if (in_place)
         return open_in_place(o, path, e);
-    rc = pd_outfile_refuse_key(o->target, e);
+    rc = pd_outfile_refuse_key(path, e);
     if (rc != PD_OK)
         return rc;
     if (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode)) {

@@ -170,10 +170,10 @@ static enum entry_state entry_state(const struct intent_entry *ent, const char *
     struct pd_err ignored;
 
     snprintf(tmp, cap, "%s.tmp%s", target, ent->suffix);
+    if (pd_outfile_refuse_key(target, &ignored) != PD_OK)
+        return ENTRY_BAD; /* not even a hand-made intent replaces a key file */
     if (pd_sha256_file(tmp, hex, &ignored) == PD_OK)
         return strcmp(hex, ent->sha) == 0 ? ENTRY_TODO : ENTRY_BAD;
-    if (pd_outfile_refuse_key(target, &ignored) != PD_OK)
-        return ENTRY_BAD;
     if (pd_sha256_file(target, hex, &ignored) == PD_OK && strcmp(hex, ent->sha) == 0)
         return ENTRY_DONE;
     return ENTRY_BAD;

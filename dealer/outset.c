@@ -128,6 +128,9 @@ static bool parse_intent(const char *text, size_t len, struct intent *in)
         }
         if (in->n == INTENT_MAX || !parse_entry(text + at, n, &in->ent[in->n]))
             return false;
+        for (int k = 0; k < in->n; k++)
+            if (strcmp(in->ent[k].ext, in->ent[in->n].ext) == 0)
+                return false; /* one file named twice */
         in->n++;
         at += n + 1;
     }
@@ -142,6 +145,9 @@ static enum pd_status intent_open(struct intent *in, int *fd, struct pd_err *e)
     ssize_t len;
 
     *fd = open(in->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (*fd < 0 && errno == ELOOP)
+        return pd_fail(e, PD_ERR_SYNTAX, "%s is a symbolic link, not an intent predup wrote: "
+                       "remove it", in->name);
     if (*fd < 0)
         return errno == ENOENT ? PD_OK
                                : pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", in->name,
@@ -168,12 +174,14 @@ static enum entry_state entry_state(const struct intent_entry *ent, const char *
 {
     char hex[65];
     struct pd_err ignored;
+    struct stat st;
 
     snprintf(tmp, cap, "%s.tmp%s", target, ent->suffix);
     if (pd_outfile_refuse_key(target, &ignored) != PD_OK)
         return ENTRY_BAD; /* not even a hand-made intent replaces a key file */
-    if (pd_sha256_file(tmp, hex, &ignored) == PD_OK)
-        return strcmp(hex, ent->sha) == 0 ? ENTRY_TODO : ENTRY_BAD;
+    if (lstat(tmp, &st) == 0) /* a link would be renamed into place as a link */
+        return S_ISREG(st.st_mode) && pd_sha256_file(tmp, hex, &ignored) == PD_OK &&
+                       strcmp(hex, ent->sha) == 0 ? ENTRY_TODO : ENTRY_BAD;
     if (pd_sha256_file(target, hex, &ignored) == PD_OK && strcmp(hex, ent->sha) == 0)
         return ENTRY_DONE;
     return ENTRY_BAD;

@@ -82,6 +82,20 @@ run 1 "$P" deal --key k.key --boards 1-6 -o ev.pbn --format $F --force &&
     grep -qF "the new ev.key is lost or damaged" err && cmp -s ev.key k.key || fail intent-onto-key
 rm -f ev.key ev.key.tmpDDDDDD
 
+# A new copy that is a symlink (to bytes that match) is not renamed into place as a link.
+interrupted
+mv ev.dup.tmpAAAAAA elsewhere.dup
+ln -s elsewhere.dup ev.dup.tmpAAAAAA
+run 1 "$P" deal --key k.key --boards 1-6 -o ev.pbn --format $F &&
+    grep -qF "the new ev.dup is lost or damaged" err && [ ! -L ev.dup ] || fail tmp-symlink
+rm -f elsewhere.dup ev.dup.tmpAAAAAA
+
+# An intent naming one file twice is not one predup wrote.
+interrupted
+sed -i 's/ BBBBBB \.dlm$/ BBBBBB .dup/' .ev.pending
+run 65 "$P" deal --key k.key --boards 1-6 -o ev.pbn --format $F &&
+    grep -qF ".ev.pending is not an intent predup wrote" err || fail intent-twice
+
 # A malformed intent is refused by deal and verify (65), named; the whole set forced rewrites.
 interrupted
 printf 'predup pending set 1\n../../etc/passwd\nend\n' > .ev.pending
@@ -110,6 +124,28 @@ cp new/ev.pbn ev.pbn.tmpZZZZZZ
 run 0 "$P" deal --key k.key --boards 1-4 -o ev.pbn &&
     grep -qF "predup: removed ev.pbn.tmpZZZZZZ, left by an interrupted run" err && clean ||
     fail leftover-removed
+# A symbolic link in the intent's place is refused, not followed.
+ln -s k.key .ev.pending
+run 65 "$P" deal --key k.key --boards 1-4 -o ev.pbn --format $F &&
+    grep -qF ".ev.pending is a symbolic link, not an intent predup wrote: remove it" err ||
+    fail intent-symlink
+rm .ev.pending
+
+# A live run's files are its own: its locked intent stops another run (73), its locked
+# temporary file is not removed.
+if command -v flock >/dev/null; then
+    printf 'predup pending set 1\n' > .ev.pending
+    run 73 flock .ev.pending "$P" deal --key k.key --boards 1-4 -o ev.pbn --format $F &&
+        grep -qF "ev*: another predup is writing this set now (.ev.pending): wait for it" err ||
+        fail intent-locked
+    rm .ev.pending
+    cp new/ev.pbn ev.pbn.tmpLIVE01
+    run 0 flock ev.pbn.tmpLIVE01 "$P" deal --key k.key --boards 1-4 -o ev.pbn &&
+        [ -e ev.pbn.tmpLIVE01 ] && ! grep -q removed err || fail temporary-locked
+    rm ev.pbn.tmpLIVE01
+else
+    echo "skip: locked intent and temporary file: no flock(1)"
+fi
 [ -z "$failed" ] || { echo "failed:$failed"; exit 1; }
 
 # A real kill between the renames (strace fault injection: glibc's rename is rename(2) here).
@@ -118,7 +154,9 @@ if ! command -v strace >/dev/null; then
 fi
 cp old/ev.pbn old/ev.dup old/ev.dlm .
 rc=0
-strace -f -o /dev/null -e trace=rename,renameat,renameat2 \
+# (Under sh -c, so that the shell that reports a job killed by a signal is the one whose
+# stderr is err.)
+sh -c '"$@"; exit $?' sh strace -f -o /dev/null -e trace=rename,renameat,renameat2 \
     -e inject=rename,renameat,renameat2:signal=KILL:when=2 \
     "$P" deal --key k.key --boards 1-6 -o ev.pbn --format $F --force 2>err || rc=$?
 if [ "$rc" = 137 ] && [ -e .ev.pending ]; then

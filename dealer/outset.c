@@ -249,17 +249,25 @@ static bool covers(const struct intent *in, const char *const *files, int nfiles
     return true;
 }
 
+/* The intent of the set path belongs to, opened and locked (intent_open); *fd -1 when there is
+ * none (or path is stdout). */
+static enum pd_status intent_find(const char *path, struct intent *in, int *fd,
+                                  struct pd_err *e)
+{
+    *fd = -1;
+    if (strcmp(path, "-") == 0)
+        return PD_OK;
+    intent_init(in, path);
+    return intent_open(in, fd, e);
+}
+
 enum pd_status pd_outset_recover(const char *path, const char *const *files, int nfiles,
                                  unsigned flags, struct pd_err *e)
 {
     struct intent in;
     int fd;
-    enum pd_status rc;
+    enum pd_status rc = intent_find(path, &in, &fd, e);
 
-    if (strcmp(path, "-") == 0)
-        return PD_OK;
-    intent_init(&in, path);
-    rc = intent_open(&in, &fd, e);
     if (fd < 0)
         return rc;
     if (rc == PD_OK && !in.complete) {
@@ -285,12 +293,8 @@ enum pd_status pd_outset_check(const char *path, struct pd_err *e)
     struct intent in;
     char files[600];
     int fd;
-    enum pd_status rc;
+    enum pd_status rc = intent_find(path, &in, &fd, e);
 
-    if (strcmp(path, "-") == 0)
-        return PD_OK;
-    intent_init(&in, path);
-    rc = intent_open(&in, &fd, e);
     if (fd >= 0)
         close(fd);
     if (rc != PD_OK || fd < 0 || !in.complete)

@@ -328,8 +328,8 @@ static enum pd_status intent_write(struct intent *in, int *fd, struct pd_err *e)
     return pd_fsync_dir(in->name, e);
 }
 
-/* Fills the intent's entries from the files that will be renamed; false when fewer than two
- * will (one rename is atomic by itself). */
+/* Fills the intent's entries from the files that will be renamed (an identical file is kept,
+ * not renamed). The caller writes no intent for fewer than two: one rename is atomic. */
 static enum pd_status intent_plan(struct intent *in, struct pd_outfile *o, int n,
                                   struct pd_err *e)
 {

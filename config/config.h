@@ -34,8 +34,13 @@ struct cfg_event {
     char stem[1024]; /* its path without ".conf": NAME.record, NAME.key, NAME/ go there */
 };
 /* Loads and checks an event file; faults are PD_ERR_SYNTAX at file:line:col with a
- * did-you-mean. Script hashes are computed (PD_ERR_IO when a script cannot be read). */
+ * did-you-mean. Script hashes are computed (PD_ERR_IO when a script cannot be read). A new
+ * commitment needs public_form; */
 enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e);
+/* the steps after it take an event file without one, which then matches only a record
+ * committed before public forms (dealer/EVENTS.md). */
+enum pd_status cfg_load_committed_event(const char *path, struct cfg_event *ev,
+                                        struct pd_err *e);
 /* The same from text already read (NUL-terminated, len bytes); path names it and places it. */
 enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
                                struct cfg_event *ev, struct pd_err *e);

@@ -106,12 +106,18 @@ static int event_text(struct loader *l, const char *name, const char *value, cha
                       size_t n)
 {
     struct pd_err e;
+    char escaped[EV_ESCAPED_MAX];
 
     if (!strcmp(name, "name") && !strcmp(value, "?"))
         return bad(l, AT_VALUE, name, "name = ?: \"?\" stands for an unknown value in the "
                    "record, and an event has a name");
     if (ev_text_check(name, value, &e) != PD_OK)
         return bad(l, AT_VALUE, name, "%s", e.msg);
+    ev_text_escape(value, escaped, sizeof escaped);
+    if (strlen(escaped) >= EV_TEXT_MAX)
+        return bad(l, AT_VALUE, name, "%s is %zu bytes long as the record writes it (each "
+                   "character outside ASCII as \\u{XXXX}); at most %d are allowed", name,
+                   strlen(escaped), EV_TEXT_MAX - 1);
     snprintf(dst, n, "%s", value);
     return 1;
 }

@@ -98,21 +98,11 @@ static enum pd_status check_unicode(const char *what, const char *text, struct p
 
 enum pd_status ev_text_check(const char *what, const char *text, struct pd_err *e)
 {
-    char escaped[EV_ESCAPED_MAX];
     enum pd_status rc = pd_text_check(what, text, EV_TEXT_MAX - 1, e);
 
     if (rc == PD_OK)
         rc = check_characters(what, text, e);
-    if (rc == PD_OK)
-        rc = check_unicode(what, text, e);
-    if (rc != PD_OK)
-        return rc;
-    ev_text_escape(text, escaped, sizeof escaped);
-    if (strlen(escaped) >= EV_TEXT_MAX)
-        return pd_fail(e, PD_ERR_USAGE, "%s is %zu bytes long as the record writes it (each "
-                       "character outside ASCII as \\u{XXXX}); at most %d are allowed", what,
-                       strlen(escaped), EV_TEXT_MAX - 1);
-    return PD_OK;
+    return rc == PD_OK ? check_unicode(what, text, e) : rc;
 }
 
 /* The texts a reader tells apart by eye: the event's name, its site, its set names. */

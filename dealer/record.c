@@ -341,14 +341,37 @@ static enum pd_status check_texts(const char *name, const struct ev_record *rec,
     return PD_OK;
 }
 
-/* A record with a public form: each text as the event file's loader checks it (set names
- * plain, texts NFC without invisible characters, none confusable with another), and the
- * public value in its form's one spelling. */
-static enum pd_status check_formed(const char *name, const struct ev_record *rec,
-                                   struct pd_err *e)
+/* The public value: in a record with a form, its form's one spelling; in one from before
+ * forms, printable ASCII at least, so that no invisible character ever reaches it. */
+static enum pd_status check_public(const struct ev_record *rec, struct pd_err *why)
+{
+    char canon[PD_LABEL_MAX + 1], what[96];
+    const char *p = rec->public_value;
+    int len;
+
+    while (*p >= 0x20 && *p < 0x7F)
+        p++;
+    if (*p) {
+        ev_char_describe(p, what, sizeof what, &len);
+        return pd_fail(why, PD_ERR_SYNTAX, "the public value holds %s", what);
+    }
+    if (!rec->p.public_form[0])
+        return PD_OK;
+    if (ev_public_canon(rec->p.public_form, rec->public_value, canon, sizeof canon, why) != PD_OK)
+        return PD_ERR_SYNTAX;
+    if (strcmp(canon, rec->public_value) != 0)
+        return pd_fail(why, PD_ERR_SYNTAX, "the public value is not spelt as its form \"%s\" "
+                       "spells it (\"%.100s\")", rec->p.public_form, canon);
+    return PD_OK;
+}
+
+/* Each text as the event file's loader checks it (NFC, no invisible character, no deceptive
+ * mix of scripts, none confusable with another; in a record with a form, plain set names), so
+ * that a record made by hand cannot say what no event file could. */
+static enum pd_status check_visible(const char *name, const struct ev_record *rec,
+                                    struct pd_err *e)
 {
     const char *texts[3] = {rec->p.name, rec->p.site, rec->p.delayed};
-    char canon[PD_LABEL_MAX + 1];
     struct pd_err why;
     enum pd_status rc = PD_OK;
 
@@ -357,16 +380,12 @@ static enum pd_status check_formed(const char *name, const struct ev_record *rec
             rc = ev_text_check(i == 0 ? "event" : i == 1 ? "site" : "delayed-value", texts[i],
                                &why);
     for (int i = 0; rc == PD_OK && i < rec->p.nsets; i++)
-        rc = ev_set_name_check(rec->p.sets[i].name, &why);
+        rc = rec->p.public_form[0] ? ev_set_name_check(rec->p.sets[i].name, &why)
+                                   : ev_text_check("set", rec->p.sets[i].name, &why);
     if (rc == PD_OK)
         rc = ev_texts_distinct(&rec->p, &why);
     if (rc == PD_OK && rec->has_public)
-        rc = ev_public_canon(rec->p.public_form, rec->public_value, canon, sizeof canon, &why);
-    if (rc == PD_OK && rec->has_public && strcmp(canon, rec->public_value) != 0) {
-        snprintf(why.msg, sizeof why.msg, "the public value is not spelt as its form \"%s\" "
-                 "spells it (\"%.100s\")", rec->p.public_form, canon);
-        rc = PD_ERR_SYNTAX;
-    }
+        rc = check_public(rec, &why);
     return rc == PD_OK ? PD_OK : pd_fail(e, PD_ERR_SYNTAX, "%s: %s", name, why.msg);
 }
 
@@ -425,8 +444,8 @@ enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
     free(copy);
     if (rc == PD_OK)
         rc = check_texts(name, rec, e);
-    if (rc == PD_OK && rec->p.public_form[0])
-        rc = check_formed(name, rec, e);
+    if (rc == PD_OK)
+        rc = check_visible(name, rec, e);
     if (rc == PD_OK)
         rc = check_bindings(name, rec, e);
     return rc;

@@ -57,6 +57,9 @@ conf mixed "name = $(u '\320\276')riginal pairs" a
 refused mixed 65 'name mixes scripts or digits of different scripts'
 conf twosp 'name = Club  pairs' a
 refused twosp 65 'two spaces in a row'
+conf confsite 'name = Example club
+site = Examp1e club' a
+refused confsite 65 'confsite.conf: "Example club" and "Examp1e club" look alike'
 
 # copies: fill's limit (16), checked when the event file is read at commit.
 printf '[event]\nname = x\npublic_form = integer\n[set a]\nboards = 1\ncopies = 17\n' > copies.conf
@@ -78,29 +81,25 @@ grep -q "^\[Event \"Caf$(u '\351') pairs\"\]" good/original.pbn || fail "the PBN
 "$P" verify good.record good/original.pbn > /dev/null || fail "the good event does not verify"
 
 # Records made by hand (the digest recomputed) that no event file could give: refused by verify.
-# forge NAME SED: good.record's parameters edited by SED, digest recomputed, then the public line.
-forge() {
+# forged NAME SED EXIT [PATTERN]: good.record's parameters edited by SED, the digest recomputed,
+# the public line again; verify exits EXIT and says PATTERN.
+forged() {
     sed '/^digest /,$d' good.record | sed "$2" > params
     { cat params; printf 'digest %s\n' "$(sha256sum params | cut -d' ' -f1)"; echo "public 17"; } > "$1.record"
     rc=0; "$P" verify "$1.record" > /dev/null 2> err.txt || rc=$?
+    [ "$rc" = "$3" ] && { [ -z "${4:-}" ] || grep -qF "$4" err.txt; } || fail "$1: exit $rc: $(cat err.txt)"
 }
-forge same 's/^event /event /'
-[ "$rc" = 0 ] || fail "the unforged record: exit $rc $(cat err.txt)"
-forge raw "s/^event .*/event Caf$(u '\303\251') pairs/"
-[ "$rc" = 65 ] && grep -q 'not in canonical form' err.txt || fail "raw UTF-8: $rc $(cat err.txt)"
-forge cyrset "s/^set original$/set $(u '\320\276')riginal/"
-[ "$rc" = 65 ] && grep -q 'not in canonical form\|U+043E' err.txt || fail "cyrillic set: $rc $(cat err.txt)"
-forge escset 's/^set original$/set \\u{043E}riginal/'
-[ "$rc" = 65 ] && grep -q 'set name: character 1 is U+005C' err.txt || fail "escaped set: $rc $(cat err.txt)"
-forge escname 's/^event .*/event \\u{043E}riginal pairs/'
-[ "$rc" = 65 ] && grep -q 'event mixes scripts' err.txt || fail "escaped name: $rc $(cat err.txt)"
-forge zwname 's/^event .*/event Club\\u{200B} pairs/'
-[ "$rc" = 65 ] && grep -q 'event: character 5 is U+200B ZERO WIDTH SPACE' err.txt || fail "zw name: $rc $(cat err.txt)"
-forge badesc 's/^event .*/event Club \\x pairs/'
-[ "$rc" = 65 ] && grep -q 'holds a backslash that is not a' err.txt || fail "bad escape: $rc $(cat err.txt)"
+forged same 's/^event /event /' 0
+forged raw "s/^event .*/event Caf$(u '\303\251') pairs/" 65 'not in canonical form'
+forged cyrset "s/^set original$/set $(u '\320\276')riginal/" 65 'set name: character 1 is U+043E'
+forged escset 's/^set original$/set \\u{043E}riginal/' 65 'set name: character 1 is U+005C'
+forged escname 's/^event .*/event \\u{043E}riginal pairs/' 65 'event mixes scripts'
+forged zwname 's/^event .*/event Club\\u{200B} pairs/' 65 'event: character 5 is U+200B ZERO WIDTH SPACE'
+forged badesc 's/^event .*/event Club \\x pairs/' 65 'holds a backslash that is not a'
+forged confusable 's/^site .*/site Examp1e club/; s/^event .*/event Example club/' 65 '"Example club" and "Examp1e club" look alike'
 # From before forms (no public-form line, UTF-8 as written): still checked for look-alikes.
-forge oldcyr "/^public-form /d; s/^set original$/set $(u '\320\276')riginal/; s/^event .*/event Old/; s/^site .*/site ?/"
-[ "$rc" = 65 ] && grep -q 'set mixes scripts' err.txt || fail "old cyrillic set: $rc $(cat err.txt)"
-forge oldok "/^public-form /d; s/^event .*/event Old/; s/^site .*/site ?/"
-[ "$rc" = 0 ] || fail "an old record: $rc $(cat err.txt)"
+old='/^public-form /d; s/^event .*/event Old/; s/^site .*/site ?/'
+forged oldcyr "$old; s/^set original$/set $(u '\320\276')riginal/" 65 'set mixes scripts'
+forged oldzw "$old; s/^set original$/set original$(u '\342\200\213')/" 65 'set: character 9 is U+200B'
+forged oldok "$old" 0
 echo ok

@@ -1,7 +1,8 @@
 /* config/event.c - the event file (config/events/demo.conf documents every key): an INI file
  * read with libinih into struct cfg_event - the parameters that decide the deals (they go into
  * the event record, dealer/EVENTS.md) and the ones that only say what to make of them (formats,
- * printing, machine, copies). Every key and value is checked; the first fault is reported as
+ * printing, machine, copies). Every key and value is checked, as strictly as the record's reader
+ * will check it (dealer/event_text.c, dealer/event_form.c); the first fault is reported as
  * file:line:col with a did-you-mean for a misspelt section or key. */
 #include <ini.h>
 #include <stdarg.h>

@@ -1,7 +1,8 @@
 /* config/event.c - the event file (config/events/demo.conf documents every key): an INI file
  * read with libinih into struct cfg_event - the parameters that decide the deals (they go into
  * the event record, dealer/EVENTS.md) and the ones that only say what to make of them (formats,
- * printing, machine, copies). Every key and value is checked; the first fault is reported as
+ * printing, machine, copies). Every key and value is checked, as strictly as the record's reader
+ * will check it (dealer/event_text.c, dealer/event_form.c); the first fault is reported as
  * file:line:col with a did-you-mean for a misspelt section or key. */
 #include <ini.h>
 #include <stdarg.h>
@@ -11,7 +12,8 @@
 #include "config/config.h"
 #include "pbn/pbn.h"
 
-static const char *const event_keys[] = {"name", "date", "site", "delayed_value"};
+static const char *const event_keys[] = {"name", "date", "site", "delayed_value",
+                                          "public_form"};
 static const char *const set_keys[] = {"boards", "script", "dealer", "vul", "formats",
                                        "print", "machine", "copies"};
 static const char *const print_kinds[] = {"record", "curtain", "sheet"};
@@ -99,24 +101,53 @@ static int text_value(struct loader *l, const char *name, const char *value, cha
     return 1;
 }
 
+/* An event text (name, site, description) as the record will hold and check it: a value the
+ * reader of the record would refuse is refused here, at the first step (dealer/EVENTS.md). */
+static int event_text(struct loader *l, const char *name, const char *value, char *dst,
+                      size_t n)
+{
+    struct pd_err e;
+    char escaped[EV_ESCAPED_MAX];
+
+    if (!strcmp(name, "name") && !strcmp(value, "?"))
+        return bad(l, AT_VALUE, name, "name = ?: \"?\" stands for an unknown value in the "
+                   "record, and an event has a name");
+    if (ev_text_check(name, value, &e) != PD_OK)
+        return bad(l, AT_VALUE, name, "%s", e.msg);
+    ev_text_escape(value, escaped, sizeof escaped);
+    if (strlen(escaped) >= EV_TEXT_MAX)
+        return bad(l, AT_VALUE, name, "%s is %zu bytes long as the record writes it (each "
+                   "character outside ASCII as \\u{XXXX}); at most %d are allowed", name,
+                   strlen(escaped), EV_TEXT_MAX - 1);
+    snprintf(dst, n, "%s", value);
+    return 1;
+}
+
 static int event_key(struct loader *l, const char *name, const char *value)
 {
     struct ev_params *p = &l->ev->p;
+    struct pd_err e;
     char hint[64];
 
     if (!strcmp(name, "name"))
-        return text_value(l, name, value, p->name, sizeof p->name);
+        return event_text(l, name, value, p->name, sizeof p->name);
     if (!strcmp(name, "site"))
-        return text_value(l, name, value, p->site, sizeof p->site);
+        return event_text(l, name, value, p->site, sizeof p->site);
     if (!strcmp(name, "delayed_value"))
-        return text_value(l, name, value, p->delayed, sizeof p->delayed);
+        return event_text(l, name, value, p->delayed, sizeof p->delayed);
+    if (!strcmp(name, "public_form")) {
+        if (ev_form_check(value, &e) != PD_OK)
+            return bad(l, AT_VALUE, name, "%s", e.msg);
+        snprintf(p->public_form, sizeof p->public_form, "%s", value);
+        return 1;
+    }
     if (!strcmp(name, "date")) {
         if (!pbn_date_valid(value))
             return bad(l, AT_VALUE, name, "date wants YYYY.MM.DD, not \"%s\"", value);
         snprintf(p->date, sizeof p->date, "%s", value);
         return 1;
     }
-    did_you_mean(name, event_keys, 4, hint, sizeof hint);
+    did_you_mean(name, event_keys, 5, hint, sizeof hint);
     return bad(l, AT_KEY, name, "unknown key \"%s\" in [event]%s", name, hint);
 }
 
@@ -193,7 +224,8 @@ static int set_key(struct loader *l, int si, const char *name, const char *value
     if (!strcmp(name, "copies")) {
         unsigned long long n;
 
-        if (pd_parse_number(value, 1, 20, "copies", &n, &e) != PD_OK)
+        /* fill's own limit, so that a copies fill would refuse is refused at commit */
+        if (pd_parse_number(value, 1, MACH_MAX_COPIES, "copies", &n, &e) != PD_OK)
             return bad(l, AT_VALUE, name, "%s", e.msg);
         x->copies = (int)n;
         return 1;
@@ -211,11 +243,8 @@ static int find_or_add_set(struct loader *l, const char *name)
 
     if (i >= 0)
         return i;
-    if (pd_label_check("set name", name, &e) != PD_OK)
+    if (ev_set_name_check(name, &e) != PD_OK) /* no "/", no "x.dd" beside x's analysis */
         return bad(l, AT_SECTION, name, "%s", e.msg) - 1;
-    if (strchr(name, '/') || name[0] == '.')
-        return bad(l, AT_SECTION, name, "set name \"%s\": it names files, so no \"/\" and no "
-                   "leading \".\"", name) - 1;
     if (p->nsets == EV_MAX_SETS)
         return bad(l, AT_SECTION, name, "more than %d sets", (int)EV_MAX_SETS) - 1;
     i = p->nsets++;
@@ -329,6 +358,7 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
 static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd_err *e)
 {
     char script[1200];
+    struct pd_err why;
     enum pd_status rc = PD_OK;
 
     if (!ev->p.name[0])
@@ -336,6 +366,8 @@ static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd
     if (ev->p.nsets == 0)
         return pd_fail(e, PD_ERR_SYNTAX, "%s: no [set NAME] section: an event deals at least "
                        "one set", path);
+    if (ev_texts_distinct(&ev->p, &why) != PD_OK)
+        return pd_fail(e, PD_ERR_SYNTAX, "%s: %s", path, why.msg);
     for (int i = 0; rc == PD_OK && i < ev->p.nsets; i++) {
         if (!ev->extra[i].script[0])
             continue;
@@ -391,7 +423,8 @@ enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
     return rc;
 }
 
-enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
+enum pd_status cfg_load_committed_event(const char *path, struct cfg_event *ev,
+                                        struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
@@ -402,5 +435,16 @@ enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_
     else
         memset(ev, 0, sizeof *ev);
     free(text);
+    return rc;
+}
+
+enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
+{
+    enum pd_status rc = cfg_load_committed_event(path, ev, e);
+
+    if (rc == PD_OK && !ev->p.public_form[0])
+        rc = pd_fail(e, PD_ERR_SYNTAX, "%s: [event] needs public_form = numbers K of N, integer "
+                     "or decimal P: the one spelling of the public value, committed "
+                     "(dealer/EVENTS.md)", path);
     return rc;
 }

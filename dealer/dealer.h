@@ -407,7 +407,7 @@ void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct
 
 /* The event record (dealer/EVENTS.md has its exact bytes): what was committed for an event,
  * then the delayed public value, then the key. Fixed sizes: a record is small. */
-enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000 };
+enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000, EV_FORM_MAX = 32 };
 struct ev_set {
     char name[PD_LABEL_MAX + 1]; /* the set name: its label in the derivation */
     char boards[256];            /* as written: "1-36" */
@@ -418,6 +418,7 @@ struct ev_set {
 struct ev_params {
     char generator[64]; /* "predup 0.1.0": the version that committed */
     char name[EV_TEXT_MAX], date[16], site[EV_TEXT_MAX], delayed[EV_TEXT_MAX]; /* "" = "?" */
+    char public_form[EV_FORM_MAX]; /* "numbers 6 of 49"; "" = a record from before forms */
     struct ev_set sets[EV_MAX_SETS];
     int nsets;
 };
@@ -445,6 +446,26 @@ enum pd_status ev_record_load(const char *path, struct ev_record *rec, struct pd
 enum pd_status ev_record_key(const struct ev_record *rec, struct pd_key *key, struct pd_err *e);
 /* Index of the set called name, or -1. */
 int ev_find_set(const struct ev_params *p, const char *name);
+/* What an event's values may be (dealer/EVENTS.md, "What a value may be"), checked where the
+ * event file is read and again where a record is read: no later step refuses what the first
+ * accepted. dealer/event_form.c: the public value's named forms and set names. */
+enum pd_status ev_form_check(const char *form, struct pd_err *e);
+/* The one canonical spelling of value in form (out holds PD_LABEL_MAX + 1), or PD_ERR_USAGE
+ * naming the first character outside the form's alphabet as U+XXXX. */
+enum pd_status ev_public_canon(const char *form, const char *value, char *out, size_t n,
+                               struct pd_err *e);
+enum pd_status ev_set_name_check(const char *name, struct pd_err *e);
+/* dealer/event_text.c (ICU): an event name, site or description; texts of p confusable with
+ * one another; "U+00A0 NO-BREAK SPACE" for the character at p (*len: its bytes, 1 if invalid). */
+enum pd_status ev_text_check(const char *what, const char *text, struct pd_err *e);
+enum pd_status ev_texts_distinct(const struct ev_params *p, struct pd_err *e);
+void ev_char_describe(const char *p, char *out, size_t n, int *len);
+/* The record's ASCII spelling of a text: a backslash and every non-ASCII character as \u{XXXX}
+ * (upper-case hex, 4 to 6 digits); out holds EV_ESCAPED_MAX. Unescaping works in place and
+ * fails on a malformed escape or a code point that is no character. */
+enum { EV_ESCAPED_MAX = 8 * EV_TEXT_MAX };
+void ev_text_escape(const char *in, char *out, size_t n);
+bool ev_text_unescape(char *s);
 
 /* ---------------------------------------------------------------- 6 set generation */
 

@@ -40,6 +40,20 @@ static const char *or_unknown(const char *s)
     return *s ? s : "?";
 }
 
+/* A text of the event (name, site, description): a record with a public form is ASCII only,
+ * every other character written \u{XXXX}, so that no two texts look alike in it. */
+static void text_add_text(struct text *t, const char *key, const char *value, bool ascii)
+{
+    char escaped[EV_ESCAPED_MAX];
+
+    if (!ascii) {
+        text_addf(t, key, value);
+        return;
+    }
+    ev_text_escape(value, escaped, sizeof escaped);
+    text_addf(t, key, escaped);
+}
+
 static const char *d_version(int version, char *buf)
 {
     snprintf(buf, 12, "%d", version);
@@ -51,10 +65,14 @@ static void params_lines(struct text *t, const struct ev_params *p, const char *
     text_addf(t, "predup-event-record", "1");
     text_addf(t, "generator", p->generator);
     text_addf(t, "derivation", "predup/v2/event");
-    text_addf(t, "event", p->name);
+    bool formed = p->public_form[0] != '\0'; /* records before forms keep their UTF-8 */
+
+    text_add_text(t, "event", p->name, formed);
     text_addf(t, "date", or_unknown(p->date));
-    text_addf(t, "site", or_unknown(p->site));
-    text_addf(t, "delayed-value", or_unknown(p->delayed));
+    text_add_text(t, "site", or_unknown(p->site), formed);
+    text_add_text(t, "delayed-value", or_unknown(p->delayed), formed);
+    if (formed)
+        text_addf(t, "public-form", p->public_form);
     for (int i = 0; i < p->nsets; i++) {
         const struct ev_set *s = &p->sets[i];
         char dv[12];
@@ -230,6 +248,21 @@ static enum pd_status rd_set(struct rd *r, struct ev_set *s)
     return PD_OK;
 }
 
+/* The public value's form; with it, the texts above are ASCII with \u{XXXX} escapes. */
+static enum pd_status rd_form(struct rd *r, struct ev_params *p)
+{
+    struct pd_err why;
+    enum pd_status rc = rd_copy(r, "public-form", p->public_form, sizeof p->public_form);
+
+    if (rc == PD_OK && ev_form_check(p->public_form, &why) != PD_OK)
+        return rd_fail(r, 13, why.msg);
+    if (rc == PD_OK && !(ev_text_unescape(p->name) && ev_text_unescape(p->site) &&
+                         ev_text_unescape(p->delayed)))
+        return pd_fail(r->e, PD_ERR_SYNTAX, "%s: the event, site or delayed-value line holds "
+                       "a backslash that is not a \\u{XXXX} escape of a character", r->name);
+    return rc;
+}
+
 static enum pd_status rd_params(struct rd *r, struct ev_record *rec)
 {
     char magic[8], deriv[32];
@@ -251,6 +284,8 @@ static enum pd_status rd_params(struct rd *r, struct ev_record *rec)
         rc = rd_copy(r, "site", rec->p.site, sizeof rec->p.site);
     if (rc == PD_OK)
         rc = rd_copy(r, "delayed-value", rec->p.delayed, sizeof rec->p.delayed);
+    if (rc == PD_OK && peek(r, "public-form"))
+        rc = rd_form(r, &rec->p);
     while (rc == PD_OK && peek(r, "set")) {
         if (rec->p.nsets == EV_MAX_SETS)
             return rd_fail(r, 1, "too many sets");
@@ -304,6 +339,54 @@ static enum pd_status check_texts(const char *name, const struct ev_record *rec,
             return pd_fail(e, PD_ERR_SYNTAX, "%s: \"%.40s\": %s", name, t, why.msg);
     }
     return PD_OK;
+}
+
+/* The public value: in a record with a form, its form's one spelling; in one from before
+ * forms, printable ASCII at least, so that no invisible character ever reaches it. */
+static enum pd_status check_public(const struct ev_record *rec, struct pd_err *why)
+{
+    char canon[PD_LABEL_MAX + 1], what[96];
+    const char *p = rec->public_value;
+    int len;
+
+    while (*p >= 0x20 && *p < 0x7F)
+        p++;
+    if (*p) {
+        ev_char_describe(p, what, sizeof what, &len);
+        return pd_fail(why, PD_ERR_SYNTAX, "the public value holds %s", what);
+    }
+    if (!rec->p.public_form[0])
+        return PD_OK;
+    if (ev_public_canon(rec->p.public_form, rec->public_value, canon, sizeof canon, why) != PD_OK)
+        return PD_ERR_SYNTAX;
+    if (strcmp(canon, rec->public_value) != 0)
+        return pd_fail(why, PD_ERR_SYNTAX, "the public value is not spelt as its form \"%s\" "
+                       "spells it (\"%.100s\")", rec->p.public_form, canon);
+    return PD_OK;
+}
+
+/* Each text as the event file's loader checks it (NFC, no invisible character, no deceptive
+ * mix of scripts, none confusable with another; in a record with a form, plain set names), so
+ * that a record made by hand cannot say what no event file could. */
+static enum pd_status check_visible(const char *name, const struct ev_record *rec,
+                                    struct pd_err *e)
+{
+    const char *texts[3] = {rec->p.name, rec->p.site, rec->p.delayed};
+    struct pd_err why;
+    enum pd_status rc = PD_OK;
+
+    for (int i = 0; rc == PD_OK && i < 3; i++)
+        if (i == 0 || *texts[i])
+            rc = ev_text_check(i == 0 ? "event" : i == 1 ? "site" : "delayed-value", texts[i],
+                               &why);
+    for (int i = 0; rc == PD_OK && i < rec->p.nsets; i++)
+        rc = rec->p.public_form[0] ? ev_set_name_check(rec->p.sets[i].name, &why)
+                                   : ev_text_check("set", rec->p.sets[i].name, &why);
+    if (rc == PD_OK)
+        rc = ev_texts_distinct(&rec->p, &why);
+    if (rc == PD_OK && rec->has_public)
+        rc = check_public(rec, &why);
+    return rc == PD_OK ? PD_OK : pd_fail(e, PD_ERR_SYNTAX, "%s: %s", name, why.msg);
 }
 
 /* The committed values must match: digest of the parameters, key against commitment. */
@@ -361,6 +444,8 @@ enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
     free(copy);
     if (rc == PD_OK)
         rc = check_texts(name, rec, e);
+    if (rc == PD_OK)
+        rc = check_visible(name, rec, e);
     if (rc == PD_OK)
         rc = check_bindings(name, rec, e);
     return rc;

@@ -112,7 +112,8 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
 
 static enum pd_status open_event(const char *conf, struct event *ev, struct pd_err *e)
 {
-    enum pd_status rc = cfg_load_event(conf, &ev->cfg, e);
+    /* Without public_form, the file matches only a record committed before forms. */
+    enum pd_status rc = cfg_load_committed_event(conf, &ev->cfg, e);
 
     event_paths(ev);
     if (rc == PD_OK)
@@ -202,25 +203,38 @@ static enum pd_status event_commit(const char *conf, struct pd_err *e)
 
 /* ---------------------------------------------------------------- public, reveal */
 
+/* The value in the one spelling of the committed form, or a refusal that names why: a record
+ * committed before forms takes no public value, since it could be spelt many ways. */
+static enum pd_status public_canon(const struct event *ev, const char *value, char *out,
+                                   size_t n, struct pd_err *e)
+{
+    if (!ev->rec.p.public_form[0])
+        return pd_fail(e, PD_ERR_USAGE, "%s was committed without a public_form (by an older "
+                       "predup): its public value could be spelt many ways, each dealing other "
+                       "boards; commit a new event with public_form", ev->record_path);
+    return ev_public_canon(ev->rec.p.public_form, value, out, n, e);
+}
+
 static enum pd_status event_public(const char *conf, const char *value, struct pd_err *e)
 {
     struct event *ev = calloc(1, sizeof *ev);
-    enum pd_status rc = ev ? pd_text_check("the public value", value, PD_LABEL_MAX, e)
+    char canon[PD_LABEL_MAX + 1];
+    enum pd_status rc = ev ? open_event(conf, ev, e)
                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
     if (rc == PD_OK)
-        rc = open_event(conf, ev, e);
-    if (rc == PD_OK && ev->rec.has_public && strcmp(ev->rec.public_value, value) != 0)
+        rc = public_canon(ev, value, canon, sizeof canon, e);
+    if (rc == PD_OK && ev->rec.has_public && strcmp(ev->rec.public_value, canon) != 0)
         rc = pd_fail(e, PD_ERR_MISMATCH, "%s already holds the public value \"%s\"; it is given "
                      "once", ev->record_path, ev->rec.public_value);
     if (rc == PD_OK) {
         ev->rec.has_public = true;
-        snprintf(ev->rec.public_value, sizeof ev->rec.public_value, "%s", value);
+        snprintf(ev->rec.public_value, sizeof ev->rec.public_value, "%s", canon);
         rc = write_record(ev, &ev->rec, e);
     }
     if (rc == PD_OK)
-        printf("%s: public value \"%s\"; deal with: predup event deal %s\n", ev->record_path,
-               value, conf);
+        printf("%s: public value \"%s\" (form \"%s\"); deal with: predup event deal %s\n",
+               ev->record_path, canon, ev->rec.p.public_form, conf);
     free(ev);
     return rc;
 }

@@ -23,10 +23,11 @@ static const char example_record[] =
     "date 2026.11.23\n"
     "site Example club\n"
     "delayed-value the first number drawn in the national lottery on 2026.11.22\n"
+    "public-form integer\n"
     "set original\nboards 1-3\nscript-sha256 none\ndealer law2\nvul law2\n"
     "set reserve\nboards 1-2\nscript-sha256 none\ndealer N\nvul None\n"
     "commitment 46268c8f3e4d5291cfd71ffc476063a199beff7f3a5f87a5552a6e3985eccd90\n"
-    "digest 02dd87faf736b5032d5c0a62fa9f305db12e2f2a379462cfe56e10120c984bee\n"
+    "digest da35ec15947bb82918994b1276dcf1f9c344c08080304ce5b935174391bb11b4\n"
     "public 17\n"
     "key 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n";
 
@@ -35,11 +36,11 @@ static const struct {
     int board;
     const char *deal_id;
 } example_deals[] = {
-    {"original", 1, "30852115667524515374707827811"},
-    {"original", 2, "21389305362835147126546724913"},
-    {"original", 3, "16373311545845036627910453629"},
-    {"reserve", 1, "5500686002718238314080953397"},
-    {"reserve", 2, "2154343025950199695574524854"},
+    {"original", 1, "29274261334843373041453907131"},
+    {"original", 2, "206577818642812565418622225"},
+    {"original", 3, "36981076394100943184144126234"},
+    {"reserve", 1, "26608162685266691488903836654"},
+    {"reserve", 2, "36055446425539370224413796570"},
 };
 
 static void example_params(struct ev_record *r)
@@ -50,6 +51,7 @@ static void example_params(struct ev_record *r)
     strcpy(r->p.date, "2026.11.23");
     strcpy(r->p.site, "Example club");
     strcpy(r->p.delayed, "the first number drawn in the national lottery on 2026.11.22");
+    strcpy(r->p.public_form, "integer");
     r->p.nsets = 2;
     r->p.sets[0] = (struct ev_set){"original", "1-3", "", -1, -1};
     r->p.sets[1] = (struct ev_set){"reserve", "1-2", "", SEAT_N, VUL_NONE};
@@ -64,7 +66,7 @@ START_TEST(test_example_record_bytes)
 
     example_params(&r);
     ev_record_set_digest(&r);
-    ck_assert_str_eq(r.digest, "02dd87faf736b5032d5c0a62fa9f305db12e2f2a379462cfe56e10120c984bee");
+    ck_assert_str_eq(r.digest, "da35ec15947bb82918994b1276dcf1f9c344c08080304ce5b935174391bb11b4");
     r.has_public = r.revealed = true;
     strcpy(r.public_value, "17");
     strcpy(r.key_hex, example_key);

@@ -9,7 +9,7 @@
 set -eu
 P=$1
 OUT=$2
-PUBLIC=${PUBLIC:-"demo draw 7 13 21 34 40 45"}
+PUBLIC=${PUBLIC:-"4871.25"} # an index close: demo.conf's public_form is "decimal 2"
 SIM=$(pwd)/${SIM_CONF:-config/machines/sim.conf}
 mkdir -p "$OUT"
 CONF=$OUT/demo.conf

@@ -9,8 +9,9 @@ name = Spring Pairs "Ü" test
 date = 2026.11.23
 site = Club
 delayed_value = the first prize number of the national lottery on 2026-11-22
+public_form = numbers 6 of 49
 
-[set Spring Pairs]
+[set spring-pairs]
 boards = 1-8
 formats = pbn,dup,dlm
 print = record
@@ -30,7 +31,7 @@ commit=$(sed -n 's/^commitment //p' ev.record)
 [ "$commit" = "$(sha256sum ev.key | cut -d' ' -f1)" ]
 digest=$(sed -n 's/^digest //p' ev.record)
 [ "$digest" = "$(head -n -1 ev.record | sha256sum | cut -d' ' -f1)" ]
-grep -q '^event Spring Pairs "Ü" test$' ev.record
+grep -q '^event Spring Pairs "\\u{00DC}" test$' ev.record   # the record is ASCII
 cp ev.record committed.record
 
 # Again: nothing changes; no key is made twice.
@@ -55,34 +56,34 @@ grep -q '^public 7 13 21 34 40 45$' ev.record
 "$P" verify ev.record | grep -q "still to come: the key (predup event reveal)"
 
 "$P" event deal ev.conf --fill > out
-for f in "Spring Pairs.pbn" "Spring Pairs.dup" "Spring Pairs.dlm" "Spring Pairs.dd.pbn" \
-         "Spring Pairs-record.pdf" "Spring Pairs.pbn.journal" reserve.pbn reserve.dd.pbn; do
+for f in "spring-pairs.pbn" "spring-pairs.dup" "spring-pairs.dlm" "spring-pairs.dd.pbn" \
+         "spring-pairs-record.pdf" "spring-pairs.pbn.journal" reserve.pbn reserve.dd.pbn; do
     [ -s "ev/$f" ] || { echo "missing ev/$f"; ls ev; exit 1; }
 done
 grep -q '8 good, 0 bad' out
 grep -q 'ev/reserve.pbn: filling 2 copies of each board on sim' out
 grep -q '6 good, 0 bad (boards x 2 copies)' out
-grep -q "^\[Generator \"predup [0-9.]* event=$digest commitment=$commit boards=1-8 label=Spring Pairs\"\]" "ev/Spring Pairs.pbn"
+grep -q "^\[Generator \"predup [0-9.]* event=$digest commitment=$commit boards=1-8 label=spring-pairs\"\]" "ev/spring-pairs.pbn"
 # PBN export text is ISO 8859-1 when it fits: the Ü is one byte there.
-iconv -f ISO-8859-1 -t UTF-8 "ev/Spring Pairs.pbn" | grep -q '^\[Event "Spring Pairs \\"Ü\\" test"\]'
+iconv -f ISO-8859-1 -t UTF-8 "ev/spring-pairs.pbn" | grep -q '^\[Event "Spring Pairs \\"Ü\\" test"\]'
 [ "$(grep -c '^\[Vulnerable "All"\]' ev/reserve.pbn)" = 3 ]
 
 # Idempotent: the same bytes again, the fill has nothing left to do.
-cp "ev/Spring Pairs.pbn" first.pbn
+cp "ev/spring-pairs.pbn" first.pbn
 "$P" event deal ev.conf --fill > out
-cmp first.pbn "ev/Spring Pairs.pbn"
+cmp first.pbn "ev/spring-pairs.pbn"
 grep -q '0 cards placed' out
 
 "$P" event reveal ev.conf > out
 grep -q "^key $(cat ev.key)$" ev.record
-"$P" verify ev.record "ev/Spring Pairs.pbn" ev/reserve.pbn "ev/Spring Pairs.dd.pbn" > out
-grep -q 'ev/Spring Pairs.pbn: all 8 boards match the record.s set "Spring Pairs"' out
+"$P" verify ev.record "ev/spring-pairs.pbn" ev/reserve.pbn "ev/spring-pairs.dd.pbn" > out
+grep -q 'ev/spring-pairs.pbn: all 8 boards match the record.s set "spring-pairs"' out
 grep -q 'ev/reserve.pbn: all 3 boards match' out
 grep -q "the key matches the commitment $commit" out
 # DUP and DLM carry no Generator tag: the set is named with --set (the hint says so).
-rc=0; "$P" verify ev.record "ev/Spring Pairs.dup" 2> err || rc=$?
+rc=0; "$P" verify ev.record "ev/spring-pairs.dup" 2> err || rc=$?
 [ "$rc" = 64 ]; grep -q "give --set NAME" err
-"$P" verify ev.record --set "Spring Pairs" "ev/Spring Pairs.dup" "ev/Spring Pairs.dlm" > out
+"$P" verify ev.record --set "spring-pairs" "ev/spring-pairs.dup" "ev/spring-pairs.dlm" > out
 [ "$(grep -c 'all 8 boards match' out)" = 2 ]
 # After the reveal, the record is complete: every step again changes nothing.
 cp ev.record revealed.record

@@ -34,7 +34,7 @@ expect formats 'formats.conf:5:11: error: formats: "pdf" is not one of them'
 printf '%s\nprint = record,curtains\n' "$good" > print.conf
 expect print 'print.conf:5:9: error: print: "curtains" is not one of them (record, curtain, sheet)'
 printf '%s\ncopies = 0\n' "$good" > copies.conf
-expect copies 'copies.conf:5:10: error: copies wants a number from 1 to 20, not "0"'
+expect copies 'copies.conf:5:10: error: copies wants a number from 1 to 16, not "0"'
 printf '[event]\nname = x\ndate = 23/11/2026\n' > date.conf
 expect date 'date.conf:3:8: error: date wants YYYY.MM.DD, not "23/11/2026"'
 printf '[event]\nname = x\n' > noset.conf
@@ -42,7 +42,7 @@ expect noset 'noset.conf: no \[set NAME\] section'
 printf '[set a]\nboards = 1\n' > noname.conf
 expect noname 'noname.conf: \[event\] needs name = ...'
 printf '[event]\nname = x\n[set a/b]\n[set c]\nboards = 1\n' > slash.conf
-expect slash 'slash.conf:3:2: error: set name "a/b": it names files'
+expect slash 'slash.conf:3:2: error: set name: character 2 is U+002F SOLIDUS; a set name is a lower-case letter'
 printf '[event]\nname = x\n[set a]\nboards = 1\nnot an ini line\n' > syntax.conf
 expect syntax 'syntax.conf:5:1: error: not an INI line'
 printf '[event]\nname = x\n[set a]\nboards = 1\x00\n' > nul.conf

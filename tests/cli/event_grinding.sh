@@ -6,6 +6,7 @@ P=$PREDUP
 cat > ev.conf <<'CONF'
 [event]
 name = Grinding test
+public_form = integer
 [set original]
 boards = 1-4
 script = s.dl
@@ -33,6 +34,8 @@ printf 'condition hcp(north) >= 11\n' > s.dl;                   try script
 sed -i 's/^boards = 1-4$/boards = 1-4\ndealer = S/' ev.conf;    try dealer
 sed -i 's/^boards = 1-4$/boards = 1-4\nvul = All/' ev.conf;     try vul
 sed -i 's/^name = Grinding test$/name = Grinding test 2/' ev.conf; try name
+sed -i 's/^public_form = integer$/public_form = decimal 2/' ev.conf; try form
+sed -i '/^public_form = integer$/d' ev.conf;                   try no-form
 printf '[set reserve]\nboards = 1-2\n' >> ev.conf;              try added-set
 # What only says what to make of the deals may change.
 sed -i 's/^formats = pbn$/formats = pbn,dup/' ev.conf

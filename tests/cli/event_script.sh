@@ -12,6 +12,7 @@ text() { tr -d '\r' < "$1"; } # PBN files end their lines with CR LF
 cat > ev.conf <<'CONF'
 [event]
 name = Script test
+public_form = integer
 [set original]
 boards = 1-6
 script = s.dl

@@ -73,6 +73,7 @@ name = Hint test
 date = 2026.11.23
 site = Here
 delayed_value = a number said aloud after the commit
+public_form = integer
 
 [set original]
 boards = 1-2

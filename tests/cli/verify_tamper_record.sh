@@ -6,6 +6,7 @@ P=$PREDUP
 cat > ev.conf <<'CONF'
 [event]
 name = Tamper test
+public_form = integer
 [set original]
 boards = 1-4
 CONF

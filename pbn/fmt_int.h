@@ -72,7 +72,8 @@ enum fmt_flags {
     FMT_POSITIONAL = 1, /* no board numbers: the k-th record is board k (from 1) */
     FMT_LAW2 = 2,       /* no dealer or vulnerability: Law 2 from the board number */
     FMT_CONSECUTIVE = 4, /* holds one run of consecutive boards */
-    FMT_BLIND = 8        /* the blind variant: the deals kept off the machine's screen */
+    FMT_BLIND = 8,       /* the blind variant: the deals kept off the machine's screen */
+    FMT_PARTIAL = 16     /* holds deals with unknown hands (LIN's empty md hands) */
 };
 
 /* One reader: fills set (empty on entry) from the bytes; name is for messages. On failure the
@@ -125,6 +126,9 @@ void fmt_latin1(const char *s, char *out, size_t n);
 
 /* Checks a deal read from a file: 13 cards a hand, no card twice. why gets the first fault. */
 bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
+/* The same for the hands in known (1 << seat): 13 cards each, no card in two of them; with all
+ * four known, fmt_deal_ok. */
+bool fmt_hands_ok(const struct deal *d, unsigned known, char *why, size_t n);
 
 /* What a LIN board holds beyond its deal (pbn/lin_play.c). The first part is per board
  * (fmt_lin_extra_reset clears it); players and the vugraph event carry over boards. */

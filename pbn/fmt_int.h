@@ -124,6 +124,10 @@ enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char
 /* s (UTF-8) into out in ISO 8859-1 when every character fits, else as it is; truncated to n. */
 void fmt_latin1(const char *s, char *out, size_t n);
 
+/* Gives back g's unused tag slots (pbn/set.c): a reader calls it when a game is whole, so that
+ * a set of many games read from a file holds no room it will not use. */
+void pbn_game_shrink(struct pbn_game *g);
+
 /* Checks a deal read from a file: 13 cards a hand, no card twice. why gets the first fault. */
 bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
 /* The same for the hands in known (1 << seat): 13 cards each, no card in two of them; with all

@@ -310,11 +310,15 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
 enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e)
 {
     char *copy, **lines;
+    size_t cap = t->section_cap;
 
-    lines = room_for_one(t->section, t->nsection, &t->section_cap, sizeof *lines, 8);
+    if (t->nsection == UINT32_MAX)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    lines = room_for_one(t->section, t->nsection, &cap, sizeof *lines, 8);
     if (!lines)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     t->section = lines;
+    t->section_cap = cap > UINT32_MAX ? UINT32_MAX : (uint32_t)cap;
     copy = strdup(line);
     if (!copy)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");

@@ -45,11 +45,11 @@ enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
 }
 
 /* ---------------------------------------------------------------- shared strings
- * A set read from a tagless format has some 17 tags a board; a LIN of 300,000 boards held 2.4
- * GB when each tag had its own copies of its name and value. The mandatory tags' names and the
- * commonest values ("" and "?", PBN 3.4's inappropriate and unknown, dealers, vulnerabilities,
- * the unknown date) are shared, read-only strings instead: a tag's string is freed or changed
- * in place only when it is its own. */
+ * A set read from a tagless format has some 17 tags a board; converting a LIN of 300,000
+ * boards took 2.4 GB when each tag had its own copies of its name and value. The mandatory
+ * tags' names and the commonest values ("" and "?", PBN 3.4's inappropriate and unknown,
+ * dealers, vulnerabilities, the unknown date) are shared, read-only strings instead: a tag's
+ * string is freed or changed in place only when it is its own. */
 static const char *const shared_values[] = {"",  "?",    "N",  "E",  "S",   "W",
                                             "None", "NS", "EW", "All", "????.??.??"};
 static const char *const shared_names[] = {"DealId", "Generator", "Room", "Auction", "Play",

@@ -365,7 +365,9 @@ enum pd_status fmt_lin_read(const char *name, const unsigned char *p, size_t n,
     if (rc == PD_OK)
         rc = lin_flush(&r);
     /* A match (some board in the closed room): each board says its room. */
-    for (size_t k = 0; rc == PD_OK && r.rooms && memchr(r.rooms, 'c', set->n) && k < set->n; k++)
+    bool match = rc == PD_OK && r.rooms && memchr(r.rooms, 'c', set->n);
+
+    for (size_t k = 0; rc == PD_OK && match && k < set->n; k++)
         if (r.rooms[k]) {
             rc = pbn_tag_set(&set->games[k], "Room", r.rooms[k] == 'c' ? "Closed" : "Open", e);
             pbn_game_shrink(&set->games[k]); /* the Room tag doubled its room */

@@ -90,6 +90,8 @@ static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set,
 
     if (g->known != 0xF && !(f->flags & FMT_PARTIAL))
         return pd_fail(e, PD_ERR_RANGE, "board %d: %s needs all four hands", b, f->name);
+    if (!g->known)
+        return pd_fail(e, PD_ERR_RANGE, "board %d: %s needs one hand at least", b, f->name);
     if (!fmt_hands_ok(&g->deal, g->known, why, sizeof why))
         return pd_fail(e, PD_ERR_RANGE, "board %d: not a %s deal: %s", b,
                        g->known == 0xF ? "complete" : "possible", why);

@@ -196,6 +196,8 @@ static enum pd_status lin_md(struct lin_reader *r, const char *v, size_t n, int 
         known = 0xF;
     }
     b->known = known;
+    if (!known) /* an empty board: 5 bytes of LIN would hold a game of some 1,300 bytes */
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: gives no hand");
     if (!fmt_hands_ok(&b->deal, known, why, sizeof why))
         return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: %s", why);
     return PD_OK;

@@ -21,7 +21,7 @@ cat > part.pbn <<'PBN'
 [Board "3"]
 [Dealer "S"]
 [Vulnerable "EW"]
-[Deal "N:- - - -"]
+[Deal "N:- - - 432.765.T98.AKQJ"]
 
 [Event "Partial"]
 [Board "4"]
@@ -41,7 +41,7 @@ cat > want.lin <<'LIN'
 vg|Partial,,,1,5,,,,|
 qx|o1|md|3,,SAKQJHT98D765C432,|rh||ah|Board 1|sv|0|pg||
 qx|o2|md|4ST98HAKQJD432C765,,SAKQJHT98D765C432,|rh||ah|Board 2|sv|n|pg||
-qx|o3|md|1,,,|rh||ah|Board 3|sv|e|pg||
+qx|o3|md|1,S432H765DT98CAKQJ,,|rh||ah|Board 3|sv|e|pg||
 qx|o4|md|2,ST98HAKQJD432C765,,SAKQJHT98D765C432|rh||ah|Board 4|sv|b|pg||
 qx|o5|md|3S765H432DAKQJCT98,S432H765DT98CAKQJ,SAKQJHT98D765C432|rh||ah|Board 5|sv|n|pg||
 LIN
@@ -56,7 +56,7 @@ grep '^\[Deal ' back.pbn | tr -d '\r' > deals
 cat > want.deals <<'DEALS'
 [Deal "N:AKQJ.T98.765.432 - - -"]
 [Deal "E:- T98.AKQJ.432.765 - AKQJ.T98.765.432"]
-[Deal "S:- - - -"]
+[Deal "S:- 432.765.T98.AKQJ - -"]
 [Deal "W:T98.AKQJ.432.765 - AKQJ.T98.765.432 -"]
 [Deal "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ"]
 DEALS
@@ -83,6 +83,11 @@ fails 65 'twice.lin:1: error: md: SA is in two hands (again in West)' "$P" conve
 printf 'qx|o1|md|3SAKQJT9876543,,,|\n' > short.lin
 fails 65 'short.lin:1: error: md: South has 12 cards' "$P" convert short.lin x.pbn
 [ ! -e x.pbn ]
+# A board with no hand at all is no deal (and 5 bytes of LIN would make a game of 1,300).
+printf '[Board "1"]\n[Deal "N:- - - -"]\n' > none.pbn
+fails 65 'board 1: lin needs one hand at least' "$P" convert none.pbn none.lin
+printf 'qx|o1|md|3,,,|\nmd||\n' > none.lin
+fails 65 'none.lin:1: error: md: gives no hand' "$P" convert none.lin x.pbn
 # Formats that need the whole deal still say so.
 fails 65 'board 1: dup needs all four hands' "$P" convert part.pbn part.dup
 fails 65 'board 1: csv needs all four hands' "$P" convert part.lin part.csv

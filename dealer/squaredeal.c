@@ -13,7 +13,10 @@
 
 #include "dealer/dealer.h"
 
-enum { MAX_SESSIONS = 9999, MAX_BOARD = 1000000 };
+/* Sessions per phase as SquareDeal's file names hold them (SWISS## and wider runs); board
+ * numbers as predup's other sets do (EV_MAX_BOARD): a crafted "SN 9999:9999x1000000" would
+ * otherwise ask for billions of boards. Sizes are checked before any product is formed. */
+enum { MAX_SESSIONS = 9999, MAX_BOARD = EV_MAX_BOARD };
 
 /* ---------------------------------------------------------------- the .sqd */
 
@@ -75,29 +78,45 @@ static bool board_entry(const char *s, size_t n, int *first, int *last)
            *first <= *last;
 }
 
+/* "NxM": N entries of M boards ("2x16" = "1-16,17-32"). True when spec has that form, with
+ * *count and *len set (up to nine digits each); the last board, N times M, is checked by the
+ * caller, by division: the product may not fit in an int. */
+static bool times_form(const char *spec, int *count, int *len)
+{
+    const char *x = strchr(spec, 'x');
+
+    *count = *len = 0;
+    if (!x)
+        return false;
+    return small_number(spec, (size_t)(x - spec), 999999999, count) &&
+           small_number(x + 1, strlen(x + 1), 999999999, len);
+}
+
 /* A session's boards from a board list: entry (session - 1) modulo the number of entries, as
- * SquareDeal picks them; "NxM" stands for N entries of M boards ("2x16" = "1-16,17-32"). */
+ * SquareDeal picks them; "NxM" stands for N entries of M boards. Every entry is checked, so
+ * a list that passes once passes for every session. */
 static enum pd_status session_boards(const char *spec, int session, int *first, int *last,
                                      struct pd_err *e)
 {
-    const char *x = strchr(spec, 'x');
     int count = 0, len, f, l;
 
-    if (x && small_number(spec, (size_t)(x - spec), MAX_BOARD, &count) &&
-        small_number(x + 1, strlen(x + 1), MAX_BOARD, &len)) {
+    if (times_form(spec, &count, &len)) {
         int at = (session - 1) % count;
 
+        if (count > MAX_BOARD / len)
+            return pd_fail(e, PD_ERR_RANGE, "boards \"%s\": %d runs of %d boards go past "
+                           "board %d, the highest predup deals", spec, count, len, MAX_BOARD);
         *first = at * len + 1;
         *last = (at + 1) * len;
-        return *last <= MAX_BOARD ? PD_OK
-                                  : pd_fail(e, PD_ERR_RANGE, "boards \"%s\": too many", spec);
+        return PD_OK;
     }
     for (const char *p = spec;;) {
         size_t n = strcspn(p, ",");
 
         if (!board_entry(p, n, &f, &l))
             return pd_fail(e, PD_ERR_SYNTAX,
-                           "boards \"%s\": want a list like 1-10,11-20 or 16 or 2x16", spec);
+                           "boards \"%s\": want a list like 1-10,11-20 or 16 or 2x16, boards "
+                           "1 to %d", spec, MAX_BOARD);
         count++;
         if (!p[n])
             break;
@@ -118,6 +137,7 @@ static enum pd_status parse_phase(const char *v, struct sqd_phase *ph, const cha
     const char *c1 = strchr(v, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL,
                *c3 = c2 ? strchr(c2 + 1, ':') : NULL;
     int first, last;
+    struct pd_err why;
 
     if (!c3 || strchr(c3 + 1, ':'))
         return pd_fail_at(e, PD_ERR_SYNTAX, path, lineno, 1, line,
@@ -134,9 +154,9 @@ static enum pd_status parse_phase(const char *v, struct sqd_phase *ph, const cha
         return pd_fail_at(e, PD_ERR_SYNTAX, path, lineno, (int)(c2 - line) + 2, line,
                           "SN: the file prefix is empty");
     if (strcmp(ph->boards, "?") != 0 &&
-        session_boards(ph->boards, 1, &first, &last, NULL) != PD_OK)
-        return pd_fail_at(e, PD_ERR_SYNTAX, path, lineno, (int)(c1 - line) + 2, line,
-                          "SN: boards want a list like 1-10,11-20 or 16 or 2x16, or ?");
+        session_boards(ph->boards, 1, &first, &last, &why) != PD_OK)
+        return pd_fail_at(e, why.code, path, lineno, (int)(c1 - line) + 2, line, "SN: %s%s",
+                          why.msg, why.code == PD_ERR_SYNTAX ? ", or ?" : "");
     return PD_OK;
 }
 

@@ -191,8 +191,15 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
         if (format && strcmp(format, "pbn") != 0) { /* another format: does it read? */
             struct pbn_set *set = NULL;
 
+            size_t partial = 0; /* LIN holds deals with unknown hands */
+
             rc = pbn_read_any(argv[i], NULL, &set, e);
-            if (rc == PD_OK)
+            for (size_t g = 0; rc == PD_OK && g < set->n; g++)
+                partial += set->games[g].known != 0xF;
+            if (rc == PD_OK && partial)
+                printf("%s: a %s file of %zu board%s, %zu with unknown hands (export format is "
+                       "PBN's only)\n", argv[i], format, set->n, set->n == 1 ? "" : "s", partial);
+            else if (rc == PD_OK)
                 printf("%s: a %s file of %zu board%s, every deal complete (export format is "
                        "PBN's only)\n",
                        argv[i], format, set->n, set->n == 1 ? "" : "s");

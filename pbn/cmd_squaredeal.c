@@ -4,6 +4,7 @@
  * dealer/squaredeal.c and dealer/bigdeal.c (dealer/BIGDEAL.md); this file is the front-end,
  * here in pbn/ because it writes and reads sets. cmd_deal and cmd_verify hand over to it when
  * --squaredeal is among their arguments. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,6 +222,47 @@ struct expect {
     char what[1200];    /* "phase 1 session 2 (original, boards 11-20) of EVENT.sqd" */
 };
 
+/* The decimal number at *p (up to nine digits), which is moved past it; 0 when none. */
+static int name_number(const char **p)
+{
+    int v = 0, digits = 0;
+
+    while (**p >= '0' && **p <= '9' && digits++ < 9)
+        v = v * 10 + (*(*p)++ - '0');
+    return v;
+}
+
+/* The sessions of phase ph that base[0..len) names, if any: the number after the prefix's
+ * part before its run of '#' is read, then the name is made again from it and compared (one
+ * try per phase: a phase of 9999 sessions is not searched pair by pair). */
+static bool span_in_phase(const struct sqd_phase *ph, const char *base, size_t len,
+                          bool combined, struct span *sp)
+{
+    const char *run = strchr(ph->prefix, '#'), *p = base + (run ? run - ph->prefix : 0);
+    int lo = 1, hi = 1;
+    char name[160];
+
+    if (run && (len < (size_t)(run - ph->prefix) || strncmp(base, ph->prefix, p - base) != 0))
+        return false;
+    if (run) {
+        lo = hi = name_number(&p);
+        if (combined && *p == '-') {
+            p++;
+            hi = name_number(&p);
+        }
+    }
+    if (lo < 1 || hi < lo || hi > ph->sessions)
+        return false;
+    for (int r = 0; r < 2; r++) {
+        sqd_file_name(ph, lo, hi, r, name, sizeof name);
+        if (strlen(name) == len && strncmp(name, base, len) == 0) {
+            *sp = (struct span){0, lo, hi, r};
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The span a set's file name stands for: SquareDeal names a set by its phase's file prefix
  * with the session number ("reserve" after it for a reserve set), and a file of consecutive
  * sessions it combined by the range ("SWISS01-03"). */
@@ -230,18 +272,12 @@ static bool span_from_name(const struct sqd_event *ev, const char *path, struct 
     const char *dot = strrchr(base, '.');
     size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
     bool combined = memchr(base, '-', len) != NULL;
-    char name[160];
 
     for (int p = 0; p < ev->nphases; p++)
-        for (int lo = 1; lo <= ev->phases[p].sessions; lo++)
-            for (int hi = lo; hi <= ev->phases[p].sessions && (hi == lo || combined); hi++)
-                for (int r = 0; r < 2; r++) {
-                    sqd_file_name(&ev->phases[p], lo, hi, r, name, sizeof name);
-                    if (strlen(name) == len && strncmp(name, base, len) == 0) {
-                        *sp = (struct span){p + 1, lo, hi, r};
-                        return true;
-                    }
-                }
+        if (span_in_phase(&ev->phases[p], base, len, combined, sp)) {
+            sp->phase = p + 1;
+            return true;
+        }
     return false;
 }
 
@@ -295,60 +331,90 @@ static enum pd_status expect_span(const struct sqd_event *ev, const struct span 
     return rc;
 }
 
-/* One game: a board of the span, placed once, with the derived deal and Law 2's dealer and
- * vulnerability (as Big Deal writes them). Returns the number of faults printed. */
-static int check_game(const struct pbn_game *g, const char *file, const struct expect *x,
-                      int *seen_line)
+/* A set's faults: all counted, the first MAX_FAULT_LINES printed (a crafted file or session
+ * of 100,000 boards would otherwise print a line for each). */
+enum { MAX_FAULT_LINES = 100 };
+struct tally {
+    const char *file;
+    int faults;
+};
+
+static void fault(struct tally *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fault(struct tally *t, const char *fmt, ...)
 {
-    char where[200], want[DEAL_PBN_LEN], have[DEAL_PBN_LEN];
-    int idx = g->board - x->first, faults = 0;
+    va_list ap;
 
-    snprintf(where, sizeof where, "%s:%d: board %d", file, g->line, g->board);
-    if (g->board < 1) {
-        printf("%s:%d: game has no board number\n", file, g->line);
-        return 1;
-    }
-    if (g->board < x->first || g->board > x->last) {
-        printf("%s: not in the session (boards %d-%d)\n", where, x->first, x->last);
-        return 1;
-    }
-    if (seen_line[idx]) {
-        printf("%s: appears again (first at line %d)\n", where, seen_line[idx]);
-        return 1;
-    }
-    seen_line[idx] = g->line > 0 ? g->line : -1;
-    struct board_info bi = board_law2(g->board);
-
-    if (g->known != 0xF || memcmp(&g->deal, &x->deals[idx], sizeof g->deal) != 0) {
-        deal_to_pbn(&x->deals[idx], SEAT_N, 0xF, want);
-        deal_to_pbn(&g->deal, SEAT_N, g->known, have);
-        printf("%s: Deal differs\n  file: %s\n  sqd:  %s\n", where, have, want);
-        faults++;
-    }
-    if (g->has_dealer && g->dealer != bi.dealer && ++faults)
-        printf("%s: Dealer is %c, Big Deal's is %c\n", where, SEAT_LETTER[g->dealer],
-               SEAT_LETTER[bi.dealer]);
-    if (g->has_vul && g->vul != bi.vul && ++faults)
-        printf("%s: Vulnerable is %s, Big Deal's is %s\n", where, VUL_PBN[g->vul],
-               VUL_PBN[bi.vul]);
-    return faults;
+    if (++t->faults > MAX_FAULT_LINES)
+        return;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
 }
 
+/* True when game g's board belongs to the span and was not seen before (and marks it seen);
+ * a fault otherwise. */
+static bool placed_once(const struct pbn_game *g, struct tally *t, const char *where,
+                        const struct expect *x, int *seen_line)
+{
+    if (g->board < 1)
+        fault(t, "%s:%d: game has no board number\n", t->file, g->line);
+    else if (g->board < x->first || g->board > x->last)
+        fault(t, "%s: not in the session (boards %d-%d)\n", where, x->first, x->last);
+    else if (seen_line[g->board - x->first])
+        fault(t, "%s: appears again (first at line %d)\n", where,
+              seen_line[g->board - x->first]);
+    else {
+        seen_line[g->board - x->first] = g->line > 0 ? g->line : -1;
+        return true;
+    }
+    return false;
+}
+
+/* One game: a board of the span, placed once, with the derived deal and Law 2's dealer and
+ * vulnerability (as Big Deal writes them). */
+static void check_game(const struct pbn_game *g, struct tally *t, const struct expect *x,
+                       int *seen_line)
+{
+    char where[200], want[DEAL_PBN_LEN], have[DEAL_PBN_LEN];
+
+    snprintf(where, sizeof where, "%s:%d: board %d", t->file, g->line, g->board);
+    if (!placed_once(g, t, where, x, seen_line))
+        return;
+    const struct deal *d = &x->deals[g->board - x->first]; /* the board is in the span */
+    struct board_info bi = board_law2(g->board);
+
+    if (g->known != 0xF || memcmp(&g->deal, d, sizeof g->deal) != 0) {
+        deal_to_pbn(d, SEAT_N, 0xF, want);
+        deal_to_pbn(&g->deal, SEAT_N, g->known, have);
+        fault(t, "%s: Deal differs\n  file: %s\n  sqd:  %s\n", where, have, want);
+    }
+    if (g->has_dealer && g->dealer != bi.dealer)
+        fault(t, "%s: Dealer is %c, Big Deal's is %c\n", where, SEAT_LETTER[g->dealer],
+              SEAT_LETTER[bi.dealer]);
+    if (g->has_vul && g->vul != bi.vul)
+        fault(t, "%s: Vulnerable is %s, Big Deal's is %s\n", where, VUL_PBN[g->vul],
+              VUL_PBN[bi.vul]);
+}
+
+/* Returns the number of faults found (only the first MAX_FAULT_LINES are printed). */
 static int check_set(const struct pbn_set *set, const char *file, const struct expect *x,
                      int *seen_line)
 {
-    int faults = 0;
+    struct tally t = {file, 0};
 
     if (set->n == 0) {
         printf("%s: holds no board\n", file);
         return 1;
     }
     for (size_t i = 0; i < set->n; i++)
-        faults += check_game(&set->games[i], file, x, seen_line);
+        check_game(&set->games[i], &t, x, seen_line);
     for (int b = x->first; b <= x->last; b++)
-        if (!seen_line[b - x->first] && ++faults)
-            printf("%s: board %d is missing\n", file, b);
-    return faults;
+        if (!seen_line[b - x->first])
+            fault(&t, "%s: board %d is missing\n", file, b);
+    if (t.faults > MAX_FAULT_LINES)
+        printf("%s: %d more fault%s not listed\n", file, t.faults - MAX_FAULT_LINES,
+               t.faults - MAX_FAULT_LINES == 1 ? "" : "s");
+    return t.faults;
 }
 
 static void note_set(const struct expect *x, const char *sqd, const char *path,

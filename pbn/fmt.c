@@ -36,7 +36,7 @@ static const struct fmt fmt_table[] = {
     {"dlmblind", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE | FMT_BLIND, 99, fmt_dlm_read, NULL, fmt_dlm_write},
     {"bri", ".bri", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bri_read, fmt_bri_write},
     {"dge", ".dge", FMT_POSITIONAL | FMT_LAW2, 0, fmt_dge_read, fmt_dge_write},
-    {"lin", ".lin", 0, 0, fmt_lin_read, fmt_lin_write},
+    {"lin", ".lin", FMT_PARTIAL, 0, fmt_lin_read, fmt_lin_write},
     {"csv", ".csv", 0, 0, fmt_csv_read, fmt_csv_write},
     {"ber", ".ber", FMT_POSITIONAL | FMT_LAW2, 0, fmt_ber_read, fmt_ber_write},
     {"bhg", ".bhg", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bhg_read, fmt_bhg_write},
@@ -88,10 +88,13 @@ static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set,
     struct board_info law = board_law2(b), bi = fmt_board_info(set, i);
     char why[120];
 
-    if (g->known != 0xF)
+    if (g->known != 0xF && !(f->flags & FMT_PARTIAL))
         return pd_fail(e, PD_ERR_RANGE, "board %d: %s needs all four hands", b, f->name);
-    if (!deal_is_complete(&g->deal, why, sizeof why))
-        return pd_fail(e, PD_ERR_RANGE, "board %d: not a complete deal: %s", b, why);
+    if (!g->known)
+        return pd_fail(e, PD_ERR_RANGE, "board %d: %s needs one hand at least", b, f->name);
+    if (!fmt_hands_ok(&g->deal, g->known, why, sizeof why))
+        return pd_fail(e, PD_ERR_RANGE, "board %d: not a %s deal: %s", b,
+                       g->known == 0xF ? "complete" : "possible", why);
     if (f->max_board && b > f->max_board)
         return pd_fail(e, PD_ERR_RANGE, "board %d: %s holds boards 1-%d", b, f->name,
                        f->max_board);

@@ -151,6 +151,34 @@ bool fmt_deal_ok(const struct deal *d, char *why, size_t n)
     return deal_is_complete(d, why, n);
 }
 
+bool fmt_hands_ok(const struct deal *d, unsigned known, char *why, size_t n)
+{
+    uint64_t seen = 0;
+
+    if (known == 0xF)
+        return fmt_deal_ok(d, why, n);
+    for (int s = 0; s < 4; s++) {
+        uint64_t twice = seen & d->hand[s];
+        int cards = hand_ncards(d->hand[s]);
+
+        if (!(known & (1u << s)))
+            continue;
+        if (twice) {
+            int bit = __builtin_ctzll(twice);
+
+            snprintf(why, n, "%c%c is in two hands (again in %s)", SUIT_LETTER[bit / 16],
+                     RANK_CHAR[bit % 16 + 2], SEAT_NAME[s]);
+            return false;
+        }
+        if (cards != HAND_NCARDS) {
+            snprintf(why, n, "%s has %d card%s", SEAT_NAME[s], cards, cards == 1 ? "" : "s");
+            return false;
+        }
+        seen |= d->hand[s];
+    }
+    return true;
+}
+
 enum pd_status fmt_fail_byte(struct pd_err *e, const char *name, int board, size_t byte,
                              const char *fmt, ...)
 {

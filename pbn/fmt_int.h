@@ -72,7 +72,8 @@ enum fmt_flags {
     FMT_POSITIONAL = 1, /* no board numbers: the k-th record is board k (from 1) */
     FMT_LAW2 = 2,       /* no dealer or vulnerability: Law 2 from the board number */
     FMT_CONSECUTIVE = 4, /* holds one run of consecutive boards */
-    FMT_BLIND = 8        /* the blind variant: the deals kept off the machine's screen */
+    FMT_BLIND = 8,       /* the blind variant: the deals kept off the machine's screen */
+    FMT_PARTIAL = 16     /* holds deals with unknown hands (LIN's empty md hands) */
 };
 
 /* One reader: fills set (empty on entry) from the bytes; name is for messages. On failure the
@@ -123,8 +124,15 @@ enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char
 /* s (UTF-8) into out in ISO 8859-1 when every character fits, else as it is; truncated to n. */
 void fmt_latin1(const char *s, char *out, size_t n);
 
+/* Gives back g's unused tag slots (pbn/set.c): a reader calls it when a game is whole, so that
+ * a set of many games read from a file holds no room it will not use. */
+void pbn_game_shrink(struct pbn_game *g);
+
 /* Checks a deal read from a file: 13 cards a hand, no card twice. why gets the first fault. */
 bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
+/* The same for the hands in known (1 << seat): 13 cards each, no card in two of them; with all
+ * four known, fmt_deal_ok. */
+bool fmt_hands_ok(const struct deal *d, unsigned known, char *why, size_t n);
 
 /* What a LIN board holds beyond its deal (pbn/lin_play.c). The first part is per board
  * (fmt_lin_extra_reset clears it); players and the vugraph event carry over boards. */

@@ -11,16 +11,18 @@
 
 #include "dealer/dealer.h"
 
+/* Sets of 100,000 games hold some 17 tags a game: a tag is kept small (32-bit counts and
+ * offsets: pbn_read_mem reads texts under 4 GB). */
 struct pbn_tag {
-    char *name;      /* owned */
-    char *value;     /* owned, unescaped, UTF-8 */
+    char *name;      /* owned (or a shared string: pbn/set.c) */
+    char *value;     /* owned (or shared), unescaped, UTF-8 */
     char **section;  /* owned lines that followed the tag (no end of line), UTF-8 */
-    size_t nsection, section_cap;
+    uint32_t nsection, section_cap;
     /* Where the tag came from in its game's source text (pbn_game.src), so that an unchanged
      * game is written back byte for byte: pre is the text before the tag (comments, ";" and
      * "%" lines, spaces, the empty line that opened the game), raw the tag and its section
      * lines as read. raw_len is 0 once the tag is changed (or for a tag built in memory). */
-    size_t pre_off, pre_len, raw_off, raw_len;
+    uint32_t pre_off, pre_len, raw_off, raw_len;
     bool sourced;    /* read from the source text (pre_off and raw_off are meaningful) */
     bool implicit;   /* filled in from an earlier game's "##" value: not in the source text */
 };

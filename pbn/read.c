@@ -397,12 +397,15 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
 {
     /* text may lack a final NUL (fuzzers, mapped files), and messages copy the source line to
      * its end: the parser works on a terminated copy, which the set keeps as its source. */
-    char *copy = malloc(len + 1);
+    char *copy = len < UINT32_MAX ? malloc(len + 1) : NULL;
     struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
                        NULL, NULL, NULL, NULL, NULL, 0, e};
     const char *nl;
     enum pd_status rc;
 
+    if (len >= UINT32_MAX) /* tags keep 32-bit offsets into the text (pbn/pbn.h) */
+        return pd_fail_at(e, PD_ERR_RANGE, name, 0, 0, NULL,
+                          "4 GB or more: predup reads PBN files under 4 GB");
     if (!copy)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     memcpy(copy, text, len);

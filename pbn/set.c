@@ -44,10 +44,72 @@ enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
     return *out ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 }
 
+/* ---------------------------------------------------------------- shared strings
+ * A set read from a tagless format has some 17 tags a board; converting a LIN of 300,000
+ * boards took 2.4 GB when each tag had its own copies of its name and value. The mandatory
+ * tags' names and the commonest values ("" and "?", PBN 3.4's inappropriate and unknown,
+ * dealers, vulnerabilities, the unknown date) are shared, read-only strings instead: a tag's
+ * string is freed or changed in place only when it is its own. */
+static const char *const shared_values[] = {"",  "?",    "N",  "E",  "S",   "W",
+                                            "None", "NS", "EW", "All", "????.??.??"};
+static const char *const shared_names[] = {"DealId", "Generator", "Room", "Auction", "Play",
+                                           "Note"};
+
+/* The shared copy of name, or NULL. */
+static const char *shared_name(const char *name)
+{
+    int r = pbn_mts_rank(name);
+
+    if (r >= 0)
+        return pbn_mts[r];
+    for (size_t i = 0; i < sizeof shared_names / sizeof shared_names[0]; i++)
+        if (strcmp(name, shared_names[i]) == 0)
+            return shared_names[i];
+    return NULL;
+}
+
+static bool is_shared(const char *s)
+{
+    for (size_t i = 0; i < sizeof shared_values / sizeof shared_values[0]; i++)
+        if (s == shared_values[i])
+            return true;
+    for (int i = 0; i < PBN_MTS_COUNT; i++)
+        if (s == pbn_mts[i])
+            return true;
+    for (size_t i = 0; i < sizeof shared_names / sizeof shared_names[0]; i++)
+        if (s == shared_names[i])
+            return true;
+    return false;
+}
+
+static void free_unshared(char *s)
+{
+    if (!is_shared(s))
+        free(s);
+}
+
+/* A copy of name, or its shared string. */
+static char *name_copy(const char *name)
+{
+    const char *shared = shared_name(name);
+
+    return shared ? (char *)shared : strdup(name);
+}
+
+/* A copy of value, or its shared string. */
+static char *value_copy(const char *value)
+{
+    if (strlen(value) <= 10) /* the longest shared value */
+        for (size_t i = 0; i < sizeof shared_values / sizeof shared_values[0]; i++)
+            if (strcmp(value, shared_values[i]) == 0)
+                return (char *)shared_values[i];
+    return strdup(value);
+}
+
 static void tag_free(struct pbn_tag *t)
 {
-    free(t->name);
-    free(t->value);
+    free_unshared(t->name);
+    free_unshared(t->value);
     for (size_t i = 0; i < t->nsection; i++)
         free(t->section[i]);
     free(t->section);
@@ -76,9 +138,25 @@ void pbn_set_free(struct pbn_set *set)
     free(set);
 }
 
+void pbn_game_shrink(struct pbn_game *g)
+{
+    struct pbn_tag *tags = g->ntags && g->ntags < g->cap
+                               ? realloc(g->tags, g->ntags * sizeof *g->tags)
+                               : NULL;
+
+    if (tags) {
+        g->tags = tags;
+        g->cap = g->ntags;
+    }
+}
+
 enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e)
 {
-    struct pbn_game *games = room_for_one(set->games, set->n, &set->cap, sizeof *games, 64);
+    struct pbn_game *games;
+
+    if (set->n > 0) /* the game before is whole (readers build games in turn) */
+        pbn_game_shrink(&set->games[set->n - 1]);
+    games = room_for_one(set->games, set->n, &set->cap, sizeof *games, 64);
 
     if (!games)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -92,7 +170,7 @@ enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct p
  * A game with a few tags is searched in order; past INDEX_FROM tags (a bidding engine's file
  * with thousands of Note tags, a 300,000-tag game) an open-addressing hash of each name's first
  * tag keeps finding and adding tags in constant time, so reading stays linear. */
-enum { INDEX_FROM = 16 };
+enum { INDEX_FROM = 32 };
 
 static size_t name_hash(const char *s)
 {
@@ -189,11 +267,11 @@ enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *val
     g->tags = tags;
     t = &g->tags[g->ntags];
     memset(t, 0, sizeof *t);
-    t->name = strdup(name);
-    t->value = strdup(value);
+    t->name = name_copy(name);
+    t->value = value_copy(value);
     if (!t->name || !t->value) {
-        free(t->name);
-        free(t->value);
+        free_unshared(t->name);
+        free_unshared(t->value);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     g->ntags++;
@@ -217,14 +295,14 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
         return PD_OK; /* unchanged: still written as read */
     t->raw_len = 0;
     t->implicit = false;
-    if (strlen(t->value) >= len) { /* fits: no allocation */
+    if (!is_shared(t->value) && strlen(t->value) >= len) { /* fits: no allocation */
         memcpy(t->value, value, len + 1);
         return PD_OK;
     }
-    v = strdup(value);
+    v = value_copy(value);
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    free(t->value);
+    free_unshared(t->value);
     t->value = v;
     return PD_OK;
 }
@@ -232,11 +310,15 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
 enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e)
 {
     char *copy, **lines;
+    size_t cap = t->section_cap;
 
-    lines = room_for_one(t->section, t->nsection, &t->section_cap, sizeof *lines, 8);
+    if (t->nsection == UINT32_MAX)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    lines = room_for_one(t->section, t->nsection, &cap, sizeof *lines, 8);
     if (!lines)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     t->section = lines;
+    t->section_cap = cap > UINT32_MAX ? UINT32_MAX : (uint32_t)cap;
     copy = strdup(line);
     if (!copy)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -280,6 +362,16 @@ char *pbn_game_commentary(const struct pbn_game *g)
     return text;
 }
 
+/* Gives an empty game room for n tags. */
+static enum pd_status reserve_tags(struct pbn_game *g, size_t n, struct pd_err *e)
+{
+    g->tags = malloc(n * sizeof *g->tags);
+    if (!g->tags)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    g->cap = n;
+    return PD_OK;
+}
+
 enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *ev,
                                    struct board_info bi, const struct deal *d,
                                    const deal_num *num, struct pd_err *e)
@@ -302,6 +394,8 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
 
     snprintf(board, sizeof board, "%d", bi.number);
     deal_to_pbn(d, bi.dealer, 0xF, deal);
+    if (!g->cap) /* room for these tags and no more: a set may hold 100,000 such games */
+        rc = reserve_tags(g, PBN_MTS_COUNT + (ev && ev->generator) + (num != NULL), e);
     _Static_assert(sizeof values / sizeof values[0] == PBN_MTS_COUNT, "a value a mandatory tag");
     for (int i = 0; rc == PD_OK && i < PBN_MTS_COUNT; i++)
         rc = pbn_tag_set(g, pbn_mts[i], values[i], e);

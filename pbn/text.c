@@ -78,6 +78,20 @@ static int lin_dealer_digit(enum seat s)
     return ((int)s + 2) % 4 + 1;
 }
 
+/* md's hands S, W, N, E: a complete deal leaves East out (the rest of the deck, as Big Deal
+ * writes it); a partial one writes all four places, an unknown hand empty (BBO's partial md). */
+static void lin_hands(FILE *out, const struct pbn_game *g)
+{
+    static const enum seat order[4] = {SEAT_S, SEAT_W, SEAT_N, SEAT_E};
+
+    for (int k = 0; k < (g->known == 0xF ? 3 : 4); k++) {
+        if (k > 0)
+            fputc(',', out);
+        if (g->known & (1u << order[k]))
+            lin_hand(out, g->deal.hand[order[k]]);
+    }
+}
+
 enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
 {
     static const char vul[4] = {'0', 'n', 'e', 'b'};
@@ -85,7 +99,6 @@ enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err
 
     (void)e;
     for (size_t i = 0; i < set->n; i++) {
-        const struct deal *d = &set->games[i].deal;
         struct board_info bi = fmt_board_info(set, i);
 
         const char *room = pbn_tag_get(&set->games[i], "Room");
@@ -94,11 +107,7 @@ enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err
         fprintf(out, "qx|%c%d|", room && strcasecmp(room, "Closed") == 0 ? 'c' : 'o', bi.number);
         fmt_lin_extra_write_pre(out, &set->games[i]);
         fprintf(out, "md|%d", lin_dealer_digit(bi.dealer));
-        lin_hand(out, d->hand[SEAT_S]);
-        fputc(',', out);
-        lin_hand(out, d->hand[SEAT_W]);
-        fputc(',', out);
-        lin_hand(out, d->hand[SEAT_N]);
+        lin_hands(out, &set->games[i]);
         fprintf(out, "|rh||ah|Board %d|sv|%c|", bi.number, vul[bi.vul]);
         fmt_lin_extra_write_post(out, &set->games[i]);
         fputs("pg||\n", out);
@@ -112,6 +121,7 @@ struct lin_board {
     enum seat dealer;
     enum vul vul;
     struct deal deal;
+    unsigned known; /* the hands md gives (1 << seat) */
 };
 
 struct lin_reader {
@@ -125,8 +135,8 @@ struct lin_reader {
     char *rooms;        /* qx's room of each board added: 'o', 'c' or 0 */
 };
 
-/* md: [dealer digit] then hands S, W, N, E separated by commas; an empty hand is unknown, and
- * with three hands known the fourth is the rest of the deck. */
+/* md: [dealer digit] then hands S, W, N, E separated by commas; an empty hand is unknown (BBO's
+ * partial deals), and with three hands known the fourth is the rest of the deck. */
 static enum pd_status lin_md(struct lin_reader *r, const char *v, size_t n, int line)
 {
     static const enum seat order[4] = {SEAT_S, SEAT_W, SEAT_N, SEAT_E};
@@ -185,12 +195,31 @@ static enum pd_status lin_md(struct lin_reader *r, const char *v, size_t n, int 
         b->deal.hand[missing] = ~all & 0x1FFF1FFF1FFF1FFFULL;
         known = 0xF;
     }
-    if (known != 0xF)
-        return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: gives %d hand%s; at least 3 needed",
-                             __builtin_popcount(known), __builtin_popcount(known) == 1 ? "" : "s");
-    if (!fmt_deal_ok(&b->deal, why, sizeof why))
+    b->known = known;
+    if (!known) /* an empty board: 5 bytes of LIN would hold a game of some 1,300 bytes */
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: gives no hand");
+    if (!fmt_hands_ok(&b->deal, known, why, sizeof why))
         return fmt_fail_line(r->e, r->name, line, 0, NULL, "md: %s", why);
     return PD_OK;
+}
+
+/* A board whose md gives only some hands: the tags a dealt board has, its Deal with "-" for
+ * each unknown hand, and no DealId (a partial deal has no number). */
+static enum pd_status add_partial(struct pbn_set *set, struct board_info bi,
+                                  const struct deal *d, unsigned known, struct pd_err *e)
+{
+    struct pbn_game *g;
+    char text[DEAL_PBN_LEN];
+    enum pd_status rc = pbn_game_add(set, &g, e);
+
+    if (rc == PD_OK)
+        rc = pbn_game_from_board(g, NULL, bi, d, NULL, e);
+    deal_to_pbn(d, bi.dealer, known, text);
+    if (rc == PD_OK)
+        rc = pbn_tag_set(g, "Deal", text, e);
+    if (rc == PD_OK)
+        g->known = known;
+    return rc;
 }
 
 static enum pd_status lin_flush(struct lin_reader *r)
@@ -208,7 +237,8 @@ static enum pd_status lin_flush(struct lin_reader *r)
         bi.dealer = b->dealer;
     if (b->has_vul)
         bi.vul = b->vul;
-    enum pd_status rc = fmt_add_deal(r->set, bi, &b->deal, r->e);
+    enum pd_status rc = b->known == 0xF ? fmt_add_deal(r->set, bi, &b->deal, r->e)
+                                        : add_partial(r->set, bi, &b->deal, b->known, r->e);
     char *rooms = rc == PD_OK ? realloc(r->rooms, r->set->n) : NULL;
 
     if (rc == PD_OK && !rooms)
@@ -337,9 +367,13 @@ enum pd_status fmt_lin_read(const char *name, const unsigned char *p, size_t n,
     if (rc == PD_OK)
         rc = lin_flush(&r);
     /* A match (some board in the closed room): each board says its room. */
-    for (size_t k = 0; rc == PD_OK && r.rooms && memchr(r.rooms, 'c', set->n) && k < set->n; k++)
-        if (r.rooms[k])
+    bool match = rc == PD_OK && r.rooms && memchr(r.rooms, 'c', set->n);
+
+    for (size_t k = 0; rc == PD_OK && match && k < set->n; k++)
+        if (r.rooms[k]) {
             rc = pbn_tag_set(&set->games[k], "Room", r.rooms[k] == 'c' ? "Closed" : "Open", e);
+            pbn_game_shrink(&set->games[k]); /* the Room tag doubled its room */
+        }
     free(r.rooms);
     fmt_lin_extra_free(&r.x);
     return rc;

@@ -468,6 +468,7 @@ void lang_free(struct lang_prog *p)
     free(p->vars);
     free(p->varhash);
     free(p->nodes);
+    free(p->expand);
     free(p->shapes);
     free(p->name);
     free(p);

@@ -90,19 +90,20 @@ struct lnode {
     uint8_t flags;   /* LN_MEMO, LN_RND */
 };
 /* lnode.flags. LN_MEMO: the root of a variable's definition that is evaluated once per deal
- * (lang_eval.c), its value kept for every other use in that deal; a variable whose definition
- * calls rnd() (LN_RND: the node or one below it does) is evaluated at each use, as dealer
- * does, so that each use draws anew. */
-enum { LN_MEMO = 1, LN_RND = 2 };
+ * (lang_eval.c), its value kept for every other use in that deal: one of at least
+ * LANG_VAR_TERMS terms (a variable counted as one), cheaper ones costing less to evaluate
+ * again than to look up. A variable whose definition calls rnd() (LN_RND: the node or one
+ * below it does) is evaluated at each use, as dealer does, so that each use draws anew. */
+enum { LN_MEMO = 1, LN_RND = 2, LANG_VAR_TERMS = 24 };
 
 /* Nesting limit of expressions, in the parser and in the evaluation: far above any script a
  * person writes, far below what overflows a thread's stack. && and || chains do not nest
  * (they are built to the right and evaluated in a loop), so long conditions stay legal. */
 enum { LANG_MAX_DEPTH = 1000 };
-/* Terms one expression may evaluate per deal beyond its own size (lang_parse.c, lprog_node's
- * expand): only the uses of a variable that calls rnd() (not evaluated once per deal) add
- * to it, and a script that doubles such a variable level after level is refused here
- * instead of running for ever. */
+/* Terms an expression that calls rnd() may evaluate per deal beyond what its size allows
+ * (lang_parse.c, lprog_node's expand): the uses of a variable that calls rnd() are evaluated
+ * at each use, and a script that doubles such a variable level after level is refused instead
+ * of running for ever. (Without rnd(), a use of a variable costs less than LANG_VAR_TERMS.) */
 enum { LANG_MAX_EXPAND = 1000000 };
 
 /* Point-count tables: 0 hcp, 1 controls, 2..11 pt0..pt9. value[r] for rank r (2..14). */
@@ -193,7 +194,7 @@ enum pd_status lp_ternary(struct lparser *ps, bool sv, int *out);
 /* The node of a definition, or -1 (a hash lookup: scripts of many variables stay linear). */
 int lp_find_var(const struct lang_prog *p, const char *name, int len);
 /* Defines name[0..len) as node, evaluated once per deal (LN_MEMO) when that saves work and
- * keeps dealer's meaning (no rnd()); the caller checked that it is new. */
+ * keeps dealer's meaning (LANG_VAR_TERMS, no rnd()); the caller checked that it is new. */
 enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
                           struct pd_err *e);
 

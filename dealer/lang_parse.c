@@ -133,9 +133,10 @@ static enum pd_status node_at(struct lparser *ps, enum lop op, int a, int b, int
     if (ps->p->nodes[n].depth > LANG_MAX_DEPTH)
         return llex_fail(&ps->lx, where, ps->e,
                          "expression nested too deeply (more than %d levels)", LANG_MAX_DEPTH);
-    /* Past a few terms per node of the script, only the uses of variables that call rnd()
-     * (evaluated at each use) can have made it this large. */
-    if (ps->p->expand[n] > 4 * (uint64_t)ps->p->nnodes + LANG_MAX_EXPAND)
+    /* Past LANG_VAR_TERMS per edge of the script, only the uses of variables that call
+     * rnd() (evaluated at each use) can have made it this large. */
+    if (ps->p->nodes[n].flags & LN_RND &&
+        ps->p->expand[n] > 3 * LANG_VAR_TERMS * (uint64_t)ps->p->nnodes + LANG_MAX_EXPAND)
         return llex_fail(&ps->lx, where, ps->e,
                          "expression too costly: it evaluates more than %d terms per deal. A "
                          "variable that calls rnd() is evaluated again at each use (each use "
@@ -366,18 +367,12 @@ static void hash_insert(struct lang_prog *p, int v)
     p->varhash[i & (uint32_t)(p->nvarhash - 1)] = v + 1;
 }
 
-/* Whether a variable defined as an expression of this kind is worth evaluating once per deal:
- * not one that costs about as much as looking its value up (a number, a length, a point count,
- * a card, a shape; tricks() has its own memo). */
-static bool lp_var_memo(enum lop op)
+/* Whether a variable defined as node is worth evaluating once per deal: not when looking its
+ * value up costs about as much as evaluating it again (fewer than LANG_VAR_TERMS terms: its
+ * first use pays the lookup too), nor when it calls rnd() (each use draws anew). */
+static bool lp_var_memo(const struct lang_prog *p, int node)
 {
-    switch (op) {
-    case LOP_NUM: case LOP_LEN: case LOP_PTS: case LOP_HASCARD: case LOP_SHAPE: case LOP_TRICKS:
-    case LOP_SHAPEVAR: case LOP_RND:
-        return false;
-    default:
-        return true;
-    }
+    return !(p->nodes[node].flags & LN_RND) && p->expand[node] >= LANG_VAR_TERMS;
 }
 
 enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
@@ -409,7 +404,7 @@ enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int no
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     p->vars[p->nvars].node = node;
     hash_insert(p, p->nvars++);
-    if (lp_var_memo(p->nodes[node].op) && !(p->nodes[node].flags & LN_RND))
+    if (lp_var_memo(p, node))
         p->nodes[node].flags |= LN_MEMO;
     return PD_OK;
 }

@@ -51,14 +51,14 @@ head -1 err.txt | grep -q '^predup dealer: rdeep.dl:20:11: error: expression too
     fail "rdeep.dl: $(head -c 400 err.txt)"
 [ ! -s out.txt ] || fail "rdeep.dl printed something"
 
-# Every path of dealing: variables (shared by condition and actions, used many times) give the
-# output of the script written out.
+# Every path of dealing: variables (shared by condition and actions, used many times; b and c
+# large enough to be evaluated once per deal, a not) give the output of the script written out.
 V='a = hcp(north) + hcp(south)
-b = a >= 20 && (spades(north) + spades(south) >= 8 || hearts(north) + hearts(south) >= 8)
-c = b ? a * 10 + loser(north) : 0 - 1'
+b = a >= 20 && (spades(north) + spades(south) >= 8 || hearts(north) + hearts(south) >= 8 || diamonds(north) + diamonds(south) >= 10 || clubs(north) + clubs(south) >= 10)
+c = b ? a * 10 + loser(north) + loser(south) + control(north) + hcp(east) * 2 + hcp(west) * 3 : 0 - 1'
 I_a='(hcp(north) + hcp(south))'
-I_b="($I_a >= 20 \&\& (spades(north) + spades(south) >= 8 || hearts(north) + hearts(south) >= 8))"
-I_c="($I_b ? $I_a * 10 + loser(north) : 0 - 1)"
+I_b="($I_a >= 20 \&\& (spades(north) + spades(south) >= 8 || hearts(north) + hearts(south) >= 8 || diamonds(north) + diamonds(south) >= 10 || clubs(north) + clubs(south) >= 10))"
+I_c="($I_b ? $I_a * 10 + loser(north) + loser(south) + control(north) + hcp(east) * 2 + hcp(west) * 3 : 0 - 1)"
 expand() { sed -e "s/\\bc\\b/$I_c/g" -e "s/\\bb\\b/$I_b/g" -e "s/\\ba\\b/$I_a/g"; }
 # same NAME FLAGS BODY: NAME.dl (variables) and NAME_i.dl (written out) print the same
 same() {

@@ -135,6 +135,7 @@ static inline int shape_cell(int s, int h, int d, int c)
 
 struct lang_prog {
     char *name;            /* script name for messages ("(stdin)" for stdin) */
+    char sha256[65];       /* of the script's bytes (lang_script_sha256) */
     struct lnode *nodes;
     uint32_t *expand;      /* per node: the terms evaluating it takes (LANG_MAX_EXPAND) */
     int nnodes, capnodes;

@@ -7,11 +7,7 @@
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }
-# OpenMPI keeps its own allocations to the end of the process: no leak report under ASan.
-mpi() {
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
-        mpirun --allow-run-as-root --oversubscribe -np "$@"
-}
+. "$TOP/tests/lib_cli.sh" # mpi
 export SOURCE_DATE_EPOCH=1700000000
 
 cat > tricks.dl <<'EOF2'

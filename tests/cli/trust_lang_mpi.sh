@@ -8,10 +8,7 @@
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }
-mpi() {
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
-        mpirun --allow-run-as-root --oversubscribe -np "$@"
-}
+. "$TOP/tests/lib_cli.sh" # mpi
 HINT='every rank must run the same predup version with the same script, seed and options (only -j may differ)'
 
 printf 'generate 20000\ncondition hcp(north) >= 15\naction printoneline\n' > a.dl

@@ -78,21 +78,17 @@ set -e
 mkdir -p nodds
 : > nodds/libdds.so.0
 printf 'generate 1000000000\ncondition tricks(north, notrump) > 7\naction average "t" tricks(north, notrump)\n' > dds.dl
-set +e
+rc=0
 mpi 1 "$PREDUP" dealer -s 1 dds.dl : -np 1 env LD_LIBRARY_PATH="$PWD/nodds" "$PREDUP" dealer -s 1 dds.dl \
-    >out.txt 2>err.txt
-rc=$?
-set -e
+    >out.txt 2>err.txt || rc=$?
 [ "$rc" = 70 ] || fail "no libdds on rank 1: exit $rc, not 70"
 [ "$(grep -c 'predup dealer: .*rank 1: cannot load libdds' err.txt)" = 1 ] ||
     fail "no libdds on rank 1: $(cat err.txt)"
 [ ! -s out.txt ] || fail "a failed job printed deals"
 # A division by zero at the first deal: one message, with its place, whichever rank met it.
 printf 'generate 1000000000\ncondition hcp(north) / (hcp(south) - hcp(south)) > 1\naction average "x" hcp(north)\n' > zero.dl
-set +e
-mpi 2 "$PREDUP" dealer -s 1 zero.dl >out.txt 2>err.txt
-rc=$?
-set -e
+rc=0
+mpi 2 "$PREDUP" dealer -s 1 zero.dl >out.txt 2>err.txt || rc=$?
 [ "$rc" = 65 ] || fail "division by zero: exit $rc, not 65"
 [ "$(grep -c 'zero.dl:2:22: .*division by zero' err.txt)" = 1 ] ||
     fail "division by zero: $(cat err.txt)"

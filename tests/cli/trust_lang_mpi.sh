@@ -3,8 +3,8 @@
 # is dealt (issue 21 item 10): another script, another -s, -s on one rank only, other options
 # (-p, -q, --plain, -V), several at once on three ranks - exit 64, one message from rank 0
 # naming each rank and what differs, nothing on stdout. What may differ still runs, with the
-# output of -j 1: -j, and the path of the same script. `predup analyze` ranks must agree on
-# the options too.
+# output of -j 1: -j, and the path of the same script; ranks all without -s run. `predup
+# analyze` ranks must agree on the options too.
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }
@@ -47,6 +47,9 @@ mkdir sub
 cp a.dl sub/a.dl
 mpi 1 "$P" dealer -s 7 -j 1 a.dl : -np 1 "$P" dealer -s 7 -j 2 "$PWD/sub/a.dl" | nosum > two.txt
 cmp one.txt two.txt || fail "-j and the script's path differ: the output is not -j 1's"
+# No -s on any rank: rank 0's random seed on every rank, the run goes through.
+mpi 2 "$P" dealer a.dl > three.txt
+grep -q '^Produced 40 hands$' three.txt || fail "no -s on 2 ranks: $(tail -4 three.txt)"
 
 # analyze: the ranks' options must agree as well.
 "$P" key new k.key > /dev/null

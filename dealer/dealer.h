@@ -533,6 +533,8 @@ int lang_accept(void *prog, const struct deal *d, int board, struct pd_err *e);
 /* The script's `dealer` line (enum seat) and `vulnerable` line (enum vul); -1 when absent. */
 int lang_script_dealer(const struct lang_prog *p);
 int lang_script_vul(const struct lang_prog *p);
+/* The SHA-256 (64 hex digits) of the script's bytes: under mpirun every rank must run the same. */
+const char *lang_script_sha256(const struct lang_prog *p);
 
 /* ---------------------------------------------------------------- 8 double dummy */
 /* (dealer/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */
@@ -655,6 +657,19 @@ int pd_mpi_size(void); /* 1 without mpirun */
 /* Collective, once at the same step on every rank: the status of the lowest rank that failed
  * (its message as "rank R: ..." on rank 0), PD_OK when none did. */
 enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e);
+/* One thing every rank of a job must have the same of (ranks that differ give silently
+ * different output): what it is, for messages ("script"), and the SHA-256 of its bytes
+ * (pd_sha256_hex); an empty sha when a rank cannot know it (not compared). */
+struct pd_mpi_fact {
+    const char *what;
+    char sha[65];
+};
+/* Collective, once at the same step on every rank: PD_OK when every rank has rank 0's digest
+ * of each of the n facts; else PD_ERR_USAGE on every rank, "the ranks of this mpirun job
+ * differ from rank 0: rank 1 (script), rank 3 (seed, options); " then hint, which rank 0 alone
+ * reports (as with pd_mpi_agree). */
+enum pd_status pd_mpi_same(const struct pd_mpi_fact *facts, int n, const char *hint,
+                           struct pd_err *e);
 /* Collective: rank 0's n bytes at p on every rank. */
 void pd_mpi_share(void *p, size_t n);
 /* Point to point, bytes: pd_mpi_send returns once the receiver has taken them (MPI_Ssend), so

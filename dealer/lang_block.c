@@ -81,6 +81,7 @@ LANG_HOT static enum pd_status run_lazy(struct run *r, struct block *b, struct d
         if (p->cond >= 0) {
             ev.rnd_index = 2 * (uint64_t)(first + i);
             ev.rnd_ready = ev.memo_ready = false;
+            ev.var_gen = 0; /* another deal */
             if (!leval_node(&ev, p->cond) && !ev.failed)
                 continue;
             if (ev.failed)
@@ -137,6 +138,7 @@ LANG_HOT static enum pd_status run_tally(struct run *r, struct block *b, struct 
 
         ev.rnd_index = 2 * (uint64_t)(first + i);
         ev.rnd_ready = false;
+        ev.var_gen = 0; /* another deal; its variables stay valid from condition to actions */
         if (pre == 0)
             continue;
         if (cond >= 0 && !(pre == 1 && r->pre_whole) && !leval_node(&ev, cond)) {

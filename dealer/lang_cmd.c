@@ -31,6 +31,7 @@ static const char usage[] =
 struct dealer_args {
     struct lrun_opts o;
     bool seeded, summary;
+    char show; /* 'V' or 'h': print the version or the usage (once the ranks agree) */
     const char *script;
 };
 
@@ -89,7 +90,7 @@ static enum pd_status plain_flag(char f, struct dealer_args *a, bool *done, stru
     case 'u':
         break;
     case 'V':
-        printf("predup dealer %s\n", PREDUP_VERSION);
+        a->show = 'V';
         *done = true;
         break;
     case 'e':
@@ -132,7 +133,7 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
         const char *s = argv[i];
 
         if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            fputs(usage, stdout);
+            a->show = 'h';
             *done = true;
         } else if (!strcmp(s, "--sd"))
             a->o.sd = true;
@@ -156,9 +157,57 @@ static double wall(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static const char same_hint[] = "every rank must run the same predup version with the same "
+                                "script, seed and options (only -j may differ)";
+
+/* Under mpirun, before anything is dealt: every rank has the same predup version, the same
+ * options (but -j: the output does not depend on it), the same seed and the same script file,
+ * or all stop, rank 0 naming the ranks that differ and what differs. Ranks that differ would
+ * deal their blocks from different runs, and rank 0 would print a mix of them. A script file
+ * that cannot be read is left to lang_compile_file to report; the bytes it compiles are
+ * compared again (run_dealer). */
+static enum pd_status same_run(const struct dealer_args *a, bool done, struct pd_err *e)
+{
+    struct pd_mpi_fact f[4] = {{.what = "version"}, {.what = "options"}, {.what = "seed"},
+                               {.what = "script"}};
+    const struct lrun_opts *o = &a->o;
+    struct pd_err unread;
+    char text[300];
+
+    pd_sha256_hex(PREDUP_VERSION, strlen(PREDUP_VERSION), f[0].sha);
+    snprintf(text, sizeof text, "-p %lld -g %lld -0/2/3 %d -q %d -m %d -t %.17g --plain %d --sd %d "
+             "-e %d -v %d -V/-h %c", o->produce, o->generate, o->swapping, o->quiet, o->progress,
+             o->time_limit, !o->fast, o->sd, o->exhaust, !a->summary, a->show ? a->show : '-');
+    pd_sha256_hex(text, strlen(text), f[1].sha);
+    snprintf(text, sizeof text, "-s %d %llu", a->seeded, a->seeded ? o->seed : 0);
+    pd_sha256_hex(text, strlen(text), f[2].sha);
+    if (pd_mpi_size() > 1 && !done && a->script && pd_sha256_file(a->script, f[3].sha, &unread))
+        f[3].sha[0] = '\0'; /* not known here: not compared */
+    return pd_mpi_same(f, 4, same_hint, e);
+}
+
+/* Without -s, a random seed: under mpirun, rank 0's on every rank. */
+static enum pd_status draw_seed(struct dealer_args *a, struct pd_err *e)
+{
+    uint8_t b[8];
+    enum pd_status rc = pd_mpi_agree(RAND_bytes(b, sizeof b) == 1 ? PD_OK
+                                     : pd_fail(e, PD_ERR_CRYPTO, "dealer: cannot draw a random seed"),
+                                     e);
+
+    if (rc != PD_OK)
+        return rc;
+    a->o.seed = 0;
+    for (int i = 0; i < 8; i++)
+        a->o.seed = a->o.seed << 8 | b[i];
+    pd_mpi_share(&a->o.seed, sizeof a->o.seed); /* every rank deals from rank 0's seed */
+    return PD_OK;
+}
+
 /* Under mpirun every rank runs this with the same arguments; each step that can fail on one
  * rank only (reading the script, drawing the seed) ends with pd_mpi_agree, so that all ranks
- * stop together and rank 0 alone reports the failure, naming the rank. */
+ * stop together and rank 0 alone reports the failure, naming the rank. Every rank makes the
+ * same MPI calls in the same order whatever its arguments, until same_run has found them the
+ * same. */
 static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
 {
     struct dealer_args a = {.summary = true, .o = {.threads = 1, .fast = true}};
@@ -171,22 +220,25 @@ static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK && !done && !a.script && pd_mpi_size() > 1)
         rc = pd_fail(e, PD_ERR_USAGE, "dealer under mpirun: name the script file (mpirun gives "
                                       "standard input to rank 0 alone)");
+    rc = pd_mpi_agree(rc, e);
+    if (rc == PD_OK)
+        rc = same_run(&a, done, e);
+    if (rc == PD_OK && a.show == 'V')
+        printf("predup dealer %s\n", PREDUP_VERSION);
+    else if (rc == PD_OK && a.show == 'h')
+        fputs(usage, stdout);
     if (rc != PD_OK || done)
-        return pd_mpi_agree(rc, e);
-    if (!a.seeded) {
-        uint8_t b[8];
-
-        if ((rc = pd_mpi_agree(RAND_bytes(b, sizeof b) == 1 ? PD_OK
-                               : pd_fail(e, PD_ERR_CRYPTO, "dealer: cannot draw a random seed"),
-                               e)) != PD_OK)
-            return rc;
-        a.o.seed = 0;
-        for (int i = 0; i < 8; i++)
-            a.o.seed = a.o.seed << 8 | b[i];
-        pd_mpi_share(&a.o.seed, sizeof a.o.seed); /* every rank deals from rank 0's seed */
-    }
+        return rc;
+    if (!a.seeded && (rc = draw_seed(&a, e)) != PD_OK)
+        return rc;
     a.o.input_name = a.script;
     rc = pd_mpi_agree(lang_compile_file(a.script ? a.script : "-", &p, e), e);
+    if (rc == PD_OK) {
+        struct pd_mpi_fact script = {.what = "script"};
+
+        memcpy(script.sha, lang_script_sha256(p), sizeof script.sha);
+        rc = pd_mpi_same(&script, 1, same_hint, e);
+    }
     if (rc != PD_OK) {
         lang_free(p);
         return rc;

@@ -288,16 +288,22 @@ static inline __attribute__((always_inline)) int eval_binary(struct leval *ev, i
     }
 }
 
+static int eval_var(struct leval *ev, int n);
+
 /* Recursive on the operands, except that the right operand of && and || and the branch of ?:
  * are evaluated in this frame (the loop): the parser builds && and || chains to the right, so
- * the stack depth is the node's depth field, at most LANG_MAX_DEPTH. */
-LANG_HOT int leval_node(struct leval *ev, int n)
+ * the stack depth is the node's depth field, at most LANG_MAX_DEPTH. A variable evaluated
+ * once per deal (LN_MEMO) goes through eval_var, which comes back here with var set to its
+ * node: that one node is evaluated, the variables below it go through eval_var again. */
+static inline __attribute__((always_inline)) int eval_node(struct leval *ev, int n, int var)
 {
     const struct lnode *x;
     uint64_t hand;
 
 again:
     x = &ev->p->nodes[n];
+    if (__builtin_expect(x->flags & LN_MEMO, 0) && n != var)
+        return eval_var(ev, n);
     hand = x->seat >= 0 && ev->d ? ev->d->hand[x->seat] : 0;
     switch ((enum lop)x->op) {
     case LOP_NUM:
@@ -347,6 +353,64 @@ again:
     default:
         return eval_binary(ev, n, x);
     }
+}
+
+LANG_HOT int leval_node(struct leval *ev, int n)
+{
+    return eval_node(ev, n, -1);
+}
+
+/* ---- variables evaluated once per deal: a cell per node in each thread, valid for the
+ * evaluation (deal) whose generation it carries, so that a new deal clears nothing. Threads
+ * free theirs when they end (var_key); the main thread's lives to the exit. */
+struct var_cell {
+    uint64_t gen;
+    int val;
+};
+static _Thread_local struct var_cell *var_cells;
+static _Thread_local int var_ncells;
+static _Thread_local uint64_t var_last_gen;
+static pthread_key_t var_key;
+static pthread_once_t var_once = PTHREAD_ONCE_INIT;
+
+static void var_key_make(void)
+{
+    pthread_key_create(&var_key, free);
+}
+
+/* Cells for every node of the script in this thread; false when out of memory. */
+static bool var_room(int nnodes)
+{
+    struct var_cell *c;
+
+    if (nnodes <= var_ncells)
+        return true;
+    if (!(c = realloc(var_cells, (size_t)nnodes * sizeof *c)))
+        return false;
+    memset(c + var_ncells, 0, (size_t)(nnodes - var_ncells) * sizeof *c);
+    var_cells = c;
+    var_ncells = nnodes;
+    pthread_once(&var_once, var_key_make);
+    pthread_setspecific(var_key, c);
+    return true;
+}
+
+/* Variable n: its value of this deal, evaluated at its first use. Out of memory, it is
+ * evaluated at each use (the same value, only slower). */
+static __attribute__((noinline)) int eval_var(struct leval *ev, int n)
+{
+    int v;
+
+    if (!var_room(ev->p->nnodes))
+        return eval_node(ev, n, n);
+    if (!ev->var_gen)
+        ev->var_gen = ++var_last_gen;
+    if (var_cells[n].gen == ev->var_gen)
+        return var_cells[n].val;
+    v = eval_node(ev, n, n);
+    var_cells[n].gen = ev->var_gen; /* the cells did not move: var_room grew them to nnodes */
+    var_cells[n].val = v;
+    return v;
 }
 
 /* True when the deal has the predealt cards and suit lengths of the script. */

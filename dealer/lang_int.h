@@ -86,13 +86,25 @@ struct lnode {
     int32_t val;
     int32_t a, b, c; /* child node indexes, -1 = none */
     int line, col;   /* where it was written, for run-time errors */
-    int32_t depth;   /* frames leval_node needs for it (lang_parse.c: lprog_depth) */
+    int16_t depth;   /* frames leval_node needs for it (lang_parse.c: lprog_depth), <= 1001 */
+    uint8_t flags;   /* LN_MEMO, LN_RND */
 };
+/* lnode.flags. LN_MEMO: the root of a variable's definition that is evaluated once per deal
+ * (lang_eval.c), its value kept for every other use in that deal: one of at least
+ * LANG_VAR_TERMS terms (a variable counted as one), cheaper ones costing less to evaluate
+ * again than to look up. A variable whose definition calls rnd() (LN_RND: the node or one
+ * below it does) is evaluated at each use, as dealer does, so that each use draws anew. */
+enum { LN_MEMO = 1, LN_RND = 2, LANG_VAR_TERMS = 24 };
 
 /* Nesting limit of expressions, in the parser and in the evaluation: far above any script a
  * person writes, far below what overflows a thread's stack. && and || chains do not nest
  * (they are built to the right and evaluated in a loop), so long conditions stay legal. */
 enum { LANG_MAX_DEPTH = 1000 };
+/* Terms an expression that calls rnd() may evaluate per deal beyond what its size allows
+ * (lang_parse.c, lprog_node's expand): the uses of a variable that calls rnd() are evaluated
+ * at each use, and a script that doubles such a variable level after level is refused instead
+ * of running for ever. (Without rnd(), a use of a variable costs less than LANG_VAR_TERMS.) */
+enum { LANG_MAX_EXPAND = 1000000 };
 
 /* Point-count tables: 0 hcp, 1 controls, 2..11 pt0..pt9. value[r] for rank r (2..14). */
 enum { LPT_HCP = 0, LPT_CONTROL = 1, LPT_PT0 = 2, LPT_NTABLES = 12 };
@@ -123,7 +135,9 @@ static inline int shape_cell(int s, int h, int d, int c)
 
 struct lang_prog {
     char *name;            /* script name for messages ("(stdin)" for stdin) */
+    char sha256[65];       /* of the script's bytes (lang_script_sha256) */
     struct lnode *nodes;
+    uint32_t *expand;      /* per node: the terms evaluating it takes (LANG_MAX_EXPAND) */
     int nnodes, capnodes;
     int cond;              /* condition node, -1 = always true */
     long long generate;    /* 0 = not given */
@@ -180,7 +194,8 @@ enum pd_status lp_seat(struct lparser *ps, int *seat);
 enum pd_status lp_ternary(struct lparser *ps, bool sv, int *out);
 /* The node of a definition, or -1 (a hash lookup: scripts of many variables stay linear). */
 int lp_find_var(const struct lang_prog *p, const char *name, int len);
-/* Defines name[0..len) as node; the caller checked that it is new. */
+/* Defines name[0..len) as node, evaluated once per deal (LN_MEMO) when that saves work and
+ * keeps dealer's meaning (LANG_VAR_TERMS, no rnd()); the caller checked that it is new. */
 enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
                           struct pd_err *e);
 
@@ -212,6 +227,10 @@ struct leval {
     uint64_t rnd_seed;
     struct pd_err *e;
     bool failed;
+    /* The deal's values of LN_MEMO variables are the cells of this thread tagged var_gen
+     * (lang_eval.c); 0: none yet. A caller that reuses an leval for another deal sets it to
+     * 0 (with rnd_ready and memo_ready). */
+    uint64_t var_gen;
 };
 int leval_node(struct leval *ev, int n);
 int leval_tricks(struct leval *ev, int seat, int strain);

@@ -68,28 +68,56 @@ int lprog_depth(const struct lang_prog *p, int n)
     }
 }
 
+/* Room for one more node (and its expand count); false when the script is too large. */
+static bool room_for_node(struct lang_prog *p)
+{
+    int cap = p->capnodes ? 2 * p->capnodes : 64;
+    struct lnode *n;
+    uint32_t *x;
+
+    if (p->nnodes < p->capnodes)
+        return true;
+    if (cap > 1 << 24 || !(n = realloc(p->nodes, (size_t)cap * sizeof *n)))
+        return false;
+    p->nodes = n;
+    if (!(x = realloc(p->expand, (size_t)cap * sizeof *x)))
+        return false;
+    p->expand = x;
+    p->capnodes = cap;
+    return true;
+}
+
+/* What child k of a new node adds to its flags and to its expand count: a variable evaluated
+ * once per deal (LN_MEMO) is one term wherever it is used, anything else all of its own. */
+static uint64_t child_terms(const struct lang_prog *p, int k, uint8_t *flags)
+{
+    if (k < 0)
+        return 0;
+    *flags |= p->nodes[k].flags & LN_RND;
+    return p->nodes[k].flags & LN_MEMO ? 1 : p->expand[k];
+}
+
 int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e)
 {
-    if (p->nnodes == p->capnodes) {
-        int cap = p->capnodes ? 2 * p->capnodes : 64;
-        struct lnode *n;
+    uint8_t flags = op == LOP_RND ? LN_RND : 0;
+    uint64_t terms;
 
-        if (cap > 1 << 24 || !(n = realloc(p->nodes, (size_t)cap * sizeof *n))) {
-            pd_fail(e, PD_ERR_NOMEM, "script too large");
-            return -1;
-        }
-        p->nodes = n;
-        p->capnodes = cap;
+    if (!room_for_node(p)) {
+        pd_fail(e, PD_ERR_NOMEM, "script too large");
+        return -1;
     }
     struct lnode *n = &p->nodes[p->nnodes];
 
+    terms = 1 + child_terms(p, a, &flags) + child_terms(p, b, &flags) + child_terms(p, c, &flags);
     memset(n, 0, sizeof *n);
     n->op = (uint8_t)op;
     n->a = a;
     n->b = b;
     n->c = c;
     n->suit = -1;
-    n->depth = lprog_depth(p, p->nnodes);
+    n->flags = flags;
+    n->depth = (int16_t)lprog_depth(p, p->nnodes);
+    p->expand[p->nnodes] = terms > UINT32_MAX ? UINT32_MAX : (uint32_t)terms;
     return p->nnodes++;
 }
 
@@ -105,6 +133,15 @@ static enum pd_status node_at(struct lparser *ps, enum lop op, int a, int b, int
     if (ps->p->nodes[n].depth > LANG_MAX_DEPTH)
         return llex_fail(&ps->lx, where, ps->e,
                          "expression nested too deeply (more than %d levels)", LANG_MAX_DEPTH);
+    /* Past LANG_VAR_TERMS per edge of the script, only the uses of variables that call
+     * rnd() (evaluated at each use) can have made it this large. */
+    if (ps->p->nodes[n].flags & LN_RND &&
+        ps->p->expand[n] > 3 * LANG_VAR_TERMS * (uint64_t)ps->p->nnodes + LANG_MAX_EXPAND)
+        return llex_fail(&ps->lx, where, ps->e,
+                         "expression too costly: it evaluates more than %d terms per deal. A "
+                         "variable that calls rnd() is evaluated again at each use (each use "
+                         "draws anew): use such variables fewer times, or keep rnd() out of "
+                         "them", LANG_MAX_EXPAND);
     *out = n;
     return PD_OK;
 }
@@ -330,6 +367,14 @@ static void hash_insert(struct lang_prog *p, int v)
     p->varhash[i & (uint32_t)(p->nvarhash - 1)] = v + 1;
 }
 
+/* Whether a variable defined as node is worth evaluating once per deal: not when looking its
+ * value up costs about as much as evaluating it again (fewer than LANG_VAR_TERMS terms: its
+ * first use pays the lookup too), nor when it calls rnd() (each use draws anew). */
+static bool lp_var_memo(const struct lang_prog *p, int node)
+{
+    return !(p->nodes[node].flags & LN_RND) && p->expand[node] >= LANG_VAR_TERMS;
+}
+
 enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
                           struct pd_err *e)
 {
@@ -359,6 +404,8 @@ enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int no
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     p->vars[p->nvars].node = node;
     hash_insert(p, p->nvars++);
+    if (lp_var_memo(p, node))
+        p->nodes[node].flags |= LN_MEMO;
     return PD_OK;
 }
 

@@ -468,6 +468,7 @@ void lang_free(struct lang_prog *p)
     free(p->vars);
     free(p->varhash);
     free(p->nodes);
+    free(p->expand);
     free(p->shapes);
     free(p->name);
     free(p);
@@ -484,6 +485,7 @@ enum pd_status lang_compile_mem(const char *name, const char *text, struct lang_
         free(p);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
+    pd_sha256_hex(text, strlen(text), p->sha256);
     p->cond = -1;
     p->dealer = p->vul = -1;
     p->default_action = true;
@@ -504,6 +506,11 @@ enum pd_status lang_compile_mem(const char *name, const char *text, struct lang_
     }
     *out = p;
     return PD_OK;
+}
+
+const char *lang_script_sha256(const struct lang_prog *p)
+{
+    return p->sha256;
 }
 
 enum pd_status lang_compile_file(const char *path, struct lang_prog **out, struct pd_err *e)

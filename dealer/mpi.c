@@ -5,6 +5,7 @@
  * bytes: every rank runs the same binary (README, "Beyond one machine"). */
 #include <limits.h>
 #include <mpi.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 
 static bool active;      /* MPI_Init_thread has been called */
 static int my_rank, nranks = 1;
-static bool reported;    /* this rank's failure is rank 0's to report (pd_mpi_agree) */
+static bool reported;    /* this rank's failure is rank 0's to report (pd_mpi_agree, _same) */
 static MPI_Request *notes; /* pd_mpi_notify's sends, completed by pd_mpi_end */
 static int nnotes;
 
@@ -129,6 +130,87 @@ enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e)
         snprintf(e->msg, sizeof e->msg, "rank %d: %.200s", root, msg);
     }
     return why.code ? why.code : PD_ERR_INTERNAL;
+}
+
+/* Appends to the text at buf (size bytes, *len used), cut short when it is full. */
+static void __attribute__((format(printf, 4, 5)))
+append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    int k;
+
+    if (*len >= size - 1)
+        return;
+    va_start(ap, fmt);
+    k = vsnprintf(buf + *len, size - *len, fmt, ap);
+    va_end(ap);
+    *len = k < 0 ? *len : *len + (size_t)k < size ? *len + (size_t)k : size - 1;
+}
+
+/* pd_mpi_same's verdict from every rank's digests (all: nranks rows of one bytes): the ranks
+ * whose facts differ from rank 0's, with what differs ("rank 1 (script), rank 3 (seed,
+ * options)"), eight at most and then how many more. */
+static enum pd_status differ(const struct pd_mpi_fact *facts, int n, const char *all,
+                             size_t one, const char *hint, struct pd_err *e)
+{
+    const size_t sha = sizeof facts->sha;
+    char list[600] = "";
+    size_t len = 0;
+    int shown = 0, more = 0;
+
+    for (int r = 1; r < nranks; r++) {
+        const char *theirs = all + (size_t)r * one;
+        int k = 0;
+
+        for (int i = 0; i < n; i++) {
+            const char *a = theirs + (size_t)i * sha, *b = all + (size_t)i * sha;
+
+            if (!a[0] || !b[0] || !memcmp(a, b, sha)) /* equal, or not known on one */
+                continue;
+            if (k == 0 && shown == 8) {
+                more++;
+                break;
+            }
+            if (k++ == 0)
+                append(list, sizeof list, &len, "%srank %d (%s", shown++ ? "), " : "", r,
+                       facts[i].what);
+            else
+                append(list, sizeof list, &len, ", %s", facts[i].what);
+        }
+    }
+    if (!shown)
+        return PD_OK;
+    append(list, sizeof list, &len, ")");
+    if (more)
+        append(list, sizeof list, &len, " and %d more rank%s", more, more == 1 ? "" : "s");
+    return pd_fail(e, PD_ERR_USAGE, "the ranks of this mpirun job differ from rank 0: %s; %s",
+                   list, hint);
+}
+
+enum pd_status pd_mpi_same(const struct pd_mpi_fact *facts, int n, const char *hint,
+                           struct pd_err *e)
+{
+    size_t one = (size_t)n * sizeof facts->sha;
+    char *mine, *all;
+    enum pd_status rc;
+    MPI_Request rq;
+
+    if (!active || nranks == 1 || n <= 0)
+        return PD_OK;
+    mine = malloc(one);
+    all = calloc((size_t)nranks, one);
+    for (int i = 0; mine && i < n; i++)
+        memcpy(mine + (size_t)i * sizeof facts->sha, facts[i].sha, sizeof facts->sha);
+    if (!mine || !all || one > INT_MAX / (size_t)nranks ||
+        MPI_Iallgather(mine, (int)one, MPI_BYTE, all, (int)one, MPI_BYTE, MPI_COMM_WORLD, &rq) !=
+            MPI_SUCCESS || wait_for(&rq) != MPI_SUCCESS)
+        MPI_Abort(MPI_COMM_WORLD, pd_exit_code(PD_ERR_NOMEM)); /* no way to agree: end the job */
+    rc = differ(facts, n, all, one, hint, e);
+    free(mine);
+    free(all);
+    if (rc != PD_OK && my_rank != 0)
+        reported = true; /* every rank knows; rank 0 says it, once */
+    return rc;
 }
 
 void pd_mpi_share(void *p, size_t n)

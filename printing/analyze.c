@@ -476,20 +476,37 @@ static enum pd_status check_target(const struct analyze_opts *o, size_t ngames, 
     return PD_OK;
 }
 
+/* Under mpirun every rank runs the same predup version with the same options (but -j), or all
+ * stop, rank 0 naming the ranks that differ; the boards each rank solves are compared as
+ * they come back (serve). */
+static enum pd_status same_analyze(const struct analyze_opts *o, bool help, struct pd_err *e)
+{
+    struct pd_mpi_fact f[2] = {{.what = "version"}, {.what = "options"}};
+    char text[80];
+
+    pd_sha256_hex(PREDUP_VERSION, strlen(PREDUP_VERSION), f[0].sha);
+    snprintf(text, sizeof text, "-o %d -q %d -F %d -P %d -h %d", o->out != NULL, o->quiet,
+             o->force, (o->flags & PD_OUT_PUBLIC) != 0, help);
+    pd_sha256_hex(text, strlen(text), f[1].sha);
+    return pd_mpi_same(f, 2, "every rank must run the same predup version with the same "
+                             "options (only -j may differ)", e);
+}
+
 static enum pd_status run_analyze(int argc, char **argv, struct pd_err *e)
 {
     struct analyze_opts o = {0};
     struct pbn_set *set = NULL;
     size_t solved = 0, skipped = 0;
     bool help = false;
-    enum pd_status rc = parse_args(argc, argv, &o, &help, e);
+    /* under mpirun, one message from rank 0, and every rank at the same step */
+    enum pd_status rc = pd_mpi_agree(parse_args(argc, argv, &o, &help, e), e);
 
-    if (help) {
+    if (rc == PD_OK)
+        rc = same_analyze(&o, help, e);
+    if (help && rc == PD_OK)
         fputs(analyze_usage, stdout);
+    if (rc != PD_OK || help)
         return rc;
-    }
-    if (rc != PD_OK)
-        return pd_mpi_agree(rc, e); /* under mpirun, one message from rank 0 */
     rc = pd_mpi_agree(pbn_read_any(o.in, NULL, &set, e), e);
     if (rc == PD_OK && !o.out && !set->src) /* never write PBN over a DUP, a LIN, a key ... */
         rc = pd_fail(e, PD_ERR_USAGE,

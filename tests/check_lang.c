@@ -417,6 +417,55 @@ START_TEST(test_lang_many_variables)
 }
 END_TEST
 
+/* Variables evaluated once per deal (issue 21 item 12): 60 levels of v_i = v_{i-1} + v_{i-1}
+ * (2^60 evaluations before) give hcp(north) * 2^i in 32 bits at once; only definitions of 24
+ * terms or more are kept (LN_MEMO), never one that calls rnd(); an leval reused for another
+ * deal (var_gen = 0) has that deal's values; rnd() doubled level after level is refused. */
+START_TEST(test_lang_vars_once_per_deal)
+{
+    size_t cap = 4096, n = 0;
+    char *t = malloc(cap);
+    struct lang_prog *p = NULL;
+    struct pd_err e;
+    struct deal d;
+
+    n += (size_t)snprintf(t + n, cap - n, "v0 = hcp(north)\n");
+    for (int i = 1; i <= 60; i++)
+        n += (size_t)snprintf(t + n, cap - n, "v%d = v%d + v%d\n", i, i - 1, i - 1);
+    snprintf(t + n, cap - n, "condition v60 == 0 && v3 == hcp(north) * 8 && "
+                             "v31 == (hcp(north) %% 2) * (0 - 2147483647 - 1)\n");
+    ck_assert_msg(lang_compile_mem("t.dl", t, &p, &e) == PD_OK, "%s", e.msg);
+    ck_assert(!(p->nodes[lp_find_var(p, "v3", 2)].flags & LN_MEMO)); /* 15 terms */
+    ck_assert(p->nodes[lp_find_var(p, "v4", 2)].flags & LN_MEMO);    /* 31 terms */
+    ck_assert_int_eq(deal_from_number(0, &d, NULL), PD_OK); /* north: 13 spades, 10 hcp */
+    ck_assert_int_eq(lang_accept(p, &d, 1, &e), 1);
+    struct leval ev = {.p = p, .d = &d, .dd_thread = -1, .e = &e};
+    int v10 = lp_find_var(p, "v10", 3);
+
+    ck_assert_int_eq(leval_node(&ev, v10), 10 * 1024);
+    d.hand[SEAT_N] &= ~(1ULL << (63 - __builtin_clzll(d.hand[SEAT_N]))); /* the ace out: 6 */
+    ev.var_gen = 0; /* another deal */
+    ck_assert_int_eq(leval_node(&ev, v10), 6 * 1024);
+    lang_free(p);
+    /* rnd() in a variable: evaluated at each use, so doubling it is refused at its place */
+    n = (size_t)snprintf(t, cap, "r0 = rnd(2) + hcp(north) + hcp(south) + hcp(east) + hcp(west)"
+                                 " + hcp(north) + hcp(south) + hcp(east) + hcp(west) + 1 + 2\n");
+    for (int i = 1; i <= 40; i++)
+        n += (size_t)snprintf(t + n, cap - n, "r%d = r%d + r%d\n", i, i - 1, i - 1);
+    ck_assert_int_eq(lang_compile_mem("t.dl", t, &p, &e), PD_ERR_SYNTAX);
+    ck_assert_int_eq(e.line, 17);
+    ck_assert_int_eq(e.col, 11);
+    ck_assert_msg(strstr(e.msg, "expression too costly: it evaluates more than 1000000 terms") ==
+                  e.msg, "%s", e.msg);
+    *strstr(t, "r16 =") = '\0'; /* the first 15 levels alone compile, r0 not kept */
+    ck_assert_msg(lang_compile_mem("t.dl", t, &p, &e) == PD_OK, "%s", e.msg);
+    ck_assert(!(p->nodes[lp_find_var(p, "r0", 2)].flags & (LN_MEMO)));
+    ck_assert(p->nodes[lp_find_var(p, "r15", 3)].flags & LN_RND);
+    lang_free(p);
+    free(t);
+}
+END_TEST
+
 /* Lazy dealing gives deal_stream_shuffle's deals: each hand as soon as it is asked for, the
  * rest when finished, and the stream left where deal_stream_shuffle leaves it (the next deals
  * agree too). */
@@ -563,6 +612,10 @@ Suite *lang_suite(void)
     tcase_add_test(tc, test_lang_run_failure_cleans_up);
     tcase_add_test(tc, test_lang_lazy_offsets_agree);
     tcase_set_timeout(tc, 60); /* long scripts on a loaded machine; nothing here is timed */
+    suite_add_tcase(s, tc);
+    tc = tcase_create("variables");
+    tcase_add_test(tc, test_lang_vars_once_per_deal);
+    tcase_set_timeout(tc, 30); /* 2^60 evaluations, were they made, would never end */
     suite_add_tcase(s, tc);
     return s;
 }

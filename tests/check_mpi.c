@@ -40,6 +40,18 @@ START_TEST(test_single_rank_collectives)
 }
 END_TEST
 
+/* pd_mpi_same on a plain run: no other rank to differ from, whatever the facts. */
+START_TEST(test_single_rank_same)
+{
+    struct pd_err e = {0};
+    struct pd_mpi_fact f[2] = {{.what = "script"}, {.what = "seed"}};
+
+    pd_sha256_hex("a", 1, f[0].sha);
+    ck_assert_int_eq(pd_mpi_same(f, 2, "hint", &e), PD_OK);
+    ck_assert_int_eq(e.code, PD_OK);
+}
+END_TEST
+
 Suite *mpi_suite(void);
 Suite *mpi_suite(void)
 {
@@ -48,6 +60,7 @@ Suite *mpi_suite(void)
 
     tcase_add_test(tc, test_plain_run_is_one_rank);
     tcase_add_test(tc, test_single_rank_collectives);
+    tcase_add_test(tc, test_single_rank_same);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,4 +1,5 @@
-# tests/lib_cli.sh - sourced by the tests/cli/*.sh scripts that wait for another process.
+# tests/lib_cli.sh - sourced by the tests/cli/*.sh scripts that wait for another process or
+# run mpirun.
 # wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails after SECONDS
 # (of the clock, however slow a loaded machine makes each try).
 wait_for() {
@@ -8,4 +9,11 @@ wait_for() {
         [ $((SECONDS - start)) -lt "$limit" ] || return 1
         sleep 0.1
     done
+}
+
+# mpi N ARGS...: mpirun -np N ARGS..., as root too, more ranks than cores allowed. OpenMPI
+# keeps its own allocations to the end of the process: no leak report under ASan.
+mpi() {
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+        mpirun --allow-run-as-root --oversubscribe -np "$@"
 }

@@ -25,6 +25,11 @@ struct loader {
     char msg[400];      /* the first error, "" while none */
     enum fault_at at;   /* where on its line the column points */
     char what[128];     /* the key (or section) the error is about, to find its column */
+    /* Keys and section headers seen, so that none is given twice: a second value would be a
+     * second spelling of what decides a deal (libinih also hands an indented continuation
+     * line to the handler as the same key again, so such a line is refused here too). */
+    uint32_t event_keys_seen, set_keys_seen[EV_MAX_SETS];
+    bool event_header_seen, set_header_seen[EV_MAX_SETS];
 };
 
 /* Levenshtein distance, for the did-you-mean of a misspelt key; small strings only. */
@@ -256,6 +261,20 @@ static int find_or_add_set(struct loader *l, const char *name)
     return i;
 }
 
+/* 0 (and the fault) when name, one of the n known keys, was seen before in its section. */
+static int first_time(struct loader *l, const char *name, const char *const *known, size_t n,
+                      uint32_t *seen)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(name, known[i])) {
+            if (*seen & (1u << i))
+                return bad(l, AT_KEY, name, "%s is given twice in this section (or continued "
+                           "on an indented line): give each key once, on one line", name);
+            *seen |= 1u << i;
+        }
+    return 1;
+}
+
 static int handler(void *user, const char *section, const char *name, const char *value)
 {
     struct loader *l = user;
@@ -266,10 +285,15 @@ static int handler(void *user, const char *section, const char *name, const char
     if (l->msg[0])
         return 0;
     if (!strcmp(section, "event"))
-        return event_key(l, name, value);
+        return first_time(l, name, event_keys, sizeof event_keys / sizeof event_keys[0],
+                          &l->event_keys_seen) &&
+               event_key(l, name, value);
     if (!strncmp(section, "set ", 4) && section[4]) {
         si = find_or_add_set(l, section + 4);
-        return si < 0 ? 0 : set_key(l, si, name, value);
+        return si < 0 ? 0
+                      : first_time(l, name, set_keys, sizeof set_keys / sizeof set_keys[0],
+                                   &l->set_keys_seen[si]) &&
+                            set_key(l, si, name, value);
     }
     char word[32];
 
@@ -278,6 +302,17 @@ static int handler(void *user, const char *section, const char *name, const char
     if (!strcmp(word, "set"))
         snprintf(hint, sizeof hint, " (a set section is [set NAME])");
     return bad(l, AT_SECTION, section, "unknown section [%s]%s", section, hint);
+}
+
+/* 0 (and the fault) for a section header seen before: its keys would silently join or
+ * replace the first one's. */
+static int first_header(struct loader *l, bool *seen, const char *section)
+{
+    if (*seen)
+        return bad(l, AT_SECTION, section, "[%s] is given twice: give each section once",
+                   section);
+    *seen = true;
+    return 1;
 }
 
 /* libinih calls the handler only for key lines, so a section with no key would go unseen:
@@ -296,9 +331,14 @@ static int scan_sections(const char *text, struct loader *l)
         if (*q == '[' && close) {
             snprintf(section, sizeof section, "%.*s", (int)(close - q - 1), q + 1);
             if (!strncmp(section, "set ", 4) && section[4]) {
-                if (find_or_add_set(l, section + 4) < 0)
+                int si = find_or_add_set(l, section + 4);
+
+                if (si < 0 || !first_header(l, &l->set_header_seen[si], section))
                     return line;
-            } else if (strcmp(section, "event") != 0) {
+            } else if (!strcmp(section, "event")) {
+                if (!first_header(l, &l->event_header_seen, section))
+                    return line;
+            } else {
                 handler(l, section, "", "");
                 return line;
             }

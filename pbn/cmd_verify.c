@@ -70,39 +70,41 @@ static const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* The PBN reader keeps the first of repeated tags (import format), so a second Deal in a game
- * would go unseen: scan the text itself. Games are separated by empty lines. */
-static void scan_repeated_tags(const char *text, struct tally *t)
+/* The source line of a tag read from PBN text (0 for one the reader built). */
+static int tag_line(const struct pbn_game *g, const struct pbn_tag *tag)
 {
-    static const char *const watched[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
-    int seen[5] = {0}, line = 1;
+    int line = 1;
 
-    for (const char *p = text; *p; line++) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-
-        if (len == 0 || (len == 1 && p[0] == '\r'))
-            memset(seen, 0, sizeof seen);
-        for (int i = 0; p[0] == '[' && i < 5; i++) {
-            size_t n = strlen(watched[i]);
-
-            if (len > n + 1 && strncmp(p + 1, watched[i], n) == 0 && p[n + 1] == ' ') {
-                if (seen[i])
-                    fault(t, line, 0, "a second %s tag in one game (first on line %d)",
-                          watched[i], seen[i]);
-                else
-                    seen[i] = line;
-            }
-        }
-        p = nl ? nl + 1 : p + len;
-    }
+    if (!g->src || !tag->sourced)
+        return 0;
+    for (size_t i = 0; i < tag->raw_off; i++)
+        line += g->src[i] == '\n';
+    return line;
 }
 
-static bool is_pbn_file(const char *path)
+/* The PBN reader keeps a game's repeated tags in order and takes its fields from the first, so
+ * a second Deal would go unchecked: each repeat of a tag verify checks is a fault. The tags are
+ * the ones import found (pbn/read.c, with the one scanner): on one line, indented, over lines,
+ * after a comment, whatever the file's name. */
+static void check_repeated_tags(const struct pbn_game *g, struct tally *t)
 {
-    const char *fmt = pbn_format_from_path(path);
+    static const char *const watched[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
 
-    return !fmt || strcmp(fmt, "pbn") == 0;
+    for (size_t w = 0; w < sizeof watched / sizeof watched[0]; w++) {
+        const struct pbn_tag *first = NULL;
+
+        for (size_t i = 0; i < g->ntags; i++) {
+            const struct pbn_tag *tag = &g->tags[i];
+
+            if (tag->implicit || strcmp(tag->name, watched[w]) != 0)
+                continue;
+            if (first)
+                fault(t, tag_line(g, tag), g->board, "a second %s tag in one game (first on "
+                      "line %d)", watched[w], tag_line(g, first));
+            else
+                first = tag;
+        }
+    }
 }
 
 /* The board's Dealer and Vulnerable: Law 2, or the tag's or the options' values, and the
@@ -234,8 +236,10 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
     first = board_slots(x, set, &lo, &hi);
     if (!first)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
+    for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
+        check_repeated_tags(&set->games[i], t);
         rc = check_game(x, &set->games[i], first, lo, hi, t, e);
+    }
     for (int b = lo; rc == PD_OK && b <= hi; b++)
         if (first[b - lo] == 0)
             fault(t, 0, b, "missing");
@@ -247,14 +251,8 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
 static enum pd_status verify_file(const struct expect *x, const char *path,
                                   const struct pbn_set *set, struct tally *t, struct pd_err *e)
 {
-    char *text = NULL;
-    size_t len = 0;
-    enum pd_status rc;
+    enum pd_status rc = check_set(x, set, t, e);
 
-    if (is_pbn_file(path) && pd_read_file(path, &text, &len, NULL) == PD_OK)
-        scan_repeated_tags(text, t);
-    free(text);
-    rc = check_set(x, set, t, e);
     if (rc == PD_OK && t->faults == 0)
         printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
                plural((int)set->n, "board matches", "boards match"),

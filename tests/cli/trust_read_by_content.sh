@@ -4,16 +4,14 @@
 # records of 128 bytes are 4992 bytes, a multiple of DUP's 156, and read as BRI.
 set -eu
 P=$PREDUP
-printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > k.key
-chmod 600 k.key
-"$P" deal --key k.key --boards 1-39 -o set.pbn
+. "$TOP/tests/trust_read_lib.sh"
+trust_read_deal 1-39 set.pbn
 "$P" convert set.pbn set.bri > /dev/null 2>&1
-"$P" deal --key k.key --boards 1-4 -o four.pbn
+trust_read_deal 1-4 four.pbn
 "$P" convert four.pbn four.dup > /dev/null 2>&1
 "$P" convert four.pbn four.lin > /dev/null 2>&1
 [ "$(wc -c < set.bri)" = 4992 ] || { echo "set.bri is not 39 records of 128 bytes"; exit 1; }
 
-failed=""
 # reads FILE N [--boards R]: verify finds the key's N boards in FILE.
 reads() {
     f=$1; n=$2; shift 2
@@ -43,8 +41,4 @@ reads pbn-named.dup 4
 reads dup-named.bri 4 --boards 1-4
 "$P" check lin-named.pbn > out 2>&1 || { cat out; failed="$failed lin-named-check"; }
 grep -q '^lin-named.pbn: a lin file of 4 boards' out || failed="$failed lin-named-check-out"
-
-if [ -n "$failed" ]; then
-    echo "failed:$failed"
-    exit 1
-fi
+trust_read_finish

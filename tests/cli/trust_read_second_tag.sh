@@ -4,9 +4,8 @@
 # over lines, after a { } comment that holds an empty line, or in a PBN file named .lin.
 set -eu
 P=$PREDUP
-printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > k.key
-chmod 600 k.key
-"$P" deal --key k.key --boards 1-4 -o set.pbn
+. "$TOP/tests/trust_read_lib.sh"
+trust_read_deal 1-4 set.pbn
 "$P" verify --key k.key set.pbn | grep -q "all 4 boards match"
 
 # tamper NAME.EXT TEXT-TO-ADD: NAME.EXT is set.pbn with TEXT-TO-ADD written at the end of the
@@ -18,7 +17,6 @@ t = open('set.pbn', newline='').read()
 end = t.index('\r\n\r\n')
 open(sys.argv[1], 'w', newline='').write(t[:end] + sys.argv[2] + t[end:])" "$1" "$2"
 }
-failed=""
 # expect_second FILE TAG FIRST-LINE: verify exits 1, and names the second TAG of board 1.
 expect_second() {
     rc=0; "$P" verify --key k.key "$1" > out 2> err || rc=$?
@@ -61,8 +59,4 @@ cp set.pbn renamed.lin
 "$P" verify --key k.key renamed.lin > out
 grep -q '^renamed.lin: all 4 boards match key and label "original"$' out ||
     failed="$failed renamed"
-
-if [ -n "$failed" ]; then
-    echo "failed:$failed"
-    exit 1
-fi
+trust_read_finish

@@ -70,18 +70,6 @@ static const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* The source line of a tag read from PBN text (0 for one the reader built). */
-static int tag_line(const struct pbn_game *g, const struct pbn_tag *tag)
-{
-    int line = 1;
-
-    if (!g->src || !tag->sourced)
-        return 0;
-    for (size_t i = 0; i < tag->raw_off; i++)
-        line += g->src[i] == '\n';
-    return line;
-}
-
 /* The PBN reader keeps a game's repeated tags in order and takes its fields from the first, so
  * a second Deal would go unchecked: each repeat of a tag verify checks is a fault. The tags are
  * the ones import found (pbn/read.c, with the one scanner): on one line, indented, over lines,
@@ -99,8 +87,8 @@ static void check_repeated_tags(const struct pbn_game *g, struct tally *t)
             if (tag->implicit || strcmp(tag->name, watched[w]) != 0)
                 continue;
             if (first)
-                fault(t, tag_line(g, tag), g->board, "a second %s tag in one game (first on "
-                      "line %d)", watched[w], tag_line(g, first));
+                fault(t, tag->line, g->board, "a second %s tag in one game (first on line %d)",
+                      watched[w], first->line);
             else
                 first = tag;
         }

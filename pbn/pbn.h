@@ -22,6 +22,7 @@ struct pbn_tag {
      * lines as read. raw_len is 0 once the tag is changed (or for a tag built in memory). */
     size_t pre_off, pre_len, raw_off, raw_len;
     bool sourced;    /* read from the source text (pre_off and raw_off are meaningful) */
+    int line;        /* the source line of its "[" when sourced (verify names it) */
     bool implicit;   /* filled in from an earlier game's "##" value: not in the source text */
 };
 

@@ -143,7 +143,7 @@ static const char *previous_value(struct reader *r, const char *name)
 }
 
 static enum pd_status add_tag(struct reader *r, const char *name, const char *value,
-                              const char *start)
+                              const char *start, int line)
 {
     enum pd_status rc;
     struct pbn_tag *t;
@@ -168,6 +168,7 @@ static enum pd_status add_tag(struct reader *r, const char *name, const char *va
     t->pre_len = (size_t)(start - r->chunk);
     t->raw_off = (size_t)(start - r->text);
     t->sourced = true;
+    t->line = line;
     r->last = t;
     return PD_OK;
 }
@@ -206,6 +207,7 @@ static enum pd_status scan_failed(struct reader *r, const struct pbn_tag_scan *t
 static enum pd_status read_tag(struct reader *r)
 {
     const char *start = r->p;
+    int line = r->line;
     struct pbn_tag_scan t = {.end = r->end, .flags = PBN_SCAN_LINES};
     char name[MAX_NAME + 1], *raw, *value;
     enum pd_status rc;
@@ -223,7 +225,7 @@ static enum pd_status read_tag(struct reader *r)
     if (!value)
         return no_memory(r);
     move_to(r, t.stop);
-    rc = add_tag(r, name, value, start);
+    rc = add_tag(r, name, value, start, line);
     free(value);
     if (rc == PD_OK) {
         r->last->raw_len = (size_t)(r->p - start);

@@ -17,14 +17,15 @@ int pbn_mts_rank(const char *name);
 /* The one PBN tag scanner (pbn/scan.c), for import (pbn/read.c, and through it `predup
  * verify` and every command that reads a set) and `predup check` (pbn/check.c). Set text's
  * end, flags, report and ctx, then call pbn_scan_tag at a "[".
- * Between tokens it skips spaces (PBN_SCAN_LINES: also tabs and line ends, so a tag's tokens
- * may stand on several lines, as import allows); a name is letters, digits and "_"; a value is
+ * Between tokens it skips spaces, tabs and CRs (PBN_SCAN_LINES: also line ends, so a tag's
+ * tokens may stand on several lines, as import allows); a name is letters, digits and "_"; a value is
  * a string in double quotes, closed on its line, in which \" and \\ stand for " and \ (any other
  * backslash is kept, as in OptimumResultTable's "\2R").
  * Each departure from export spelling is reported as met; a fault stops the scan. What the two
  * callers make of one scan differs, and each difference is theirs:
  *   1. tokens apart: import scans the whole text (PBN_SCAN_LINES: spaces, tabs, CR, LF between
- *      tokens); check scans one line, without its line end, spaces only;
+ *      tokens); check scans one line, without its line end (spaces, tabs and CRs between
+ *      tokens, each tab and CR also a fault of its line);
  *   2. a NUL byte: check's line ends at it; import scans on past it (the value kept ends at it);
  *   3. an empty name: import stops ("a tag name must follow"); check reports it with a name
  *      not starting upper case (PBN_DEP_NAME_CASE) and goes on;

@@ -14,11 +14,10 @@ static bool name_char(char c)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Space between tokens: a space; on import also tabs and line ends. */
+/* Space between tokens: spaces, tabs and CRs (pbn_text_space); on import also line ends. */
 static const char *skip_space(const struct pbn_tag_scan *t, const char *q)
 {
-    while (q < t->end && (*q == ' ' || ((t->flags & PBN_SCAN_LINES) &&
-                                        (*q == '\t' || *q == '\r' || *q == '\n'))))
+    while (q < t->end && (pbn_text_space(*q) || ((t->flags & PBN_SCAN_LINES) && *q == '\n')))
         q++;
     return q;
 }

@@ -24,9 +24,9 @@ same() {
     "$P" verify --key k.key "$f" > out 2>&1 ||
         { echo "FAIL verify $f"; cat out; failed="$failed $f-verify"; }
     grep -q "^$f: all 4 boards match" out || failed="$failed $f-verify-out"
-    "$P" print record "$f" -o "$f.pdf" > out 2>&1 ||
+    "$P" print sheet "$f" -o "$f.pdf" > out 2>&1 ||
         { echo "FAIL print $f"; cat out; failed="$failed $f-print"; }
-    grep -q "^$f.pdf: record of 4 boards$" out || failed="$failed $f-print-out"
+    grep -q "^$f.pdf: sheet of 4 boards$" out || failed="$failed $f-print-out"
     "$P" convert "$f" "$f.dup" > out 2>&1 ||
         { echo "FAIL convert $f"; cat out; failed="$failed $f-convert"; }
     cmp -s set.dup "$f.dup" || failed="$failed $f-convert-bytes"

@@ -1,7 +1,8 @@
 # tests/cli/trust_read_second_tag.sh - `predup verify` sees every tag the PBN reader sees: a
 # second, different Deal, Dealer, Vulnerable or DealId in a game is a fault (exit 1, named by
 # file, line, board and tag) wherever it stands - on a line with another tag, indented, split
-# over lines, after a { } comment that holds an empty line, or in a PBN file named .lin.
+# over lines, after a { } comment that holds an empty line, in a PBN file named .lin, or with a
+# tab before its value.
 set -eu
 P=$PREDUP
 . "$TOP/tests/trust_read_lib.sh"
@@ -44,15 +45,20 @@ for case in 'Deal 13 N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQ
     expect_second "$tag-comment.pbn" "$tag" "$line"
     tamper "$tag-named.lin" "$(printf '\r\n[%s "%s"]' "$tag" "$value")"
     expect_second "$tag-named.lin" "$tag" "$line"
+    tamper "$tag-tab.pbn" "$(printf '\r\n[%s\t"%s"]' "$tag" "$value")"
+    expect_second "$tag-tab.pbn" "$tag" "$line"
 done
 
-# check cuts the file into the same games: the comment's empty line does not end the game, so
-# the repeat is named and no game lacks its tags.
-rc=0; "$P" check Deal-comment.pbn > out 2> err || rc=$?
-if [ "$rc" != 1 ] || ! grep -q '^Deal-comment.pbn:23: tag Deal repeated (first on line 13)$' out ||
-   grep -q 'lacks mandatory tags' out; then
-    echo "FAIL check Deal-comment.pbn: exit $rc"; cat out err; failed="$failed check-comment"
-fi
+# check cuts the file into the same games and reads a tag as import does: the comment's empty
+# line does not end the game, a tab stands between a name and its value, so the repeat is named
+# and no game lacks its tags.
+for f in Deal-comment.pbn:23 Deal-tab.pbn:20; do
+    rc=0; "$P" check "${f%:*}" > out 2> err || rc=$?
+    if [ "$rc" != 1 ] || ! grep -q "^$f: tag Deal repeated (first on line 13)\$" out ||
+       grep -q 'lacks mandatory tags' out; then
+        echo "FAIL check $f: exit $rc"; cat out err; failed="$failed check-$f"
+    fi
+done
 
 # The untouched set under another name is read by its contents, and passes.
 cp set.pbn renamed.lin

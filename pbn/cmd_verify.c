@@ -70,29 +70,13 @@ static const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* The PBN reader keeps a game's repeated tags in order and takes its fields from the first, so
- * a second Deal would go unchecked: each repeat of a tag verify checks is a fault. The tags are
- * the ones import found (pbn/read.c, with the one scanner): on one line, indented, over lines,
- * after a comment, whatever the file's name. */
-static void check_repeated_tags(const struct pbn_game *g, struct tally *t)
+/* A second Deal (Board, Dealer, Vulnerable, DealId) in a game, as import found it: on one line
+ * with another tag, indented, over lines, after a comment, whatever the file's name. */
+static void repeated_tag(void *ctx, const struct pbn_game *g, const struct pbn_tag *again,
+                         const struct pbn_tag *first)
 {
-    static const char *const watched[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
-
-    for (size_t w = 0; w < sizeof watched / sizeof watched[0]; w++) {
-        const struct pbn_tag *first = NULL;
-
-        for (size_t i = 0; i < g->ntags; i++) {
-            const struct pbn_tag *tag = &g->tags[i];
-
-            if (tag->implicit || strcmp(tag->name, watched[w]) != 0)
-                continue;
-            if (first)
-                fault(t, tag->line, g->board, "a second %s tag in one game (first on line %d)",
-                      watched[w], first->line);
-            else
-                first = tag;
-        }
-    }
+    fault(ctx, again->line, g->board, "a second %s tag in one game (first on line %d)",
+          again->name, first->line);
 }
 
 /* The board's Dealer and Vulnerable: Law 2, or the tag's or the options' values, and the
@@ -225,7 +209,7 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
     if (!first)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
-        check_repeated_tags(&set->games[i], t);
+        pbn_game_repeats(&set->games[i], repeated_tag, t);
         rc = check_game(x, &set->games[i], first, lo, hi, t, e);
     }
     for (int b = lo; rc == PD_OK && b <= hi; b++)

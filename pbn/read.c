@@ -575,3 +575,28 @@ enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_er
     }
     return parse_dd(g);
 }
+
+static bool fixes_the_board(const char *name)
+{
+    static const char *const fields[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
+
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(name, fields[i]) == 0)
+            return true;
+    return false;
+}
+
+void pbn_game_repeats(const struct pbn_game *g, pbn_repeat_fn *found, void *ctx)
+{
+    for (size_t i = 0; i < g->ntags; i++) {
+        const struct pbn_tag *t = &g->tags[i];
+
+        if (t->implicit || !fixes_the_board(t->name))
+            continue;
+        for (size_t j = 0; j < i; j++)
+            if (!g->tags[j].implicit && strcmp(g->tags[j].name, t->name) == 0) {
+                found(ctx, g, t, &g->tags[j]);
+                break;
+            }
+    }
+}

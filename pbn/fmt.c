@@ -325,8 +325,8 @@ static const struct fmt *sniff(const unsigned char *p, size_t n)
     return NULL;
 }
 
-/* The format a file's contents show, else its extension's (RZD and CDS have no signature),
- * else PBN for an empty file (an empty set); NULL when none. */
+/* The format a file's contents show, else its extension's (RZD, CDS and DGE's variants have
+ * no signature), else PBN for an empty file (an empty set); NULL when none. */
 static const struct fmt *by_content(const char *path, const unsigned char *p, size_t n)
 {
     const struct fmt *f = sniff(p, n);
@@ -424,7 +424,8 @@ const char *pbn_format_guess(const char *path)
 }
 
 /* The one reader of every command: format given, else the contents tell it (pbn/FORMATS.md,
- * "Which file is which"), else the extension (formats without a signature: RZD, CDS). */
+ * "Which file is which"), else the extension (formats without a signature: RZD, CDS, DGE's
+ * variants). */
 enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
                             struct pd_err *e)
 {

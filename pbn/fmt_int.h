@@ -18,9 +18,9 @@ int pbn_mts_rank(const char *name);
  * verify` and every command that reads a set) and `predup check` (pbn/check.c). Set text's
  * end, flags, report and ctx, then call pbn_scan_tag at a "[".
  * Between tokens it skips spaces, tabs and CRs (PBN_SCAN_LINES: also line ends, so a tag's
- * tokens may stand on several lines, as import allows); a name is letters, digits and "_"; a value is
- * a string in double quotes, closed on its line, in which \" and \\ stand for " and \ (any other
- * backslash is kept, as in OptimumResultTable's "\2R").
+ * tokens may stand on several lines, as import allows); a name is letters, digits and "_"; a
+ * value is a string in double quotes, closed on its line, in which \" and \\ stand for " and \
+ * (any other backslash is kept, as in OptimumResultTable's "\2R").
  * Each departure from export spelling is reported as met; a fault stops the scan. What the two
  * callers make of one scan differs, and each difference is theirs:
  *   1. tokens apart: import scans the whole text (PBN_SCAN_LINES: spaces, tabs, CR, LF between

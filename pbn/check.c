@@ -25,8 +25,8 @@ struct lint {
     int ntags;
     int game_line; /* 0 between games */
     int ngames;
-    size_t lf_lines;
-    int first_lf;
+    size_t lf_lines, crcr_lines;
+    int first_lf, first_crcr;
     bool in_brace; /* inside a {...} comment spanning lines */
 };
 
@@ -328,21 +328,28 @@ static void scan_line(struct lint *l, const char *s, int line)
             return;
         l->in_brace = false;
         i = (size_t)(close - s) + 1;
+        if (pbn_text_blank_line(s + i, s + len))
+            return; /* the comment's last line, not an empty line: the game goes on */
     } else if (s[0] == '%')
         return; /* escape line */
     if (strchr(s, '\t'))
         fault(l, line, "a tab: export uses no tabs");
+    if (strchr(s, '\r'))
+        fault(l, line, "a CR inside a line: import reads it as a space, export ends lines with "
+              "CR LF");
     if (has_utf8(s))
         fault(l, line, "UTF-8 characters: export is ISO 8859-1");
-    if (s[i] == '\0' || strspn(s + i, " ") == strlen(s + i)) {
+    if (pbn_text_blank_line(s + i, s + len)) {
         if (s[i])
             fault(l, line, "a line of spaces between games: export leaves it empty");
         end_game(l);
         return;
     }
     if (!l->game_line) {
-        size_t k = i + strspn(s + i, " ");
+        size_t k = i;
 
+        while (pbn_text_space(s[k]))
+            k++;
         if (s[k] != '[' && s[k] != ';' && s[k] != '{') {
             fault(l, line, "text outside any game (import ignores it)");
             return;
@@ -352,7 +359,7 @@ static void scan_line(struct lint *l, const char *s, int line)
     if (i == 0 && s[0] == ' ')
         fault(l, line, "leading spaces: export starts tags at the left margin");
     while (s[i]) {
-        if (s[i] == ' ') {
+        if (pbn_text_space(s[i])) {
             i++;
         } else if (s[i] == ';') {
             break;
@@ -378,6 +385,46 @@ static void scan_line(struct lint *l, const char *s, int line)
         fault(l, line, "trailing spaces");
 }
 
+/* One line of text (pos to its LF or the end, which *next gets past): its line end's faults,
+ * then its contents. CRs before the LF all belong to the line end (pbn/fmt_int.h). */
+static void check_line(struct lint *l, const char *text, size_t len, size_t pos, int line,
+                       char *buf, size_t *next)
+{
+    size_t end = pos, n, crs = 0;
+
+    while (end < len && text[end] != '\n')
+        end++;
+    n = end - pos;
+    while (crs < n && text[end - crs - 1] == '\r')
+        crs++;
+    if (end < len && crs == 0 && l->lf_lines++ == 0)
+        l->first_lf = line;
+    if (end < len && crs > 1 && l->crcr_lines++ == 0)
+        l->first_crcr = line;
+    if (end == len)
+        fault(l, line, "the last line has no end of line (export ends every line with CR LF)");
+    if (n + (end < len) > MAX_LINE)
+        fault(l, line, "%zu characters: export lines are at most 255 with the end of line",
+              n + (end < len));
+    memcpy(buf, text + pos, n - crs);
+    buf[n - crs] = '\0';
+    if (strlen(buf) != n - crs)
+        fault(l, line, "a NUL byte");
+    scan_line(l, buf, line);
+    *next = end + 1;
+}
+
+static void line_end_summary(struct lint *l)
+{
+    if (l->lf_lines)
+        fault(l, l->first_lf, "%zu line%s with LF alone: export ends lines with CR LF",
+              l->lf_lines, l->lf_lines == 1 ? " ends" : "s end");
+    if (l->crcr_lines)
+        fault(l, l->first_crcr, "%zu line%s with more than one CR before LF (import reads the "
+              "extra CRs as spaces): export ends lines with CR LF", l->crcr_lines,
+              l->crcr_lines == 1 ? " ends" : "s end");
+}
+
 enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
                              size_t *nfaults, struct pd_err *e)
 {
@@ -385,7 +432,7 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
     char *buf = malloc(len + 1);
     struct pbn_set *set = NULL;
     struct pd_err re;
-    size_t pos = 0;
+    size_t pos = pbn_text_bom(text, len);
     int line = 0;
 
     if (!l || !buf) {
@@ -395,33 +442,12 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
     }
     l->name = name;
     l->rep = report;
-    while (pos < len) {
-        size_t end = pos, n;
-        bool cr;
-
-        while (end < len && text[end] != '\n')
-            end++;
-        line++;
-        n = end - pos;
-        cr = n > 0 && text[pos + n - 1] == '\r';
-        if (end < len && !cr && l->lf_lines++ == 0)
-            l->first_lf = line;
-        if (end == len)
-            fault(l, line, "the last line has no end of line (export ends every line with CR LF)");
-        if (n + (end < len) > MAX_LINE)
-            fault(l, line, "%zu characters: export lines are at most 255 with the end of line",
-                  n + (end < len));
-        memcpy(buf, text + pos, n - cr);
-        buf[n - cr] = '\0';
-        if (strlen(buf) != n - cr)
-            fault(l, line, "a NUL byte");
-        scan_line(l, buf, line);
-        pos = end + 1;
-    }
+    if (pos) /* read as import reads it (pbn/fmt_int.h) */
+        fault(l, 1, "a UTF-8 byte order mark: export writes none");
+    while (pos < len)
+        check_line(l, text, len, pos, ++line, buf, &pos);
     end_game(l);
-    if (l->lf_lines)
-        fault(l, l->first_lf, "%zu line%s with LF alone: export ends lines with CR LF",
-              l->lf_lines, l->lf_lines == 1 ? " ends" : "s end");
+    line_end_summary(l);
     if (pbn_read_mem(name, text, len, &set, &re) == PD_OK)
         pbn_set_free(set);
     else if (re.code == PD_ERR_NOMEM) {

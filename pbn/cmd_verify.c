@@ -70,39 +70,13 @@ static const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* The PBN reader keeps the first of repeated tags (import format), so a second Deal in a game
- * would go unseen: scan the text itself. Games are separated by empty lines. */
-static void scan_repeated_tags(const char *text, struct tally *t)
+/* A second Deal (Board, Dealer, Vulnerable, DealId) in a game, as import found it: on one line
+ * with another tag, indented, over lines, after a comment, whatever the file's name. */
+static void repeated_tag(void *ctx, const struct pbn_game *g, const struct pbn_tag *again,
+                         const struct pbn_tag *first)
 {
-    static const char *const watched[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
-    int seen[5] = {0}, line = 1;
-
-    for (const char *p = text; *p; line++) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-
-        if (len == 0 || (len == 1 && p[0] == '\r'))
-            memset(seen, 0, sizeof seen);
-        for (int i = 0; p[0] == '[' && i < 5; i++) {
-            size_t n = strlen(watched[i]);
-
-            if (len > n + 1 && strncmp(p + 1, watched[i], n) == 0 && p[n + 1] == ' ') {
-                if (seen[i])
-                    fault(t, line, 0, "a second %s tag in one game (first on line %d)",
-                          watched[i], seen[i]);
-                else
-                    seen[i] = line;
-            }
-        }
-        p = nl ? nl + 1 : p + len;
-    }
-}
-
-static bool is_pbn_file(const char *path)
-{
-    const char *fmt = pbn_format_from_path(path);
-
-    return !fmt || strcmp(fmt, "pbn") == 0;
+    fault(ctx, again->line, g->board, "a second %s tag in one game (first on line %d)",
+          again->name, first->line);
 }
 
 /* The board's Dealer and Vulnerable: Law 2, or the tag's or the options' values, and the
@@ -234,8 +208,10 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
     first = board_slots(x, set, &lo, &hi);
     if (!first)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
+    for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
+        pbn_game_repeats(&set->games[i], repeated_tag, t);
         rc = check_game(x, &set->games[i], first, lo, hi, t, e);
+    }
     for (int b = lo; rc == PD_OK && b <= hi; b++)
         if (first[b - lo] == 0)
             fault(t, 0, b, "missing");
@@ -247,14 +223,8 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
 static enum pd_status verify_file(const struct expect *x, const char *path,
                                   const struct pbn_set *set, struct tally *t, struct pd_err *e)
 {
-    char *text = NULL;
-    size_t len = 0;
-    enum pd_status rc;
+    enum pd_status rc = check_set(x, set, t, e);
 
-    if (is_pbn_file(path) && pd_read_file(path, &text, &len, NULL) == PD_OK)
-        scan_repeated_tags(text, t);
-    free(text);
-    rc = check_set(x, set, t, e);
     if (rc == PD_OK && t->faults == 0)
         printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
                plural((int)set->n, "board matches", "boards match"),

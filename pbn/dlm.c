@@ -79,6 +79,8 @@ struct dlm_reader {
     long dups, from, to, checksum;
     bool has_dups, has_from, has_to, has_checksum;
     bool have[DLM_BOARDS + 1];
+    bool filler[DLM_BOARDS + 1];  /* the board's line holds dlm_filler */
+    int line_of[DLM_BOARDS + 1];  /* the board's line in the file */
     struct deal deal[DLM_BOARDS + 1];
     char headline[256]; /* the event's name, as DealMaster shows it */
 };
@@ -141,6 +143,8 @@ static enum pd_status dlm_board(struct dlm_reader *r, const char *key, const cha
         return dlm_fail(r, col, why, (int)board);
     r->have[board] = true;
     r->deal[board] = d;
+    r->filler[board] = memcmp(v, dlm_filler, DLM_LETTERS) == 0;
+    r->line_of[board] = r->line;
     return PD_OK;
 }
 
@@ -193,9 +197,24 @@ static enum pd_status dlm_line(struct dlm_reader *r, char *s)
     return PD_OK; /* Duplicates NN, PrintOuts, Crypto key ...: nothing to check */
 }
 
+/* Boards outside From..To are filler: a deal there is a board the header leaves out (a set cut
+ * short by editing From board or To board and the checksum), which nothing would check. */
+static enum pd_status dlm_outside_range(struct dlm_reader *r)
+{
+    for (int b = 1; b <= DLM_BOARDS; b++)
+        if (r->have[b] && !r->filler[b] && (b < r->from || b > r->to))
+            return fmt_fail_line(r->e, r->name, r->line_of[b], 0, NULL,
+                                 "board %d: a deal outside From board %ld to To board %ld, "
+                                 "where DLM holds the filler %s: the header leaves a board out "
+                                 "(write the file again from its set)",
+                                 b, r->from, r->to, dlm_filler);
+    return PD_OK;
+}
+
 static enum pd_status dlm_finish(struct dlm_reader *r, struct pbn_set *set)
 {
     long want;
+    enum pd_status rc;
 
     r->src = "";
     if (r->status < 0 || !r->has_dups || !r->has_from || !r->has_to || !r->has_checksum)
@@ -211,9 +230,10 @@ static enum pd_status dlm_finish(struct dlm_reader *r, struct pbn_set *set)
     if (r->from < 1 || r->from > r->to)
         return fmt_fail_line(r->e, r->name, 0, 0, NULL, "From board %ld and To board %ld",
                              r->from, r->to);
+    rc = dlm_outside_range(r);
+    if (rc != PD_OK)
+        return rc;
     for (long b = r->from; b <= r->to; b++) {
-        enum pd_status rc;
-
         if (!r->have[b])
             return fmt_fail_line(r->e, r->name, 0, 0, NULL, "board %ld: missing", b);
         rc = fmt_add_deal(set, board_law2((int)b), &r->deal[b], r->e);

@@ -333,20 +333,33 @@ static const struct fmt *sniff(const unsigned char *p, size_t n)
     return NULL;
 }
 
-enum pd_status pbn_read_format_mem(const char *name, const char *format, const void *data,
-                                   size_t len, struct pbn_set **out, struct pd_err *e)
+/* The format a file's contents show, else its extension's (RZD, CDS and DGE's variants have
+ * no signature), else PBN for an empty file (an empty set); NULL when none. */
+static const struct fmt *by_content(const char *path, const unsigned char *p, size_t n)
 {
-    const struct fmt *f = format ? fmt_by_name(format, strlen(format)) : sniff(data, len);
-    struct pbn_set *set = NULL;
-    enum pd_status rc;
+    const struct fmt *f = sniff(p, n);
 
-    if (!f && format)
-        return unknown_format(format, strlen(format), e);
-    if (!f)
-        return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
-                          "not a set predup reads: its contents match none of pbn, dup, dlm, "
-                          "bri, dge, lin, csv, ber, bhg (and its extension names no format)");
-    rc = pbn_set_new(&set, e);
+    if (!f && path)
+        f = fmt_by_path(path);
+    if (!f && n == 0)
+        f = &fmt_table[0];
+    return f;
+}
+
+/* The reading to try when content fitting f's signature is not f: BRI records of 128 bytes
+ * have DUP's signature in a file of 39, 78 ... boards (78 digits first, a multiple of 156 bytes
+ * long), and no DUP reads as BRI (its bytes 78-127 are its DGE part, not BRI's padding). */
+static const struct fmt *sniff_alternative(const struct fmt *f)
+{
+    return strcmp(f->name, "dup") == 0 ? fmt_by_name("bri", 3) : NULL;
+}
+
+static enum pd_status read_as(const struct fmt *f, const char *name, const void *data,
+                              size_t len, struct pbn_set **out, struct pd_err *e)
+{
+    struct pbn_set *set = NULL;
+    enum pd_status rc = pbn_set_new(&set, e);
+
     if (rc == PD_OK)
         rc = f->read(name, data, len, set, e);
     if (rc == PD_OK && set->n == 0 && f->read != pbn_fmt_read)
@@ -360,43 +373,81 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
     return PD_OK;
 }
 
+/* Reads data as f, the format its contents showed, or as f's alternative when f refuses it and
+ * the alternative reads it whole; else f's fault. *used: the format read (may be NULL). */
+static enum pd_status read_sniffed(const struct fmt *f, const char *name, const void *data,
+                                   size_t len, struct pbn_set **out, const struct fmt **used,
+                                   struct pd_err *e)
+{
+    const struct fmt *alt = sniff_alternative(f);
+    enum pd_status rc = read_as(f, name, data, len, out, e);
+    struct pd_err ae;
+
+    if (rc != PD_OK && rc != PD_ERR_NOMEM && alt &&
+        read_as(alt, name, data, len, out, &ae) == PD_OK) {
+        f = alt;
+        rc = PD_OK;
+    }
+    if (used)
+        *used = f;
+    return rc;
+}
+
+static enum pd_status not_a_set(const char *name, struct pd_err *e)
+{
+    return pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
+                      "not a set predup reads: its contents match none of pbn, dup, dlm, "
+                      "bri, dge, lin, csv, ber, bhg (and its extension names no format)");
+}
+
+enum pd_status pbn_read_format_mem(const char *name, const char *format, const void *data,
+                                   size_t len, struct pbn_set **out, struct pd_err *e)
+{
+    const struct fmt *f;
+
+    if (format) {
+        f = fmt_by_name(format, strlen(format));
+        return f ? read_as(f, name, data, len, out, e) : unknown_format(format, strlen(format), e);
+    }
+    f = sniff(data, len);
+    return f ? read_sniffed(f, name, data, len, out, NULL, e) : not_a_set(name, e);
+}
+
 const char *pbn_format_guess(const char *path)
 {
     char *text = NULL;
     size_t len = 0;
     struct pd_err ignored;
     const struct fmt *f = NULL;
+    struct pbn_set *set = NULL;
 
     if (pd_read_file(path, &text, &len, &ignored) == PD_OK) {
-        f = sniff((const unsigned char *)text, len);
-        if (!f)
-            f = fmt_by_path(path);
-        if (!f && len == 0)
-            f = &fmt_table[0];
+        f = by_content(path, (const unsigned char *)text, len);
+        if (f && sniff_alternative(f))
+            read_sniffed(f, path, text, len, &set, &f, &ignored);
     }
+    pbn_set_free(set);
     free(text);
     return f ? f->name : NULL;
 }
 
-/* The one reader of every command: format given, else the contents tell it, else the
- * extension (formats without a signature: RZD, CDS, DGE's variants). */
+/* The one reader of every command: format given, else the contents tell it (pbn/FORMATS.md,
+ * "Which file is which"), else the extension (formats without a signature: RZD, CDS, DGE's
+ * variants). */
 enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
                             struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
     enum pd_status rc = pd_read_input(path, "a set of boards", &text, &len, e);
-    const struct fmt *f = NULL;
+    const struct fmt *f;
 
-    if (rc == PD_OK && !format) {
-        f = sniff((const unsigned char *)text, len);
-        if (!f)
-            f = fmt_by_path(path);
-        if (!f && len == 0)
-            f = &fmt_table[0]; /* an empty file: an empty PBN set */
+    if (rc == PD_OK && format)
+        rc = pbn_read_format_mem(path, format, text, len, out, e);
+    else if (rc == PD_OK) {
+        f = by_content(path, (const unsigned char *)text, len);
+        rc = f ? read_sniffed(f, path, text, len, out, NULL, e) : not_a_set(path, e);
     }
-    if (rc == PD_OK)
-        rc = pbn_read_format_mem(path, format ? format : f ? f->name : NULL, text, len, out, e);
     free(text);
     return rc;
 }

@@ -14,16 +14,18 @@ extern const char *const pbn_mts[];
 /* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
 int pbn_mts_rank(const char *name);
 
-/* The one PBN tag scanner (pbn/scan.c), for import (pbn/read.c) and `predup check`
- * (pbn/check.c). Set text's end, flags, report and ctx, then call pbn_scan_tag at a "[".
- * Between tokens it skips spaces (PBN_SCAN_LINES: also tabs and line ends, so a tag's tokens
- * may stand on several lines, as import allows); a name is letters, digits and "_"; a value is
- * a string in double quotes, closed on its line, in which \" and \\ stand for " and \ (any other
- * backslash is kept, as in OptimumResultTable's "\2R").
+/* The one PBN tag scanner (pbn/scan.c), for import (pbn/read.c, and through it `predup
+ * verify` and every command that reads a set) and `predup check` (pbn/check.c). Set text's
+ * end, flags, report and ctx, then call pbn_scan_tag at a "[".
+ * Between tokens it skips spaces, tabs and CRs (PBN_SCAN_LINES: also line ends, so a tag's
+ * tokens may stand on several lines, as import allows); a name is letters, digits and "_"; a
+ * value is a string in double quotes, closed on its line, in which \" and \\ stand for " and \
+ * (any other backslash is kept, as in OptimumResultTable's "\2R").
  * Each departure from export spelling is reported as met; a fault stops the scan. What the two
  * callers make of one scan differs, and each difference is theirs:
  *   1. tokens apart: import scans the whole text (PBN_SCAN_LINES: spaces, tabs, CR, LF between
- *      tokens); check scans one line, without its line end, spaces only;
+ *      tokens); check scans one line, without its line end (spaces, tabs and CRs between
+ *      tokens, each tab and CR also a fault of its line);
  *   2. a NUL byte: check's line ends at it; import scans on past it (the value kept ends at it);
  *   3. an empty name: import stops ("a tag name must follow"); check reports it with a name
  *      not starting upper case (PBN_DEP_NAME_CASE) and goes on;
@@ -67,6 +69,22 @@ struct pbn_tag_scan {
 void pbn_scan_tag(struct pbn_tag_scan *t, const char *open);
 /* The value with its escapes undone into out (room for value_len + 1); returns its length. */
 size_t pbn_scan_value(const struct pbn_tag_scan *t, char *out);
+
+/* The text around tags, read alike by import, check and verify (pbn/scan.c), so that every
+ * command sees the same games in the same file:
+ *   - a UTF-8 byte order mark opening the text is not part of it (check reports it: export
+ *     writes none);
+ *   - a line ends at LF; a CR anywhere in a line (one or more before its LF: CR LF, CR CR LF)
+ *     is space between tokens, as are spaces and tabs (check reports what export would not
+ *     write: tabs, a CR inside a line, CR CR LF);
+ *   - a line of such spaces only (or of vertical tabs and form feeds) is empty: it ends the
+ *     game, unless it is inside a { } comment. */
+/* 3 when text opens with a UTF-8 byte order mark, else 0. */
+size_t pbn_text_bom(const char *text, size_t len);
+/* Space between tokens: space, tab, CR. */
+bool pbn_text_space(char c);
+/* True when the line at p (to its LF or end) is empty in the sense above. */
+bool pbn_text_blank_line(const char *p, const char *end);
 
 enum fmt_flags {
     FMT_POSITIONAL = 1, /* no board numbers: the k-th record is board k (from 1) */

@@ -25,6 +25,7 @@ struct pbn_tag {
     uint32_t pre_off, pre_len, raw_off, raw_len;
     bool sourced;    /* read from the source text (pre_off and raw_off are meaningful) */
     bool implicit;   /* filled in from an earlier game's "##" value: not in the source text */
+    int line;        /* the source line of its "[" when sourced (verify names it) */
 };
 
 struct pbn_game {
@@ -131,6 +132,13 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e);
 /* Fills the parsed fields of g from its tags. */
 enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
+/* Import keeps a game's repeated tags, and its parsed fields come from the first of each name:
+ * a verifier must see the others. Calls found for each Board, Deal, Dealer, Vulnerable or
+ * DealId tag of g (read from the source, not inherited) that repeats an earlier one, in order;
+ * each tag's line is the source line of its "[". */
+typedef void pbn_repeat_fn(void *ctx, const struct pbn_game *g, const struct pbn_tag *again,
+                           const struct pbn_tag *first);
+void pbn_game_repeats(const struct pbn_game *g, pbn_repeat_fn *found, void *ctx);
 
 /* ---------------------------------------------------------------- file formats
  * Machine and interchange files (layouts and sources in pbn/FORMATS.md). Format names:

@@ -1,4 +1,5 @@
-/* pbn/read.c - PBN import format (PBN 2.1 sections 2-4): LF or CRLF, "%" escape lines, ";" and
+/* pbn/read.c - PBN import format (PBN 2.1 sections 2-4): lines end at LF (CRs are spaces, as
+ * pbn/fmt_int.h says, like a byte order mark and empty lines), "%" escape lines, ";" and
  * "{...}" comments, tags in any order and with their tokens over several lines, section lines
  * after a tag, games separated by empty lines, "#" and "##" inheritance (4.8), repeated tags kept
  * in order. Text is UTF-8 when it is valid UTF-8, else ISO 8859-1 (converted to UTF-8 in memory).
@@ -56,14 +57,6 @@ static void next_line(struct reader *r)
         r->p++;
     if (r->p < r->end)
         advance(r);
-}
-
-static bool blank_line(const char *p, const char *end)
-{
-    for (; p < end && *p != '\n'; p++)
-        if (!isspace((unsigned char)*p))
-            return false;
-    return true;
 }
 
 /* True when text[0..n) is well-formed UTF-8 (no overlong forms, no surrogates). */
@@ -150,7 +143,7 @@ static const char *previous_value(struct reader *r, const char *name)
 }
 
 static enum pd_status add_tag(struct reader *r, const char *name, const char *value,
-                              const char *start)
+                              const char *start, int line)
 {
     enum pd_status rc;
     struct pbn_tag *t;
@@ -175,6 +168,7 @@ static enum pd_status add_tag(struct reader *r, const char *name, const char *va
     t->pre_len = (size_t)(start - r->chunk);
     t->raw_off = (size_t)(start - r->text);
     t->sourced = true;
+    t->line = line;
     r->last = t;
     return PD_OK;
 }
@@ -213,6 +207,7 @@ static enum pd_status scan_failed(struct reader *r, const struct pbn_tag_scan *t
 static enum pd_status read_tag(struct reader *r)
 {
     const char *start = r->p;
+    int line = r->line;
     struct pbn_tag_scan t = {.end = r->end, .flags = PBN_SCAN_LINES};
     char name[MAX_NAME + 1], *raw, *value;
     enum pd_status rc;
@@ -230,7 +225,7 @@ static enum pd_status read_tag(struct reader *r)
     if (!value)
         return no_memory(r);
     move_to(r, t.stop);
-    rc = add_tag(r, name, value, start);
+    rc = add_tag(r, name, value, start, line);
     free(value);
     if (rc == PD_OK) {
         r->last->raw_len = (size_t)(r->p - start);
@@ -326,18 +321,18 @@ static enum pd_status read_line(struct reader *r)
         next_line(r);
         return PD_OK;
     }
-    if (blank_line(r->p, r->end)) {
+    if (pbn_text_blank_line(r->p, r->end)) {
         next_line(r);
         return end_game(r);
     }
     if (!r->game && !r->last) {
         const char *q = r->p;
 
-        while (q < r->end && (*q == ' ' || *q == '\t'))
+        while (q < r->end && pbn_text_space(*q))
             q++;
         /* Text outside any game, such as the statistics dealer prints after its PBN: import
          * skips it (predup check reports it). */
-        if (q < r->end && *q != '[' && *q != ';' && *q != '{' && *q != '\n' && *q != '\r') {
+        if (q < r->end && *q != '[' && *q != ';' && *q != '{' && *q != '\n') {
             next_line(r);
             return PD_OK;
         }
@@ -345,7 +340,7 @@ static enum pd_status read_line(struct reader *r)
     while (rc == PD_OK && r->p < r->end && *r->p != '\n') {
         char c = *r->p;
 
-        if (c == ' ' || c == '\t' || c == '\r')
+        if (pbn_text_space(c))
             r->p++;
         else if (c == ';')
             while (r->p < r->end && *r->p != '\n')
@@ -413,8 +408,8 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
     r.latin1 = !valid_utf8((const unsigned char *)copy, len);
     nl = memchr(copy, '\n', len);
     r.crlf = !nl || (nl > copy && nl[-1] == '\r');
-    if (!r.latin1 && len >= 3 && memcmp(copy, "\xEF\xBB\xBF", 3) == 0)
-        r.p = r.line_start = copy + 3; /* a UTF-8 byte order mark: part of the first pre */
+    /* A UTF-8 byte order mark (pbn/fmt_int.h): part of the first tag's pre, kept on rewriting. */
+    r.p = r.line_start = copy + pbn_text_bom(copy, len);
     rc = pbn_set_new(&r.set, e);
     if (rc != PD_OK) {
         free(copy);
@@ -582,4 +577,29 @@ enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_er
             return rc;
     }
     return parse_dd(g);
+}
+
+static bool fixes_the_board(const char *name)
+{
+    static const char *const fields[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
+
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(name, fields[i]) == 0)
+            return true;
+    return false;
+}
+
+void pbn_game_repeats(const struct pbn_game *g, pbn_repeat_fn *found, void *ctx)
+{
+    for (size_t i = 0; i < g->ntags; i++) {
+        const struct pbn_tag *t = &g->tags[i];
+
+        if (t->implicit || !fixes_the_board(t->name))
+            continue;
+        for (size_t j = 0; j < i; j++)
+            if (!g->tags[j].implicit && strcmp(g->tags[j].name, t->name) == 0) {
+                found(ctx, g, t, &g->tags[j]);
+                break;
+            }
+    }
 }

@@ -1,8 +1,10 @@
 /* pbn/scan.c - the one PBN tag scanner: `[Name "value"]` from its "[" to its "]", for the import
- * reader (pbn/read.c) and for `predup check` (pbn/check.c). It says where each token is, which
- * fault (if any) stopped it, and reports each departure from export spelling (PBN 2.1 section
- * 3: one tag a line as `[Name "value"]`, single spaces) to a callback as it meets it. What the
- * two callers do with the same scan differs, and is theirs (see pbn/fmt_int.h). */
+ * reader (pbn/read.c; `predup verify` sees the tags import keeps) and for `predup check`
+ * (pbn/check.c). It says where each token is, which fault (if any) stopped it, and reports each
+ * departure from export spelling (PBN 2.1 section 3: one tag a line as `[Name "value"]`, single
+ * spaces) to a callback as it meets it. What the two callers do with the same scan differs, and
+ * is theirs (see pbn/fmt_int.h). Also what both take for a byte order mark, space between
+ * tokens and an empty line, so that they cut a file into the same games. */
 #include <string.h>
 
 #include "pbn/fmt_int.h"
@@ -12,11 +14,10 @@ static bool name_char(char c)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Space between tokens: a space; on import also tabs and line ends. */
+/* Space between tokens: spaces, tabs and CRs (pbn_text_space); on import also line ends. */
 static const char *skip_space(const struct pbn_tag_scan *t, const char *q)
 {
-    while (q < t->end && (*q == ' ' || ((t->flags & PBN_SCAN_LINES) &&
-                                        (*q == '\t' || *q == '\r' || *q == '\n'))))
+    while (q < t->end && (pbn_text_space(*q) || ((t->flags & PBN_SCAN_LINES) && *q == '\n')))
         q++;
     return q;
 }
@@ -94,4 +95,24 @@ size_t pbn_scan_value(const struct pbn_tag_scan *t, char *out)
     }
     out[n] = '\0';
     return n;
+}
+
+/* ---------------------------------------------------------------- the text around tags */
+
+size_t pbn_text_bom(const char *text, size_t len)
+{
+    return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+bool pbn_text_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+bool pbn_text_blank_line(const char *p, const char *end)
+{
+    for (; p < end && *p != '\n'; p++)
+        if (!pbn_text_space(*p) && *p != '\v' && *p != '\f')
+            return false;
+    return true;
 }

@@ -39,8 +39,9 @@ static const struct {
     {"[Event x]", 0, PBN_SCAN_NOT_QUOTED, "Event", NULL, "2", 7},
     {"[Event \"x\" y]", 0, PBN_SCAN_NO_CLOSE, "Event", "x", "3", 11},
     {"[Event \"x\"", 0, PBN_SCAN_NO_CLOSE, "Event", "x", "", 10},
-    /* Import's tokens may be apart by tabs and line ends; check's by spaces only. */
-    {"[Event\t\"x\"]", 0, PBN_SCAN_NOT_QUOTED, "Event", NULL, "2", 6},
+    /* Tokens may be apart by tabs and CRs (pbn_text_space) in both; import's by line ends too. */
+    {"[Event\t\"x\"]", 0, PBN_SCAN_OK, "Event", "x", "2", 11},
+    {"[Event\r\"x\"\r]", 0, PBN_SCAN_OK, "Event", "x", "2", 12},
     {"[Event\t\"x\"]", PBN_SCAN_LINES, PBN_SCAN_OK, "Event", "x", "2", 11},
     {"[\nEvent\r\n\"x\"\n]", PBN_SCAN_LINES, PBN_SCAN_OK, "Event", "x", "2", 14},
     {"[\nEvent \"x\"]", 0, PBN_SCAN_NOT_QUOTED, "", NULL, "12", 1},

@@ -34,7 +34,7 @@ run 0 "$P" deal --key k.key --boards 1-4 -o four.pbn
 run 0 "$P" verify --key k.key four.pbn
 grep -q '^four.pbn: all 4 boards match key' out.txt
 # One line with LF alone among CR LF lines.
-{ printf '%%%% PBN 2.1\r\n%%%% EXPORT\r\n\r\n'; sed -n '/^\[Event/,/^$/p' one.pbn | sed 's/$/\r/'; } > crlf.pbn
+{ printf '%%%% PBN 2.1\r\n%%%% EXPORT\r\n\r\n'; sed -n '/^\[Event/,$p' one.pbn; } > crlf.pbn
 sed -i '0,/\r$/s/\r$//' crlf.pbn
 run 1 "$P" check crlf.pbn
 grep -q '1 line ends with LF alone' out.txt || fail "$(cat out.txt)"

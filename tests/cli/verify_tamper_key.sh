@@ -47,7 +47,7 @@ expect_fault missing1 '^missing1.pbn: board 1: missing$'
 tamper extra    "t + '\r\n' + g[7].replace('[Board \"8\"]', '[Board \"9\"]')"
 expect_fault extra '^extra.pbn:[0-9]*: board 9: extra: not in the set'
 tamper seconddeal "t.replace('[Deal \"', '[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\r\n[Deal \"', 1)"
-expect_fault seconddeal '^seconddeal.pbn:[0-9]*: a second Deal tag in one game (first on line [0-9]*)$'
+expect_fault seconddeal '^seconddeal.pbn:[0-9]*: board 1: a second Deal tag in one game (first on line [0-9]*)$'
 tamper empty    "'% PBN 2.1\r\n% EXPORT\r\n'"
 expect_fault empty '^empty.pbn: holds no board$'
 

@@ -396,6 +396,17 @@ static void check_game(const struct pbn_game *g, struct tally *t, const struct e
               VUL_PBN[bi.vul]);
 }
 
+/* A second Board, Deal, Dealer, Vulnerable or DealId in a game, as import reads it (the same
+ * rule as predup verify's): a verifier must see every copy, not only the first. */
+static void repeated_tag(void *ctx, const struct pbn_game *g, const struct pbn_tag *again,
+                         const struct pbn_tag *first)
+{
+    struct tally *t = ctx;
+
+    fault(t, "%s:%d: board %d: a second %s tag in one game (first on line %d)\n", t->file,
+          again->line, g->board, again->name, first->line);
+}
+
 /* Returns the number of faults found (only the first MAX_FAULT_LINES are printed). */
 static int check_set(const struct pbn_set *set, const char *file, const struct expect *x,
                      int *seen_line)
@@ -406,8 +417,10 @@ static int check_set(const struct pbn_set *set, const char *file, const struct e
         printf("%s: holds no board\n", file);
         return 1;
     }
-    for (size_t i = 0; i < set->n; i++)
+    for (size_t i = 0; i < set->n; i++) {
+        pbn_game_repeats(&set->games[i], repeated_tag, &t);
         check_game(&set->games[i], &t, x, seen_line);
+    }
     for (int b = x->first; b <= x->last; b++)
         if (!seen_line[b - x->first])
             fault(&t, "%s: board %d is missing\n", file, b);

@@ -111,6 +111,13 @@ grep -q 'no DV line: the delayed value is not known yet' err
 sed 's/^DV .*/DV 44,882.14/' "$C/WC2025.sqd" > WC2025.sqd
 cp "$C/SWISS02.pbn" SWISS02.pbn
 fails 1 "$P" verify --squaredeal WC2025.sqd SWISS02.pbn
+# A second, different Deal in board 11's game (on the line after its first): verify sees every
+# copy, as predup verify does (before, only the first was read: "all 10 boards match").
+cp "$C/WC2025.sqd" WC2025.sqd
+awk 'NR == 15 { print; print "[Deal \"N:AQ2.953.A74.KJ95 K985.62.KJ86.743 643.AQJ874.Q32.T JT7.KT.T95.AQ862\"]"; next } { print }' \
+    "$C/SWISS02.pbn" > SWISS02.pbn
+fails 1 "$P" verify --squaredeal WC2025.sqd SWISS02.pbn
+grep -q 'SWISS02.pbn:16: board 11: a second Deal tag in one game (first on line 15)' out
 # A broken .sqd line is named with its position.
 sed 's/^SN 4:1-14,15-28:R16#.*/SN 4:1-14,15-28:R16#/' "$C/WC2025.sqd" > WC2025.sqd
 fails 65 "$P" deal --squaredeal WC2025.sqd --session 1,2

@@ -1,38 +1,51 @@
 #!/bin/bash
-# tests/cli/house_battery.sh - the output battery (issue 22's refactor guard): every command
+# tests/cli/house_battery.sh - the output battery, issue 22's refactor guard: every command
 # and format run on fixed inputs (a fixed key, fixed seeds, fixed dates, SOURCE_DATE_EPOCH),
-# every output file and every command's stdout, stderr and exit code reduced to a manifest of
-# "SHA256  NAME" lines (with "mode MODE  NAME" for the files made and "exit CODE  NAME" for
-# the commands), compared with tests/data/battery/manifest.txt. The shared corpus part
-# (`predup check`, `convert`, `analyze` and the SquareDeal commands over every file of
-# ../shared/corpus) has its own manifest, tests/data/battery/corpus.txt, compared only where
-# the corpus is present ("skip: " line otherwise).
-# A mismatch prints the manifest diff and, for each changed text output that
-# tests/data/battery/texts.txt holds (the small text outputs, kept only to show what changed),
-# its first differing lines; exit 1.
+# and every output file, every command's stdout and stderr (SHA-256) and exit code listed in a
+# manifest compared with the golden one:
+#   tests/data/battery/manifest.txt  everything but the corpus: help, key, number, deal (every
+#                                    format, --script, --dealing 1 and 2), verify, convert (to
+#                                    each format and back), check, analyze, print (PDFs),
+#                                    dealer (-j 1 and -j 2), fill and sim, event (the ceremony)
+#   tests/data/battery/corpus.txt    check, convert (to each format), analyze, print and the
+#                                    SquareDeal commands over ../shared/corpus (compared only
+#                                    where the corpus is; a "skip: " line otherwise)
+# Lines: "SHA256  PATH" (w/ the files made, io/NAME.out and .err each command's stdout and
+# stderr), "mode 600  PATH" (the files made) and "exit CODE  NAME", sorted by path, then in
+# the commands' order. Some outputs must be the same bytes (-j 1 and -j 2): checked as well.
+# On a mismatch: the manifest's diff and, for each changed text output, its first differing
+# lines (from tests/data/battery/*-texts.txt, the text outputs kept for that only, the first
+# 8 KB of each; for the corpus, the messages only); exit 1.
 #
-# Regenerating the golden files (tests/tools/battery_update.sh does it from the top):
-#   BATTERY_UPDATE=1 PREDUP=build/predup TOP=$PWD bash tests/cli/house_battery.sh   (in a scratch dir)
-# ONLY when an output change is intended; the commit that changes tests/data/battery must
-# say which outputs change and why (git diff of texts.txt shows the text ones).
-# BATTERY_KEEP=DIR copies every output (normalised) to DIR, e.g. to diff -r two builds' outputs.
+# Rewriting the golden files: BATTERY_UPDATE=1 (tests/tools/battery_update.sh runs it), ONLY
+# when an output change is intended; the commit must say which outputs change and why (the
+# diff of the *-texts.txt files shows the text ones). BATTERY_KEEP=DIR copies every output
+# to DIR/main and DIR/corpus (to diff -r the outputs of two builds); BATTERY_TIMES=1 prints
+# the slowest commands.
 #
-# Not compared, or normalised before hashing, because they legitimately vary:
-#   - `predup dealer`'s "Time needed" summary line (wall-clock seconds): the number is replaced.
-#   - nothing else so far: the fill journals of the simulator hold no times (a fixed sim seed),
-#     the PDFs no dates, and every command runs with fixed inputs in this script's own
-#     directories (no absolute paths in the messages: inputs are copied in, named relatively).
-# PDFs embed the DejaVu fonts of the machine and the analysis is libdds's: the digests hold
-# for one machine's libraries (the lead regenerates them where the build runs).
-set -u
+# Left out or normalised because they legitimately vary (each at the place it is done):
+#   - `predup dealer`'s "Time needed" line (wall-clock seconds): the number is replaced
+#     (normalise()). Every dealer run has -s: without it the seed is random.
+#   - `predup key new`: the key is random; the file is removed and the commitment it prints
+#     replaced (its mode and exit code are kept).
+#   - nothing else varies today: the simulator's journals hold no times (the profiles' sim
+#     seeds are fixed), the PDFs no date, no output names a temporary file or a PID, and every
+#     command runs in this script's directories on copied inputs named relatively (no
+#     absolute path in any message). TZ, LC_ALL, the umask and SOURCE_DATE_EPOCH are fixed.
+# The digests hold for one machine: the PDFs embed its DejaVu fonts through its libharu, the
+# analysis is its libdds. Run time: about 20 s of CPU (libdds takes about 0.3 s a board: the
+# analyses are few and small).
+set -eEu
 : "${PREDUP:?set PREDUP to the predup binary}" "${TOP:?set TOP to the source tree}"
 P=$PREDUP
 GOLD=$TOP/tests/data/battery
 CORPUS=$TOP/../shared/corpus
-# `predup event commit` adopts a pre-placed NAME.key today; when commit comes to refuse an
-# existing key without an explicit flag, put that flag here, e.g. REUSE_KEY=(--reuse-key).
+# `predup event commit` adopts the pre-placed NAME.key (its fixed key) today; when commit
+# comes to refuse an existing key without an explicit flag, put that flag here, e.g.
+# REUSE_KEY=(--reuse-key).
 REUSE_KEY=()
-# The event file (one heredoc, for whoever adapts the event-file syntax).
+# The event file, in one place for whoever changes the event-file syntax (a line fixing the
+# public value's form, for one, goes in [event]).
 write_event_conf() {
     cat <<'CONF'
 [event]
@@ -63,9 +76,15 @@ KEYHEX=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 export LC_ALL=C TZ=UTC SOURCE_DATE_EPOCH=1795000000
 umask 022
 
-top=$(pwd)
+# Everything happens in ./battery (made here: the directory the script runs in is cli.sh's
+# scratch directory, or the one tests/tools/battery_update.sh makes).
+top=$PWD/battery
+mkdir "$top" || { echo "battery: $top exists: run the battery in an empty directory"; exit 2; }
 fail=0
 say() { printf '%s\n' "$*"; }
+# A command of the battery itself (not of predup) that fails stops it: no manifest is compared
+# or written from a half-made battery.
+trap 'say "battery: a command of the battery failed (line $LINENO): nothing compared or written"' ERR
 
 # run NAME CMD...: runs CMD in the current directory, stdin from /dev/null, its stdout and
 # stderr to $IO/NAME.out and .err, its exit code to $IO/codes. runin NAME FILE CMD...: stdin
@@ -74,14 +93,16 @@ runin() {
     local name=$1 in=$2 rc=0
     shift 2
     if [ -e "$IO/$name.out" ]; then say "battery bug: two runs named $name"; exit 2; fi
-    local t0=$EPOCHREALTIME
+    local t0=${EPOCHREALTIME/./}
     "$@" <"$in" >"$IO/$name.out" 2>"$IO/$name.err" || rc=$?
-    echo "$(( (${EPOCHREALTIME/./} - ${t0/./}) / 1000 )) $name" >>"$top/times"
+    echo "$(((${EPOCHREALTIME/./} - t0) / 1000)) ms $name" >>"$top/times"
     printf 'exit %s  %s\n' "$rc" "$name" >>"$IO/codes"
 }
 run() { local name=$1; shift; runin "$name" /dev/null "$@"; }
 # input FILE...: FILE is an input of the battery (hashed into the manifest, not kept in texts).
 input() { sha256sum "$@" | cut -c1-64 >>"$IO/../inputs"; }
+# same A B: the outputs A and B (paths as in the manifest) must be the same bytes.
+same() { printf '%s\n%s\n' "$1" "$2" >>"$IO/../same"; }
 key() { printf '%s\n' "$KEYHEX" >"$1"; chmod 600 "$1"; }
 
 #### The main part: everything but the corpus. ####
@@ -115,6 +136,13 @@ runin key-commit-stdin k.key "$P" key commit -
 cp k.key loose.key; chmod 640 loose.key
 run key-commit-loose "$P" key commit loose.key
 rm loose.key
+# key new: the key is random (the file is removed, the commitment it prints replaced, below);
+# then the refusal to overwrite.
+run key-new "$P" key new new.key
+stat -c 'mode %a' new.key >new.key.mode
+run key-new-exists "$P" key new new.key
+rm new.key
+sed -i 's/^[0-9a-f]\{64\}  new.key$/(the commitment of a random key)  new.key/' "$IO/key-new.out"
 
 ## number, both ways, and Big Deal's numbering
 run number-0 "$P" number 0
@@ -142,12 +170,18 @@ run deal-late "$P" deal --key k.key --boards 97-101 -o late.pbn
 run deal-late-dup "$P" deal --key k.key --boards 97-101 -o late.dup
 run deal-j1 "$P" deal --key k.key --boards 1-16 -j 1 -o j1.pbn
 run deal-j2 "$P" deal --key k.key --boards 1-16 -j 2 -o j2.pbn
+same w/j1.pbn w/j2.pbn
+cp j2.pbn forced.pbn
+run deal-force "$P" deal --key k.key --boards 1-4 -o forced.pbn --force
 run deal-again "$P" deal --key k.key --boards 1-8 "${tags[@]}" -o deal.pbn
 run deal-differs "$P" deal --key k.key --boards 1-9 -o deal.pbn
 run deal-nokey "$P" deal --boards 1-2
 run deal-script "$P" deal --key k.key --boards 1-6 --script v1.dl -o script2.pbn
 run deal-script-d1 "$P" deal --key k.key --boards 1-6 --script v1.dl --dealing 1 -o script1.pbn
 run deal-script-d2 "$P" deal --key k.key --boards 1-6 --script v1.dl --dealing 2 -j 2 -o script2j.pbn
+same w/script2.pbn w/script2j.pbn
+printf 'condition hcp(north) >= 37\n' >never.dl
+run deal-script-never "$P" deal --key k.key --boards 1-2 --script never.dl --max-tries 1000 -o never.pbn
 printf 'dealer south\nvulnerable EW\npredeal west SAK, CQ\ncondition hcp(north) + hcp(south) >= 20\n' >game.dl
 run deal-script-dv "$P" deal --key k.key --boards 1-4 --script game.dl --format pbn,lin,csv -o game.pbn
 run deal-script-clash "$P" deal --key k.key --boards 1-4 --script game.dl --dealer N -o clash.pbn
@@ -197,9 +231,9 @@ run check-several "$P" check ref.pbn dealer-printpbn.pbn
 
 ## analyze (libdds), then print. libdds takes about 0.3 s of CPU a board here: the analyses
 ## are of boards 7-8 (two quick ones); the layouts of many boards print golden.pbn (analysed).
-"$P" deal --key k.key --boards 7-8 "${tags[@]}" -o small.pbn --quiet 2>/dev/null
-"$P" deal --key k.key --boards 8 "${tags[@]}" -o inplace.pbn --quiet 2>/dev/null
-"$P" convert small.pbn small.lin >/dev/null 2>&1
+run deal-small "$P" deal --key k.key --boards 7-8 "${tags[@]}" -o small.pbn --quiet
+run deal-inplace "$P" deal --key k.key --boards 8 "${tags[@]}" -o inplace.pbn --quiet
+run convert-small "$P" convert small.pbn small.lin
 run analyze "$P" analyze small.pbn -o an.pbn -j 2
 run analyze-again "$P" analyze an.pbn -o an2.pbn -j 1
 run analyze-lin "$P" analyze small.lin -o an-lin.pbn -j 1
@@ -245,6 +279,7 @@ for s in 1c 2nt 6c blue_team controls evaluation hm1dr2d junkstayman notrump pbn
          test_dealer test_operator_order vvga2 weaktwo yarb you_hold; do
     run "dealer-$s-j1" "$P" dealer -s 7 -p 12 -j 1 "lang/$s.dl"
     run "dealer-$s-j2" "$P" dealer -s 7 -p 12 -j 2 "lang/$s.dl"
+    same "io/dealer-$s-j1.out" "io/dealer-$s-j2.out"
 done
 run dealer-bench-a-uncond "$P" dealer -s 3 -p 5 lang/bench-a-uncond.dl
 run dealer-bench-a1-onehand "$P" dealer -s 3 -p 5 lang/bench-a1-onehand.dl
@@ -266,7 +301,7 @@ printf 'produce 2\ncondition hcp(north) > \n' >lang/broken.dl
 run dealer-broken "$P" dealer -s 5 lang/broken.dl
 
 ## fill on the simulator, predup sim with faults
-"$P" deal --key k.key --boards 1-4 "${tags[@]}" -o fill.pbn --quiet 2>/dev/null
+run deal-fill "$P" deal --key k.key --boards 1-4 "${tags[@]}" -o fill.pbn --quiet
 cp fill.pbn fill2.pbn
 cp fill.pbn simset.pbn
 run fill-sim "$P" fill fill.pbn --machine sim --yes
@@ -279,6 +314,10 @@ run sim-faults "$P" sim simset.pbn --machine fast.conf --seed 4 --fault misread@
     --fault short-deck@3:52 --fault jam@2:1 --fault double-feed@4:30 --journal sim-faults.journal
 run sim-rate "$P" sim simset.pbn --machine fast.conf --seed 9 --rate jam=20000 \
     --rate misread=20000 --journal sim-rate.journal
+run sim-unplug "$P" sim simset.pbn --machine fast.conf --seed 4 --fault unplug@2:20 \
+    --fault reset@3:5 --fault cover-open@4:7 --journal sim-unplug.journal
+cp fill.pbn noyes.pbn
+run fill-noyes "$P" fill noyes.pbn --machine fast.conf
 run sim-bad-fault "$P" sim simset.pbn --machine fast.conf --fault frob@1:1
 
 ## event: commit, public, deal (with the fill), reveal, verify from the record
@@ -323,6 +362,17 @@ if [ -d "$CORPUS" ]; then
         done
     done
     run check-all "$P" check in/*.pbn
+    # analyze: the small files (libdds's time), those with tables kept as they are; print.
+    mkdir an
+    for b in dds-12_cards dds-all_solid dds-everyone_makes_3N dds-example endplay-example4 \
+             heilman-empty-line-in-comment endplay-sample thorvald-match1-bc zdenecek-bridgecomposer; do
+        run "analyze-$b" "$P" analyze "in/$b.pbn" -o "an/$b.pbn" -j 1
+    done
+    for b in endplay-sample zdenecek-bridgecomposer dealmaster-17_01_11; do
+        run "print-record-$b" "$P" print record "in/$b.pbn" -o "$b-record.pdf" --quiet -j 1
+    done
+    run print-curtain-ruter-butler "$P" print curtain in/ruter-butler.pbn -o ruter-butler-curtain.pdf --quiet
+    run print-sheet-vl-20160824 "$P" print sheet in/vl-20160824.pbn -o vl-20160824-sheet.pdf --quiet
     # Big Deal / SquareDeal: the Gödel numbers of FIN1.goe, a session re-dealt and verified.
     i=0
     while read -r goe; do
@@ -388,6 +438,18 @@ compare() {
     cd "$top/$part" || exit 2
     normalise
     manifest >"$top/$part.manifest"
+    # The outputs that must be the same bytes (whatever the golden files say).
+    local a b differ=0
+    if [ -f same ]; then
+        while read -r a && read -r b; do
+            cmp -s "$a" "$b" || { say "FAIL: $a and $b differ (they must be the same bytes)"; differ=1; }
+        done <same
+    fi
+    if [ "$differ" = 1 ]; then
+        fail=1
+        say "battery $part: nothing compared${BATTERY_UPDATE:+ or written}"
+        return
+    fi
     texts "$top/$part.manifest" "$3" "$4" >"$top/$part.texts"
     if [ -n "${BATTERY_KEEP:-}" ]; then
         mkdir -p "$BATTERY_KEEP/$part" && cp -r w io "$top/$part.manifest" "$BATTERY_KEEP/$part/"
@@ -412,7 +474,7 @@ compare() {
     say "FAIL: battery $part: the outputs differ from $gold (- golden, + now):"
     diff -u "$gold" "$top/$part.manifest" | tail -n +3 | grep '^[-+]' | head -60
     # The first differing lines of each changed text output the golden texts hold.
-    diff "$gold" "$top/$part.manifest" | sed -n 's/^> [0-9a-f]\{64\}  //p' | head -20 |
+    diff "$gold" "$top/$part.manifest" | sed -n 's/^[<>] [0-9a-f]\{64\}  //p' | sort -u | head -20 |
         while IFS= read -r f; do
             text_of "$gtexts" "$f" >"$top/old.txt"
             text_of "$top/$part.texts" "$f" >"$top/new.txt"
@@ -427,5 +489,9 @@ if [ "$have_corpus" = 1 ]; then
     compare corpus corpus 2048 '^io/'
 else
     say "skip: battery corpus part: $CORPUS absent"
+fi
+if [ -n "${BATTERY_TIMES:-}" ]; then
+    say "battery: the slowest commands (wall clock):"
+    sort -rn "$top/times" | head -"${BATTERY_TIMES/#1/10}"
 fi
 exit "$fail"

@@ -37,7 +37,8 @@
 # analyses are few and small).
 set -eEu
 : "${PREDUP:?set PREDUP to the predup binary}" "${TOP:?set TOP to the source tree}"
-P=$PREDUP
+P=$(cd "$(dirname "$PREDUP")" && pwd)/$(basename "$PREDUP") # absolute: the battery changes directory
+TOP=$(cd "$TOP" && pwd)
 GOLD=$TOP/tests/data/battery
 CORPUS=$TOP/../shared/corpus
 # `predup event commit` adopts the pre-placed NAME.key (its fixed key) today; when commit
@@ -479,9 +480,14 @@ compare() {
             text_of "$gtexts" "$f" >"$top/old.txt"
             text_of "$top/$part.texts" "$f" >"$top/new.txt"
             [ -s "$top/old.txt" ] || [ -s "$top/new.txt" ] || continue
-            say "--- $f: first differences (golden < > now)"
-            diff "$top/old.txt" "$top/new.txt" | head -12
+            if cmp -s "$top/old.txt" "$top/new.txt"; then
+                say "--- $f: the same in the first $3 bytes kept"
+            else
+                say "--- $f: first differences (< golden, > now)"
+                diff "$top/old.txt" "$top/new.txt" | head -12
+            fi
         done
+    say "(every output: BATTERY_KEEP=DIR; if the change is intended: BATTERY_UPDATE=1, see the head of $0)"
 }
 
 compare main manifest 8192 '.'

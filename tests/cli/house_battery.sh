@@ -53,9 +53,10 @@ write_event_conf() {
 name = Battery Pairs "Ü"
 date = 2026.11.23
 site = Battery Club
-delayed_value = the first prize number of the national lottery on 2026-11-22
+delayed_value = the numbers of the national lottery's draw on 2026-11-22
+public_form = numbers 6 of 49
 
-[set Battery Pairs]
+[set battery-pairs]
 boards = 1-4
 formats = pbn,dup,dlm,lin,bri
 print = record,curtain,sheet
@@ -332,15 +333,16 @@ run event-deal-early "$P" event deal ev.conf
 run event-commit "$P" event commit ev.conf "${REUSE_KEY[@]}"
 run event-commit-again "$P" event commit ev.conf "${REUSE_KEY[@]}"
 run event-verify-committed "$P" verify ev.record
-run event-public "$P" event public ev.conf "7 13 21 34 40 45"
+run event-public-bad-form "$P" event public ev.conf "7 13 21"
+run event-public "$P" event public ev.conf "45,40 34 21 13 7"
 run event-public-other "$P" event public ev.conf "1 2 3 4 5 6"
 run event-deal "$P" event deal ev.conf --fill
 run event-deal-again "$P" event deal ev.conf --fill
 run event-reveal "$P" event reveal ev.conf
-run event-verify "$P" verify ev.record "ev/Battery Pairs.pbn" ev/reserve.pbn "ev/Battery Pairs.dd.pbn"
+run event-verify "$P" verify ev.record "ev/battery-pairs.pbn" ev/reserve.pbn "ev/battery-pairs.dd.pbn"
 run event-verify-scripted "$P" verify ev.record --script v1.dl ev/scripted.pbn
-run event-verify-dup "$P" verify ev.record --set "Battery Pairs" "ev/Battery Pairs.dup" "ev/Battery Pairs.dlm"
-run event-verify-noset "$P" verify ev.record "ev/Battery Pairs.dup"
+run event-verify-dup "$P" verify ev.record --set battery-pairs "ev/battery-pairs.dup" "ev/battery-pairs.dlm"
+run event-verify-noset "$P" verify ev.record "ev/battery-pairs.dup"
 cd .. || exit 2
 
 #### The corpus part: every real file of ../shared/corpus (read-only there: copied here). ####

@@ -237,6 +237,8 @@ run deal-small "$P" deal --key k.key --boards 7-8 "${tags[@]}" -o small.pbn --qu
 run deal-inplace "$P" deal --key k.key --boards 8 "${tags[@]}" -o inplace.pbn --quiet
 run convert-small "$P" convert small.pbn small.lin
 run analyze "$P" analyze small.pbn -o an.pbn -j 2
+run analyze-j1 "$P" analyze small.pbn -o an-j1.pbn -j 1
+same w/an.pbn w/an-j1.pbn
 run analyze-again "$P" analyze an.pbn -o an2.pbn -j 1
 run analyze-lin "$P" analyze small.lin -o an-lin.pbn -j 1
 run analyze-inplace "$P" analyze inplace.pbn -j 1 --quiet
@@ -255,6 +257,8 @@ pr record-nodd record an.pbn --dd none --no-qr --title "Battery title"
 pr record-ns record golden.pbn --hands NS
 pr record-w record an.pbn --hands W --per-page 1
 pr record-bare record small.pbn -j 1
+pr record-fontdir record an.pbn --font-dir /usr/share/fonts/truetype/dejavu
+same w/record-bare.pdf w/record-fontdir.pdf
 pr curtain curtain deal.pbn
 pr curtain-golden curtain golden.pbn --ten T
 pr curtain-letter-hands curtain an.pbn --paper letter --hands N,S

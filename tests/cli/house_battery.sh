@@ -33,8 +33,8 @@
 #     command runs in this script's directories on copied inputs named relatively (no
 #     absolute path in any message). TZ, LC_ALL, the umask and SOURCE_DATE_EPOCH are fixed.
 # The digests hold for one machine: the PDFs embed its DejaVu fonts through its libharu, the
-# analysis is its libdds. Run time: about 20 s of CPU (libdds takes about 0.3 s a board: the
-# analyses are few and small).
+# analysis is its libdds. Run time: 20-25 s of CPU (user + system; libdds takes about 0.3 s a
+# board: the analyses are few and small), about 15 s of it outside the corpus part.
 set -eEu
 : "${PREDUP:?set PREDUP to the predup binary}" "${TOP:?set TOP to the source tree}"
 P=$(cd "$(dirname "$PREDUP")" && pwd)/$(basename "$PREDUP") # absolute: the battery changes directory

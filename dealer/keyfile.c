@@ -181,8 +181,9 @@ static enum pd_status parse_key_text(const char *path, const char *text, size_t 
     while (digits < hexlen && hex_value(text[digits]) >= 0)
         digits++;
     if (digits == hexlen && hexlen < 2 * PD_KEY_BYTES)
-        return pd_fail(e, PD_ERR_SYNTAX, "%s: %zu hex digits, not 64: not a whole key (a key "
-                       "new that stopped half-way); remove it and make a new key", path, digits);
+        return pd_fail(e, PD_ERR_SYNTAX, "%s: not a predup key: expected 64 hex digits and a "
+                       "newline, found only %zu: never a whole key (a key new that stopped "
+                       "half-way); remove it and make a new key", path, digits);
     if (hexlen != 2 * PD_KEY_BYTES)
         return pd_fail(e, PD_ERR_SYNTAX, "%s: not a predup key: expected 64 hex digits and a "
                        "newline, found %zu byte%s", path, len, len == 1 ? "" : "s");

@@ -157,10 +157,11 @@ enum pd_status pd_read_input(const char *path, const char *kind, char **text, si
 /* True when text is 64 hex digits and at most one line end: what a key file holds. */
 bool pd_looks_like_key(const char *text, size_t len);
 /* No message shows key material, whatever file a parser was given: pd_fail and pd_fail_at
- * replace each run of hex or base64 characters that holds 32 hex digits in a row, or that is 32
- * characters or more mixing digits and both cases, by PD_KEY_TEXT_WITHHELD (in the message and
- * the file name), and record PD_LINE_WITHHELD, printed with no caret, in place of a source line
- * that holds one. pd_has_key_text says whether text[0..len) holds such a run. Messages that
+ * replace each run of base64 characters (A-Z a-z 0-9 + /) that holds 32 hex digits in a row, or
+ * that is 32 characters or more and changes between digits, lower and upper case at least once
+ * every three characters as random base64 does (a path of words does not), by
+ * PD_KEY_TEXT_WITHHELD (in the message and the file name), and record PD_LINE_WITHHELD, printed
+ * with no caret, in place of a source line that holds one. pd_has_key_text says whether text[0..len) holds such a run. Messages that
  * name a public hash name its first 16 digits. */
 #define PD_KEY_TEXT_WITHHELD "[withheld: key-like text]"
 #define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
@@ -306,7 +307,8 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             first of these candidates that satisfies the script; version 2 draws attempts
  *             from purpose 4 ("script"), index b (section 6, dealer/README.md).
  * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
- * in lower-case hex: `sha256sum` of any key file predup makes, and the same for an upper-case,
+ * in lower-case hex: `sha256sum` of any key file predup makes (until event reveal marks it
+ * spent, KEY_SPENT_LINE below), and the same for an upper-case,
  * CRLF or newline-less copy of the same key.
  * Events (dealer/EVENTS.md) derive the set key instead as
  *   SK = HMAC-SHA-256(key, "predup/v2/event" || 0x00 || record digest (64 hex) || 0x00 ||

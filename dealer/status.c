@@ -31,32 +31,36 @@ bool pd_looks_like_key(const char *text, size_t len)
     return n == len;
 }
 
-/* Key material is random hex or base64: a run of such characters is suspect when it holds 32
- * hex digits in a row, or when it is 32 characters or more and mixes digits with both cases, as
- * random base64 does (a path of lower-case words and numbers is not suspect). */
+/* Key material is random hex or base64: a run of base64 characters is suspect when it holds 32
+ * hex digits in a row, or when it is 32 characters or more and changes between lower case, upper
+ * case and digits at least once every three characters, as random base64 does about twice as
+ * often (a path of words, a name in CamelCase or with a date, changes far less often). */
 static bool base64_char(char c)
 {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           c == '+' || c == '/' || c == '-' || c == '_';
+           c == '+' || c == '/';
+}
+
+static int char_class(char c) /* 1 digit, 2 lower case, 3 upper case, 0 anything else */
+{
+    return c >= '0' && c <= '9' ? 1 : c >= 'a' && c <= 'z' ? 2 : c >= 'A' && c <= 'Z' ? 3 : 0;
 }
 
 static bool run_looks_like_key(const char *s, size_t n)
 {
-    size_t hex = 0;
-    bool digit = false, upper = false, lower = false;
+    size_t hex = 0, changes = 0;
 
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
 
-        digit |= c >= '0' && c <= '9';
-        upper |= c >= 'A' && c <= 'Z';
-        lower |= c >= 'a' && c <= 'z';
+        if (i > 0 && char_class(c) && char_class(s[i - 1]) && char_class(c) != char_class(s[i - 1]))
+            changes++;
         hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? hex + 1
                                                                                           : 0;
         if (hex >= 32)
             return true;
     }
-    return n >= 32 && digit && upper && lower;
+    return n >= 32 && 3 * changes >= n;
 }
 
 static size_t base64_run(const char *s, size_t n)
@@ -113,27 +117,19 @@ static void copy_source_line(char *dst, size_t cap, const char *src)
         snprintf(dst, cap, "%.*s", (int)len, src ? src : "");
 }
 
-/* The trailing run of base64 characters in s[0..n): what a cut may have split. */
-static size_t base64_run_back(const char *s, size_t n)
-{
-    size_t r = 0;
-
-    while (r < n && base64_char(s[n - 1 - r]))
-        r++;
-    return r;
-}
-
-/* Formats text into dst, cap bytes, with every key-like run withheld. The text is formatted
- * at full length first and judged whole, then cut to fit. */
+/* Formats text into dst, cap bytes, with every key-like run withheld. The text is judged whole
+ * before it is cut to fit, so that no cut shows a piece of a key: text is far longer than any
+ * field of struct pd_err, so its own cut never reaches what is kept. */
 static void format_withheld(char *dst, size_t cap, const char *fmt, va_list ap)
 {
     char text[1024];
-    int n = vsnprintf(text, sizeof text, fmt, ap);
 
-    if (n >= (int)sizeof text) /* cut: a run at the cut may be the start of a longer one */
-        text[sizeof text - 1 - base64_run_back(text, sizeof text - 1)] = '\0';
+    vsnprintf(text, sizeof text, fmt, ap);
     withhold_key_text(text);
-    snprintf(dst, cap, "%s", text);
+    size_t n = strnlen(text, cap - 1);
+
+    memcpy(dst, text, n);
+    dst[n] = '\0';
 }
 
 static void format_text(char *dst, size_t cap, const char *fmt, ...)

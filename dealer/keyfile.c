@@ -150,14 +150,15 @@ static enum pd_status read_key_text(const char *path, char *text, size_t cap, si
     ssize_t got = 0;
 
     *len = 0;
+    if (rc != PD_OK)
+        return rc;
     while (rc == PD_OK && *len < cap && (got = read(fd, text + *len, cap - *len)) != 0) {
         if (got < 0 && errno != EINTR)
             rc = pd_fail(e, PD_ERR_IO, "%s: read error: %s", path, strerror(errno));
         else if (got > 0)
             *len += (size_t)got;
     }
-    if (rc == PD_OK)
-        close(fd);
+    close(fd);
     return rc;
 }
 

@@ -291,9 +291,9 @@ static bool revealed_beside(const char *key_path, const char *commit, char *foun
 {
     const char *slash = strrchr(key_path, '/');
     int dirlen = slash ? (int)(slash - key_path) + 1 : 0;
-    char dir[4200], path[4400];
-    DIR *d;
     struct dirent *de;
+    char dir[4096], path[sizeof dir + sizeof de->d_name];
+    DIR *d;
     bool hit = false;
 
     snprintf(dir, sizeof dir, "%.*s", dirlen, key_path);
@@ -316,7 +316,7 @@ static bool revealed_beside(const char *key_path, const char *commit, char *foun
 enum pd_status key_check_unspent(const char *path, const struct pd_key *key, bool spent,
                                  struct pd_err *e)
 {
-    char commit[65], record[4400];
+    char commit[65], record[4096 + 256];
     static const char fresh[] = "move it away and commit again: a new event gets a new key";
 
     if (spent)

@@ -43,7 +43,7 @@ struct pd_err {
     int line, col;   /* 1-based; 0 when unknown */
     int sys;         /* errno or the library's own code; 0 if none */
     char msg[240];   /* one line: no newline, no final period */
-    char src[160];   /* the offending input line, for the caret; may be "" */
+    char src[160];   /* the offending input line, for the caret (or PD_LINE_WITHHELD); may be "" */
     size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
 };
 

@@ -43,7 +43,7 @@ struct pd_err {
     int line, col;   /* 1-based; 0 when unknown */
     int sys;         /* errno or the library's own code; 0 if none */
     char msg[240];   /* one line: no newline, no final period */
-    char src[160];   /* the offending input line, for the caret (or PD_LINE_WITHHELD); may be "" */
+    char src[160];   /* the offending line for the caret, PD_LINE_WITHHELD, or "" */
     size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
 };
 
@@ -161,8 +161,8 @@ bool pd_looks_like_key(const char *text, size_t len);
  * that is 32 characters or more and changes between digits, lower and upper case at least once
  * every three characters as random base64 does (a path of words does not), by
  * PD_KEY_TEXT_WITHHELD (in the message and the file name), and record PD_LINE_WITHHELD, printed
- * with no caret, in place of a source line that holds one. pd_has_key_text says whether text[0..len) holds such a run. Messages that
- * name a public hash name its first 16 digits. */
+ * with no caret, in place of a source line that holds one. pd_has_key_text says whether
+ * text[0..len) holds such a run. Messages that name a public hash show its first 16 digits. */
 #define PD_KEY_TEXT_WITHHELD "[withheld: key-like text]"
 #define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
 bool pd_has_key_text(const char *text, size_t len);

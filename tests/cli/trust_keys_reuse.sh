@@ -51,7 +51,8 @@ rm ev.key
 refused exists 73 "ev.key exists but ev.record does not: a new event gets a new key"
 grep -qF "predup event commit ev.conf --reuse-key" err || failed="$failed no-advice"
 "$P" event commit ev.conf --reuse-key > out || failed="$failed reuse"
-[ "$(sed -n 's/^commitment //p' ev.record)" = "$(cut -d' ' -f1 made)" ] || failed="$failed reuse-key"
+committed() { sed -n 's/^commitment //p' ev.record; }
+[ "$(committed)" = "$(cut -d' ' -f1 made)" ] || failed="$failed reuse-key"
 "$P" event commit ev.conf > out && grep -q "already committed" out || failed="$failed again"
 rm ev.record ev.key
 
@@ -75,16 +76,18 @@ rmdir ev.key
 # A symbolic link to the user's own key is followed.
 "$P" key new real.key > made; ln -s real.key ev.key
 "$P" event commit ev.conf --reuse-key > /dev/null || failed="$failed symlink"
-[ "$(sed -n 's/^commitment //p' ev.record)" = "$(cut -d' ' -f1 made)" ] || failed="$failed symlink-key"
+[ "$(committed)" = "$(cut -d' ' -f1 made)" ] || failed="$failed symlink-key"
 rm ev.key ev.record
 rc=0; "$P" event commit ev.conf --reuse > out 2> err || rc=$?
-[ "$rc" = 64 ] && grep -qF "expected: event commit NAME.conf [--reuse-key]" err || failed="$failed usage"
+[ "$rc" = 64 ] && grep -qF "expected: event commit NAME.conf [--reuse-key]" err ||
+    failed="$failed usage"
 
 # key new killed while it writes (a file size limit of 0): no NAME.key is left, empty or not.
 rc=$(sh -c 'ulimit -f 0; "$0" key new crash.key > /dev/null; echo $?' "$P" 2> /dev/null)
 [ "$rc" != 0 ] && [ ! -e crash.key ] && [ ! -L crash.key ] || failed="$failed crash-left-key"
 rm -f crash.key.new-*
-"$P" key new crash.key > /dev/null && [ "$(wc -c < crash.key)" = 65 ] || failed="$failed after-crash"
+"$P" key new crash.key > /dev/null && [ "$(wc -c < crash.key)" = 65 ] ||
+    failed="$failed after-crash"
 # key new never replaces, not even an empty file.
 : > taken.key; chmod 600 taken.key
 rc=0; "$P" key new taken.key 2> err || rc=$?

@@ -159,7 +159,7 @@ bool pd_looks_like_key(const char *text, size_t len);
 /* No message shows key material, whatever file a parser was given: pd_fail and pd_fail_at
  * replace each run of base64 characters (A-Z a-z 0-9 + /) that holds 32 hex digits in a row, or
  * that is 32 characters or more and changes between digits, lower and upper case at least once
- * every three characters as random base64 does (a path of words does not), by
+ * every five characters as random base64 does (a path of words does not), by
  * PD_KEY_TEXT_WITHHELD (in the message and the file name), and record PD_LINE_WITHHELD, printed
  * with no caret, in place of a source line that holds one. pd_has_key_text says whether
  * text[0..len) holds such a run. Messages that name a public hash show its first 16 digits. */

@@ -20,6 +20,8 @@ static const struct {
     {"0f1e2d3c4b5a69788796a5b4c3d2e1f0", PD_KEY_TEXT_WITHHELD},             /* 32 */
     {"'" B64 "'", "'" PD_KEY_TEXT_WITHHELD "='"},
     {"/home/JohnSmith/Bridge2026/Events/spring", "/home/JohnSmith/Bridge2026/Events/spring"},
+    {"/srv/BridgeClub/Events/2026/SpringPairs/boards",
+     "/srv/BridgeClub/Events/2026/SpringPairs/boards"},
     {"/tmp/predup-test-6v4ViN/predup-test-FTgqev/set.pbn",
      "/tmp/predup-test-6v4ViN/predup-test-FTgqev/set.pbn"},
     {"SHA-256 0123456789abcdef... differs", "SHA-256 0123456789abcdef... differs"},

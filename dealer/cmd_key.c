@@ -9,7 +9,8 @@ static const char key_usage[] =
     "usage: predup key new FILE      create a 256-bit key (mode 0600) and print its commitment\n"
     "       predup key commit FILE   print the commitment again (FILE may be - for stdin)\n"
     "  The commitment is SHA-256 of the key as 64 lower-case hex digits and a newline: the\n"
-    "  same for any encoding of the key. A key file others can read is refused (chmod 600).\n"
+    "  same for any encoding of the key. A key file others can read is refused (chmod 600),\n"
+    "  and so is one another user owns or that is not a regular file.\n"
     "  An event commits to more than its key: predup event --help.\n";
 
 enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)

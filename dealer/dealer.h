@@ -43,7 +43,7 @@ struct pd_err {
     int line, col;   /* 1-based; 0 when unknown */
     int sys;         /* errno or the library's own code; 0 if none */
     char msg[240];   /* one line: no newline, no final period */
-    char src[160];   /* the offending input line, for the caret; may be "" */
+    char src[160];   /* the offending line for the caret, PD_LINE_WITHHELD, or "" */
     size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
 };
 
@@ -177,9 +177,18 @@ enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct p
  * no parser can quote its bytes in a message. */
 enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
                              struct pd_err *e);
-/* True when text is 64 hex digits and at most one line end: what a key file holds. pd_fail_at
- * never records such a line as the source line of an error. */
+/* True when text is 64 hex digits and at most one line end: what a key file holds. */
 bool pd_looks_like_key(const char *text, size_t len);
+/* No message shows key material, whatever file a parser was given: pd_fail and pd_fail_at
+ * replace each run of base64 characters (A-Z a-z 0-9 + /) that holds 32 hex digits in a row, or
+ * that is 32 characters or more and changes between digits, lower and upper case at least once
+ * every five characters as random base64 does (a path of words does not), by
+ * PD_KEY_TEXT_WITHHELD (in the message and the file name), and record PD_LINE_WITHHELD, printed
+ * with no caret, in place of a source line that holds one. pd_has_key_text says whether
+ * text[0..len) holds such a run. Messages that name a public hash show its first 16 digits. */
+#define PD_KEY_TEXT_WITHHELD "[withheld: key-like text]"
+#define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
+bool pd_has_key_text(const char *text, size_t len);
 
 /* ---------------------------------------------------------------- 2 cards and deals */
 
@@ -321,7 +330,8 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             first of these candidates that satisfies the script; version 2 draws attempts
  *             from purpose 4 ("script"), index b (section 6, dealer/README.md).
  * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
- * in lower-case hex: `sha256sum` of any key file predup makes, and the same for an upper-case,
+ * in lower-case hex: `sha256sum` of any key file predup makes (until event reveal marks it
+ * spent, KEY_SPENT_LINE below), and the same for an upper-case,
  * CRLF or newline-less copy of the same key.
  * Events (dealer/EVENTS.md) derive the set key instead as
  *   SK = HMAC-SHA-256(key, "predup/v2/event" || 0x00 || record digest (64 hex) || 0x00 ||
@@ -341,14 +351,29 @@ enum stream_purpose {
     STREAM_PRACTICE_GAPS = 5, /* conditional generation's plain-deal counts: index = block */
 };
 
-/* Creates path (O_EXCL, mode 0600) with a new key from OpenSSL's CSPRNG and writes its
- * commitment (64 hex digits + NUL) to commit_hex. Refuses to overwrite: PD_ERR_IO. */
+/* Key files (dealer/keyfile.c). key_new_file creates path, mode 0600, with a new key from
+ * OpenSSL's CSPRNG and writes its commitment (64 hex digits + NUL) to commit_hex. The key is
+ * written and fsynced under a temporary name beside path, then linked to path, which is never
+ * replaced (PD_ERR_IO if it exists): a crash leaves no key or a whole one, never a short one. */
 enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e);
-/* Reads a key file ("-": stdin). Refuses (PD_ERR_RANGE, naming the chmod that fixes it) a
- * file group or others may read, as ssh does; *loose is then always false (kept for callers).
- * PD_ERR_SYNTAX for anything but 64 hex digits and an optional CR LF or LF. */
-enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
+/* Reads a key file ("-": stdin). Refuses (PD_ERR_RANGE) what is not a regular file (a symbolic
+ * link to one is followed; a FIFO or device is refused before it is read), a file owned by
+ * another user, and one group or others may read (naming the chmod that fixes it, as ssh
+ * does). PD_ERR_SYNTAX for an empty or short file (which never held a key: remove it) and for
+ * anything but 64 hex digits and an optional CR LF or LF, and then the line KEY_SPENT_LINE
+ * (*spent is then true). No message quotes the file's bytes. */
+enum pd_status key_load_file(const char *path, struct pd_key *key, bool *spent,
                              struct pd_err *e);
+/* The line event reveal adds to a key file it published (key_mark_spent): the key still reads
+ * for verify and deal, but key_check_unspent refuses it, so no event commits to it again. */
+#define KEY_SPENT_LINE "revealed: this key is public; predup event commit refuses it\n"
+enum pd_status key_mark_spent(const char *path, const struct pd_key *key, struct pd_err *e);
+/* Whether event commit may adopt an existing key file (read with key_load_file, spent as it
+ * said): PD_ERR_RANGE for a key marked spent, a key whose bytes take fewer than 8 values (not
+ * made by key new: all zeros, one byte repeated), and a key revealed in any *.record file of
+ * the folder that holds path. */
+enum pd_status key_check_unspent(const char *path, const struct pd_key *key, bool spent,
+                                 struct pd_err *e);
 /* The commitment of a key (above) as 64 hex digits + NUL. */
 void key_commit_hex(const struct pd_key *key, char *hex);
 /* Loads the key file (key_load_file) and gives its commitment. */

@@ -399,8 +399,8 @@ static enum pd_status check_bindings(const char *name, struct ev_record *rec, st
     snprintf(digest, sizeof digest, "%s", again.digest);
     if (strcmp(digest, rec->digest) != 0)
         return pd_fail(e, PD_ERR_MISMATCH,
-                       "%s: digest %s does not match the parameters above it (their SHA-256 is "
-                       "%s)", name, rec->digest, digest);
+                       "%s: digest %.16s... does not match the parameters above it (their SHA-256 "
+                       "is %.16s...)", name, rec->digest, digest);
     if (rec->revealed) {
         struct pd_key key;
         enum pd_status rc = ev_record_key(rec, &key, e);
@@ -411,7 +411,7 @@ static enum pd_status check_bindings(const char *name, struct ev_record *rec, st
         pd_wipe(&key, sizeof key);
         if (strcmp(commit, rec->commitment) != 0)
             return pd_fail(e, PD_ERR_MISMATCH,
-                           "%s: the revealed key does not match the commitment %s", name,
+                           "%s: the revealed key does not match the commitment %.16s...", name,
                            rec->commitment);
     }
     return PD_OK;

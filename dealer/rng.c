@@ -1,19 +1,15 @@
 /* dealer/rng.c - keys and keyed deal streams (the construction is in dealer.h, section 5, and
- * dealer/README.md). All randomness comes from OpenSSL: RAND_priv_bytes for new keys, HMAC-SHA-256
- * and ChaCha20 for the streams. Key bytes are wiped before they go out of scope and never reach a
- * message. */
+ * dealer/README.md; key files are dealer/keyfile.c's). All randomness comes from OpenSSL:
+ * RAND_priv_bytes for new keys, HMAC-SHA-256 and ChaCha20 for the streams. Key bytes are wiped
+ * before they go out of scope and never reach a message. */
 #include <errno.h>
-#include <fcntl.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
-#include <openssl/rand.h>
 #include <openssl/sha.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "dealer/dealer.h"
 #include "dealer/hot.h"
@@ -38,124 +34,12 @@ void pd_hex_encode(const void *bytes, size_t n, char *out)
     out[2 * n] = '\0';
 }
 
-static int hex_value(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 void pd_sha256_hex(const void *data, size_t n, char *hex)
 {
     uint8_t md[SHA256_DIGEST_LENGTH];
 
     SHA256(data, n, md);
     pd_hex_encode(md, sizeof md, hex);
-}
-
-static enum pd_status write_all(int fd, const char *buf, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, buf, n);
-
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return PD_ERR_IO;
-        }
-        buf += w;
-        n -= (size_t)w;
-    }
-    return PD_OK;
-}
-
-enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e)
-{
-    uint8_t key[PD_KEY_BYTES];
-    char text[2 * PD_KEY_BYTES + 2];
-    int fd;
-    enum pd_status rc = PD_OK;
-
-    if (RAND_priv_bytes(key, sizeof key) != 1)
-        return crypto_fail(e, "RAND_priv_bytes");
-    pd_hex_encode(key, sizeof key, text);
-    pd_wipe(key, sizeof key);
-    text[2 * PD_KEY_BYTES] = '\n';
-    text[2 * PD_KEY_BYTES + 1] = '\0';
-    fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        int err = errno;
-
-        pd_wipe(text, sizeof text);
-        if (err == EEXIST)
-            return pd_fail(e, PD_ERR_IO, "%s: already exists; a key is never overwritten",
-                           path);
-        return pd_fail(e, PD_ERR_IO, "%s: cannot create: %s", path, strerror(err));
-    }
-    /* The umask may have removed bits but never adds any: force exactly 0600. */
-    if (fchmod(fd, 0600) != 0 || write_all(fd, text, sizeof text - 1) != PD_OK ||
-        fsync(fd) != 0) {
-        rc = pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
-        close(fd);
-        unlink(path);
-    } else if (close(fd) != 0) {
-        rc = pd_fail(e, PD_ERR_IO, "%s: cannot close: %s", path, strerror(errno));
-        unlink(path);
-    }
-    if (rc == PD_OK) /* the new name must survive a crash as the key's bytes do */
-        rc = pd_fsync_dir(path, e);
-    if (rc == PD_OK)
-        pd_sha256_hex(text, sizeof text - 1, commit_hex);
-    pd_wipe(text, sizeof text);
-    return rc;
-}
-
-enum pd_status key_load_file(const char *path, struct pd_key *key, bool *loose,
-                             struct pd_err *e)
-{
-    char *text = NULL;
-    size_t len = 0;
-    struct stat st;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
-
-    if (rc != PD_OK)
-        return rc;
-    *loose = false;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && (st.st_mode & 077) != 0) {
-        pd_wipe(text, len);
-        free(text);
-        return pd_fail(e, PD_ERR_RANGE,
-                       "%s: key file is readable by group or others; refused (fix: chmod 600 %s)",
-                       path, path);
-    }
-    size_t hexlen = len;
-
-    if (hexlen > 0 && text[hexlen - 1] == '\n')
-        hexlen--;
-    if (hexlen > 0 && text[hexlen - 1] == '\r')
-        hexlen--;
-    if (hexlen != 2 * PD_KEY_BYTES)
-        rc = pd_fail(e, PD_ERR_SYNTAX,
-                     "%s: not a predup key: expected 64 hex digits and a newline, found %zu byte%s",
-                     path, len, len == 1 ? "" : "s");
-    for (size_t i = 0; rc == PD_OK && i < PD_KEY_BYTES; i++) {
-        int hi = hex_value(text[2 * i]), lo = hex_value(text[2 * i + 1]);
-
-        if (hi < 0 || lo < 0)
-            rc = pd_fail(e, PD_ERR_SYNTAX, "%s: not a predup key: byte %zu is not a hex digit",
-                         path, 2 * i + (hi < 0 ? 1 : 2));
-        else
-            key->bytes[i] = (uint8_t)(hi << 4 | lo);
-    }
-    pd_wipe(text, len);
-    free(text);
-    if (rc != PD_OK)
-        pd_wipe(key, sizeof *key);
-    return rc;
 }
 
 void key_commit_hex(const struct pd_key *key, char *hex)
@@ -167,18 +51,6 @@ void key_commit_hex(const struct pd_key *key, char *hex)
     text[2 * PD_KEY_BYTES + 1] = '\0';
     pd_sha256_hex(text, sizeof text - 1, hex);
     pd_wipe(text, sizeof text);
-}
-
-enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e)
-{
-    struct pd_key key;
-    bool loose;
-    enum pd_status rc = key_load_file(path, &key, &loose, e);
-
-    if (rc == PD_OK)
-        key_commit_hex(&key, hex);
-    pd_wipe(&key, sizeof key);
-    return rc;
 }
 
 enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e)

@@ -327,7 +327,7 @@ static enum pd_status check_kh(const struct sqd_event *ev, const char *sqk, cons
         return PD_OK;
     }
     return pd_fail(e, PD_ERR_MISMATCH,
-                   "%s: SHA-256 %s does not match KH %s in %s: these are not the keys the "
+                   "%s: SHA-256 %.16s... does not match KH %.16s... in %s: these are not the keys the "
                    "event committed to",
                    sqk, hex, ev->kh, ev->path);
 }

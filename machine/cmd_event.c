@@ -157,8 +157,39 @@ static enum pd_status check_script_lines(const struct cfg_event *cfg, struct pd_
     return rc;
 }
 
-static enum pd_status event_commit(const char *conf, struct pd_err *e)
+/* The key of a first commit: a new one, or with --reuse-key a NAME.key made for this event
+ * and never published (a commit that stopped half-way). An existing key is never adopted
+ * silently: it may be last year's, revealed since, or planted by someone else. */
+static enum pd_status commit_key(const struct event *ev, const char *conf, bool reuse,
+                                 char *commit, struct pd_err *e)
 {
+    struct pd_key key;
+    bool spent = false;
+    enum pd_status rc;
+
+    if (access(ev->key_path, F_OK) != 0 && errno == ENOENT)
+        return key_new_file(ev->key_path, commit, e);
+    rc = key_load_file(ev->key_path, &key, &spent, e);
+    if (rc == PD_OK)
+        rc = key_check_unspent(ev->key_path, &key, spent, e);
+    if (rc == PD_OK)
+        key_commit_hex(&key, commit);
+    pd_wipe(&key, sizeof key);
+    if (rc == PD_OK && !reuse)
+        rc = pd_fail(e, PD_ERR_EXISTS, "%s exists but %s does not: a new event gets a new key "
+                     "(move %s away); adopt a key made for this event and never published with "
+                     "predup event commit %s --reuse-key", ev->key_path, ev->record_path,
+                     ev->key_path, conf);
+    return rc;
+}
+
+static enum pd_status event_commit(int argc, char **argv, struct pd_err *e)
+{
+    const char *conf = argv[1];
+    bool reuse = argc == 3 && strcmp(argv[2], "--reuse-key") == 0;
+
+    if (argc != 2 && !reuse)
+        return pd_fail(e, PD_ERR_USAGE, "expected: event commit NAME.conf [--reuse-key]");
     struct event *ev = calloc(1, sizeof *ev);
     enum pd_status rc = ev ? cfg_load_event(conf, &ev->cfg, e)
                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -170,14 +201,14 @@ static enum pd_status event_commit(const char *conf, struct pd_err *e)
     event_paths(ev);
     ev->rec.p = ev->cfg.p;
     rc = check_script_lines(&ev->cfg, e);
-    /* A key without a record was never published (a commit stopped half-way): reuse it. */
-    if (rc == PD_OK && access(ev->key_path, F_OK) == 0)
+    bool recorded = access(ev->record_path, F_OK) == 0;
+
+    /* With a record, the key must be the one it commits to: checked below. */
+    if (rc == PD_OK && recorded)
         rc = key_commitment(ev->key_path, ev->rec.commitment, e);
     else if (rc == PD_OK)
-        rc = key_new_file(ev->key_path, ev->rec.commitment, e);
-    bool again = access(ev->record_path, F_OK) == 0;
-
-    if (rc == PD_OK && again) {
+        rc = commit_key(ev, conf, reuse, ev->rec.commitment, e);
+    if (rc == PD_OK && recorded) {
         /* Committed already: the same parameters and key are fine (nothing written). */
         char commit[65];
 
@@ -195,7 +226,7 @@ static enum pd_status event_commit(const char *conf, struct pd_err *e)
     if (rc == PD_OK)
         printf("%s: %s event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n"
                "publish %s now; keep %s secret until after play\n", ev->record_path,
-               again ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets",
+               recorded ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets",
                ev->rec.commitment, ev->rec.digest, ev->record_path, ev->key_path);
     free(ev);
     return rc;
@@ -268,6 +299,9 @@ static enum pd_status event_reveal(const char *conf, struct pd_err *e)
                      "play (predup event public %s VALUE comes first)", ev->record_path, conf);
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
+    /* spent before published: no commit adopts the key once it may be public */
+    if (rc == PD_OK && (rc = key_mark_spent(ev->key_path, &key, e)) != PD_OK)
+        pd_wipe(&key, sizeof key);
     if (rc == PD_OK) {
         pd_hex_encode(key.bytes, PD_KEY_BYTES, ev->rec.key_hex);
         ev->rec.revealed = true;
@@ -517,8 +551,8 @@ enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)
         fputs(event_usage, stdout);
         return PD_OK;
     }
-    if (!strcmp(step, "commit") && argc == 3)
-        return event_commit(argv[2], e);
+    if (!strcmp(step, "commit") && (argc == 3 || argc == 4))
+        return event_commit(argc - 1, argv + 1, e);
     if (!strcmp(step, "public") && argc == 4)
         return event_public(argv[2], argv[3], e);
     if (!strcmp(step, "reveal") && argc == 3)

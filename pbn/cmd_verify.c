@@ -435,7 +435,7 @@ static enum pd_status event_dealing(const struct ev_record *r, const struct ev_s
     if (rc == PD_OK && script)
         rc = pd_sha256_file(script, dl->script_hash, e);
     if (rc == PD_OK && script && strcmp(dl->script_hash, s->script_sha) != 0)
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s: SHA-256 %s is not the script committed for set "
+        rc = pd_fail(e, PD_ERR_MISMATCH, "%s: SHA-256 %.16s... is not the script committed for set "
                      "\"%s\"", script, dl->script_hash, s->name);
     if (rc == PD_OK && script)
         rc = lang_compile_file(script, &dl->prog, e);

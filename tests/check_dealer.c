@@ -412,8 +412,8 @@ static const struct {
     const char *content;
     const char *msg;
 } bad_keys[] = {
-    {"", "found 0 bytes"},
-    {"00112233", "found 8 bytes"},
+    {"", "empty: it never held a key"},
+    {"00112233", "found only 8: never a whole key"},
     {"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1g\n", "not a hex digit"},
     {"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f00\n", "found 67 bytes"},
 };

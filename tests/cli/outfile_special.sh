@@ -70,7 +70,7 @@ elif ! { strace -o probe.trace -e trace=open,openat cat /dev/null 2>/dev/null &&
 else
     # LeakSanitizer cannot run under ptrace: leaks are checked by every other test.
     export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-    calls=rename,renameat,renameat2,open,openat,fsync,fdatasync
+    calls=rename,renameat,renameat2,open,openat,fsync,fdatasync,link,linkat
     mkdir out
     strace -o trace -e trace=$calls "$P" deal --key vec.key --boards 1 -o out/d.pbn
     grep -Eq '^rename(at2?)?[(](AT_FDCWD, )?"out/d[.]pbn[.]tmp' trace ||
@@ -78,8 +78,9 @@ else
     dir_synced trace '^rename(at2?)?[(](AT_FDCWD, )?"out/d[.]pbn[.]tmp' ||
         { echo "no directory fsync after the rename:"; tail trace; exit 1; }
     strace -o trace -e trace=$calls "$P" key new out/new.key >/dev/null
-    grep -Eq '^open(at)?[(](AT_FDCWD, )?"out/new[.]key", .*O_CREAT' trace ||
-        { echo "key new: no creation of out/new.key:"; tail trace; exit 1; }
-    dir_synced trace '^open(at)?[(](AT_FDCWD, )?"out/new[.]key", .*O_CREAT' ||
+    # key new writes a temporary file and links it to its name (never replaced).
+    made='^link(at)?[(](AT_FDCWD, )?"out/new[.]key[.]new-[^"]*", (AT_FDCWD, )?"out/new[.]key"'
+    grep -Eq "$made" trace || { echo "key new: no link to out/new.key:"; tail trace; exit 1; }
+    dir_synced trace "$made" ||
         { echo "no directory fsync after key new:"; tail trace; exit 1; }
 fi

@@ -21,7 +21,7 @@ cp WC2025.sqk keys.orig
 sed -i '5s/^\(1,5:.\)./\1#/' WC2025.sqk
 if cmp -s WC2025.sqk keys.orig; then echo "the key file was not changed"; exit 1; fi
 fails 1 "$P" deal --squaredeal WC2025.sqd --session 1,2 -o s.pbn
-grep -q 'WC2025.sqk: SHA-256 [0-9a-f]\{64\} does not match KH c9d60a70' err
+grep -q "WC2025.sqk: SHA-256 [0-9a-f]\{16\}\.\.\. does not match KH c9d60a70" err
 [ ! -e s.pbn ]
 quoted=$(sed -n '5s/^1,5:\(.\{20\}\).*/\1/p' keys.orig)
 [ -n "$quoted" ] || { echo "no key on line 5 of the .sqk"; exit 1; }

@@ -41,10 +41,9 @@ P=$(cd "$(dirname "$PREDUP")" && pwd)/$(basename "$PREDUP") # absolute: the batt
 TOP=$(cd "$TOP" && pwd)
 GOLD=$TOP/tests/data/battery
 CORPUS=$TOP/../shared/corpus
-# `predup event commit` adopts the pre-placed NAME.key (its fixed key) today; when commit
-# comes to refuse an existing key without an explicit flag, put that flag here, e.g.
-# REUSE_KEY=(--reuse-key).
-REUSE_KEY=()
+# `predup event commit` refuses an existing NAME.key unless told to adopt it: the battery's
+# event uses its fixed key, pre-placed.
+REUSE_KEY=(--reuse-key)
 # The event file, in one place for whoever changes the event-file syntax (a line fixing the
 # public value's form, for one, goes in [event]).
 write_event_conf() {

@@ -106,6 +106,7 @@ static void make_journal(char *path, size_t n)
     test_tmpdir(dir, sizeof dir);
     snprintf(path, n, "%s/set.pbn.journal", dir);
     ck_assert_int_eq(journal_open(&j, path, HASH, 4, NULL), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     ck_assert_int_eq(journal_add(&j, NULL, "begin 1 1 1"), PD_OK);
     ck_assert_int_eq(journal_add(&j, NULL, "place 1 1 1 1 SA N"), PD_OK);
     journal_close(&j);
@@ -222,9 +223,11 @@ START_TEST(test_journal_no_card_replaced)
     test_tmpdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/j", dir);
     ck_assert_int_eq(journal_open(&j, path, other, 4, NULL), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     ck_assert_int_eq(journal_add(&j, NULL, "begin 1 2 1"), PD_OK);
     journal_close(&j);
     ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     ck_assert_int_eq(*journal_state(&j, 1, 2), J_NONE);
     journal_close(&j);
     text = slurp(path, &n);
@@ -237,9 +240,10 @@ START_TEST(test_journal_no_card_replaced)
     /* a header torn by a power cut: started over */
     ck_assert_int_eq(truncate(path, 30), 0);
     ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     journal_close(&j);
     text = slurp(path, &n);
-    ck_assert_uint_eq(n, 23 + 64 + 11);
+    ck_assert_uint_eq(n, 23 + 64 + strlen(" machine sim") + 11);
     free(text);
 }
 END_TEST

@@ -56,7 +56,7 @@ grep -q '^public 7 13 21 34 40 45$' ev.record
 
 "$P" event deal ev.conf --fill > out
 for f in "Spring Pairs.pbn" "Spring Pairs.dup" "Spring Pairs.dlm" "Spring Pairs.dd.pbn" \
-         "Spring Pairs-record.pdf" "Spring Pairs.pbn.journal" reserve.pbn reserve.dd.pbn; do
+         "Spring Pairs-record.pdf" "Spring Pairs.pbn.sim-journal" reserve.pbn reserve.dd.pbn; do
     [ -s "ev/$f" ] || { echo "missing ev/$f"; ls ev; exit 1; }
 done
 grep -q '8 good, 0 bad' out

@@ -315,9 +315,9 @@ static enum pd_status foreign(struct journal *j, const char *text, bool old, str
 {
     if (old)
         return pd_fail(e, PD_ERR_MISMATCH,
-                       "%s is of format 2, which does not record the machine that filled its "
-                       "boards (it may be a simulator's rehearsal): none of them counts as "
-                       "filled; rm %s to fill them again", j->path, j->path);
+                       "%s is of format 2, which names no machine (it may be a simulator's "
+                       "rehearsal): none of its boards counts as filled; rm %s to fill them "
+                       "again", j->path, j->path);
     return pd_fail(e, PD_ERR_MISMATCH,
                    "%s was started for other deals (sha256 %.16s...): the deals changed since "
                    "the fill began; rm %s to start the fill over",
@@ -410,9 +410,9 @@ enum pd_status journal_bind(struct journal *j, const char *machine, struct pd_er
     if (strcmp(j->machine, machine) == 0)
         return PD_OK;
     return pd_fail(e, PD_ERR_MISMATCH,
-                   "%s records boards filled on machine \"%s\", not on this one (\"%s\"): "
-                   "none of them is filled on this machine; pass --journal FILE to fill them "
-                   "here, or rm %s to start over", j->path, j->machine, machine, j->path);
+                   "%s belongs to machine \"%s\", not to \"%s\": none of its boards counts as "
+                   "filled here; pass another --journal, or rm %s to start over", j->path,
+                   j->machine, machine, j->path);
 }
 
 enum pd_status journal_read(struct journal *j, const char *path, const uint8_t hash[32],

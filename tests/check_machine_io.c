@@ -248,6 +248,37 @@ START_TEST(test_journal_no_card_replaced)
 }
 END_TEST
 
+/* A journal names its machine: another machine finds none of its boards done and changes
+ * nothing; the same machine finds them. */
+START_TEST(test_journal_bound_to_machine)
+{
+    struct journal j;
+    struct pd_err e = {0};
+    char path[500], *before, *after;
+    size_t n1, n2;
+
+    make_journal(path, sizeof path); /* filled on "sim" */
+    append_record(path, "good 1 1");
+    before = slurp(path, &n1);
+    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "usb 1209:0dea serial -", &e), PD_ERR_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(e.msg, "set.pbn.journal belongs to machine \"sim\", not to "
+                                        "\"usb 1209:0dea serial -\": none of its boards counts "
+                                        "as filled here; pass another --journal, or rm "));
+    journal_close(&j);
+    after = slurp(path, &n2);
+    ck_assert_uint_eq(n1, n2);
+    ck_assert_mem_eq(before, after, n1);
+    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", &e), PD_OK);
+    ck_assert_int_eq(*journal_state(&j, 1, 1), J_GOOD);
+    ck_assert_int_eq(journal_bind(&j, "sim\n", &e), PD_ERR_INTERNAL);
+    journal_close(&j);
+    free(before);
+    free(after);
+}
+END_TEST
+
 /* The check of the job fails before the journal opens: fd 0 (stdin) stays open. */
 START_TEST(test_failed_job_keeps_stdin)
 {
@@ -317,6 +348,7 @@ Suite *machine_io_suite(void)
     tcase_add_test(jr, test_journal_lock_names_holder);
     tcase_add_loop_test(jr, test_journal_strict, 0, ARRAY_LEN(damaged));
     tcase_add_test(jr, test_journal_no_card_replaced);
+    tcase_add_test(jr, test_journal_bound_to_machine);
     tcase_add_test(jr, test_failed_job_keeps_stdin);
     tcase_add_test(jr, test_hash_deals);
     suite_add_tcase(s, jr);

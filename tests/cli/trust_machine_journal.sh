@@ -46,7 +46,7 @@ PY
 cp old.journal old.before
 rc=0; "$P" fill set.pbn --machine sim --yes --journal old.journal >out.txt 2>err.txt || rc=$?
 [ "$rc" = 1 ] || { echo "a format-2 journal: exit $rc, not 1"; cat out.txt err.txt; exit 1; }
-grep -q 'error: old.journal is of format 2, which does not record the machine that filled its boards (it may be a simulator.s rehearsal): none of them counts as filled; rm old.journal to fill them again$' err.txt
+grep -q 'error: old.journal is of format 2, which names no machine (it may be a simulator.s rehearsal): none of its boards counts as filled; rm old.journal to fill them again$' err.txt
 cmp old.journal old.before
 
 # A journal naming another machine: refused (exit 1), nothing counted, the journal untouched.
@@ -61,7 +61,7 @@ chmod 600 club.journal
 cp club.journal club.before
 rc=0; "$P" fill set.pbn --machine sim --yes --journal club.journal >out.txt 2>err.txt || rc=$?
 [ "$rc" = 1 ] || { echo "another machine's journal: exit $rc, not 1"; cat out.txt err.txt; exit 1; }
-grep -q 'error: club.journal records boards filled on machine "usb 1209:0dea serial X1", not on this one ("sim"): none of them is filled on this machine; pass --journal FILE to fill them here, or rm club.journal to start over$' err.txt
+grep -q 'error: club.journal belongs to machine "usb 1209:0dea serial X1", not to "sim": none of its boards counts as filled here; pass another --journal, or rm club.journal to start over$' err.txt
 if grep -q 'good' out.txt; then echo "boards reported good:"; cat out.txt; exit 1; fi
 cmp club.journal club.before
 

@@ -114,24 +114,6 @@ static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, 
                    c->p->retries + 1, c->p->retries == 0 ? "y" : "ies", c->p->timeout_ms);
 }
 
-/* The device's own text (model, firmware) fit for a terminal and a log: bytes outside
- * printable ASCII, and the backslash, as \xNN; cut at cap. */
-static void escaped(char *out, size_t cap, const uint8_t *in, size_t n)
-{
-    size_t used = 0;
-
-    for (size_t i = 0; i < n && used + 5 < cap; i++)
-        used += (size_t)(in[i] >= ' ' && in[i] <= '~' && in[i] != '\\'
-                             ? snprintf(out + used, cap - used, "%c", in[i])
-                             : snprintf(out + used, cap - used, "\\x%02x", in[i]));
-    out[used] = '\0';
-}
-
-static const char *methods_name(unsigned m)
-{
-    return m == (MACH_OCR | MACH_BARCODE) ? "OCR and barcodes" : m == MACH_OCR ? "OCR" : "barcodes";
-}
-
 /* *lost tells a machine that did not answer (worth another try within the wait) from one
  * that answered wrongly (another protocol: no wait cures it). */
 static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
@@ -153,12 +135,12 @@ static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
     if (r.payload[3] != 4 || 6 + ml + 1 > r.len || c->methods == 0 ||
         (c->methods & ~(unsigned)(MACH_OCR | MACH_BARCODE)))
         return pd_fail(e, PD_ERR_DEVICE, "the machine's hello is malformed");
-    escaped(model, sizeof model, r.payload + 6, ml);
+    mp_printable(model, sizeof model, r.payload + 6, ml);
     fl = r.payload[6 + ml];
     if (7 + ml + fl <= r.len)
-        escaped(fw, sizeof fw, r.payload + 7 + ml, fl);
+        mp_printable(fw, sizeof fw, r.payload + 7 + ml, fl);
     note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
-         r.payload[1], methods_name(c->methods));
+         r.payload[1], mp_methods_name(c->methods));
     return PD_OK;
 }
 
@@ -270,57 +252,6 @@ static void progress(struct ctl *c, const struct attempt *a)
         c->ui->progress(c->ui->ctx, &p);
 }
 
-enum { UNTRUSTED = -2 }; /* judge: the readings are not those the machine announced */
-
-/* The readings are exactly the methods the machine announced in its hello, each once: a
- * two-method machine that sends one reading, or two of one method, is not checking itself. */
-static bool as_announced(const struct ctl *c, const struct mp_msg *r, int nread)
-{
-    unsigned seen = 0;
-
-    for (int i = 0; i < nread; i++) {
-        unsigned m = r->payload[3 + 3 * i];
-
-        if ((m != MACH_OCR && m != MACH_BARCODE) || !(c->methods & m) || (seen & m))
-            return false;
-        seen |= m;
-    }
-    return seen == c->methods;
-}
-
-/* The card the readings agree on, or -1 with the reason in why (the card is re-fed), or
- * UNTRUSTED when they are not the readings announced. */
-static int judge(struct ctl *c, const struct mp_msg *r, char *why, size_t n)
-{
-    int card = -1, nread = r->len >= 3 ? r->payload[2] : 0;
-
-    if (nread < 1 || r->len < 3 + 3 * nread || !as_announced(c, r, nread)) {
-        snprintf(why, n, "card %d came with %d reading%s, not one by each method announced "
-                         "(%s)", r->len >= 2 ? mp_get_u16(r->payload) : 0, nread,
-                 nread == 1 ? "" : "s", methods_name(c->methods));
-        return UNTRUSTED;
-    }
-    for (int i = 0; i < nread; i++) {
-        const uint8_t *rd = r->payload + 3 + 3 * i;
-
-        if (rd[1] >= 52) {
-            snprintf(why, n, "unreadable");
-            return -1;
-        }
-        if (rd[2] < c->p->min_confidence) {
-            snprintf(why, n, "%s read with confidence %d", mach_card_name(rd[1]), rd[2]);
-            return -1;
-        }
-        if (card >= 0 && rd[1] != card) {
-            snprintf(why, n, "read as %s and as %s", mach_card_name(card),
-                     mach_card_name(rd[1]));
-            return -1;
-        }
-        card = rd[1];
-    }
-    return card;
-}
-
 /* Places the card (card < 0: the reject tray). With then_feed the machine feeds the next
  * card at once and its reply rides along with PLACED (one round trip a card): *next. */
 static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, bool then_feed,
@@ -369,15 +300,15 @@ static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_ms
 {
     char why[120];
     int seq = r->len >= 2 ? mp_get_u16(r->payload) : 0;
-    int card = judge(c, r, why, sizeof why);
+    int card = mp_judge_card(r, c->methods, c->p->min_confidence, why, sizeof why);
     enum outcome o;
 
     a->refeed_done = false;
-    if (card == UNTRUSTED || (card >= 0 && a->placed[card])) {
+    if (card == MP_UNTRUSTED || (card >= 0 && a->placed[card])) {
         o = place(c, a, seq, -1, false, next, e);
         if (o != OUT_GOOD)
             return o;
-        if (card == UNTRUSTED)
+        if (card == MP_UNTRUSTED)
             return redo(c, "%s: the machine's readings cannot be trusted", why);
         return redo(c, "%s read twice: a duplicate card, a card of another deck, or a misread "
                        "card already in a pocket",

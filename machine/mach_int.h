@@ -48,6 +48,20 @@ enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt,
 /* Closes (and unlocks) the journal; safe on one that never opened (fd -1). */
 void journal_close(struct journal *j);
 
+/* ---------------------------------------------------------------- proto.c, for ctl.c */
+
+enum { MP_UNTRUSTED = -2 }; /* mp_judge_card: not the readings the machine announced */
+/* The card a CARD message's readings agree on (each readable, at least min_confidence), or
+ * -1 with the reason in why (the card is re-fed), or MP_UNTRUSTED with the reason when the
+ * readings are not exactly one by each method of methods (what the hello announced). */
+int mp_judge_card(const struct mp_msg *r, unsigned methods, int min_confidence, char *why,
+                  size_t n);
+/* The device's own text (model, firmware), fit for a terminal and a log: bytes outside
+ * printable ASCII, and the backslash, as \xNN; cut to fit cap. */
+void mp_printable(char *out, size_t cap, const uint8_t *in, size_t n);
+/* "OCR and barcodes", "OCR" or "barcodes". */
+const char *mp_methods_name(unsigned methods);
+
 /* ---------------------------------------------------------------- fill_ui.c */
 
 struct mach_bad {

@@ -269,6 +269,27 @@ static enum pd_status no_nul(const char *text, size_t len, const char *name, str
                       "NUL byte: a machine profile is text");
 }
 
+/* An indented line with content: libinih (built with INI_ALLOW_MULTILINE) hands it to the
+ * handler as one more value of the key above, so "transport = usb" followed by "  sim" would
+ * drive the simulator. Nothing in a profile may depend on indentation: refused, at its line. */
+static enum pd_status no_continuation(const char *text, const char *name, struct pd_err *e)
+{
+    int line = 1;
+
+    for (const char *p = text; *p; line++) {
+        size_t n = strcspn(p, "\n"), lead = 0;
+
+        while (lead < n && p[lead] != '\r' && isspace((unsigned char)p[lead]))
+            lead++;
+        if (lead > 0 && lead < n && p[lead] != ';' && p[lead] != '#' && p[lead] != '\r')
+            return pd_fail_at(e, PD_ERR_SYNTAX, name, line, (int)lead + 1, NULL,
+                              "an indented line would continue the value of the key above it: "
+                              "start every key at the beginning of its line");
+        p += n + (p[n] == '\n');
+    }
+    return PD_OK;
+}
+
 enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
                                 struct pd_err *e)
 {
@@ -284,6 +305,8 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
     rc = slurp(f, name, &text, &len, e);
     if (rc == PD_OK)
         rc = no_nul(text, len, name, e);
+    if (rc == PD_OK)
+        rc = no_continuation(text, name, e);
     if (rc == PD_OK && (line = ini_parse_string(text, handler, l)) != 0)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, line, 0, NULL, "%s",
                         l->msg[0] ? l->msg : "not an INI line (key = value or [section])");

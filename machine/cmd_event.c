@@ -409,7 +409,7 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
                                    struct pd_err *e)
 {
     const struct cfg_event_set *x = &ev->cfg.extra[si];
-    char pbn[1320], dd[1320], pdf[1400], kind[16], profile[1200], journal[1400], copies[16];
+    char pbn[1320], dd[1320], pdf[1400], kind[16], profile[1200], copies[16];
     enum pd_status rc;
 
     snprintf(pbn, sizeof pbn, "%s.pbn", stem);
@@ -433,15 +433,13 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
     else /* a built-in profile by name: "sim" */
         snprintf(profile, sizeof profile, "%s", x->machine);
     snprintf(copies, sizeof copies, "%d", x->copies);
-    snprintf(journal, sizeof journal, "%s.journal", pbn);
     printf("%s: filling %d %s of each board on %s\n", pbn, x->copies,
            x->copies == 1 ? "copy" : "copies", profile);
     fflush(stdout);
-    /* One journal for every copy; run again, the fill resumes and finds what is left. */
+    /* One journal for every copy (the machine's: the simulator's is another); run again, the
+     * fill resumes and finds what is left (--resume does nothing without a journal). */
     rc = run_cmd(cmd_fill, (const char *[]){"fill", pbn, "--machine", profile, "--yes", "--quiet",
-                                            "--copies", copies,
-                                            access(journal, F_OK) == 0 ? "--resume" : NULL,
-                                            NULL}, e);
+                                            "--copies", copies, "--resume", NULL}, e);
     return rc;
 }
 

@@ -239,7 +239,10 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
     if (rc == PD_OK)
         rc = pbn_read_any(o->set_path, NULL, &set, e);
-    if (rc == PD_OK && !o->journal && asprintf(&journal, "%s.journal", o->set_path) < 0) {
+    /* a rehearsal on the simulator keeps its own journal: it never touches the real one */
+    if (rc == PD_OK && !o->journal &&
+        asprintf(&journal, "%s.%s", o->set_path,
+                 prof->kind == MACH_SIM ? "sim-journal" : "journal") < 0) {
         journal = NULL;
         rc = pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
     }

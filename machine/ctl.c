@@ -27,8 +27,9 @@ struct ctl {
     struct mach_transport t;
     bool open;
     uint8_t seq;
-    unsigned methods;
+    unsigned methods;          /* announced in hello: every card carries exactly these */
     bool reads_numbers;
+    char machine[MACH_ID_MAX]; /* the machine the journal is bound to ("" before) */
     int pocket_of[4];          /* seat -> the machine's pocket */
     struct timespec t0;
     long cards_left;           /* in the run, for the time estimate */
@@ -120,7 +121,7 @@ static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
     uint8_t p[2] = {MP_VERSION_MAJOR, MP_VERSION_MINOR};
     struct mp_msg r;
     enum pd_status rc = xfer(c, MP_HELLO, p, 2, &r, e);
-    char model[64] = "", fw[64] = "";
+    char model[100] = "", fw[100] = "";
     size_t ml, fl;
 
     *lost = rc != PD_OK;
@@ -131,18 +132,22 @@ static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
     c->methods = r.payload[2];
     c->reads_numbers = r.payload[4] & MP_FLAG_BOARD_NUMBERS;
     ml = r.payload[5];
-    if (r.payload[3] != 4 || 6 + ml + 1 > r.len || c->methods == 0)
+    if (r.payload[3] != 4 || 6 + ml + 1 > r.len || c->methods == 0 ||
+        (c->methods & ~(unsigned)(MACH_OCR | MACH_BARCODE)))
         return pd_fail(e, PD_ERR_DEVICE, "the machine's hello is malformed");
-    memcpy(model, r.payload + 6, ml < 63 ? ml : 63);
+    mp_printable(model, sizeof model, r.payload + 6, ml);
     fl = r.payload[6 + ml];
     if (7 + ml + fl <= r.len)
-        memcpy(fw, r.payload + 7 + ml, fl < 63 ? fl : 63);
+        mp_printable(fw, sizeof fw, r.payload + 7 + ml, fl);
     note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
-         r.payload[1],
-         c->methods == (MACH_OCR | MACH_BARCODE) ? "OCR and barcodes"
-         : c->methods == MACH_OCR                ? "OCR"
-                                                 : "barcodes");
+         r.payload[1], mp_methods_name(c->methods));
     return PD_OK;
+}
+
+/* The machine connected now, as the journal names it. */
+static const char *machine_id(const struct ctl *c)
+{
+    return c->t.machine ? c->t.machine : c->t.name;
 }
 
 /* (Re)connects and says hello; waits up to wait_ms for the machine to come back when it was
@@ -164,6 +169,10 @@ static enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
             return rc;
         c->open = true;
         rc = hello(c, &lost, e);
+        if (rc == PD_OK && c->machine[0] && strcmp(c->machine, machine_id(c)) != 0)
+            return pd_fail(e, PD_ERR_DEVICE, "another machine (%s) answered, not the one "
+                                             "this fill runs on (%s)", machine_id(c),
+                           c->machine);
         if (rc == PD_OK || !lost || since(&t0) * 1000 >= wait_ms)
             return rc;
         nanosleep(&nap, NULL);
@@ -243,36 +252,6 @@ static void progress(struct ctl *c, const struct attempt *a)
         c->ui->progress(c->ui->ctx, &p);
 }
 
-/* The card the readings agree on, or -1 with the reason in why. */
-static int judge(struct ctl *c, const struct mp_msg *r, char *why, size_t n)
-{
-    int card = -1, nread = r->len >= 3 ? r->payload[2] : 0;
-
-    if (nread < 1 || r->len < 3 + 3 * nread) {
-        snprintf(why, n, "no reading");
-        return -1;
-    }
-    for (int i = 0; i < nread; i++) {
-        const uint8_t *rd = r->payload + 3 + 3 * i;
-
-        if (rd[1] >= 52) {
-            snprintf(why, n, "unreadable");
-            return -1;
-        }
-        if (rd[2] < c->p->min_confidence) {
-            snprintf(why, n, "%s read with confidence %d", mach_card_name(rd[1]), rd[2]);
-            return -1;
-        }
-        if (card >= 0 && rd[1] != card) {
-            snprintf(why, n, "read as %s and as %s", mach_card_name(card),
-                     mach_card_name(rd[1]));
-            return -1;
-        }
-        card = rd[1];
-    }
-    return card;
-}
-
 /* Places the card (card < 0: the reject tray). With then_feed the machine feeds the next
  * card at once and its reply rides along with PLACED (one round trip a card): *next. */
 static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, bool then_feed,
@@ -319,16 +298,18 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
 static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_msg *r,
                             struct mp_msg *next, struct pd_err *e)
 {
-    char why[80];
+    char why[120];
     int seq = r->len >= 2 ? mp_get_u16(r->payload) : 0;
-    int card = judge(c, r, why, sizeof why);
+    int card = mp_judge_card(r, c->methods, c->p->min_confidence, why, sizeof why);
     enum outcome o;
 
     a->refeed_done = false;
-    if (card >= 0 && a->placed[card]) {
+    if (card == MP_UNTRUSTED || (card >= 0 && a->placed[card])) {
         o = place(c, a, seq, -1, false, next, e);
         if (o != OUT_GOOD)
             return o;
+        if (card == MP_UNTRUSTED)
+            return redo(c, "%s: the machine's readings cannot be trusted", why);
         return redo(c, "%s read twice: a duplicate card, a card of another deck, or a misread "
                        "card already in a pocket",
                     mach_card_name(card));
@@ -400,10 +381,15 @@ static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
     for (int tries = 0; tries < MAX_PROMPTS; tries++) {
         if (xfer(c, MP_BOARD_BEGIN, p, 2, &r, e) != PD_OK)
             return OUT_LOST;
+        /* a machine that reads board numbers must read this one: 0 proves nothing */
         if (r.type == MP_BOARD_READY && r.len >= 2 &&
-            (!c->reads_numbers || mp_get_u16(r.payload) == 0 || mp_get_u16(r.payload) == a->board))
+            (!c->reads_numbers || mp_get_u16(r.payload) == a->board))
             return OUT_GOOD;
-        if (r.type == MP_BOARD_READY && r.len >= 2)
+        if (r.type == MP_BOARD_READY && r.len >= 2 && mp_get_u16(r.payload) == 0)
+            snprintf(text, sizeof text, "the machine read no board number in the slot: insert "
+                                        "board %d, its number where the machine reads it",
+                     a->board);
+        else if (r.type == MP_BOARD_READY && r.len >= 2)
             snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert board %d",
                      mp_get_u16(r.payload), a->board, a->board);
         else if (is_fault(&r, MPF_NO_BOARD))
@@ -645,6 +631,21 @@ static enum pd_status run_all(struct ctl *c, int copies, struct pd_err *e)
     return rc;
 }
 
+/* Connects and binds the journal to the machine that answered: nothing in the journal counts
+ * before the machine is known to be the one that filled its boards. */
+static enum pd_status connect_and_bind(struct ctl *c, struct pd_err *e)
+{
+    int wait_ms = c->p->replug_wait_ms < 3000 ? c->p->replug_wait_ms : 3000;
+    /* at the start, absent is likelier than late */
+    enum pd_status rc = reconnect(c, wait_ms, e);
+
+    if (rc == PD_OK)
+        rc = journal_bind(&c->j, machine_id(c), e);
+    if (rc == PD_OK)
+        snprintf(c->machine, sizeof c->machine, "%s", machine_id(c));
+    return rc;
+}
+
 enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn,
                          struct mach_ui *ui, struct mach_result *res, struct pd_err *e)
 {
@@ -663,15 +664,14 @@ enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn
     clock_gettime(CLOCK_MONOTONIC, &c.t0);
     if (rc == PD_OK)
         rc = journal_open(&c.j, job->journal, job->set_hash, max_board, e);
+    if (rc == PD_OK)
+        rc = connect_and_bind(&c, e);
     if (rc == PD_OK && !job->resume)
         rc = check_half_filled(&c, copies, e);
     for (int k = 1; rc == PD_OK && k <= copies; k++)
         for (int i = 0; i < job->nboards; i++)
             if (*journal_state(&c.j, k, job->boards[i]) < J_GOOD)
                 c.cards_left += 52;
-    if (rc == PD_OK && c.cards_left > 0) /* at the start, absent is likelier than late */
-        rc = reconnect(&c, job->profile->replug_wait_ms < 3000 ? job->profile->replug_wait_ms
-                                                                : 3000, e);
     if (rc == PD_OK)
         rc = run_all(&c, copies, e);
     close_transport(&c);

@@ -56,6 +56,7 @@ enum pd_status mach_fake_open(struct mach_sim *sim, struct mach_transport *out,
     if (!f)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the fake transport");
     f->sim = sim;
-    *out = (struct mach_transport){"fake", f, fake_send, fake_recv, fake_close};
+    /* every simulator is the same machine, and none is a real one */
+    *out = (struct mach_transport){"fake", f, fake_send, fake_recv, fake_close, "sim"};
     return PD_OK;
 }

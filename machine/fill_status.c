@@ -103,8 +103,8 @@ enum pd_status mach_fill_status(const struct mach_job *job, FILE *out, struct pd
             for (int b = 1; b <= max_board; b++)
                 if (*journal_state(&j, k, b) != J_NONE && k > copies)
                     copies = k;
-        fprintf(out, "%s: %ld card%s placed in all\n", job->journal, j.places,
-                j.places == 1 ? "" : "s");
+        fprintf(out, "%s: %ld card%s placed in all, on machine \"%s\"\n", job->journal,
+                j.places, j.places == 1 ? "" : "s", j.machine);
         for (int k = 1; k <= copies; k++)
             copy_line(&j, job, k, out);
     }

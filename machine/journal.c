@@ -3,24 +3,29 @@
  * loss or unplug `predup fill --resume` knows which boards are finished. The format is in
  * machine/README.md ("The journal's format"): a header binding the journal to the deals, then
  * records, each ending in " *" and the CRC-32 of the bytes before it:
- *   predup-journal 2 deals <sha256 hex> *crc
+ *   predup-journal 3 deals <sha256 hex> machine <identity> *crc
  *   begin C B A *crc            copy C of board B, attempt A started
  *   place C B A K CARD S *crc   K-th card of the attempt ("SA") placed for seat S (NESW)
  *   good C B *crc | bad C B text *crc
  * Reading is strict: every number in range, every line well formed and its CRC right, or
  * the journal is reported damaged at file:line; only a last line without its newline (a
  * write torn by a power cut) is cut off. The open journal is locked (fcntl), so that two
- * fills never interleave one journal. */
+ * fills never interleave one journal. The header names the machine that fills it: its boards
+ * are done only for that machine (a simulator's rehearsal fills no real board). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "machine/mach_int.h"
 
-static const char MAGIC[] = "predup-journal 2 deals ";
+static const char MAGIC[] = "predup-journal 3 deals ";
+static const char MAGIC2[] = "predup-journal 2 deals "; /* before machines were named */
+static const char MACHINE[] = " machine ";
+enum { HEAD = sizeof MAGIC - 1 + 64 }; /* the magic and the deals' hash */
 
 static void hex(const uint8_t h[32], char out[65])
 {
@@ -146,18 +151,36 @@ static enum pd_status replay_line(struct journal *j, const char *line, size_t le
     return rc;
 }
 
-/* The header: 1 when it is ours and for these deals, 0 when for other deals, or an error. */
+/* A machine's identity as the journal records it: printable ASCII, MACH_ID_MAX at most. */
+static bool machine_ok(const char *id, size_t n)
+{
+    if (n == 0 || n >= MACH_ID_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (id[i] < ' ' || id[i] > '~')
+            return false;
+    return true;
+}
+
+/* The header: *same when it is for these deals, its machine in j->machine; *old for a
+ * journal of format 2, which names no machine. Anything else is an error. */
 static enum pd_status header(struct journal *j, const char *text, size_t len,
-                             const uint8_t hash[32], bool *same, struct pd_err *e)
+                             const uint8_t hash[32], bool *same, bool *old, struct pd_err *e)
 {
     char want[65];
     const char *nl = memchr(text, '\n', len);
     size_t n = nl ? (size_t)(nl - text) : 0;
 
-    if (!nl || n != sizeof MAGIC - 1 + 64 + 10 || memcmp(text, MAGIC, sizeof MAGIC - 1) != 0 ||
-        !crc_ok(text, &n))
+    *old = nl && n == HEAD + 10 && memcmp(text, MAGIC2, sizeof MAGIC2 - 1) == 0 &&
+           crc_ok(text, &n);
+    if (!*old && (!nl || n < HEAD + sizeof MACHINE + 10 || memcmp(text, MAGIC, sizeof MAGIC - 1) ||
+                  !crc_ok(text, &n) || memcmp(text + HEAD, MACHINE, sizeof MACHINE - 1) ||
+                  !machine_ok(text + HEAD + sizeof MACHINE - 1, n - HEAD - (sizeof MACHINE - 1))))
         return pd_fail_at(e, PD_ERR_SYNTAX, j->path, 1, 1, NULL,
-                          "not a predup journal (format 2), or its first line is damaged");
+                          "not a predup journal (format 3), or its first line is damaged");
+    if (!*old)
+        snprintf(j->machine, sizeof j->machine, "%.*s", (int)(n - HEAD - (sizeof MACHINE - 1)),
+                 text + HEAD + sizeof MACHINE - 1);
     hex(hash, want);
     *same = memcmp(text + sizeof MAGIC - 1, want, 64) == 0;
     return PD_OK;
@@ -270,8 +293,8 @@ static enum pd_status alloc_state(struct journal *j, const char *path, int max_b
     return PD_OK;
 }
 
-/* Starts the journal afresh: empty, then the header. */
-static enum pd_status start(struct journal *j, const uint8_t hash[32], struct pd_err *e)
+/* Starts the journal afresh for machine: empty, then the header. */
+static enum pd_status start(struct journal *j, const char *machine, struct pd_err *e)
 {
     char h[65];
 
@@ -281,65 +304,115 @@ static enum pd_status start(struct journal *j, const uint8_t hash[32], struct pd
     j->places = 0;
     if (ftruncate(j->fd, 0) != 0)
         return pd_fail(e, PD_ERR_IO, "%s: %s", j->path, strerror(errno));
-    hex(hash, h);
-    return journal_add(j, e, "%s%s", MAGIC, h);
+    hex(j->hash, h);
+    snprintf(j->machine, sizeof j->machine, "%s", machine);
+    j->fresh = false;
+    return journal_add(j, e, "%s%s%s%s", MAGIC, h, MACHINE, machine);
 }
 
-static enum pd_status load(struct journal *j, const uint8_t hash[32], bool *fresh,
-                           struct pd_err *e)
+/* A journal with cards placed that is not for these deals, or names no machine. */
+static enum pd_status foreign(struct journal *j, const char *text, bool old, struct pd_err *e)
+{
+    if (old)
+        return pd_fail(e, PD_ERR_MISMATCH,
+                       "%s is of format 2, which names no machine (it may be a simulator's "
+                       "rehearsal): none of its boards counts as filled; rm %s to fill them "
+                       "again", j->path, j->path);
+    return pd_fail(e, PD_ERR_MISMATCH,
+                   "%s was started for other deals (sha256 %.16s...): the deals changed since "
+                   "the fill began; rm %s to start the fill over",
+                   j->path, text + sizeof MAGIC - 1, j->path);
+}
+
+static enum pd_status load(struct journal *j, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0, complete = 0;
-    bool same = false;
+    bool same = false, old = false;
     enum pd_status rc = read_fd(j->fd, j->path, &text, &len, e);
 
     /* empty, or a header torn by a power cut (no newline yet): nothing was placed */
-    *fresh = rc == PD_OK && (len == 0 || !memchr(text, '\n', len));
-    if (*fresh)
+    j->fresh = rc == PD_OK && (len == 0 || !memchr(text, '\n', len));
+    if (j->fresh)
         len = 0;
     if (rc == PD_OK && len > 0)
-        rc = header(j, text, len, hash, &same, e);
-    if (rc == PD_OK && len > 0 && !same) /* other deals: blocks only if a card was placed */
-        *fresh = !memmem(text, len, "\nplace ", 7);
-    if (rc == PD_OK && len > 0 && !same && !*fresh)
-        rc = pd_fail(e, PD_ERR_MISMATCH,
-                     "%s was started for other deals (sha256 %.16s...): the deals changed "
-                     "since the fill began; rm %s to start the fill over",
-                     j->path, text + sizeof MAGIC - 1, j->path);
-    if (rc == PD_OK && len > 0 && same)
+        rc = header(j, text, len, j->hash, &same, &old, e);
+    if (rc == PD_OK && len > 0 && (!same || old)) /* blocks only if a card was placed */
+        j->fresh = !memmem(text, len, "\nplace ", 7);
+    if (rc == PD_OK && len > 0 && (!same || old) && !j->fresh)
+        rc = foreign(j, text, old, e);
+    if (rc == PD_OK && len > 0 && same && !old)
         rc = replay(j, text, len, &complete, e);
-    if (rc == PD_OK && len > 0 && same && j->places == 0)
-        *fresh = true; /* a start that failed before any card: nothing to keep */
-    if (rc == PD_OK && !*fresh && complete < len && ftruncate(j->fd, (off_t)complete) != 0)
+    if (rc == PD_OK && len > 0 && same && !old && j->places == 0)
+        j->fresh = true; /* a start that failed before any card: nothing to keep */
+    if (rc == PD_OK && !j->fresh && complete < len && ftruncate(j->fd, (off_t)complete) != 0)
         rc = pd_fail(e, PD_ERR_IO, "%s: cannot cut its torn last line: %s", j->path,
                      strerror(errno));
     free(text);
     return rc;
 }
 
+/* Opens path without blocking (a FIFO would hang the fill), then insists on a regular file.
+ * created NULL: for reading only (fill --status); else a missing journal is created and
+ * *created set, and a journal that existed (or was reached through a symlink) with wider
+ * rights is made 0600: it tells every card's seat. */
+static enum pd_status open_regular(struct journal *j, int flags, bool *created,
+                                   struct pd_err *e)
+{
+    struct stat st;
+
+    j->fd = open(j->path, flags | O_NONBLOCK | O_CLOEXEC);
+    if (j->fd < 0 && errno == ENOENT && created) {
+        j->fd = open(j->path, flags | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        *created = j->fd >= 0;
+    }
+    if (j->fd < 0)
+        return pd_fail(e, errno == ENOENT && !created ? PD_ERR_USAGE : PD_ERR_IO, "%s: %s",
+                       j->path, errno == ENOENT && !created ? "no journal: no fill was started"
+                                                            : strerror(errno));
+    if (fstat(j->fd, &st) != 0)
+        return pd_fail(e, PD_ERR_IO, "%s: %s", j->path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return pd_fail(e, PD_ERR_IO, "%s is not a regular file: a journal must be one (pass "
+                                     "--journal FILE)", j->path);
+    if (fcntl(j->fd, F_SETFL, flags & O_APPEND) != 0 ||
+        (created && (st.st_mode & 077) && fchmod(j->fd, 0600) != 0))
+        return pd_fail(e, PD_ERR_IO, "%s: cannot make it private (mode 0600): %s", j->path,
+                       strerror(errno));
+    return PD_OK;
+}
+
 enum pd_status journal_open(struct journal *j, const char *path, const uint8_t hash[32],
                             int max_board, struct pd_err *e)
 {
     enum pd_status rc = alloc_state(j, path, max_board, e);
-    bool created = false, fresh = false;
+    bool created = false;
 
     if (rc != PD_OK)
         return rc;
-    j->fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
-    if (j->fd < 0 && errno == ENOENT) {
-        j->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-        created = j->fd >= 0;
-    }
-    if (j->fd < 0)
-        return pd_fail(e, PD_ERR_IO, "%s: %s", path, strerror(errno));
-    rc = lock(j, e);
+    memcpy(j->hash, hash, sizeof j->hash);
+    rc = open_regular(j, O_RDWR | O_APPEND, &created, e);
     if (rc == PD_OK)
-        rc = load(j, hash, &fresh, e);
-    if (rc == PD_OK && fresh)
-        rc = start(j, hash, e);
+        rc = lock(j, e);
+    if (rc == PD_OK)
+        rc = load(j, e);
     if (rc == PD_OK && created)
         rc = sync_dir(path, e);
     return rc;
+}
+
+enum pd_status journal_bind(struct journal *j, const char *machine, struct pd_err *e)
+{
+    if (!machine_ok(machine, strlen(machine)))
+        return pd_fail(e, PD_ERR_INTERNAL, "the machine's identity is malformed");
+    if (j->fresh)
+        return start(j, machine, e);
+    if (strcmp(j->machine, machine) == 0)
+        return PD_OK;
+    return pd_fail(e, PD_ERR_MISMATCH,
+                   "%s belongs to machine \"%s\", not to \"%s\": none of its boards counts as "
+                   "filled here; pass another --journal, or rm %s to start over", j->path,
+                   j->machine, machine, j->path);
 }
 
 enum pd_status journal_read(struct journal *j, const char *path, const uint8_t hash[32],
@@ -348,17 +421,17 @@ enum pd_status journal_read(struct journal *j, const char *path, const uint8_t h
     enum pd_status rc = alloc_state(j, path, max_board, e);
     char *text = NULL;
     size_t len = 0, complete;
-    bool same = false;
+    bool same = false, old = false;
 
     if (rc != PD_OK)
         return rc;
-    j->fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (j->fd < 0)
-        return pd_fail(e, errno == ENOENT ? PD_ERR_USAGE : PD_ERR_IO, "%s: %s", path,
-                       errno == ENOENT ? "no journal: no fill was started" : strerror(errno));
-    rc = read_fd(j->fd, path, &text, &len, e);
+    rc = open_regular(j, O_RDONLY, NULL, e);
     if (rc == PD_OK)
-        rc = header(j, text, len, hash, &same, e);
+        rc = read_fd(j->fd, path, &text, &len, e);
+    if (rc == PD_OK)
+        rc = header(j, text, len, hash, &same, &old, e);
+    if (rc == PD_OK && old)
+        rc = foreign(j, text, old, e);
     if (rc == PD_OK && !same)
         rc = pd_fail(e, PD_ERR_MISMATCH, "%s was started for other deals", path);
     if (rc == PD_OK)

@@ -16,6 +16,9 @@ struct journal {
     uint8_t *state;    /* [copy 1..MACH_MAX_COPIES][board 0..max_board]: enum jstate */
     int *attempts;     /* the same: "begin" records */
     long places;       /* "place" records read */
+    bool fresh;        /* nothing placed yet: journal_bind starts it over */
+    uint8_t hash[32];  /* the deals it is bound to */
+    char machine[MACH_ID_MAX]; /* the machine its header names ("" while fresh) */
 };
 
 /* The state and attempts of copy (1..MACH_MAX_COPIES) of board (1..max_board). */
@@ -23,12 +26,18 @@ uint8_t *journal_state(struct journal *j, int copy, int board);
 int *journal_attempts(struct journal *j, int copy, int board);
 
 /* Opens (creating it 0600 when missing) and locks the journal, then replays it strictly. A
- * journal in which no card was placed is started over, whatever it was for. Errors: PD_ERR_IO,
- * PD_ERR_DEVICE (in use by another process, named), PD_ERR_MISMATCH (started for other deals,
+ * journal in which no card was placed is left fresh (j->fresh): journal_bind starts it over,
+ * whatever it was for. Its states count for nothing until journal_bind agreed on the machine.
+ * Errors: PD_ERR_IO (also: not a regular file), PD_ERR_DEVICE (in use by another process,
+ * named), PD_ERR_MISMATCH (started for other deals, or of format 2 which names no machine,
  * with cards placed), PD_ERR_SYNTAX (damaged: file:line). A last line without its newline (a
  * write torn by a power cut) is cut off. */
 enum pd_status journal_open(struct journal *j, const char *path, const uint8_t hash[32],
                             int max_board, struct pd_err *e);
+/* The machine connected is machine (mach_transport.machine): a fresh journal is started over
+ * for it; any other journal must name the very same machine, else PD_ERR_MISMATCH (its boards
+ * were filled on another machine, or rehearsed on the simulator: none is done on this one). */
+enum pd_status journal_bind(struct journal *j, const char *machine, struct pd_err *e);
 /* Reads the journal without locking or changing it (fill --status). */
 enum pd_status journal_read(struct journal *j, const char *path, const uint8_t hash[32],
                             int max_board, struct pd_err *e);
@@ -38,6 +47,20 @@ enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt,
     __attribute__((format(printf, 3, 4)));
 /* Closes (and unlocks) the journal; safe on one that never opened (fd -1). */
 void journal_close(struct journal *j);
+
+/* ---------------------------------------------------------------- proto.c, for ctl.c */
+
+enum { MP_UNTRUSTED = -2 }; /* mp_judge_card: not the readings the machine announced */
+/* The card a CARD message's readings agree on (each readable, at least min_confidence), or
+ * -1 with the reason in why (the card is re-fed), or MP_UNTRUSTED with the reason when the
+ * readings are not exactly one by each method of methods (what the hello announced). */
+int mp_judge_card(const struct mp_msg *r, unsigned methods, int min_confidence, char *why,
+                  size_t n);
+/* The device's own text (model, firmware), fit for a terminal and a log: bytes outside
+ * printable ASCII, and the backslash, as \xNN; cut to fit cap. */
+void mp_printable(char *out, size_t cap, const uint8_t *in, size_t n);
+/* "OCR and barcodes", "OCR" or "barcodes". */
+const char *mp_methods_name(unsigned methods);
 
 /* ---------------------------------------------------------------- fill_ui.c */
 

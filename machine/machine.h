@@ -246,6 +246,7 @@ struct mach_ui {
 };
 
 enum { MACH_MAX_COPIES = 16 }; /* copies of one set in one journal (fill --copies) */
+enum { MACH_ID_MAX = 128 };    /* a machine's identity in the journal, with its NUL */
 
 struct mach_job {
     const struct pbn_set *set;   /* the deals (borrowed) */

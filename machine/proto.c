@@ -1,12 +1,13 @@
 /* machine/proto.c - frames of the open dealing-machine protocol (machine/PROTOCOL.md): magic,
- * length, type, sequence, payload, CRC-32. The CRC is IEEE 802.3 (reflected polynomial
+ * length, type, sequence, payload, CRC-32; and what a host makes of a machine's words: a
+ * card's readings judged against the methods announced, the device's strings escaped. The CRC is IEEE 802.3 (reflected polynomial
  * 0xEDB88320, zlib's crc32()), table-driven here because zlib is not a dependency. */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "machine/machine.h"
+#include "machine/mach_int.h"
 
 static uint32_t crc_table[256];
 static pthread_once_t crc_once = PTHREAD_ONCE_INIT; /* built once, whatever thread asks first */
@@ -176,4 +177,72 @@ enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, str
                        MACH_FAULT_NAME[MF_NO_BOARD]);
     *out = (struct mach_fault_at){(int)board, (int)card, (enum mach_fault)kind};
     return PD_OK;
+}
+
+/* ---------------------------------------------------------------- what the machine says */
+
+void mp_printable(char *out, size_t cap, const uint8_t *in, size_t n)
+{
+    size_t used = 0;
+
+    for (size_t i = 0; i < n && used + 5 < cap; i++)
+        used += (size_t)(in[i] >= ' ' && in[i] <= '~' && in[i] != '\\'
+                             ? snprintf(out + used, cap - used, "%c", in[i])
+                             : snprintf(out + used, cap - used, "\\x%02x", in[i]));
+    out[used] = '\0';
+}
+
+const char *mp_methods_name(unsigned methods)
+{
+    return methods == (MACH_OCR | MACH_BARCODE) ? "OCR and barcodes"
+           : methods == MACH_OCR                ? "OCR"
+                                                : "barcodes";
+}
+
+/* The readings are exactly the methods announced, each once: a two-method machine that
+ * sends one reading, or two of one method, is not checking itself. */
+static bool as_announced(const struct mp_msg *r, int nread, unsigned methods)
+{
+    unsigned seen = 0;
+
+    for (int i = 0; i < nread; i++) {
+        unsigned m = r->payload[3 + 3 * i];
+
+        if ((m != MACH_OCR && m != MACH_BARCODE) || !(methods & m) || (seen & m))
+            return false;
+        seen |= m;
+    }
+    return seen == methods;
+}
+
+int mp_judge_card(const struct mp_msg *r, unsigned methods, int min_confidence, char *why,
+                  size_t n)
+{
+    int card = -1, nread = r->len >= 3 ? r->payload[2] : 0;
+
+    if (nread < 1 || r->len < 3 + 3 * nread || !as_announced(r, nread, methods)) {
+        snprintf(why, n, "card %d came with %d reading%s, not one by each method announced "
+                         "(%s)", r->len >= 2 ? mp_get_u16(r->payload) : 0, nread,
+                 nread == 1 ? "" : "s", mp_methods_name(methods));
+        return MP_UNTRUSTED;
+    }
+    for (int i = 0; i < nread; i++) {
+        const uint8_t *rd = r->payload + 3 + 3 * i;
+
+        if (rd[1] >= 52) {
+            snprintf(why, n, "unreadable");
+            return -1;
+        }
+        if (rd[2] < min_confidence) {
+            snprintf(why, n, "%s read with confidence %d", mach_card_name(rd[1]), rd[2]);
+            return -1;
+        }
+        if (card >= 0 && rd[1] != card) {
+            snprintf(why, n, "read as %s and as %s", mach_card_name(card),
+                     mach_card_name(rd[1]));
+            return -1;
+        }
+        card = rd[1];
+    }
+    return card;
 }

@@ -21,6 +21,10 @@ struct mach_transport {
     enum pd_status (*recv)(void *self, uint8_t *buf, size_t cap, size_t *got, int timeout_ms,
                            struct pd_err *e);
     void (*close)(void *self); /* may be NULL: nothing to release */
+    /* Which machine this is, as the journal records it (NULL: name): "sim", or "usb VID:PID
+     * serial S" (S escaped as %XX outside [A-Za-z0-9._-], "-" when the device has none).
+     * Printable ASCII, shorter than MACH_ID_MAX. */
+    const char *machine;
 };
 
 #endif

@@ -10,6 +10,7 @@
  * node gone mid-open, interface busy or vanished during claim) is retried until the wait
  * ends, by the clock: a re-plugged machine shows up in steps (sysfs, node, claim) and a loaded
  * host sees any of those steps fail once. */
+#include <ctype.h>
 #include <libusb.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct usb {
     int iface;
     uint8_t ep_out, ep_in;
     unsigned send_timeout_ms;
+    char machine[MACH_ID_MAX]; /* "usb VID:PID serial S", for the journal */
 };
 
 static enum pd_status usb_fail(struct pd_err *e, int err, const char *what)
@@ -158,10 +160,34 @@ static libusb_device *find_device(const struct mach_usb *m)
     return found;
 }
 
+/* "usb VID:PID serial S": the serial number string (escaped as %XX outside [A-Za-z0-9._-],
+ * "-" when the device has none), so that the journal tells two machines of one model apart.
+ * 0, or the LIBUSB_ERROR_* of reading it. */
+static int identify(libusb_device_handle *h, const struct mach_profile *p, char *out,
+                    size_t cap)
+{
+    struct libusb_device_descriptor d;
+    unsigned char serial[64] = "-";
+    int n = 1, used;
+
+    if (libusb_get_device_descriptor(libusb_get_device(h), &d) == 0 && d.iSerialNumber)
+        n = libusb_get_string_descriptor_ascii(h, d.iSerialNumber, serial, sizeof serial);
+    if (n < 0)
+        return n;
+    used = snprintf(out, cap, "usb %04x:%04x serial ", p->vid, p->pid);
+    for (int i = 0; i < n && (size_t)used + 4 < cap; i++) {
+        bool plain = serial[i] < 128 && (isalnum(serial[i]) || (serial[i] && strchr("._-", serial[i])));
+
+        used += plain ? snprintf(out + used, cap - (size_t)used, "%c", serial[i])
+                      : snprintf(out + used, cap - (size_t)used, "%%%02X", serial[i]);
+    }
+    return 0;
+}
+
 /* One attempt: 0 with *h open and claimed, else the LIBUSB_ERROR_* (1: not on the bus) and
  * the step that failed. */
 static int try_open(struct mach_usb *m, libusb_device_handle **h, const char **step, int *bus,
-                    int *addr)
+                    int *addr, char *id, size_t idcap)
 {
     libusb_device *dev = find_device(m);
     int err;
@@ -180,6 +206,12 @@ static int try_open(struct mach_usb *m, libusb_device_handle **h, const char **s
     libusb_set_auto_detach_kernel_driver(*h, 1);
     *step = "claim interface";
     err = libusb_claim_interface(*h, m->p->interface);
+    if (err == 0) {
+        *step = "read its serial number"; /* a failed read is retried as a transient one */
+        err = identify(*h, m->p, id, idcap) < 0 ? LIBUSB_ERROR_IO : 0;
+        if (err < 0)
+            libusb_release_interface(*h, m->p->interface);
+    }
     if (err < 0) {
         libusb_close(*h);
         *h = NULL;
@@ -210,9 +242,10 @@ enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transp
     const char *step = "";
     double end = now_ms() + wait_ms;
     int err, bus = 0, addr = 0;
+    char id[MACH_ID_MAX];
     struct usb *u;
 
-    while ((err = try_open(m, &h, &step, &bus, &addr)) != 0) {
+    while ((err = try_open(m, &h, &step, &bus, &addr, id, sizeof id)) != 0) {
         if (err < 0 && !transient(err))
             return mach_usb_open_error(p, err, step, bus, addr, e);
         if (now_ms() >= end)
@@ -230,7 +263,8 @@ enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transp
         libusb_close(h);
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the USB transport");
     }
-    *u = (struct usb){h, p->interface, p->ep_out, p->ep_in, (unsigned)p->send_timeout_ms};
-    *out = (struct mach_transport){"usb", u, usb_send, usb_recv, usb_close};
+    *u = (struct usb){h, p->interface, p->ep_out, p->ep_in, (unsigned)p->send_timeout_ms, ""};
+    snprintf(u->machine, sizeof u->machine, "%s", id);
+    *out = (struct mach_transport){"usb", u, usb_send, usb_recv, usb_close, u->machine};
     return PD_OK;
 }

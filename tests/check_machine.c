@@ -242,7 +242,8 @@ static enum pd_status rig_open(void *ctx, int wait_ms, struct mach_transport *ou
     for (int i = 0; i < 100 && rc != PD_OK; i++)
         rc = mach_fake_open(r->sim, r->use_faulty ? &r->f.in : out, e);
     if (rc == PD_OK && r->use_faulty)
-        *out = (struct mach_transport){"faulty", &r->f, faulty_send, faulty_recv, faulty_close};
+        *out = (struct mach_transport){"faulty", &r->f, faulty_send, faulty_recv, faulty_close,
+                                       r->f.in.machine}; /* the same machine, lossy */
     return rc;
 }
 

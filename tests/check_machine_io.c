@@ -106,6 +106,7 @@ static void make_journal(char *path, size_t n)
     test_tmpdir(dir, sizeof dir);
     snprintf(path, n, "%s/set.pbn.journal", dir);
     ck_assert_int_eq(journal_open(&j, path, HASH, 4, NULL), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     ck_assert_int_eq(journal_add(&j, NULL, "begin 1 1 1"), PD_OK);
     ck_assert_int_eq(journal_add(&j, NULL, "place 1 1 1 1 SA N"), PD_OK);
     journal_close(&j);
@@ -222,9 +223,11 @@ START_TEST(test_journal_no_card_replaced)
     test_tmpdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/j", dir);
     ck_assert_int_eq(journal_open(&j, path, other, 4, NULL), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     ck_assert_int_eq(journal_add(&j, NULL, "begin 1 2 1"), PD_OK);
     journal_close(&j);
     ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     ck_assert_int_eq(*journal_state(&j, 1, 2), J_NONE);
     journal_close(&j);
     text = slurp(path, &n);
@@ -237,10 +240,42 @@ START_TEST(test_journal_no_card_replaced)
     /* a header torn by a power cut: started over */
     ck_assert_int_eq(truncate(path, 30), 0);
     ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
     journal_close(&j);
     text = slurp(path, &n);
-    ck_assert_uint_eq(n, 23 + 64 + 11);
+    ck_assert_uint_eq(n, 23 + 64 + strlen(" machine sim") + 11);
     free(text);
+}
+END_TEST
+
+/* A journal names its machine: another machine finds none of its boards done and changes
+ * nothing; the same machine finds them. */
+START_TEST(test_journal_bound_to_machine)
+{
+    struct journal j;
+    struct pd_err e = {0};
+    char path[500], *before, *after;
+    size_t n1, n2;
+
+    make_journal(path, sizeof path); /* filled on "sim" */
+    append_record(path, "good 1 1");
+    before = slurp(path, &n1);
+    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "usb 1209:0dea serial -", &e), PD_ERR_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(e.msg, "set.pbn.journal belongs to machine \"sim\", not to "
+                                        "\"usb 1209:0dea serial -\": none of its boards counts "
+                                        "as filled here; pass another --journal, or rm "));
+    journal_close(&j);
+    after = slurp(path, &n2);
+    ck_assert_uint_eq(n1, n2);
+    ck_assert_mem_eq(before, after, n1);
+    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(journal_bind(&j, "sim", &e), PD_OK);
+    ck_assert_int_eq(*journal_state(&j, 1, 1), J_GOOD);
+    ck_assert_int_eq(journal_bind(&j, "sim\n", &e), PD_ERR_INTERNAL);
+    journal_close(&j);
+    free(before);
+    free(after);
 }
 END_TEST
 
@@ -313,6 +348,7 @@ Suite *machine_io_suite(void)
     tcase_add_test(jr, test_journal_lock_names_holder);
     tcase_add_loop_test(jr, test_journal_strict, 0, ARRAY_LEN(damaged));
     tcase_add_test(jr, test_journal_no_card_replaced);
+    tcase_add_test(jr, test_journal_bound_to_machine);
     tcase_add_test(jr, test_failed_job_keeps_stdin);
     tcase_add_test(jr, test_hash_deals);
     suite_add_tcase(s, jr);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <umockdev.h>
 #include <unistd.h>
@@ -581,14 +582,33 @@ static void scenario_unplug(void)
     rig_free(&r);
 }
 
-/* The real binary, spawned: it finds the device through the same preload and testbed. */
+/* Runs the real binary with args (NULL-terminated); its exit status, its stdout in *out. */
+static int run_cli(char **argv, char **out)
+{
+    char *err = NULL;
+    int status = -1;
+    GError *gerr = NULL;
+
+    EXPECT(g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, &err, &status,
+                        &gerr),
+           "spawn %s", argv[0]);
+    status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (status != 0)
+        printf("usb cli: %s exit %d: %s", argv[1], status, err ? err : "");
+    g_free(err);
+    if (gerr)
+        g_error_free(gerr);
+    return status;
+}
+
+/* The real binary, spawned: it finds the device through the same preload and testbed. A
+ * rehearsal on the simulator first: the USB fill still fills every board (the simulator's
+ * journal is its own), and a journal shared on purpose is refused (another machine's). */
 static void scenario_cli(const char *predup)
 {
     struct rig r;
-    char set[320], conf[320], *out = NULL, *err = NULL;
-    int status = -1;
+    char set[320], conf[320], shared[320], path[340], *out = NULL;
     FILE *f;
-    GError *gerr = NULL;
 
     rig_init(&r, 6, 15);
     fresh_device(&r);
@@ -602,27 +622,28 @@ static void scenario_cli(const char *predup)
           "send_timeout_ms = 5000\nretries = 19\nreplug_wait_ms = 30000\n",
           f);
     fclose(f);
-    {
-        char *argv[] = {(char *)predup, "fill", set, "--machine", conf, "--yes", NULL};
-
-        EXPECT(g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
-                            &gerr),
-               "spawn %s", predup);
-    }
-    EXPECT(status == 0, "predup fill over USB: status %d: %s", status, err ? err : "");
-    EXPECT(out && strstr(out, "filled ") && strstr(out, ": 6 good, 0 bad"), "cli output: %s",
-           out ? out : "");
+    snprintf(shared, sizeof shared, "%s/shared.journal", r.dir);
+    char *sim[] = {(char *)predup, "fill", set, "--machine", "sim", "--yes", NULL, NULL, NULL};
+    char *usb[] = {(char *)predup, "fill", set, "--machine", conf, "--yes", NULL, NULL, NULL};
+    EXPECT(run_cli(sim, &out) == 0, "the rehearsal on the simulator failed");
+    g_free(out);
+    EXPECT(run_cli(usb, &out) == 0, "predup fill over USB failed");
+    EXPECT(out && strstr(out, "filled ") && strstr(out, ": 6 good, 0 bad; 312 cards placed"),
+           "cli output (every board filled again after a rehearsal): %s", out ? out : "");
     if (out)
         printf("usb cli: %s", out);
-    audit(&r, r.n); /* the output above says all of them are good */
     g_free(out);
-    g_free(err);
-    if (gerr)
-        g_error_free(gerr);
-    snprintf(conf + strlen(r.dir), sizeof conf - strlen(r.dir), "/set.pbn.journal");
-    unlink(conf);
+    audit(&r, r.n); /* the output above says all of them are good */
+    sim[6] = usb[6] = "--journal", sim[7] = usb[7] = shared; /* one journal named for both */
+    EXPECT(run_cli(sim, &out) == 0, "the rehearsal on the simulator failed");
+    g_free(out);
+    EXPECT(run_cli(usb, &out) == 1, "a USB fill on the simulator's journal was not refused");
+    EXPECT(out && !strstr(out, "good"), "boards reported good: %s", out ? out : "");
+    g_free(out);
+    snprintf(path, sizeof path, "%s.sim-journal", set);
+    unlink(path);
+    unlink(shared);
     unlink(set);
-    snprintf(conf, sizeof conf, "%s/usb.conf", r.dir);
     unlink(conf);
     rig_free(&r);
 }

@@ -57,7 +57,7 @@ grep -q '^public 7 13 21 34 40 45$' ev.record
 
 "$P" event deal ev.conf --fill > out
 for f in "spring-pairs.pbn" "spring-pairs.dup" "spring-pairs.dlm" "spring-pairs.dd.pbn" \
-         "spring-pairs-record.pdf" "spring-pairs.pbn.journal" reserve.pbn reserve.dd.pbn; do
+         "spring-pairs-record.pdf" "spring-pairs.pbn.sim-journal" reserve.pbn reserve.dd.pbn; do
     [ -s "ev/$f" ] || { echo "missing ev/$f"; ls ev; exit 1; }
 done
 grep -q '8 good, 0 bad' out

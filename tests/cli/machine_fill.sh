@@ -13,11 +13,11 @@ FAST=$TOP/tests/data/machine/fast.conf
 "$P" fill set.pbn --machine "$FAST" --yes >out.txt 2>err.txt
 grep -q '^filled set.pbn: 8 good, 0 bad; 416 cards placed' out.txt
 grep -q '^simulator audit: 8 boards filled in this run hold their deals, card by card$' out.txt
-[ "$(grep -c '^good ' set.pbn.journal)" = 8 ]
-[ "$(grep -c '^place ' set.pbn.journal)" -ge 416 ]
+[ "$(grep -c '^good ' set.pbn.sim-journal)" = 8 ]
+[ "$(grep -c '^place ' set.pbn.sim-journal)" -ge 416 ]
 
 # A finished journal does not block: run again, nothing is left to do (with or without
-# --resume), and no machine is needed for that.
+# --resume); the machine is connected first, to know the journal is its own.
 "$P" fill set.pbn --machine "$FAST" --yes >out.txt 2>err.txt
 grep -q '8 good, 0 bad (8 finished before this run); 0 cards placed' out.txt
 "$P" fill set.pbn --machine "$FAST" --yes --resume >out.txt 2>/dev/null
@@ -27,16 +27,16 @@ grep -q '8 good, 0 bad (8 finished before this run); 0 cards placed' out.txt
 # and another layout resume; other deals are refused (exit 1, mismatch) with a command that
 # starts over.
 sed 's/Club/Klub/' set.pbn >set3.pbn; echo '' >>set3.pbn
-cp set.pbn.journal set3.pbn.journal
+cp set.pbn.sim-journal set3.pbn.sim-journal
 "$P" fill set3.pbn --machine "$FAST" --yes --resume >out.txt 2>err.txt
 grep -q '8 good, 0 bad (8 finished before this run)' out.txt
 "$P" key new other.key >/dev/null
 "$P" deal --key other.key --boards 1-8 -o set4.pbn --quiet
-cp set.pbn.journal set4.pbn.journal
+cp set.pbn.sim-journal set4.pbn.sim-journal
 rc=0; "$P" fill set4.pbn --machine "$FAST" --yes --resume 2>err.txt || rc=$?
 [ "$rc" = 1 ]
-grep -q 'set4.pbn.journal was started for other deals .*; rm set4.pbn.journal to start the fill over' err.txt
-cmp set.pbn.journal set4.pbn.journal
+grep -q 'set4.pbn.sim-journal was started for other deals .*; rm set4.pbn.sim-journal to start the fill over' err.txt
+cmp set.pbn.sim-journal set4.pbn.sim-journal
 
 # predup sim with faults at given cards: all good, audited; the notes name what happened.
 "$P" sim set.pbn --boards 2-3 --machine "$FAST" --fault misread@2:10 --fault short-deck@3:52 \

@@ -16,7 +16,7 @@ board_ms = 5
 rate_jam = 2000
 CONF
 for round in 1 2 3; do
-    rm -f set.pbn.journal
+    rm -f set.pbn.sim-journal
     "$P" fill set.pbn --machine slow.conf --yes --quiet >/dev/null 2>&1 &
     pid=$!
     # a random moment in the first half second of a run of about a second
@@ -24,13 +24,13 @@ for round in 1 2 3; do
     sleep "0.$(printf '%03d' $((ms % 500 + 20)))"
     kill -9 "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
-    before=$(grep -c '^good ' set.pbn.journal 2>/dev/null || true)
+    before=$(grep -c '^good ' set.pbn.sim-journal 2>/dev/null || true)
     "$P" fill set.pbn --machine slow.conf --yes --resume >out.txt 2>err.txt
     grep -q '^filled set.pbn: 12 good, 0 bad' out.txt
     if [ "${before:-0}" -gt 0 ]; then
         grep -q "($before finished before this run)" out.txt
     fi
     grep -q 'simulator audit: .* hold their deals, card by card$' out.txt
-    [ "$(grep -c '^good ' set.pbn.journal)" = 12 ]
+    [ "$(grep -c '^good ' set.pbn.sim-journal)" = 12 ]
     echo "round $round: $before boards done before the kill"
 done

@@ -18,17 +18,17 @@ rc=0; "$P" fill set.pbn --machine none.conf --yes --boards 1-4 2>err.txt || rc=$
 [ "$rc" = 69 ]
 grep -q 'no USB machine 1209:7777' err.txt
 [ -f set.pbn.journal ]
-"$P" fill set.pbn --machine sim --yes --boards 1-4 >out.txt 2>err.txt
+"$P" fill set.pbn --machine sim --journal set.pbn.journal --yes --boards 1-4 >out.txt 2>err.txt
 grep -q '^filled set.pbn: 4 good, 0 bad; 208 cards placed, 0 attempts redone$' out.txt
 
 # analyze between two runs changes the file's bytes, not its deals: the next batch goes on.
 "$P" analyze set.pbn >/dev/null 2>&1
-"$P" fill set.pbn --machine sim --yes --boards 5-8 >out.txt 2>err.txt
+"$P" fill set.pbn --machine sim --journal set.pbn.journal --yes --boards 5-8 >out.txt 2>err.txt
 grep -q '^filled set.pbn: 4 good, 0 bad; 208 cards placed' out.txt
 [ "$(grep -c '^good 1 ' set.pbn.journal)" = 8 ]
 
 # Two more copies on the same journal: copy 1 is done, copies 2 and 3 are filled.
-"$P" fill set.pbn --machine sim --yes --copies 3 --boards 1-8 >out.txt 2>err.txt
+"$P" fill set.pbn --machine sim --journal set.pbn.journal --yes --copies 3 --boards 1-8 >out.txt 2>err.txt
 grep -q '^filled set.pbn: 24 good, 0 bad (boards x 3 copies) (8 finished before this run); 832 cards placed' out.txt
 [ "$(grep -c '^good 3 ' set.pbn.journal)" = 8 ]
 "$P" fill set.pbn --status >st.txt
@@ -106,7 +106,7 @@ long=$(printf 'd%.0s' $(seq 1 200))
 mkdir -p "$long/$long/$long/$long/$long/$long"
 cp set.pbn "$long/$long/$long/$long/$long/$long/set.pbn"
 "$P" fill "$long/$long/$long/$long/$long/$long/set.pbn" --machine sim --yes --boards 1 >/dev/null 2>&1
-[ -f "$long/$long/$long/$long/$long/$long/set.pbn.journal" ] || { echo "no journal at the long path"; exit 1; }
+[ -f "$long/$long/$long/$long/$long/$long/set.pbn.sim-journal" ] || { echo "no journal at the long path"; exit 1; }
 
 # One fill at a time: while a fill waits for its operator (it holds the journal), a second
 # fill of the same journal stops at once, naming the first, and changes nothing.

@@ -1,0 +1,22 @@
+#!/bin/bash
+# tests/cli/trust_machine_profile.sh - an indented line in a machine profile would continue
+# the value above it (libinih joins continuation lines): "transport = usb" then "  sim" must
+# not switch the profile to the simulator. Refused at its line and column, nothing journaled.
+set -eu
+P=$PREDUP
+"$P" key new ev.key >/dev/null
+"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
+printf '[machine]\ntransport = usb\n  sim\nreplug_wait_ms = 0\n' >club.conf
+rc=0; "$P" fill set.pbn --machine club.conf --yes >out.txt 2>err.txt || rc=$?
+[ "$rc" = 65 ] || { echo "a continuation line: exit $rc, not 65"; cat out.txt err.txt; exit 1; }
+grep -q '^predup fill: club.conf:3:3: error: an indented line would continue the value of the key above it: start every key at the beginning of its line$' err.txt
+[ ! -e set.pbn.journal ] && [ ! -e set.pbn.sim-journal ]
+# a tab, and under [sim]: the same
+printf '[machine]\ntransport = sim\n[sim]\nmethods = ocr\n\tocr+barcode\n' >tab.conf
+rc=0; "$P" sim set.pbn --machine tab.conf >/dev/null 2>err.txt || rc=$?
+[ "$rc" = 65 ]
+grep -q 'tab.conf:5:2: error: an indented line' err.txt
+# indented comments and blank lines with spaces are not values: accepted
+printf '[machine]\ntransport = sim\n   ; a comment\n   \n  # another\n' >ok.conf
+"$P" fill set.pbn --machine ok.conf --yes >out.txt
+grep -q '2 good, 0 bad' out.txt

@@ -14,10 +14,16 @@
 
 #include "config/config.h"
 
+enum { MAX_PROFILE_KEYS = 64 };
+
 struct loader {
     struct mach_profile p;
     int nkeys;     /* keys seen: 0 in an empty (or comments only) file */
     char msg[400]; /* the first error, "" while none */
+    /* "section.key" of every key given, so that none is given twice: a second transport or
+     * vid line would silently decide which machine is driven (sim.fault alone repeats). */
+    char seen[MAX_PROFILE_KEYS][48];
+    int nseen;
 };
 
 /* Keeps the first fault only; 0, what an inih handler returns to stop. */
@@ -175,6 +181,23 @@ static int sim_key(struct loader *l, const char *name, const char *value)
     return -1; /* not a special key */
 }
 
+/* 0 (and the fault) when section.name was given before; sim.fault may be given many times. */
+static int first_time(struct loader *l, const char *section, const char *name)
+{
+    char key[48];
+
+    snprintf(key, sizeof key, "%s.%s", section, name);
+    if (!strcmp(key, "sim.fault"))
+        return 1;
+    for (int i = 0; i < l->nseen; i++)
+        if (!strcmp(l->seen[i], key))
+            return bad(l, "%s is given twice in [%s]: give each key once", name, section);
+    if (l->nseen == MAX_PROFILE_KEYS)
+        return bad(l, "more than %d keys", (int)MAX_PROFILE_KEYS);
+    snprintf(l->seen[l->nseen++], sizeof l->seen[0], "%s", key);
+    return 1;
+}
+
 static int handler(void *user, const char *section, const char *name, const char *value)
 {
     struct loader *l = user;
@@ -185,6 +208,8 @@ static int handler(void *user, const char *section, const char *name, const char
     l->nkeys++;
     if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0)
         return bad(l, "unknown section [%s]", section);
+    if (!first_time(l, section, name))
+        return 0;
     if (!strcmp(section, "sim") && (r = sim_key(l, name, value)) >= 0)
         return r;
     if (!strcmp(section, "machine") && !strcmp(name, "name")) {

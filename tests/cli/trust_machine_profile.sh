@@ -20,3 +20,12 @@ grep -q 'tab.conf:5:2: error: an indented line' err.txt
 printf '[machine]\ntransport = sim\n   ; a comment\n   \n  # another\n' >ok.conf
 "$P" fill set.pbn --machine ok.conf --yes >out.txt
 grep -q '2 good, 0 bad' out.txt
+# A key given twice: the second would decide the machine as silently (transport = usb, then
+# transport = sim). Refused at its line; sim.fault alone may repeat.
+printf '[machine]\ntransport = usb\nreplug_wait_ms = 0\ntransport = sim\n' >twice.conf
+rc=0; "$P" fill set.pbn --machine twice.conf --yes >out.txt 2>err.txt || rc=$?
+[ "$rc" = 65 ] || { echo "a key twice: exit $rc, not 65"; cat out.txt err.txt; exit 1; }
+grep -q '^predup fill: twice.conf:4: error: transport is given twice in \[machine\]: give each key once$' err.txt
+printf '[machine]\ntransport = sim\n[sim]\nfault = jam@1:3\nfault = jam@2:5\n' >faults.conf
+"$P" sim set.pbn --machine faults.conf >out.txt
+echo ok

@@ -114,11 +114,14 @@ bool pd_progress_wanted(bool quiet);
  * stdout; anything else that is not a regular file (a pipe, a FIFO, a terminal, /dev/null,
  * /dev/stdout) is written in place. Files are created 0600, for they reveal deals, unless
  * PD_OUT_PUBLIC asks for 0666 & ~umask. An existing file with the same bytes is left untouched
- * (mtime kept; its mode set as a new file's would be); one with different bytes is refused with PD_ERR_EXISTS ("FILE exists
- * and differs (add --force to replace it)") and nothing is written, unless PD_OUT_FORCE.
+ * (mtime kept; its mode set as a new file's would be); one with different bytes is refused
+ * with PD_ERR_EXISTS ("FILE exists and differs (add --force to replace it)") and nothing is
+ * written, unless PD_OUT_FORCE. A file that looks like a key is never replaced, even with
+ * PD_OUT_FORCE; PD_OUT_KEY is for the one writer that rewrites a key file on purpose
+ * (key_mark_spent: the same key, marked spent by event reveal).
  * Usage: open, write to o.f, then commit (or abort on any failure). To write several files all
  * or nothing: open all, write all, finish all (abort all if one fails), then commit all. */
-enum { PD_OUT_FORCE = 1, PD_OUT_PUBLIC = 2 };
+enum { PD_OUT_FORCE = 1, PD_OUT_PUBLIC = 2, PD_OUT_KEY = 4 };
 struct pd_outfile {
     FILE *f;
     char path[1024];   /* as the user gave it, for messages */

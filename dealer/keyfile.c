@@ -237,7 +237,7 @@ enum pd_status key_mark_spent(const char *path, const struct pd_key *key, struct
     char text[2 * PD_KEY_BYTES + 2];
     struct pd_outfile out;
     /* the same key, marked: written whole beside it and renamed over it, mode 0600 */
-    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE, e);
+    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE | PD_OUT_KEY, e);
 
     if (rc != PD_OK)
         return rc;

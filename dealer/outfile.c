@@ -159,7 +159,8 @@ enum pd_status pd_outfile_target(const char *path, char *out, size_t cap, struct
 
 enum pd_status pd_outfile_refuse_key(const char *path, struct pd_err *e)
 {
-    char text[80];
+    static const char spent[] = KEY_SPENT_LINE;
+    char text[66 + sizeof spent];
     struct stat st;
     ssize_t n = 0;
     int fd = stat(path, &st) == 0 && S_ISREG(st.st_mode)
@@ -167,10 +168,14 @@ enum pd_status pd_outfile_refuse_key(const char *path, struct pd_err *e)
 
     if (fd < 0) /* nothing there, or a device, a pipe: nothing a key is kept in */
         return PD_OK;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= 66)
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (off_t)sizeof text)
         n = read(fd, text, sizeof text);
     close(fd);
-    bool key = n > 0 && pd_looks_like_key(text, (size_t)n);
+    /* a key, or a key that event reveal marked spent (its text, then KEY_SPENT_LINE) */
+    size_t keep = n > 0 && (size_t)n > sizeof spent - 1 &&
+                          !memcmp(text + n - (sizeof spent - 1), spent, sizeof spent - 1)
+                      ? (size_t)n - (sizeof spent - 1) : (size_t)(n > 0 ? n : 0);
+    bool key = keep > 0 && pd_looks_like_key(text, keep);
 
     pd_wipe(text, sizeof text);
     if (!key)
@@ -324,7 +329,7 @@ enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsign
         return rc;
     if (in_place)
         return open_in_place(o, path, e);
-    rc = pd_outfile_refuse_key(path, e);
+    rc = flags & PD_OUT_KEY ? PD_OK : pd_outfile_refuse_key(path, e);
     if (rc != PD_OK)
         return rc;
     if (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode)) {

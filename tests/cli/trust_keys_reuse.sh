@@ -8,9 +8,9 @@ set -eu
 P=$PREDUP
 failed=""
 conf() { # conf DATE: the event file ev.conf
-    printf '[event]\nname = Reuse test\ndate = %s\nsite = Club\ndelayed_value = lottery\n\n' \
+    printf '[event]\nname = Reuse test\ndate = %s\nsite = Club\ndelayed_value = lottery\npublic_form = integer\n\n' \
         "$1" > ev.conf
-    printf '[set A]\nboards = 1-2\nformats = pbn\n' >> ev.conf
+    printf '[set a]\nboards = 1-2\nformats = pbn\n' >> ev.conf
 }
 refused() { # refused NAME CODE TEXT [ARGS]: event commit ev.conf ARGS exits CODE saying TEXT
     local name=$1 code=$2 text=$3 rc=0

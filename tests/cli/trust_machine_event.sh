@@ -10,8 +10,9 @@ name = Trust
 date = 2026.11.23
 site = Club
 delayed_value = the first prize number of the national lottery on 2026-11-22
+public_form = numbers 6 of 49
 
-[set S]
+[set s]
 boards = 1-4
 machine = sim
 CONF

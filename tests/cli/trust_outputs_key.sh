@@ -46,6 +46,12 @@ refused analyze-no-force "other.key looks like a key file, and $same" \
     "$P" analyze set.pbn -o other.key --quiet
 refused print "other.key looks like a key file, and $same" \
     "$P" print curtain set.pbn -o other.key --force
+# A key that event reveal marked spent (the key's text, then its "revealed:" line) is a key
+# file too.
+(cat other.key; printf 'revealed: this key is public; predup event commit refuses it\n') > spent.key
+chmod 600 spent.key
+refused spent "spent.key looks like a key file, and $same" \
+    "$P" deal --key k.key --boards 1-2 -o spent.key --force
 [ -z "$failed" ] || { echo "failed:$failed"; exit 1; }
 # A file that is not a key is still replaced with --force.
 printf 'not a key\n' > plain.pbn

@@ -12,6 +12,7 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 predup=${1:-$top/build/predup}
 [ -x "$predup" ] || { echo "battery_update: no $predup (make predup first)"; exit 2; }
+predup=$(cd "$(dirname "$predup")" && pwd)/$(basename "$predup") # the battery runs elsewhere
 work=$(mktemp -d "${TMPDIR:-/tmp}/predup-battery-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 (cd "$work" && BATTERY_UPDATE=1 PREDUP=$predup TOP=$top LC_ALL=C bash "$top/tests/cli/house_battery.sh")

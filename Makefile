@@ -9,8 +9,8 @@ PREFIX   ?= /usr/local
 CC       ?= cc
 
 # freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
-# analyze under mpirun (dealer/mpi.c); a plain run never starts it. icu-uc icu-i18n: the event
-# texts' checks (NFC, invisible characters, confusables: dealer/event_text.c).
+# analyze under mpirun (dealer/run/mpi.c); a plain run never starts it. icu-uc icu-i18n: the event
+# texts' checks (NFC, invisible characters, confusables: dealer/event/text.c).
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
@@ -18,12 +18,12 @@ CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wfor
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
-# libdds is loaded on first use (dealer/dd.c), not linked: only its header is needed to build.
+# libdds is loaded on first use (dealer/deal/dd.c), not linked: only its header is needed to build.
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 MODULES  := dealer pbn printing machine config
-LIB_SRC  := $(filter-out $(wildcard */fuzz_*.c),$(wildcard $(MODULES:=/*.c)))
+LIB_SRC  := $(filter-out $(wildcard */fuzz_*.c */*/fuzz_*.c),$(wildcard $(MODULES:=/*.c) $(MODULES:=/*/*.c)))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/check_*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)

@@ -1,13 +1,13 @@
 /* config/config.h - event and machine configuration: INI files read with libinih into each
  * module's options; the one public header of config/. config/ feeds the front-ends: the
- * cmd_*.c files that read an event file or a machine profile include it (machine/cmd_event.c,
- * machine/cmd_fill.c, machine/cmd_sim.c); the engines of the modules never do. Of the other
+ * cmd_*.c files that read an event file or a machine profile include it (config/cmd/cmd_event.c,
+ * machine/cmd/cmd_fill.c, machine/cmd/cmd_sim.c); the engines of the modules never do. Of the other
  * modules it knows the options it fills: machine/'s profile (machine/machine.h, here) and, in
  * config/event.c, pbn/'s format names and PBN dates (pbn/pbn.h); no front-end, no printing/. */
 #ifndef PREDUP_CONFIG_H
 #define PREDUP_CONFIG_H
 
-#include "dealer/dealer.h"
+#include "dealer/run/run.h"
 #include "machine/machine.h"
 
 /* Reads a machine profile (config/machines/NAME.conf; usb-example.conf documents every key) on

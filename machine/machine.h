@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dealer/dealer.h"
+#include "dealer/run/run.h"
 #include "pbn/pbn.h"
 
 struct mach_transport; /* machine/transport.h */
@@ -293,10 +293,7 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
 /* ---------------------------------------------------------------- 6 subcommands */
 
 /* The front-ends of machine/ (argv[0] is the subcommand's name): predup fill
- * (machine/cmd_fill.c), predup sim (machine/cmd_sim.c) and predup event (machine/cmd_event.c,
+ * (machine/cmd/cmd_fill.c), predup sim (machine/cmd/cmd_sim.c) and predup event (config/cmd/cmd_event.c,
  * the whole ceremony: it ends by filling). --machine profiles are read with config/. */
-enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_event(int argc, char **argv, struct pd_err *e);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dealer/dealer.h"
+#include "dealer/run/run.h"
 
 struct mach_transport {
     const char *name; /* "usb", "fake": for messages */

@@ -9,7 +9,7 @@
 #ifndef PREDUP_PBN_H
 #define PREDUP_PBN_H
 
-#include "dealer/dealer.h"
+#include "dealer/run/run.h"
 
 /* Sets of 100,000 games hold some 17 tags a game: a tag is kept small (32-bit counts and
  * offsets: pbn_read_mem reads texts under 4 GB). */
@@ -203,15 +203,9 @@ bool pbn_date_valid(const char *d);
 bool pbn_generator_parse(const char *tag, struct pbn_generator *g);
 
 /* Subcommands implemented in pbn/ (argv[0] is the subcommand name). */
-enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_check(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e);
-/* SquareDeal events (pbn/cmd_squaredeal.c): cmd_deal and cmd_verify hand over to these when
+/* SquareDeal events (pbn/cmd/cmd_squaredeal.c): cmd_deal and cmd_verify hand over to these when
  * pbn_has_option(argc, argv, "--squaredeal"), i.e. when the option is among the arguments
  * (before any "--"). */
 bool pbn_has_option(int argc, char **argv, const char *name);
-enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_verify_squaredeal(int argc, char **argv, struct pd_err *e);
 
 #endif

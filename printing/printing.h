@@ -3,12 +3,10 @@
 #ifndef PREDUP_PRINTING_H
 #define PREDUP_PRINTING_H
 
-#include "dealer/dealer.h"
+#include "dealer/run/run.h"
 #include "pbn/pbn.h"
 
 /* Subcommands (argv[0] is the subcommand name). */
-enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_print(int argc, char **argv, struct pd_err *e);
 
 /* ---------------------------------------------------------------- analysis */
 

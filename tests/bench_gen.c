@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "dealer/dealer.h"
-#include "dealer/lang_gen.h"
+#include "dealer/lang/gen.h"
 
 enum { BOARDS = 2000000, SHUFFLES = 20000000 };
 

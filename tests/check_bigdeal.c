@@ -1,5 +1,5 @@
 /* tests/check_bigdeal.c - Big Deal's "Gödel" numbering and derivation, and SquareDeal sessions
- * (dealer/bigdeal.c, dealer/squaredeal.c). The vectors come from outside this code: the
+ * (dealer/event/bigdeal.c, dealer/event/squaredeal.c). The vectors come from outside this code: the
  * published FIN1.goe/FIN1.pbn pair of Big Deal (its first board), and an independent Python
  * model (hashlib's RIPEMD-160, SHA-256 and base64, big integers) for the derivation of made-up
  * seeds and a made-up SquareDeal event. The real event files are tested from the command line
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealer/dealer.h"
+#include "dealer/event/event.h"
 #include "tests/check_suites.h"
 
 static struct deal pbn_deal(const char *text)

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dealer/dealer.h"
+#include "dealer/run/run.h"
 #include "tests/check_suites.h"
 
 /* Law 2: the 16-board cycle, its ends and its wrap-around. */

@@ -1,4 +1,4 @@
-/* tests/check_keyed.c - boards with a script in keyed sets (dealer/lang_keyed.c, dealing
+/* tests/check_keyed.c - boards with a script in keyed sets (dealer/lang/keyed.c, dealing
  * version 2): frozen vectors (exact deals for a key, label, board and script, so that any later
  * change that alters a keyed deal fails here), the hand counts of the drawn seat against an
  * independent count over all suit holdings, the distribution of the draws against those exact
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dealer/lang_int.h"
+#include "dealer/lang/lang_int.h"
 #include "tests/check_suites.h"
 
 static const char SCRIPT_B[] = /* shared/bench/peers/dealer-b-2021bal.dl */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealer/lang_gen.h"
-#include "dealer/lang_int.h"
+#include "dealer/lang/gen.h"
+#include "dealer/lang/lang_int.h"
 #include "tests/check_suites.h"
 
 /* Tokens as scan.l makes them: longest match, then the earlier rule. */

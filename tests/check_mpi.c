@@ -1,11 +1,11 @@
-/* tests/check_mpi.c - dealer/mpi.c outside mpirun: a process no launcher started never starts
+/* tests/check_mpi.c - dealer/run/mpi.c outside mpirun: a process no launcher started never starts
  * MPI, is rank 0 of 1, and every collective is its single-rank identity (agree passes the
  * status and message through, share leaves the bytes alone, poll finds no message at once). The ranks of a real
  * job are tested by tests/cli/mpi_*.sh under mpirun. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealer/dealer.h"
+#include "dealer/run/run.h"
 #include "tests/check_suites.h"
 
 START_TEST(test_plain_run_is_one_rank)

@@ -1,4 +1,4 @@
-/* tests/check_outfile.c - safe output (dealer/outfile.c): modes (0600, or 0666 & ~umask when
+/* tests/check_outfile.c - safe output (dealer/base/outfile.c): modes (0600, or 0666 & ~umask when
  * public), an identical file left untouched, a different one refused unless forced, writing
  * through symlinks, writing in place to FIFOs and devices, multi-format all-or-nothing; and the
  * helpers beside it: the key-shape guard of readers and error source lines, the number parser. */
@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dealer/dealer.h"
 #include "pbn/pbn.h"
 #include "tests/check_suites.h"
 

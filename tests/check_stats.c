@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dealer/dealer.h"
+#include "dealer/deal/deal.h"
 #include "tests/check_suites.h"
 
 enum { NDEALS = 1000000, MIN_EXPECTED = 20 };

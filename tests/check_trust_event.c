@@ -3,7 +3,7 @@
  * refuses the rest; the record's \u{XXXX} escapes go there and back, and refuse what is not one. */
 #include <string.h>
 
-#include "dealer/dealer.h"
+#include "dealer/event/event.h"
 #include "tests/check_suites.h"
 
 static const struct {

@@ -4,7 +4,7 @@
  * CamelCase names and short hashes stay as they are. */
 #include <string.h>
 
-#include "dealer/dealer.h"
+#include "dealer/base/base.h"
 #include "tests/check_suites.h"
 
 #define HEX64 "0f1e2d3c4b5a69788796a5b4c3d2e1f0a0b1c2d3e4f5061728394a5b6c7d8e9f"

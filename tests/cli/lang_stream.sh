@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/cli/lang_stream.sh - `predup dealer -s N` output never changes by accident: lazy dealing
-# (dealer/lang_lazy.c: only the hands a script reads, the rest later, on either thread) must
+# (dealer/lang/lazy.c: only the hands a script reads, the rest later, on either thread) must
 # give byte for byte the output of the plain shuffle it replaced. The MD5 sums below were taken
 # from the build before lazy dealing (commit 9825d31), --plain (no conditional generation), for
 # scripts that read north only, south and east, west, every hand (printall) and rnd(), at

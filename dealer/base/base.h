@@ -1,0 +1,188 @@
+/* dealer/base/base.h - foundations: status and errors, exit codes, number parsing, command-line options,
+ * safe output, reading files. Includes no other predup header. */
+#ifndef PREDUP_DEALER_BASE_H
+#define PREDUP_DEALER_BASE_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PREDUP_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- 1 status */
+
+/* One status type for the whole program; exit codes come from it in predup.c. */
+enum pd_status {
+    PD_OK = 0,
+    PD_ERR_USAGE,    /* bad command line: unknown option, missing argument */
+    PD_ERR_NOMEM,    /* an allocation failed */
+    PD_ERR_IO,       /* open/read/write/fsync/rename failed; errno in sys */
+    PD_ERR_SYNTAX,   /* bad input text; file, line and col are set where known */
+    PD_ERR_RANGE,    /* a value the format or option does not allow */
+    PD_ERR_CRYPTO,   /* a libcrypto call failed */
+    PD_ERR_DEVICE,   /* USB or machine-protocol failure */
+    PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
+    PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done */
+    PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
+    PD_ERR_EXISTS,   /* an output exists with different content and --force was not given */
+};
+
+struct pd_err {
+    enum pd_status code;
+    char file[160];  /* input name, or "" */
+    int line, col;   /* 1-based; 0 when unknown */
+    int sys;         /* errno or the library's own code; 0 if none */
+    char msg[240];   /* one line: no newline, no final period */
+    char src[160];   /* the offending line for the caret, PD_LINE_WITHHELD, or "" */
+    size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
+};
+
+/* Records code and message into *e (e may be NULL) and returns code, so that failing takes one
+ * line: return pd_fail(e, PD_ERR_RANGE, "board %d: DUP holds boards 1-99", n); */
+enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* As pd_fail, with a position: file (may be NULL), 1-based line and column, and the text of the
+ * offending line (may be NULL; copied up to its end of line). */
+enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *file, int line,
+                          int col, const char *src_line, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* Ends e's message with hint, e.g. " (add --force to replace it)", in place of the hint it
+ * ends with already (e->hint): a caller that knows a better one (event deal takes no --force)
+ * tests the status and e->hint and puts its own, instead of searching the text. */
+void pd_err_hint(struct pd_err *e, const char *hint);
+
+/* Writes "file:line:col: error: msg" (the parts that are known), then the source line and a
+ * caret under the column when src is set. Used by predup.c, the only place that reports. */
+void pd_err_print(FILE *out, const struct pd_err *e);
+
+/* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
+int pd_exit_code(enum pd_status code);
+
+/* The one parser of numeric options: text must be plain decimal digits (no sign, no space) for
+ * a value from min to max, else PD_ERR_USAGE "WHAT wants a number from MIN to MAX, not "TEXT"".
+ * Every predup option number (counts, threads, seeds) is non-negative. */
+enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
+                               const char *what, unsigned long long *out, struct pd_err *e);
+
+/* Command-line options (dealer/base/cmdline.c): every cmd_*.c names its options in two lists of
+ * "LETTER NAME" pairs, those that take a value ("k key  l label") and those that do not
+ * ("q quiet  h help"), and reads them with getopt_long through pd_opts_next, which returns the
+ * LETTER for --NAME (and for -LETTER when shorts, getopt's short-option string, has it), '?'
+ * for an unknown option or a missing value, -1 at the end; optarg holds the value and optind
+ * the next argument, as with getopt_long. The letter is any byte but a space. */
+enum { PD_OPTS_MAX = 24 };
+struct pd_opts {
+    struct option longs[PD_OPTS_MAX + 1]; /* the last one stays zero: the end */
+    char names[480];                      /* the long names, NUL-terminated */
+    const char *shorts;
+    int argc;
+    char **argv;
+};
+/* Builds the table and starts a new scan of argv (argv[0] is the command's name); getopt's
+ * own messages are off: the caller words its own. A malformed or too long list is a bug in the
+ * caller: PD_ERR_INTERNAL. */
+enum pd_status pd_opts_begin(struct pd_opts *p, const char *values, const char *flags,
+                             const char *shorts, int argc, char **argv, struct pd_err *e);
+int pd_opts_next(struct pd_opts *p);
+/* For the options whose value is kept as text: when c is the i-th byte of letters, stores
+ * optarg in *dst[i] and returns true. */
+bool pd_opt_text(int c, const char *letters, const char **const dst[]);
+/* --dealer: one of N E S W (seat_from_char), else PD_ERR_USAGE naming opt. */
+enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e);
+/* --vul: None NS EW All as PBN writes them; loose also takes any case and "both". */
+enum pd_status pd_opt_vul(const char *opt, const char *text, bool loose, int *out,
+                          struct pd_err *e);
+
+/* True when progress should be drawn: stderr is a terminal and quiet is false. */
+bool pd_progress_wanted(bool quiet);
+
+/* Safe output (dealer/base/outfile.c). A regular file is written to a temporary name beside its
+ * target (symlinks followed: the link stays, its target is replaced), fsynced, then renamed and
+ * the directory fsynced, so a failure never leaves a partial file under the real name. "-" is
+ * stdout; anything else that is not a regular file (a pipe, a FIFO, a terminal, /dev/null,
+ * /dev/stdout) is written in place. Files are created 0600, for they reveal deals, unless
+ * PD_OUT_PUBLIC asks for 0666 & ~umask. An existing file with the same bytes is left untouched
+ * (mtime kept; its mode set as a new file's would be); one with different bytes is refused
+ * with PD_ERR_EXISTS ("FILE exists and differs (add --force to replace it)") and nothing is
+ * written, unless PD_OUT_FORCE. A file that looks like a key is never replaced, even with
+ * PD_OUT_FORCE; PD_OUT_KEY is for the one writer that rewrites a key file on purpose
+ * (key_mark_spent: the same key, marked spent by event reveal).
+ * Usage: open, write to o.f, then commit (or abort on any failure). To write several files all
+ * or nothing: open all, write all, finish all (abort all if one fails), then commit all. */
+enum { PD_OUT_FORCE = 1, PD_OUT_PUBLIC = 2, PD_OUT_KEY = 4 };
+struct pd_outfile {
+    FILE *f;
+    char path[1024];   /* as the user gave it, for messages */
+    char target[1024]; /* the file replaced: path with its symlinks followed */
+    char tmp[1040];    /* the temporary name; "" when written in place */
+    unsigned flags;    /* PD_OUT_* */
+    int slot;          /* the temporary name's slot in the signal-cleanup registry, or -1 */
+    int lock;          /* from finish to commit, a descriptor holding the temporary file's lock */
+    bool ready;        /* finish succeeded: commit only renames */
+    bool same;         /* the target already holds these bytes: commit keeps it */
+};
+/* pd_outfile_open refuses a different existing file: pd_outfile_open_ex(o, path, 0, e). */
+enum pd_status pd_outfile_open(struct pd_outfile *o, const char *path, struct pd_err *e);
+enum pd_status pd_outfile_open_ex(struct pd_outfile *o, const char *path, unsigned flags,
+                                  struct pd_err *e);
+/* Flushes, fsyncs and closes the temporary file and checks the target may be replaced
+ * (PD_ERR_EXISTS if not); on failure removes the temporary file. Commit calls it if needed. */
+enum pd_status pd_outfile_finish(struct pd_outfile *o, struct pd_err *e);
+/* Finishes if not done, then renames over the target (or keeps an identical one) and fsyncs the
+ * directory; on failure removes the temporary file. */
+enum pd_status pd_outfile_commit(struct pd_outfile *o, struct pd_err *e);
+/* Closes and removes the temporary file; safe to call after a failed open, finish or commit. */
+void pd_outfile_abort(struct pd_outfile *o);
+/* Installs the SIGINT/SIGTERM/SIGHUP/SIGPIPE handler that removes every live temporary output
+ * file, then dies of the signal. predup.c calls it once at start. */
+void pd_outfile_cleanup_on_signals(void);
+/* Fsyncs the directory that holds path, so that a rename or a new file there survives a crash. */
+enum pd_status pd_fsync_dir(const char *path, struct pd_err *e);
+/* The file an output to path replaces: path with its symlinks followed. */
+enum pd_status pd_outfile_target(const char *path, char *out, size_t cap, struct pd_err *e);
+/* PD_ERR_EXISTS when path is a regular file shaped like a key ("FILE looks like a key file, and
+ * no output replaces a key file, even with --force ..."): open refuses such a target. */
+enum pd_status pd_outfile_refuse_key(const char *path, struct pd_err *e);
+/* Open also removes TARGET.tmpXXXXXX files that no live run holds locked: the leftovers of a
+ * run killed by SIGKILL or a crash, which no signal handler could clean up. */
+
+/* Several files that must agree (dealer/base/outset.c): the PBN, DUP, DLM ... of one set, all named
+ * STEM.ext. pd_outset_commit renames finished outfiles (o[0..n-1]) into place through a
+ * write-ahead intent DIR/.STEM.pending (each new file's name, temporary name and SHA-256), so
+ * that a run killed between two renames is found: pd_outset_recover, called before a set is
+ * written, completes such a write when every new copy is intact, else refuses (PD_ERR_MISMATCH,
+ * naming the files) unless PD_OUT_FORCE is given and files (the paths this run writes) include
+ * every file of the set, which are then all written again. pd_outset_check refuses
+ * (PD_ERR_MISMATCH) a set whose intent is pending: verify and fill call it. path is the set's -o
+ * or any of its files; the intent's name is pd_outset_intent_name's. */
+void pd_outset_intent_name(const char *path, char *out, size_t cap);
+enum pd_status pd_outset_recover(const char *path, const char *const *files, int nfiles,
+                                 unsigned flags, struct pd_err *e);
+enum pd_status pd_outset_commit(const char *path, struct pd_outfile *o, int n, struct pd_err *e);
+enum pd_status pd_outset_check(const char *path, struct pd_err *e);
+
+/* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
+enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);
+/* pd_read_file for every input that is not a key: a file shaped like a key is refused with
+ * "FILE looks like a key file, not <kind>" (kind: "a dealer script", "a PBN file"), so that
+ * no parser can quote its bytes in a message. */
+enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
+                             struct pd_err *e);
+/* True when text is 64 hex digits and at most one line end: what a key file holds. */
+bool pd_looks_like_key(const char *text, size_t len);
+/* No message shows key material, whatever file a parser was given: pd_fail and pd_fail_at
+ * replace each run of base64 characters (A-Z a-z 0-9 + /) that holds 32 hex digits in a row, or
+ * that is 32 characters or more and changes between digits, lower and upper case at least once
+ * every five characters as random base64 does (a path of words does not), by
+ * PD_KEY_TEXT_WITHHELD (in the message and the file name), and record PD_LINE_WITHHELD, printed
+ * with no caret, in place of a source line that holds one. pd_has_key_text says whether
+ * text[0..len) holds such a run. Messages that name a public hash show its first 16 digits. */
+#define PD_KEY_TEXT_WITHHELD "[withheld: key-like text]"
+#define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
+bool pd_has_key_text(const char *text, size_t len);
+
+#endif

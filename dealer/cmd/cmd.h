@@ -1,0 +1,13 @@
+/* dealer/cmd/cmd.h - the subcommands whose front-ends are in dealer/cmd/. predup.c is their only caller:
+ * argv[0] is the subcommand's name; they print their normal output, and errors go to e,
+ * which predup.c reports. */
+#ifndef PREDUP_DEALER_CMD_H
+#define PREDUP_DEALER_CMD_H
+
+#include "dealer/base/base.h"
+
+enum pd_status cmd_key(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_number(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e);
+
+#endif

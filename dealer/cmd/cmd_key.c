@@ -1,0 +1,34 @@
+/* dealer/cmd/cmd_key.c - `predup key new FILE` and `predup key commit FILE`: event keys and their
+ * commitments (SHA-256 of the key's canonical text, which is `sha256sum` of the key files predup
+ * makes), to publish before the event. Keys are never printed. */
+#include <string.h>
+
+#include "dealer/cmd/cmd.h"
+#include "dealer/deal/deal.h"
+
+static const char key_usage[] =
+    "usage: predup key new FILE      create a 256-bit key (mode 0600) and print its commitment\n"
+    "       predup key commit FILE   print the commitment again (FILE may be - for stdin)\n"
+    "  The commitment is SHA-256 of the key as 64 lower-case hex digits and a newline: the\n"
+    "  same for any encoding of the key. A key file others can read is refused (chmod 600),\n"
+    "  and so is one another user owns or that is not a regular file.\n"
+    "  An event commits to more than its key: predup event --help.\n";
+
+enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)
+{
+    char hex[65];
+    enum pd_status rc;
+
+    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+        fputs(key_usage, stdout);
+        return PD_OK;
+    }
+    if (argc != 3 || (strcmp(argv[1], "new") != 0 && strcmp(argv[1], "commit") != 0))
+        return pd_fail(e, PD_ERR_USAGE, "expected \"key new FILE\" or \"key commit FILE\"");
+    /* commit loads the key first: it must be a key, and private, before it is committed to */
+    rc = strcmp(argv[1], "new") == 0 ? key_new_file(argv[2], hex, e)
+                                     : key_commitment(argv[2], hex, e);
+    if (rc == PD_OK)
+        printf("%s  %s\n", hex, argv[2]);
+    return rc;
+}

@@ -1,0 +1,101 @@
+/* dealer/deal/board.c - boards: dealer and vulnerability by Law 2 of the Laws of Duplicate Bridge
+ * (a 16-board cycle), and board ranges as directors write them ("1-36", "1-8,17-24"). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dealer/deal/deal.h"
+
+struct board_info board_law2(int number)
+{
+    struct board_info b;
+    int k = number - 1;
+
+    b.number = number;
+    b.dealer = (enum seat)(k % 4);
+    /* Each group of four boards shifts the vulnerability pattern by one: None NS EW All. */
+    b.vul = (enum vul)((k + k / 4) % 4);
+    return b;
+}
+
+static bool parse_int(const char **p, long *out)
+{
+    char *end;
+
+    if (!isdigit((unsigned char)**p))
+        return false;
+    errno = 0;
+    *out = strtol(*p, &end, 10);
+    if (errno)
+        return false;
+    *p = end;
+    return true;
+}
+
+static enum pd_status range_bad(const char *spec, int max_board, struct pd_err *e)
+{
+    return pd_fail(e, PD_ERR_USAGE,
+                   "bad board range \"%s\": write boards 1-%d as N, N-M or a comma list", spec,
+                   max_board);
+}
+
+enum pd_status board_range_parse(const char *spec, int max_board, struct board_range *out,
+                                 struct pd_err *e)
+{
+    bool *want = calloc((size_t)max_board + 1, sizeof *want);
+    const char *p = spec;
+    int n = 0;
+    long first = max_board + 1L, last = 0; /* the boards named lie here: only these are read */
+
+    if (!want)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    for (;;) {
+        long lo, hi;
+
+        if (!parse_int(&p, &lo))
+            goto bad;
+        hi = lo;
+        if (*p == '-') {
+            p++;
+            if (!parse_int(&p, &hi))
+                goto bad;
+        }
+        if (lo < 1 || hi > max_board || lo > hi)
+            goto bad;
+        first = lo < first ? lo : first;
+        last = hi > last ? hi : last;
+        for (long b = lo; b <= hi; b++)
+            if (!want[b]) {
+                want[b] = true;
+                n++;
+            }
+        if (*p == '\0')
+            break;
+        if (*p++ != ',')
+            goto bad;
+    }
+    out->boards = malloc((size_t)n * sizeof *out->boards);
+    if (!out->boards) {
+        free(want);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    }
+    out->n = 0;
+    for (long b = first; b <= last; b++)
+        if (want[b])
+            out->boards[out->n++] = (int)b;
+    free(want);
+    return PD_OK;
+bad:
+    free(want);
+    return range_bad(spec, max_board, e);
+}
+
+void board_range_free(struct board_range *r)
+{
+    if (!r)
+        return;
+    free(r->boards);
+    r->boards = NULL;
+    r->n = 0;
+}

@@ -1,0 +1,190 @@
+/* dealer/event/text.c - what an event's name, site and description may hold, and how the record
+ * shows them (dealer/EVENTS.md, "What a value may be"). Two texts that look the same on screen
+ * must not be two different events or sets: ICU refuses text that is not NFC, holds an
+ * invisible, format or bidi character, mixes scripts deceptively, or is confusable with another
+ * text of the same record; and the record writes every character outside ASCII as \u{XXXX}. */
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/uspoof.h>
+#include <unicode/utf8.h>
+
+#include "dealer/event/event.h"
+
+void ev_char_describe(const char *p, char *out, size_t n, int *len)
+{
+    const uint8_t *s = (const uint8_t *)p;
+    int32_t i = 0, avail = (int32_t)strnlen(p, 4);
+    UChar32 c;
+    char name[80] = "";
+    UErrorCode st = U_ZERO_ERROR;
+
+    U8_NEXT(s, i, avail, c);
+    *len = c < 0 ? 1 : i;
+    if (c < 0) {
+        snprintf(out, n, "byte 0x%02X (not UTF-8)", s[0]);
+        return;
+    }
+    u_charName(c, U_EXTENDED_CHAR_NAME, name, sizeof name, &st);
+    snprintf(out, n, "U+%04X %s", (unsigned)c, U_SUCCESS(st) ? name : "");
+}
+
+/* A character that shows as nothing, or as a space that is not the space, or not at all. */
+static bool invisible(UChar32 c)
+{
+    int8_t type = u_charType(c);
+
+    return type == U_FORMAT_CHAR || type == U_CONTROL_CHAR || type == U_PRIVATE_USE_CHAR ||
+           type == U_SURROGATE || type == U_UNASSIGNED || type == U_LINE_SEPARATOR ||
+           type == U_PARAGRAPH_SEPARATOR || (type == U_SPACE_SEPARATOR && c != ' ') ||
+           u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ||
+           u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL);
+}
+
+static enum pd_status check_characters(const char *what, const char *text, struct pd_err *e)
+{
+    const uint8_t *s = (const uint8_t *)text;
+    int32_t len = (int32_t)strlen(text), count = 0;
+    char name[96];
+    int bytes;
+
+    for (int32_t i = 0; i < len; count++) {
+        int32_t at = i;
+        UChar32 c;
+
+        U8_NEXT(s, i, len, c);
+        if (c >= 0 && !invisible(c) && !(c == ' ' && text[i] == ' '))
+            continue;
+        ev_char_describe(text + at, name, sizeof name, &bytes);
+        return pd_fail(e, PD_ERR_USAGE, "%s: character %d is %s%s", what, (int)count + 1, name,
+                       c == ' ' ? ", two spaces in a row (they look like one)"
+                                : ", which does not show as itself: type the text without it");
+    }
+    return PD_OK;
+}
+
+/* NFC, and ICU's moderately restrictive mix of scripts (Latin with one other script, never
+ * Cyrillic or Greek: "оriginal" with a Cyrillic о is refused). */
+static enum pd_status check_unicode(const char *what, const char *text, struct pd_err *e)
+{
+    UChar wide[EV_TEXT_MAX];
+    int32_t n = 0;
+    UErrorCode st = U_ZERO_ERROR;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&st);
+    USpoofChecker *sc;
+    int32_t spoof = 0;
+
+    u_strFromUTF8(wide, EV_TEXT_MAX, &n, text, -1, &st);
+    if (U_SUCCESS(st) && !unorm2_isNormalized(nfc, wide, n, &st) && U_SUCCESS(st))
+        return pd_fail(e, PD_ERR_USAGE, "%s is not in Unicode NFC: write each accented letter "
+                       "as one character", what);
+    sc = U_SUCCESS(st) ? uspoof_open(&st) : NULL;
+    if (U_SUCCESS(st)) {
+        uspoof_setRestrictionLevel(sc, USPOOF_MODERATELY_RESTRICTIVE);
+        uspoof_setChecks(sc, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS |
+                         USPOOF_INVISIBLE, &st);
+        spoof = U_SUCCESS(st) ? uspoof_check(sc, wide, n, NULL, &st) : 0;
+    }
+    uspoof_close(sc);
+    if (U_FAILURE(st))
+        return pd_fail(e, PD_ERR_INTERNAL, "%s: ICU: %s", what, u_errorName(st));
+    if (spoof)
+        return pd_fail(e, PD_ERR_USAGE, "%s mixes scripts or digits of different scripts "
+                       "(ICU's moderately restrictive level): it could pass for another text",
+                       what);
+    return PD_OK;
+}
+
+enum pd_status ev_text_check(const char *what, const char *text, struct pd_err *e)
+{
+    enum pd_status rc = pd_text_check(what, text, EV_TEXT_MAX - 1, e);
+
+    if (rc == PD_OK)
+        rc = check_characters(what, text, e);
+    return rc == PD_OK ? check_unicode(what, text, e) : rc;
+}
+
+/* The texts a reader tells apart by eye: the event's name, its site, its set names. */
+static int distinct_texts(const struct ev_params *p, const char **texts)
+{
+    int n = 0;
+
+    texts[n++] = p->name;
+    if (p->site[0] && strcmp(p->site, "?") != 0)
+        texts[n++] = p->site;
+    for (int i = 0; i < p->nsets; i++)
+        texts[n++] = p->sets[i].name;
+    return n;
+}
+
+enum pd_status ev_texts_distinct(const struct ev_params *p, struct pd_err *e)
+{
+    const char *texts[EV_MAX_SETS + 2];
+    int n = distinct_texts(p, texts);
+    UErrorCode st = U_ZERO_ERROR;
+    USpoofChecker *sc = uspoof_open(&st);
+    char a[EV_ESCAPED_MAX], b[EV_ESCAPED_MAX];
+
+    for (int i = 0; U_SUCCESS(st) && i < n; i++)
+        for (int j = i + 1; U_SUCCESS(st) && j < n; j++) {
+            if (!strcmp(texts[i], texts[j]) ||
+                !uspoof_areConfusableUTF8(sc, texts[i], -1, texts[j], -1, &st))
+                continue;
+            uspoof_close(sc);
+            ev_text_escape(texts[i], a, sizeof a);
+            ev_text_escape(texts[j], b, sizeof b);
+            return pd_fail(e, PD_ERR_USAGE, "\"%.60s\" and \"%.60s\" look alike (ICU's "
+                           "confusables): rename one of them", a, b);
+        }
+    uspoof_close(sc);
+    return U_SUCCESS(st) ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "ICU: %s", u_errorName(st));
+}
+
+void ev_text_escape(const char *in, char *out, size_t n)
+{
+    const uint8_t *s = (const uint8_t *)in;
+    int32_t len = (int32_t)strlen(in);
+    size_t used = 0;
+
+    out[0] = '\0';
+    for (int32_t i = 0; i < len && used < n;) {
+        int32_t at = i;
+        UChar32 c;
+
+        U8_NEXT(s, i, len, c);
+        if (c >= 0x20 && c < 0x7F && c != '\\')
+            used += (size_t)snprintf(out + used, n - used, "%c", (char)c);
+        else /* an invalid byte shows as its value: the reader's comparison then fails */
+            used += (size_t)snprintf(out + used, n - used, "\\u{%04X}",
+                                     c < 0 ? (unsigned)s[at] : (unsigned)c);
+    }
+}
+
+bool ev_text_unescape(char *s)
+{
+    char *out = s;
+
+    for (const char *p = s; *p;) {
+        char *end;
+        unsigned long c;
+
+        if (*p != '\\') {
+            *out++ = *p++;
+            continue;
+        }
+        if (strncmp(p, "\\u{", 3) != 0 || !strchr("0123456789abcdefABCDEF", p[3]) || !p[3])
+            return false;
+        c = strtoul(p + 3, &end, 16);
+        if (*end != '}' || end - p - 3 > 6 || c == 0 || c > 0x10FFFF ||
+            (c >= 0xD800 && c <= 0xDFFF))
+            return false;
+        int32_t w = 0;
+
+        U8_APPEND_UNSAFE((uint8_t *)out, w, (UChar32)c);
+        out += w;
+        p = end + 1;
+    }
+    *out = '\0';
+    return true;
+}

@@ -1,0 +1,436 @@
+/* dealer/run/run.c - a `predup dealer` run: deals in fixed blocks, each block k from the
+ * practice stream (set key "dealer", STREAM_PRACTICE, index k), so the deals depend only on
+ * the seed; worker threads test the condition block by block and the main thread commits
+ * the blocks in order (actions, produce and generate limits), so the output is the same for
+ * any thread count. rnd() draws from STREAM_RND: index 2n for the condition of deal n, 2n+1
+ * for its actions. */
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dealer/lang/lang_int.h"
+#include "dealer/lang/gen.h"
+#include "dealer/run/run_int.h"
+
+static double now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The main thread's side of a run: the statistics and the limits, committed in deal order. */
+struct commit {
+    FILE *out;
+    long long produce, produced, generated;
+    double t0;
+    struct lacc acc;
+    struct deal *kept; /* for print(): every produced deal */
+    long long nkept, capkept;
+    bool keep_all;
+    struct deal_stream rs;
+};
+
+static enum pd_status commit_deal(struct run *r, struct commit *c, const struct kept *k,
+                                  long long nprod, FILE *out, struct pd_err *e)
+{
+    struct deal whole;
+    struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = &c->rs,
+                       .rnd_index = 2 * k->ordinal + 1, .e = e};
+
+    if (k->pending) {
+        llazy_deal_from(k->draws, r->all_hands, &whole);
+        ev.d = &whole;
+    }
+    if (k->memo_ready) {
+        ev.memo = k->memo;
+        ev.memo_ready = true;
+    }
+    if (c->keep_all) {
+        if (c->nkept == c->capkept) {
+            long long cap = c->capkept ? 2 * c->capkept : 256;
+            struct deal *n = realloc(c->kept, (size_t)cap * sizeof *n);
+
+            if (!n)
+                return pd_fail(e, PD_ERR_NOMEM, "out of memory keeping deals for print()");
+            c->kept = n;
+            c->capkept = cap;
+        }
+        c->kept[c->nkept++] = *ev.d;
+    }
+    return lact_run(&ev, &c->acc, out, nprod, e);
+}
+
+/* -e: every way to give the unknown cards to the (at most two) hands that are not complete,
+ * in the order of the combinations of the free cards (lowest card bits first) taken by the
+ * first such hand. Deal n of the enumeration is ordinal n for rnd(). */
+static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long long produce,
+                              long long *produced, long long *generated, struct pd_err *e)
+{
+    const struct lang_prog *p = r->p;
+    uint64_t taken = 0, cards[26];
+    int open[4], nopen = 0, n = 0, k;
+    enum pd_status rc = PD_OK;
+
+    for (int h = 0; h < 4; h++) {
+        taken |= p->predeal.hand[h];
+        if (hand_ncards(p->predeal.hand[h]) < 13)
+            open[nopen++] = h;
+    }
+    if (nopen > 2)
+        return pd_fail(e, PD_ERR_USAGE, "dealer -e: %d hand%s incomplete; exhaustive mode needs "
+                                        "the others predealt in full (2 at most open)", nopen,
+                         nopen == 1 ? " is" : "s are");
+    for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
+        cards[n++] = rest & -rest;
+    k = nopen ? 13 - hand_ncards(p->predeal.hand[open[0]]) : 0;
+    uint64_t total = 1;
+
+    for (int i = 0; i < k; i++)
+        total = total * (uint64_t)(n - i) / (uint64_t)(i + 1);
+    *generated = 0;
+    for (uint64_t v = k ? (1ULL << k) - 1 : 0; *generated < (long long)total; (*generated)++) {
+        struct kept kd = {.ordinal = (uint64_t)*generated, .d = p->predeal};
+        struct leval ev = {.p = p, .d = &kd.d, .dd_thread = -1, .rnd_stream = &c->rs,
+                           .rnd_index = 2 * kd.ordinal, .e = e};
+
+        for (int i = 0; i < n; i++)
+            kd.d.hand[open[v >> i & 1 ? 0 : 1]] |= cards[i];
+        if (lblock_predeal_holds(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
+            kd.memo_ready = ev.memo_ready;
+            kd.memo = ev.memo;
+            if ((rc = commit_deal(r, c, &kd, *produced, out, e)) != PD_OK)
+                return rc;
+            if (++*produced == produce)
+                break;
+        }
+        if (ev.failed)
+            return e->code ? e->code : PD_ERR_RANGE;
+        if (v) { /* Gosper: the next k-subset of n bits */
+            uint64_t lo = v & -v, hi = v + lo;
+
+            v = hi | (((v ^ hi) >> 2) / lo);
+        }
+    }
+    (*generated)++;
+    if (*generated > (long long)total)
+        *generated = (long long)total;
+    return PD_OK;
+}
+
+static void progress(const struct run *r, long long produced, long long target)
+{
+    if (r->o->progress && target > 0)
+        fprintf(stderr, "Calculating... %2lld%% complete\r", 100 * produced / target);
+}
+
+/* The plain ordinal (1-based) of kept deal i of block b: with conditional generation base
+ * plus its place in the block's gaps, else its deal number. */
+static long long kept_at(const struct run *r, const struct block *b, int i, long long base)
+{
+    if (r->tally)
+        return b->index * r->block + b->rows[(size_t)i * (size_t)lrun_row_ints(r)] + 1;
+    return r->gen ? base + (long long)b->acc[i].plain : (long long)b->acc[i].ordinal + 1;
+}
+
+/* Tallying runs: counts the rows of block b in deal order, up to the produce limit (no
+ * conditional generation: a row's plain ordinal is its deal number). */
+static void commit_rows(struct run *r, struct commit *c, const struct block *b)
+{
+    int m = c->produce - c->produced < b->nacc ? (int)(c->produce - c->produced) : b->nacc;
+
+    lact_tally_rows(r->p, &c->acc, b->rows, m, lrun_row_ints(r));
+    for (int i = 0; r->o->progress && i < m; i++)
+        progress(r, c->produced + i + 1, c->produce);
+    c->produced += m;
+    if (m > 0 && c->produced == c->produce)
+        c->generated = kept_at(r, b, m - 1, 0);
+}
+
+/* Commits the kept deals of block b in order (actions, the produce and generate limits); *base
+ * counts the plain deals before the block (conditional generation), *over that the run is
+ * past `generate`. */
+static enum pd_status commit_block(struct run *r, struct commit *c, const struct block *b,
+                                   long long *base, bool *over, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+
+    if (!r->gen)
+        c->generated = (b->index + 1) * r->block < r->generate ? (b->index + 1) * r->block
+                                                               : r->generate;
+    if (r->tally)
+        commit_rows(r, c, b);
+    for (int i = 0; !r->tally && i < b->nacc && c->produced < c->produce && rc == PD_OK; i++) {
+        long long at = kept_at(r, b, i, *base);
+
+        if ((*over = r->gen && at > r->generate))
+            break;
+        rc = commit_deal(r, c, &b->acc[i], c->produced, c->out, e);
+        if (++c->produced == c->produce)
+            c->generated = at;
+        progress(r, c->produced, c->produce);
+    }
+    if (rc == PD_OK && b->late && c->produced < c->produce) {
+        *e = b->err; /* the actions failed at the deal after the last row */
+        return b->rc;
+    }
+    if (r->gen && c->produced < c->produce) {
+        *base += (long long)b->plain_total;
+        *over |= *base >= r->generate;
+        c->generated = *over ? r->generate : *base;
+    }
+    return rc;
+}
+
+/* Commits blocks in order until the run is over. With conditional generation a kept deal
+ * stands at the plain ordinal its block's gaps give it, and the run ends at the first one past
+ * `generate`: N plain deals exactly, as dealer counts. */
+static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun_result *res,
+                                    struct pd_err *e)
+{
+    long long base = 0; /* conditional generation: plain deals before block k */
+    enum pd_status rc = PD_OK;
+    bool over = false;
+
+    for (long long k = 0; k < r->nblocks && c->produced < c->produce && !over; k++) {
+        bool mine = true;
+        long long j = r->committed; /* this rank's blocks are committed in order too */
+        struct block *b = r->nranks > 1 ? lmpi_take(r, k, &mine, e) : r->local->wait(r, k, k);
+
+        if (!b)
+            return e->code;
+        if (b->rc != PD_OK && !b->late) {
+            *e = b->err;
+            return b->rc;
+        }
+        rc = commit_block(r, c, b, &base, &over, e);
+        if (mine)
+            r->local->release(r, r->nranks > 1 ? j : k);
+        if (rc != PD_OK)
+            return rc;
+        if (r->o->time_limit > 0 && now() - c->t0 >= r->o->time_limit &&
+            c->produced < c->produce && !over && k + 1 < r->nblocks) {
+            res->timed_out = true;
+            break;
+        }
+    }
+    return rc;
+}
+
+/* Ends the run: blocks in flight stop, the workers are joined. */
+static void stop_workers(struct run *r, pthread_t *tids, int started)
+{
+    r->abort = true;
+    pthread_mutex_lock(&r->mu);
+    r->stop = true;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(tids[i], NULL);
+    pthread_mutex_destroy(&r->mu);
+    pthread_cond_destroy(&r->cv);
+}
+
+static bool is_leaf(const struct lang_prog *p, int n)
+{
+    return p->nodes[n].op == LOP_NUM || p->nodes[n].op == LOP_PTS || p->nodes[n].op == LOP_LEN;
+}
+
+/* Tallying runs: a comparison of two leaves that the condition needs true (the condition
+ * itself, *whole, or the left side of its top &&), tested inline before the condition; NULL
+ * when there is none. */
+static const struct lnode *prefilter(const struct lang_prog *p, int cond, bool *whole)
+{
+    const struct lnode *x = &p->nodes[cond];
+
+    *whole = x->op != LOP_AND;
+    if (x->op == LOP_AND)
+        x = &p->nodes[x->a];
+    return x->op >= LOP_EQ && is_leaf(p, x->a) && is_leaf(p, x->b) ? x : NULL;
+}
+
+/* The limits, the block size and the way deals are made (conditional generation, lazy
+ * dealing or plain shuffling); returns the produce limit. */
+static long long plan(struct run *r, int nthreads)
+{
+    const struct lang_prog *p = r->p;
+    const struct lrun_opts *o = r->o;
+
+    r->generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
+    r->produce = o->produce ? o->produce : p->produce ? p->produce
+                                                      : (p->will_print ? 40 : r->generate);
+    r->block = p->uses_dd ? BLOCK_DD : BLOCK;
+    r->dd_actions = p->uses_dd && !p->default_action && p->nacts > 0;
+    r->nblocks = (r->generate + r->block - 1) / r->block;
+    if (o->fast && o->swapping == 0)
+        r->gen = lgen_plan(p);
+    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && lblock_no_predeal(p) &&
+              llazy_plan(p, &r->cond_hands, &r->all_hands);
+    r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
+    r->defer = nthreads == 1;
+    r->tally = r->lazy ? lact_tally_width(p) : 0;
+    if (r->tally == 1) { /* one statistic: a point count or a suit length is counted inline */
+        const struct lnode *x = &p->nodes[p->acts[0].expr];
+
+        r->leaf = (x->op == LOP_PTS || x->op == LOP_LEN) && x->seat >= 0 ? x : NULL;
+    }
+    /* a condition that is a nonzero number keeps every deal: nothing to evaluate */
+    r->cond = p->cond >= 0 && p->nodes[p->cond].op == LOP_NUM && p->nodes[p->cond].val
+                  ? -1 : p->cond;
+    r->pre = r->tally && r->cond >= 0 ? prefilter(p, r->cond, &r->pre_whole) : NULL;
+    if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
+        r->log_q = log1p(-lgen_probability(r->gen));
+        r->nblocks = LLONG_MAX / r->block;
+    }
+    /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
+     * and what a thread solves past the end of the run (under mpirun, on every rank) stays
+     * small. */
+    r->rank = pd_mpi_rank(); /* blocks are handed out on demand (lang_mpi.c) */
+    r->nranks = pd_mpi_size();
+    /* Under mpirun a rank's finished blocks wait for rank 0 to reach them in order while
+     * another rank finishes a long one: two more slots keep its threads busy meanwhile. */
+    r->window = p->uses_dd ? nthreads + (r->nranks > 1 ? 3 : 1) : 4 * nthreads;
+    return r->produce;
+}
+
+/* printpbn's Date is today's, as dealer's; SOURCE_DATE_EPOCH fixes it for reproducible
+ * output. */
+static void today(char *date, size_t n)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    char *end = NULL;
+    long long fixed = sde ? strtoll(sde, &end, 10) : -1;
+    time_t now_t = sde && end != sde && !*end && fixed >= 0 ? (time_t)fixed : time(NULL);
+    struct tm tm;
+
+    gmtime_r(&now_t, &tm);
+    strftime(date, n, "%Y.%m.%d", &tm);
+}
+
+/* What a run needs before its threads start: the set key from the seed, the plan, the
+ * statistics, the block slots, the thread ids and the actions' rnd() stream. Whatever it
+ * leaves half done, release() undoes. */
+static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pthread_t **tids,
+                              struct pd_err *e)
+{
+    const struct lang_prog *p = r->p;
+    struct pd_key key;
+    enum pd_status rc;
+
+    key_from_seed(r->o->seed, &key);
+    rc = set_key_derive(&key, "dealer", &r->sk, e);
+    pd_wipe(&key, sizeof key);
+    if (rc != PD_OK)
+        return rc;
+    c->produce = plan(r, nthreads);
+    if ((rc = lacc_init(&c->acc, p, e)) != PD_OK)
+        return rc;
+    c->acc.quiet = r->o->quiet;
+    c->acc.sd = r->o->sd;
+    c->acc.input_name = r->o->input_name;
+    c->acc.seed = r->o->seed;
+    today(c->acc.date, sizeof c->acc.date);
+    for (int i = 0; i < p->nacts; i++)
+        c->keep_all |= p->acts[i].type == LA_PRINT;
+    r->slots = calloc((size_t)r->window, sizeof *r->slots);
+    *tids = calloc((size_t)nthreads, sizeof **tids);
+    if (!lmpi_share_init(r, nthreads))
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    r->local = &lblock_threaded;
+    if (r->tally && nthreads == 1 && r->nranks == 1 && !r->o->exhaust &&
+        (r->own = malloc(sizeof *r->own)) != NULL) {
+        lblock_streams_open(r, r->own); /* a failure is the first block's, as in a worker */
+        r->local = &lblock_alone;
+    }
+    if (!r->slots || !*tids)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    return deal_stream_open(&c->rs, &r->sk, STREAM_RND, 0, e);
+}
+
+static enum pd_status start_workers(struct run *r, pthread_t *tids, int nthreads, int *started,
+                                    struct pd_err *e)
+{
+    for (; *started < nthreads; ++*started)
+        if (pthread_create(&tids[*started], NULL, lblock_worker, r) != 0)
+            break;
+    return *started ? PD_OK : pd_fail(e, PD_ERR_INTERNAL, "cannot start a thread");
+}
+
+/* This rank's part of the run: -e on rank 0 alone; else rank 0 commits the blocks of every
+ * rank and the others serve theirs to it. */
+static enum pd_status run_work(struct run *r, struct commit *c, struct lrun_result *res,
+                               struct pd_err *e)
+{
+    enum pd_status rc;
+
+    if (r->o->exhaust)
+        return r->rank != 0 ? PD_OK
+                            : exhaust(r, c, c->out, r->o->produce || r->p->produce ? c->produce
+                                                                                  : -1,
+                                      &c->produced, &c->generated, e);
+    if (r->rank != 0)
+        return lmpi_serve(r, e);
+    rc = commit_blocks(r, c, res, e);
+    if (r->nranks > 1)
+        lmpi_stop(r); /* whatever rc: the other ranks wait for rank 0's word */
+    return rc;
+}
+
+/* The one cleanup of a run, whatever step it reached. */
+static void release(struct run *r, struct commit *c, pthread_t *tids)
+{
+    if (r->own)
+        lblock_streams_close(r->own);
+    free(r->own);
+    deal_stream_close(&c->rs);
+    if (r->slots)
+        for (int i = 0; i < r->window; i++) {
+            free(r->slots[i].acc);
+            free(r->slots[i].rows);
+        }
+    free(r->slots);
+    free(r->remote.acc);
+    free(r->remote.rows);
+    lmpi_share_free(r);
+    free(tids);
+    free(c->kept);
+    lacc_free(&c->acc, r->p);
+    lgen_free(r->gen);
+    pd_wipe(&r->sk, sizeof r->sk);
+}
+
+enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
+                    struct lrun_result *res, struct pd_err *e)
+{
+    struct run r = {.p = p, .o = o, .mu = PTHREAD_MUTEX_INITIALIZER,
+                    .cv = PTHREAD_COND_INITIALIZER};
+    struct commit c = {.out = out, .t0 = now()};
+    pthread_t *tids = NULL;
+    int nthreads = o->threads > 0 ? o->threads : 1, started = 0;
+    enum pd_status rc;
+    bool ready;
+
+    memset(res, 0, sizeof *res);
+    rc = prepare(&r, &c, nthreads, &tids, e);
+    ready = rc == PD_OK;
+    if (ready && !o->exhaust && !r.own)
+        rc = start_workers(&r, tids, nthreads, &started, e);
+    rc = pd_mpi_agree(rc, e); /* under mpirun every rank agrees once, failed or not */
+    if (rc == PD_OK)
+        rc = run_work(&r, &c, res, e);
+    stop_workers(&r, tids, started);
+    if (ready && o->progress && r.rank == 0)
+        fprintf(stderr, "                                      \r");
+    if (rc == PD_OK && r.rank == 0)
+        lact_finish(p, &c.acc, c.kept, c.produced, out);
+    res->generated = c.generated;
+    res->produced = c.produced;
+    res->fast = r.gen != NULL;
+    res->fast_p = r.gen ? lgen_probability(r.gen) : 1.0;
+    release(&r, &c, tids);
+    return rc;
+}

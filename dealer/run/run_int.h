@@ -1,0 +1,149 @@
+/* dealer/run/run_int.h - the blocks of a `predup dealer` run, internal to lang_run.c (the run
+ * and its commit), lang_block.c (the workers' side) and lang_mpi.c: a run under mpirun hands
+ * out its blocks on demand, the next one to whichever rank needs one, and rank 0 commits the
+ * blocks of every rank in order, as it commits its own. */
+#ifndef PREDUP_LANG_RUN_H
+#define PREDUP_LANG_RUN_H
+
+#include <pthread.h>
+
+#include "dealer/lang/lang_int.h"
+#include "dealer/lang/gen.h"
+
+/* Deals per block: multiples of 6 for -2 and -3. Scripts that solve double dummy use small
+ * blocks, so that no thread works far past the deal that completes the run. The block size
+ * depends on the script only, never on the thread count. */
+enum { BLOCK = 3072, BLOCK_DD = 24 };
+
+struct kept {
+    uint64_t ordinal;
+    uint64_t plain;  /* conditional generation: the plain deals up to this one, in its block */
+    struct deal d;
+    bool memo_ready;
+    bool pending;    /* lazy dealing: d lacks hands the actions read; deal them from draws */
+    uint8_t draws[LLAZY_DRAW_BYTES];
+    struct dd_memo memo;
+};
+struct block {
+    long long index; /* block number, -1 = free */
+    bool done;
+    struct kept *acc;
+    int nacc, cap;   /* kept deals: in acc, or in rows when the run tallies */
+    int *rows;       /* tallying runs: per kept deal, its place in the block then its values */
+    int caprows;     /* rows allocated */
+    enum pd_status rc;
+    bool late;       /* rc failed at the deal after the last row: commit the rows first */
+    struct pd_err err;
+    uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
+};
+
+struct run;
+struct lrun_streams;
+/* How this rank's blocks are had, in order: its j-th block is block k of the run. wait gives
+ * it once dealt, ready tells whether it is, release hands its slot back once it is committed
+ * or sent. lang_mpi.c calls them through struct run, so that it does not link back to
+ * lang_run.c. */
+struct lrun_local {
+    struct block *(*wait)(struct run *r, long long j, long long k);
+    bool (*ready)(struct run *r, long long j, long long k);
+    void (*release)(struct run *r, long long j);
+};
+
+/* Under mpirun, who deals which block (lang_mpi.c). Rank 0 gives out blocks in order, the next
+ * to whichever rank asks, its own workers included, and notes who deals each block it has not
+ * committed yet; a rank holds at most its window of blocks, so span slots suffice. The other
+ * ranks keep the blocks given to them, their j-th at given[j % window]. */
+struct lrun_share {
+    long long next;        /* rank 0 (or the one rank): the next block to give */
+    long long base;        /* rank 0: the block it commits next; those below are done */
+    int span;              /* rank 0: owner slots, nranks * (window + 1) */
+    int *owner;            /* rank 0: who deals block k, for base <= k < next, at k % span */
+    long long *given;      /* other ranks: the blocks rank 0 gave, window slots */
+    long long ngiven;
+    bool no_more;          /* other ranks: rank 0 has no block left to give */
+    int idle;              /* worker threads waiting for a block to take */
+    int spare;             /* blocks asked for ahead of need: 0 for double dummy's long ones */
+};
+
+struct run {
+    const struct lang_prog *p;
+    const struct lrun_opts *o;
+    struct set_key sk;
+    struct lgen *gen;          /* conditional generation, or NULL */
+    double log_q;              /* its log(1 - p): gaps between its deals in a plain run */
+    bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
+    int cond_hands, all_hands; /* hands the condition reads, and with the actions */
+    int draw_bytes;            /* the draws all_hands need (west needs none: the rest) */
+    /* With one worker, the hands only the actions read are dealt by the main thread (which
+     * runs the actions): the two threads share the work. With more, the workers deal them. */
+    bool defer;
+    /* Scripts whose actions are only statistics: the worker evaluates them and the block
+     * holds these values per kept deal (lact_tally_width), not the deals. 0: keeps deals. */
+    int tally;
+    int cond;                  /* tallying runs: p->cond, -1 when it holds for every deal */
+    const struct lnode *leaf;  /* the one statistic when it is hcp(seat) or the like, or NULL */
+    const struct lnode *pre;   /* a leaf comparison the condition needs true, or NULL */
+    bool pre_whole;            /* pre is the whole condition */
+    bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
+    long long generate;
+    long long block;       /* BLOCK or BLOCK_DD */
+    long long produce;     /* a block stops when it holds this many */
+    _Atomic bool abort;    /* the run is over: blocks in flight may stop */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    long long next_claim;  /* next of this rank's blocks to hand out (local count) */
+    long long committed;   /* this rank's blocks committed (or sent to rank 0) so far */
+    long long nblocks;     /* blocks needed for generate, over all ranks */
+    int rank, nranks;      /* under mpirun (pd_mpi_size() > 1), else 0 and 1 */
+    struct lrun_share share; /* under mpirun: who deals which block */
+    struct block remote;   /* rank 0: the last block received from another rank */
+    int window;
+    struct block *slots;   /* window of blocks in flight */
+    const struct lrun_local *local;
+    struct lrun_streams *own; /* one thread in all: the main thread's streams, else NULL */
+    bool stop;
+};
+
+/* A worker's streams: the deals, rnd() and the gaps of conditional generation. */
+struct lrun_streams {
+    struct deal_stream ds, rs, gs;
+    bool ok;
+    struct pd_err e; /* why they could not be opened */
+};
+
+/* lang_block.c: the workers' side. The predeal lengths hold in d; the script predeals
+ * nothing; a worker thread (arg: the run); a worker's streams, opened (st->ok tells) and
+ * closed; the two ways to have this rank's blocks: from worker threads, or dealt by the
+ * caller (one thread in all, r->own its streams). */
+bool lblock_predeal_holds(const struct lang_prog *p, const struct deal *d);
+bool lblock_no_predeal(const struct lang_prog *p);
+void *lblock_worker(void *arg);
+void lblock_streams_open(const struct run *r, struct lrun_streams *st);
+void lblock_streams_close(struct lrun_streams *st);
+extern const struct lrun_local lblock_threaded, lblock_alone;
+
+/* The ints per row of a tallying run: the deal's place in its block, then its values. */
+static inline int lrun_row_ints(const struct run *r)
+{
+    return r->tally + 1;
+}
+
+/* lang_mpi.c. Under r->mu: the run's block for this rank's next block (its j-th, j =
+ * r->next_claim), or -1 while there is none to take; *over when there will be none. One rank
+ * alone: the next block in order. */
+long long lmpi_claim(struct run *r, bool *over);
+/* Rank 0: block k, from this rank's workers or the rank that dealt it, while giving blocks to
+ * the ranks that ask (NULL and e set when it cannot be had; a block that failed on another
+ * rank comes back with its status and "rank R: " before its message). *mine: it is this
+ * rank's (release it once committed). */
+struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e);
+/* The slots of r->share for r->window (false when out of memory); their release. */
+bool lmpi_share_init(struct run *r, int nthreads);
+void lmpi_share_free(struct run *r);
+/* Rank 0, once its run is over: tells every rank to stop and drops what they still send. */
+void lmpi_stop(struct run *r);
+/* Ranks other than 0: ask rank 0 for blocks as the workers need them, and send them back in
+ * order, until rank 0 has none left or says stop. */
+enum pd_status lmpi_serve(struct run *r, struct pd_err *e);
+
+#endif

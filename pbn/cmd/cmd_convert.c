@@ -1,0 +1,231 @@
+/* pbn/cmd/cmd_convert.c - `predup convert` (any supported file to one or several others) and
+ * `predup check` (departures of PBN files from the export format, impossible deals). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pbn/cmd/cmd.h"
+#include "pbn/pbn.h"
+
+static const char convert_usage[] =
+    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public] IN OUT\n"
+    "  Reads IN and writes OUT. Formats come from the extensions unless given: pbn, dup,\n"
+    "  dupblind, dlm, dlmblind, bri, dge, lin, csv, ber, bhg, rzd, cds. With several --to\n"
+    "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm), all or\n"
+    "  none. Outputs are 0600 (they reveal deals; --public: 0666 less the umask); an existing\n"
+    "  OUT with other content is kept unless --force.\n";
+
+static const char check_usage[] =
+    "usage: predup check FILE...\n"
+    "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
+    "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any. A file in\n"
+    "  another format (told by its contents) is read, and its first fault reported.\n";
+
+/* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
+ * the players, the auction and its notes, the play and the result (pbn/lin_play.c) and the
+ * event (vg; not one with a comma or a bar), DLM the event (as its Headline; the first game's). */
+static bool format_keeps(const char *format, const char *tag, const char *value)
+{
+    static const char *const deal_tags[] = {"Board", "Dealer", "Vulnerable", "Deal", "DealId"};
+    static const char *const lin_tags[] = {"West",   "North",   "East",    "South",
+                                           "Auction", "Note",   "Play",    "Contract",
+                                           "Declarer", "Result", "Room"};
+
+    if (strcmp(format, "lin") == 0 && strcmp(tag, "Event") == 0)
+        return !strpbrk(value, ",|\r\n");
+
+    for (size_t i = 0; i < sizeof deal_tags / sizeof deal_tags[0]; i++)
+        if (strcmp(tag, deal_tags[i]) == 0)
+            return true;
+    for (size_t i = 0; strcmp(format, "lin") == 0 && i < sizeof lin_tags / sizeof lin_tags[0];
+         i++)
+        if (strcmp(tag, lin_tags[i]) == 0)
+            return true;
+    return strncmp(format, "dlm", 3) == 0 && strcmp(tag, "Event") == 0; /* its Headline */
+}
+
+static bool has_name(char **names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* One line on stderr naming what format cannot hold of the set: tags with a value (not "" nor
+ * "?"), and { } commentary. Nothing when it loses nothing. */
+static void report_left_out(const struct pbn_set *set, const char *format)
+{
+    enum { SHOWN = 6 };
+    char *names[SHOWN];
+    size_t nnames = 0, more = 0, commented = 0;
+
+    for (size_t i = 0; i < set->n; i++) {
+        const struct pbn_game *g = &set->games[i];
+
+        commented += g->ncomments > 0;
+        for (size_t t = 0; t < g->ntags; t++) {
+            const struct pbn_tag *tag = &g->tags[t];
+
+            if (strspn(tag->value, "?.") == strlen(tag->value) || /* "", "?", "????.??.??" */
+                format_keeps(format, tag->name, tag->value) ||
+                has_name(names, nnames, tag->name))
+                continue;
+            if (nnames < SHOWN)
+                names[nnames++] = tag->name;
+            else
+                more++; /* counts tags beyond the shown names (not distinct names) */
+        }
+    }
+    if (strcmp(format, "lin") == 0)
+        commented = 0; /* as nt */
+    if (nnames == 0 && commented == 0)
+        return;
+    fprintf(stderr, "predup convert: %s holds only %s; left out:", format,
+            strcmp(format, "lin") == 0 ? "the deals, events, players, auctions, play and commentary"
+                                       : "the deals, boards, dealers and vulnerabilities");
+    for (size_t i = 0; i < nnames; i++)
+        fprintf(stderr, "%s %s", i ? "," : "", names[i]);
+    if (more)
+        fprintf(stderr, " and other tags");
+    if (commented)
+        fprintf(stderr, "%s the commentary of %zu game%s", nnames ? "," : "", commented,
+                commented == 1 ? "" : "s");
+    fputc('\n', stderr);
+}
+
+/* report_left_out for each format of a --to list but PBN, which holds everything. */
+static void report_each_left_out(const struct pbn_set *set, const char *formats)
+{
+    char name[32];
+
+    for (const char *p = formats; p && *p;) {
+        size_t len = strcspn(p, ",");
+
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        if (strcmp(name, "pbn") != 0)
+            report_left_out(set, name);
+        p += len + (p[len] == ',');
+    }
+}
+
+/* A key-shaped input keeps its own refusal: the format hint would only invite retrying it. */
+static bool input_is_key(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    bool key = pd_read_file(path, &text, &len, NULL) == PD_OK && pd_looks_like_key(text, len);
+
+    if (text)
+        pd_wipe(text, len);
+    free(text);
+    return key;
+}
+
+enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
+{
+    const char *from = NULL, *to = NULL;
+    unsigned flags = 0;
+    struct pbn_set *set = NULL;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "f from  t to", "h help  F force  P public", "h", argc,
+                                      argv, e);
+    int c;
+
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
+        if (c == 'f')
+            from = optarg;
+        else if (c == 't')
+            to = optarg;
+        else if (c == 'F')
+            flags |= PD_OUT_FORCE;
+        else if (c == 'P')
+            flags |= PD_OUT_PUBLIC;
+        else if (c == 'h') {
+            fputs(convert_usage, stdout);
+            return PD_OK;
+        } else
+            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
+                           argv[optind - 1]);
+    }
+    if (rc != PD_OK)
+        return rc;
+    if (optind != argc - 2)
+        return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
+    if (from && !pbn_format_known(from))
+        return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
+    rc = pbn_read_any(argv[optind], from, &set, e);
+    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]) && !input_is_key(argv[optind]))
+        return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
+                              "FORMAT %s %s)",
+                       argv[optind], argv[optind], argv[optind + 1]);
+    if (rc == PD_OK)
+        rc = pbn_write_formats_ex(argv[optind + 1], to, flags, set, e);
+    if (rc == PD_OK)
+        report_each_left_out(set, to ? to : pbn_format_from_path(argv[optind + 1]));
+    if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
+        printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], set->n,
+               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
+               set->latin1 ? " (read as ISO 8859-1, not UTF-8)" : "");
+    pbn_set_free(set);
+    return rc;
+}
+
+enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
+{
+    size_t total = 0;
+    int files = 0;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(check_usage, stdout);
+            return PD_OK;
+        }
+        if (argv[i][0] == '-' && argv[i][1])
+            return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\"", argv[i]);
+    }
+    for (int i = 1; i < argc; i++) {
+        char *text = NULL;
+        size_t len = 0, n = 0;
+        const char *format = pbn_format_guess(argv[i]);
+        enum pd_status rc;
+
+        if (format && strcmp(format, "pbn") != 0) { /* another format: does it read? */
+            struct pbn_set *set = NULL;
+
+            size_t partial = 0; /* LIN holds deals with unknown hands */
+
+            rc = pbn_read_any(argv[i], NULL, &set, e);
+            for (size_t g = 0; rc == PD_OK && g < set->n; g++)
+                partial += set->games[g].known != 0xF;
+            if (rc == PD_OK && partial)
+                printf("%s: a %s file of %zu board%s, %zu with unknown hands (export format is "
+                       "PBN's only)\n", argv[i], format, set->n, set->n == 1 ? "" : "s", partial);
+            else if (rc == PD_OK)
+                printf("%s: a %s file of %zu board%s, every deal complete (export format is "
+                       "PBN's only)\n",
+                       argv[i], format, set->n, set->n == 1 ? "" : "s");
+            pbn_set_free(set);
+            if (rc != PD_OK)
+                return rc;
+            files++;
+            continue;
+        }
+        rc = pd_read_input(argv[i], "a PBN file", &text, &len, e);
+        if (rc == PD_OK)
+            rc = pbn_check_mem(argv[i], text, len, stdout, &n, e);
+        free(text);
+        if (rc != PD_OK)
+            return rc;
+        if (n == 0)
+            printf("%s: follows the PBN export format\n", argv[i]);
+        total += n;
+        files++;
+    }
+    if (files == 0)
+        return pd_fail(e, PD_ERR_USAGE, "expected: check FILE... (predup check --help)");
+    fflush(stdout);
+    if (total)
+        return pd_fail(e, PD_ERR_MISMATCH, "%zu departure%s from the PBN export format", total,
+                       total == 1 ? "" : "s");
+    return PD_OK;
+}

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dealer/run/run.h"
 #include "dealer/lang/lang_int.h"
 #include "tests/check_suites.h"
 

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "config/cmd/cmd.h"
+#include "machine/cmd/cmd.h" /* until the ceremony calls engines, not front-ends (issue 22) */
+#include "printing/cmd/cmd.h"
 #include "config/config.h"
 #include "machine/machine.h"
 #include "pbn/pbn.h"

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "dealer/cmd/cmd.h"
+#include "dealer/run/run.h"
 #include "dealer/lang/lang_int.h"
 
 static const char usage[] =

@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 
+#include "dealer/run/run.h"
 #include "dealer/lang/lang_int.h"
 #include "dealer/lang/gen.h"
 

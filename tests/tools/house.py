@@ -28,11 +28,7 @@ HEAD_END = re.compile(r"\)\s*(__attribute__\s*\(\(.*\)\)\s*)?$")
 def source_files():
     """Every .c and .h of the modules and predup.c, fuzz targets included; tests left out."""
     files = ["predup.c"] if os.path.exists("predup.c") else []
-    for mod in include_cycles.MODULES:
-        for name in sorted(os.listdir(mod)):
-            if name.endswith((".c", ".h")):
-                files.append(os.path.join(mod, name))
-    return files
+    return files + include_cycles.module_files(fuzz=True)
 
 
 def function_name(lines, brace):

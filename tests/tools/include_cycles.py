@@ -17,13 +17,21 @@ MODULES = ["dealer", "pbn", "printing", "machine", "config"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
+def module_files(fuzz):
+    """Every .c and .h of the modules and their rooms (subfolders), sorted; fuzz targets when
+    fuzz is true."""
+    files = []
+    for mod in MODULES:
+        for folder, _dirs, names in sorted(os.walk(mod)):
+            for name in sorted(names):
+                if name.endswith((".c", ".h")) and (fuzz or not name.startswith("fuzz_")):
+                    files.append(os.path.join(folder, name))
+    return sorted(files)
+
+
 def sources():
     files = ["predup.c"] if os.path.exists("predup.c") else []
-    for mod in MODULES:
-        for name in sorted(os.listdir(mod)):
-            if name.endswith((".c", ".h")) and not name.startswith("fuzz_"):
-                files.append(os.path.join(mod, name))
-    return files
+    return files + module_files(fuzz=False)
 
 
 def include_graph(files):

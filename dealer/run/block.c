@@ -2,8 +2,9 @@
  * of deals is dealt from its own stretch of the practice stream and tested against the
  * condition (plain shuffling, lazy dealing or conditional generation, with dealer's -2/-3
  * swaps), and what the commit needs is kept: the deals, or for scripts whose actions are only
- * statistics their values (a tallying run). Blocks are had in order through struct lrun_local:
- * from worker threads, or, with one thread in all, dealt by the committing thread itself. */
+ * statistics their values (a tallying run). Blocks are had in order through lblock_wait: from
+ * worker threads, or, with one thread in all, dealt by the committing thread itself. The
+ * workers claim their block numbers from share.c and call nothing above them. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -313,7 +314,7 @@ void *lblock_worker(void *arg)
         bool over = false;
         long long k = -1;
 
-        while (!r->stop && (k = lmpi_claim(r, &over)) < 0 && !over) {
+        while (!r->stop && (k = lshare_claim(r, &over)) < 0 && !over) {
             r->share.idle++;
             pthread_cond_wait(&r->cv, &r->mu);
             r->share.idle--;
@@ -393,6 +394,22 @@ static void release_inline(struct run *r, long long j)
     (void)j;
 }
 
-const struct lrun_local lblock_threaded = {wait_local, ready_local, release_local};
-const struct lrun_local lblock_alone = {work_inline, ready_inline, release_inline};
+/* The two ways to have this rank's blocks: from the worker threads, or dealt by the caller
+ * when the run is one thread in all (r->own its streams). */
+struct block *lblock_wait(struct run *r, long long j, long long k)
+{
+    return r->own ? work_inline(r, j, k) : wait_local(r, j, k);
+}
 
+bool lblock_ready(struct run *r, long long j, long long k)
+{
+    return r->own ? ready_inline(r, j, k) : ready_local(r, j, k);
+}
+
+void lblock_release(struct run *r, long long j)
+{
+    if (r->own)
+        release_inline(r, j);
+    else
+        release_local(r, j);
+}

@@ -110,60 +110,6 @@ static enum pd_status unpack(struct run *r, long long k, int from, const char *b
     return PD_OK;
 }
 
-bool lmpi_share_init(struct run *r, int nthreads)
-{
-    struct lrun_share *sh = &r->share;
-
-    /* Double dummy blocks are long: a rank asks for one when a thread is idle, so that no
-     * block waits on a busy rank while another could start it. Short ones are asked for a
-     * thread ahead, so that no thread waits for the answer. */
-    sh->spare = r->p->uses_dd ? 0 : nthreads;
-    if (r->nranks == 1)
-        return true;
-    if (r->rank == 0) {
-        sh->span = r->nranks * (r->window + 1);
-        sh->owner = calloc((size_t)sh->span, sizeof *sh->owner);
-        return sh->owner != NULL;
-    }
-    sh->given = calloc((size_t)r->window, sizeof *sh->given);
-    return sh->given != NULL;
-}
-
-void lmpi_share_free(struct run *r)
-{
-    free(r->share.owner);
-    free(r->share.given);
-}
-
-/* Rank 0: the next block, given to rank `to` (noted when other ranks share the run). Under
- * r->mu, with an owner slot free for it. */
-static long long give_next(struct run *r, int to)
-{
-    struct lrun_share *sh = &r->share;
-
-    if (r->nranks > 1)
-        sh->owner[sh->next % sh->span] = to;
-    return sh->next++;
-}
-
-long long lmpi_claim(struct run *r, bool *over)
-{
-    struct lrun_share *sh = &r->share;
-    bool room = r->next_claim < r->committed + r->window;
-
-    if (r->rank == 0) {
-        *over = sh->next >= r->nblocks;
-        /* owner slots full: the others hold blocks below this one; rank 0 waits for them */
-        if (*over || !room || (r->nranks > 1 && sh->next - sh->base >= sh->span))
-            return -1;
-        return give_next(r, 0);
-    }
-    if (room && r->next_claim < sh->ngiven)
-        return sh->given[r->next_claim % r->window];
-    *over = sh->no_more && r->next_claim >= sh->ngiven;
-    return -1;
-}
-
 /* Rank 0: twice the owner slots. A rank with more threads than rank 0 (hosts of different
  * sizes, each rank's -j its cores) holds more blocks than rank 0's window foresaw. Under
  * r->mu; false when out of memory. */
@@ -204,7 +150,7 @@ static enum pd_status give(struct run *r, int from, struct pd_err *e)
     if (sh->next < r->nblocks && sh->next - sh->base >= sh->span)
         room = more_owner_slots(sh);
     if (room && sh->next < r->nblocks)
-        k = give_next(r, from);
+        k = lshare_give(r, from);
     pthread_cond_broadcast(&r->cv); /* the last block given: workers waiting for one are done */
     pthread_mutex_unlock(&r->mu);
     if (!room)
@@ -255,8 +201,8 @@ struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e
             if (got)
                 return &r->remote;
             us = 20;
-        } else if (who == 0 && r->local->ready(r, r->committed, k)) {
-            return r->local->wait(r, r->committed, k);
+        } else if (who == 0 && lblock_ready(r, r->committed, k)) {
+            return lblock_wait(r, r->committed, k);
         } else {
             pd_mpi_nap(&us);
         }
@@ -346,7 +292,7 @@ static long long dealt(struct run *r, long long j)
     pthread_mutex_lock(&r->mu);
     k = j < r->share.ngiven ? r->share.given[j % r->window] : -1;
     pthread_mutex_unlock(&r->mu);
-    return k >= 0 && r->local->ready(r, j, k) ? k : -1;
+    return k >= 0 && lblock_ready(r, j, k) ? k : -1;
 }
 
 /* Posts this rank's next dealt block (block k) to rank 0 and hands its slot back to the
@@ -355,7 +301,7 @@ static long long dealt(struct run *r, long long j)
 static enum pd_status post_dealt(struct run *r, struct outbox *o, long long k, bool *last,
                                  struct pd_err *e)
 {
-    struct block *b = r->local->wait(r, o->posted, k);
+    struct block *b = lblock_wait(r, o->posted, k);
     int i = (int)(o->posted % r->window);
     size_t n = 0;
     enum pd_status rc = pack_block(r, b, &o->buf[i], &n, e);
@@ -363,7 +309,7 @@ static enum pd_status post_dealt(struct run *r, struct outbox *o, long long k, b
     *last = b->rc != PD_OK;
     if (rc == PD_OK)
         rc = pd_mpi_post(0, TAG_BLOCK, o->buf[i], n, &o->h[i], e);
-    r->local->release(r, o->posted);
+    lblock_release(r, o->posted);
     if (rc == PD_OK)
         o->posted++;
     return rc;

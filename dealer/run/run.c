@@ -199,7 +199,7 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
     for (long long k = 0; k < r->nblocks && c->produced < c->produce && !over; k++) {
         bool mine = true;
         long long j = r->committed; /* this rank's blocks are committed in order too */
-        struct block *b = r->nranks > 1 ? lmpi_take(r, k, &mine, e) : r->local->wait(r, k, k);
+        struct block *b = r->nranks > 1 ? lmpi_take(r, k, &mine, e) : lblock_wait(r, k, k);
 
         if (!b)
             return e->code;
@@ -209,7 +209,7 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
         }
         rc = commit_block(r, c, b, &base, &over, e);
         if (mine)
-            r->local->release(r, r->nranks > 1 ? j : k);
+            lblock_release(r, r->nranks > 1 ? j : k);
         if (rc != PD_OK)
             return rc;
         if (r->o->time_limit > 0 && now() - c->t0 >= r->o->time_limit &&
@@ -338,13 +338,11 @@ static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pth
         c->keep_all |= p->acts[i].type == LA_PRINT;
     r->slots = calloc((size_t)r->window, sizeof *r->slots);
     *tids = calloc((size_t)nthreads, sizeof **tids);
-    if (!lmpi_share_init(r, nthreads))
+    if (!lshare_init(r, nthreads))
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    r->local = &lblock_threaded;
     if (r->tally && nthreads == 1 && r->nranks == 1 && !r->o->exhaust &&
         (r->own = malloc(sizeof *r->own)) != NULL) {
         lblock_streams_open(r, r->own); /* a failure is the first block's, as in a worker */
-        r->local = &lblock_alone;
     }
     if (!r->slots || !*tids)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -395,7 +393,7 @@ static void release(struct run *r, struct commit *c, pthread_t *tids)
     free(r->slots);
     free(r->remote.acc);
     free(r->remote.rows);
-    lmpi_share_free(r);
+    lshare_free(r);
     free(tids);
     free(c->kept);
     lacc_free(&c->acc, r->p);

@@ -38,19 +38,7 @@ struct block {
     uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
 };
 
-struct run;
-struct lrun_streams;
-/* How this rank's blocks are had, in order: its j-th block is block k of the run. wait gives
- * it once dealt, ready tells whether it is, release hands its slot back once it is committed
- * or sent. lang_mpi.c calls them through struct run, so that it does not link back to
- * lang_run.c. */
-struct lrun_local {
-    struct block *(*wait)(struct run *r, long long j, long long k);
-    bool (*ready)(struct run *r, long long j, long long k);
-    void (*release)(struct run *r, long long j);
-};
-
-/* Under mpirun, who deals which block (lang_mpi.c). Rank 0 gives out blocks in order, the next
+/* Under mpirun, who deals which block (share.c, mpi_blocks.c). Rank 0 gives out blocks in order, the next
  * to whichever rank asks, its own workers included, and notes who deals each block it has not
  * committed yet; a rank holds at most its window of blocks, so span slots suffice. The other
  * ranks keep the blocks given to them, their j-th at given[j % window]. */
@@ -100,7 +88,6 @@ struct run {
     struct block remote;   /* rank 0: the last block received from another rank */
     int window;
     struct block *slots;   /* window of blocks in flight */
-    const struct lrun_local *local;
     struct lrun_streams *own; /* one thread in all: the main thread's streams, else NULL */
     bool stop;
 };
@@ -112,16 +99,30 @@ struct lrun_streams {
     struct pd_err e; /* why they could not be opened */
 };
 
-/* lang_block.c: the workers' side. The predeal lengths hold in d; the script predeals
- * nothing; a worker thread (arg: the run); a worker's streams, opened (st->ok tells) and
- * closed; the two ways to have this rank's blocks: from worker threads, or dealt by the
- * caller (one thread in all, r->own its streams). */
+/* The runner's files call only down: run.c -> mpi_blocks.c -> block.c -> share.c. */
+
+/* share.c, under r->mu: who deals which block. The slots of r->share for r->window (false
+ * when out of memory) and their release; rank 0's next block, given to rank `to` (noted when
+ * other ranks share the run), with an owner slot free for it; the run's block for this
+ * rank's next block (its j-th, j = r->next_claim), or -1 while there is none to take, *over
+ * when there will be none (one rank alone: the next block in order). */
+bool lshare_init(struct run *r, int nthreads);
+void lshare_free(struct run *r);
+long long lshare_give(struct run *r, int to);
+long long lshare_claim(struct run *r, bool *over);
+
+/* block.c: the workers' side. The predeal lengths hold in d; the script predeals nothing; a
+ * worker thread (arg: the run); a worker's streams, opened (st->ok tells) and closed. */
 bool lblock_predeal_holds(const struct lang_prog *p, const struct deal *d);
 bool lblock_no_predeal(const struct lang_prog *p);
 void *lblock_worker(void *arg);
 void lblock_streams_open(const struct run *r, struct lrun_streams *st);
 void lblock_streams_close(struct lrun_streams *st);
-extern const struct lrun_local lblock_threaded, lblock_alone;
+/* This rank's j-th block (block k of the run): once dealt (by a worker, or here when r->own:
+ * one thread in all); whether it is; its slot handed back once committed or sent. */
+struct block *lblock_wait(struct run *r, long long j, long long k);
+bool lblock_ready(struct run *r, long long j, long long k);
+void lblock_release(struct run *r, long long j);
 
 /* The ints per row of a tallying run: the deal's place in its block, then its values. */
 static inline int lrun_row_ints(const struct run *r)
@@ -129,18 +130,11 @@ static inline int lrun_row_ints(const struct run *r)
     return r->tally + 1;
 }
 
-/* lang_mpi.c. Under r->mu: the run's block for this rank's next block (its j-th, j =
- * r->next_claim), or -1 while there is none to take; *over when there will be none. One rank
- * alone: the next block in order. */
-long long lmpi_claim(struct run *r, bool *over);
-/* Rank 0: block k, from this rank's workers or the rank that dealt it, while giving blocks to
- * the ranks that ask (NULL and e set when it cannot be had; a block that failed on another
+/* mpi_blocks.c. Rank 0: block k, from this rank's workers or the rank that dealt it, while
+ * giving blocks to the ranks that ask (NULL and e set when it cannot be had; a block that failed on another
  * rank comes back with its status and "rank R: " before its message). *mine: it is this
  * rank's (release it once committed). */
 struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e);
-/* The slots of r->share for r->window (false when out of memory); their release. */
-bool lmpi_share_init(struct run *r, int nthreads);
-void lmpi_share_free(struct run *r);
 /* Rank 0, once its run is over: tells every rank to stop and drops what they still send. */
 void lmpi_stop(struct run *r);
 /* Ranks other than 0: ask rank 0 for blocks as the workers need them, and send them back in

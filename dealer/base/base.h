@@ -160,6 +160,9 @@ enum pd_status pd_outfile_refuse_key(const char *path, struct pd_err *e);
  * (PD_ERR_MISMATCH) a set whose intent is pending: verify and fill call it. path is the set's -o
  * or any of its files; the intent's name is pd_outset_intent_name's. */
 void pd_outset_intent_name(const char *path, char *out, size_t cap);
+/* The length of path without its extension (a dot in the last component only), as the writer
+ * of several formats cuts it (pbn/fmt.c). */
+size_t pd_path_stem_len(const char *path);
 enum pd_status pd_outset_recover(const char *path, const char *const *files, int nfiles,
                                  unsigned flags, struct pd_err *e);
 enum pd_status pd_outset_commit(const char *path, struct pd_outfile *o, int n, struct pd_err *e);

@@ -243,6 +243,24 @@ static bool is_temporary_of(const char *name, const char *base)
     return true;
 }
 
+/* The intent's name lives here, not in outset.c, so that outset.c (the set) calls outfile.c
+ * (each file) and nothing calls back. */
+size_t pd_path_stem_len(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+    return dot && !(slash && dot < slash) ? (size_t)(dot - path) : strlen(path);
+}
+
+void pd_outset_intent_name(const char *path, char *out, size_t cap)
+{
+    size_t stem = pd_path_stem_len(path);
+    const char *slash = memrchr(path, '/', stem);
+    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+
+    snprintf(out, cap, "%.*s.%.*s.pending", (int)dir, path, (int)(stem - dir), path + dir);
+}
+
 /* Removes the temporary files that a killed run (SIGKILL, a crash, a power cut: nothing a
  * signal handler sees) left beside the target. A live run holds its temporary file locked, so
  * only unlocked ones go. While the set's intent is pending its temporary files are the new

@@ -41,29 +41,11 @@ struct intent {
 
 /* ---------------------------------------------------------------- names */
 
-/* The length of path without its extension (a dot in the last component only), as the
- * writer of several formats cuts it (pbn/fmt.c). */
-static size_t stem_len(const char *path)
-{
-    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-
-    return dot && !(slash && dot < slash) ? (size_t)(dot - path) : strlen(path);
-}
-
-void pd_outset_intent_name(const char *path, char *out, size_t cap)
-{
-    size_t stem = stem_len(path);
-    const char *slash = memrchr(path, '/', stem);
-    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-
-    snprintf(out, cap, "%.*s.%.*s.pending", (int)dir, path, (int)(stem - dir), path + dir);
-}
-
 static void intent_init(struct intent *in, const char *path)
 {
     memset(in, 0, sizeof *in);
     pd_outset_intent_name(path, in->name, sizeof in->name);
-    snprintf(in->stem, sizeof in->stem, "%.*s", (int)stem_len(path), path);
+    snprintf(in->stem, sizeof in->stem, "%.*s", (int)pd_path_stem_len(path), path);
 }
 
 /* "ev.pbn, ev.dup, ev.dlm": the files an intent names, for messages. */

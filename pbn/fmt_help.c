@@ -84,29 +84,13 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
     return rc;
 }
 
-static bool is_utf8(const unsigned char *s)
-{
-    while (*s) {
-        int k = *s < 0x80 ? 0 : *s >= 0xC2 && *s <= 0xDF ? 1 : *s >= 0xE0 && *s <= 0xEF ? 2
-              : *s >= 0xF0 && *s <= 0xF4 ? 3 : -1;
-
-        if (k < 0)
-            return false;
-        for (int i = 1; i <= k; i++)
-            if ((s[i] & 0xC0) != 0x80)
-                return false;
-        s += k + 1;
-    }
-    return true;
-}
-
 enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,
                                 struct pd_err *e)
 {
     char *utf8, *w;
     enum pd_status rc;
 
-    if (is_utf8((const unsigned char *)text))
+    if (pd_utf8_valid(text, strlen(text)))
         return pbn_tag_set(g, name, text, e);
     utf8 = malloc(2 * strlen(text) + 1);
     if (!utf8)

@@ -59,27 +59,6 @@ static void next_line(struct reader *r)
         advance(r);
 }
 
-/* True when text[0..n) is well-formed UTF-8 (no overlong forms, no surrogates). */
-static bool valid_utf8(const unsigned char *s, size_t n)
-{
-    for (size_t i = 0; i < n;) {
-        unsigned c = s[i];
-        size_t k = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
-                 : c >= 0xF0 && c <= 0xF4 ? 3 : 9;
-
-        if (k == 9 || i + k >= n)
-            return false; /* not a lead byte, or cut short */
-        for (size_t j = 1; j <= k; j++)
-            if ((s[i + j] & 0xC0) != 0x80)
-                return false;
-        if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0) ||
-            (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))
-            return false;
-        i += k + 1;
-    }
-    return true;
-}
-
 /* A copy of s[0..n) in UTF-8 (from ISO 8859-1 when the file is). */
 static char *text_dup(const struct reader *r, const char *s, size_t n)
 {
@@ -405,7 +384,7 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     memcpy(copy, text, len);
     copy[len] = '\0';
-    r.latin1 = !valid_utf8((const unsigned char *)copy, len);
+    r.latin1 = !pd_utf8_valid(copy, len);
     nl = memchr(copy, '\n', len);
     r.crlf = !nl || (nl > copy && nl[-1] == '\r');
     /* A UTF-8 byte order mark (pbn/fmt_int.h): part of the first tag's pre, kept on rewriting. */

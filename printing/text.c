@@ -11,38 +11,6 @@ const char *const PR_VUL_TEXT[4] = {"None", "N-S", "E-W", "All"};
 
 enum { MIN_SCALE_PCT = 70 }; /* narrower than this and glyphs stop being legible */
 
-/* Decodes one UTF-8 character at s (n bytes left); returns its length, or 0 if invalid. */
-static size_t utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
-{
-    unsigned c = s[0], min;
-    size_t len;
-
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2, c &= 0x1F, min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3, c &= 0x0F, min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4, c &= 0x07, min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (s[i] & 0x3F);
-    }
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-        return 0;
-    *cp = c;
-    return len;
-}
-
 static size_t utf8_encode(unsigned cp, char *out)
 {
     if (cp < 0x80) {
@@ -76,7 +44,7 @@ char *pr_text_clean(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), vo
         return NULL;
     while (at < n) {
         unsigned cp;
-        size_t len = utf8_decode((const unsigned char *)s + at, n - at, &cp);
+        size_t len = pd_utf8_decode((const unsigned char *)s + at, n - at, &cp);
 
         if (len == 0) {
             cp = 0xFFFD; /* the replacement character: a byte that is not UTF-8 */
@@ -218,7 +186,7 @@ static void next_line(struct pdoc *d, const char **p, float maxw, char *buf)
         n = HPDF_Page_MeasureText(d->page, buf, maxw, HPDF_FALSE, NULL);
     if (n == 0) {
         unsigned cp;
-        size_t len = utf8_decode((const unsigned char *)s, k, &cp);
+        size_t len = pd_utf8_decode((const unsigned char *)s, k, &cp);
 
         n = len ? len : 1;
     }

@@ -177,6 +177,10 @@ enum pd_status pd_read_input(const char *path, const char *kind, char **text, si
                              struct pd_err *e);
 /* True when text is 64 hex digits and at most one line end: what a key file holds. */
 bool pd_looks_like_key(const char *text, size_t len);
+/* The line event reveal adds to a key file it published (key_mark_spent): the key still reads
+ * for verify and deal, but key_check_unspent refuses it, so no event commits to it again. Here,
+ * because no output replaces a key file, spent or not (pd_outfile_refuse_key). */
+#define KEY_SPENT_LINE "revealed: this key is public; predup event commit refuses it\n"
 /* No message shows key material, whatever file a parser was given: pd_fail and pd_fail_at
  * replace each run of base64 characters (A-Z a-z 0-9 + /) that holds 32 hex digits in a row, or
  * that is 32 characters or more and changes between digits, lower and upper case at least once
@@ -187,5 +191,28 @@ bool pd_looks_like_key(const char *text, size_t len);
 #define PD_KEY_TEXT_WITHHELD "[withheld: key-like text]"
 #define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
 bool pd_has_key_text(const char *text, size_t len);
+
+/* ---------------------------------------------------------------- hashing and text */
+
+/* dealer/base/hash.c. */
+/* SHA-256 of a file's bytes ("-": stdin) / of a buffer, as 64 lower-case hex digits + NUL. */
+enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e);
+void pd_sha256_hex(const void *data, size_t n, char *hex);
+/* bytes[0..n) as 2n lower-case hex digits + NUL: the one hex encoder (out holds 2n + 1). */
+void pd_hex_encode(const void *bytes, size_t n, char *out);
+/* dealer/base/status.c: OPENSSL_cleanse, for key bytes going out of scope. */
+void pd_wipe(void *p, size_t n);
+
+/* dealer/base/text.c: the one UTF-8 rule (no overlong form, no surrogate, nothing above
+ * U+10FFFF). The length of the character at s (n bytes left), its code point in *cp, or 0
+ * when it is not valid UTF-8; whether text[0..n) is valid UTF-8. */
+size_t pd_utf8_decode(const unsigned char *s, size_t n, unsigned *cp);
+bool pd_utf8_valid(const char *text, size_t n);
+/* Labels and set names (dealer/base/text.c): printable UTF-8 (spaces allowed), 1 to
+ * PD_LABEL_MAX bytes, no control character (C0, DEL or C1). what names the value in the message ("--label", "set name"). */
+enum { PD_LABEL_MAX = 200 };
+enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);
+/* The same rule with another byte limit (event name, site, public value ...). */
+enum pd_status pd_text_check(const char *what, const char *text, size_t max, struct pd_err *e);
 
 #endif

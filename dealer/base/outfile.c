@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dealer/deal/deal.h"
+#include "dealer/base/base.h"
 
 /* ---------------------------------------------------------------- temporary-name registry */
 

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dealer/deal/deal.h"
+#include "dealer/base/base.h"
 
 enum { INTENT_MAX = 16, INTENT_BYTES = 8192 };
 #define INTENT_HEAD "predup pending set 1\n"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dealer/deal/deal.h"
+#include "dealer/base/base.h"
 
 /* Here, beside the other helpers every file uses, so that status.c needs no other .c file. */
 void pd_wipe(void *p, size_t n)

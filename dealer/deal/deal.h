@@ -146,7 +146,7 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             from purpose 4 ("script"), index b (section 6, dealer/README.md).
  * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
  * in lower-case hex: `sha256sum` of any key file predup makes (until event reveal marks it
- * spent, KEY_SPENT_LINE below), and the same for an upper-case,
+ * spent, KEY_SPENT_LINE in dealer/base/base.h), and the same for an upper-case,
  * CRLF or newline-less copy of the same key.
  * Events (dealer/EVENTS.md) derive the set key instead as
  *   SK = HMAC-SHA-256(key, "predup/v2/event" || 0x00 || record digest (64 hex) || 0x00 ||
@@ -179,9 +179,8 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
  * (*spent is then true). No message quotes the file's bytes. */
 enum pd_status key_load_file(const char *path, struct pd_key *key, bool *spent,
                              struct pd_err *e);
-/* The line event reveal adds to a key file it published (key_mark_spent): the key still reads
- * for verify and deal, but key_check_unspent refuses it, so no event commits to it again. */
-#define KEY_SPENT_LINE "revealed: this key is public; predup event commit refuses it\n"
+/* key_mark_spent adds KEY_SPENT_LINE (dealer/base/base.h) to a key file event reveal
+ * published. */
 enum pd_status key_mark_spent(const char *path, const struct pd_key *key, struct pd_err *e);
 /* Whether event commit may adopt an existing key file (read with key_load_file, spent as it
  * said): PD_ERR_RANGE for a key marked spent, a key whose bytes take fewer than 8 values (not
@@ -193,11 +192,6 @@ enum pd_status key_check_unspent(const char *path, const struct pd_key *key, boo
 void key_commit_hex(const struct pd_key *key, char *hex);
 /* Loads the key file (key_load_file) and gives its commitment. */
 enum pd_status key_commitment(const char *path, char *hex, struct pd_err *e);
-/* SHA-256 of a file's bytes ("-": stdin) / of a buffer, as 64 lower-case hex digits + NUL. */
-enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e);
-void pd_sha256_hex(const void *data, size_t n, char *hex);
-/* bytes[0..n) as 2n lower-case hex digits + NUL: the one hex encoder (out holds 2n + 1). */
-void pd_hex_encode(const void *bytes, size_t n, char *out);
 /* The key for practice seeds: SHA-256("predup/v1/seed" || 0x00 || decimal seed). Seeds are
  * guessable; they are for practice, keys are for events. */
 void key_from_seed(unsigned long long seed, struct pd_key *key);
@@ -207,13 +201,6 @@ enum pd_status set_key_derive(const struct pd_key *key, const char *label, struc
 enum pd_status set_key_derive_event(const struct pd_key *key, const char *digest_hex,
                                     const char *public_value, const char *set_name,
                                     struct set_key *out, struct pd_err *e);
-/* Labels and set names: printable UTF-8 (spaces allowed), 1 to PD_LABEL_MAX bytes, no control
- * character. what names the value in the message ("--label", "set name"). */
-enum { PD_LABEL_MAX = 200 };
-enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);
-/* The same rule with another byte limit (event name, site, public value ...). */
-enum pd_status pd_text_check(const char *what, const char *text, size_t max, struct pd_err *e);
-void pd_wipe(void *p, size_t n); /* OPENSSL_cleanse: for key bytes going out of scope */
 
 /* A keystream with a buffer; open and close allocate and free the cipher context, so open one
  * per thread and reuse it with deal_stream_seek for many boards. */

@@ -21,26 +21,6 @@ static enum pd_status crypto_fail(struct pd_err *e, const char *what)
     return pd_fail(e, PD_ERR_CRYPTO, "%s failed: %s", what, buf);
 }
 
-void pd_hex_encode(const void *bytes, size_t n, char *out)
-{
-    const uint8_t *b = bytes;
-    static const char digits[] = "0123456789abcdef";
-
-    for (size_t i = 0; i < n; i++) {
-        out[2 * i] = digits[b[i] >> 4];
-        out[2 * i + 1] = digits[b[i] & 15];
-    }
-    out[2 * n] = '\0';
-}
-
-void pd_sha256_hex(const void *data, size_t n, char *hex)
-{
-    uint8_t md[SHA256_DIGEST_LENGTH];
-
-    SHA256(data, n, md);
-    pd_hex_encode(md, sizeof md, hex);
-}
-
 void key_commit_hex(const struct pd_key *key, char *hex)
 {
     char text[2 * PD_KEY_BYTES + 2];
@@ -50,20 +30,6 @@ void key_commit_hex(const struct pd_key *key, char *hex)
     text[2 * PD_KEY_BYTES + 1] = '\0';
     pd_sha256_hex(text, sizeof text - 1, hex);
     pd_wipe(text, sizeof text);
-}
-
-enum pd_status pd_sha256_file(const char *path, char *hex, struct pd_err *e)
-{
-    char *text = NULL;
-    size_t len = 0;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
-
-    if (rc != PD_OK)
-        return rc;
-    pd_sha256_hex(text, len, hex);
-    pd_wipe(text, len);
-    free(text);
-    return PD_OK;
 }
 
 void key_from_seed(unsigned long long seed, struct pd_key *key)
@@ -316,56 +282,4 @@ PD_HOT void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed,
             hand |= 1ULL << free_bits[k++];
         out->hand[h] = hand;
     }
-}
-
-/* Length of the UTF-8 sequence starting at p (1-4), or 0 when it is not valid UTF-8 (overlong
- * forms, surrogates and code points above U+10FFFF included). */
-static int utf8_seq_len(const unsigned char *p)
-{
-    unsigned c = p[0], cp;
-    int n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
-                                                  : (c & 0xF8) == 0xF0 ? 4 : 0;
-
-    if (n <= 1)
-        return n;
-    cp = c & (0x7Fu >> n);
-    for (int i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-        cp = cp << 6 | (p[i] & 0x3Fu);
-    }
-    if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return (n == 2 && cp < 0xA0) ? 0 : n; /* U+0080-U+009F are C1 control characters */
-}
-
-enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e)
-{
-    return pd_text_check(what, label, PD_LABEL_MAX, e);
-}
-
-enum pd_status pd_text_check(const char *what, const char *label, size_t max, struct pd_err *e)
-{
-    const unsigned char *p = (const unsigned char *)label;
-    size_t len = strlen(label);
-
-    if (len == 0)
-        return pd_fail(e, PD_ERR_USAGE, "%s must not be empty", what);
-    if (len > max)
-        return pd_fail(e, PD_ERR_USAGE, "%s is %zu bytes long; at most %zu are allowed", what,
-                       len, max);
-    if (label[0] == ' ' || label[len - 1] == ' ')
-        return pd_fail(e, PD_ERR_USAGE, "%s must not begin or end with a space", what);
-    for (size_t i = 0; i < len;) {
-        int n = utf8_seq_len(p + i);
-
-        if (n == 0)
-            return pd_fail(e, PD_ERR_USAGE, "%s: byte %zu is not valid UTF-8", what, i + 1);
-        if (n == 1 && (p[i] < 0x20 || p[i] == 0x7F))
-            return pd_fail(e, PD_ERR_USAGE, "%s: byte %zu is a control character", what,
-                           i + 1);
-        i += (size_t)n;
-    }
-    return PD_OK;
 }

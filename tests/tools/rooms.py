@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""rooms.py - the rooms of predup and their order (issue 22), the one table house.py checks.
+
+A room is a folder of files with one public header (its face). Rooms stand in levels, lowest
+first; calls go one way, up the table to down:
+
+  - a file includes only headers of its own room and of rooms on lower levels (two rooms on
+    one level are strangers: neither includes the other);
+  - a header that is no room's face (*_int.h, hot.h, gen.h, transport.h ...) is internal: only
+    files of its own folder include it;
+  - no file but predup.c calls a cmd_* function (the front-ends), save the one that defines it;
+  - with the objects (house.py --objects BUILD), the link graph, function tables included,
+    goes down the same order and has no cycle.
+
+ALLOWED names each breach the tree still holds, with what removes it: the check passes on them
+and fails on any other. An entry no longer seen is noted (not a fault, as other branches remove
+breaches in parallel), so that the list shrinks as the breaches go.
+"""
+import os
+import re
+
+# (level, room, folder, face): a file's room is the one whose folder holds it most closely.
+# */cmd/ folders are the front-ends; predup.c, which calls them, is the top.
+ROOMS = [
+    (0, "base", "dealer/base", "dealer/base/base.h"),
+    (1, "deal", "dealer/deal", "dealer/deal/deal.h"),
+    (2, "event", "dealer/event", "dealer/event/event.h"),
+    (2, "lang", "dealer/lang", "dealer/lang/lang.h"),
+    (3, "run", "dealer/run", "dealer/run/run.h"),
+    (4, "pbn", "pbn", "pbn/pbn.h"),
+    (5, "printing", "printing", "printing/printing.h"),
+    (5, "machine", "machine", "machine/machine.h"),
+    (6, "config", "config", "config/config.h"),
+    (7, "dealer/cmd", "dealer/cmd", "dealer/cmd/cmd.h"),
+    (7, "pbn/cmd", "pbn/cmd", "pbn/cmd/cmd.h"),
+    (7, "printing/cmd", "printing/cmd", "printing/cmd/cmd.h"),
+    (7, "machine/cmd", "machine/cmd", "machine/cmd/cmd.h"),
+    (7, "config/cmd", "config/cmd", "config/cmd/cmd.h"),
+    (8, "main", ".", "predup.c"),
+]
+
+# Breaches the tree holds today, each with what removes it. A line is the fault's text after
+# "FILE:LINE: " (see the checks below), prefixed by the file: "FILE: text".
+ALLOWED = {
+    # dealer/base/cmdline.c reads --seat and --vul with deal.h's seat_from_char and VUL_PBN:
+    # pd_opt_seat and pd_opt_vul move out of base (issue 22, house-pbn).
+    "dealer/base/cmdline.c: includes dealer/deal/deal.h (room deal, level 1): "
+    "room base is level 0",
+    "dealer/base/cmdline.o: calls dealer/deal/card.c (room deal, level 1): room base is level 0",
+    # key_check_unspent (dealer/deal/keyfile.c) loads an event record to see whether the key
+    # was revealed: the check moves up into dealer/event, or its caller passes the record.
+    "dealer/deal/keyfile.c: includes dealer/event/event.h (room event, level 2): "
+    "room deal is level 1",
+    "dealer/deal/keyfile.o: calls dealer/event/record.c (room event, level 2): "
+    "room deal is level 1",
+    # The language's inner loops draw from the deal stream with stream_draw16, an inline of
+    # dealer/deal/hot.h that writes the stream's internals: it becomes part of deal's face.
+    "dealer/lang/lang_int.h: includes dealer/deal/hot.h, internal to dealer/deal",
+    # The runner reads the language's program and its generator directly (struct lang_prog,
+    # struct lgen, lacc_*): until lang.h exposes what run needs, the runner and dealer's
+    # front-end include lang's internals.
+    "dealer/run/run_int.h: includes dealer/lang/lang_int.h, internal to dealer/lang",
+    "dealer/run/run_int.h: includes dealer/lang/gen.h, internal to dealer/lang",
+    "dealer/run/block.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
+    "dealer/run/block.c: includes dealer/lang/gen.h, internal to dealer/lang",
+    "dealer/run/run.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
+    "dealer/run/run.c: includes dealer/lang/gen.h, internal to dealer/lang",
+    "dealer/run/sets.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
+    "dealer/cmd/cmd_dealer.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
+    # Front-ends that still hold engines (issue 22, house-engines moves them into their
+    # rooms): the squaredeal variants of deal and verify, and the engines of fill, sim,
+    # analyze and print reaching into their rooms' internals.
+    "pbn/cmd/cmd_deal.c: calls cmd_deal_squaredeal (pbn/cmd/cmd_squaredeal.c): "
+    "only predup.c calls the front-ends",
+    "pbn/cmd/cmd_verify.c: calls cmd_verify_squaredeal (pbn/cmd/cmd_squaredeal.c): "
+    "only predup.c calls the front-ends",
+    "machine/cmd/cmd_fill.c: includes machine/mach_int.h, internal to machine",
+    "machine/cmd/cmd_fill.c: includes machine/transport.h, internal to machine",
+    "machine/cmd/cmd_sim.c: includes machine/mach_int.h, internal to machine",
+    "printing/cmd/cmd_analyze.c: includes printing/pr_int.h, internal to printing",
+    "printing/cmd/cmd_print.c: includes printing/pr_int.h, internal to printing",
+    # config/cmd/cmd_event.c runs the other front-ends for `predup event`: it calls their
+    # engines instead (issue 22, house-event).
+    "config/cmd/cmd_event.c: includes machine/cmd/cmd.h (room machine/cmd, level 7): "
+    "room config/cmd is level 7",
+    "config/cmd/cmd_event.c: includes printing/cmd/cmd.h (room printing/cmd, level 7): "
+    "room config/cmd is level 7",
+    "config/cmd/cmd_event.o: calls machine/cmd/cmd_fill.c (room machine/cmd, level 7): "
+    "room config/cmd is level 7",
+    "config/cmd/cmd_event.o: calls printing/cmd/cmd_analyze.c (room printing/cmd, level 7): "
+    "room config/cmd is level 7",
+    "config/cmd/cmd_event.o: calls printing/cmd/cmd_print.c (room printing/cmd, level 7): "
+    "room config/cmd is level 7",
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+CMD_CALL = re.compile(r"\b(cmd_\w+)\s*\(")
+CMD_DEFINED = re.compile(r"^\w[\w \*]*\b(cmd_\w+)\s*\(", re.M)
+
+
+def room_of(path):
+    """(level, room name) of a file, or None for a file in no room."""
+    best = None
+    for level, name, folder, _face in ROOMS:
+        inside = (os.path.dirname(path) or ".") == folder if folder == "." \
+            else path.startswith(folder + "/")
+        if inside and (best is None or len(folder) > len(best[2])):
+            best = (level, name, folder)
+    return best and best[:2]
+
+
+FACES = {face for _l, _n, _f, face in ROOMS}
+
+
+def strip_comments(text):
+    return re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text,
+                  flags=re.S)
+
+
+def include_faults(path, text, known):
+    """A file's #include lines that break the room order or reach another folder's internals."""
+    faults = []
+    mine = room_of(path)
+    for match in INCLUDE.finditer(text):
+        inc = match.group(1)
+        if inc not in known:
+            continue
+        line = text.count("\n", 0, match.start()) + 1
+        theirs = room_of(inc)
+        if mine and theirs and theirs != mine and (theirs[0] >= mine[0]):
+            faults.append((path, line, "includes %s (room %s, level %d): room %s is level %d"
+                           % (inc, theirs[1], theirs[0], mine[1], mine[0])))
+        if inc not in FACES and os.path.dirname(inc) != os.path.dirname(path):
+            faults.append((path, line, "includes %s, internal to %s"
+                           % (inc, os.path.dirname(inc))))
+    return faults
+
+
+def cmd_faults(texts):
+    """Calls of a cmd_* function from any file but predup.c and the one that defines it."""
+    defined = {}
+    for path, text in texts.items():
+        if path.endswith(".c"):
+            for name in CMD_DEFINED.findall(text):
+                defined.setdefault(name, path)
+    faults = []
+    for path, text in sorted(texts.items()):
+        if path == "predup.c" or not path.endswith(".c"):
+            continue
+        for match in CMD_CALL.finditer(text):
+            name = match.group(1)
+            if name in defined and defined[name] != path:
+                line = text.count("\n", 0, match.start()) + 1
+                faults.append((path, line, "calls %s (%s): only predup.c calls the front-ends"
+                               % (name, defined[name])))
+    return faults
+
+
+def source_faults(files):
+    """Every breach of the room order the sources show, as (file, line, text)."""
+    known = set(files)
+    texts = {}
+    for path in files:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            texts[path] = strip_comments(f.read())
+    faults = []
+    for path in files:
+        faults.extend(include_faults(path, texts[path], known))
+    return faults + cmd_faults(texts)
+
+
+def link_faults(graph):
+    """Edges of the link graph (a.c -> b.c: a.o uses what b.o defines) that go up or across."""
+    faults = []
+    for path in sorted(graph):
+        mine = room_of(path)
+        for dep in sorted(graph[path]):
+            theirs = room_of(dep)
+            if mine and theirs and theirs != mine and theirs[0] >= mine[0]:
+                faults.append((path[:-2] + ".o", 1, "calls %s (room %s, level %d): room %s is "
+                               "level %d" % (dep, theirs[1], theirs[0], mine[1], mine[0])))
+    return faults
+
+
+def judge(faults):
+    """The faults not in ALLOWED, and the ALLOWED entries no fault matched (stale)."""
+    seen = {"%s: %s" % (path, text) for path, _line, text in faults}
+    new = [f for f in faults if "%s: %s" % (f[0], f[2]) not in ALLOWED]
+    return new, seen

@@ -5,6 +5,11 @@ Two graphs, each over the project's .c and .h files (tests and fuzz targets left
   - the #include "..." graph (a header that, through others, includes itself);
   - with --objects BUILD, the link graph: a.c -> b.c when a.o uses a function or object that
     b.o defines (two files that call each other cannot be read, or split, one after the other).
+    A call through a function pointer names nothing nm sees, so the graph adds it: when b.o
+    exports a function table (a global object whose bytes hold addresses of its code, as
+    objdump -r shows), a.c -> b.c for every a.c that calls through a pointer (objdump -d: an
+    indirect call or jump, switch tables' "notrack jmp" left out) and sees the table's name
+    (its own text, or a header it includes, directly or not, names it).
 Each strongly connected component of more than one file is printed; exit 1 if there is any.
 Run from the project root:  python3 tests/tools/include_cycles.py [--objects build]
 """
@@ -59,8 +64,70 @@ def symbols(obj):
     return defined, used
 
 
+def objdump(obj, *flags):
+    return subprocess.run(["objdump", *flags, obj], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def function_tables(obj):
+    """The global objects of obj whose bytes hold addresses of code (relocations from a data
+    section to .text or to a function)."""
+    objects, functions = [], set()
+    for line in objdump(obj, "-t").splitlines():
+        f = line.split()
+        if len(f) >= 6 and f[-4] == "F":
+            functions.add(f[-1])
+        elif len(f) >= 6 and f[1] == "g" and f[-4] == "O":
+            objects.append((f[-3], int(f[0], 16), int(f[-2], 16), f[-1]))
+    tables, section = set(), None
+    for line in objdump(obj, "-r").splitlines():
+        head = re.match(r"RELOCATION RECORDS FOR \[(.*)\]:", line)
+        if head:
+            section = head.group(1)
+            continue
+        f = line.split()
+        if len(f) != 3 or not section or not section.startswith((".data", ".rodata")):
+            continue
+        target = re.split(r"[+-]", f[2])[0]
+        if not (target.startswith(".text") or target in functions):
+            continue
+        off = int(f[0], 16)
+        tables |= {name for sec, at, size, name in objects
+                   if sec == section and at <= off < at + size}
+    return tables
+
+
+def calls_through_pointers(obj):
+    for line in objdump(obj, "-d", "--no-show-raw-insn").splitlines():
+        if re.search(r"\b(call|jmp)\s+\*", line) and "notrack" not in line:
+            return True
+    return False
+
+
+def sees(files, name):
+    """The files whose text, or that of a header they include (directly or not), names name."""
+    includes = include_graph(files)
+    word = re.compile(r"\b%s\b" % re.escape(name))
+    naming = set()
+    for path in files:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            if word.search(f.read()):
+                naming.add(path)
+    seen = set()
+    for path in files:
+        todo, reached = [path], set()
+        while todo:
+            node = todo.pop()
+            if node not in reached:
+                reached.add(node)
+                todo.extend(includes.get(node, ()))
+        if reached & naming:
+            seen.add(path)
+    return seen
+
+
 def link_graph(files, build):
-    owner, uses = {}, {}
+    owner, uses, tables, indirect = {}, {}, {}, set()
     for path in files:
         if not path.endswith(".c"):
             continue
@@ -71,8 +138,17 @@ def link_graph(files, build):
         for sym in defined:
             owner[sym] = path
         uses[path] = used
-    return {path: {owner[s] for s in used if s in owner and owner[s] != path}
-            for path, used in uses.items()}
+        for name in function_tables(obj):
+            tables[name] = path
+        if calls_through_pointers(obj):
+            indirect.add(path)
+    graph = {path: {owner[s] for s in used if s in owner and owner[s] != path}
+             for path, used in uses.items()}
+    for name, path in tables.items():
+        for caller in sees(files, name) & indirect:
+            if caller != path:
+                graph[caller].add(path)
+    return graph
 
 
 def cycles(graph):

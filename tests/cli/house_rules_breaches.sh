@@ -1,0 +1,120 @@
+# house enforces the room order (tests/tools/rooms.py): each breach planted in a scratch copy of
+# the sources makes tests/tools/house.py fail, naming it; the copy as it is passes. Then a
+# three-file tree, built with cc, where a function table hides a call cycle (the runner's old
+# lrun_local): house --objects sees it, and sees nothing once the call through the table goes.
+set -eu
+: "${TOP:?set TOP to the project root}"
+
+copy() {
+    rm -rf tree
+    mkdir tree
+    (cd "$TOP" && find predup.c dealer pbn printing machine config tests/tools \
+         \( -name '*.[ch]' -o -name '*.py' \) ! -path '*/__pycache__/*' -print0) |
+        (cd "$TOP" && xargs -0 cp --parents -t "$OLDPWD/tree")
+}
+
+# expect_fault FILE-TO-PLANT LINE-OF-C FAULT: plants the line at the end of the file's
+# #include block (or at its end), and wants house to fail with exactly that fault.
+expect_fault() {
+    copy
+    printf '%s\n' "$2" >> "tree/$1"
+    if (cd tree && python3 tests/tools/house.py) > out.txt 2>&1; then
+        echo "house passed with $1 holding: $2"; cat out.txt; exit 1
+    fi
+    grep -Fx "house: $3" out.txt > /dev/null || {
+        echo "house did not name: $3"; cat out.txt; exit 1; }
+    grep -Fx "house: 1 fault (tests/tools/house.py says what it checks)" out.txt > /dev/null || {
+        echo "house found more than the planted fault"; cat out.txt; exit 1; }
+}
+
+copy
+(cd tree && python3 tests/tools/house.py) > out.txt 2>&1 || {
+    echo "house fails on the unchanged copy"; cat out.txt; exit 1; }
+
+n=$(wc -l < "$TOP/dealer/base/text.c")
+expect_fault dealer/base/text.c '#include "dealer/deal/deal.h"' \
+    "dealer/base/text.c:$((n + 1)): includes dealer/deal/deal.h (room deal, level 1): room base is level 0"
+n=$(wc -l < "$TOP/printing/sheet.c")
+expect_fault printing/sheet.c 'void plant(void) { cmd_deal(0, 0, 0); }' \
+    "printing/sheet.c:$((n + 1)): calls cmd_deal (pbn/cmd/cmd_deal.c): only predup.c calls the front-ends"
+n=$(wc -l < "$TOP/dealer/run/sets.c")
+expect_fault dealer/run/sets.c '#include "dealer/deal/hot.h"' \
+    "dealer/run/sets.c:$((n + 1)): includes dealer/deal/hot.h, internal to dealer/deal"
+# Two rooms on one level are strangers.
+n=$(wc -l < "$TOP/dealer/event/text.c")
+expect_fault dealer/event/text.c '#include "dealer/lang/lang.h"' \
+    "dealer/event/text.c:$((n + 1)): includes dealer/lang/lang.h (room lang, level 2): room event is level 2"
+
+# The function-pointer cycle: a.c exports a table of its code and calls b.c; b.c calls
+# through a pointer and sees the table's name (run_int.h); c.c hands the table to b.c.
+command -v cc > /dev/null && command -v objdump > /dev/null || {
+    echo "skip: no cc or objdump: the function-pointer cycle is not tried"; exit 0; }
+rm -rf mini
+mkdir -p mini/dealer/run mini/dealer/base mini/build/dealer/run mini/build/dealer/base
+cp -r tree/tests mini/
+cat > mini/dealer/base/base.h <<'EOF'
+void base_count(void);
+EOF
+cat > mini/dealer/base/base.c <<'EOF'
+#include "dealer/base/base.h"
+int counted;
+void base_count(void) { counted++; }
+EOF
+cat > mini/dealer/run/run_int.h <<'EOF'
+#include "dealer/base/base.h"
+struct table { void (*work)(void); };
+extern const struct table a_table;
+void a_start(void);
+void b_claim(void);
+void b_run(const struct table *t);
+EOF
+cat > mini/dealer/run/a.c <<'EOF'
+#include "dealer/run/run_int.h"
+static void work(void) { base_count(); }
+const struct table a_table = {work};
+void a_start(void) { b_claim(); }
+EOF
+cat > mini/dealer/run/c.c <<'EOF'
+#include "dealer/run/run_int.h"
+void c_go(void);
+void c_go(void) { a_start(); b_run(&a_table); }
+EOF
+build_mini() {
+    for f in dealer/base/base dealer/run/a dealer/run/b dealer/run/c; do
+        (cd mini && cc -O2 -I. -c "$f.c" -o "build/$f.o")
+    done
+}
+cat > mini/dealer/run/b.c <<'EOF'
+#include "dealer/run/run_int.h"
+void b_claim(void) { base_count(); }
+void b_run(const struct table *t) { t->work(); }
+EOF
+build_mini
+if (cd mini && python3 tests/tools/house.py --objects build) > out.txt 2>&1; then
+    echo "house --objects missed the cycle through a function table"; cat out.txt; exit 1
+fi
+grep -Fx "house: dealer/run/a.c:1: link cycle: dealer/run/a.c <-> dealer/run/b.c" out.txt \
+    > /dev/null || { echo "house did not name the cycle"; cat out.txt; exit 1; }
+# Without the call through the pointer, no cycle: the one above was the table's.
+cat > mini/dealer/run/b.c <<'EOF'
+#include "dealer/run/run_int.h"
+void b_claim(void) { base_count(); }
+void b_run(const struct table *t) { (void)t; }
+EOF
+build_mini
+(cd mini && python3 tests/tools/house.py --objects build) > out.txt 2>&1 || {
+    echo "house --objects fails on the tree without the cycle"; cat out.txt; exit 1; }
+# A call up the rooms: base calling the runner.
+cat > mini/dealer/base/base.c <<'EOF'
+#include "dealer/base/base.h"
+void b_claim(void);
+int counted;
+void base_count(void) { counted++; b_claim(); }
+EOF
+build_mini
+if (cd mini && python3 tests/tools/house.py --objects build) > out.txt 2>&1; then
+    echo "house --objects missed a call up the rooms"; cat out.txt; exit 1
+fi
+grep -Fx "house: dealer/base/base.o:1: calls dealer/run/b.c (room run, level 3): room base is level 0" \
+    out.txt > /dev/null || { echo "house did not name the call up"; cat out.txt; exit 1; }
+echo "house_rules_breaches: ok"

@@ -377,9 +377,9 @@ static enum pd_status deal_set(const struct event *ev, int si, const struct pd_k
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
     if (rc == PD_OK && ld)
-        rc = set_generate_script(&sk, &range, (int)threads, ld, 100000000ULL, bd, e);
+        rc = set_generate_script(&sk, &range, (int)threads, ld, SET_MAX_TRIES, bd, e);
     else if (rc == PD_OK)
-        rc = set_generate(&sk, &range, (int)threads, NULL, NULL, 100000000ULL, bd, e);
+        rc = set_generate(&sk, &range, (int)threads, NULL, NULL, SET_MAX_TRIES, bd, e);
     for (int i = 0; rc == PD_OK && i < range.n; i++) {
         struct board_info bi = event_board(s, prog, bd[i].board);
         struct pbn_game *g;

@@ -106,7 +106,7 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_opts *o
     int c;
 
     *o = (struct deal_opts){.label = "original", .boards = "1-36", .out = "-",
-                            .max_tries = 100000000ULL, .threads = default_threads(),
+                            .max_tries = SET_MAX_TRIES, .threads = default_threads(),
                             .dealer = -1, .vul = -1, .dealing = DEALING_LATEST};
     *help = false;
     if (pd_opts_begin(&p, "k key  l label  b boards  o output  f format  s script  m max-tries  "

@@ -325,7 +325,7 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
     rc = o->script ? dealing_version(o, path, g, &version, e) : PD_OK;
     if (rc == PD_OK)
         rc = open_dealing(o->key_path, label, o->script, version, &x->dl, e);
-    x->dl.max_tries = 100000000ULL;
+    x->dl.max_tries = SET_MAX_TRIES;
     if (rc == PD_OK && g->commitment[0] && strcmp(g->commitment, x->dl.commit) != 0)
         fault(t, 0, 0, "Generator names key commitment %s, this key's is %s", g->commitment,
               x->dl.commit);
@@ -425,7 +425,7 @@ static enum pd_status event_dealing(const struct ev_record *r, const struct ev_s
     enum pd_status rc = ev_record_key(r, &key, e);
 
     memset(dl, 0, sizeof *dl);
-    dl->max_tries = 100000000ULL;
+    dl->max_tries = SET_MAX_TRIES;
     snprintf(dl->commit, sizeof dl->commit, "%s", r->commitment);
     if (rc == PD_OK)
         rc = set_key_derive_event(&key, r->digest, r->public_value, s->name, &dl->sk, e);

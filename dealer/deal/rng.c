@@ -32,6 +32,17 @@ void key_commit_hex(const struct pd_key *key, char *hex)
     pd_wipe(text, sizeof text);
 }
 
+unsigned stream_next16(struct deal_stream *s, size_t *pos, size_t *len)
+{
+    uint8_t b[2];
+
+    s->pos = *pos;
+    deal_stream_bytes(s, b, 2);
+    *pos = s->pos;
+    *len = s->len;
+    return (unsigned)b[0] << 8 | b[1];
+}
+
 void key_from_seed(unsigned long long seed, struct pd_key *key)
 {
     char msg[64];

@@ -38,8 +38,8 @@ n=$(wc -l < "$TOP/printing/sheet.c")
 expect_fault printing/sheet.c 'void plant(void) { cmd_deal(0, 0, 0); }' \
     "printing/sheet.c:$((n + 1)): calls cmd_deal (pbn/cmd/cmd_deal.c): only predup.c calls the front-ends"
 n=$(wc -l < "$TOP/dealer/run/sets.c")
-expect_fault dealer/run/sets.c '#include "dealer/deal/hot.h"' \
-    "dealer/run/sets.c:$((n + 1)): includes dealer/deal/hot.h, internal to dealer/deal"
+expect_fault dealer/run/sets.c '#include "dealer/lang/hands.h"' \
+    "dealer/run/sets.c:$((n + 1)): includes dealer/lang/hands.h, internal to dealer/lang"
 # Two rooms on one level are strangers.
 n=$(wc -l < "$TOP/dealer/event/text.c")
 expect_fault dealer/event/text.c '#include "dealer/lang/lang.h"' \

@@ -14,19 +14,18 @@
 
 void ev_char_describe(const char *p, char *out, size_t n, int *len)
 {
-    const uint8_t *s = (const uint8_t *)p;
-    int32_t i = 0, avail = (int32_t)strnlen(p, 4);
-    UChar32 c;
+    const unsigned char *s = (const unsigned char *)p;
+    unsigned c;
+    size_t got = pd_utf8_decode(s, strnlen(p, 4), &c);
     char name[80] = "";
     UErrorCode st = U_ZERO_ERROR;
 
-    U8_NEXT(s, i, avail, c);
-    *len = c < 0 ? 1 : i;
-    if (c < 0) {
+    *len = got ? (int)got : 1;
+    if (!got) {
         snprintf(out, n, "byte 0x%02X (not UTF-8)", s[0]);
         return;
     }
-    u_charName(c, U_EXTENDED_CHAR_NAME, name, sizeof name, &st);
+    u_charName((UChar32)c, U_EXTENDED_CHAR_NAME, name, sizeof name, &st);
     snprintf(out, n, "U+%04X %s", (unsigned)c, U_SUCCESS(st) ? name : "");
 }
 
@@ -44,22 +43,24 @@ static bool invisible(UChar32 c)
 
 static enum pd_status check_characters(const char *what, const char *text, struct pd_err *e)
 {
-    const uint8_t *s = (const uint8_t *)text;
-    int32_t len = (int32_t)strlen(text), count = 0;
+    const unsigned char *s = (const unsigned char *)text;
+    size_t len = strlen(text);
+    int count = 0;
     char name[96];
     int bytes;
 
-    for (int32_t i = 0; i < len; count++) {
-        int32_t at = i;
-        UChar32 c;
+    /* got is never 0 past the test: a byte that is not UTF-8 ends the loop with its message */
+    for (size_t i = 0, got; i < len; i += got, count++) {
+        unsigned c;
 
-        U8_NEXT(s, i, len, c);
-        if (c >= 0 && !invisible(c) && !(c == ' ' && text[i] == ' '))
+        got = pd_utf8_decode(s + i, len - i, &c);
+        if (got && !invisible((UChar32)c) && !(c == ' ' && text[i + got] == ' '))
             continue;
-        ev_char_describe(text + at, name, sizeof name, &bytes);
-        return pd_fail(e, PD_ERR_USAGE, "%s: character %d is %s%s", what, (int)count + 1, name,
-                       c == ' ' ? ", two spaces in a row (they look like one)"
-                                : ", which does not show as itself: type the text without it");
+        ev_char_describe(text + i, name, sizeof name, &bytes);
+        return pd_fail(e, PD_ERR_USAGE, "%s: character %d is %s%s", what, count + 1, name,
+                       got && c == ' ' ? ", two spaces in a row (they look like one)"
+                                       : ", which does not show as itself: type the text "
+                                         "without it");
     }
     return PD_OK;
 }

@@ -1,4 +1,4 @@
-/* dealer/run/block.c - the workers' side of a `predup dealer` run (lang_run.c): each block
+/* dealer/run/block.c - the workers' side of a `predup dealer` run (run.c): each block
  * of deals is dealt from its own stretch of the practice stream and tested against the
  * condition (plain shuffling, lazy dealing or conditional generation, with dealer's -2/-3
  * swaps), and what the commit needs is kept: the deals, or for scripts whose actions are only

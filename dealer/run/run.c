@@ -289,7 +289,7 @@ static long long plan(struct run *r, int nthreads)
     /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
      * and what a thread solves past the end of the run (under mpirun, on every rank) stays
      * small. */
-    r->rank = pd_mpi_rank(); /* blocks are handed out on demand (lang_mpi.c) */
+    r->rank = pd_mpi_rank(); /* blocks are handed out on demand (mpi_blocks.c) */
     r->nranks = pd_mpi_size();
     /* Under mpirun a rank's finished blocks wait for rank 0 to reach them in order while
      * another rank finishes a long one: two more slots keep its threads busy meanwhile. */

@@ -1,7 +1,9 @@
-/* dealer/run/run_int.h - the blocks of a `predup dealer` run, internal to lang_run.c (the run
- * and its commit), lang_block.c (the workers' side) and lang_mpi.c: a run under mpirun hands
- * out its blocks on demand, the next one to whichever rank needs one, and rank 0 commits the
- * blocks of every rank in order, as it commits its own. */
+/* dealer/run/run_int.h - the blocks of a `predup dealer` run, internal to run.c (the run and
+ * its commit), mpi_blocks.c (rank 0 giving blocks, the other ranks sending them back), block.c
+ * (the workers' side) and share.c (who deals which block), which call one another in that
+ * order only. A run under mpirun hands out its blocks on demand, the next one to whichever
+ * rank needs one, and rank 0 commits the blocks of every rank in order, as it commits its
+ * own. */
 #ifndef PREDUP_LANG_RUN_H
 #define PREDUP_LANG_RUN_H
 

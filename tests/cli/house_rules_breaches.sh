@@ -1,5 +1,6 @@
 # house enforces the room order (tests/tools/rooms.py): each breach planted in a scratch copy of
-# the sources makes tests/tools/house.py fail, naming it; the copy as it is passes. Then a
+# the sources (and a room grown past a third of the lines) makes tests/tools/house.py fail,
+# naming it; the copy as it is passes. Then a
 # three-file tree, built with cc, where a function table hides a call cycle (the runner's old
 # lrun_local): house --objects sees it, and sees nothing once the call through the table goes.
 set -eu
@@ -45,6 +46,17 @@ n=$(wc -l < "$TOP/dealer/event/text.c")
 expect_fault dealer/event/text.c '#include "dealer/lang/lang.h"' \
     "dealer/event/text.c:$((n + 1)): includes dealer/lang/lang.h (room lang, level 2): room event is level 2"
 
+# A room past a third of the lines: thirty files of 690 lines in pbn/.
+copy
+for i in $(seq 1 30); do
+    seq 1 690 | sed 's|.*|/* filler */|' > "tree/pbn/filler_$i.c"
+done
+if (cd tree && python3 tests/tools/house.py) > out.txt 2>&1; then
+    echo "house passed with pbn/ past a third of the lines"; cat out.txt; exit 1
+fi
+grep -E "^house: pbn:1: room pbn holds [0-9]+ of the [0-9]+ lines \([0-9]+%\): at most a third$" \
+    out.txt > /dev/null || { echo "house did not name the room"; cat out.txt; exit 1; }
+
 # The function-pointer cycle: a.c exports a table of its code and calls b.c; b.c calls
 # through a pointer and sees the table's name (run_int.h); c.c hands the table to b.c.
 command -v cc > /dev/null && command -v objdump > /dev/null || {
@@ -52,6 +64,11 @@ command -v cc > /dev/null && command -v objdump > /dev/null || {
 rm -rf mini
 mkdir -p mini/dealer/run mini/dealer/base mini/build/dealer/run mini/build/dealer/base
 cp -r tree/tests mini/
+# Other rooms' faces, so that no room of the small tree holds a third of its lines.
+for face in pbn/pbn.h printing/printing.h machine/machine.h config/config.h; do
+    mkdir -p "mini/${face%/*}"
+    seq 1 20 | sed 's|.*|/* filler */|' > "mini/$face"
+done
 cat > mini/dealer/base/base.h <<'EOF'
 void base_count(void);
 EOF

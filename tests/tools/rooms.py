@@ -9,6 +9,7 @@ first; calls go one way, up the table to down:
   - a header that is no room's face (*_int.h, hot.h, gen.h, transport.h ...) is internal: only
     files of its own folder include it;
   - no file but predup.c calls a cmd_* function (the front-ends), save the one that defines it;
+  - no room holds more than a third of the lines (MAX_ROOM_SHARE);
   - with the objects (house.py --objects BUILD), the link graph, function tables included,
     goes down the same order and has no cycle.
 
@@ -90,6 +91,9 @@ ALLOWED = {
     "room config/cmd is level 7",
 }
 
+# A room that grows past this share of all the lines is a house in itself: split it.
+MAX_ROOM_SHARE = 1 / 3
+
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 CMD_CALL = re.compile(r"\b(cmd_\w+)\s*\(")
 CMD_DEFINED = re.compile(r"^\w[\w \*]*\b(cmd_\w+)\s*\(", re.M)
@@ -166,7 +170,22 @@ def source_faults(files):
     faults = []
     for path in files:
         faults.extend(include_faults(path, texts[path], known))
-    return faults + cmd_faults(texts)
+    return faults + cmd_faults(texts) + size_faults(files)
+
+
+def size_faults(files):
+    """Rooms over MAX_ROOM_SHARE of the lines of files."""
+    lines, total = {}, 0
+    for path in files:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            n = f.read().count("\n")
+        room = room_of(path)
+        if room:
+            lines[room[1]] = lines.get(room[1], 0) + n
+        total += n
+    return [(name, 1, "room %s holds %d of the %d lines (%.0f%%): at most a third"
+             % (name, n, total, 100.0 * n / total))
+            for name, n in sorted(lines.items()) if n > MAX_ROOM_SHARE * total]
 
 
 def link_faults(graph):

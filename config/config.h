@@ -18,6 +18,10 @@ enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, stru
 enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
                                 struct pd_err *e);
 
+/* The profile a --machine option names: a file read with cfg_load_machine, "sim" (the built-in
+ * simulator at its defaults), or NULL (the defaults of mach_profile_default). */
+enum pd_status cfg_load_profile(const char *path, struct mach_profile *p, struct pd_err *e);
+
 /* An event file (config/events/demo.conf documents it): the parameters that decide the deals,
  * committed in the event record (dealer/EVENTS.md), and per set what to make of them. */
 struct cfg_event_set {

@@ -253,8 +253,9 @@ grep -q '^| obl | \.obl |' "$S/pbn/FORMATS.md" || fail "pbn/FORMATS.md has no ob
 grep -q '^## OBL' "$S/pbn/FORMATS.md" || fail "pbn/FORMATS.md has no OBL section"
 [ -f "$S/pbn/fuzz_obl.c" ] || fail "no pbn/fuzz_obl.c"
 # Every list of the formats (a line naming rzd and cds; RZD and CDS but not their file) in the
-# tree, tests' data and CLI scripts aside (they compare with files of their own), names obl.
-stale=$(cd "$S" && git -C "$TOP" ls-files | grep -v -e '^tests/data/' -e '^tests/fuzz/' -e '^tests/cli/' |
+# tree, tests' data and CLI scripts aside (they compare with files of their own) and HACKING.md
+# (the recipe itself), names obl.
+stale=$(cd "$S" && git -C "$TOP" ls-files | grep -v -e '^tests/data/' -e '^tests/fuzz/' -e '^tests/cli/' -e '^HACKING.md$' |
     while read -r f; do
         [ -f "$f" ] || continue
         grep -n -w -e 'rzd' "$f" /dev/null | grep -w 'cds' | grep -vw 'obl'

@@ -210,7 +210,6 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
 
 enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
 {
-    static const char *const kinds[] = {"record", "curtain", "sheet"};
     struct print_args a;
     struct pbn_set *set = NULL;
     struct pd_outfile out;
@@ -223,12 +222,16 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
         fputs(print_usage, stdout);
         return PD_OK;
     }
-    if (argc - optind != 2)
-        return pd_fail(e, PD_ERR_USAGE, "print wants record, curtain or sheet and one SET.pbn "
-                       "(predup print --help)");
-    rc = parse_choice("print", argv[optind], kinds, 3, &kind, e);
+    if (argc - optind != 2) {
+        char kinds[64];
+
+        pd_join_words(pr_kind_names, PR_KINDS, ", ", " or ", kinds, sizeof kinds);
+        return pd_fail(e, PD_ERR_USAGE, "print wants %s and one SET.pbn (predup print --help)",
+                       kinds);
+    }
+    rc = parse_choice("print", argv[optind], pr_kind_names, PR_KINDS, &kind, e);
     if (rc == PD_OK && !a.out)
-        rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", kinds[kind]);
+        rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", pr_kind_names[kind]);
     if (rc == PD_OK)
         rc = pbn_read_any(argv[optind + 1], NULL, &set, e);
     /* Fonts and output first: a missing font or an unwritable file should not wait for the
@@ -248,7 +251,7 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     else
         pd_outfile_abort(&out);
     if (rc == PD_OK && strcmp(a.out, "-") != 0)
-        printf("%s: %s of %zu board%s\n", a.out, kinds[kind], set->n, set->n == 1 ? "" : "s");
+        printf("%s: %s of %zu board%s\n", a.out, pr_kind_names[kind], set->n, set->n == 1 ? "" : "s");
     pbn_set_free(set);
     return rc;
 }

@@ -107,48 +107,42 @@ static enum pd_status plain_flag(char f, struct dealer_args *a, bool *done, stru
     return PD_OK;
 }
 
-/* The cluster of flags argv[*i] ("-qv", "-s5", "-s 5"): a flag that takes a number takes the
- * rest of the word, or the next word. */
-static enum pd_status flags(int argc, char **argv, int *i, struct dealer_args *a, bool *done,
-                            struct pd_err *e)
-{
-    const char *s = argv[*i];
-    enum pd_status rc = PD_OK;
-
-    for (int k = 1; s[k] && rc == PD_OK && !*done; k++) {
-        if (strchr("pgstj", s[k])) {
-            const char *val = s[k + 1] ? s + k + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
-
-            return number_flag(s[k], val, a, e);
-        }
-        rc = plain_flag(s[k], a, done, e);
-    }
-    return rc;
-}
-
+/* Through the one option reader, with dealer's own short flags as getopt reads them: a
+ * cluster ("-qv"), a number in the same word or the next ("-s5", "-s 5"), the script before or
+ * after them. -h (Debian's dealer's help), --help and -V stop the reading: nothing after them
+ * counts. */
 static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
                                  struct pd_err *e)
 {
-    enum pd_status rc = PD_OK;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, NULL, "h help  S sd  P plain",
+                                      ":023uvmqVehlp:g:s:t:j:", argc, argv, e);
+    int c;
 
-    for (int i = 1; i < argc && rc == PD_OK && !*done; i++) {
-        const char *s = argv[i];
-
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+    while (rc == PD_OK && !*done && (c = pd_opts_next(&p)) != -1) {
+        if (c == 'h') {
             a->show = 'h';
             *done = true;
-        } else if (!strcmp(s, "--sd"))
+        } else if (c == 'S')
             a->o.sd = true;
-        else if (!strcmp(s, "--plain"))
+        else if (c == 'P')
             a->o.fast = false;
-        else if (s[0] != '-' || !s[1]) {
-            if (a->script)
-                return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", s);
-            a->script = s;
-        } else
-            rc = flags(argc, argv, &i, a, done, e);
+        else if (c == ':')
+            rc = pd_fail(e, PD_ERR_USAGE, "-%c needs a number", optopt);
+        else if (c == '?' && optopt == 0)
+            rc = pd_fail(e, PD_ERR_USAGE, "dealer: unknown option %s (predup dealer --help)",
+                         argv[optind - 1]);
+        else if (strchr("pgstj", c))
+            rc = number_flag((char)c, optarg, a, e);
+        else
+            rc = plain_flag(c == '?' ? (char)optopt : (char)c, a, done, e);
     }
-    return rc;
+    if (rc != PD_OK || *done)
+        return rc;
+    if (argc - optind > 1)
+        return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", argv[optind + 1]);
+    a->script = optind < argc ? argv[optind] : NULL;
+    return PD_OK;
 }
 
 static double wall(void)

@@ -8,6 +8,8 @@ export LC_ALL=C
 P=$PREDUP
 shopt -s extglob
 source "$TOP/config/predup.bash-completion"
+# The completion asks the predup being completed (the first word, here "predup") for its lists.
+predup() { "$P" "$@"; }
 complete -p predup | grep -q -- '-F _predup predup'
 
 # The completions of the words given (the last one is being completed), sorted, on one line.

@@ -36,6 +36,9 @@ expect "event events" predup help ev
 expect "--deal --godel --help" predup number -
 expect "dup dupblind" predup convert --to du
 expect "bri,dlm bri,dlmblind" predup convert --to bri,dl
+# The formats come from predup's format table (predup --complete formats): bhg, rzd, cds too.
+expect "ber bhg bri" predup convert --to b
+expect "bri,rzd" predup convert --to bri,r
 expect "All EW NS None" predup deal --vul ""
 expect "E EW" predup print record set.pbn --hands E
 expect "1 2 4 6 9" predup print record set.pbn -o x.pdf --per-page ""

@@ -37,15 +37,7 @@ struct dealer_args {
     const char *script;
 };
 
-static enum pd_status num_arg(const char *flag, const char *v, unsigned long long lo,
-                              unsigned long long hi, unsigned long long *out, struct pd_err *e)
-{
-    if (!v)
-        return pd_fail(e, PD_ERR_USAGE, "%s needs a number", flag);
-    return pd_parse_number(v, lo, hi, flag, out, e);
-}
-
-/* A flag that takes a number: -p -g -s -t -j. */
+/* A flag that takes a number: -p -g -s -t -j (getopt has found its value). */
 static enum pd_status number_flag(char f, const char *val, struct dealer_args *a,
                                   struct pd_err *e)
 {
@@ -55,19 +47,19 @@ static enum pd_status number_flag(char f, const char *val, struct dealer_args *a
 
     switch (f) {
     case 'p': case 'g':
-        if ((rc = num_arg(flag, val, 1, 2000000000000LL, &v, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 1, 2000000000000LL, flag, &v, e)) == PD_OK)
             *(f == 'p' ? &a->o.produce : &a->o.generate) = (long long)v;
         return rc;
     case 's': /* any 64-bit seed: the summary prints drawn ones for -s to repeat */
-        if ((rc = num_arg(flag, val, 0, UINT64_MAX, &a->o.seed, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 0, UINT64_MAX, flag, &a->o.seed, e)) == PD_OK)
             a->seeded = true;
         return rc;
     case 't':
-        if ((rc = num_arg(flag, val, 1, 100000000, &v, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 1, 100000000, flag, &v, e)) == PD_OK)
             a->o.time_limit = (double)v;
         return rc;
     default: /* 'j' */
-        if ((rc = num_arg(flag, val, 1, 256, &v, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 1, 256, flag, &v, e)) == PD_OK)
             a->o.threads = (int)v;
         return rc;
     }

@@ -74,6 +74,22 @@ topics=$("$P" --help | sed -n 's/^predup help TOPIC: any command above, or //p' 
 [ -n "$topics" ] && [ "$(comp predup help "")" = "$(echo $cmds $topics | tr ' ' '\n' | sort |
     tr '\n' ' ' | sed 's/ $//')" ] || { echo "help topics differ: $topics"; exit 1; }
 
+# The lists are predup's tables (predup --complete WHAT): formats, print kinds, sub-forms, and
+# the sets of every format's extension, in either case.
+sorted_list() { "$P" --complete "$@" | sort | tr '\n' ' ' | sed 's/ $//'; }
+expect "$(sorted_list formats)" predup convert --to ""
+expect "$(sorted_list forms print)" predup print ""
+expect "$(sorted_list forms key)" predup key ""
+expect "$(sorted_list forms event)" predup event ""
+mkdir sets && cd sets
+touch notes.txt
+for x in $("$P" --complete extensions); do touch "a.$x" "B.$(echo "$x" | tr a-z A-Z)"; done
+expect "$(ls | grep -v notes.txt | sort | tr '\n' ' ' | sed 's/ $//')" predup analyze ""
+[ "$(ls | wc -l)" -ge 23 ] || { echo "too few extensions: $(ls)"; exit 1; }
+cd ..
+# The first word names the predup to ask: a path works as well as the name.
+expect "$(sorted_list forms print)" "$P" print ""
+
 # Every option each --help lists is offered after "-".
 checked=0
 for c in $cmds; do

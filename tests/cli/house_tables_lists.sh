@@ -1,14 +1,14 @@
 # Issue 22: format names, print kinds, subcommands (and their sub-forms) and help topics each
 # come from one table in predup (predup --complete WHAT lists it). Everything that lists one
 # again is checked against the table here, so that a new entry cannot be forgotten: predup's
-# own help and messages, the bash completion, the man page, README.md and the fuzz targets.
+# own help and messages, the man page, README.md and the fuzz targets (the bash completion's
+# lists: tests/cli/help_completion.sh).
 set -eu
 export LC_ALL=C
 P=$PREDUP
 fail() { echo "FAIL: $*"; exit 1; }
 words() { "$P" --complete "$@" | tr '\n' ' ' | sed 's/ $//'; }
 commas() { "$P" --complete "$@" | paste -sd, | sed 's/,/, /g'; }
-sorted() { tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//'; }
 
 formats=$(words formats)
 exts=$(words extensions)
@@ -58,34 +58,7 @@ rc=0; "$P" event commit bad.conf 2> err.txt || rc=$?
 grep -q "\"poster\" is not one of them ($(commas forms print))" err.txt ||
     fail "an event file's unknown print kind: $(cat err.txt)"
 
-## the bash completion: its lists are the tables'
-shopt -s extglob
-source "$TOP/config/predup.bash-completion"
-predup() { "$P" "$@"; }
-comp() {
-    COMP_WORDS=("$@")
-    COMP_CWORD=$(($# - 1))
-    COMPREPLY=()
-    _predup predup "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
-    printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ $//'
-}
-[ "$(comp predup "" | tr ' ' '\n' | grep -v -e '^-' -e '^help$' | tr '\n' ' ' | sed 's/ $//')" = \
-  "$(echo $cmds | sorted)" ] || fail "completion: commands"
-[ "$(comp predup help "")" = "$(echo $cmds $topics | sorted)" ] || fail "completion: topics"
-[ "$(comp predup convert --to "")" = "$(echo $formats | sorted)" ] || fail "completion: formats"
-[ "$(comp predup print "")" = "$(echo $kinds | sorted)" ] || fail "completion: print kinds"
-[ "$(comp predup key "")" = "$(words forms key | sorted)" ] || fail "completion: key's forms"
-[ "$(comp predup event "")" = "$(words forms event | sorted)" ] || fail "completion: event's forms"
-mkdir sets && cd sets
-for x in $exts; do touch "a.$x" "B.$(echo "$x" | tr a-z A-Z)"; done
-touch notes.txt
-want=$(for x in $exts; do echo "a.$x"; echo "B.$(echo "$x" | tr a-z A-Z)"; done | sort | tr '\n' ' ' |
-       sed 's/ $//')
-[ "$(comp predup convert "")" = "$want" ] || fail "completion: sets of every format: $(comp predup convert "")"
-# The first word names the predup to ask: a path works as well as the name.
-[ "$(comp "$P" print "")" = "$(echo $kinds | sorted)" ] || fail "completion: predup by its path"
-cd ..
-unset -f predup
+## the bash completion: tests/cli/help_completion.sh checks its lists against the tables
 
 ## the man page: every command, form, format and print kind
 MANWIDTH=200 man -l "$TOP/config/predup.1" 2>/dev/null | col -b > page.txt

@@ -15,38 +15,39 @@
 #include "pbn/pbn.h"
 #include "printing/printing.h"
 
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 static const char *const key_forms[] = {"new", "commit"};
 static const char *const event_forms[] = {"commit", "public", "deal", "reveal"};
 
 /* The one table of subcommands: predup --help, predup help, the did-you-mean of a misspelt
  * command and the bash completion (predup --complete) read it. forms: the sub-forms
  * (predup key new ...), nforms of them. A summary that starts with ":" follows the forms
- * ("record | curtain | sheet: ..."); one that ends in "between" is followed by the file
- * formats, from the format table. */
+ * ("record | curtain | sheet: ..."); formats: the summary is followed by the file formats,
+ * from the format table. */
 struct subcommand {
     const char *name;
     enum pd_status (*run)(int argc, char **argv, struct pd_err *e);
     const char *summary;
     const char *const *forms;
     size_t nforms;
+    bool formats;
 };
 
 static const struct subcommand subcommands[] = {
     {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment", key_forms,
-     2},
-    {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)", NULL, 0},
-    {"verify", cmd_verify, "re-deal a set from its key or event record and check files", NULL, 0},
-    {"event", cmd_event, ": the ceremony of an honest event",
-     event_forms, 4},
-    {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)", NULL, 0},
-    {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)", NULL, 0},
-    {"check", cmd_check, "list departures from PBN export format and impossible deals", NULL, 0},
-    {"convert", cmd_convert, "convert between", NULL, 0},
-    {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)", NULL, 0},
-    {"print", cmd_print, ": hand records and curtain cards (PDF)",
-     pr_kind_names, PR_KINDS},
-    {"fill", cmd_fill, "fill the boards of a set on a dealing machine", NULL, 0},
-    {"sim", cmd_sim, "run the simulated dealing machine", NULL, 0},
+     COUNT(key_forms)},
+    {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)"},
+    {"verify", cmd_verify, "re-deal a set from its key or event record and check files"},
+    {"event", cmd_event, ": the ceremony of an honest event", event_forms, COUNT(event_forms)},
+    {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)"},
+    {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)"},
+    {"check", cmd_check, "list departures from PBN export format and impossible deals"},
+    {"convert", cmd_convert, "convert between", .formats = true},
+    {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)"},
+    {"print", cmd_print, ": hand records and curtain cards (PDF)", pr_kind_names, PR_KINDS},
+    {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
+    {"sim", cmd_sim, "run the simulated dealing machine"},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the
@@ -102,12 +103,9 @@ static const struct topic topics[] = {
      "more than its key).\n"},
 };
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
 static void print_summary(FILE *out, const struct subcommand *c)
 {
     char list[160];
-    size_t len = strlen(c->summary);
 
     fprintf(out, "  %-8s ", c->name);
     if (c->summary[0] == ':') {
@@ -115,7 +113,7 @@ static void print_summary(FILE *out, const struct subcommand *c)
         fputs(list, out);
     }
     fputs(c->summary, out);
-    if (len >= 8 && strcmp(c->summary + len - 8, " between") == 0) {
+    if (c->formats) {
         pbn_format_list(list, sizeof list, ", ", true);
         fprintf(out, " %s", list);
     }

@@ -80,8 +80,8 @@ static const struct topic topics[] = {
      true},
     {"language",
      "predup dealer runs Hans van Staveren's dealer language unchanged (conditions, actions,\n"
-     "predeal, shapes, tricks() with libdds); predup deal --script keeps, per board, the first\n"
-     "deal of the board's keyed stream that satisfies a script's condition.\n"
+     "predeal, shapes, tricks() with libdds); predup deal --script deals each board from its own\n"
+     "keyed streams to satisfy a script (dealing version 2 by default: dealer/README.md).\n"
      "  echo 'condition hcp(north) >= 20' | predup dealer -p 5 -s 1\n"
      "More: predup dealer --help and dealer/LANGUAGE.md (the language, its limits).\n"},
     {"machine",

@@ -155,7 +155,7 @@ static inline uint16_t mp_get_u16(const uint8_t *p)
 size_t mp_encode(const struct mp_msg *m, uint8_t *buf, size_t cap);
 /* Parses one frame: PD_ERR_DEVICE naming the fault (magic, length, CRC). */
 enum pd_status mp_decode(const uint8_t *buf, size_t len, struct mp_msg *out, struct pd_err *e);
-/* Card names "SA", "HT", "C2" for indices 0..51 (Pavlicek order, dealer.h); "??" otherwise. */
+/* Card names "SA", "HT", "C2" for indices 0..51 (Pavlicek order, dealer/deal/deal.h); "??" otherwise. */
 const char *mach_card_name(int idx);
 
 /* ---------------------------------------------------------------- 3 simulator */
@@ -295,5 +295,22 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
 /* The front-ends of machine/ (argv[0] is the subcommand's name): predup fill
  * (machine/cmd/cmd_fill.c), predup sim (machine/cmd/cmd_sim.c) and predup event (config/cmd/cmd_event.c,
  * the whole ceremony: it ends by filling). --machine profiles are read with config/. */
+
+/* ---------------------------------------------------------------- fill.c, the fill engine */
+
+/* What to fill and how: predup fill and predup sim parse their options into it (machine/cmd/),
+ * the event ceremony sets it (config/ceremony.c). copies_arg is --copies as given, for the
+ * resume hint (NULL: not given). */
+struct fill_opts {
+    const char *set_path, *boards, *machine, *journal, *copies_arg;
+    int copies;
+    bool resume; /* continue the journal; without one, a fresh fill (the ceremony always sets it) */
+    bool yes, quiet, help, status;
+    bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
+};
+/* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim
+ * (no prompts, the resume hint names sim). Exit status: PD_ERR_MISMATCH when boards are bad. */
+enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
+                        struct pd_err *e);
 
 #endif

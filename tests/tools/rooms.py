@@ -73,22 +73,9 @@ ALLOWED = {
     "pbn/cmd/cmd_verify.c: calls cmd_verify_squaredeal (pbn/cmd/cmd_squaredeal.c): "
     "only predup.c calls the front-ends",
     "machine/cmd/cmd_fill.c: includes machine/mach_int.h, internal to machine",
-    "machine/cmd/cmd_fill.c: includes machine/transport.h, internal to machine",
     "machine/cmd/cmd_sim.c: includes machine/mach_int.h, internal to machine",
     "printing/cmd/cmd_analyze.c: includes printing/pr_int.h, internal to printing",
     "printing/cmd/cmd_print.c: includes printing/pr_int.h, internal to printing",
-    # config/cmd/cmd_event.c runs the other front-ends for `predup event`: it calls their
-    # engines instead (issue 22, house-event).
-    "config/cmd/cmd_event.c: includes machine/cmd/cmd.h (room machine/cmd, level 7): "
-    "room config/cmd is level 7",
-    "config/cmd/cmd_event.c: includes printing/cmd/cmd.h (room printing/cmd, level 7): "
-    "room config/cmd is level 7",
-    "config/cmd/cmd_event.o: calls machine/cmd/cmd_fill.c (room machine/cmd, level 7): "
-    "room config/cmd is level 7",
-    "config/cmd/cmd_event.o: calls printing/cmd/cmd_analyze.c (room printing/cmd, level 7): "
-    "room config/cmd is level 7",
-    "config/cmd/cmd_event.o: calls printing/cmd/cmd_print.c (room printing/cmd, level 7): "
-    "room config/cmd is level 7",
 }
 
 # A room that grows past this share of all the lines is a house in itself: split it.

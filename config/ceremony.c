@@ -260,9 +260,9 @@ enum pd_status ceremony_public(const char *conf, const char *value, struct pd_er
 static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
                                      struct pd_err *e)
 {
-    bool loose;
+    bool spent; /* a spent key still deals and reveals: its record says it was revealed */
     char commit[65];
-    enum pd_status rc = key_load_file(ev->key_path, key, &loose, e);
+    enum pd_status rc = key_load_file(ev->key_path, key, &spent, e);
 
     if (rc != PD_OK)
         return rc;

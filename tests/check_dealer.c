@@ -383,7 +383,7 @@ START_TEST(test_key_file_life)
     char dir[256], path[300], hex[65], again[65], want[65];
     struct stat st;
     struct pd_key key;
-    bool loose = true;
+    bool spent = true;
     struct pd_err e;
 
     test_tmpdir(dir, sizeof dir);
@@ -396,12 +396,12 @@ START_TEST(test_key_file_life)
     ck_assert_str_eq(hex, want);
     ck_assert_int_eq(key_commitment(path, again, NULL), PD_OK);
     ck_assert_str_eq(again, hex);
-    ck_assert_int_eq(key_load_file(path, &key, &loose, NULL), PD_OK);
-    ck_assert(!loose);
+    ck_assert_int_eq(key_load_file(path, &key, &spent, NULL), PD_OK);
+    ck_assert(!spent); /* no revealed: line */
     ck_assert_int_eq(key_new_file(path, hex, &e), PD_ERR_IO); /* never overwritten */
     ck_assert_ptr_nonnull(strstr(e.msg, "already exists"));
     chmod(path, 0644); /* readable by others: refused, as ssh does */
-    ck_assert_int_eq(key_load_file(path, &key, &loose, &e), PD_ERR_RANGE);
+    ck_assert_int_eq(key_load_file(path, &key, &spent, &e), PD_ERR_RANGE);
     ck_assert_ptr_nonnull(strstr(e.msg, "chmod 600"));
     unlink(path);
     rmdir(dir);
@@ -422,7 +422,7 @@ START_TEST(test_key_bad_files)
 {
     char dir[256], path[300];
     struct pd_key key;
-    bool loose;
+    bool spent;
     struct pd_err e;
     FILE *f;
 
@@ -432,7 +432,7 @@ START_TEST(test_key_bad_files)
     fputs(bad_keys[_i].content, f);
     fclose(f);
     chmod(path, 0600);
-    ck_assert_int_eq(key_load_file(path, &key, &loose, &e), PD_ERR_SYNTAX);
+    ck_assert_int_eq(key_load_file(path, &key, &spent, &e), PD_ERR_SYNTAX);
     ck_assert_msg(strstr(e.msg, bad_keys[_i].msg), "got \"%s\"", e.msg);
     ck_assert_ptr_null(strstr(e.msg, "0001020304")); /* never echo key material */
     unlink(path);

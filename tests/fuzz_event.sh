@@ -11,7 +11,7 @@ libs="$(pkg-config --libs libcrypto inih 2>/dev/null || echo -lcrypto -linih) -l
 mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/run/mpi.c (predup under mpirun)
 src=$(ls "$top"/dealer/*/*.c "$top"/pbn/*.c "$top"/config/*.c "$top"/printing/kind.c |
       grep -v -e '/fuzz_' -e '/cmd_' -e '/squaredeal.c' -e '/bigdeal.c' \
-          -e 'config/machine.c')
+          -e 'config/machine.c' -e 'config/profile.c' -e 'config/ceremony.c')
 clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=all -o "$out/fuzz_event" "$top/config/fuzz_event.c" $src $libs
 . "$top/tests/lib_fuzz.sh"

@@ -8,6 +8,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/uspoof.h>
+#include <unicode/ustring.h>
 #include <unicode/utf8.h>
 
 #include "dealer/event/event.h"

@@ -91,11 +91,6 @@ int pd_opts_next(struct pd_opts *p);
 /* For the options whose value is kept as text: when c is the i-th byte of letters, stores
  * optarg in *dst[i] and returns true. */
 bool pd_opt_text(int c, const char *letters, const char **const dst[]);
-/* --dealer: one of N E S W (seat_from_char), else PD_ERR_USAGE naming opt. */
-enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e);
-/* --vul: None NS EW All as PBN writes them; loose also takes any case and "both". */
-enum pd_status pd_opt_vul(const char *opt, const char *text, bool loose, int *out,
-                          struct pd_err *e);
 
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);

@@ -68,4 +68,27 @@ enum pd_status verify_with_key(const struct verify_opts *o, const char *path, st
 enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char **files,
                                   struct pd_err *e);
 
+/* ---------------------------------------------------------------- SquareDeal (squaredeal.c) */
+
+/* Sessions lo..hi of one phase (lo == hi but for a file SquareDeal combined). */
+struct sqd_span {
+    int phase, lo, hi; /* phase 0: not given */
+    bool reserve;
+};
+
+struct sqd_set_opts {
+    const char *sqd, *boards, *out, *formats;
+    struct sqd_span span;
+    unsigned out_flags; /* PD_OUT_FORCE, PD_OUT_PUBLIC */
+};
+
+/* Re-deals session span.lo of phase span.phase of the event in sqd exactly as Big Deal dealt it
+ * (the revealed keys EVENT.sqk beside it) and writes it as deal_set writes a set. */
+enum pd_status sqd_deal_session(const struct sqd_set_opts *o, struct pd_err *e);
+
+/* Checks each of files[0 .. nfiles) against its session's deals (o->span, or the file's name):
+ * PD_ERR_MISMATCH when any set differs. */
+enum pd_status sqd_verify_sets(const struct sqd_set_opts *o, int nfiles, char **files,
+                               struct pd_err *e);
+
 #endif

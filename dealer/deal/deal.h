@@ -280,6 +280,9 @@ void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct
  *      the hands the condition's bounds allow, the other cards shuffled; the first attempt the
  *      script accepts. Same distribution (uniform over accepted deals), far fewer attempts. */
 enum { DEALING_V1 = 1, DEALING_V2 = 2, DEALING_LATEST = DEALING_V2 };
+/* The most attempts a board with a script may take before it is given up: deal's --max-tries
+ * default, and what verify and an event's sets deal with (a set verifies as it was dealt). */
+#define DEAL_MAX_TRIES 100000000ULL
 
 /* ---------------------------------------------------------------- 8 double dummy */
 /* (dealer/deal/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */

@@ -21,9 +21,6 @@ struct dealing {
     char script_hash[65];
 };
 
-/* The default of --max-tries, and what verify re-deals with. */
-#define DEAL_MAX_TRIES 100000000ULL
-
 /* Loads the key, derives the set key for label, and compiles the script if any, prepared for
  * dealing version (DEALING_V1 .. DEALING_LATEST). */
 enum pd_status open_dealing(const char *key_path, const char *label, const char *script,

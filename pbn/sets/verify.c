@@ -299,21 +299,32 @@ static enum pd_status check_and_close(enum pd_status rc, struct expect *x, const
     return rc;
 }
 
-enum pd_status verify_with_key(const struct verify_opts *o, const char *path,
-                                      struct pd_err *e)
+/* Reads the set in path (any format; refused when a write of it was cut short) and the
+ * Generator tag of its first game, and empties x for the expectations. */
+static enum pd_status read_set(const char *path, struct pbn_set **set, struct pbn_generator *g,
+                               struct expect *x, struct pd_err *e)
+{
+    enum pd_status rc = pd_outset_check(path, e);
+
+    if (rc == PD_OK)
+        rc = pbn_read_any(path, NULL, set, e);
+    if (rc != PD_OK)
+        return rc;
+    memset(x, 0, sizeof *x);
+    pbn_generator_parse(first_generator(*set), g);
+    return PD_OK;
+}
+
+enum pd_status verify_with_key(const struct verify_opts *o, const char *path, struct pd_err *e)
 {
     struct pbn_set *set = NULL;
     struct pbn_generator g;
     struct expect x;
     struct tally t = {path, 0};
-    enum pd_status rc = pd_outset_check(path, e); /* an interrupted write of the set */
+    enum pd_status rc = read_set(path, &set, &g, &x, e);
 
-    if (rc == PD_OK)
-        rc = pbn_read_any(path, NULL, &set, e);
     if (rc != PD_OK)
         return rc;
-    memset(&x, 0, sizeof x);
-    pbn_generator_parse(first_generator(set), &g);
     rc = key_expectations(o, path, &g, &x, &t, e);
     return check_and_close(rc, &x, path, set, &t, e);
 }
@@ -389,14 +400,10 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     struct expect x;
     struct tally t = {path, 0};
     int si = -1;
-    enum pd_status rc = pd_outset_check(path, e); /* an interrupted write of the set */
+    enum pd_status rc = read_set(path, &set, &g, &x, e);
 
-    if (rc == PD_OK)
-        rc = pbn_read_any(path, NULL, &set, e);
     if (rc != PD_OK)
         return rc;
-    memset(&x, 0, sizeof x);
-    pbn_generator_parse(first_generator(set), &g);
     rc = pick_set(o, r, path, &g, &si, e);
     if (rc == PD_OK)
         rc = event_dealing(r, &r->p.sets[si], o->script, &x.dl, e);
@@ -418,7 +425,7 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
 }
 
 enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char **files,
-                                         struct pd_err *e)
+                                  struct pd_err *e)
 {
     struct ev_record r;
     enum pd_status rc = ev_record_load(files[0], &r, e), first_fail = PD_OK;

@@ -1,10 +1,10 @@
 /* pbn/cmd/cmd_deal.c - `predup deal`'s front-end: reads its options into a deal_set_opts and
- * calls deal_set (pbn/sets/deal_set.c), the engine. `predup verify` is in pbn/cmd/cmd_verify.c. */
-#include <string.h>
+ * calls deal_set (pbn/sets/deal_set.c), the engine; its --squaredeal form reads them into a
+ * sqd_set_opts and calls sqd_deal_session. `predup verify` is in pbn/cmd/cmd_verify.c. */
 #include <unistd.h>
 
 #include "pbn/cmd/cmd.h"
-#include "pbn/sets/sets.h"
+#include "pbn/cmd/cmd_int.h"
 
 static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
@@ -117,10 +117,41 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_set_opt
     return check_deal_opts(o, e);
 }
 
+/* deal --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
+static const char sqd_deal_usage[] =
+    "usage: predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [--reserve]\n"
+    "                   [--boards LIST] [-o FILE] [--format LIST] [--force] [--public]\n"
+    "  Re-deals one session of a SquareDeal event exactly as Big Deal dealt it, from the public\n"
+    "  EVENT.sqd (with its DV line) and the revealed keys EVENT.sqk beside it; the .sqk's\n"
+    "  SHA-256 must match the .sqd's KH line. --reserve deals the session's reserve set.\n"
+    "  --boards gives the boards of a phase published with \"?\" (as SquareDeal asks them).\n"
+    "  Writes PBN to FILE or stdout, or the formats --format or FILE's extension names;\n"
+    "  0600 unless --public, and an existing FILE with other content is kept unless --force.\n";
+
+static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
+{
+    struct sqd_set_opts o;
+    bool help;
+    enum pd_status rc = sqd_read_opts(argc, argv, true, &o, &help, e);
+
+    if (rc == PD_OK && help) {
+        fputs(sqd_deal_usage, stdout);
+        return PD_OK;
+    }
+    if (rc == PD_OK && optind != argc)
+        rc = pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[optind]);
+    if (rc == PD_OK && (!o.sqd || !o.span.phase))
+        rc = pd_fail(e, PD_ERR_USAGE,
+                     "expected: deal --squaredeal EVENT.sqd --session PHASE,SESSION");
+    if (rc == PD_OK && o.span.lo != o.span.hi)
+        rc = pd_fail(e, PD_ERR_USAGE, "deal --squaredeal deals one session at a time");
+    return rc == PD_OK ? sqd_deal_session(&o, e) : rc;
+}
+
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
     if (pbn_has_option(argc, argv, "--squaredeal"))
-        return cmd_deal_squaredeal(argc, argv, e);
+        return deal_squaredeal(argc, argv, e);
     struct deal_set_opts o;
     bool help;
     enum pd_status rc = parse_deal_opts(argc, argv, &o, &help, e);

@@ -1,11 +1,10 @@
 /* pbn/cmd/cmd_verify.c - `predup verify`'s front-end: reads its options into a verify_opts and
  * calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record for an event
- * record. */
+ * record; its --squaredeal form reads them into a sqd_set_opts and calls sqd_verify_sets. */
 #include <stdio.h>
-#include <string.h>
 
 #include "pbn/cmd/cmd.h"
-#include "pbn/sets/sets.h"
+#include "pbn/cmd/cmd_int.h"
 
 static const char verify_usage[] =
     "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2]\n"
@@ -58,10 +57,36 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
     return o->label ? pd_label_check("--label", o->label, e) : PD_OK;
 }
 
+/* verify --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
+static const char sqd_verify_usage[] =
+    "usage: predup verify --squaredeal EVENT.sqd [--session PHASE,SESSION[-LAST]] [--reserve]\n"
+    "                     [--boards LIST] SET...\n"
+    "  Checks each SET (PBN or any format predup reads) against the session's deals: every\n"
+    "  board there once, the deal, dealer and vulnerability as Big Deal writes them. Without\n"
+    "  --session the session comes from SET's file name (SWISS02.pbn: the phase whose file\n"
+    "  prefix is SWISS##, session 2; a name ending in \"reserve\" is the reserve set), and\n"
+    "  SWISS01-03.pbn (or --session 1,1-3) is a file of sessions 1 to 3 that SquareDeal combined.\n"
+    "  Exit 0 when every set matches, 1 naming each board and what differs.\n";
+
+static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
+{
+    struct sqd_set_opts o;
+    bool help;
+    enum pd_status rc = sqd_read_opts(argc, argv, false, &o, &help, e);
+
+    if (rc == PD_OK && help) {
+        fputs(sqd_verify_usage, stdout);
+        return PD_OK;
+    }
+    if (rc == PD_OK && (!o.sqd || optind >= argc))
+        rc = pd_fail(e, PD_ERR_USAGE, "expected: verify --squaredeal EVENT.sqd SET...");
+    return rc == PD_OK ? sqd_verify_sets(&o, argc - optind, argv + optind, e) : rc;
+}
+
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
     if (pbn_has_option(argc, argv, "--squaredeal"))
-        return cmd_verify_squaredeal(argc, argv, e);
+        return verify_squaredeal(argc, argv, e);
     struct verify_opts o;
     bool help;
     enum pd_status rc = parse_verify_opts(argc, argv, &o, &help, e);

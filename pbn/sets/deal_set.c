@@ -9,6 +9,8 @@
 
 enum { CHUNK = 8192 /* boards generated at a time */ };
 
+/* The Generator tag of every game: what verify --key reads back to re-deal the set (the key's
+ * commitment, the boards, an override, the script's hash and dealing version, the label). */
 static void make_generator(char *buf, size_t n, const struct deal_set_opts *o,
                            const struct dealing *dl)
 {

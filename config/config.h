@@ -3,7 +3,9 @@
  * cmd_*.c files that read an event file or a machine profile include it (config/cmd/cmd_event.c,
  * machine/cmd/cmd_fill.c, machine/cmd/cmd_sim.c); the engines of the modules never do. Of the other
  * modules it knows the options it fills: machine/'s profile (machine/machine.h, here) and, in
- * config/event.c, pbn/'s format names and PBN dates (pbn/pbn.h); no front-end, no printing/. */
+ * config/event.c, pbn/'s format names and PBN dates (pbn/pbn.h). The event ceremony
+ * (config/ceremony.c) sits above the engines and calls them: dealing, pbn/'s writers, the
+ * analyze and print engines (printing/) and the fill engine (machine/); no front-end. */
 #ifndef PREDUP_CONFIG_H
 #define PREDUP_CONFIG_H
 
@@ -17,6 +19,10 @@ enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, stru
 /* The same from an open file; name is used in messages. */
 enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
                                 struct pd_err *e);
+
+/* The profile a --machine option names: a file read with cfg_load_machine, "sim" (the built-in
+ * simulator at its defaults), or NULL (the defaults of mach_profile_default). */
+enum pd_status cfg_load_profile(const char *path, struct mach_profile *p, struct pd_err *e);
 
 /* An event file (config/events/demo.conf documents it): the parameters that decide the deals,
  * committed in the event record (dealer/EVENTS.md), and per set what to make of them. */
@@ -46,5 +52,22 @@ enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
                                struct cfg_event *ev, struct pd_err *e);
 /* A path of the event file (script, machine) made usable from the current directory. */
 void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size_t n);
+
+/* ---------------------------------------------------------------- the ceremony (ceremony.c) */
+
+/* The steps of an honest event (dealer/EVENTS.md), on the event file conf and its record
+ * NAME.record beside it; each prints one report on stdout. commit makes NAME.key (reuse: adopt
+ * an existing NAME.key never published) and the record; public adds the delayed public value;
+ * deal deals every set (or set), writes it under dir (NULL: NAME/), analyses and prints it, and
+ * with fill fills it on the set's machine, resuming its journal; reveal adds the key, after
+ * play, and marks NAME.key spent. */
+struct ceremony_deal_opts {
+    const char *conf, *set, *dir;
+    bool fill;
+};
+enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e);
+enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e);
+enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *e);
+enum pd_status ceremony_reveal(const char *conf, struct pd_err *e);
 
 #endif

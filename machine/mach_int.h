@@ -92,13 +92,6 @@ enum pd_status fill_ui_audit(const struct fill_ui *u, const struct mach_sim *sim
 
 /* ---------------------------------------------------------------- cmd_fill.c, for cmd_sim.c */
 
-/* The options of fill; sim takes the same and its own (--seed, --fault, --rate). */
-struct fill_opts {
-    const char *set_path, *boards, *machine, *journal, *copies_arg;
-    int copies;
-    bool resume, yes, quiet, help, status;
-    bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
-};
 /* The letters pd_opts_next returns for sim's own options. */
 enum { FILL_OPT_SEED = 'S', FILL_OPT_FAULT = 'f', FILL_OPT_RATE = 'R' };
 /* Reads one of sim's own options into s. */
@@ -108,12 +101,5 @@ typedef enum pd_status (*fill_sim_opt_fn)(int c, const char *arg, struct fill_op
  * refuses them and names predup sim). */
 enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_sim_opt_fn sim_opt,
                                struct mach_sim_opts *sim_extra, struct pd_err *e);
-/* The --machine profile: a file (read with config/), "sim" (the built-in simulator at its
- * defaults), or none (the defaults). */
-enum pd_status fill_load_profile(const char *path, struct mach_profile *p, struct pd_err *e);
-/* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim
- * (no prompts, the resume hint names sim). */
-enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
-                        struct pd_err *e);
 
 #endif

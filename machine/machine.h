@@ -296,4 +296,21 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
  * (machine/cmd/cmd_fill.c), predup sim (machine/cmd/cmd_sim.c) and predup event (config/cmd/cmd_event.c,
  * the whole ceremony: it ends by filling). --machine profiles are read with config/. */
 
+/* ---------------------------------------------------------------- fill.c, the fill engine */
+
+/* What to fill and how: predup fill and predup sim parse their options into it (machine/cmd/),
+ * the event ceremony sets it (config/ceremony.c). copies_arg is --copies as given, for the
+ * resume hint (NULL: not given). */
+struct fill_opts {
+    const char *set_path, *boards, *machine, *journal, *copies_arg;
+    int copies;
+    bool resume; /* continue the journal; without one, a fresh fill (the ceremony always sets it) */
+    bool yes, quiet, help, status;
+    bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
+};
+/* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim
+ * (no prompts, the resume hint names sim). Exit status: PD_ERR_MISMATCH when boards are bad. */
+enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
+                        struct pd_err *e);
+
 #endif

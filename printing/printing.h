@@ -6,8 +6,6 @@
 #include "dealer/run/run.h"
 #include "pbn/pbn.h"
 
-/* Subcommands (argv[0] is the subcommand name). */
-
 /* ---------------------------------------------------------------- analysis */
 
 /* One board of a set as the printers and the analysis need it: number, dealer and
@@ -34,6 +32,26 @@ enum pd_status pr_board_from_game(const struct pbn_game *g, size_t index, struct
  * number of tables computed. Errors name the board. */
 enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool progress, size_t *solved,
                               struct pd_err *e);
+
+/* The analyze engine (printing/analyze.c), `predup analyze`: reads in (any set predup reads),
+ * analyses every game with a full deal as pr_analyze_set does (games without one are left
+ * out, counted in skipped), and writes out (NULL: in itself, which must be PBN). An existing
+ * out other than in must be a set with no more games, unless flags has PD_OUT_FORCE; a key
+ * file is never replaced. */
+struct pr_analyze_opts {
+    const char *in, *out;
+    unsigned flags; /* PD_OUT_FORCE, PD_OUT_PUBLIC */
+    int threads;    /* libdds threads, 0: all cores */
+    bool quiet;     /* no progress */
+};
+struct pr_analyze_result {
+    size_t boards, solved, skipped; /* boards analysed, of them solved now; games left out */
+    bool written;                   /* out was written (rank 0 under mpirun) */
+};
+enum pd_status pr_analyze_file(const struct pr_analyze_opts *o, struct pr_analyze_result *r,
+                               struct pd_err *e);
+/* "analyzed N boards (...): OUT" on stdout, when the file was written and is not stdout. */
+void pr_analyze_report(const char *out, const struct pr_analyze_result *r);
 
 /* Par as printed: "Par: " then each contract as the tricks taken, the result and the declarer
  * ("3♠= NS", "4♥x-1 EW", from ParContract "NS 1S+2", "EW 4Hx-1"), then the score from
@@ -83,6 +101,22 @@ enum pd_status pr_check_fonts(const struct pr_options *o, struct pd_err *e);
 /* pr_render, then written to path through pd_outfile: nothing is left under path on failure. */
 enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
                         const char *path, struct pd_err *e);
+
+/* The print engine (printing/print.c), `predup print`: reads in (any set predup reads), checks
+ * the fonts, opens out (out_flags: PD_OUT_FORCE, PD_OUT_PUBLIC), analyses the set first when a
+ * hand record shows the analysis (threads, quiet as pr_analyze_set's), renders and writes.
+ * *boards receives the number of boards of the set. */
+struct pr_print_opts {
+    enum pr_kind kind;
+    const char *in, *out;
+    struct pr_options o;
+    unsigned out_flags;
+    int threads;
+    bool quiet;
+};
+enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e);
+/* "OUT: KIND of N boards" on stdout, unless out is stdout ("-"). */
+void pr_print_report(const char *out, const char *kind_name, size_t boards);
 
 /* Text as it will be drawn: invalid UTF-8 bytes become U+FFFD, control characters spaces, and
  * every character the font cannot draw (has_glyph false, or above U+FFFF, which libharu cannot

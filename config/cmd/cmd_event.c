@@ -1,23 +1,10 @@
-/* config/cmd/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: the ceremony of an
- * honest event, one command a step, each leaving the public event record NAME.record beside the
- * event file (dealer/EVENTS.md gives its bytes and the derivation). The record only grows:
- * parameters and key commitment, then the delayed public value, then the key; a step never
- * replaces a record it does not extend. Its home is machine/, the last step of the data flow,
- * because event deal runs every step: it deals (dealer/), writes (pbn/), analyses and prints
- * (printing/) and fills (machine/) through their headers, from the event file config/ reads. */
-#include <errno.h>
-#include <stdlib.h>
+/* config/cmd/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: reads the step and
+ * its options and calls the ceremony (config/ceremony.c), which does the work; every step
+ * answers --help. */
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "config/cmd/cmd.h"
-#include "machine/cmd/cmd.h" /* until the ceremony calls engines, not front-ends (issue 22) */
-#include "printing/cmd/cmd.h"
 #include "config/config.h"
-#include "machine/machine.h"
-#include "pbn/pbn.h"
-#include "printing/printing.h"
 
 static const char event_usage[] =
     "usage: predup event commit NAME.conf            make NAME.key and the record NAME.record\n"
@@ -28,456 +15,13 @@ static const char event_usage[] =
     "  The record NAME.record may be published at every stage; `predup verify NAME.record\n"
     "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n";
 
-/* An event file with its record, as every step after commit needs them. */
-struct event {
-    struct cfg_event cfg;
-    struct ev_record rec;
-    char record_path[1100], key_path[1100];
-};
-
-static void event_paths(struct event *ev)
-{
-    snprintf(ev->record_path, sizeof ev->record_path, "%s.record", ev->cfg.stem);
-    snprintf(ev->key_path, sizeof ev->key_path, "%s.key", ev->cfg.stem);
-}
-
-/* Writes the record, which must extend the one on disk (or be new): never a replacement. */
-static enum pd_status write_new_record(const char *path, const char *text, size_t len,
-                                       struct pd_err *e)
-{
-    struct pd_outfile out;
-    /* write_record has checked that the old record is a prefix of this one: an extension,
-     * which the output layer would otherwise refuse as a different file. The record is public. */
-    enum pd_status rc = pd_outfile_open_ex(&out, path, PD_OUT_FORCE | PD_OUT_PUBLIC, e);
-
-    if (rc != PD_OK)
-        return rc;
-    if (fwrite(text, 1, len, out.f) != len) {
-        pd_outfile_abort(&out);
-        return pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
-    }
-    return pd_outfile_commit(&out, e);
-}
-
-static enum pd_status write_record(const struct event *ev, const struct ev_record *rec,
-                                   struct pd_err *e)
-{
-    char *text = NULL, *old = NULL;
-    size_t len = 0, oldlen = 0;
-    enum pd_status rc = ev_record_text(rec, &text, &len, e);
-    bool exists = rc == PD_OK && pd_read_file(ev->record_path, &old, &oldlen, NULL) == PD_OK;
-
-    if (exists && (oldlen > len || memcmp(old, text, oldlen) != 0))
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s exists and differs; a record is never replaced",
-                     ev->record_path);
-    if (rc == PD_OK && !(exists && oldlen == len)) /* identical: nothing to write */
-        rc = write_new_record(ev->record_path, text, len, e);
-    if (old)
-        pd_wipe(old, oldlen); /* a revealed record holds the key */
-    if (text)
-        pd_wipe(text, len);
-    free(old);
-    free(text);
-    return rc;
-}
-
-/* The event file must still say what was committed: any change to a set name, a board range,
- * a script, an override or the event's own lines shows here (no grinding after commit). */
-static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
-{
-    struct ev_params now = ev->cfg.p;
-    char *a = NULL, *b = NULL;
-    enum pd_status rc;
-
-    snprintf(now.generator, sizeof now.generator, "%s", ev->rec.p.generator);
-    /* Like the generator, the dealing version is the committing predup's, not the file's: a
-     * set committed before version 2 is still dealt by version 1. */
-    for (int i = 0; i < now.nsets && i < ev->rec.p.nsets; i++)
-        if (now.sets[i].script_sha[0] && ev->rec.p.sets[i].script_sha[0])
-            now.sets[i].dealing = ev->rec.p.sets[i].dealing;
-    rc = ev_params_text(&ev->rec.p, ev->rec.commitment, &a, NULL, e);
-    if (rc == PD_OK)
-        rc = ev_params_text(&now, ev->rec.commitment, &b, NULL, e);
-    if (rc == PD_OK && strcmp(a, b) != 0) {
-        int line = 1;
-        size_t i = 0;
-
-        for (; a[i] && a[i] == b[i]; i++)
-            line += a[i] == '\n';
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s.conf no longer matches the parameters committed in "
-                     "%s (record line %d differs); nothing can change after the commitment",
-                     ev->cfg.stem, ev->record_path, line);
-    }
-    free(a);
-    free(b);
-    return rc;
-}
-
-static enum pd_status open_event(const char *conf, struct event *ev, struct pd_err *e)
-{
-    /* Without public_form, the file matches only a record committed before forms. */
-    enum pd_status rc = cfg_load_committed_event(conf, &ev->cfg, e);
-
-    event_paths(ev);
-    if (rc == PD_OK)
-        rc = ev_record_load(ev->record_path, &ev->rec, e);
-    if (rc == PD_ERR_IO && access(ev->record_path, F_OK) != 0)
-        return pd_fail(e, PD_ERR_USAGE, "%s does not exist yet: first predup event commit %s",
-                       ev->record_path, conf);
-    return rc == PD_OK ? check_unchanged(ev, e) : rc;
-}
-
-/* ---------------------------------------------------------------- commit */
-
-/* A set's dealer and vul lines may repeat its script's dealer and vulnerable lines, not
- * contradict them (the script's lines set every board's, as in predup deal --script). */
-static enum pd_status check_script_lines(const struct cfg_event *cfg, struct pd_err *e)
-{
-    enum pd_status rc = PD_OK;
-    char script[1200];
-
-    for (int i = 0; rc == PD_OK && i < cfg->p.nsets; i++) {
-        const struct ev_set *s = &cfg->p.sets[i];
-        struct lang_prog *prog = NULL;
-
-        if (!s->script_sha[0])
-            continue;
-        cfg_event_path(cfg, cfg->extra[i].script, script, sizeof script);
-        rc = lang_compile_file(script, &prog, e);
-        int dealer = rc == PD_OK ? lang_script_dealer(prog) : -1;
-        int vul = rc == PD_OK ? lang_script_vul(prog) : -1;
-
-        if (s->dealer >= 0 && dealer >= 0 && s->dealer != dealer)
-            rc = pd_fail(e, PD_ERR_USAGE, "%s.conf: set \"%s\": dealer = %c contradicts the "
-                         "script's dealer line (%s): drop dealer = or edit the script", cfg->stem,
-                         s->name, SEAT_LETTER[s->dealer], SEAT_NAME[dealer]);
-        else if (s->vul >= 0 && vul >= 0 && s->vul != vul)
-            rc = pd_fail(e, PD_ERR_USAGE, "%s.conf: set \"%s\": vul = %s contradicts the "
-                         "script's vulnerable line (%s): drop vul = or edit the script", cfg->stem,
-                         s->name, VUL_PBN[s->vul], VUL_PBN[vul]);
-        lang_free(prog);
-    }
-    return rc;
-}
-
-/* The key of a first commit: a new one, or with --reuse-key a NAME.key made for this event
- * and never published (a commit that stopped half-way). An existing key is never adopted
- * silently: it may be last year's, revealed since, or planted by someone else. */
-static enum pd_status commit_key(const struct event *ev, const char *conf, bool reuse,
-                                 char *commit, struct pd_err *e)
-{
-    struct pd_key key;
-    bool spent = false;
-    enum pd_status rc;
-
-    if (access(ev->key_path, F_OK) != 0 && errno == ENOENT)
-        return key_new_file(ev->key_path, commit, e);
-    rc = key_load_file(ev->key_path, &key, &spent, e);
-    if (rc == PD_OK)
-        rc = key_check_unspent(ev->key_path, &key, spent, e);
-    if (rc == PD_OK)
-        key_commit_hex(&key, commit);
-    pd_wipe(&key, sizeof key);
-    if (rc == PD_OK && !reuse)
-        rc = pd_fail(e, PD_ERR_EXISTS, "%s exists but %s does not: a new event gets a new key "
-                     "(move %s away); adopt a key made for this event and never published with "
-                     "predup event commit %s --reuse-key", ev->key_path, ev->record_path,
-                     ev->key_path, conf);
-    return rc;
-}
-
-static enum pd_status event_commit(int argc, char **argv, struct pd_err *e)
-{
-    const char *conf = argv[1];
-    bool reuse = argc == 3 && strcmp(argv[2], "--reuse-key") == 0;
-
-    if (argc != 2 && !reuse)
-        return pd_fail(e, PD_ERR_USAGE, "expected: event commit NAME.conf [--reuse-key]");
-    struct event *ev = calloc(1, sizeof *ev);
-    enum pd_status rc = ev ? cfg_load_event(conf, &ev->cfg, e)
-                           : pd_fail(e, PD_ERR_NOMEM, "out of memory");
-
-    if (rc != PD_OK) {
-        free(ev);
-        return rc;
-    }
-    event_paths(ev);
-    ev->rec.p = ev->cfg.p;
-    rc = check_script_lines(&ev->cfg, e);
-    bool recorded = access(ev->record_path, F_OK) == 0;
-
-    /* With a record, the key must be the one it commits to: checked below. */
-    if (rc == PD_OK && recorded)
-        rc = key_commitment(ev->key_path, ev->rec.commitment, e);
-    else if (rc == PD_OK)
-        rc = commit_key(ev, conf, reuse, ev->rec.commitment, e);
-    if (rc == PD_OK && recorded) {
-        /* Committed already: the same parameters and key are fine (nothing written). */
-        char commit[65];
-
-        memcpy(commit, ev->rec.commitment, sizeof commit);
-        rc = ev_record_load(ev->record_path, &ev->rec, e);
-        if (rc == PD_OK && strcmp(commit, ev->rec.commitment) != 0)
-            rc = pd_fail(e, PD_ERR_MISMATCH, "%s is not the key committed in %s", ev->key_path,
-                         ev->record_path);
-        if (rc == PD_OK)
-            rc = check_unchanged(ev, e);
-    } else if (rc == PD_OK) {
-        ev_record_set_digest(&ev->rec);
-        rc = write_record(ev, &ev->rec, e);
-    }
-    if (rc == PD_OK)
-        printf("%s: %s event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n"
-               "publish %s now; keep %s secret until after play\n", ev->record_path,
-               recorded ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets",
-               ev->rec.commitment, ev->rec.digest, ev->record_path, ev->key_path);
-    free(ev);
-    return rc;
-}
-
-/* ---------------------------------------------------------------- public, reveal */
-
-/* The value in the one spelling of the committed form, or a refusal that names why: a record
- * committed before forms takes no public value, since it could be spelt many ways. */
-static enum pd_status public_canon(const struct event *ev, const char *value, char *out,
-                                   size_t n, struct pd_err *e)
-{
-    if (!ev->rec.p.public_form[0])
-        return pd_fail(e, PD_ERR_USAGE, "%s was committed without a public_form (by an older "
-                       "predup): its public value could be spelt many ways, each dealing other "
-                       "boards; commit a new event with public_form", ev->record_path);
-    return ev_public_canon(ev->rec.p.public_form, value, out, n, e);
-}
-
-static enum pd_status event_public(const char *conf, const char *value, struct pd_err *e)
-{
-    struct event *ev = calloc(1, sizeof *ev);
-    char canon[PD_LABEL_MAX + 1];
-    enum pd_status rc = ev ? open_event(conf, ev, e)
-                           : pd_fail(e, PD_ERR_NOMEM, "out of memory");
-
-    if (rc == PD_OK)
-        rc = public_canon(ev, value, canon, sizeof canon, e);
-    if (rc == PD_OK && ev->rec.has_public && strcmp(ev->rec.public_value, canon) != 0)
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s already holds the public value \"%s\"; it is given "
-                     "once", ev->record_path, ev->rec.public_value);
-    if (rc == PD_OK) {
-        ev->rec.has_public = true;
-        snprintf(ev->rec.public_value, sizeof ev->rec.public_value, "%s", canon);
-        rc = write_record(ev, &ev->rec, e);
-    }
-    if (rc == PD_OK)
-        printf("%s: public value \"%s\" (form \"%s\"); deal with: predup event deal %s\n",
-               ev->record_path, canon, ev->rec.p.public_form, conf);
-    free(ev);
-    return rc;
-}
-
-static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
-                                     struct pd_err *e)
-{
-    bool loose;
-    char commit[65];
-    enum pd_status rc = key_load_file(ev->key_path, key, &loose, e);
-
-    if (rc != PD_OK)
-        return rc;
-    key_commit_hex(key, commit);
-    if (strcmp(commit, ev->rec.commitment) != 0) {
-        pd_wipe(key, sizeof *key);
-        return pd_fail(e, PD_ERR_MISMATCH, "%s is not the key committed in %s", ev->key_path,
-                       ev->record_path);
-    }
-    return PD_OK;
-}
-
-static enum pd_status event_reveal(const char *conf, struct pd_err *e)
-{
-    struct event *ev = calloc(1, sizeof *ev);
-    struct pd_key key;
-    enum pd_status rc = ev ? open_event(conf, ev, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
-
-    if (rc == PD_OK && !ev->rec.has_public)
-        rc = pd_fail(e, PD_ERR_USAGE, "%s has no public value yet: the key is revealed after "
-                     "play (predup event public %s VALUE comes first)", ev->record_path, conf);
-    if (rc == PD_OK)
-        rc = load_event_key(ev, &key, e);
-    /* spent before published: no commit adopts the key once it may be public */
-    if (rc == PD_OK && (rc = key_mark_spent(ev->key_path, &key, e)) != PD_OK)
-        pd_wipe(&key, sizeof key);
-    if (rc == PD_OK) {
-        pd_hex_encode(key.bytes, PD_KEY_BYTES, ev->rec.key_hex);
-        ev->rec.revealed = true;
-        pd_wipe(&key, sizeof key);
-        rc = write_record(ev, &ev->rec, e);
-    }
-    if (rc == PD_OK) /* the one place a key is printed: revealing it is the point */
-        printf("%s: key %s revealed; anyone can now run: predup verify %s FILE...\n",
-               ev->record_path, ev->rec.key_hex, ev->record_path);
-    if (ev)
-        pd_wipe(ev->rec.key_hex, sizeof ev->rec.key_hex);
-    free(ev);
-    return rc;
-}
-
-/* ---------------------------------------------------------------- deal */
-
-struct deal_opts {
-    const char *set, *dir;
-    bool fill, help;
-};
-
-/* The script's dealer and vulnerable lines, else the record's dealer and vul lines, else Law 2
- * (commit refuses lines that contradict the script's; pbn/cmd/cmd_verify.c checks the same). */
-static struct board_info event_board(const struct ev_set *s, const struct lang_prog *prog,
-                                     int board)
-{
-    struct board_info bi = board_law2(board);
-    int dealer = prog && lang_script_dealer(prog) >= 0 ? lang_script_dealer(prog) : s->dealer;
-    int vul = prog && lang_script_vul(prog) >= 0 ? lang_script_vul(prog) : s->vul;
-
-    bi.dealer = dealer >= 0 ? (enum seat)dealer : bi.dealer;
-    bi.vul = vul >= 0 ? (enum vul)vul : bi.vul;
-    return bi;
-}
-
-/* Every board of set si as a PBN set, from the event's derivation (dealer/EVENTS.md). */
-static enum pd_status deal_set(const struct event *ev, int si, const struct pd_key *key,
-                               struct pbn_set *out, struct pd_err *e)
-{
-    const struct ev_set *s = &ev->rec.p.sets[si];
-    struct pbn_generator gen = {.dealer = s->dealer, .vul = s->vul};
-    char generator[1024], script[1200];
-    struct pbn_event pe = {ev->rec.p.name, ev->rec.p.site[0] ? ev->rec.p.site : NULL,
-                           ev->rec.p.date[0] ? ev->rec.p.date : NULL, generator};
-    struct set_key sk;
-    struct lang_prog *prog = NULL;
-    struct lang_deal *ld = NULL;
-    struct board_range range = {0, NULL};
-    struct board_deal *bd = NULL;
-    long threads = sysconf(_SC_NPROCESSORS_ONLN);
-    enum pd_status rc = set_key_derive_event(key, ev->rec.digest, ev->rec.public_value, s->name,
-                                             &sk, e);
-
-    snprintf(gen.event, sizeof gen.event, "%s", ev->rec.digest);
-    snprintf(gen.commitment, sizeof gen.commitment, "%s", ev->rec.commitment);
-    snprintf(gen.boards, sizeof gen.boards, "%s", s->boards);
-    snprintf(gen.script, sizeof gen.script, "%s", s->script_sha);
-    gen.dealing = s->dealing;
-    snprintf(gen.label, sizeof gen.label, "%s", s->name);
-    pbn_generator_format(generator, sizeof generator, &gen);
-    cfg_event_path(&ev->cfg, ev->cfg.extra[si].script, script, sizeof script);
-    if (rc == PD_OK && s->script_sha[0])
-        rc = lang_compile_file(script, &prog, e);
-    if (rc == PD_OK && prog)
-        rc = lang_deal_new(prog, s->dealing, &ld, e);
-    if (rc == PD_OK)
-        rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
-    if (rc == PD_OK && !(bd = calloc((size_t)range.n, sizeof *bd)))
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
-    if (rc == PD_OK && ld)
-        rc = set_generate_script(&sk, &range, (int)threads, ld, 100000000ULL, bd, e);
-    else if (rc == PD_OK)
-        rc = set_generate(&sk, &range, (int)threads, NULL, NULL, 100000000ULL, bd, e);
-    for (int i = 0; rc == PD_OK && i < range.n; i++) {
-        struct board_info bi = event_board(s, prog, bd[i].board);
-        struct pbn_game *g;
-
-        rc = pbn_game_add(out, &g, e);
-        if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &pe, bi, &bd[i].deal, &bd[i].number, e);
-    }
-    pd_wipe(&sk, sizeof sk);
-    lang_deal_free(ld);
-    lang_free(prog);
-    board_range_free(&range);
-    free(bd);
-    return rc;
-}
-
-/* Runs a subcommand of another module with an argv built here (their own entry points). */
-static enum pd_status run_cmd(enum pd_status (*fn)(int, char **, struct pd_err *),
-                              const char **argv, struct pd_err *e)
-{
-    int argc = 0;
-
-    while (argv[argc])
-        argc++;
-    return fn(argc, (char **)argv, e);
-}
-
-/* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
-static enum pd_status make_outputs(const struct event *ev, int si, const char *stem, bool fill,
-                                   struct pd_err *e)
-{
-    const struct cfg_event_set *x = &ev->cfg.extra[si];
-    char pbn[1320], dd[1320], pdf[1400], kind[16], profile[1200], copies[16];
-    enum pd_status rc;
-
-    snprintf(pbn, sizeof pbn, "%s.pbn", stem);
-    snprintf(dd, sizeof dd, "%s.dd.pbn", stem);
-    rc = run_cmd(cmd_analyze, (const char *[]){"analyze", pbn, "-o", dd, "--quiet", NULL}, e);
-    for (const char *p = x->print; rc == PD_OK && *p;) {
-        size_t len = strcspn(p, ", ");
-
-        snprintf(kind, sizeof kind, "%.*s", (int)(len < 15 ? len : 15), p);
-        snprintf(pdf, sizeof pdf, "%s-%s.pdf", stem, kind);
-        if (len)
-            rc = run_cmd(cmd_print, (const char *[]){"print", kind, dd, "-o", pdf, "--quiet",
-                                                     NULL}, e);
-        p += len;
-        p += strspn(p, ", ");
-    }
-    if (rc != PD_OK || !fill || !x->machine[0])
-        return rc;
-    if (strchr(x->machine, '/') || strstr(x->machine, ".conf"))
-        cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
-    else /* a built-in profile by name: "sim" */
-        snprintf(profile, sizeof profile, "%s", x->machine);
-    snprintf(copies, sizeof copies, "%d", x->copies);
-    printf("%s: filling %d %s of each board on %s\n", pbn, x->copies,
-           x->copies == 1 ? "copy" : "copies", profile);
-    fflush(stdout);
-    /* One journal for every copy (the machine's: the simulator's is another); run again, the
-     * fill resumes and finds what is left (--resume does nothing without a journal). */
-    rc = run_cmd(cmd_fill, (const char *[]){"fill", pbn, "--machine", profile, "--yes", "--quiet",
-                                            "--copies", copies, "--resume", NULL}, e);
-    return rc;
-}
-
-static enum pd_status deal_and_write(const struct event *ev, int si, const struct pd_key *key,
-                                     const char *dir, bool fill, struct pd_err *e)
-{
-    const struct ev_set *s = &ev->rec.p.sets[si];
-    struct pbn_set *set = NULL;
-    char stem[1300], pbn[1310], formats[200];
-    enum pd_status rc = pbn_set_new(&set, e);
-
-    snprintf(stem, sizeof stem, "%s/%s", dir, s->name);
-    snprintf(pbn, sizeof pbn, "%s.pbn", stem);
-    /* PBN always: analysis, printing, filling and verification read it. */
-    snprintf(formats, sizeof formats, "%s%s", strstr(ev->cfg.extra[si].formats, "pbn") ? ""
-                                                                                          : "pbn,",
-             ev->cfg.extra[si].formats);
-    if (rc == PD_OK)
-        rc = deal_set(ev, si, key, set, e);
-    if (rc == PD_OK)
-        rc = pbn_write_formats(pbn, formats, set, e);
-    if (rc == PD_OK)
-        printf("%s: set \"%s\", %zu %s written (%s)\n", pbn, s->name, set->n,
-               set->n == 1 ? "board" : "boards", formats);
-    fflush(stdout);
-    pbn_set_free(set);
-    return rc == PD_OK ? make_outputs(ev, si, stem, fill, e) : rc;
-}
-
-static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, struct pd_err *e)
+static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opts *o, bool *help,
+                                 struct pd_err *e)
 {
     struct pd_opts p;
     int c;
 
-    *o = (struct deal_opts){0};
+    *o = (struct ceremony_deal_opts){0};
     if (pd_opts_begin(&p, "s set  o output", "f fill  h help", "o:", argc, argv, e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
@@ -486,78 +30,67 @@ static enum pd_status parse_deal(int argc, char **argv, struct deal_opts *o, str
         if (c == 'f')
             o->fill = true;
         else if (c == 'h')
-            o->help = true;
+            *help = true;
         else
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\" (predup "
                            "event --help)", argv[optind - 1]);
     }
-    return optind == argc - 1 || o->help ? PD_OK
-                                         : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
-                                        "[--set NAME] [-o DIR] [--fill]");
-}
-
-/* The output layer's hint names --force, which event deal does not take: an event's files are
- * the same bytes on every run, so one that differs is not the event's and is kept. */
-static enum pd_status event_exists_hint(enum pd_status rc, struct pd_err *e)
-{
-    if (rc == PD_ERR_EXISTS && e->hint)
-        pd_err_hint(e, " (not the event's: move it away, then run event deal again)");
-    return rc;
+    o->conf = optind < argc ? argv[optind] : NULL;
+    return optind == argc - 1 || *help ? PD_OK
+                                       : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
+                                                 "[--set NAME] [-o DIR] [--fill]");
 }
 
 static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
 {
-    struct deal_opts o = {0};
-    struct event *ev = calloc(1, sizeof *ev);
-    struct pd_key key;
-    char dir[1100];
-    int only = -1;
-    enum pd_status rc = ev ? parse_deal(argc, argv, &o, e)
-                           : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    struct ceremony_deal_opts o;
+    bool help = false;
+    enum pd_status rc = parse_deal(argc, argv, &o, &help, e);
 
-    if (rc == PD_OK && o.help) {
+    if (rc == PD_OK && help)
         fputs(event_usage, stdout);
-        free(ev);
-        return PD_OK;
-    }
-    if (rc == PD_OK)
-        rc = open_event(argv[optind], ev, e);
-    if (rc == PD_OK && !ev->rec.has_public)
-        rc = pd_fail(e, PD_ERR_USAGE, "%s has no public value yet: nobody may deal before it "
-                     "(predup event public %s VALUE)", ev->record_path, argv[optind]);
-    if (rc == PD_OK && o.set && (only = ev_find_set(&ev->rec.p, o.set)) < 0)
-        rc = pd_fail(e, PD_ERR_USAGE, "the event has no set \"%s\"", o.set);
-    if (rc == PD_OK)
-        rc = load_event_key(ev, &key, e);
-    if (rc != PD_OK) {
-        free(ev);
-        return rc;
-    }
-    snprintf(dir, sizeof dir, "%s", o.dir ? o.dir : ev->cfg.stem);
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-        rc = pd_fail(e, PD_ERR_IO, "%s: cannot create the directory: %s", dir, strerror(errno));
-    for (int i = 0; rc == PD_OK && i < ev->rec.p.nsets; i++)
-        if (only < 0 || i == only)
-            rc = deal_and_write(ev, i, &key, dir, o.fill, e);
-    pd_wipe(&key, sizeof key);
-    free(ev);
-    return event_exists_hint(rc, e);
+    return rc == PD_OK && !help ? ceremony_deal(&o, e) : rc;
+}
+
+static enum pd_status event_commit(int argc, char **argv, struct pd_err *e)
+{
+    bool reuse = argc == 4 && strcmp(argv[3], "--reuse-key") == 0;
+
+    if (argc != 3 && !reuse)
+        return pd_fail(e, PD_ERR_USAGE, "expected: event commit NAME.conf [--reuse-key]");
+    return ceremony_commit(argv[2], reuse, e);
+}
+
+/* event --help, or commit, public or reveal with --help or -h anywhere after the step: the
+ * usage, and nothing else done (deal reads its --help with its options). */
+static bool wants_help(int argc, char **argv)
+{
+    const char *step = argc > 1 ? argv[1] : "";
+
+    if (!strcmp(step, "--help") || !strcmp(step, "-h"))
+        return true;
+    if (strcmp(step, "commit") && strcmp(step, "public") && strcmp(step, "reveal"))
+        return false;
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
 }
 
 enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)
 {
     const char *step = argc > 1 ? argv[1] : "";
 
-    if (!strcmp(step, "--help") || !strcmp(step, "-h")) {
+    if (wants_help(argc, argv)) {
         fputs(event_usage, stdout);
         return PD_OK;
     }
     if (!strcmp(step, "commit") && (argc == 3 || argc == 4))
-        return event_commit(argc - 1, argv + 1, e);
+        return event_commit(argc, argv, e);
     if (!strcmp(step, "public") && argc == 4)
-        return event_public(argv[2], argv[3], e);
+        return ceremony_public(argv[2], argv[3], e);
     if (!strcmp(step, "reveal") && argc == 3)
-        return event_reveal(argv[2], e);
+        return ceremony_reveal(argv[2], e);
     if (!strcmp(step, "deal"))
         return event_deal(argc - 1, argv + 1, e);
     return pd_fail(e, PD_ERR_USAGE, "expected: event commit|public|deal|reveal NAME.conf ... "

@@ -1,5 +1,7 @@
-/* dealer/base/base.h - foundations: status and errors, exit codes, number parsing, command-line options,
- * safe output, reading files. Includes no other predup header. */
+/* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
+ * (status.c), number parsing and command-line options (cmdline.c, status.c), safe output
+ * (outfile.c, outset.c), reading files (status.c). Includes no other predup header; every
+ * other room includes it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
 
@@ -11,7 +13,7 @@
 
 #define PREDUP_VERSION "0.1.0"
 
-/* ---------------------------------------------------------------- 1 status */
+/* ---------------------------------------------------------------- status and errors */
 
 /* One status type for the whole program; exit codes come from it in predup.c. */
 enum pd_status {
@@ -62,6 +64,8 @@ void pd_err_print(FILE *out, const struct pd_err *e);
 /* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
 int pd_exit_code(enum pd_status code);
 
+/* ---------------------------------------------------------------- numbers and options */
+
 /* The one parser of numeric options: text must be plain decimal digits (no sign, no space) for
  * a value from min to max, else PD_ERR_USAGE "WHAT wants a number from MIN to MAX, not "TEXT"".
  * Every predup option number (counts, threads, seeds) is non-negative. */
@@ -94,6 +98,8 @@ bool pd_opt_text(int c, const char *letters, const char **const dst[]);
 
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);
+
+/* ---------------------------------------------------------------- safe output */
 
 /* Safe output (dealer/base/outfile.c). A regular file is written to a temporary name beside its
  * target (symlinks followed: the link stays, its target is replaced), fsynced, then renamed and
@@ -159,6 +165,8 @@ enum pd_status pd_outset_recover(const char *path, const char *const *files, int
                                  unsigned flags, struct pd_err *e);
 enum pd_status pd_outset_commit(const char *path, struct pd_outfile *o, int n, struct pd_err *e);
 enum pd_status pd_outset_check(const char *path, struct pd_err *e);
+
+/* ---------------------------------------------------------------- reading files */
 
 /* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
 enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);

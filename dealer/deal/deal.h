@@ -1,11 +1,13 @@
-/* dealer/deal/deal.h - the deal model: cards and hands, boards (Law 2), deal numbers, keys and the keyed
- * deal streams, double-dummy analysis. */
+/* dealer/deal/deal.h - the deal model room (dealer/deal/): cards, hands and deals (card.c),
+ * boards by Law 2 (board.c), deal numbers (number.c), keys, key files and the keyed deal
+ * streams (rng.c, keyfile.c), the dealing versions of boards with a script, double-dummy
+ * analysis (dd.c). Includes dealer/base/base.h only; hot.h is internal to this room. */
 #ifndef PREDUP_DEALER_DEAL_H
 #define PREDUP_DEALER_DEAL_H
 
 #include "dealer/base/base.h"
 
-/* ---------------------------------------------------------------- 2 cards and deals */
+/* ---------------------------------------------------------------- cards and deals */
 
 enum seat { SEAT_N, SEAT_E, SEAT_S, SEAT_W };
 enum suit { SUIT_S, SUIT_H, SUIT_D, SUIT_C }; /* PBN order: spades first */
@@ -93,7 +95,7 @@ void deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *bu
 enum pd_status deal_from_pbn(const char *text, struct deal *out, unsigned *known,
                              struct pd_err *e);
 
-/* ---------------------------------------------------------------- 3 boards */
+/* ---------------------------------------------------------------- boards */
 
 /* Law 2: dealer N,E,S,W in turn; vulnerability in the 16-board cycle. Board numbers >= 1. */
 struct board_info {
@@ -139,7 +141,7 @@ enum pd_status board_range_parse(const char *spec, int max_board, struct board_r
                                  struct pd_err *e);
 void board_range_free(struct board_range *r);
 
-/* ---------------------------------------------------------------- 4 deal numbers */
+/* ---------------------------------------------------------------- deal numbers */
 
 /* D = 52!/(13!)^4 = 53,644,737,765,488,792,839,237,440,000 (about 2^95.4). */
 typedef unsigned __int128 deal_num;
@@ -157,7 +159,7 @@ void deal_num_to_dec(deal_num n, char *buf);
 /* Parses decimal digits (no sign, no separators); PD_ERR_RANGE when >= D. */
 enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err *e);
 
-/* ---------------------------------------------------------------- 5 keys and streams */
+/* ---------------------------------------------------------------- keys and streams */
 
 /* The construction, written so that an outsider can reimplement it (dealer/README.md has the
  * same text with a worked example):
@@ -169,7 +171,7 @@ enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err 
  *             big-endian 96-bit number; the first one below D is the deal number, and the deal is
  *             its Pavlicek decoding. With a constraint script: dealing version 1 takes the
  *             first of these candidates that satisfies the script; version 2 draws attempts
- *             from purpose 4 ("script"), index b (section 6, dealer/README.md).
+ *             from purpose 4 ("script"), index b (dealer/README.md, "Boards with a script").
  * Commitment = SHA-256 of the key's canonical file text (64 lower-case hex digits and "\n"),
  * in lower-case hex: `sha256sum` of any key file predup makes (until event reveal marks it
  * spent, KEY_SPENT_LINE below), and the same for an upper-case,
@@ -284,7 +286,7 @@ enum { DEALING_V1 = 1, DEALING_V2 = 2, DEALING_LATEST = DEALING_V2 };
  * default, and what verify and an event's sets deal with (a set verifies as it was dealt). */
 #define DEAL_MAX_TRIES 100000000ULL
 
-/* ---------------------------------------------------------------- 8 double dummy */
+/* ---------------------------------------------------------------- double dummy */
 /* (dealer/deal/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */
 
 /* Double-dummy tricks for declarer seat (N,E,S,W) and strain (S,H,D,C,NT). */

@@ -1,10 +1,13 @@
-/* dealer/event/event.h - the event record (dealer/EVENTS.md), Big Deal and SquareDeal. */
+/* dealer/event/event.h - the event room (dealer/event/): the event record (record.c; its bytes in
+ * dealer/EVENTS.md), the public value's forms and the set names (form.c), what an event's texts
+ * may hold (text.c); Big Deal (bigdeal.c) and SquareDeal (squaredeal.c; dealer/BIGDEAL.md).
+ * Includes dealer/deal/deal.h only. */
 #ifndef PREDUP_DEALER_EVENT_H
 #define PREDUP_DEALER_EVENT_H
 
 #include "dealer/deal/deal.h"
 
-/* ---------------------------------------------------------------- event record */
+/* ---------------------------------------------------------------- event record, forms, texts */
 /* The event record (dealer/EVENTS.md has its exact bytes): what was committed for an event,
  * then the delayed public value, then the key. Fixed sizes: a record is small. */
 enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000, EV_FORM_MAX = 32 };
@@ -67,12 +70,12 @@ enum { EV_ESCAPED_MAX = 8 * EV_TEXT_MAX };
 void ev_text_escape(const char *in, char *out, size_t n);
 bool ev_text_unescape(char *s);
 
-/* ---------------------------------------------------------------- 10 Big Deal and SquareDeal */
+/* ---------------------------------------------------------------- Big Deal and SquareDeal */
 /* Big Deal (Hans van Staveren) and its SquareDeal ceremony, reproduced independently so that
  * predup can re-deal and verify their published sets (dealer/BIGDEAL.md: the algorithm, with
  * worked examples from published files). dealer/event/bigdeal.c and dealer/event/squaredeal.c. */
 
-/* Kuipers' "Gödel" numbering, Big Deal's (a different bijection from Pavlicek's in section 4):
+/* Kuipers' "Gödel" numbering, Big Deal's (not Pavlicek's, dealer/deal/deal.h):
  * 0 gives N all spades, E hearts, S diamonds, W clubs. PD_ERR_RANGE for g >= D or an
  * incomplete deal. */
 enum pd_status godel_to_deal(deal_num g, struct deal *out, struct pd_err *e);

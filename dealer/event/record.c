@@ -1,8 +1,12 @@
 /* dealer/event/record.c - the event record (dealer/EVENTS.md): the canonical, line-oriented public
- * text that commits an event's parameters and key, then receives the delayed public value and,
- * after play, the key. Written and read here so that `predup event` (config/) and `predup
- * verify` (pbn/) agree byte for byte. A record is accepted only in its canonical form: it is
- * parsed, written again, and the two must be identical. */
+ * text that commits an event's parameters and the key's commitment (SHA-256, never the key),
+ * then receives the delayed public value and, after play, the key itself. Written only here
+ * (ev_record_text, for `predup event`: config/cmd/cmd_event.c) and read only here
+ * (ev_record_load, for `predup event`, `predup verify`: pbn/cmd/cmd_verify.c, and event
+ * commit's check that a key was never revealed: dealer/deal/keyfile.c), so that all agree
+ * byte for byte. A record is accepted only in its canonical form (parsed, written again, the
+ * two identical), with its texts as an event file's (dealer/event/text.c), its digest that of
+ * its parameters and a revealed key that of its commitment. */
 #include <stdlib.h>
 #include <string.h>
 

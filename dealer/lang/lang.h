@@ -1,10 +1,14 @@
-/* dealer/lang/lang.h - Hans van Staveren's dealer language: compile a script, test a deal against it. */
+/* dealer/lang/lang.h - the language room (dealer/lang/): Hans van Staveren's dealer language
+ * (dealer/LANGUAGE.md): compile a script, test a deal against it, prepare it for a dealing
+ * version. The grammar, the evaluation and conditional generation are internal: lang_int.h
+ * (lex.c, parse.c, stmt.c, shape.c, eval.c, act.c, lazy.c, keyed.c), gen.h and hands.h
+ * (gen.c, hands.c). Includes dealer/deal/deal.h only. */
 #ifndef PREDUP_DEALER_LANG_H
 #define PREDUP_DEALER_LANG_H
 
 #include "dealer/deal/deal.h"
 
-/* ---------------------------------------------------------------- 7 constraint language */
+/* ---------------------------------------------------------------- constraint language */
 /* Hans van Staveren's dealer language (dealer/LANGUAGE.md): compile a script once, then test
  * deals against its condition. */
 struct lang_prog; /* a compiled script; opaque */

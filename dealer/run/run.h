@@ -1,11 +1,15 @@
-/* dealer/run/run.h - running dealing work: sets of boards (with or without a script), threads, MPI. */
+/* dealer/run/run.h - the run room (dealer/run/): running dealing work. Sets of boards with or
+ * without a script, on threads (sets.c, below); MPI (mpi.c, below); a `predup dealer` run in
+ * blocks (run.c, block.c, mpi_blocks.c: its entry lrun is declared in dealer/lang/lang_int.h,
+ * its blocks in run_int.h). Includes the language (dealer/lang/lang.h) and the event room
+ * (dealer/event/event.h): the last room of dealer/. */
 #ifndef PREDUP_DEALER_RUN_H
 #define PREDUP_DEALER_RUN_H
 
 #include "dealer/lang/lang.h"
 #include "dealer/event/event.h"
 
-/* ---------------------------------------------------------------- 6 set generation */
+/* ---------------------------------------------------------------- set generation (sets.c) */
 
 /* One board of a tournament set: the first candidate of stream (DEAL, board) that accept
  * accepts (accept NULL accepts all). max_tries bounds the candidates (0 = 1e9); PD_ERR_LIMIT
@@ -39,7 +43,7 @@ enum pd_status set_generate_script(const struct set_key *sk, const struct board_
                                    int threads, const struct lang_deal *ld, uint64_t max_tries,
                                    struct board_deal *out, struct pd_err *e);
 
-/* ---------------------------------------------------------------- 11 beyond one machine (MPI) */
+/* ---------------------------------------------------------------- beyond one machine (MPI) */
 /* `predup dealer` and `predup analyze` under mpirun: the ranks split the work, rank 0 gathers it
  * in order and writes. A run that mpirun did not start (no OMPI_COMM_WORLD_SIZE / PMIX_RANK /
  * PMI_RANK in the environment) never calls MPI_Init: rank 0 of 1, and every call below is a

@@ -1,10 +1,11 @@
 /* machine/cmd/cmd_sim.c - `predup sim`: fill a set on the built-in simulated machine, with its
  * faults chosen on the command line (--seed, --fault, --rate) on top of a simulator profile's,
- * then audit the physical boards card by card. The run itself is fill's (machine/cmd/cmd_fill.c). */
+ * then audit the physical boards card by card. The run is the fill engine's (machine/fill.c). */
 #include <limits.h>
 #include <string.h>
 
 #include "machine/cmd/cmd.h"
+#include "config/config.h"
 #include "machine/mach_int.h"
 
 static const char sim_usage[] =
@@ -86,7 +87,7 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
         return PD_OK;
     }
     if (rc == PD_OK)
-        rc = fill_load_profile(o.machine, &prof, e);
+        rc = cfg_load_profile(o.machine, &prof, e);
     if (rc == PD_OK && !o.machine)
         prof.kind = MACH_SIM;
     if (rc == PD_OK && prof.kind != MACH_SIM)

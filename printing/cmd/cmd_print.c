@@ -1,109 +1,9 @@
-/* printing/cmd/cmd_print.c - `predup print record|curtain|sheet`: options, the analysis when a hand
- * record's set has none, rendering into memory and writing the PDF atomically (pd_outfile), so
- * that a failure at any point leaves no PDF behind. */
-#include <stdlib.h>
+/* printing/cmd/cmd_print.c - `predup print record|curtain|sheet`: reads the options into the
+ * print engine's (printing/print.c), runs it and reports. */
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
 #include "printing/pr_int.h"
-
-void pr_options_default(struct pr_options *o)
-{
-    *o = (struct pr_options){.paper = PR_PAPER_A4, .per_page = 6, .dd = PR_DD_GRID, .qr = true,
-                             .ten_as_10 = true, .comments = true, .hands = PR_HANDS_ALL};
-}
-
-/* One item of --hands: a seat letter, a pair or "all". */
-static unsigned hands_item(const char *s, size_t n)
-{
-    static const struct {
-        const char *name;
-        unsigned mask;
-    } names[] = {{"N", 1u << SEAT_N}, {"E", 1u << SEAT_E}, {"S", 1u << SEAT_S},
-                 {"W", 1u << SEAT_W}, {"NS", 1u << SEAT_N | 1u << SEAT_S},
-                 {"EW", 1u << SEAT_E | 1u << SEAT_W}, {"all", PR_HANDS_ALL}};
-
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i].name) == n && strncasecmp(s, names[i].name, n) == 0)
-            return names[i].mask;
-    return 0;
-}
-
-enum pd_status pr_parse_hands(const char *arg, unsigned *mask, struct pd_err *e)
-{
-    *mask = 0;
-    for (const char *p = arg;; p++) {
-        size_t n = strcspn(p, ",");
-        unsigned m = hands_item(p, n);
-
-        if (!m)
-            return pd_fail(e, PD_ERR_USAGE, "--hands takes NS, EW, N, E, S, W or all (a comma "
-                           "list is fine), not \"%.*s\"", (int)n, p);
-        *mask |= m;
-        p += n;
-        if (!*p)
-            return PD_OK;
-    }
-}
-
-enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
-                         unsigned char **pdf, size_t *len, struct pd_err *e)
-{
-    struct pdoc d;
-    enum pd_status rc;
-
-    if (set->n == 0)
-        return pd_fail(e, PD_ERR_RANGE, "the set has no boards");
-    if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6 &&
-        o->per_page != 9)
-        return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4, 6 or 9, not %d", o->per_page);
-    rc = pdoc_open(&d, o, e);
-    if (rc != PD_OK)
-        return rc;
-    switch (kind) {
-    case PR_RECORD:
-        rc = pr_draw_record(&d, set, o, e);
-        break;
-    case PR_CURTAIN:
-        rc = pr_draw_curtain(&d, set, o, e);
-        break;
-    case PR_SHEET:
-        rc = pr_draw_sheet(&d, set, o, e);
-        break;
-    }
-    if (rc == PD_OK)
-        rc = pdoc_save(&d, pdf, len, e);
-    pdoc_close(&d);
-    return rc;
-}
-
-/* Renders into the open output and commits it; aborts it on any failure. */
-static enum pd_status render_into(enum pr_kind kind, const struct pbn_set *set,
-                                  const struct pr_options *o, struct pd_outfile *out,
-                                  struct pd_err *e)
-{
-    unsigned char *pdf = NULL;
-    size_t len = 0;
-    enum pd_status rc = pr_render(kind, set, o, &pdf, &len, e);
-
-    if (rc == PD_OK && fwrite(pdf, 1, len, out->f) != len)
-        rc = pd_fail(e, PD_ERR_IO, "%s: cannot write", out->path);
-    if (rc == PD_OK)
-        rc = pd_outfile_commit(out, e);
-    else
-        pd_outfile_abort(out);
-    free(pdf);
-    return rc;
-}
-
-enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
-                        const char *path, struct pd_err *e)
-{
-    struct pd_outfile out;
-    enum pd_status rc = pd_outfile_open(&out, path, e);
-
-    return rc == PD_OK ? render_into(kind, set, o, &out, e) : rc;
-}
 
 static const char print_usage[] =
     "usage: predup print record|curtain|sheet SET.pbn -o OUT.pdf [options]\n"
@@ -130,12 +30,10 @@ static const char print_usage[] =
     "  A hand record of a set without analysis analyses it first (as predup analyze does,\n"
     "  without changing SET.pbn). The PDF is written to a temporary name, then renamed.\n";
 
+/* The engine's options (kind and input come after the options), and --help. */
 struct print_args {
-    struct pr_options o;
-    const char *out;
-    unsigned out_flags; /* PD_OUT_FORCE, PD_OUT_PUBLIC */
-    int threads;
-    bool quiet, help;
+    struct pr_print_opts p;
+    bool help;
 };
 
 static enum pd_status parse_choice(const char *opt, const char *arg, const char *const *names,
@@ -174,32 +72,32 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
     int c, v = 0;
 
     memset(a, 0, sizeof *a);
-    pr_options_default(&a->o);
+    pr_options_default(&a->p.o);
     while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "otF", (const char **const[]){&a->out, &a->o.title, &a->o.font_dir}))
+        if (pd_opt_text(c, "otF", (const char **const[]){&a->p.out, &a->p.o.title, &a->p.o.font_dir}))
             continue;
         switch (c) {
         case 'P':
             rc = parse_choice("--paper", optarg, papers, 2, &v, e);
-            a->o.paper = (enum pr_paper)v;
+            a->p.o.paper = (enum pr_paper)v;
             break;
-        case 'n': rc = parse_int("--per-page", optarg, 1, 9, &a->o.per_page, e); break;
+        case 'n': rc = parse_int("--per-page", optarg, 1, 9, &a->p.o.per_page, e); break;
         case 'd':
             rc = parse_choice("--dd", optarg, dds, 3, &v, e);
-            a->o.dd = (enum pr_dd_mode)v;
+            a->p.o.dd = (enum pr_dd_mode)v;
             break;
-        case 'Q': a->o.qr = false; break;
+        case 'Q': a->p.o.qr = false; break;
         case 'T':
             rc = parse_choice("--ten", optarg, tens, 2, &v, e);
-            a->o.ten_as_10 = v == 1;
+            a->p.o.ten_as_10 = v == 1;
             break;
-        case 'H': rc = pr_parse_hands(optarg, &a->o.hands, e); break;
-        case 'C': a->o.comments = false; break;
-        case 'j': rc = parse_int("-j", optarg, 1, 256, &a->threads, e); break;
-        case 'q': a->quiet = true; break;
+        case 'H': rc = pr_parse_hands(optarg, &a->p.o.hands, e); break;
+        case 'C': a->p.o.comments = false; break;
+        case 'j': rc = parse_int("-j", optarg, 1, 256, &a->p.threads, e); break;
+        case 'q': a->p.quiet = true; break;
         case 'h': a->help = true; break;
-        case 'f': a->out_flags |= PD_OUT_FORCE; break;
-        case 'p': a->out_flags |= PD_OUT_PUBLIC; break;
+        case 'f': a->p.out_flags |= PD_OUT_FORCE; break;
+        case 'p': a->p.out_flags |= PD_OUT_PUBLIC; break;
         default:
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value \"%s\" (predup "
                            "print --help)", argv[optind - 1]);
@@ -212,8 +110,7 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
 {
     static const char *const kinds[] = {"record", "curtain", "sheet"};
     struct print_args a;
-    struct pbn_set *set = NULL;
-    struct pd_outfile out;
+    size_t boards = 0;
     int kind = 0;
     enum pd_status rc = parse_print_args(argc, argv, &a, e);
 
@@ -227,28 +124,14 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
         return pd_fail(e, PD_ERR_USAGE, "print wants record, curtain or sheet and one SET.pbn "
                        "(predup print --help)");
     rc = parse_choice("print", argv[optind], kinds, 3, &kind, e);
-    if (rc == PD_OK && !a.out)
+    if (rc == PD_OK && !a.p.out)
         rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", kinds[kind]);
-    if (rc == PD_OK)
-        rc = pbn_read_any(argv[optind + 1], NULL, &set, e);
-    /* Fonts and output first: a missing font or an unwritable file should not wait for the
-     * analysis to be reported. */
-    if (rc == PD_OK)
-        rc = pr_check_fonts(&a.o, e);
-    if (rc == PD_OK)
-        rc = pd_outfile_open_ex(&out, a.out, a.out_flags, e);
-    if (rc != PD_OK) {
-        pbn_set_free(set);
+    if (rc != PD_OK)
         return rc;
-    }
-    if (kind == PR_RECORD && a.o.dd != PR_DD_NONE && a.o.hands == PR_HANDS_ALL)
-        rc = pr_analyze_set(set, a.threads, pd_progress_wanted(a.quiet), NULL, e);
+    a.p.kind = (enum pr_kind)kind;
+    a.p.in = argv[optind + 1];
+    rc = pr_print_file(&a.p, &boards, e);
     if (rc == PD_OK)
-        rc = render_into((enum pr_kind)kind, set, &a.o, &out, e);
-    else
-        pd_outfile_abort(&out);
-    if (rc == PD_OK && strcmp(a.out, "-") != 0)
-        printf("%s: %s of %zu board%s\n", a.out, kinds[kind], set->n, set->n == 1 ? "" : "s");
-    pbn_set_free(set);
+        pr_print_report(a.p.out, kinds[kind], boards);
     return rc;
 }

@@ -1,0 +1,140 @@
+/* printing/print.c - the print engine: a hand record, curtain cards or a duplication sheet of a
+ * set as a PDF, rendered into memory and written atomically (pd_outfile), so that a failure at
+ * any point leaves no PDF behind; a hand record of a set without analysis analyses it first.
+ * `predup print` (printing/cmd/cmd_print.c) and the event ceremony (config/ceremony.c) call
+ * pr_print_file. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "printing/pr_int.h"
+
+void pr_options_default(struct pr_options *o)
+{
+    *o = (struct pr_options){.paper = PR_PAPER_A4, .per_page = 6, .dd = PR_DD_GRID, .qr = true,
+                             .ten_as_10 = true, .comments = true, .hands = PR_HANDS_ALL};
+}
+
+/* One item of --hands: a seat letter, a pair or "all". */
+static unsigned hands_item(const char *s, size_t n)
+{
+    static const struct {
+        const char *name;
+        unsigned mask;
+    } names[] = {{"N", 1u << SEAT_N}, {"E", 1u << SEAT_E}, {"S", 1u << SEAT_S},
+                 {"W", 1u << SEAT_W}, {"NS", 1u << SEAT_N | 1u << SEAT_S},
+                 {"EW", 1u << SEAT_E | 1u << SEAT_W}, {"all", PR_HANDS_ALL}};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i].name) == n && strncasecmp(s, names[i].name, n) == 0)
+            return names[i].mask;
+    return 0;
+}
+
+enum pd_status pr_parse_hands(const char *arg, unsigned *mask, struct pd_err *e)
+{
+    *mask = 0;
+    for (const char *p = arg;; p++) {
+        size_t n = strcspn(p, ",");
+        unsigned m = hands_item(p, n);
+
+        if (!m)
+            return pd_fail(e, PD_ERR_USAGE, "--hands takes NS, EW, N, E, S, W or all (a comma "
+                           "list is fine), not \"%.*s\"", (int)n, p);
+        *mask |= m;
+        p += n;
+        if (!*p)
+            return PD_OK;
+    }
+}
+
+enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+                         unsigned char **pdf, size_t *len, struct pd_err *e)
+{
+    struct pdoc d;
+    enum pd_status rc;
+
+    if (set->n == 0)
+        return pd_fail(e, PD_ERR_RANGE, "the set has no boards");
+    if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6 &&
+        o->per_page != 9)
+        return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4, 6 or 9, not %d", o->per_page);
+    rc = pdoc_open(&d, o, e);
+    if (rc != PD_OK)
+        return rc;
+    switch (kind) {
+    case PR_RECORD:
+        rc = pr_draw_record(&d, set, o, e);
+        break;
+    case PR_CURTAIN:
+        rc = pr_draw_curtain(&d, set, o, e);
+        break;
+    case PR_SHEET:
+        rc = pr_draw_sheet(&d, set, o, e);
+        break;
+    }
+    if (rc == PD_OK)
+        rc = pdoc_save(&d, pdf, len, e);
+    pdoc_close(&d);
+    return rc;
+}
+
+/* Renders into the open output and commits it; aborts it on any failure. */
+static enum pd_status render_into(enum pr_kind kind, const struct pbn_set *set,
+                                  const struct pr_options *o, struct pd_outfile *out,
+                                  struct pd_err *e)
+{
+    unsigned char *pdf = NULL;
+    size_t len = 0;
+    enum pd_status rc = pr_render(kind, set, o, &pdf, &len, e);
+
+    if (rc == PD_OK && fwrite(pdf, 1, len, out->f) != len)
+        rc = pd_fail(e, PD_ERR_IO, "%s: cannot write", out->path);
+    if (rc == PD_OK)
+        rc = pd_outfile_commit(out, e);
+    else
+        pd_outfile_abort(out);
+    free(pdf);
+    return rc;
+}
+
+enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+                        const char *path, struct pd_err *e)
+{
+    struct pd_outfile out;
+    enum pd_status rc = pd_outfile_open(&out, path, e);
+
+    return rc == PD_OK ? render_into(kind, set, o, &out, e) : rc;
+}
+
+enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e)
+{
+    struct pbn_set *set = NULL;
+    struct pd_outfile out;
+    enum pd_status rc = pbn_read_any(o->in, NULL, &set, e);
+
+    /* Fonts and output first: a missing font or an unwritable file should not wait for the
+     * analysis to be reported. */
+    if (rc == PD_OK)
+        rc = pr_check_fonts(&o->o, e);
+    if (rc == PD_OK)
+        rc = pd_outfile_open_ex(&out, o->out, o->out_flags, e);
+    if (rc != PD_OK) {
+        pbn_set_free(set);
+        return rc;
+    }
+    if (o->kind == PR_RECORD && o->o.dd != PR_DD_NONE && o->o.hands == PR_HANDS_ALL)
+        rc = pr_analyze_set(set, o->threads, pd_progress_wanted(o->quiet), NULL, e);
+    if (rc == PD_OK)
+        rc = render_into(o->kind, set, &o->o, &out, e);
+    else
+        pd_outfile_abort(&out);
+    *boards = set->n;
+    pbn_set_free(set);
+    return rc;
+}
+
+void pr_print_report(const char *out, const char *kind_name, size_t boards)
+{
+    if (strcmp(out, "-") != 0)
+        printf("%s: %s of %zu board%s\n", out, kind_name, boards, boards == 1 ? "" : "s");
+}

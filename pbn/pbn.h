@@ -202,9 +202,4 @@ bool pbn_date_valid(const char *d);
 /* False when tag is NULL or not written by predup. */
 bool pbn_generator_parse(const char *tag, struct pbn_generator *g);
 
-/* Subcommands implemented in pbn/ (argv[0] is the subcommand name). */
-/* True when option name (or name=VALUE) is among the arguments before any "--": cmd_deal and
- * cmd_verify take their --squaredeal form so (pbn/cmd/cmd_squaredeal.c). */
-bool pbn_has_option(int argc, char **argv, const char *name);
-
 #endif

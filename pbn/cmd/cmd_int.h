@@ -10,4 +10,8 @@
 enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
                              bool *help, struct pd_err *e);
 
+/* True when option name (or name=VALUE) is among the arguments before any "--": cmd_deal and
+ * cmd_verify take their --squaredeal form so. */
+bool pbn_has_option(int argc, char **argv, const char *name);
+
 #endif

@@ -1,5 +1,6 @@
 /* predup.c - the entry point: picks the subcommand, runs it, reports its error and turns its
  * status into the exit code. Everything else lives in the modules. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -14,32 +15,48 @@
 #include "pbn/pbn.h"
 #include "printing/printing.h"
 
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const key_forms[] = {"new", "commit"};
+static const char *const event_forms[] = {"commit", "public", "deal", "reveal"};
+
+/* The one table of subcommands: predup --help, predup help, the did-you-mean of a misspelt
+ * command and the bash completion (predup --complete) read it. forms: the sub-forms
+ * (predup key new ...), nforms of them. A summary that starts with ":" follows the forms
+ * ("record | curtain | sheet: ..."); formats: the summary is followed by the file formats,
+ * from the format table. */
 struct subcommand {
     const char *name;
     enum pd_status (*run)(int argc, char **argv, struct pd_err *e);
     const char *summary;
+    const char *const *forms;
+    size_t nforms;
+    bool formats;
 };
 
 static const struct subcommand subcommands[] = {
-    {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment"},
+    {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment", key_forms,
+     COUNT(key_forms)},
     {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)"},
     {"verify", cmd_verify, "re-deal a set from its key or event record and check files"},
-    {"event", cmd_event, "commit | public | deal | reveal: the ceremony of an honest event"},
+    {"event", cmd_event, ": the ceremony of an honest event", event_forms, COUNT(event_forms)},
     {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)"},
     {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)"},
     {"check", cmd_check, "list departures from PBN export format and impossible deals"},
-    {"convert", cmd_convert, "convert between PBN, DUP, DLM, BRI, DGE, LIN, CSV, BER"},
+    {"convert", cmd_convert, "convert between", .formats = true},
     {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)"},
-    {"print", cmd_print, "record | curtain | sheet: hand records and curtain cards (PDF)"},
+    {"print", cmd_print, ": hand records and curtain cards (PDF)", pr_kind_names, PR_KINDS},
     {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
     {"sim", cmd_sim, "run the simulated dealing machine"},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the
- * whole story is. The man page (predup.1) says the same at more length. */
+ * whole story is. The man page (predup.1) says the same at more length. formats: the text
+ * starts with a line naming every format, from the format table. */
 struct topic {
     const char *name;
     const char *text;
+    bool formats;
 };
 
 static const struct topic topics[] = {
@@ -54,17 +71,17 @@ static const struct topic topics[] = {
      "More: predup event --help, dealer/EVENTS.md (the ceremony, the record's bytes, the\n"
      "derivation, a worked example) and dealer/README.md (how a board is dealt).\n"},
     {"formats",
-     "predup reads and writes pbn dup dupblind dlm dlmblind bri dge lin csv ber bhg rzd cds.\n"
      "The format of an output follows its extension, or --format (deal) / --to (convert);\n"
      "an input is told by its contents.\n"
      "  predup convert set.pbn set.dup          one format to another\n"
      "  predup deal --key K --format pbn,dup,dlm -o set.pbn   several at once\n"
      "  predup check set.pbn                    departures from PBN 2.1 export format\n"
-     "More: predup convert --help and pbn/FORMATS.md (every layout, its limits, its peers).\n"},
+     "More: predup convert --help and pbn/FORMATS.md (every layout, its limits, its peers).\n",
+     true},
     {"language",
      "predup dealer runs Hans van Staveren's dealer language unchanged (conditions, actions,\n"
-     "predeal, shapes, tricks() with libdds); predup deal --script keeps, per board, the first\n"
-     "deal of the board's keyed stream that satisfies a script's condition.\n"
+     "predeal, shapes, tricks() with libdds); predup deal --script deals each board from its own\n"
+     "keyed streams to satisfy a script (dealing version 2 by default: dealer/README.md).\n"
      "  echo 'condition hcp(north) >= 20' | predup dealer -p 5 -s 1\n"
      "More: predup dealer --help and dealer/LANGUAGE.md (the language, its limits).\n"},
     {"machine",
@@ -86,13 +103,28 @@ static const struct topic topics[] = {
      "more than its key).\n"},
 };
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+static void print_summary(FILE *out, const struct subcommand *c)
+{
+    char list[160];
+
+    fprintf(out, "  %-8s ", c->name);
+    if (c->summary[0] == ':') {
+        pd_join_words(c->forms, c->nforms, " | ", " | ", list, sizeof list);
+        fputs(list, out);
+    }
+    fputs(c->summary, out);
+    if (c->formats) {
+        pbn_format_list(list, sizeof list, ", ", true);
+        fprintf(out, " %s", list);
+    }
+    fputc('\n', out);
+}
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: predup <command> [options]   (predup <command> --help for more)\n\n");
     for (size_t i = 0; i < COUNT(subcommands); i++)
-        fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+        print_summary(out, &subcommands[i]);
     fprintf(out, "\npredup help TOPIC: any command above, or");
     for (size_t i = 0; i < COUNT(topics); i++)
         fprintf(out, " %s", topics[i].name);
@@ -101,12 +133,36 @@ static void usage(FILE *out)
             PREDUP_VERSION);
 }
 
+static void print_topic(const struct topic *t)
+{
+    char list[160];
+
+    if (t->formats) {
+        pbn_format_list(list, sizeof list, " ", false);
+        printf("predup reads and writes %s.\n", list);
+    }
+    fputs(t->text, stdout);
+}
+
+/* " (did you mean \"deal\"?)" for a misspelt command (and, with topics, a misspelt topic). */
+static void suggest(const char *word, bool with_topics, char *out, size_t len)
+{
+    const char *known[COUNT(subcommands) + COUNT(topics)];
+    size_t n = 0;
+
+    for (size_t i = 0; i < COUNT(subcommands); i++)
+        known[n++] = subcommands[i].name;
+    for (size_t i = 0; with_topics && i < COUNT(topics); i++)
+        known[n++] = topics[i].name;
+    pd_did_you_mean(word, known, n, out, len);
+}
+
 /* `predup help [TOPIC]`: a subcommand's own --help, a topic's text, or the list. An unknown
  * topic is a usage error that names where the list is. */
 static int help(int argc, char **argv)
 {
     struct pd_err err = {0};
-    char help_opt[] = "--help";
+    char help_opt[] = "--help", hint[80];
 
     if (argc < 3 || strcmp(argv[2], "help") == 0) {
         usage(stdout);
@@ -125,12 +181,41 @@ static int help(int argc, char **argv)
     }
     for (size_t i = 0; i < COUNT(topics); i++) {
         if (strcmp(argv[2], topics[i].name) == 0) {
-            fputs(topics[i].text, stdout);
+            print_topic(&topics[i]);
             return 0;
         }
     }
-    fprintf(stderr, "predup help: no topic \"%s\" (predup help lists them)\n", argv[2]);
+    suggest(argv[2], true, hint, sizeof hint);
+    fprintf(stderr, "predup help: no topic \"%s\"%s (predup help lists them)\n", argv[2], hint);
     return pd_exit_code(PD_ERR_USAGE);
+}
+
+/* `predup --complete WHAT`, for the bash completion (config/predup.bash-completion), one word a
+ * line, from the tables: commands, topics, formats, extensions (of the files predup reads, each
+ * once, without the dot), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
+static int complete(int argc, char **argv)
+{
+    const char *what = argc > 2 ? argv[2] : "";
+
+    for (size_t i = 0; strcmp(what, "commands") == 0 && i < COUNT(subcommands); i++)
+        puts(subcommands[i].name);
+    for (size_t i = 0; strcmp(what, "topics") == 0 && i < COUNT(topics); i++)
+        puts(topics[i].name);
+    for (size_t i = 0; strcmp(what, "formats") == 0 && pbn_format_name(i); i++)
+        puts(pbn_format_name(i));
+    if (strcmp(what, "extensions") == 0) {
+        char list[160];
+
+        pbn_format_list(list, sizeof list, "\n", true);
+        for (char *c = list; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        puts(list);
+    }
+    for (size_t i = 0; strcmp(what, "forms") == 0 && argc > 3 && i < COUNT(subcommands); i++)
+        for (size_t k = 0; strcmp(argv[3], subcommands[i].name) == 0 && k < subcommands[i].nforms;
+             k++)
+            puts(subcommands[i].forms[k]);
+    return 0;
 }
 
 /* A core dump would hold the event key and the deals: none is ever written, and no other
@@ -149,6 +234,7 @@ int main(int argc, char **argv)
 {
     struct pd_err err = {0};
     enum pd_status rc;
+    char hint[80];
 
     protect_process();
 
@@ -162,6 +248,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "help") == 0)
         return help(argc, argv);
+    if (strcmp(argv[1], "--complete") == 0)
+        return complete(argc, argv);
     if (strcmp(argv[1], "--version") == 0) {
         printf("predup %s\n", PREDUP_VERSION);
         return 0;
@@ -176,6 +264,8 @@ int main(int argc, char **argv)
         }
         return pd_exit_code(rc);
     }
-    fprintf(stderr, "predup: unknown command \"%s\" (predup --help lists them)\n", argv[1]);
+    suggest(argv[1], false, hint, sizeof hint);
+    fprintf(stderr, "predup: unknown command \"%s\"%s (predup --help lists them)\n", argv[1],
+            hint);
     return pd_exit_code(PD_ERR_USAGE);
 }

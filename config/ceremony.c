@@ -387,10 +387,14 @@ static enum pd_status analyze_set(const char *pbn, const char *dd, struct pd_err
     return rc;
 }
 
-/* The event file's reader admits only these names (config/event.c, print_known). */
+/* The kind called name in the one table (printing/kind.c); the event file's reader admits no
+ * other name (config/event.c). */
 static enum pr_kind print_kind(const char *name)
 {
-    return !strcmp(name, "curtain") ? PR_CURTAIN : !strcmp(name, "sheet") ? PR_SHEET : PR_RECORD;
+    for (int k = 0; k < PR_KINDS; k++)
+        if (!strcmp(name, pr_kind_names[k]))
+            return (enum pr_kind)k;
+    return PR_RECORD;
 }
 
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND

@@ -11,12 +11,12 @@
 
 #include "config/config.h"
 #include "pbn/pbn.h"
+#include "printing/printing.h"
 
 static const char *const event_keys[] = {"name", "date", "site", "delayed_value",
                                           "public_form"};
 static const char *const set_keys[] = {"boards", "script", "dealer", "vul", "formats",
                                        "print", "machine", "copies"};
-static const char *const print_kinds[] = {"record", "curtain", "sheet"};
 
 enum fault_at { AT_SECTION, AT_KEY, AT_VALUE };
 
@@ -31,52 +31,6 @@ struct loader {
     uint32_t event_keys_seen, set_keys_seen[EV_MAX_SETS];
     bool event_header_seen, set_header_seen[EV_MAX_SETS];
 };
-
-/* Levenshtein distance, for the did-you-mean of a misspelt key; small strings only. */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), row[64];
-
-    if (la >= 63 || lb >= 63)
-        return 99;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-
-            best = up + 1 < best ? up + 1 : best;
-            best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
-/* " (did you mean \"x\"?)" when one of the known words is close to word, else "". */
-static void did_you_mean(const char *word, const char *const *known, size_t n, char *out,
-                         size_t len)
-{
-    size_t best = 3;
-    const char *pick = NULL;
-
-    for (size_t i = 0; i < n; i++) {
-        size_t d = edit_distance(word, known[i]);
-
-        if (d < best) {
-            best = d;
-            pick = known[i];
-        }
-    }
-    if (pick)
-        snprintf(out, len, " (did you mean \"%s\"?)", pick);
-    else
-        out[0] = '\0';
-}
 
 static int bad(struct loader *l, enum fault_at at, const char *what, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -152,15 +106,16 @@ static int event_key(struct loader *l, const char *name, const char *value)
         snprintf(p->date, sizeof p->date, "%s", value);
         return 1;
     }
-    did_you_mean(name, event_keys, 5, hint, sizeof hint);
+    pd_did_you_mean(name, event_keys, 5, hint, sizeof hint);
     return bad(l, AT_KEY, name, "unknown key \"%s\" in [event]%s", name, hint);
 }
 
 static int list_value(struct loader *l, const char *name, const char *value, char *dst,
                       size_t n, bool (*known)(const char *))
 {
-    char item[32];
+    char item[32], kinds[64];
 
+    pd_join_words(pr_kind_names, PR_KINDS, ", ", ", ", kinds, sizeof kinds);
     if (strlen(value) >= n)
         return bad(l, AT_VALUE, name, "%s: too long", name);
     for (const char *p = value; *p;) {
@@ -170,7 +125,7 @@ static int list_value(struct loader *l, const char *name, const char *value, cha
         if (len && !known(item))
             return bad(l, AT_VALUE, name, "%s: \"%s\" is not one of them (%s)", name, item,
                        known == pbn_format_known ? "pbn/FORMATS.md lists the formats"
-                                                 : "record, curtain, sheet");
+                                                 : kinds);
         p += len;
         p += strspn(p, ", ");
     }
@@ -180,8 +135,8 @@ static int list_value(struct loader *l, const char *name, const char *value, cha
 
 static bool print_known(const char *kind)
 {
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(kind, print_kinds[i]))
+    for (int i = 0; i < PR_KINDS; i++)
+        if (!strcmp(kind, pr_kind_names[i]))
             return true;
     return false;
 }
@@ -229,7 +184,7 @@ static int set_key(struct loader *l, int si, const char *name, const char *value
         x->copies = (int)n;
         return 1;
     }
-    did_you_mean(name, set_keys, 8, hint, sizeof hint);
+    pd_did_you_mean(name, set_keys, 8, hint, sizeof hint);
     return bad(l, AT_KEY, name, "unknown key \"%s\" in a [set]%s", name, hint);
 }
 
@@ -292,7 +247,7 @@ static int handler(void *user, const char *section, const char *name, const char
     char word[32];
 
     snprintf(word, sizeof word, "%.*s", (int)strcspn(section, " "), section);
-    did_you_mean(word, sections, 2, hint, sizeof hint);
+    pd_did_you_mean(word, sections, 2, hint, sizeof hint);
     if (!strcmp(word, "set"))
         snprintf(hint, sizeof hint, " (a set section is [set NAME])");
     return bad(l, AT_SECTION, section, "unknown section [%s]%s", section, hint);

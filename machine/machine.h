@@ -155,7 +155,7 @@ static inline uint16_t mp_get_u16(const uint8_t *p)
 size_t mp_encode(const struct mp_msg *m, uint8_t *buf, size_t cap);
 /* Parses one frame: PD_ERR_DEVICE naming the fault (magic, length, CRC). */
 enum pd_status mp_decode(const uint8_t *buf, size_t len, struct mp_msg *out, struct pd_err *e);
-/* Card names "SA", "HT", "C2" for indices 0..51 (Pavlicek order, dealer.h); "??" otherwise. */
+/* Card names "SA", "HT", "C2" for indices 0..51 (Pavlicek order, dealer/deal/deal.h); "??" otherwise. */
 const char *mach_card_name(int idx);
 
 /* ---------------------------------------------------------------- 3 simulator */

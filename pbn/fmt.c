@@ -2,6 +2,8 @@
  * set against a format's limits before writing; writing several formats at once. The helpers the
  * formats share are in pbn/fmt_help.c (so that no format's file calls back into this one).
  * Layouts: pbn/FORMATS.md. */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -56,6 +58,47 @@ static const struct fmt *fmt_by_name(const char *name, size_t len)
 bool pbn_format_known(const char *name)
 {
     return fmt_by_name(name, strlen(name)) != NULL;
+}
+
+const char *pbn_format_name(size_t i)
+{
+    return i < NFORMATS ? fmt_table[i].name : NULL;
+}
+
+const char *pbn_format_ext(size_t i)
+{
+    return i < NFORMATS ? fmt_table[i].ext : NULL;
+}
+
+/* Whether format i is the first of the table with its extension (dup, not dupblind). */
+static bool first_of_ext(size_t i)
+{
+    for (size_t k = 0; k < i; k++)
+        if (strcmp(fmt_table[k].ext, fmt_table[i].ext) == 0)
+            return false;
+    return true;
+}
+
+void pbn_format_list(char *buf, size_t cap, const char *sep, bool files)
+{
+    const char *words[NFORMATS];
+    char upper[NFORMATS][8];
+    size_t n = 0;
+
+    for (size_t i = 0; i < NFORMATS; i++) {
+        if (!files) {
+            words[n++] = fmt_table[i].name;
+            continue;
+        }
+        if (!first_of_ext(i))
+            continue;
+        snprintf(upper[n], sizeof upper[n], "%s", fmt_table[i].ext + 1);
+        for (char *c = upper[n]; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        words[n] = upper[n];
+        n++;
+    }
+    pd_join_words(words, n, sep, sep, buf, cap);
 }
 
 /* The extension's first format: ".dup" is dup, not dupblind. */
@@ -146,10 +189,11 @@ static enum pd_status check_set(const struct fmt *f, const struct pbn_set *set,
 
 static enum pd_status unknown_format(const char *name, size_t len, struct pd_err *e)
 {
-    return pd_fail(e, PD_ERR_USAGE,
-                   "unknown format \"%.*s\" (known: pbn, dup, dupblind, dlm, dlmblind, bri, "
-                   "dge, lin, csv, ber, bhg, rzd, cds)",
-                   (int)len, name);
+    char known[160];
+
+    pbn_format_list(known, sizeof known, ", ", false);
+    return pd_fail(e, PD_ERR_USAGE, "unknown format \"%.*s\" (known: %s)", (int)len, name,
+                   known);
 }
 
 enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_set *set,

@@ -148,6 +148,13 @@ void pbn_game_repeats(const struct pbn_game *g, pbn_repeat_fn *found, void *ctx)
 const char *pbn_format_from_path(const char *path);
 /* True when name is one of the format names above. */
 bool pbn_format_known(const char *name);
+/* The format table (pbn/fmt.c), the one list of formats that help, messages and the bash
+ * completion read: the i-th format's name ("dupblind") and extension (".dup"), NULL past the
+ * last. pbn_format_list joins the names with sep into buf; files: instead the upper-case
+ * extensions, each once ("PBN, DUP, DLM ..."), as a file's kind. */
+const char *pbn_format_name(size_t i);
+const char *pbn_format_ext(size_t i);
+void pbn_format_list(char *buf, size_t cap, const char *sep, bool files);
 
 /* Checks that set fits format (complete deals, board numbers the format can hold, dealer and
  * vulnerability it can carry) and writes it to out. PD_ERR_RANGE naming the board otherwise;

@@ -71,6 +71,10 @@ enum pr_dd_mode {
     PR_DD_NONE,     /* no analysis printed */
 };
 enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET };
+/* The kinds' names, in enum pr_kind's order (printing/kind.c): the one list that `predup
+ * print KIND`, an event file's print = key, help, messages and the completion read. */
+enum { PR_KINDS = PR_SHEET + 1 };
+extern const char *const pr_kind_names[PR_KINDS];
 
 struct pr_options {
     enum pr_paper paper;

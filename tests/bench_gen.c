@@ -1,7 +1,7 @@
 /* tests/bench_gen.c - raw generation speed for `make bench`: deals per second from the keyed
  * ChaCha20 streams, for tournament boards (96-bit numbers decoded by Pavlicek's bijection) and
  * for practice deals (Fisher-Yates), on one thread and on N threads, and for the north hand
- * alone of the same deals (lazy dealing, lang_lazy.c). Prints one line per case:
+ * alone of the same deals (lazy dealing, dealer/lang/lazy.c). Prints one line per case:
  * "<case> <threads> <deals per second>". */
 #include <pthread.h>
 #include <stdio.h>

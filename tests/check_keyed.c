@@ -121,7 +121,7 @@ static int holding_hcp(unsigned h)
 
 /* Hands of one seat holding mine (predealt to it), none of taken (others' predealt cards),
  * with HCP in [hlo, hhi] and a shape shape_ok accepts: a sum over every holding of each suit
- * (2^13 subsets), nothing shared with lang_keyed.c's honours-and-spots counting. */
+ * (2^13 subsets), nothing shared with dealer/lang/keyed.c's honours-and-spots counting. */
 static uint64_t count_hands(const struct deal *mine_taken, int seat, int hlo, int hhi,
                             bool (*shape_ok)(const int L[4]))
 {

@@ -231,7 +231,7 @@ START_TEST(test_lang_accept)
 END_TEST
 
 /* The practice shuffle (deal_stream_shuffle, with and without predealt cards) deals exactly
- * what it dealt when lang_gen.c kept its own faster copy (lshuffle): the SHA-256 of 20000 deals
+ * what it dealt when dealer/lang/gen.c kept its own faster copy (lshuffle): the SHA-256 of 20000 deals
  * of one stream, recorded from that copy, so that a change to the stream or the shuffle shows. */
 START_TEST(test_lang_shuffle_matches_foundation)
 {

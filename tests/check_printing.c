@@ -285,7 +285,7 @@ START_TEST(test_makeable_text)
     struct dd_table t = {{{0}}};
     char line[160];
 
-    /* [seat][strain], strains S H D C NT in dealer.h's order */
+    /* [seat][strain], strains S H D C NT in dealer/deal/deal.h's order */
     for (int s = 0; s < 4; s++)
         for (int st = 0; st < 5; st++)
             t.tricks[s][st] = 6;

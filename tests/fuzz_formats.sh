@@ -11,9 +11,9 @@ secs=${FUZZ_SECONDS:-600}
 targets=${FUZZ_TARGETS:-"pbn check any dup dlm bri dge lin csv ber bhg rzd cds"}
 out=$top/build-fuzz/formats
 mkdir -p "$out/artifacts"
-libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm $(pkg-config --libs ompi-c 2>/dev/null)"
+libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm $(pkg-config --libs ompi-c 2>/dev/null) $(pkg-config --libs icu-uc icu-i18n 2>/dev/null)"
 mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/run/mpi.c (predup under mpirun)
-src=$(ls "$top"/dealer/*/*.c "$top"/pbn/*.c | grep -v -e '/fuzz_' -e '/cmd_' -e '/lang_cmd.c')
+src=$(ls "$top"/dealer/*/*.c "$top"/pbn/*.c | grep -v -e '/fuzz_' -e '/cmd_')
 for t in $targets; do
     bin=$out/fuzz_$t
     clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \

@@ -95,6 +95,15 @@ int pd_opts_next(struct pd_opts *p);
 /* For the options whose value is kept as text: when c is the i-th byte of letters, stores
  * optarg in *dst[i] and returns true. */
 bool pd_opt_text(int c, const char *letters, const char **const dst[]);
+/* " (did you mean \"WORD\"?)" into out when one of the n known words is within two edits
+ * (Levenshtein) of word, the closest first met; else "". The one did-you-mean of predup: an
+ * unknown subcommand or help topic (predup.c), a misspelt event-file key (config/event.c). */
+void pd_did_you_mean(const char *word, const char *const *known, size_t n, char *out,
+                     size_t len);
+/* The n words joined into out: sep between them, last_sep before the last ("a, b or c");
+ * for messages and help texts that list a table. Cut short (NUL-terminated) when len is less. */
+void pd_join_words(const char *const *words, size_t n, const char *sep, const char *last_sep,
+                   char *out, size_t len);
 
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);

@@ -37,15 +37,7 @@ struct dealer_args {
     const char *script;
 };
 
-static enum pd_status num_arg(const char *flag, const char *v, unsigned long long lo,
-                              unsigned long long hi, unsigned long long *out, struct pd_err *e)
-{
-    if (!v)
-        return pd_fail(e, PD_ERR_USAGE, "%s needs a number", flag);
-    return pd_parse_number(v, lo, hi, flag, out, e);
-}
-
-/* A flag that takes a number: -p -g -s -t -j. */
+/* A flag that takes a number: -p -g -s -t -j (getopt has found its value). */
 static enum pd_status number_flag(char f, const char *val, struct dealer_args *a,
                                   struct pd_err *e)
 {
@@ -55,19 +47,19 @@ static enum pd_status number_flag(char f, const char *val, struct dealer_args *a
 
     switch (f) {
     case 'p': case 'g':
-        if ((rc = num_arg(flag, val, 1, 2000000000000LL, &v, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 1, 2000000000000LL, flag, &v, e)) == PD_OK)
             *(f == 'p' ? &a->o.produce : &a->o.generate) = (long long)v;
         return rc;
     case 's': /* any 64-bit seed: the summary prints drawn ones for -s to repeat */
-        if ((rc = num_arg(flag, val, 0, UINT64_MAX, &a->o.seed, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 0, UINT64_MAX, flag, &a->o.seed, e)) == PD_OK)
             a->seeded = true;
         return rc;
     case 't':
-        if ((rc = num_arg(flag, val, 1, 100000000, &v, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 1, 100000000, flag, &v, e)) == PD_OK)
             a->o.time_limit = (double)v;
         return rc;
     default: /* 'j' */
-        if ((rc = num_arg(flag, val, 1, 256, &v, e)) == PD_OK)
+        if ((rc = pd_parse_number(val, 1, 256, flag, &v, e)) == PD_OK)
             a->o.threads = (int)v;
         return rc;
     }
@@ -107,48 +99,42 @@ static enum pd_status plain_flag(char f, struct dealer_args *a, bool *done, stru
     return PD_OK;
 }
 
-/* The cluster of flags argv[*i] ("-qv", "-s5", "-s 5"): a flag that takes a number takes the
- * rest of the word, or the next word. */
-static enum pd_status flags(int argc, char **argv, int *i, struct dealer_args *a, bool *done,
-                            struct pd_err *e)
-{
-    const char *s = argv[*i];
-    enum pd_status rc = PD_OK;
-
-    for (int k = 1; s[k] && rc == PD_OK && !*done; k++) {
-        if (strchr("pgstj", s[k])) {
-            const char *val = s[k + 1] ? s + k + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
-
-            return number_flag(s[k], val, a, e);
-        }
-        rc = plain_flag(s[k], a, done, e);
-    }
-    return rc;
-}
-
+/* Through the one option reader, with dealer's own short flags as getopt reads them: a
+ * cluster ("-qv"), a number in the same word or the next ("-s5", "-s 5"), the script before or
+ * after them. -h (Debian's dealer's help), --help and -V stop the reading: nothing after them
+ * counts. */
 static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
                                  struct pd_err *e)
 {
-    enum pd_status rc = PD_OK;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, NULL, "h help  S sd  P plain",
+                                      ":023uvmqVehlp:g:s:t:j:", argc, argv, e);
+    int c;
 
-    for (int i = 1; i < argc && rc == PD_OK && !*done; i++) {
-        const char *s = argv[i];
-
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+    while (rc == PD_OK && !*done && (c = pd_opts_next(&p)) != -1) {
+        if (c == 'h') {
             a->show = 'h';
             *done = true;
-        } else if (!strcmp(s, "--sd"))
+        } else if (c == 'S')
             a->o.sd = true;
-        else if (!strcmp(s, "--plain"))
+        else if (c == 'P')
             a->o.fast = false;
-        else if (s[0] != '-' || !s[1]) {
-            if (a->script)
-                return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", s);
-            a->script = s;
-        } else
-            rc = flags(argc, argv, &i, a, done, e);
+        else if (c == ':')
+            rc = pd_fail(e, PD_ERR_USAGE, "-%c needs a number", optopt);
+        else if (c == '?' && optopt == 0)
+            rc = pd_fail(e, PD_ERR_USAGE, "dealer: unknown option %s (predup dealer --help)",
+                         argv[optind - 1]);
+        else if (strchr("pgstj", c))
+            rc = number_flag((char)c, optarg, a, e);
+        else
+            rc = plain_flag(c == '?' ? (char)optopt : (char)c, a, done, e);
     }
-    return rc;
+    if (rc != PD_OK || *done)
+        return rc;
+    if (argc - optind > 1)
+        return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", argv[optind + 1]);
+    a->script = optind < argc ? argv[optind] : NULL;
+    return PD_OK;
 }
 
 static double wall(void)

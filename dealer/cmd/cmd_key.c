@@ -14,15 +14,28 @@ static const char key_usage[] =
     "  and so is one another user owns or that is not a regular file.\n"
     "  An event commits to more than its key: predup event --help.\n";
 
+/* Options first, through the one option reader: `key new --help` prints the usage and
+ * creates nothing (it must never make a key file named "--help"), and an unknown option is a
+ * usage error, never a file name. */
 enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)
 {
     char hex[65];
-    enum pd_status rc;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, NULL, "h help", "h", argc, argv, e);
+    int c;
 
-    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-        fputs(key_usage, stdout);
-        return PD_OK;
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
+        if (c == 'h') {
+            fputs(key_usage, stdout);
+            return PD_OK;
+        }
+        return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (predup key --help)",
+                       argv[optind - 1]);
     }
+    if (rc != PD_OK)
+        return rc;
+    argc -= optind - 1;
+    argv += optind - 1;
     if (argc != 3 || (strcmp(argv[1], "new") != 0 && strcmp(argv[1], "commit") != 0))
         return pd_fail(e, PD_ERR_USAGE, "expected \"key new FILE\" or \"key commit FILE\"");
     /* commit loads the key first: it must be a key, and private, before it is committed to */

@@ -79,22 +79,37 @@ static enum pd_status deal_of_number(const char *text, bool godel, struct pd_err
     return PD_OK;
 }
 
+static const char number_expected[] =
+    "expected \"number [--godel] N\" or \"number [--godel] --deal \\\"N:...\\\"\"";
+
+/* Through the one option reader: --godel, --deal and --help in any order. */
 enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
 {
-    bool godel = argc >= 2 && strcmp(argv[1], "--godel") == 0;
+    const char *deal = NULL;
+    bool godel = false;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "d deal", "g godel  h help", "h", argc, argv, e);
+    int c;
 
-    if (godel) { /* --godel first, then the same forms as without it */
-        argc--;
-        argv++;
+    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
+        if (c == 'h') {
+            fputs(number_usage, stdout);
+            return PD_OK;
+        } else if (c == 'g')
+            godel = true;
+        else if (c == 'd' && deal)
+            return pd_fail(e, PD_ERR_USAGE, "one --deal at a time");
+        else if (c == 'd')
+            deal = optarg;
+        else
+            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\" (predup "
+                           "number --help)", argv[optind - 1]);
     }
-    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-        fputs(number_usage, stdout);
-        return PD_OK;
-    }
-    if (argc == 3 && strcmp(argv[1], "--deal") == 0)
-        return number_of_deal(argv[2], godel ? godel_from_deal : deal_to_number, e);
-    if (argc != 2 || argv[1][0] == '-')
-        return pd_fail(e, PD_ERR_USAGE,
-                       "expected \"number [--godel] N\" or \"number [--godel] --deal \\\"N:...\\\"\"");
-    return deal_of_number(argv[1], godel, e);
+    if (rc != PD_OK)
+        return rc;
+    if (deal && optind == argc)
+        return number_of_deal(deal, godel ? godel_from_deal : deal_to_number, e);
+    if (deal || argc - optind != 1)
+        return pd_fail(e, PD_ERR_USAGE, "%s", number_expected);
+    return deal_of_number(argv[optind], godel, e);
 }

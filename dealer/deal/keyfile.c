@@ -1,6 +1,6 @@
 /* dealer/deal/keyfile.c - key files: made atomically by `key new`, read only when they are the
  * user's own private regular file of exactly a key's bytes, marked spent when `event reveal`
- * publishes them, and judged before `event commit --reuse-key` adopts one (dealer.h, section 5).
+ * publishes them, and judged before `event commit --reuse-key` adopts one (dealer/deal/deal.h, "keys and streams").
  * Key bytes are wiped before they go out of scope and never reach a message. */
 #include <dirent.h>
 #include <errno.h>

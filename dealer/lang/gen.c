@@ -29,7 +29,7 @@ struct bounds {
 };
 
 struct lgen {
-    struct lh_hands h;      /* the drawn seat's hands by class (lang_hands.c) */
+    struct lh_hands h;      /* the drawn seat's hands by class (dealer/lang/hands.c) */
     struct deal fixed;      /* predealt cards of every seat */
     double p;               /* probability of H among the seat's possible hands */
     /* A second bounded seat, tested as soon as its cards are dealt (-1: none): a deal that
@@ -94,7 +94,7 @@ static void collect(const struct lang_prog *p, int n, struct bounds b[4], bool m
 
     if (depth > 100)
         return;
-    while (x->op == LOP_AND) { /* chains lean right (lang_parse.c): loop, not recursion */
+    while (x->op == LOP_AND) { /* chains lean right (dealer/lang/parse.c): loop, not recursion */
         collect(p, x->a, b, milton, depth + 1);
         x = &p->nodes[x->b];
     }

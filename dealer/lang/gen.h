@@ -1,4 +1,4 @@
-/* dealer/lang/gen.h - conditional generation (lang_gen.c), internal to dealer/lang_*.c:
+/* dealer/lang/gen.h - conditional generation (dealer/lang/gen.c), internal to the files of dealer/lang/:
  * deals drawn directly from the distribution of uniform deals conditioned on the parts of
  * the script's condition that it can read off (per-hand HCP and suit-length bounds). */
 #ifndef PREDUP_LANG_GEN_H
@@ -18,14 +18,14 @@ bool lgen_deal(const struct lgen *g, struct deal_stream *s, struct deal *out);
  * meaning (deals a plain shuffle would have made). */
 double lgen_probability(const struct lgen *g);
 void lgen_free(struct lgen *g);
-/* The practice shuffle is deal_stream_shuffle (dealer.h); lang_run.c still calls it by this
+/* The practice shuffle is deal_stream_shuffle (dealer/deal/deal.h); dealer/run/run.c still calls it by this
  * older name. */
 static inline void lshuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out)
 {
     deal_stream_shuffle(s, fixed, out);
 }
 
-/* Lazy dealing (lang_lazy.c), for runs without predeal: the deals of deal_stream_shuffle, hand
+/* Lazy dealing (dealer/lang/lazy.c), for runs without predeal: the deals of deal_stream_shuffle, hand
  * by hand.
  * A deal's state lives until the next draw from its stream; its draws (when z.draws is not
  * NULL) can be copied and dealt later, anywhere, by llazy_deal_from. */

@@ -1,4 +1,4 @@
-/* dealer/lang/hands.c - one seat's hands counted exactly by class (lang_hands.h): the holdings
+/* dealer/lang/hands.c - one seat's hands counted exactly by class (dealer/lang/hands.h): the holdings
  * of each suit by length and HCP (honour subsets times spot-card choices), convolved into the
  * number of hands of each shape and total HCP; and the comparisons both read bounds from. */
 #include <stdlib.h>

@@ -1,6 +1,6 @@
-/* dealer/lang/hands.h - internal to dealer/lang_*.c: one seat's hands counted exactly by class
+/* dealer/lang/hands.h - internal to the files of dealer/lang/: one seat's hands counted exactly by class
  * (shape and total HCP), the part of conditional generation that `predup dealer`'s generator
- * (lang_gen.c) and keyed sets' dealing version 2 (lang_keyed.c) share. Keyed deals depend on
+ * (dealer/lang/gen.c) and keyed sets' dealing version 2 (dealer/lang/keyed.c) share. Keyed deals depend on
  * every count and on the order of the classes: a change here that alters either breaks the
  * frozen vectors of tests/check_keyed.c (and every set dealt before it). */
 #ifndef PREDUP_LANG_HANDS_H

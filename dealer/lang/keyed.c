@@ -1,8 +1,8 @@
 /* dealer/lang/keyed.c - script boards of a keyed (verifiable) set, dealing version 2: a smart
  * draw from the board's own stream (purpose 4) that is exact (every deal the script accepts is
  * equally likely) and frozen: this file is the construction dealer/README.md specifies ("Boards
- * with a script"), independent of `predup dealer`'s generator (lang_gen.c), which may change
- * for speed; the counting of hands by class is shared with it (lang_hands.c, as frozen). Any
+ * with a script"), independent of `predup dealer`'s generator (dealer/lang/gen.c), which may change
+ * for speed; the counting of hands by class is shared with it (dealer/lang/hands.c, as frozen). Any
  * change here that alters a deal breaks tests/check_keyed.c's vectors.
  *
  * Per board: read bounds off the condition (top-level conjuncts on one seat's HCP, suit lengths
@@ -148,7 +148,7 @@ static bool shape_allowed(const struct lang_prog *p, const void *bounds, int sea
     return true;
 }
 
-/* Every class of seat's hands under b (lang_hands.c), into ld->h. */
+/* Every class of seat's hands under b (dealer/lang/hands.c), into ld->h. */
 static enum pd_status build_classes(struct lang_deal *ld, const struct kbounds *b, int seat,
                                     struct pd_err *e)
 {

@@ -1,5 +1,5 @@
 /* dealer/lang/parse.c - recursive-descent parser of dealer's expressions into lang_prog
- * nodes, and the token helpers lang_stmt.c shares. The grammar is Debian dealer's defs.y
+ * nodes, and the token helpers dealer/lang/stmt.c shares. The grammar is Debian dealer's defs.y
  * with C's operator levels (Debian's grammar patch; Descr.test_operator_order shows them).
  * Unary minus only directly before a number. */
 #include <stdlib.h>
@@ -44,7 +44,7 @@ enum pd_status lp_expect(struct lparser *ps, int c)
 }
 
 /* Frames leval_node needs for n: one per level, except that the right operand of && and ||
- * and the branches of ?: are evaluated in the same frame (lang_eval.c loops on them). */
+ * and the branches of ?: are evaluated in the same frame (dealer/lang/eval.c loops on them). */
 int lprog_depth(const struct lang_prog *p, int n)
 {
     const struct lnode *x = &p->nodes[n];

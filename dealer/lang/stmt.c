@@ -1,7 +1,7 @@
 /* dealer/lang/stmt.c - the statements of dealer's language (generate, produce, dealer,
  * vulnerable, predeal, pointcount, altcount, condition, definitions, action and its actions),
  * and the entry points lang_compile_mem/lang_compile_file/lang_free. Expressions are parsed
- * by lang_parse.c. Where dealer is broken (printes without parentheses, altcount's table,
+ * by dealer/lang/parse.c. Where dealer is broken (printes without parentheses, altcount's table,
  * predeal of suit lengths) this follows dealer's manual. */
 #include <stdlib.h>
 #include <string.h>

@@ -7,12 +7,45 @@
 #include "pbn/pbn.h"
 
 static const char convert_usage[] =
-    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public] IN OUT\n"
-    "  Reads IN and writes OUT. Formats come from the extensions unless given: pbn, dup,\n"
-    "  dupblind, dlm, dlmblind, bri, dge, lin, csv, ber, bhg, rzd, cds. With several --to\n"
-    "  formats, OUT's extension is replaced per format (set.pbn -> set.dup, set.dlm), all or\n"
-    "  none. Outputs are 0600 (they reveal deals; --public: 0666 less the umask); an existing\n"
-    "  OUT with other content is kept unless --force.\n";
+    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public] IN OUT\n";
+/* Wrapped at print time, for the format names come from the format table (pbn_format_list). */
+static const char convert_about_formats[] =
+    "Reads IN and writes OUT. Formats come from the extensions unless given:";
+static const char convert_about_outputs[] =
+    "With several --to formats, OUT's extension is replaced per format (set.pbn -> set.dup, "
+    "set.dlm), all or none. Outputs are 0600 (they reveal deals; --public: 0666 less the "
+    "umask); an existing OUT with other content is kept unless --force.";
+
+/* text's words on lines of at most 90 columns, each indented by two spaces. */
+static void print_wrapped(const char *text)
+{
+    int col = 0;
+
+    for (const char *w = text + strspn(text, " "); *w; w += strspn(w, " ")) {
+        int len = (int)strcspn(w, " ");
+
+        if (col > 0 && col + 1 + len > 90) {
+            putchar('\n');
+            col = 0;
+        }
+        col += printf(col == 0 ? "  %.*s" : " %.*s", len, w);
+        w += len;
+    }
+    if (col > 0)
+        putchar('\n');
+}
+
+static void print_convert_usage(void)
+{
+    char formats[160], text[sizeof formats + sizeof convert_about_formats +
+                            sizeof convert_about_outputs + 4];
+
+    pbn_format_list(formats, sizeof formats, ", ", false);
+    snprintf(text, sizeof text, "%s %s. %s", convert_about_formats, formats,
+             convert_about_outputs);
+    fputs(convert_usage, stdout);
+    print_wrapped(text);
+}
 
 static const char check_usage[] =
     "usage: predup check FILE...\n"
@@ -141,7 +174,7 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         else if (c == 'P')
             flags |= PD_OUT_PUBLIC;
         else if (c == 'h') {
-            fputs(convert_usage, stdout);
+            print_convert_usage();
             return PD_OK;
         } else
             return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",

@@ -108,7 +108,6 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
 
 enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
 {
-    static const char *const kinds[] = {"record", "curtain", "sheet"};
     struct print_args a;
     size_t boards = 0;
     int kind = 0;
@@ -120,18 +119,22 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
         fputs(print_usage, stdout);
         return PD_OK;
     }
-    if (argc - optind != 2)
-        return pd_fail(e, PD_ERR_USAGE, "print wants record, curtain or sheet and one SET.pbn "
-                       "(predup print --help)");
-    rc = parse_choice("print", argv[optind], kinds, 3, &kind, e);
+    if (argc - optind != 2) {
+        char kinds[64];
+
+        pd_join_words(pr_kind_names, PR_KINDS, ", ", " or ", kinds, sizeof kinds);
+        return pd_fail(e, PD_ERR_USAGE, "print wants %s and one SET.pbn (predup print --help)",
+                       kinds);
+    }
+    rc = parse_choice("print", argv[optind], pr_kind_names, PR_KINDS, &kind, e);
     if (rc == PD_OK && !a.p.out)
-        rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", kinds[kind]);
+        rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", pr_kind_names[kind]);
     if (rc != PD_OK)
         return rc;
     a.p.kind = (enum pr_kind)kind;
     a.p.in = argv[optind + 1];
     rc = pr_print_file(&a.p, &boards, e);
     if (rc == PD_OK)
-        pr_print_report(a.p.out, kinds[kind], boards);
+        pr_print_report(a.p.out, pr_kind_names[kind], boards);
     return rc;
 }

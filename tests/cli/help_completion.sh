@@ -8,6 +8,8 @@ export LC_ALL=C
 P=$PREDUP
 shopt -s extglob
 source "$TOP/config/predup.bash-completion"
+# The completion asks the predup being completed (the first word, here "predup") for its lists.
+predup() { "$P" "$@"; }
 complete -p predup | grep -q -- '-F _predup predup'
 
 # The completions of the words given (the last one is being completed), sorted, on one line.
@@ -34,6 +36,9 @@ expect "event events" predup help ev
 expect "--deal --godel --help" predup number -
 expect "dup dupblind" predup convert --to du
 expect "bri,dlm bri,dlmblind" predup convert --to bri,dl
+# The formats come from predup's format table (predup --complete formats): bhg, rzd, cds too.
+expect "ber bhg bri" predup convert --to b
+expect "bri,rzd" predup convert --to bri,r
 expect "All EW NS None" predup deal --vul ""
 expect "E EW" predup print record set.pbn --hands E
 expect "1 2 4 6 9" predup print record set.pbn -o x.pdf --per-page ""
@@ -68,6 +73,22 @@ topics=$("$P" --help | sed -n 's/^predup help TOPIC: any command above, or //p' 
          sort | tr '\n' ' ' | sed 's/ $//')
 [ -n "$topics" ] && [ "$(comp predup help "")" = "$(echo $cmds $topics | tr ' ' '\n' | sort |
     tr '\n' ' ' | sed 's/ $//')" ] || { echo "help topics differ: $topics"; exit 1; }
+
+# The lists are predup's tables (predup --complete WHAT): formats, print kinds, sub-forms, and
+# the sets of every format's extension, in either case.
+sorted_list() { "$P" --complete "$@" | sort | tr '\n' ' ' | sed 's/ $//'; }
+expect "$(sorted_list formats)" predup convert --to ""
+expect "$(sorted_list forms print)" predup print ""
+expect "$(sorted_list forms key)" predup key ""
+expect "$(sorted_list forms event)" predup event ""
+mkdir sets && cd sets
+touch notes.txt
+for x in $("$P" --complete extensions); do touch "a.$x" "B.$(echo "$x" | tr a-z A-Z)"; done
+expect "$(ls | grep -v notes.txt | sort | tr '\n' ' ' | sed 's/ $//')" predup analyze ""
+[ "$(ls | wc -l)" -ge 23 ] || { echo "too few extensions: $(ls)"; exit 1; }
+cd ..
+# The first word names the predup to ask: a path works as well as the name.
+expect "$(sorted_list forms print)" "$P" print ""
 
 # Every option each --help lists is offered after "-".
 checked=0

@@ -11,11 +11,11 @@ enum pd_status open_dealing(const char *key_path, const char *label, const char 
                             int version, struct dealing *dl, struct pd_err *e)
 {
     struct pd_key key;
-    bool loose = false;
+    bool spent = false; /* a key event reveal marked spent still deals and verifies */
     enum pd_status rc;
 
     memset(dl, 0, sizeof *dl);
-    rc = key_load_file(key_path, &key, &loose, e);
+    rc = key_load_file(key_path, &key, &spent, e);
     if (rc != PD_OK)
         return rc;
     key_commit_hex(&key, dl->commit);

@@ -306,18 +306,16 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
 
 /* ---------------------------------------------------------------- deal */
 
-/* The script's dealer and vulnerable lines, else the record's dealer and vul lines, else Law 2
- * (commit refuses lines that contradict the script's; pbn/cmd/cmd_verify.c checks the same). */
+/* The board's dealer and vulnerability by the one rule (board_conditions): the script's lines,
+ * else the record's dealer and vul lines, else Law 2 (commit refuses lines that contradict
+ * the script's; pbn/sets/verify.c checks by the same rule). */
 static struct board_info event_board(const struct ev_set *s, const struct lang_prog *prog,
                                      int board)
 {
-    struct board_info bi = board_law2(board);
-    int dealer = prog && lang_script_dealer(prog) >= 0 ? lang_script_dealer(prog) : s->dealer;
-    int vul = prog && lang_script_vul(prog) >= 0 ? lang_script_vul(prog) : s->vul;
+    struct board_rule r = {s->dealer, s->vul, prog ? lang_script_dealer(prog) : -1,
+                           prog ? lang_script_vul(prog) : -1};
 
-    bi.dealer = dealer >= 0 ? (enum seat)dealer : bi.dealer;
-    bi.vul = vul >= 0 ? (enum vul)vul : bi.vul;
-    return bi;
+    return board_conditions(&r, board);
 }
 
 /* Every board of set si as a PBN set, from the event's derivation (dealer/EVENTS.md). */
@@ -356,9 +354,9 @@ static enum pd_status deal_set(const struct event *ev, int si, const struct pd_k
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
     if (rc == PD_OK && ld)
-        rc = set_generate_script(&sk, &range, (int)threads, ld, SET_MAX_TRIES, bd, e);
+        rc = set_generate_script(&sk, &range, (int)threads, ld, DEAL_MAX_TRIES, bd, e);
     else if (rc == PD_OK)
-        rc = set_generate(&sk, &range, (int)threads, NULL, NULL, SET_MAX_TRIES, bd, e);
+        rc = set_generate(&sk, &range, (int)threads, NULL, NULL, DEAL_MAX_TRIES, bd, e);
     for (int i = 0; rc == PD_OK && i < range.n; i++) {
         struct board_info bi = event_board(s, prog, bd[i].board);
         struct pbn_game *g;

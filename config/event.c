@@ -141,20 +141,14 @@ static bool print_known(const char *kind)
     return false;
 }
 
+/* dealer = N|E|S|W and vul = None|NS|EW|All: read as deal reads --dealer and --vul. */
 static int set_override(struct loader *l, struct ev_set *s, const char *name, const char *value)
 {
-    if (!strcmp(name, "dealer")) {
-        s->dealer = strlen(value) == 1 ? seat_from_char(value[0]) : -1;
-        return s->dealer >= 0 ? 1
-                              : bad(l, AT_VALUE, name, "dealer wants N, E, S or W, not \"%s\"",
-                                    value);
-    }
-    for (int v = 0; v < 4; v++)
-        if (!strcmp(value, VUL_PBN[v])) {
-            s->vul = v;
-            return 1;
-        }
-    return bad(l, AT_VALUE, name, "vul wants None, NS, EW or All, not \"%s\"", value);
+    struct pd_err e;
+    enum pd_status rc = !strcmp(name, "dealer") ? pd_opt_seat(name, value, &s->dealer, &e)
+                                                : pd_opt_vul(name, value, &s->vul, &e);
+
+    return rc == PD_OK ? 1 : bad(l, AT_VALUE, name, "%s", e.msg);
 }
 
 static int set_key(struct loader *l, int si, const char *name, const char *value)

@@ -83,9 +83,7 @@ bool pbn_generator_parse(const char *tag, struct pbn_generator *g)
     if (word_field(tag, "dealer=", word, sizeof word, end) && strlen(word) == 1)
         g->dealer = seat_from_char(word[0]);
     if (word_field(tag, "vul=", word, sizeof word, end))
-        for (int v = 0; v < 4; v++)
-            if (strcmp(word, VUL_PBN[v]) == 0)
-                g->vul = v;
+        g->vul = vul_from_text(word);
     return true;
 }
 

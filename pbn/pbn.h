@@ -209,10 +209,4 @@ bool pbn_date_valid(const char *d);
 /* False when tag is NULL or not written by predup. */
 bool pbn_generator_parse(const char *tag, struct pbn_generator *g);
 
-/* Subcommands implemented in pbn/ (argv[0] is the subcommand name). */
-/* SquareDeal events (pbn/cmd/cmd_squaredeal.c): cmd_deal and cmd_verify hand over to these when
- * pbn_has_option(argc, argv, "--squaredeal"), i.e. when the option is among the arguments
- * (before any "--"). */
-bool pbn_has_option(int argc, char **argv, const char *name);
-
 #endif

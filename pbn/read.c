@@ -529,7 +529,7 @@ enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_er
         char *end;
         long b = strtol(v, &end, 10);
 
-        if (*end || b < 1 || b > 1000000)
+        if (*end || b < 1 || b > BOARD_MAX)
             return game_fail(g, file, e, "Board must be a positive number, not", v);
         g->board = (int)b;
     }

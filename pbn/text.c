@@ -253,7 +253,8 @@ static enum pd_status lin_flush(struct lin_reader *r)
 }
 
 /* A board number at the start of v[0..n): 0 when there is none, -1 when it has more digits
- * than any board number (LIN boards go to 999999; a bigger one is refused, not wrapped). */
+ * than any board number (up to BOARD_MAX, as every reader; a bigger one is refused, not
+ * wrapped). */
 static int lin_number(const char *v, size_t n)
 {
     long x = 0;
@@ -264,7 +265,7 @@ static int lin_number(const char *v, size_t n)
     if (i == n || !isdigit((unsigned char)v[i]))
         return 0;
     for (; i < n && isdigit((unsigned char)v[i]); i++)
-        if ((x = 10 * x + (v[i] - '0')) > 999999)
+        if ((x = 10 * x + (v[i] - '0')) > BOARD_MAX)
             return -1;
     return (int)x;
 }
@@ -279,8 +280,8 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
         r->x.room = vn > 0 && strchr("oc", v[0]) ? v[0] : 0;
         if (rc == PD_OK && r->next_board < 0)
             rc = fmt_fail_line(r->e, r->name, line, 0, NULL,
-                               "qx: board number \"%.*s\" is over 999999", (int)(vn > 20 ? 20 : vn),
-                               v);
+                               "qx: board number \"%.*s\" is over %d", (int)(vn > 20 ? 20 : vn),
+                               v, BOARD_MAX);
         return rc;
     }
     if (kn == 2 && strncasecmp(key, "md", 2) == 0) {
@@ -307,7 +308,8 @@ static enum pd_status lin_pair(struct lin_reader *r, const char *key, size_t kn,
         return PD_OK;
     if (kn == 2 && strncasecmp(key, "ah", 2) == 0 && r->cur.board < 1 && vn > 6 &&
         strncasecmp(v, "Board ", 6) == 0 && (r->cur.board = lin_number(v + 6, vn - 6)) < 0)
-        return fmt_fail_line(r->e, r->name, line, 0, NULL, "ah: board number over 999999");
+        return fmt_fail_line(r->e, r->name, line, 0, NULL, "ah: board number over %d",
+                             BOARD_MAX);
     if (kn == 2 && strncasecmp(key, "sv", 2) == 0 && vn >= 1) {
         const char *s = strchr("0onebONEB-", v[0]);
         static const enum vul map[10] = {VUL_NONE, VUL_NONE, VUL_NS, VUL_EW, VUL_ALL,

@@ -321,9 +321,7 @@ START_TEST(test_options)
     ck_assert_int_eq(pd_opts_next(&p), 'l'); /* a unique prefix, as getopt_long takes it */
     ck_assert_str_eq(optarg, "reserve");
     ck_assert_int_eq(pd_opts_next(&p), 'v');
-    ck_assert_int_eq(pd_opt_vul("--vul", optarg, true, &vul, &e), PD_OK);
-    ck_assert_int_eq(vul, VUL_ALL);
-    ck_assert_int_eq(pd_opt_vul("--vul", optarg, false, &vul, &e), PD_ERR_USAGE);
+    ck_assert_int_eq(pd_opt_vul("--vul", optarg, &vul, &e), PD_ERR_USAGE); /* PBN's All only */
     ck_assert_str_eq(e.msg, "--vul wants None, NS, EW or All, not \"both\"");
     ck_assert_int_eq(pd_opts_next(&p), 'd');
     ck_assert_int_eq(pd_opt_seat("--dealer", optarg, &seat, &e), PD_ERR_USAGE);

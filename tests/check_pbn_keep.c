@@ -255,7 +255,7 @@ START_TEST(test_lin_auction_play_both_ways)
 }
 END_TEST
 
-/* A LIN board number past LIN's limit is refused, not taken as a position (it was board 1). */
+/* A LIN board number past BOARD_MAX is refused, not taken as a position (it was board 1). */
 START_TEST(test_lin_board_number_limit)
 {
     static const char lin[] = "qx|o12345678901|md|1SAKQJHAKQDAKQCAKQ,S432H432D432C5432,"
@@ -265,7 +265,7 @@ START_TEST(test_lin_board_number_limit)
 
     ck_assert_int_eq(pbn_read_format_mem("t.lin", NULL, lin, strlen(lin), &set, &e),
                      PD_ERR_SYNTAX);
-    ck_assert_str_eq(e.msg, "qx: board number \"o12345678901\" is over 999999");
+    ck_assert_str_eq(e.msg, "qx: board number \"o12345678901\" is over 1000000");
 }
 END_TEST
 

@@ -104,11 +104,6 @@ void pd_did_you_mean(const char *word, const char *const *known, size_t n, char 
  * for messages and help texts that list a table. Cut short (NUL-terminated) when len is less. */
 void pd_join_words(const char *const *words, size_t n, const char *sep, const char *last_sep,
                    char *out, size_t len);
-/* --dealer: one of N E S W (seat_from_char), else PD_ERR_USAGE naming opt. */
-enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e);
-/* --vul: None NS EW All as PBN writes them; loose also takes any case and "both". */
-enum pd_status pd_opt_vul(const char *opt, const char *text, bool loose, int *out,
-                          struct pd_err *e);
 
 /* True when progress should be drawn: stderr is a terminal and quiet is false. */
 bool pd_progress_wanted(bool quiet);

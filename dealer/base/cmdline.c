@@ -3,9 +3,8 @@
  * getopt_long, instead of each keeping its own struct option table and getopt set-up. */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
-#include "dealer/deal/deal.h"
+#include "dealer/base/base.h"
 
 /* Adds the "LETTER NAME" pairs of list to p's table; false when the list is malformed or does
  * not fit (a bug in the caller's list, not the user's). */
@@ -122,25 +121,4 @@ void pd_join_words(const char *const *words, size_t n, const char *sep, const ch
 
         used += w > 0 ? (size_t)w : 0;
     }
-}
-
-enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e)
-{
-    *out = strlen(text) == 1 ? seat_from_char(text[0]) : -1;
-    return *out >= 0 ? PD_OK
-                     : pd_fail(e, PD_ERR_USAGE, "%s wants N, E, S or W, not \"%s\"", opt, text);
-}
-
-enum pd_status pd_opt_vul(const char *opt, const char *text, bool loose, int *out,
-                          struct pd_err *e)
-{
-    *out = -1;
-    for (int i = 0; i < 4 && *out < 0; i++)
-        if (loose ? strcasecmp(text, VUL_PBN[i]) == 0 : strcmp(text, VUL_PBN[i]) == 0)
-            *out = i;
-    if (*out < 0 && loose && strcasecmp(text, "both") == 0)
-        *out = VUL_ALL;
-    return *out >= 0 ? PD_OK
-                     : pd_fail(e, PD_ERR_USAGE, "%s wants None, NS, EW or All, not \"%s\"", opt,
-                               text);
 }

@@ -1,5 +1,6 @@
 /* dealer/deal/board.c - boards: dealer and vulnerability by Law 2 of the Laws of Duplicate Bridge
- * (a 16-board cycle), and board ranges as directors write them ("1-36", "1-8,17-24"). */
+ * (a 16-board cycle) or as an override or a script sets them, the one reading of vulnerability
+ * and dealer text, and board ranges as directors write them ("1-36", "1-8,17-24"). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -17,6 +18,44 @@ struct board_info board_law2(int number)
     /* Each group of four boards shifts the vulnerability pattern by one: None NS EW All. */
     b.vul = (enum vul)((k + k / 4) % 4);
     return b;
+}
+
+struct board_info board_conditions(const struct board_rule *r, int number)
+{
+    struct board_info b = board_law2(number);
+
+    if (r->dealer >= 0)
+        b.dealer = (enum seat)r->dealer;
+    if (r->vul >= 0)
+        b.vul = (enum vul)r->vul;
+    if (r->script_dealer >= 0)
+        b.dealer = (enum seat)r->script_dealer;
+    if (r->script_vul >= 0)
+        b.vul = (enum vul)r->script_vul;
+    return b;
+}
+
+int vul_from_text(const char *text)
+{
+    for (int v = 0; v < 4; v++)
+        if (strcmp(text, VUL_PBN[v]) == 0)
+            return v;
+    return -1;
+}
+
+enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e)
+{
+    *out = strlen(text) == 1 ? seat_from_char(text[0]) : -1;
+    return *out >= 0 ? PD_OK
+                     : pd_fail(e, PD_ERR_USAGE, "%s wants N, E, S or W, not \"%s\"", opt, text);
+}
+
+enum pd_status pd_opt_vul(const char *opt, const char *text, int *out, struct pd_err *e)
+{
+    *out = vul_from_text(text);
+    return *out >= 0 ? PD_OK
+                     : pd_fail(e, PD_ERR_USAGE, "%s wants None, NS, EW or All, not \"%s\"", opt,
+                               text);
 }
 
 static bool parse_int(const char **p, long *out)

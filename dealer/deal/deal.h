@@ -105,6 +105,32 @@ struct board_info {
 };
 struct board_info board_law2(int number);
 
+/* The highest board number predup deals, writes and reads back: deal refuses a range above
+ * it, and verify, convert and the readers of every format that can hold such a board read up
+ * to it, so that every set deal writes reads back. (A format's own smaller limit, DUP's 99, is
+ * its writer's check; an event's sets stop at EV_MAX_BOARD.) */
+enum { BOARD_MAX = 1000000 };
+
+/* The one rule for which dealer and vulnerability a board gets: Law 2, unless an override sets
+ * them for every board (deal's --dealer and --vul, a Generator tag's dealer= and vul=, an event
+ * record's set), and a dealer script's dealer and vulnerable lines above both (deal refuses an
+ * override that contradicts them, and a verifier re-derives them from the script alone).
+ * Every field is -1 when not set. Used by deal, verify and SquareDeal alike. */
+struct board_rule {
+    int dealer, vul;               /* the override */
+    int script_dealer, script_vul; /* the script's lines */
+};
+#define BOARD_RULE_LAW2 ((struct board_rule){-1, -1, -1, -1})
+struct board_info board_conditions(const struct board_rule *r, int number);
+
+/* Vulnerability text that decides a deal (an option, an event file, a record, a Generator
+ * tag) has one spelling, PBN's: None, NS, EW or All, exactly. The vulnerability, or -1. */
+int vul_from_text(const char *text);
+/* --dealer: one of N E S W (seat_from_char), else PD_ERR_USAGE naming opt. */
+enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e);
+/* --vul: vul_from_text, else PD_ERR_USAGE naming opt. */
+enum pd_status pd_opt_vul(const char *opt, const char *text, int *out, struct pd_err *e);
+
 /* A set of board numbers, as "1-36", "7", "1-8,17-24". */
 struct board_range {
     int n;       /* how many boards */
@@ -243,6 +269,9 @@ void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct
  *      the hands the condition's bounds allow, the other cards shuffled; the first attempt the
  *      script accepts. Same distribution (uniform over accepted deals), far fewer attempts. */
 enum { DEALING_V1 = 1, DEALING_V2 = 2, DEALING_LATEST = DEALING_V2 };
+/* The most attempts a board with a script may take before it is given up: deal's --max-tries
+ * default, and what verify and an event's sets deal with (a set verifies as it was dealt). */
+#define DEAL_MAX_TRIES 100000000ULL
 
 /* ---------------------------------------------------------------- double dummy */
 /* (dealer/deal/dd.c: libdds, one module and one cache for tricks(), analyze and the hand record) */

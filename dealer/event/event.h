@@ -9,7 +9,9 @@
 
 /* ---------------------------------------------------------------- event record, forms, texts */
 /* The event record (dealer/EVENTS.md has its exact bytes): what was committed for an event,
- * then the delayed public value, then the key. Fixed sizes: a record is small. */
+ * then the delayed public value, then the key. Fixed sizes: a record is small. An event's sets
+ * (and SquareDeal's sessions) stop at EV_MAX_BOARD, below BOARD_MAX, so that every file of an
+ * event reads back everywhere; a limit of the event, checked at commit, not a second reader's. */
 enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000, EV_FORM_MAX = 32 };
 struct ev_set {
     char name[PD_LABEL_MAX + 1]; /* the set name: its label in the derivation */

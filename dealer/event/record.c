@@ -241,12 +241,7 @@ static enum pd_status rd_set(struct rd *r, struct ev_set *s)
                                                                        : -2;
     if (strcmp(dealer, "law2") == 0)
         s->dealer = -1;
-    s->vul = -2;
-    for (int v = 0; v < 4; v++)
-        if (strcmp(vul, VUL_PBN[v]) == 0)
-            s->vul = v;
-    if (strcmp(vul, "law2") == 0)
-        s->vul = -1;
+    s->vul = strcmp(vul, "law2") == 0 ? -1 : vul_from_text(vul) >= 0 ? vul_from_text(vul) : -2;
     if (s->dealer < -1 || s->vul < -1)
         return pd_fail(r->e, PD_ERR_SYNTAX, "%s: set \"%s\": bad dealer or vul", r->name, s->name);
     return PD_OK;

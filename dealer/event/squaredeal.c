@@ -14,7 +14,7 @@
 #include "dealer/event/event.h"
 
 /* Sessions per phase as SquareDeal's file names hold them (SWISS## and wider runs); board
- * numbers as predup's other sets do (EV_MAX_BOARD): a crafted "SN 9999:9999x1000000" would
+ * numbers as an event's sets do (EV_MAX_BOARD): a crafted "SN 9999:9999x1000000" would
  * otherwise ask for billions of boards. Sizes are checked before any product is formed. */
 enum { MAX_SESSIONS = 9999, MAX_BOARD = EV_MAX_BOARD };
 
@@ -105,7 +105,7 @@ static enum pd_status session_boards(const char *spec, int session, int *first, 
 
         if (count > MAX_BOARD / len)
             return pd_fail(e, PD_ERR_RANGE, "boards \"%s\": %d runs of %d boards go past "
-                           "board %d, the highest predup deals", spec, count, len, MAX_BOARD);
+                           "board %d, the highest board of an event", spec, count, len, MAX_BOARD);
         *first = at * len + 1;
         *last = (at + 1) * len;
         return PD_OK;

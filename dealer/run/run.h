@@ -14,9 +14,6 @@
 /* One board of a tournament set: the first candidate of stream (DEAL, board) that accept
  * accepts (accept NULL accepts all). max_tries bounds the candidates (0 = 1e9); PD_ERR_LIMIT
  * when reached. accept returns 1 to keep, 0 to reject, negative on error (message in e). */
-/* The bound on a board's candidates when nobody gives one: deal's --max-tries default, and
- * what verify and event use, so that all three find (or give up on) the same deals. */
-#define SET_MAX_TRIES 100000000ULL
 typedef int (*deal_accept_fn)(void *ctx, const struct deal *d, int board, struct pd_err *e);
 struct board_deal {
     int board;

@@ -10,7 +10,5 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_check(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_deal_squaredeal(int argc, char **argv, struct pd_err *e);
-enum pd_status cmd_verify_squaredeal(int argc, char **argv, struct pd_err *e);
 
 #endif

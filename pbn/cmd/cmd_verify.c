@@ -1,18 +1,10 @@
-/* pbn/cmd/cmd_verify.c - `predup verify`: re-deal a set and check a file against it completely.
- * Two sources: a key (`--key FILE`, the low-level path, the label and options read from the
- * file's Generator tag) or an event record (`verify NAME.record FILE...`, dealer/EVENTS.md).
- * Every fault is listed on stdout as "file[:line]: board N: what", and any fault makes the
- * exit status 1: a missing, duplicated or extra board, a Board, Deal, Dealer, Vulnerable or
- * DealId that differs, a game with a second Deal, a file with no board, a commitment that is
- * not the key's. A set dealt with a script is re-dealt by the dealing version its Generator tag
- * (or record) names, and the script's dealer and vulnerable lines fix every board's. */
-#include <stdarg.h>
+/* pbn/cmd/cmd_verify.c - `predup verify`'s front-end: reads its options into a verify_opts and
+ * calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record for an event
+ * record; its --squaredeal form reads them into a sqd_set_opts and calls sqd_verify_sets. */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "pbn/cmd/cmd.h"
-#include "pbn/cmd/deal_int.h"
+#include "pbn/cmd/cmd_int.h"
 
 static const char verify_usage[] =
     "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2]\n"
@@ -29,217 +21,6 @@ static const char verify_usage[] =
     "  commitment; a set's dealing version is the record's); a record not yet revealed is\n"
     "  checked alone and the steps still to come are named.\n"
     "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
-
-struct verify_opts {
-    const char *key_path, *label, *script, *boards, *set;
-    int dealer, vul; /* -1: not given */
-    int dealing;     /* 0: from the file */
-};
-
-/* What the boards of one file are checked against. */
-struct expect {
-    struct dealing dl;
-    struct board_range range; /* empty when not known */
-    int dealer, vul;          /* -1: Law 2 */
-    char what[PD_LABEL_MAX + 128]; /* "key and label \"original\"", for the summary */
-};
-
-struct tally {
-    const char *path;
-    int faults;
-};
-
-static void fault(struct tally *t, int line, int board, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void fault(struct tally *t, int line, int board, const char *fmt, ...)
-{
-    va_list ap;
-
-    printf(line > 0 ? "%s:%d: " : "%s: ", t->path, line);
-    if (board > 0)
-        printf("board %d: ", board);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    t->faults++;
-}
-
-static const char *plural(int n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
-/* A second Deal (Board, Dealer, Vulnerable, DealId) in a game, as import found it: on one line
- * with another tag, indented, over lines, after a comment, whatever the file's name. */
-static void repeated_tag(void *ctx, const struct pbn_game *g, const struct pbn_tag *again,
-                         const struct pbn_tag *first)
-{
-    fault(ctx, again->line, g->board, "a second %s tag in one game (first on line %d)",
-          again->name, first->line);
-}
-
-/* The board's Dealer and Vulnerable: Law 2, or the tag's or the options' values, and the
- * script's dealer and vulnerable lines above all (deal refuses --dealer or --vul that
- * contradict them, and a verifier re-derives them from the script alone). */
-static struct board_info expected_board(const struct expect *x, int board, bool *dealer_fixed,
-                                        bool *vul_fixed)
-{
-    struct board_info bi = board_law2(board), sb = dealing_board(&x->dl, board);
-
-    *dealer_fixed = x->dl.prog && lang_script_dealer(x->dl.prog) >= 0;
-    *vul_fixed = x->dl.prog && lang_script_vul(x->dl.prog) >= 0;
-    if (x->dealer >= 0)
-        bi.dealer = (enum seat)x->dealer;
-    if (x->vul >= 0)
-        bi.vul = (enum vul)x->vul;
-    bi.dealer = *dealer_fixed ? sb.dealer : bi.dealer;
-    bi.vul = *vul_fixed ? sb.vul : bi.vul;
-    return bi;
-}
-
-static void check_conditions(const struct expect *x, const struct pbn_game *g, struct tally *t)
-{
-    bool dealer_fixed, vul_fixed;
-    struct board_info bi = expected_board(x, g->board, &dealer_fixed, &vul_fixed);
-
-    if (g->has_dealer && g->dealer != bi.dealer && dealer_fixed)
-        fault(t, g->line, g->board, "Dealer is %c, the script's dealer line says %c",
-              SEAT_LETTER[g->dealer], SEAT_LETTER[bi.dealer]);
-    else if (!g->has_dealer || g->dealer != bi.dealer)
-        fault(t, g->line, g->board, "Dealer is %s, expected %c",
-              g->has_dealer ? (char[2]){SEAT_LETTER[g->dealer], 0} : "missing",
-              SEAT_LETTER[bi.dealer]);
-    if (g->has_vul && g->vul != bi.vul && vul_fixed)
-        fault(t, g->line, g->board, "Vulnerable is %s, the script's vulnerable line says %s",
-              VUL_PBN[g->vul], VUL_PBN[bi.vul]);
-    else if (!g->has_vul || g->vul != bi.vul)
-        fault(t, g->line, g->board, "Vulnerable is %s, expected %s",
-              g->has_vul ? VUL_PBN[g->vul] : "missing", VUL_PBN[bi.vul]);
-}
-
-static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
-                            const struct board_deal *bd, struct tally *t)
-{
-    char want[DEAL_PBN_LEN], have[DEAL_PBN_LEN], dec[40];
-    const char *id = pbn_tag_get(g, "DealId");
-    bool deal_ok = g->known == 0xF && memcmp(&bd->deal, &g->deal, sizeof bd->deal) == 0;
-
-    if (!deal_ok) {
-        deal_to_pbn(&bd->deal, SEAT_N, 0xF, want);
-        deal_to_pbn(&g->deal, SEAT_N, g->known, have);
-        fault(t, g->line, g->board, "Deal differs\n  file: %s\n  key:  %s",
-              g->known ? have : "(none)", want);
-    }
-    check_conditions(x, g, t);
-    deal_num_to_dec(bd->number, dec);
-    if (deal_ok && id && strcmp(id, dec) != 0) /* a wrong Deal has its own fault */
-        fault(t, g->line, g->board, "DealId is %s, expected %s", id, dec);
-}
-
-/* first_line[b - lo] is the line (or -1 without one) of the first game seen for board b. */
-static enum pd_status check_game(const struct expect *x, const struct pbn_game *g, int *first,
-                                 int lo, int hi, struct tally *t, struct pd_err *e)
-{
-    struct board_deal bd;
-    enum pd_status rc;
-
-    if (g->board < 1) {
-        fault(t, g->line, 0, "a game has no Board number");
-        return PD_OK;
-    }
-    if (g->board < lo || g->board > hi || first[g->board - lo] == -2) {
-        fault(t, g->line, g->board, "extra: not in the set (boards %s)",
-              x->range.n ? "as committed" : "seen");
-        return PD_OK;
-    }
-    if (first[g->board - lo] > 0) {
-        fault(t, g->line, g->board, "duplicated (first at line %d)", first[g->board - lo]);
-        return PD_OK;
-    }
-    if (first[g->board - lo] == -1) {
-        fault(t, g->line, g->board, "duplicated");
-        return PD_OK;
-    }
-    first[g->board - lo] = g->line > 0 ? g->line : -1;
-    if (x->dl.ld)
-        rc = board_generate_script(&x->dl.sk, g->board, x->dl.ld, x->dl.max_tries, &bd, e);
-    else
-        rc = board_generate(&x->dl.sk, g->board, NULL, NULL, x->dl.max_tries, &bd, e);
-    if (rc == PD_OK)
-        check_deal_tags(x, g, &bd, t);
-    return rc;
-}
-
-/* Board bounds: the committed range, or the lowest to highest board in the file. */
-static int *board_slots(const struct expect *x, const struct pbn_set *set, int *lo, int *hi)
-{
-    int *first;
-
-    *lo = x->range.n ? x->range.boards[0] : 1 << 30;
-    *hi = x->range.n ? x->range.boards[x->range.n - 1] : 0;
-    for (size_t i = 0; !x->range.n && i < set->n; i++)
-        if (set->games[i].board > 0) {
-            *lo = set->games[i].board < *lo ? set->games[i].board : *lo;
-            *hi = set->games[i].board > *hi ? set->games[i].board : *hi;
-        }
-    if (*hi < *lo)
-        *lo = *hi = 1;
-    first = calloc((size_t)(*hi - *lo + 1), sizeof *first);
-    if (first && x->range.n) { /* a range with holes: the holes are extra boards */
-        for (int b = *lo; b <= *hi; b++)
-            first[b - *lo] = -2;
-        for (int i = 0; i < x->range.n; i++)
-            first[x->range.boards[i] - *lo] = 0;
-    }
-    return first;
-}
-
-static enum pd_status check_set(const struct expect *x, const struct pbn_set *set,
-                                struct tally *t, struct pd_err *e)
-{
-    int lo, hi, *first;
-    enum pd_status rc = PD_OK;
-
-    if (set->n == 0) {
-        fault(t, 0, 0, "holds no board");
-        return PD_OK;
-    }
-    first = board_slots(x, set, &lo, &hi);
-    if (!first)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
-        pbn_game_repeats(&set->games[i], repeated_tag, t);
-        rc = check_game(x, &set->games[i], first, lo, hi, t, e);
-    }
-    for (int b = lo; rc == PD_OK && b <= hi; b++)
-        if (first[b - lo] == 0)
-            fault(t, 0, b, "missing");
-    free(first);
-    return rc;
-}
-
-/* Checks one file's set completely; the faults are counted in t. */
-static enum pd_status verify_file(const struct expect *x, const char *path,
-                                  const struct pbn_set *set, struct tally *t, struct pd_err *e)
-{
-    enum pd_status rc = check_set(x, set, t, e);
-
-    if (rc == PD_OK && t->faults == 0)
-        printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
-               plural((int)set->n, "board matches", "boards match"),
-               x->what);
-    return rc;
-}
-
-static enum pd_status summary(const struct tally *t, const char *what, struct pd_err *e)
-{
-    if (t->faults == 0)
-        return PD_OK;
-    return pd_fail(e, PD_ERR_MISMATCH, "%s: %d %s against %s", t->path, t->faults,
-                   plural(t->faults, "fault", "faults"), what);
-}
 
 static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opts *o,
                                         bool *help, struct pd_err *e)
@@ -266,7 +47,7 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
         else if (c == 'd')
             rc = pd_opt_seat("--dealer", optarg, &o->dealer, e);
         else if (c == 'v')
-            rc = pd_opt_vul("--vul", optarg, false, &o->vul, e);
+            rc = pd_opt_vul("--vul", optarg, &o->vul, e);
         else if (c != 'G')
             rc = pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
                          argv[optind - 1]);
@@ -276,248 +57,36 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
     return o->label ? pd_label_check("--label", o->label, e) : PD_OK;
 }
 
-/* The dealing version of a script set: --dealing, else the Generator tag's (a tag that names a
- * script without a version: 1, sets dealt before versions existed), else the latest, with a
- * note (a file that keeps no Generator tag, such as DUP). */
-static enum pd_status dealing_version(const struct verify_opts *o, const char *path,
-                                      const struct pbn_generator *g, int *version,
-                                      struct pd_err *e)
+/* verify --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
+static const char sqd_verify_usage[] =
+    "usage: predup verify --squaredeal EVENT.sqd [--session PHASE,SESSION[-LAST]] [--reserve]\n"
+    "                     [--boards LIST] SET...\n"
+    "  Checks each SET (PBN or any format predup reads) against the session's deals: every\n"
+    "  board there once, the deal, dealer and vulnerability as Big Deal writes them. Without\n"
+    "  --session the session comes from SET's file name (SWISS02.pbn: the phase whose file\n"
+    "  prefix is SWISS##, session 2; a name ending in \"reserve\" is the reserve set), and\n"
+    "  SWISS01-03.pbn (or --session 1,1-3) is a file of sessions 1 to 3 that SquareDeal combined.\n"
+    "  Exit 0 when every set matches, 1 naming each board and what differs.\n";
+
+static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
 {
-    char num[16] = "?";
+    struct sqd_set_opts o;
+    bool help;
+    enum pd_status rc = sqd_read_opts(argc, argv, false, &o, &help, e);
 
-    *version = o->dealing ? o->dealing : g->script[0] ? g->dealing : DEALING_LATEST;
-    if (g->dealing > 0)
-        snprintf(num, sizeof num, "%d", g->dealing);
-    if (!o->dealing && g->script[0] && (g->dealing < DEALING_V1 || g->dealing > DEALING_LATEST))
-        return pd_fail(e, PD_ERR_RANGE, "%s: dealt by dealing version %s, this predup knows "
-                       "versions %d to %d: verify it with a later predup", path, num,
-                       DEALING_V1, DEALING_LATEST);
-    if (!o->dealing && o->script && !g->script[0])
-        printf("%s: note: no Generator tag names the dealing version: verifying as version %d "
-               "(add --dealing 1 for a set dealt before version 2)\n", path, *version);
-    return PD_OK;
-}
-
-static const char *first_generator(const struct pbn_set *set)
-{
-    return set->n ? pbn_tag_get(&set->games[0], "Generator") : NULL;
-}
-
-/* The label, script and commitment the file names, against the key given. */
-static enum pd_status key_expectations(const struct verify_opts *o, const char *path,
-                                       const struct pbn_generator *g, struct expect *x,
-                                       struct tally *t, struct pd_err *e)
-{
-    const char *label = o->label ? o->label : g->has_label ? g->label : "original";
-    const char *boards = o->boards ? o->boards : g->boards[0] ? g->boards : NULL;
-    int version = DEALING_LATEST;
-    enum pd_status rc;
-
-    if (g->event[0])
-        return pd_fail(e, PD_ERR_USAGE, "%s: an event set (record digest %.16s...): verify it "
-                       "with its record: predup verify NAME.record %s", path, g->event, path);
-    if (g->script[0] && !o->script)
-        return pd_fail(e, PD_ERR_USAGE, "%s: the set was dealt with a script (SHA-256 %.16s...): "
-                       "give it with --script FILE", path, g->script);
-    if (!o->label && !g->has_label)
-        printf("%s: note: no Generator tag names the label: checking label \"original\" "
-               "(give --label L for another)\n", path);
-    rc = o->script ? dealing_version(o, path, g, &version, e) : PD_OK;
-    if (rc == PD_OK)
-        rc = open_dealing(o->key_path, label, o->script, version, &x->dl, e);
-    x->dl.max_tries = SET_MAX_TRIES;
-    if (rc == PD_OK && g->commitment[0] && strcmp(g->commitment, x->dl.commit) != 0)
-        fault(t, 0, 0, "Generator names key commitment %s, this key's is %s", g->commitment,
-              x->dl.commit);
-    if (rc == PD_OK && g->script[0] && strcmp(g->script, x->dl.script_hash) != 0)
-        fault(t, 0, 0, "Generator names script SHA-256 %s, this script's is %s", g->script,
-              x->dl.script_hash);
-    if (rc == PD_OK && boards)
-        rc = board_range_parse(boards, 10000000, &x->range, e);
-    else if (rc == PD_OK)
-        printf("%s: note: the file does not say its board range: give --boards to find boards "
-               "missing at either end\n", path);
-    x->dealer = o->dealer >= 0 ? o->dealer : g->dealer;
-    x->vul = o->vul >= 0 ? o->vul : g->vul;
-    snprintf(x->what, sizeof x->what, "key and label \"%s\"%s", label,
-             o->label || g->has_label ? "" : " (assumed: give --label L if the set has another)");
-    return rc;
-}
-
-static void close_expect(struct expect *x)
-{
-    close_dealing(&x->dl);
-    board_range_free(&x->range);
-}
-
-/* The last steps of either verification (key or record): check the file against what was
- * expected, sum up, and free both, whatever rc the setup ended with. */
-static enum pd_status check_and_close(enum pd_status rc, struct expect *x, const char *path,
-                                      struct pbn_set *set, struct tally *t, struct pd_err *e)
-{
-    if (rc == PD_OK)
-        rc = verify_file(x, path, set, t, e);
-    if (rc == PD_OK)
-        rc = summary(t, x->what, e);
-    close_expect(x);
-    pbn_set_free(set);
-    return rc;
-}
-
-static enum pd_status verify_with_key(const struct verify_opts *o, const char *path,
-                                      struct pd_err *e)
-{
-    struct pbn_set *set = NULL;
-    struct pbn_generator g;
-    struct expect x;
-    struct tally t = {path, 0};
-    enum pd_status rc = pd_outset_check(path, e); /* an interrupted write of the set */
-
-    if (rc == PD_OK)
-        rc = pbn_read_any(path, NULL, &set, e);
-    if (rc != PD_OK)
-        return rc;
-    memset(&x, 0, sizeof x);
-    pbn_generator_parse(first_generator(set), &g);
-    rc = key_expectations(o, path, &g, &x, &t, e);
-    return check_and_close(rc, &x, path, set, &t, e);
-}
-
-/* ---------------------------------------------------------------- with an event record */
-
-/* Says what the record proves so far and what is still to come. */
-static void record_status(const char *path, const struct ev_record *r)
-{
-    printf("%s: event \"%s\", %d %s, digest %s: parameters match the digest\n", path, r->p.name,
-           r->p.nsets, plural(r->p.nsets, "set", "sets"), r->digest);
-    if (!r->has_public)
-        printf("%s: still to come: the public value (predup event public), then the key "
-               "(predup event reveal)\n", path);
-    else if (!r->revealed)
-        printf("%s: public value \"%s\"; still to come: the key (predup event reveal)\n", path,
-               r->public_value);
-    else
-        printf("%s: public value \"%s\"; the key matches the commitment %s\n", path,
-               r->public_value, r->commitment);
-}
-
-/* Which set of the record a file holds: --set, its Generator tag, or the only one. */
-static enum pd_status pick_set(const struct verify_opts *o, const struct ev_record *r,
-                               const char *path, const struct pbn_generator *g, int *out,
-                               struct pd_err *e)
-{
-    const char *name = o->set ? o->set : g->has_label ? g->label : NULL;
-
-    *out = name ? ev_find_set(&r->p, name) : r->p.nsets == 1 ? 0 : -1;
-    if (*out >= 0)
+    if (rc == PD_OK && help) {
+        fputs(sqd_verify_usage, stdout);
         return PD_OK;
-    if (name)
-        return pd_fail(e, PD_ERR_USAGE, "%s: the record has no set \"%s\" (its first is \"%s\")",
-                       path, name, r->p.sets[0].name);
-    return pd_fail(e, PD_ERR_USAGE, "%s: no Generator tag says which set this is: give --set NAME "
-                   "(the record's first set is \"%s\")", path, r->p.sets[0].name);
-}
-
-static enum pd_status event_dealing(const struct ev_record *r, const struct ev_set *s,
-                                    const char *script, struct dealing *dl, struct pd_err *e)
-{
-    struct pd_key key;
-    enum pd_status rc = ev_record_key(r, &key, e);
-
-    memset(dl, 0, sizeof *dl);
-    dl->max_tries = SET_MAX_TRIES;
-    snprintf(dl->commit, sizeof dl->commit, "%s", r->commitment);
-    if (rc == PD_OK)
-        rc = set_key_derive_event(&key, r->digest, r->public_value, s->name, &dl->sk, e);
-    pd_wipe(&key, sizeof key);
-    if (rc == PD_OK && s->script_sha[0] && !script)
-        rc = pd_fail(e, PD_ERR_USAGE, "set \"%s\" was dealt with a script (SHA-256 %.16s...): "
-                     "give it with --script FILE", s->name, s->script_sha);
-    if (rc == PD_OK && script)
-        rc = pd_sha256_file(script, dl->script_hash, e);
-    if (rc == PD_OK && script && strcmp(dl->script_hash, s->script_sha) != 0)
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s: SHA-256 %.16s... is not the script committed for set "
-                     "\"%s\"", script, dl->script_hash, s->name);
-    if (rc == PD_OK && script)
-        rc = lang_compile_file(script, &dl->prog, e);
-    dl->version = s->dealing; /* committed in the record: version 1 for records before 2 */
-    if (rc == PD_OK && script)
-        rc = lang_deal_new(dl->prog, s->dealing, &dl->ld, e);
-    return rc;
-}
-
-static enum pd_status verify_event_file(const struct verify_opts *o, const struct ev_record *r,
-                                        const char *path, struct pd_err *e)
-{
-    struct pbn_set *set = NULL;
-    struct pbn_generator g;
-    struct expect x;
-    struct tally t = {path, 0};
-    int si = -1;
-    enum pd_status rc = pd_outset_check(path, e); /* an interrupted write of the set */
-
-    if (rc == PD_OK)
-        rc = pbn_read_any(path, NULL, &set, e);
-    if (rc != PD_OK)
-        return rc;
-    memset(&x, 0, sizeof x);
-    pbn_generator_parse(first_generator(set), &g);
-    rc = pick_set(o, r, path, &g, &si, e);
-    if (rc == PD_OK)
-        rc = event_dealing(r, &r->p.sets[si], o->script, &x.dl, e);
-    if (rc == PD_OK && g.event[0] && strcmp(g.event, r->digest) != 0)
-        fault(&t, 0, 0, "Generator names event digest %s, the record's is %s", g.event,
-              r->digest);
-    if (rc == PD_OK && g.commitment[0] && strcmp(g.commitment, r->commitment) != 0)
-        fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s", g.commitment,
-              r->commitment);
-    if (rc == PD_OK && g.script[0] && g.dealing != x.dl.version)
-        fault(&t, 0, 0, "Generator names dealing version %d, the record's is %d", g.dealing,
-              x.dl.version);
-    if (rc == PD_OK)
-        rc = board_range_parse(r->p.sets[si].boards, EV_MAX_BOARD, &x.range, e);
-    x.dealer = si >= 0 ? r->p.sets[si].dealer : -1;
-    x.vul = si >= 0 ? r->p.sets[si].vul : -1;
-    snprintf(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
-    return check_and_close(rc, &x, path, set, &t, e);
-}
-
-static enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char **files,
-                                         struct pd_err *e)
-{
-    struct ev_record r;
-    enum pd_status rc = ev_record_load(files[0], &r, e), first_fail = PD_OK;
-    struct pd_err first_err = {0};
-
-    if (rc != PD_OK)
-        return rc;
-    record_status(files[0], &r);
-    if (nfiles > 1 && !r.revealed)
-        return pd_fail(e, PD_ERR_USAGE, "%s: the key is not in the record yet: the files can be "
-                       "checked after: predup event reveal NAME.conf", files[0]);
-    /* Every file is checked and reported; the first failure is the one returned. */
-    for (int i = 1; i < nfiles; i++) {
-        struct pd_err fe = {0};
-
-        rc = verify_event_file(o, &r, files[i], &fe);
-        if (rc != PD_OK && first_fail == PD_OK) {
-            first_fail = rc;
-            first_err = fe;
-        } else if (rc != PD_OK) {
-            fprintf(stderr, "predup verify: ");
-            pd_err_print(stderr, &fe);
-        }
     }
-    pd_wipe(r.key_hex, sizeof r.key_hex);
-    if (first_fail != PD_OK && e)
-        *e = first_err;
-    return first_fail;
+    if (rc == PD_OK && (!o.sqd || optind >= argc))
+        rc = pd_fail(e, PD_ERR_USAGE, "expected: verify --squaredeal EVENT.sqd SET...");
+    return rc == PD_OK ? sqd_verify_sets(&o, argc - optind, argv + optind, e) : rc;
 }
 
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
     if (pbn_has_option(argc, argv, "--squaredeal"))
-        return cmd_verify_squaredeal(argc, argv, e);
+        return verify_squaredeal(argc, argv, e);
     struct verify_opts o;
     bool help;
     enum pd_status rc = parse_verify_opts(argc, argv, &o, &help, e);

@@ -23,7 +23,7 @@ fails() { # fails CODE CMD...: CMD must exit with CODE
 # The crash: 2999 x 1000000 is past INT_MAX. Refused at the SN line, nothing written.
 event 9999x1000000
 fails 65 "$P" deal --squaredeal E.sqd --session 1,3000 -o s.pbn
-grep -qF 'E.sqd:4:9: error: SN: boards "9999x1000000": 9999 runs of 1000000 boards go past board 100000, the highest predup deals' err
+grep -qF 'E.sqd:4:9: error: SN: boards "9999x1000000": 9999 runs of 1000000 boards go past board 100000, the highest board of an event' err
 [ ! -e s.pbn ]
 printf '[Board "1"]\n' > one.pbn
 fails 65 "$P" verify --squaredeal E.sqd --session 1,3000 one.pbn

@@ -1,0 +1,17 @@
+/* pbn/cmd/cmd_int.h - internal to the front-ends in pbn/cmd/: the options of the --squaredeal
+ * form, which `predup deal` and `predup verify` share (pbn/cmd/cmd_squaredeal.c). */
+#ifndef PREDUP_PBN_CMD_INT_H
+#define PREDUP_PBN_CMD_INT_H
+
+#include "pbn/sets/sets.h"
+
+/* Reads the options of deal --squaredeal (writes: -o, --format, --force and --public too) or
+ * verify --squaredeal into o; *help set on --help. optind is then the first operand. */
+enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
+                             bool *help, struct pd_err *e);
+
+/* True when option name (or name=VALUE) is among the arguments before any "--": cmd_deal and
+ * cmd_verify take their --squaredeal form so. */
+bool pbn_has_option(int argc, char **argv, const char *name);
+
+#endif

@@ -1,0 +1,208 @@
+/* pbn/sets/deal_set.c - the engine of `predup deal`: a set of boards from a key, optionally
+ * constrained by a dealer script, streamed as PBN or gathered for the machine formats. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pbn/sets/sets.h"
+
+enum { CHUNK = 8192 /* boards generated at a time */ };
+
+/* The Generator tag of every game: what verify --key reads back to re-deal the set (the key's
+ * commitment, the boards, an override, the script's hash and dealing version, the label). */
+static void make_generator(char *buf, size_t n, const struct deal_set_opts *o,
+                           const struct dealing *dl)
+{
+    struct pbn_generator g = {.dealer = o->dealer, .vul = o->vul};
+    size_t k = 0;
+
+    snprintf(g.commitment, sizeof g.commitment, "%s", dl->commit);
+    for (const char *p = o->boards; *p && k + 1 < sizeof g.boards; p++)
+        if (*p != ' ')
+            g.boards[k++] = *p;
+    snprintf(g.script, sizeof g.script, "%s", dl->prog ? dl->script_hash : "");
+    g.dealing = dl->prog ? dl->version : 0;
+    snprintf(g.label, sizeof g.label, "%s", o->label);
+    pbn_generator_format(buf, n, &g);
+}
+
+static void show_progress(bool on, int done, int total)
+{
+    if (on)
+        fprintf(stderr, "\rdealt %d of %d board%s", done, total, total == 1 ? "" : "s");
+}
+
+static enum pd_status generate_chunk(const struct dealing *dl, const struct board_range *sub,
+                                     int threads, struct board_deal *bd, struct pd_err *e)
+{
+    if (dl->ld)
+        return set_generate_script(&dl->sk, sub, threads, dl->ld, dl->max_tries, bd, e);
+    return set_generate(&dl->sk, sub, threads, NULL, NULL, dl->max_tries, bd, e);
+}
+
+/* Generates the boards chunk by chunk and streams them as PBN: memory does not grow with the
+ * range, and each chunk is spread over the threads. */
+static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
+                                       const struct dealing *dl, const struct board_range *range,
+                                       const char *generator, struct pd_err *e)
+{
+    struct pbn_event ev = {o->event, o->site, o->date, generator};
+    struct board_rule rule = dealing_rule(dl, o->dealer, o->vul);
+    struct board_deal *bd = malloc(CHUNK * sizeof *bd);
+    struct pbn_game g;
+    bool progress = pd_progress_wanted(o->quiet) && (range->n >= 10000 || dl->prog);
+    enum pd_status rc = bd ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+
+    memset(&g, 0, sizeof g);
+    /* Export format is ISO 8859-1: an event, site or label beyond it is written in UTF-8 and
+     * the file does not claim % EXPORT (pbn/FORMATS.md, encodings). */
+    pbn_write_header(out, pbn_text_fits_latin1(o->event) && pbn_text_fits_latin1(o->site) &&
+                              pbn_text_fits_latin1(generator));
+    /* A script can make each board slow (version 1, or tricks() in the condition): smaller
+     * chunks keep the progress line moving; version 2 boards are fast enough for 64 a thread
+     * (a chunk starts its threads and streams anew). */
+    int per = dl->prog ? (dl->version == DEALING_V1 ? 1 : 64) : CHUNK;
+    int chunk = per * (dl->prog && o->threads > 1 ? o->threads : 1);
+
+    for (int at = 0; rc == PD_OK && at < range->n; at += chunk) {
+        struct board_range sub = {range->n - at < chunk ? range->n - at : chunk,
+                                  range->boards + at};
+
+        rc = generate_chunk(dl, &sub, o->threads, bd, e);
+        for (int i = 0; rc == PD_OK && i < sub.n; i++) {
+            rc = pbn_game_from_board(&g, &ev, board_conditions(&rule, bd[i].board), &bd[i].deal,
+                                     &bd[i].number, e);
+            if (rc == PD_OK)
+                rc = pbn_write_game(out, &g, (size_t)(at + i), e);
+        }
+        show_progress(progress, at + sub.n, range->n);
+    }
+    if (progress)
+        fputc('\n', stderr);
+    pbn_game_clear(&g);
+    free(bd);
+    return rc;
+}
+
+static enum pd_status write_pbn_file(const struct deal_set_opts *o, const struct dealing *dl,
+                                     const struct board_range *range, const char *generator,
+                                     struct pd_err *e)
+{
+    struct pd_outfile out;
+    const char *files[] = {o->out};
+    /* ev.pbn alone after a set ev.pbn, ev.dup, ev.dlm whose write a kill cut short: complete
+     * that write first, or refuse (one file cannot redo the set). */
+    enum pd_status rc = pd_outset_recover(o->out, files, 1, o->out_flags, e);
+
+    if (rc == PD_OK)
+        rc = pd_outfile_open_ex(&out, o->out, o->out_flags, e);
+
+    if (rc != PD_OK)
+        return rc;
+    setvbuf(out.f, NULL, _IOFBF, 1 << 20);
+    rc = write_pbn_stream(out.f, o, dl, range, generator, e);
+    if (rc == PD_ERR_IO) /* name the file: the writer only knows its stream */
+        pd_fail(e, PD_ERR_IO, "%s: cannot write: %s", o->out, strerror(errno));
+    if (rc == PD_OK)
+        return pd_outfile_commit(&out, e);
+    pd_outfile_abort(&out);
+    return rc;
+}
+
+/* Machine formats need the whole set at once (they check limits before writing anything). */
+static enum pd_status write_formats(const struct deal_set_opts *o, const struct dealing *dl,
+                                    const struct board_range *range, const char *generator,
+                                    struct pd_err *e)
+{
+    struct pbn_event ev = {o->event, o->site, o->date, generator};
+    struct board_rule rule = dealing_rule(dl, o->dealer, o->vul);
+    struct board_deal *bd = calloc((size_t)range->n, sizeof *bd);
+    struct pbn_set *set = NULL;
+    enum pd_status rc = bd ? pbn_set_new(&set, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+
+    if (rc == PD_OK)
+        rc = generate_chunk(dl, range, o->threads, bd, e);
+    for (int i = 0; rc == PD_OK && i < range->n; i++) {
+        struct pbn_game *g;
+
+        rc = pbn_game_add(set, &g, e);
+        if (rc == PD_OK)
+            rc = pbn_game_from_board(g, &ev, board_conditions(&rule, bd[i].board), &bd[i].deal,
+                                     &bd[i].number, e);
+    }
+    if (rc == PD_OK)
+        rc = pbn_write_formats_ex(o->out, o->formats, o->out_flags, set, e);
+    pbn_set_free(set);
+    free(bd);
+    return rc;
+}
+
+/* -o naming the --key file itself (a link to it, another name for it): refused even with
+ * --force, whatever the key file holds, for no output replaces a key file. */
+static enum pd_status refuse_key_as_output(const struct deal_set_opts *o, struct pd_err *e)
+{
+    struct stat key, out;
+
+    if (strcmp(o->out, "-") != 0 && stat(o->key_path, &key) == 0 && stat(o->out, &out) == 0 &&
+        key.st_dev == out.st_dev && key.st_ino == out.st_ino)
+        return pd_fail(e, PD_ERR_EXISTS, "-o %s is the key file (--key %s), and no output "
+                       "replaces a key file: choose another output name", o->out, o->key_path);
+    return PD_OK;
+}
+
+/* PBN unless --format or the output's extension names another format. */
+static bool pbn_only(const struct deal_set_opts *o)
+{
+    const char *ext = pbn_format_from_path(o->out);
+
+    if (o->formats)
+        return strcmp(o->formats, "pbn") == 0 && strcmp(o->out, "-") == 0;
+    return strcmp(o->out, "-") == 0 || !ext || strcmp(ext, "pbn") == 0;
+}
+
+/* --dealer and --vul may repeat the script's dealer and vulnerable lines, not contradict them:
+ * verify re-derives Dealer and Vulnerable from the script alone. */
+static enum pd_status check_script_lines(const struct deal_set_opts *o, const struct dealing *dl,
+                                         struct pd_err *e)
+{
+    int dealer = dl->prog ? lang_script_dealer(dl->prog) : -1;
+    int vul = dl->prog ? lang_script_vul(dl->prog) : -1;
+
+    if (o->dealer >= 0 && dealer >= 0 && o->dealer != dealer)
+        return pd_fail(e, PD_ERR_USAGE, "--dealer %c contradicts the script's dealer line (%s): "
+                       "drop --dealer or edit the script", SEAT_LETTER[o->dealer],
+                       SEAT_NAME[dealer]);
+    if (o->vul >= 0 && vul >= 0 && o->vul != vul)
+        return pd_fail(e, PD_ERR_USAGE, "--vul %s contradicts the script's vulnerable line (%s): "
+                       "drop --vul or edit the script", VUL_PBN[o->vul], VUL_PBN[vul]);
+    return PD_OK;
+}
+
+enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
+{
+    struct dealing dl;
+    struct board_range range = {0, NULL};
+    char generator[1024];
+    enum pd_status rc = PD_OK;
+
+    if (o->formats && strcmp(o->out, "-") == 0 && strcmp(o->formats, "pbn") != 0)
+        rc = pd_fail(e, PD_ERR_USAGE, "--format %s needs -o FILE", o->formats);
+    if (rc == PD_OK)
+        rc = refuse_key_as_output(o, e);
+    if (rc == PD_OK)
+        rc = board_range_parse(o->boards, BOARD_MAX, &range, e);
+    if (rc != PD_OK)
+        return rc;
+    rc = open_dealing(o->key_path, o->label, o->script, o->dealing, &dl, e);
+    if (rc == PD_OK)
+        rc = check_script_lines(o, &dl, e);
+    dl.max_tries = o->max_tries;
+    make_generator(generator, sizeof generator, o, &dl);
+    if (rc == PD_OK)
+        rc = pbn_only(o) ? write_pbn_file(o, &dl, &range, generator, e)
+                         : write_formats(o, &dl, &range, generator, e);
+    close_dealing(&dl);
+    board_range_free(&range);
+    return rc;
+}

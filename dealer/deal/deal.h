@@ -210,12 +210,6 @@ enum pd_status key_load_file(const char *path, struct pd_key *key, bool *spent,
 /* key_mark_spent adds KEY_SPENT_LINE (dealer/base/base.h) to a key file event reveal
  * published. */
 enum pd_status key_mark_spent(const char *path, const struct pd_key *key, struct pd_err *e);
-/* Whether event commit may adopt an existing key file (read with key_load_file, spent as it
- * said): PD_ERR_RANGE for a key marked spent, a key whose bytes take fewer than 8 values (not
- * made by key new: all zeros, one byte repeated), and a key revealed in any *.record file of
- * the folder that holds path. */
-enum pd_status key_check_unspent(const char *path, const struct pd_key *key, bool spent,
-                                 struct pd_err *e);
 /* The commitment of a key (above) as 64 hex digits + NUL. */
 void key_commit_hex(const struct pd_key *key, char *hex);
 /* Loads the key file (key_load_file) and gives its commitment. */

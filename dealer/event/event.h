@@ -136,4 +136,12 @@ enum pd_status sqd_session_open(const struct sqd_event *ev, int phase, int sessi
 void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve, char *buf,
                    size_t n);
 
+/* ---------------------------------------------------------------- keys an event may adopt */
+/* Whether event commit may adopt an existing key file (dealer/event/spent.c; read with
+ * key_load_file, spent as it said): PD_ERR_RANGE for a key marked spent, a key whose bytes take fewer than 8 values (not
+ * made by key new: all zeros, one byte repeated), and a key revealed in any *.record file of
+ * the folder that holds path. */
+enum pd_status key_check_unspent(const char *path, const struct pd_key *key, bool spent,
+                                 struct pd_err *e);
+
 #endif

@@ -7,7 +7,7 @@
 
 #include "machine/cmd/cmd.h"
 #include "config/config.h"
-#include "machine/mach_int.h"
+#include "machine/cmd/cmd_int.h"
 
 static const char fill_usage[] =
     "usage: predup fill SET.pbn [--boards 1-36] [--machine FILE.conf|sim] [--resume] [--yes]\n"

@@ -6,7 +6,7 @@
 
 #include "machine/cmd/cmd.h"
 #include "config/config.h"
-#include "machine/mach_int.h"
+#include "machine/cmd/cmd_int.h"
 
 static const char sim_usage[] =
     "usage: predup sim SET.pbn [--boards 1-36] [--machine FILE.conf] [--seed N]\n"

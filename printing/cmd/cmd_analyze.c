@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
-#include "printing/pr_int.h"
+#include "printing/printing.h"
 
 static const char analyze_usage[] =
     "usage: predup analyze SET [-o OUT.pbn] [-j N] [--quiet] [--force] [--public]\n"

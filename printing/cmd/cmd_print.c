@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
-#include "printing/pr_int.h"
+#include "printing/printing.h"
 
 static const char print_usage[] =
     "usage: predup print record|curtain|sheet SET.pbn -o OUT.pdf [options]\n"

@@ -44,12 +44,6 @@ ROOMS = [
 # Breaches the tree holds today, each with what removes it. A line is the fault's text after
 # "FILE:LINE: " (see the checks below), prefixed by the file: "FILE: text".
 ALLOWED = {
-    # key_check_unspent (dealer/deal/keyfile.c) loads an event record to see whether the key
-    # was revealed: the check moves up into dealer/event, or its caller passes the record.
-    "dealer/deal/keyfile.c: includes dealer/event/event.h (room event, level 2): "
-    "room deal is level 1",
-    "dealer/deal/keyfile.o: calls dealer/event/record.c (room event, level 2): "
-    "room deal is level 1",
     # The runner reads the language's program and its generator directly (struct lang_prog,
     # struct lgen, lacc_*): until lang.h exposes what run needs, the runner and dealer's
     # front-end include lang's internals.
@@ -61,12 +55,6 @@ ALLOWED = {
     "dealer/run/run.c: includes dealer/lang/gen.h, internal to dealer/lang",
     "dealer/run/sets.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
     "dealer/cmd/cmd_dealer.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    # Front-ends that reach into their rooms' internals (fill, sim, analyze, print): they
-    # should need only their room's public header.
-    "machine/cmd/cmd_fill.c: includes machine/mach_int.h, internal to machine",
-    "machine/cmd/cmd_sim.c: includes machine/mach_int.h, internal to machine",
-    "printing/cmd/cmd_analyze.c: includes printing/pr_int.h, internal to printing",
-    "printing/cmd/cmd_print.c: includes printing/pr_int.h, internal to printing",
 }
 
 # A room that grows past this share of all the lines is a house in itself: split it.

@@ -36,4 +36,21 @@ int lang_script_vul(const struct lang_prog *p);
 /* The SHA-256 (64 hex digits) of the script's bytes: under mpirun every rank must run the same. */
 const char *lang_script_sha256(const struct lang_prog *p);
 
+/* ---------------------------------------------------------------- keyed sets */
+
+/* keyed.c, for the runner's sets (dealer/run/sets.c): the version, the script, and for tests
+ * the drawn seat (-1: none) and the number of its hands the bounds allow. */
+int lang_deal_version(const struct lang_deal *ld);
+const struct lang_prog *lang_deal_prog(const struct lang_deal *ld);
+int lang_deal_seat(const struct lang_deal *ld);
+uint64_t lang_deal_hands(const struct lang_deal *ld);
+/* One attempt of a version-2 board from the stream at its position: 1 when the script accepts
+ * the deal (in out), 0 when not, <0 on a run-time error (in e). */
+int lang_deal_try(const struct lang_deal *ld, struct deal_stream *s, int board,
+                  struct deal *out, struct pd_err *e);
+
+/* The script solves double dummy somewhere (tricks(), evalcontract): the fuzz target skips
+ * it, a run deals it in small blocks. */
+bool lang_script_uses_dd(const struct lang_prog *p);
+
 #endif

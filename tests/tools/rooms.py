@@ -59,8 +59,6 @@ ALLOWED = {
     "dealer/run/block.c: includes dealer/lang/gen.h, internal to dealer/lang",
     "dealer/run/run.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
     "dealer/run/run.c: includes dealer/lang/gen.h, internal to dealer/lang",
-    "dealer/run/sets.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/cmd/cmd_dealer.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
     # Front-ends that reach into their rooms' internals (fill, sim, analyze, print): they
     # should need only their room's public header.
     "machine/cmd/cmd_fill.c: includes machine/mach_int.h, internal to machine",

@@ -19,7 +19,7 @@
 enum { TAG_BLOCK = 1, TAG_STOP = 2, TAG_END = 3, TAG_ASK = 4, TAG_GIVE = 5 };
 
 /* A block on the wire: this header, then its nacc kept deals (every rank runs the same binary
- * on the same script): struct kept, or the rows of a tallying run. */
+ * on the same script): struct lang_kept, or the rows of a tallying run. */
 struct wire_head {
     long long index;
     enum pd_status rc;
@@ -32,7 +32,7 @@ struct wire_head {
 /* The bytes of one kept deal on the wire. */
 static size_t kept_size(const struct run *r)
 {
-    return r->tally ? (size_t)lrun_row_ints(r) * sizeof(int) : sizeof(struct kept);
+    return r->info.tally ? (size_t)lrun_row_ints(r) * sizeof(int) : sizeof(struct lang_kept);
 }
 
 /* Block b as it goes on the wire, in *buf (malloc'd; *n bytes). */
@@ -41,41 +41,41 @@ static enum pd_status pack_block(const struct run *r, const struct block *b, cha
 {
     struct wire_head h;
 
-    *n = sizeof(struct wire_head) + (size_t)b->nacc * kept_size(r);
+    *n = sizeof(struct wire_head) + (size_t)b->lb.nacc * kept_size(r);
     if (!(*buf = malloc(*n)))
         return pd_fail(e, PD_ERR_NOMEM, "rank %d: out of memory sending a block", pd_mpi_rank());
     memset(&h, 0, sizeof h);
     h.index = b->index;
     h.rc = b->rc;
-    h.late = b->late;
-    h.nacc = b->nacc;
-    h.plain_total = b->plain_total;
+    h.late = b->lb.late;
+    h.nacc = b->lb.nacc;
+    h.plain_total = b->lb.plain_total;
     if (b->rc != PD_OK)
-        h.err = b->err;
+        h.err = b->lb.err;
     memcpy(*buf, &h, sizeof h);
-    if (b->nacc)
-        memcpy(*buf + sizeof h, r->tally ? (void *)b->rows : (void *)b->acc,
-               (size_t)b->nacc * kept_size(r));
+    if (b->lb.nacc)
+        memcpy(*buf + sizeof h, r->info.tally ? (void *)b->lb.rows : (void *)b->lb.acc,
+               (size_t)b->lb.nacc * kept_size(r));
     return PD_OK;
 }
 
-/* Room for n kept deals in block b (its rows or its struct kept), NULL when out of memory. */
+/* Room for n kept deals in block b (its rows or its struct lang_kept), NULL when out of memory. */
 static void *room(const struct run *r, struct block *b, int n)
 {
-    if (r->tally) {
-        int *rows = n > b->caprows ? realloc(b->rows, (size_t)n * kept_size(r)) : b->rows;
+    if (r->info.tally) {
+        int *rows = n > b->lb.caprows ? realloc(b->lb.rows, (size_t)n * kept_size(r)) : b->lb.rows;
 
-        if (rows && n > b->caprows) {
-            b->rows = rows;
-            b->caprows = n;
+        if (rows && n > b->lb.caprows) {
+            b->lb.rows = rows;
+            b->lb.caprows = n;
         }
         return rows;
     }
-    struct kept *acc = n > b->cap ? realloc(b->acc, (size_t)n * sizeof *acc) : b->acc;
+    struct lang_kept *acc = n > b->lb.cap ? realloc(b->lb.acc, (size_t)n * sizeof *acc) : b->lb.acc;
 
-    if (acc && n > b->cap) {
-        b->acc = acc;
-        b->cap = n;
+    if (acc && n > b->lb.cap) {
+        b->lb.acc = acc;
+        b->lb.cap = n;
     }
     return acc;
 }
@@ -100,13 +100,13 @@ static enum pd_status unpack(struct run *r, long long k, int from, const char *b
     if (h.nacc)
         memcpy(to, buf + sizeof h, (size_t)h.nacc * kept_size(r));
     b->index = h.index;
-    b->nacc = h.nacc;
-    b->plain_total = h.plain_total;
+    b->lb.nacc = h.nacc;
+    b->lb.plain_total = h.plain_total;
     b->rc = h.rc;
-    b->late = h.late;
-    b->err = h.err;
+    b->lb.late = h.late;
+    b->lb.err = h.err;
     if (h.rc != PD_OK) /* name the rank: its files and libraries may differ from rank 0's */
-        snprintf(b->err.msg, sizeof b->err.msg, "rank %d: %.200s", from, h.err.msg);
+        snprintf(b->lb.err.msg, sizeof b->lb.err.msg, "rank %d: %.200s", from, h.err.msg);
     return PD_OK;
 }
 

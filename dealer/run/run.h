@@ -1,7 +1,8 @@
 /* dealer/run/run.h - the run room (dealer/run/): running dealing work. Sets of boards with or
  * without a script, on threads (sets.c, below); MPI (mpi.c, below); a `predup dealer` run in
- * blocks (run.c, block.c, mpi_blocks.c: its entry lrun below, its blocks in run_int.h). Includes the language (dealer/lang/lang.h) and the event room
- * (dealer/event/event.h): the last room of dealer/. */
+ * blocks (run.c, block.c, mpi_blocks.c: its entry lrun below, its blocks in run_int.h).
+ * Includes the language (dealer/lang/lang.h) and the event room (dealer/event/event.h): the
+ * last room of dealer/. */
 #ifndef PREDUP_DEALER_RUN_H
 #define PREDUP_DEALER_RUN_H
 

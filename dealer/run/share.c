@@ -13,7 +13,7 @@ bool lshare_init(struct run *r, int nthreads)
     /* Double dummy blocks are long: a rank asks for one when a thread is idle, so that no
      * block waits on a busy rank while another could start it. Short ones are asked for a
      * thread ahead, so that no thread waits for the answer. */
-    sh->spare = r->p->uses_dd ? 0 : nthreads;
+    sh->spare = r->info.uses_dd ? 0 : nthreads;
     if (r->nranks == 1)
         return true;
     if (r->rank == 0) {

@@ -50,15 +50,6 @@ ALLOWED = {
     "room deal is level 1",
     "dealer/deal/keyfile.o: calls dealer/event/record.c (room event, level 2): "
     "room deal is level 1",
-    # The runner reads the language's program and its generator directly (struct lang_prog,
-    # struct lgen, lacc_*): until lang.h exposes what run needs, the runner and dealer's
-    # front-end include lang's internals.
-    "dealer/run/run_int.h: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/run/run_int.h: includes dealer/lang/gen.h, internal to dealer/lang",
-    "dealer/run/block.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/run/block.c: includes dealer/lang/gen.h, internal to dealer/lang",
-    "dealer/run/run.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/run/run.c: includes dealer/lang/gen.h, internal to dealer/lang",
     # Front-ends that reach into their rooms' internals (fill, sim, analyze, print): they
     # should need only their room's public header.
     "machine/cmd/cmd_fill.c: includes machine/mach_int.h, internal to machine",

@@ -50,30 +50,13 @@ void *lblock_worker(void *arg)
 {
     struct run *r = arg;
     struct lrun_streams st;
+    struct block *b;
 
     lblock_streams_open(r, &st);
-    pthread_mutex_lock(&r->mu);
-    for (;;) {
-        bool over = false;
-        long long k = -1;
-
-        while (!r->stop && (k = lshare_claim(r, &over)) < 0 && !over) {
-            r->share.idle++;
-            pthread_cond_wait(&r->cv, &r->mu);
-            r->share.idle--;
-        }
-        if (r->stop || over)
-            break;
-        struct block *b = &r->slots[r->next_claim++ % r->window];
-
-        b->index = k;
-        pthread_mutex_unlock(&r->mu);
+    while ((b = lshare_next(r)) != NULL) {
         work_block(r, &st, b);
-        pthread_mutex_lock(&r->mu);
-        b->done = true;
-        pthread_cond_broadcast(&r->cv);
+        lshare_done(r, b);
     }
-    pthread_mutex_unlock(&r->mu);
     lblock_streams_close(&st);
     return NULL;
 }
@@ -104,11 +87,7 @@ static bool ready_local(struct run *r, long long j, long long k)
 
 static void release_local(struct run *r, long long j)
 {
-    pthread_mutex_lock(&r->mu);
-    r->slots[j % r->window].done = false;
-    r->committed = j + 1;
-    pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    lshare_release(r, j);
 }
 
 /* One thread in all (a tallying run at -j 1, no mpirun): the main thread deals each block

@@ -110,23 +110,6 @@ static enum pd_status unpack(struct run *r, long long k, int from, const char *b
     return PD_OK;
 }
 
-/* Rank 0: twice the owner slots. A rank with more threads than rank 0 (hosts of different
- * sizes, each rank's -j its cores) holds more blocks than rank 0's window foresaw. Under
- * r->mu; false when out of memory. */
-static bool more_owner_slots(struct lrun_share *sh)
-{
-    int span = sh->span * 2, *owner = malloc((size_t)span * sizeof *owner);
-
-    if (!owner)
-        return false;
-    for (long long k = sh->base; k < sh->next; k++)
-        owner[k % span] = sh->owner[k % sh->span];
-    free(sh->owner);
-    sh->owner = owner;
-    sh->span = span;
-    return true;
-}
-
 /* Rank 0: who deals block k (>= the base), or -1 while nobody has it yet. */
 static int owner_of(struct run *r, long long k)
 {
@@ -142,17 +125,9 @@ static int owner_of(struct run *r, long long k)
  * when the run has none left. */
 static enum pd_status give(struct run *r, int from, struct pd_err *e)
 {
-    struct lrun_share *sh = &r->share;
-    long long k = -1;
-    bool room = true;
+    bool room;
+    long long k = lshare_give_rank(r, from, &room);
 
-    pthread_mutex_lock(&r->mu);
-    if (sh->next < r->nblocks && sh->next - sh->base >= sh->span)
-        room = more_owner_slots(sh);
-    if (room && sh->next < r->nblocks)
-        k = lshare_give(r, from);
-    pthread_cond_broadcast(&r->cv); /* the last block given: workers waiting for one are done */
-    pthread_mutex_unlock(&r->mu);
     if (!room)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory giving rank %d a block", from);
     return pd_mpi_send(from, TAG_GIVE, &k, sizeof k, e);
@@ -185,10 +160,7 @@ struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e
 {
     long us = 20;
 
-    pthread_mutex_lock(&r->mu);
-    r->share.base = k; /* blocks below k are committed: their owner slots are free */
-    pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    lshare_base(r, k); /* blocks below k are committed: their owner slots are free */
     for (;;) {
         int from = pd_mpi_poll(TAG_ASK, 0), who = owner_of(r, k);
         bool got = false;
@@ -258,7 +230,6 @@ static bool wants_block(struct run *r, long long taken)
  * stop instead. */
 static enum pd_status ask(struct run *r, bool *stopped, struct pd_err *e)
 {
-    struct lrun_share *sh = &r->share;
     long long k = -1;
     void *buf = NULL;
     size_t n = 0;
@@ -272,13 +243,7 @@ static enum pd_status ask(struct run *r, bool *stopped, struct pd_err *e)
         rc = pd_fail(e, PD_ERR_INTERNAL, "rank %d: malformed answer from rank 0", r->rank);
     if (rc == PD_OK && !*stopped) {
         memcpy(&k, buf, sizeof k);
-        pthread_mutex_lock(&r->mu);
-        if (k < 0)
-            sh->no_more = true;
-        else
-            sh->given[sh->ngiven++ % r->window] = k;
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
+        lshare_file(r, k);
     }
     free(buf);
     return rc;
@@ -379,7 +344,7 @@ enum pd_status lmpi_serve(struct run *r, struct pd_err *e)
 
     if (rc == PD_OK)
         rc = serve_blocks(r, &o, &stopped, e);
-    r->abort = true;
+    lshare_abort(r);
     /* Rank 0 always says stop once its run is over, having taken or drained every block
      * posted before; then this rank's end closes the drain. */
     while (!stopped) {

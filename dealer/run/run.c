@@ -210,11 +210,7 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
 /* Ends the run: blocks in flight stop, the workers are joined. */
 static void stop_workers(struct run *r, pthread_t *tids, int started)
 {
-    r->abort = true;
-    pthread_mutex_lock(&r->mu);
-    r->stop = true;
-    pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    lshare_stop(r);
     for (int i = 0; i < started; i++)
         pthread_join(tids[i], NULL);
     pthread_mutex_destroy(&r->mu);

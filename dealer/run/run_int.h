@@ -50,6 +50,10 @@ struct run {
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */
     long long produce;     /* a block stops when it holds this many */
+    /* Once the threads run, abort, stop, next_claim, committed, share and the slots' done and
+     * index are written by share.c alone, under mu (abort is atomic); the rest is set by run.c
+     * before, but remote, which rank 0's main thread fills (mpi_blocks.c), and a slot's index
+     * when the run is one thread in all (block.c). */
     _Atomic bool abort;    /* the run is over: blocks in flight may stop */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -74,15 +78,24 @@ struct lrun_streams {
 
 /* The runner's files call only down: run.c -> mpi_blocks.c -> block.c -> share.c. */
 
-/* share.c, under r->mu: who deals which block. The slots of r->share for r->window (false
- * when out of memory) and their release; rank 0's next block, given to rank `to` (noted when
- * other ranks share the run), with an owner slot free for it; the run's block for this
- * rank's next block (its j-th, j = r->next_claim), or -1 while there is none to take, *over
- * when there will be none (one rank alone: the next block in order). */
+/* share.c: who deals which block, and the one writer of what the threads share in struct
+ * run (each function takes r->mu). The slots of r->share for r->window (false when out of
+ * memory) and their release. A worker's next block (its slot, index set; waits while there is
+ * none to take), NULL once the run is over or stops; that block dealt; this rank's j-th block
+ * committed or sent, its slot free again. Rank 0: blocks below k are committed (their owner
+ * slots free); the next block given to rank `to`, -1 when none is left or *room is false (out
+ * of memory). Other ranks: block k given by rank 0 filed for the workers (-1: no more). The
+ * run is over: blocks in flight may stop (lshare_abort), and the workers too (lshare_stop). */
 bool lshare_init(struct run *r, int nthreads);
 void lshare_free(struct run *r);
-long long lshare_give(struct run *r, int to);
-long long lshare_claim(struct run *r, bool *over);
+struct block *lshare_next(struct run *r);
+void lshare_done(struct run *r, struct block *b);
+void lshare_release(struct run *r, long long j);
+void lshare_base(struct run *r, long long k);
+long long lshare_give_rank(struct run *r, int to, bool *room);
+void lshare_file(struct run *r, long long k);
+void lshare_abort(struct run *r);
+void lshare_stop(struct run *r);
 
 /* block.c: the workers' side. A worker thread (arg: the run); a worker's streams, opened
  * (st->ok tells) and closed. */

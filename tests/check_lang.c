@@ -7,6 +7,7 @@
 
 #include "dealer/lang/gen.h"
 #include "dealer/lang/lang_int.h"
+#include "dealer/run/run.h"
 #include "tests/check_suites.h"
 
 /* Tokens as scan.l makes them: longest match, then the earlier rule. */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/fuzz_lang.sh - builds dealer/lang/fuzz_script.c (the constraint language: lexer, parser,
+# tests/fuzz_lang.sh - builds dealer/run/fuzz_script.c (the constraint language: lexer, parser,
 # shape lists, evaluation and actions) with clang -fsanitize=fuzzer,address,undefined into
 # build-fuzz/lang/ and runs it for $FUZZ_SECONDS on tests/fuzz/script/ (new inputs go to
 # build-fuzz/lang/corpus/, crashes to build-fuzz/lang/artifacts/). Inputs up to 1 MB
@@ -13,7 +13,7 @@ libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm -lpt
 mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/run/mpi.c (predup under mpirun)
 src=$(ls "$top"/dealer/*/*.c | grep -v -e '/fuzz_' -e '/cmd_')
 clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \
-    -fno-sanitize-recover=all -o "$out/fuzz_script" "$top/dealer/lang/fuzz_script.c" $src $libs
+    -fno-sanitize-recover=all -o "$out/fuzz_script" "$top/dealer/run/fuzz_script.c" $src $libs
 echo "== fuzz_script for $secs s"
 if ! UBSAN_OPTIONS=halt_on_error=1 "$out/fuzz_script" -max_total_time="$secs" -timeout=10 \
     -rss_limit_mb=2048 -max_len="${FUZZ_MAX_LEN:-1048576}" -print_final_stats=1 \

@@ -9,7 +9,6 @@
 
 #include "dealer/cmd/cmd.h"
 #include "dealer/run/run.h"
-#include "dealer/lang/lang_int.h"
 
 static const char usage[] =
     "usage: predup dealer [-023uvmqV] [-p n] [-g n] [-s seed] [-t secs] [-j threads] [script]\n"

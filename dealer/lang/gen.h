@@ -29,7 +29,7 @@ static inline void lshuffle(struct deal_stream *s, const struct deal *fixed, str
  * by hand.
  * A deal's state lives until the next draw from its stream; its draws (when z.draws is not
  * NULL) can be copied and dealt later, anywhere, by llazy_deal_from. */
-enum { LLAZY_DRAW_BYTES = 102 };
+enum { LLAZY_DRAW_BYTES = LANG_DRAW_BYTES };
 struct llazy {
     uint8_t cards[DEAL_NCARDS];
     uint8_t off[64];      /* per draw i: the card it brings to position i is at i + off[i] */

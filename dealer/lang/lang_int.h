@@ -346,40 +346,4 @@ void lact_prefetch(struct leval *ev);
 void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
                  long long nprod, FILE *out);
 
-/* Options of a `predup dealer` run, and its result. */
-struct lrun_opts {
-    long long generate, produce; /* 0 = from the script or the default */
-    unsigned long long seed;
-    int threads;
-    int swapping;          /* 0, 2, 3 */
-    bool quiet;            /* -q: no printpbn */
-    bool progress;         /* -m */
-    double time_limit;     /* -t, 0 = none */
-    bool fast;             /* conditional generation when the condition allows it */
-    bool sd;               /* --sd: averages print "label: mean sd n" */
-    bool exhaust;          /* -e: every deal of the unknown cards instead of random ones */
-    const char *input_name; /* for the PBN Event tag: NULL for stdin */
-};
-struct lrun_result {
-    long long generated, produced;
-    bool timed_out;
-    bool fast;       /* conditional generation was used */
-    double fast_p;   /* its set's probability */
-};
-enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
-                    struct lrun_result *r, struct pd_err *e);
-
-/* ---------------------------------------------------------------- keyed sets */
-
-/* lang_keyed.c, for gen.c: the version, the script, and for tests the drawn seat (-1: none)
- * and the number of its hands the bounds allow. */
-int lang_deal_version(const struct lang_deal *ld);
-const struct lang_prog *lang_deal_prog(const struct lang_deal *ld);
-int lang_deal_seat(const struct lang_deal *ld);
-uint64_t lang_deal_hands(const struct lang_deal *ld);
-/* One attempt of a version-2 board from the stream at its position: 1 when the script accepts
- * the deal (in out), 0 when not, <0 on a run-time error (in e). */
-int lang_deal_try(const struct lang_deal *ld, struct deal_stream *s, int board,
-                  struct deal *out, struct pd_err *e);
-
 #endif

@@ -513,6 +513,11 @@ const char *lang_script_sha256(const struct lang_prog *p)
     return p->sha256;
 }
 
+bool lang_script_uses_dd(const struct lang_prog *p)
+{
+    return p->uses_dd;
+}
+
 enum pd_status lang_compile_file(const char *path, struct lang_prog **out, struct pd_err *e)
 {
     char *text = NULL;

@@ -19,7 +19,7 @@
 enum { TAG_BLOCK = 1, TAG_STOP = 2, TAG_END = 3, TAG_ASK = 4, TAG_GIVE = 5 };
 
 /* A block on the wire: this header, then its nacc kept deals (every rank runs the same binary
- * on the same script): struct kept, or the rows of a tallying run. */
+ * on the same script): struct lang_kept, or the rows of a tallying run. */
 struct wire_head {
     long long index;
     enum pd_status rc;
@@ -32,7 +32,7 @@ struct wire_head {
 /* The bytes of one kept deal on the wire. */
 static size_t kept_size(const struct run *r)
 {
-    return r->tally ? (size_t)lrun_row_ints(r) * sizeof(int) : sizeof(struct kept);
+    return r->info.tally ? (size_t)lrun_row_ints(r) * sizeof(int) : sizeof(struct lang_kept);
 }
 
 /* Block b as it goes on the wire, in *buf (malloc'd; *n bytes). */
@@ -41,41 +41,41 @@ static enum pd_status pack_block(const struct run *r, const struct block *b, cha
 {
     struct wire_head h;
 
-    *n = sizeof(struct wire_head) + (size_t)b->nacc * kept_size(r);
+    *n = sizeof(struct wire_head) + (size_t)b->lb.nacc * kept_size(r);
     if (!(*buf = malloc(*n)))
         return pd_fail(e, PD_ERR_NOMEM, "rank %d: out of memory sending a block", pd_mpi_rank());
     memset(&h, 0, sizeof h);
     h.index = b->index;
     h.rc = b->rc;
-    h.late = b->late;
-    h.nacc = b->nacc;
-    h.plain_total = b->plain_total;
+    h.late = b->lb.late;
+    h.nacc = b->lb.nacc;
+    h.plain_total = b->lb.plain_total;
     if (b->rc != PD_OK)
-        h.err = b->err;
+        h.err = b->lb.err;
     memcpy(*buf, &h, sizeof h);
-    if (b->nacc)
-        memcpy(*buf + sizeof h, r->tally ? (void *)b->rows : (void *)b->acc,
-               (size_t)b->nacc * kept_size(r));
+    if (b->lb.nacc)
+        memcpy(*buf + sizeof h, r->info.tally ? (void *)b->lb.rows : (void *)b->lb.acc,
+               (size_t)b->lb.nacc * kept_size(r));
     return PD_OK;
 }
 
-/* Room for n kept deals in block b (its rows or its struct kept), NULL when out of memory. */
+/* Room for n kept deals in block b (its rows or its struct lang_kept), NULL when out of memory. */
 static void *room(const struct run *r, struct block *b, int n)
 {
-    if (r->tally) {
-        int *rows = n > b->caprows ? realloc(b->rows, (size_t)n * kept_size(r)) : b->rows;
+    if (r->info.tally) {
+        int *rows = n > b->lb.caprows ? realloc(b->lb.rows, (size_t)n * kept_size(r)) : b->lb.rows;
 
-        if (rows && n > b->caprows) {
-            b->rows = rows;
-            b->caprows = n;
+        if (rows && n > b->lb.caprows) {
+            b->lb.rows = rows;
+            b->lb.caprows = n;
         }
         return rows;
     }
-    struct kept *acc = n > b->cap ? realloc(b->acc, (size_t)n * sizeof *acc) : b->acc;
+    struct lang_kept *acc = n > b->lb.cap ? realloc(b->lb.acc, (size_t)n * sizeof *acc) : b->lb.acc;
 
-    if (acc && n > b->cap) {
-        b->acc = acc;
-        b->cap = n;
+    if (acc && n > b->lb.cap) {
+        b->lb.acc = acc;
+        b->lb.cap = n;
     }
     return acc;
 }
@@ -100,31 +100,14 @@ static enum pd_status unpack(struct run *r, long long k, int from, const char *b
     if (h.nacc)
         memcpy(to, buf + sizeof h, (size_t)h.nacc * kept_size(r));
     b->index = h.index;
-    b->nacc = h.nacc;
-    b->plain_total = h.plain_total;
+    b->lb.nacc = h.nacc;
+    b->lb.plain_total = h.plain_total;
     b->rc = h.rc;
-    b->late = h.late;
-    b->err = h.err;
+    b->lb.late = h.late;
+    b->lb.err = h.err;
     if (h.rc != PD_OK) /* name the rank: its files and libraries may differ from rank 0's */
-        snprintf(b->err.msg, sizeof b->err.msg, "rank %d: %.200s", from, h.err.msg);
+        snprintf(b->lb.err.msg, sizeof b->lb.err.msg, "rank %d: %.200s", from, h.err.msg);
     return PD_OK;
-}
-
-/* Rank 0: twice the owner slots. A rank with more threads than rank 0 (hosts of different
- * sizes, each rank's -j its cores) holds more blocks than rank 0's window foresaw. Under
- * r->mu; false when out of memory. */
-static bool more_owner_slots(struct lrun_share *sh)
-{
-    int span = sh->span * 2, *owner = malloc((size_t)span * sizeof *owner);
-
-    if (!owner)
-        return false;
-    for (long long k = sh->base; k < sh->next; k++)
-        owner[k % span] = sh->owner[k % sh->span];
-    free(sh->owner);
-    sh->owner = owner;
-    sh->span = span;
-    return true;
 }
 
 /* Rank 0: who deals block k (>= the base), or -1 while nobody has it yet. */
@@ -142,17 +125,9 @@ static int owner_of(struct run *r, long long k)
  * when the run has none left. */
 static enum pd_status give(struct run *r, int from, struct pd_err *e)
 {
-    struct lrun_share *sh = &r->share;
-    long long k = -1;
-    bool room = true;
+    bool room;
+    long long k = lshare_give_rank(r, from, &room);
 
-    pthread_mutex_lock(&r->mu);
-    if (sh->next < r->nblocks && sh->next - sh->base >= sh->span)
-        room = more_owner_slots(sh);
-    if (room && sh->next < r->nblocks)
-        k = lshare_give(r, from);
-    pthread_cond_broadcast(&r->cv); /* the last block given: workers waiting for one are done */
-    pthread_mutex_unlock(&r->mu);
     if (!room)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory giving rank %d a block", from);
     return pd_mpi_send(from, TAG_GIVE, &k, sizeof k, e);
@@ -185,10 +160,7 @@ struct block *lmpi_take(struct run *r, long long k, bool *mine, struct pd_err *e
 {
     long us = 20;
 
-    pthread_mutex_lock(&r->mu);
-    r->share.base = k; /* blocks below k are committed: their owner slots are free */
-    pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    lshare_base(r, k); /* blocks below k are committed: their owner slots are free */
     for (;;) {
         int from = pd_mpi_poll(TAG_ASK, 0), who = owner_of(r, k);
         bool got = false;
@@ -258,7 +230,6 @@ static bool wants_block(struct run *r, long long taken)
  * stop instead. */
 static enum pd_status ask(struct run *r, bool *stopped, struct pd_err *e)
 {
-    struct lrun_share *sh = &r->share;
     long long k = -1;
     void *buf = NULL;
     size_t n = 0;
@@ -272,13 +243,7 @@ static enum pd_status ask(struct run *r, bool *stopped, struct pd_err *e)
         rc = pd_fail(e, PD_ERR_INTERNAL, "rank %d: malformed answer from rank 0", r->rank);
     if (rc == PD_OK && !*stopped) {
         memcpy(&k, buf, sizeof k);
-        pthread_mutex_lock(&r->mu);
-        if (k < 0)
-            sh->no_more = true;
-        else
-            sh->given[sh->ngiven++ % r->window] = k;
-        pthread_cond_broadcast(&r->cv);
-        pthread_mutex_unlock(&r->mu);
+        lshare_file(r, k);
     }
     free(buf);
     return rc;
@@ -379,7 +344,7 @@ enum pd_status lmpi_serve(struct run *r, struct pd_err *e)
 
     if (rc == PD_OK)
         rc = serve_blocks(r, &o, &stopped, e);
-    r->abort = true;
+    lshare_abort(r);
     /* Rank 0 always says stop once its run is over, having taken or drained every block
      * posted before; then this rank's end closes the drain. */
     while (!stopped) {

@@ -5,14 +5,11 @@
  * any thread count. rnd() draws from STREAM_RND: index 2n for the condition of deal n, 2n+1
  * for its actions. */
 #include <limits.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "dealer/lang/lang_int.h"
-#include "dealer/lang/gen.h"
 #include "dealer/run/run_int.h"
 
 static double now(void)
@@ -28,28 +25,19 @@ struct commit {
     FILE *out;
     long long produce, produced, generated;
     double t0;
-    struct lacc acc;
+    struct lacc *acc;
     struct deal *kept; /* for print(): every produced deal */
     long long nkept, capkept;
     bool keep_all;
     struct deal_stream rs;
 };
 
-static enum pd_status commit_deal(struct run *r, struct commit *c, const struct kept *k,
+static enum pd_status commit_deal(struct run *r, struct commit *c, const struct lang_kept *k,
                                   long long nprod, FILE *out, struct pd_err *e)
 {
     struct deal whole;
-    struct leval ev = {.p = r->p, .d = &k->d, .dd_thread = -1, .rnd_stream = &c->rs,
-                       .rnd_index = 2 * k->ordinal + 1, .e = e};
+    const struct deal *d = lang_scan_whole(r->scan, k, &whole);
 
-    if (k->pending) {
-        llazy_deal_from(k->draws, r->all_hands, &whole);
-        ev.d = &whole;
-    }
-    if (k->memo_ready) {
-        ev.memo = k->memo;
-        ev.memo_ready = true;
-    }
     if (c->keep_all) {
         if (c->nkept == c->capkept) {
             long long cap = c->capkept ? 2 * c->capkept : 256;
@@ -60,9 +48,9 @@ static enum pd_status commit_deal(struct run *r, struct commit *c, const struct 
             c->kept = n;
             c->capkept = cap;
         }
-        c->kept[c->nkept++] = *ev.d;
+        c->kept[c->nkept++] = *d;
     }
-    return lact_run(&ev, &c->acc, out, nprod, e);
+    return lang_acc_deal(r->scan, c->acc, k, d, &c->rs, nprod, out, e);
 }
 
 /* -e: every way to give the unknown cards to the (at most two) hands that are not complete,
@@ -71,14 +59,14 @@ static enum pd_status commit_deal(struct run *r, struct commit *c, const struct 
 static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long long produce,
                               long long *produced, long long *generated, struct pd_err *e)
 {
-    const struct lang_prog *p = r->p;
+    const struct deal *predeal = r->info.predeal;
     uint64_t taken = 0, cards[26];
     int open[4], nopen = 0, n = 0, k;
     enum pd_status rc = PD_OK;
 
     for (int h = 0; h < 4; h++) {
-        taken |= p->predeal.hand[h];
-        if (hand_ncards(p->predeal.hand[h]) < 13)
+        taken |= predeal->hand[h];
+        if (hand_ncards(predeal->hand[h]) < 13)
             open[nopen++] = h;
     }
     if (nopen > 2)
@@ -87,28 +75,25 @@ static enum pd_status exhaust(struct run *r, struct commit *c, FILE *out, long l
                          nopen == 1 ? " is" : "s are");
     for (uint64_t rest = 0x1FFF1FFF1FFF1FFFULL & ~taken; rest; rest &= rest - 1)
         cards[n++] = rest & -rest;
-    k = nopen ? 13 - hand_ncards(p->predeal.hand[open[0]]) : 0;
+    k = nopen ? 13 - hand_ncards(predeal->hand[open[0]]) : 0;
     uint64_t total = 1;
 
     for (int i = 0; i < k; i++)
         total = total * (uint64_t)(n - i) / (uint64_t)(i + 1);
     *generated = 0;
     for (uint64_t v = k ? (1ULL << k) - 1 : 0; *generated < (long long)total; (*generated)++) {
-        struct kept kd = {.ordinal = (uint64_t)*generated, .d = p->predeal};
-        struct leval ev = {.p = p, .d = &kd.d, .dd_thread = -1, .rnd_stream = &c->rs,
-                           .rnd_index = 2 * kd.ordinal, .e = e};
+        struct lang_kept kd = {.ordinal = (uint64_t)*generated, .d = *predeal};
+        bool failed;
 
         for (int i = 0; i < n; i++)
             kd.d.hand[open[v >> i & 1 ? 0 : 1]] |= cards[i];
-        if (lblock_predeal_holds(p, &kd.d) && (p->cond < 0 || leval_node(&ev, p->cond))) {
-            kd.memo_ready = ev.memo_ready;
-            kd.memo = ev.memo;
+        if (lang_scan_test(r->scan, &kd, &c->rs, &failed, e)) {
             if ((rc = commit_deal(r, c, &kd, *produced, out, e)) != PD_OK)
                 return rc;
             if (++*produced == produce)
                 break;
         }
-        if (ev.failed)
+        if (failed)
             return e->code ? e->code : PD_ERR_RANGE;
         if (v) { /* Gosper: the next k-subset of n bits */
             uint64_t lo = v & -v, hi = v + lo;
@@ -132,18 +117,18 @@ static void progress(const struct run *r, long long produced, long long target)
  * plus its place in the block's gaps, else its deal number. */
 static long long kept_at(const struct run *r, const struct block *b, int i, long long base)
 {
-    if (r->tally)
-        return b->index * r->block + b->rows[(size_t)i * (size_t)lrun_row_ints(r)] + 1;
-    return r->gen ? base + (long long)b->acc[i].plain : (long long)b->acc[i].ordinal + 1;
+    if (r->info.tally)
+        return b->index * r->block + b->lb.rows[(size_t)i * (size_t)lrun_row_ints(r)] + 1;
+    return r->info.gen ? base + (long long)b->lb.acc[i].plain : (long long)b->lb.acc[i].ordinal + 1;
 }
 
 /* Tallying runs: counts the rows of block b in deal order, up to the produce limit (no
  * conditional generation: a row's plain ordinal is its deal number). */
 static void commit_rows(struct run *r, struct commit *c, const struct block *b)
 {
-    int m = c->produce - c->produced < b->nacc ? (int)(c->produce - c->produced) : b->nacc;
+    int m = c->produce - c->produced < b->lb.nacc ? (int)(c->produce - c->produced) : b->lb.nacc;
 
-    lact_tally_rows(r->p, &c->acc, b->rows, m, lrun_row_ints(r));
+    lang_acc_rows(r->p, c->acc, b->lb.rows, m, lrun_row_ints(r));
     for (int i = 0; r->o->progress && i < m; i++)
         progress(r, c->produced + i + 1, c->produce);
     c->produced += m;
@@ -159,27 +144,28 @@ static enum pd_status commit_block(struct run *r, struct commit *c, const struct
 {
     enum pd_status rc = PD_OK;
 
-    if (!r->gen)
+    if (!r->info.gen)
         c->generated = (b->index + 1) * r->block < r->generate ? (b->index + 1) * r->block
                                                                : r->generate;
-    if (r->tally)
+    if (r->info.tally)
         commit_rows(r, c, b);
-    for (int i = 0; !r->tally && i < b->nacc && c->produced < c->produce && rc == PD_OK; i++) {
+    for (int i = 0; !r->info.tally && i < b->lb.nacc && c->produced < c->produce && rc == PD_OK;
+         i++) {
         long long at = kept_at(r, b, i, *base);
 
-        if ((*over = r->gen && at > r->generate))
+        if ((*over = r->info.gen && at > r->generate))
             break;
-        rc = commit_deal(r, c, &b->acc[i], c->produced, c->out, e);
+        rc = commit_deal(r, c, &b->lb.acc[i], c->produced, c->out, e);
         if (++c->produced == c->produce)
             c->generated = at;
         progress(r, c->produced, c->produce);
     }
-    if (rc == PD_OK && b->late && c->produced < c->produce) {
-        *e = b->err; /* the actions failed at the deal after the last row */
+    if (rc == PD_OK && b->lb.late && c->produced < c->produce) {
+        *e = b->lb.err; /* the actions failed at the deal after the last row */
         return b->rc;
     }
-    if (r->gen && c->produced < c->produce) {
-        *base += (long long)b->plain_total;
+    if (r->info.gen && c->produced < c->produce) {
+        *base += (long long)b->lb.plain_total;
         *over |= *base >= r->generate;
         c->generated = *over ? r->generate : *base;
     }
@@ -203,8 +189,8 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
 
         if (!b)
             return e->code;
-        if (b->rc != PD_OK && !b->late) {
-            *e = b->err;
+        if (b->rc != PD_OK && !b->lb.late) {
+            *e = b->lb.err;
             return b->rc;
         }
         rc = commit_block(r, c, b, &base, &over, e);
@@ -224,68 +210,30 @@ static enum pd_status commit_blocks(struct run *r, struct commit *c, struct lrun
 /* Ends the run: blocks in flight stop, the workers are joined. */
 static void stop_workers(struct run *r, pthread_t *tids, int started)
 {
-    r->abort = true;
-    pthread_mutex_lock(&r->mu);
-    r->stop = true;
-    pthread_cond_broadcast(&r->cv);
-    pthread_mutex_unlock(&r->mu);
+    lshare_stop(r);
     for (int i = 0; i < started; i++)
         pthread_join(tids[i], NULL);
     pthread_mutex_destroy(&r->mu);
     pthread_cond_destroy(&r->cv);
 }
 
-static bool is_leaf(const struct lang_prog *p, int n)
-{
-    return p->nodes[n].op == LOP_NUM || p->nodes[n].op == LOP_PTS || p->nodes[n].op == LOP_LEN;
-}
-
-/* Tallying runs: a comparison of two leaves that the condition needs true (the condition
- * itself, *whole, or the left side of its top &&), tested inline before the condition; NULL
- * when there is none. */
-static const struct lnode *prefilter(const struct lang_prog *p, int cond, bool *whole)
-{
-    const struct lnode *x = &p->nodes[cond];
-
-    *whole = x->op != LOP_AND;
-    if (x->op == LOP_AND)
-        x = &p->nodes[x->a];
-    return x->op >= LOP_EQ && is_leaf(p, x->a) && is_leaf(p, x->b) ? x : NULL;
-}
-
-/* The limits, the block size and the way deals are made (conditional generation, lazy
- * dealing or plain shuffling); returns the produce limit. */
+/* The limits, the block size and the language's plan (how deals are made: conditional
+ * generation, lazy dealing or plain shuffling); returns the produce limit, or -1 when out of
+ * memory. */
 static long long plan(struct run *r, int nthreads)
 {
-    const struct lang_prog *p = r->p;
     const struct lrun_opts *o = r->o;
+    const struct lang_scan_info *f = &r->info;
 
-    r->generate = o->generate ? o->generate : p->generate ? p->generate : 10000000;
-    r->produce = o->produce ? o->produce : p->produce ? p->produce
-                                                      : (p->will_print ? 40 : r->generate);
-    r->block = p->uses_dd ? BLOCK_DD : BLOCK;
-    r->dd_actions = p->uses_dd && !p->default_action && p->nacts > 0;
+    if (!(r->scan = lang_scan_new(r->p, o->swapping, o->fast, o->exhaust, nthreads, &r->info)))
+        return -1;
+    r->generate = o->generate ? o->generate : f->generate ? f->generate : 10000000;
+    r->produce = o->produce ? o->produce : f->produce ? f->produce
+                                                      : (f->will_print ? 40 : r->generate);
+    r->block = f->uses_dd ? BLOCK_DD : BLOCK;
     r->nblocks = (r->generate + r->block - 1) / r->block;
-    if (o->fast && o->swapping == 0)
-        r->gen = lgen_plan(p);
-    r->lazy = !r->gen && o->swapping == 0 && !o->exhaust && lblock_no_predeal(p) &&
-              llazy_plan(p, &r->cond_hands, &r->all_hands);
-    r->draw_bytes = 26 * (r->all_hands < 3 ? r->all_hands : 3);
-    r->defer = nthreads == 1;
-    r->tally = r->lazy ? lact_tally_width(p) : 0;
-    if (r->tally == 1) { /* one statistic: a point count or a suit length is counted inline */
-        const struct lnode *x = &p->nodes[p->acts[0].expr];
-
-        r->leaf = (x->op == LOP_PTS || x->op == LOP_LEN) && x->seat >= 0 ? x : NULL;
-    }
-    /* a condition that is a nonzero number keeps every deal: nothing to evaluate */
-    r->cond = p->cond >= 0 && p->nodes[p->cond].op == LOP_NUM && p->nodes[p->cond].val
-                  ? -1 : p->cond;
-    r->pre = r->tally && r->cond >= 0 ? prefilter(p, r->cond, &r->pre_whole) : NULL;
-    if (r->gen) { /* as many blocks as the gaps make it: the commit loop stops the run */
-        r->log_q = log1p(-lgen_probability(r->gen));
+    if (f->gen) /* as many blocks as the gaps make it: the commit loop stops the run */
         r->nblocks = LLONG_MAX / r->block;
-    }
     /* Blocks that solve double dummy are long: one spare per thread keeps every thread busy,
      * and what a thread solves past the end of the run (under mpirun, on every rank) stays
      * small. */
@@ -293,7 +241,7 @@ static long long plan(struct run *r, int nthreads)
     r->nranks = pd_mpi_size();
     /* Under mpirun a rank's finished blocks wait for rank 0 to reach them in order while
      * another rank finishes a long one: two more slots keep its threads busy meanwhile. */
-    r->window = p->uses_dd ? nthreads + (r->nranks > 1 ? 3 : 1) : 4 * nthreads;
+    r->window = f->uses_dd ? nthreads + (r->nranks > 1 ? 3 : 1) : 4 * nthreads;
     return r->produce;
 }
 
@@ -317,8 +265,8 @@ static void today(char *date, size_t n)
 static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pthread_t **tids,
                               struct pd_err *e)
 {
-    const struct lang_prog *p = r->p;
     struct pd_key key;
+    char date[16];
     enum pd_status rc;
 
     key_from_seed(r->o->seed, &key);
@@ -326,21 +274,18 @@ static enum pd_status prepare(struct run *r, struct commit *c, int nthreads, pth
     pd_wipe(&key, sizeof key);
     if (rc != PD_OK)
         return rc;
-    c->produce = plan(r, nthreads);
-    if ((rc = lacc_init(&c->acc, p, e)) != PD_OK)
-        return rc;
-    c->acc.quiet = r->o->quiet;
-    c->acc.sd = r->o->sd;
-    c->acc.input_name = r->o->input_name;
-    c->acc.seed = r->o->seed;
-    today(c->acc.date, sizeof c->acc.date);
-    for (int i = 0; i < p->nacts; i++)
-        c->keep_all |= p->acts[i].type == LA_PRINT;
+    if ((c->produce = plan(r, nthreads)) < 0)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    today(date, sizeof date);
+    if (!(c->acc = lang_acc_new(r->p, r->o->quiet, r->o->sd, r->o->input_name, r->o->seed, date,
+                                e)))
+        return e->code;
+    c->keep_all = r->info.keep_all;
     r->slots = calloc((size_t)r->window, sizeof *r->slots);
     *tids = calloc((size_t)nthreads, sizeof **tids);
     if (!lshare_init(r, nthreads))
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    if (r->tally && nthreads == 1 && r->nranks == 1 && !r->o->exhaust &&
+    if (r->info.tally && nthreads == 1 && r->nranks == 1 && !r->o->exhaust &&
         (r->own = malloc(sizeof *r->own)) != NULL) {
         lblock_streams_open(r, r->own); /* a failure is the first block's, as in a worker */
     }
@@ -367,7 +312,7 @@ static enum pd_status run_work(struct run *r, struct commit *c, struct lrun_resu
 
     if (r->o->exhaust)
         return r->rank != 0 ? PD_OK
-                            : exhaust(r, c, c->out, r->o->produce || r->p->produce ? c->produce
+                            : exhaust(r, c, c->out, r->o->produce || r->info.produce ? c->produce
                                                                                   : -1,
                                       &c->produced, &c->generated, e);
     if (r->rank != 0)
@@ -387,17 +332,17 @@ static void release(struct run *r, struct commit *c, pthread_t *tids)
     deal_stream_close(&c->rs);
     if (r->slots)
         for (int i = 0; i < r->window; i++) {
-            free(r->slots[i].acc);
-            free(r->slots[i].rows);
+            free(r->slots[i].lb.acc);
+            free(r->slots[i].lb.rows);
         }
     free(r->slots);
-    free(r->remote.acc);
-    free(r->remote.rows);
+    free(r->remote.lb.acc);
+    free(r->remote.lb.rows);
     lshare_free(r);
     free(tids);
     free(c->kept);
-    lacc_free(&c->acc, r->p);
-    lgen_free(r->gen);
+    lang_acc_free(c->acc, r->p);
+    lang_scan_free(r->scan);
     pd_wipe(&r->sk, sizeof r->sk);
 }
 
@@ -424,11 +369,11 @@ enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *
     if (ready && o->progress && r.rank == 0)
         fprintf(stderr, "                                      \r");
     if (rc == PD_OK && r.rank == 0)
-        lact_finish(p, &c.acc, c.kept, c.produced, out);
+        lang_acc_finish(p, c.acc, c.kept, c.produced, out);
     res->generated = c.generated;
     res->produced = c.produced;
-    res->fast = r.gen != NULL;
-    res->fast_p = r.gen ? lgen_probability(r.gen) : 1.0;
+    res->fast = r.info.gen;
+    res->fast_p = r.scan ? r.info.gen_p : 1.0;
     release(&r, &c, tids);
     return rc;
 }

@@ -1,8 +1,8 @@
 /* dealer/run/run.h - the run room (dealer/run/): running dealing work. Sets of boards with or
  * without a script, on threads (sets.c, below); MPI (mpi.c, below); a `predup dealer` run in
- * blocks (run.c, block.c, mpi_blocks.c: its entry lrun is declared in dealer/lang/lang_int.h,
- * its blocks in run_int.h). Includes the language (dealer/lang/lang.h) and the event room
- * (dealer/event/event.h): the last room of dealer/. */
+ * blocks (run.c, block.c, mpi_blocks.c: its entry lrun below, its blocks in run_int.h).
+ * Includes the language (dealer/lang/lang.h) and the event room (dealer/event/event.h): the
+ * last room of dealer/. */
 #ifndef PREDUP_DEALER_RUN_H
 #define PREDUP_DEALER_RUN_H
 
@@ -96,5 +96,30 @@ int pd_mpi_poll(int tag, long max_us);
 /* Ends MPI (MPI_Finalize) and returns rc; PD_OK on a rank other than 0 whose failure rank 0
  * reports (pd_mpi_agree), so that the job shows one message and rank 0's exit status. */
 enum pd_status pd_mpi_end(enum pd_status rc);
+
+/* ---------------------------------------------------------------- `predup dealer` (run.c) */
+
+/* Options of a `predup dealer` run, and its result. */
+struct lrun_opts {
+    long long generate, produce; /* 0 = from the script or the default */
+    unsigned long long seed;
+    int threads;
+    int swapping;          /* 0, 2, 3 */
+    bool quiet;            /* -q: no printpbn */
+    bool progress;         /* -m */
+    double time_limit;     /* -t, 0 = none */
+    bool fast;             /* conditional generation when the condition allows it */
+    bool sd;               /* --sd: averages print "label: mean sd n" */
+    bool exhaust;          /* -e: every deal of the unknown cards instead of random ones */
+    const char *input_name; /* for the PBN Event tag: NULL for stdin */
+};
+struct lrun_result {
+    long long generated, produced;
+    bool timed_out;
+    bool fast;       /* conditional generation was used */
+    double fast_p;   /* its set's probability */
+};
+enum pd_status lrun(const struct lang_prog *p, const struct lrun_opts *o, FILE *out,
+                    struct lrun_result *r, struct pd_err *e);
 
 #endif

@@ -10,34 +10,19 @@
 #include <pthread.h>
 
 #include "dealer/run/run.h"
-#include "dealer/lang/lang_int.h"
-#include "dealer/lang/gen.h"
 
 /* Deals per block: multiples of 6 for -2 and -3. Scripts that solve double dummy use small
  * blocks, so that no thread works far past the deal that completes the run. The block size
  * depends on the script only, never on the thread count. */
 enum { BLOCK = 3072, BLOCK_DD = 24 };
 
-struct kept {
-    uint64_t ordinal;
-    uint64_t plain;  /* conditional generation: the plain deals up to this one, in its block */
-    struct deal d;
-    bool memo_ready;
-    bool pending;    /* lazy dealing: d lacks hands the actions read; deal them from draws */
-    uint8_t draws[LLAZY_DRAW_BYTES];
-    struct dd_memo memo;
-};
+/* A block of the run: what the language's side deals and keeps of it (lang_scan_block), its
+ * number and its state among the workers. */
 struct block {
+    struct lang_block lb;
     long long index; /* block number, -1 = free */
     bool done;
-    struct kept *acc;
-    int nacc, cap;   /* kept deals: in acc, or in rows when the run tallies */
-    int *rows;       /* tallying runs: per kept deal, its place in the block then its values */
-    int caprows;     /* rows allocated */
     enum pd_status rc;
-    bool late;       /* rc failed at the deal after the last row: commit the rows first */
-    struct pd_err err;
-    uint64_t plain_total; /* conditional generation: the plain deals the block stands for */
 };
 
 /* Under mpirun, who deals which block (share.c, mpi_blocks.c). Rank 0 gives out blocks in order, the next
@@ -60,25 +45,15 @@ struct run {
     const struct lang_prog *p;
     const struct lrun_opts *o;
     struct set_key sk;
-    struct lgen *gen;          /* conditional generation, or NULL */
-    double log_q;              /* its log(1 - p): gaps between its deals in a plain run */
-    bool lazy;                 /* lazy dealing (lang_lazy.c): no predeal, no swapping */
-    int cond_hands, all_hands; /* hands the condition reads, and with the actions */
-    int draw_bytes;            /* the draws all_hands need (west needs none: the rest) */
-    /* With one worker, the hands only the actions read are dealt by the main thread (which
-     * runs the actions): the two threads share the work. With more, the workers deal them. */
-    bool defer;
-    /* Scripts whose actions are only statistics: the worker evaluates them and the block
-     * holds these values per kept deal (lact_tally_width), not the deals. 0: keeps deals. */
-    int tally;
-    int cond;                  /* tallying runs: p->cond, -1 when it holds for every deal */
-    const struct lnode *leaf;  /* the one statistic when it is hcp(seat) or the like, or NULL */
-    const struct lnode *pre;   /* a leaf comparison the condition needs true, or NULL */
-    bool pre_whole;            /* pre is the whole condition */
-    bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
+    struct lang_scan *scan;     /* the language's plan: how deals are made and tested */
+    struct lang_scan_info info; /* what the runner plans with */
     long long generate;
     long long block;       /* BLOCK or BLOCK_DD */
     long long produce;     /* a block stops when it holds this many */
+    /* Once the threads run, abort, stop, next_claim, committed, share and the slots' done and
+     * index are written by share.c alone, under mu (abort is atomic); the rest is set by run.c
+     * before, but remote, which rank 0's main thread fills (mpi_blocks.c), and a slot's index
+     * when the run is one thread in all (block.c). */
     _Atomic bool abort;    /* the run is over: blocks in flight may stop */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -103,20 +78,27 @@ struct lrun_streams {
 
 /* The runner's files call only down: run.c -> mpi_blocks.c -> block.c -> share.c. */
 
-/* share.c, under r->mu: who deals which block. The slots of r->share for r->window (false
- * when out of memory) and their release; rank 0's next block, given to rank `to` (noted when
- * other ranks share the run), with an owner slot free for it; the run's block for this
- * rank's next block (its j-th, j = r->next_claim), or -1 while there is none to take, *over
- * when there will be none (one rank alone: the next block in order). */
+/* share.c: who deals which block, and the one writer of what the threads share in struct
+ * run (each function takes r->mu). The slots of r->share for r->window (false when out of
+ * memory) and their release. A worker's next block (its slot, index set; waits while there is
+ * none to take), NULL once the run is over or stops; that block dealt; this rank's j-th block
+ * committed or sent, its slot free again. Rank 0: blocks below k are committed (their owner
+ * slots free); the next block given to rank `to`, -1 when none is left or *room is false (out
+ * of memory). Other ranks: block k given by rank 0 filed for the workers (-1: no more). The
+ * run is over: blocks in flight may stop (lshare_abort), and the workers too (lshare_stop). */
 bool lshare_init(struct run *r, int nthreads);
 void lshare_free(struct run *r);
-long long lshare_give(struct run *r, int to);
-long long lshare_claim(struct run *r, bool *over);
+struct block *lshare_next(struct run *r);
+void lshare_done(struct run *r, struct block *b);
+void lshare_release(struct run *r, long long j);
+void lshare_base(struct run *r, long long k);
+long long lshare_give_rank(struct run *r, int to, bool *room);
+void lshare_file(struct run *r, long long k);
+void lshare_abort(struct run *r);
+void lshare_stop(struct run *r);
 
-/* block.c: the workers' side. The predeal lengths hold in d; the script predeals nothing; a
- * worker thread (arg: the run); a worker's streams, opened (st->ok tells) and closed. */
-bool lblock_predeal_holds(const struct lang_prog *p, const struct deal *d);
-bool lblock_no_predeal(const struct lang_prog *p);
+/* block.c: the workers' side. A worker thread (arg: the run); a worker's streams, opened
+ * (st->ok tells) and closed. */
 void *lblock_worker(void *arg);
 void lblock_streams_open(const struct run *r, struct lrun_streams *st);
 void lblock_streams_close(struct lrun_streams *st);
@@ -129,7 +111,7 @@ void lblock_release(struct run *r, long long j);
 /* The ints per row of a tallying run: the deal's place in its block, then its values. */
 static inline int lrun_row_ints(const struct run *r)
 {
-    return r->tally + 1;
+    return r->info.tally + 1;
 }
 
 /* mpi_blocks.c. Rank 0: block k, from this rank's workers or the rank that dealt it, while

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "dealer/run/run.h"
-#include "dealer/lang/lang_int.h"
 
 /* How a board's deal is found: candidates tested by accept, or a script's version-2 attempts. */
 struct method {

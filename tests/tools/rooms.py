@@ -43,19 +43,7 @@ ROOMS = [
 
 # Breaches the tree holds today, each with what removes it. A line is the fault's text after
 # "FILE:LINE: " (see the checks below), prefixed by the file: "FILE: text".
-ALLOWED = {
-    # The runner reads the language's program and its generator directly (struct lang_prog,
-    # struct lgen, lacc_*): until lang.h exposes what run needs, the runner and dealer's
-    # front-end include lang's internals.
-    "dealer/run/run_int.h: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/run/run_int.h: includes dealer/lang/gen.h, internal to dealer/lang",
-    "dealer/run/block.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/run/block.c: includes dealer/lang/gen.h, internal to dealer/lang",
-    "dealer/run/run.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/run/run.c: includes dealer/lang/gen.h, internal to dealer/lang",
-    "dealer/run/sets.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-    "dealer/cmd/cmd_dealer.c: includes dealer/lang/lang_int.h, internal to dealer/lang",
-}
+ALLOWED = set()  # none today: every file keeps the order
 
 # A room that grows past this share of all the lines is a house in itself: split it.
 MAX_ROOM_SHARE = 1 / 3

@@ -1,11 +1,11 @@
-/* dealer/lang/fuzz_script.c - libFuzzer target for the constraint language: compiles the input
+/* dealer/run/fuzz_script.c - libFuzzer target for the constraint language: compiles the input
  * as a script and, when it compiles and needs no double dummy, tests one fixed deal and runs
  * a 3-deal generation into /dev/null (actions and their layouts included). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dealer/lang/lang_int.h"
+#include "dealer/run/run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     if (lang_compile_mem("fuzz.dl", text, &p, &e) == PD_OK) {
-        if (!p->uses_dd && deal_from_number(123456789, &d, NULL) == PD_OK) {
+        if (!lang_script_uses_dd(p) && deal_from_number(123456789, &d, NULL) == PD_OK) {
             struct lrun_opts o = {.generate = 3, .produce = 3, .seed = 1, .threads = 1,
                                   .fast = size % 4 == 0, .quiet = false};
             struct lrun_result r;

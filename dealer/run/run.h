@@ -12,8 +12,8 @@
 /* ---------------------------------------------------------------- set generation (sets.c) */
 
 /* One board of a tournament set: the first candidate of stream (DEAL, board) that accept
- * accepts (accept NULL accepts all). max_tries bounds the candidates (0 = 1e9); PD_ERR_LIMIT
- * when reached. accept returns 1 to keep, 0 to reject, negative on error (message in e). */
+ * accepts (accept NULL accepts all). max_tries bounds the candidates (0: DEAL_MAX_TRIES);
+ * PD_ERR_LIMIT when reached. accept returns 1 to keep, 0 to reject, negative on error (message in e). */
 typedef int (*deal_accept_fn)(void *ctx, const struct deal *d, int board, struct pd_err *e);
 struct board_deal {
     int board;

@@ -45,7 +45,7 @@ static enum pd_status generate_with(struct deal_stream *s, int board, const stru
 {
     enum stream_purpose purpose = m->smart ? STREAM_SCRIPT : STREAM_DEAL;
     enum pd_status rc = deal_stream_seek(s, purpose, (uint64_t)board, e);
-    uint64_t limit = max_tries ? max_tries : 1000000000ULL;
+    uint64_t limit = max_tries ? max_tries : DEAL_MAX_TRIES;
 
     if (rc != PD_OK)
         return rc;

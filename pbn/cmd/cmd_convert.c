@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "pbn/cmd/cmd.h"
+#include "pbn/cmd/cmd_int.h"
 #include "pbn/pbn.h"
 
 static const char convert_usage[] =
@@ -16,25 +17,6 @@ static const char convert_about_outputs[] =
     "set.dlm), all or none. Outputs are 0600 (they reveal deals; --public: 0666 less the "
     "umask); an existing OUT with other content is kept unless --force.";
 
-/* text's words on lines of at most 90 columns, each indented by two spaces. */
-static void print_wrapped(const char *text)
-{
-    int col = 0;
-
-    for (const char *w = text + strspn(text, " "); *w; w += strspn(w, " ")) {
-        int len = (int)strcspn(w, " ");
-
-        if (col > 0 && col + 1 + len > 90) {
-            putchar('\n');
-            col = 0;
-        }
-        col += printf(col == 0 ? "  %.*s" : " %.*s", len, w);
-        w += len;
-    }
-    if (col > 0)
-        putchar('\n');
-}
-
 static void print_convert_usage(void)
 {
     char formats[160], text[sizeof formats + sizeof convert_about_formats +
@@ -44,7 +26,7 @@ static void print_convert_usage(void)
     snprintf(text, sizeof text, "%s %s. %s", convert_about_formats, formats,
              convert_about_outputs);
     fputs(convert_usage, stdout);
-    print_wrapped(text);
+    pbn_print_wrapped(text);
 }
 
 static const char check_usage[] =

@@ -17,16 +17,31 @@ static const char deal_usage[] =
     "  set them for every board (a practice set, a match with its own conditions).\n"
     "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
     "  FILE is made readable by you only (0600: it reveals the deals); --public makes it\n"
-    "  0666 less the umask. An existing FILE with other content is kept unless --force.\n"
-    "  --format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the\n"
-    "  format otherwise follows FILE's extension. Formats: pbn dup dupblind dlm dlmblind bri\n"
-    "  dge lin csv ber bhg rzd cds (pbn/FORMATS.md).\n"
+    "  0666 less the umask. An existing FILE with other content is kept unless --force.\n";
+/* Wrapped at print time (pbn_print_wrapped): the format names come from the format table. */
+static const char deal_about_formats[] =
+    "--format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the "
+    "format otherwise follows FILE's extension. Formats:";
+static const char deal_about_script[] =
     "  --script FILE deals every board to satisfy the dealer script: its condition, its predeal\n"
     "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer or --vul\n"
     "  that says otherwise is refused). Each board is drawn from its own keyed stream (dealing\n"
-    "  version 2, exact and fast; --dealing 1: the first plain candidate that satisfies it),\n"
-    "  at most --max-tries attempts (default 100000000). dealer/README.md specifies both.\n"
-    "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n";
+    "  version 2, exact and fast; --dealing 1: the first plain candidate that satisfies it),\n";
+
+/* The usage, with the format names and the default --max-tries from their one home. */
+static void print_deal_usage(void)
+{
+    char formats[160], text[sizeof formats + sizeof deal_about_formats + 24];
+
+    pbn_format_list(formats, sizeof formats, " ", false);
+    snprintf(text, sizeof text, "%s %s (pbn/FORMATS.md).", deal_about_formats, formats);
+    fputs(deal_usage, stdout);
+    pbn_print_wrapped(text);
+    fputs(deal_about_script, stdout);
+    printf("  at most --max-tries attempts (default %llu). dealer/README.md specifies both.\n"
+           "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n",
+           (unsigned long long)DEAL_MAX_TRIES);
+}
 
 static int default_threads(void)
 {
@@ -157,7 +172,7 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = parse_deal_opts(argc, argv, &o, &help, e);
 
     if (rc == PD_OK && help) {
-        fputs(deal_usage, stdout);
+        print_deal_usage();
         return PD_OK;
     }
     return rc == PD_OK ? deal_set(&o, e) : rc;

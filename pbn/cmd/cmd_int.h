@@ -1,5 +1,6 @@
 /* pbn/cmd/cmd_int.h - internal to the front-ends in pbn/cmd/: the options of the --squaredeal
- * form, which `predup deal` and `predup verify` share (pbn/cmd/cmd_squaredeal.c). */
+ * form, which `predup deal` and `predup verify` share (pbn/cmd/cmd_squaredeal.c), and help
+ * text wrapped at print time (pbn/cmd/usage.c). */
 #ifndef PREDUP_PBN_CMD_INT_H
 #define PREDUP_PBN_CMD_INT_H
 
@@ -13,5 +14,8 @@ enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_
 /* True when option name (or name=VALUE) is among the arguments before any "--": cmd_deal and
  * cmd_verify take their --squaredeal form so. */
 bool pbn_has_option(int argc, char **argv, const char *name);
+
+/* text's words on stdout, on lines of at most 90 columns, each indented by two spaces. */
+void pbn_print_wrapped(const char *text);
 
 #endif

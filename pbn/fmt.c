@@ -114,6 +114,21 @@ static const struct fmt *fmt_by_path(const char *path)
     return NULL;
 }
 
+/* A path whose extension names no format: the message lists the extensions, from the table. */
+static enum pd_status no_extension(const char *path, struct pd_err *e)
+{
+    const char *exts[NFORMATS];
+    char known[160];
+    size_t n = 0;
+
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (first_of_ext(i))
+            exts[n++] = fmt_table[i].ext;
+    pd_join_words(exts, n, ", ", " or ", known, sizeof known);
+    return pd_fail(e, PD_ERR_USAGE, "cannot tell the format of %s from its extension (name it "
+                   "%s)", path, known);
+}
+
 const char *pbn_format_from_path(const char *path)
 {
     const struct fmt *f = fmt_by_path(path);
@@ -252,10 +267,7 @@ static enum pd_status make_plan(const char *path, const char *formats, struct ou
         pl->f[0] = fmt_by_path(path);
         if (!pl->f[0]) {
             if (strcmp(path, "-") != 0)
-                return pd_fail(e, PD_ERR_USAGE,
-                               "cannot tell the format of %s from its extension (name it .pbn, "
-                               ".dup, .dlm, .bri, .dge, .lin, .csv, .ber, .bhg, .rzd or .cds)",
-                               path);
+                return no_extension(path, e);
             pl->f[0] = &fmt_table[0]; /* stdout: PBN */
         }
         snprintf(pl->path[0], sizeof pl->path[0], "%s", path);

@@ -70,7 +70,7 @@ START_TEST(test_german_words)
     ck_assert_str_eq(pr_term(t, "nt"), "SA");
     pr_terms_free(t);
     t = load("sv", NULL, false);
-    ck_assert(pr_terms_wide_ranks(t)); /* Kn */
+    ck_assert(pr_terms_wide_ranks(t)); /* kn */
     ck_assert_str_eq(PR_TERMF(t, "date", buf, sizeof buf, "2026", "11", "26"), "2026-11-26");
     pr_terms_free(t);
 }

@@ -171,6 +171,8 @@ static enum pd_status apply_text(struct pr_terms *t, const struct term_src *src,
     enum pd_status rc = PD_OK;
     int line = 0;
 
+    if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
+        text += 3; /* a byte-order mark, as Windows editors write UTF-8 */
     for (const char *p = text; *p && rc == PD_OK;) {
         size_t len = strcspn(p, "\n"), body = len;
         const char *first = p + strspn(p, " \t");
@@ -323,6 +325,20 @@ enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, 
     }
     t->wide_ranks = ranks_wide(t);
     *out = t;
+    return PD_OK;
+}
+
+enum pd_status pr_terms_clean(struct pr_terms *t, bool (*has_glyph)(void *ctx, unsigned cp),
+                              void *ctx, struct pd_err *e)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        char *c = pr_text_clean(t->val[i], has_glyph, ctx);
+
+        if (!c)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        free(t->val[i]);
+        t->val[i] = c;
+    }
     return PD_OK;
 }
 

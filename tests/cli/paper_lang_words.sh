@@ -79,6 +79,10 @@ done
 printf '# Swiss club\nboard = Tafel {1}\n' >club.ini
 text record r-club --lang de --terms club.ini
 has r-club.txt "Tafel 1" "Teiler: Nord"
+# A word the fonts cannot draw shows which character it was, as in the set's own texts.
+printf 'board = \360\237\202\241 {1}\n' >card.ini
+text record r-card --terms card.ini
+has r-card.txt "[U+1F0A1] 1"
 printf 'board = Tafel {1}\nteiler = Geber: {1}\n' >bad.ini
 rc=0; "$PREDUP" print record set.pbn -o bad.pdf --lang de --terms bad.ini 2>err || rc=$?
 [ "$rc" = 65 ] && [ ! -e bad.pdf ]

@@ -443,8 +443,8 @@ enum pd_status pr_lang_check(const char *lang, struct pd_err *e)
     if (lang && builtin(lang))
         return PD_OK;
     pr_lang_list(list, sizeof list);
-    return pd_fail(e, PD_ERR_USAGE, "unknown language \"%.40s\": predup prints %s", lang ? lang : "",
-                   list);
+    return pd_fail(e, PD_ERR_USAGE, "unknown language \"%.40s\": predup prints %s",
+                   lang ? lang : "", list);
 }
 
 enum pd_status pr_terms_check_table(const char *lang, char *missing, size_t n, struct pd_err *e)

@@ -152,7 +152,8 @@ END_TEST
 
 START_TEST(test_club_file_overrides)
 {
-    const char *path = terms_file("\xEF\xBB\xBF; a Swiss club\r\nboard = Tafel {1}\r\n  rank.J = J\n");
+    const char *path =
+        terms_file("\xEF\xBB\xBF; a Swiss club\r\nboard = Tafel {1}\r\n  rank.J = J\n");
     struct pr_terms *t = load("de", path, false);
     char buf[64], rank[3];
 

@@ -299,22 +299,35 @@ static enum pd_status apply_file(struct pr_terms *t, const char *path, struct pd
     return rc;
 }
 
-enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e)
+/* English with the built-in table of lang laid over it, in *out (NULL on failure); seen
+ * (MAX_TERMS) marks the keys the table sets. */
+static enum pd_status builtin_terms(const char *lang, struct pr_terms **out, bool *seen,
+                                    struct pd_err *e)
 {
-    const char *lang = o->lang && *o->lang ? o->lang : "en";
     enum pd_status rc = pr_lang_check(lang, e);
-    struct pr_terms *t = NULL;
-    bool seen[MAX_TERMS] = {false};
     char name[48];
 
     *out = NULL;
     if (rc == PD_OK)
-        rc = english_copy(&t, e);
-    if (rc != PD_OK)
-        return rc;
+        rc = english_copy(out, e);
     snprintf(name, sizeof name, "built-in table %s", lang);
     struct term_src src = {name, false};
-    rc = apply_text(t, &src, builtin(lang)->text, seen, e);
+    if (rc == PD_OK)
+        rc = apply_text(*out, &src, builtin(lang)->text, seen, e);
+    if (rc != PD_OK) {
+        pr_terms_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e)
+{
+    bool seen[MAX_TERMS] = {false};
+    struct pr_terms *t = NULL;
+    enum pd_status rc = builtin_terms(o->lang && *o->lang ? o->lang : "en", &t, seen, e);
+
+    *out = NULL;
     if (rc == PD_OK && o->terms_file)
         rc = apply_file(t, o->terms_file, e);
     if (rc == PD_OK && o->intl_honours)
@@ -449,19 +462,12 @@ enum pd_status pr_lang_check(const char *lang, struct pd_err *e)
 
 enum pd_status pr_terms_check_table(const char *lang, char *missing, size_t n, struct pd_err *e)
 {
-    struct pr_terms *t = NULL;
     bool seen[MAX_TERMS] = {false};
-    char name[48];
-    enum pd_status rc = pr_lang_check(lang, e);
+    struct pr_terms *t = NULL;
+    enum pd_status rc = builtin_terms(lang, &t, seen, e);
     size_t o = 0;
 
     missing[0] = '\0';
-    if (rc == PD_OK)
-        rc = english_copy(&t, e);
-    snprintf(name, sizeof name, "built-in table %s", lang);
-    struct term_src src = {name, false};
-    if (rc == PD_OK)
-        rc = apply_text(t, &src, builtin(lang)->text, seen, e);
     for (size_t i = 0; rc == PD_OK && i < t->n && o < n; i++)
         if (!seen[i])
             o += (size_t)snprintf(missing + o, n - o, "%s%s", o ? " " : "", t->key[i]);

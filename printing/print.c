@@ -58,23 +58,33 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
     if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6 &&
         o->per_page != 9)
         return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4, 6 or 9, not %d", o->per_page);
-    rc = pdoc_open(&d, o, e);
-    if (rc != PD_OK)
+    struct pr_terms *terms = NULL;
+    rc = pr_terms_load(o, &terms, e);
+    if (rc == PD_OK)
+        rc = pdoc_open(&d, o, e);
+    if (rc != PD_OK) {
+        pr_terms_free(terms);
         return rc;
-    switch (kind) {
-    case PR_RECORD:
-        rc = pr_draw_record(&d, set, o, e);
-        break;
-    case PR_CURTAIN:
-        rc = pr_draw_curtain(&d, set, o, e);
-        break;
-    case PR_SHEET:
-        rc = pr_draw_sheet(&d, set, o, e);
-        break;
+    }
+    d.terms = terms;
+    rc = pr_terms_clean(terms, pdoc_has_glyph, &d, e); /* drawn as the set's texts are */
+    if (rc == PD_OK) {
+        switch (kind) {
+        case PR_RECORD:
+            rc = pr_draw_record(&d, set, o, e);
+            break;
+        case PR_CURTAIN:
+            rc = pr_draw_curtain(&d, set, o, e);
+            break;
+        case PR_SHEET:
+            rc = pr_draw_sheet(&d, set, o, e);
+            break;
+        }
     }
     if (rc == PD_OK)
         rc = pdoc_save(&d, pdf, len, e);
     pdoc_close(&d);
+    pr_terms_free(terms);
     return rc;
 }
 

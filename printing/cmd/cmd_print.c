@@ -6,10 +6,14 @@
 #include "printing/printing.h"
 
 static const char print_usage[] =
-    "usage: predup print record|curtain|sheet SET.pbn -o OUT.pdf [options]\n"
+    "usage: predup print record|curtain|sheet|handout|minibridge SET.pbn -o OUT.pdf [options]\n"
     "  record   the hand record: diagrams, HCP, double dummy and par, QR code, commentary\n"
     "  curtain  curtain cards: one per hand per board, four to a page with cut lines\n"
     "  sheet    duplication sheet: the 52 cards of each board with the seat each goes to\n"
+    "  handout  student handout: the hands of --hands, auction, contract, lead, result and\n"
+    "           commentary, as many boards a page as fit; no key commitment, no analysis\n"
+    "           (a record with --hands other than all is a handout)\n"
+    "  minibridge  Minibridge sheet: points, declarer, the guide's tricks and double dummy\n"
     "options:\n"
     "  --paper a4|letter    paper size (a4)\n"
     "  --per-page 1|2|4|6|9 hand record boards per page (6; 9 is a small handout format)\n"
@@ -21,6 +25,7 @@ static const char print_usage[] =
     "                       (record, curtain); a record then leaves out the analysis and\n"
     "                       the QR codes, which would show the hidden hands\n"
     "  --no-comments        no { } commentary under the boards of a hand record\n"
+    "  --stage 1|2          minibridge: 1 no trumps (1); 2 adds distribution points and fit\n"
     "  --font-dir DIR       where DejaVuSans.ttf and DejaVuSans-Bold.ttf are\n"
     "                       (/usr/share/fonts/truetype/dejavu)\n"
     "  -j N                 libdds threads when the set must be analysed first (all cores)\n"
@@ -66,7 +71,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
     static const char *const tens[] = {"T", "10"};
     struct pd_opts p;
     enum pd_status rc = pd_opts_begin(&p, "o output  P paper  n per-page  d dd  F font-dir  T ten  "
-                                          "t title  H hands  j jobs",
+                                          "t title  H hands  j jobs  S stage",
                                       "Q no-qr  C no-comments  q quiet  h help  f force  p public",
                                       "o:j:qh", argc, argv, e);
     int c, v = 0;
@@ -92,6 +97,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
             a->p.o.ten_as_10 = v == 1;
             break;
         case 'H': rc = pr_parse_hands(optarg, &a->p.o.hands, e); break;
+        case 'S': rc = parse_int("--stage", optarg, 1, 2, &a->p.o.stage, e); break;
         case 'C': a->p.o.comments = false; break;
         case 'j': rc = parse_int("-j", optarg, 1, 256, &a->p.threads, e); break;
         case 'q': a->p.quiet = true; break;

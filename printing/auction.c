@@ -12,7 +12,7 @@
 /* A bid's strain: "S".."C" as its symbol, "NT" (or PBN's "N") as the term. */
 static bool strain_text(const char *s, char *out, size_t n)
 {
-    const char *sym = *s ? strchr(SUIT_LETTER, toupper((unsigned char)*s)) : NULL;
+    const char *sym = *s ? memchr(SUIT_LETTER, toupper((unsigned char)*s), 4) : NULL;
 
     if (sym && s[1] == '\0') {
         snprintf(out, n, "%s", PR_SUIT_SYMBOL[sym - SUIT_LETTER]);
@@ -111,7 +111,7 @@ static void read_lead(const struct pbn_game *g, bool ten10, struct pr_play *p)
     if (!t || t->nsection == 0)
         return;
     const char *c = t->section[0] + strspn(t->section[0], " \t");
-    const char *suit = *c ? strchr(SUIT_LETTER, toupper((unsigned char)c[0])) : NULL;
+    const char *suit = *c ? memchr(SUIT_LETTER, toupper((unsigned char)c[0]), 4) : NULL;
     int r = suit && c[1] ? rank_from_char(toupper((unsigned char)c[1])) : -1;
 
     if (!suit || r < RANK_2 || (c[2] && !isspace((unsigned char)c[2])))

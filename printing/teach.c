@@ -14,7 +14,7 @@ char *pr_suit_escapes(const char *s)
     if (!out)
         return NULL;
     while (*s) {
-        const char *sym = s[0] == '\\' && s[1] ? strchr(SUIT_LETTER, s[1]) : NULL;
+        const char *sym = s[0] == '\\' && s[1] ? memchr(SUIT_LETTER, s[1], 4) : NULL;
 
         if (sym) {
             o += sprintf(o, "%s", PR_SUIT_SYMBOL[sym - SUIT_LETTER]);

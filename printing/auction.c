@@ -10,7 +10,7 @@
 #include "printing/teach_int.h"
 
 /* A bid's strain: "S".."C" as its symbol, "NT" (or PBN's "N") as the term. */
-static bool strain_text(const char *s, char *out, size_t n)
+static bool strain_text(const struct pr_terms *t, const char *s, char *out, size_t n)
 {
     const char *sym = *s ? memchr(SUIT_LETTER, toupper((unsigned char)*s), 4) : NULL;
 
@@ -19,33 +19,33 @@ static bool strain_text(const char *s, char *out, size_t n)
         return true;
     }
     if (strcasecmp(s, "NT") == 0 || strcasecmp(s, "N") == 0) {
-        snprintf(out, n, "%s", pr_teach_term("nt"));
+        snprintf(out, n, "%s", pr_term(t, "nt"));
         return true;
     }
     return false;
 }
 
 /* A call as printed, or false for a token that is no call. */
-static bool call_text(const char *tok, char *out, size_t n)
+static bool call_text(const struct pr_terms *t, const char *tok, char *out, size_t n)
 {
     char strain[8];
 
     if (strcasecmp(tok, "Pass") == 0 || strcasecmp(tok, "P") == 0) {
-        snprintf(out, n, "%s", pr_teach_term("pass"));
+        snprintf(out, n, "%s", pr_term(t, "pass"));
         return true;
     }
     if (strcasecmp(tok, "X") == 0 || strcasecmp(tok, "XX") == 0) {
         snprintf(out, n, "%s", tok[1] ? "XX" : "X");
         return true;
     }
-    if (tok[0] >= '1' && tok[0] <= '7' && strain_text(tok + 1, strain, sizeof strain)) {
+    if (tok[0] >= '1' && tok[0] <= '7' && strain_text(t, tok + 1, strain, sizeof strain)) {
         snprintf(out, n, "%c%s", tok[0], strain);
         return true;
     }
     return false;
 }
 
-static void add_token(struct pr_play *p, const char *tok)
+static void add_token(const struct pr_terms *t, struct pr_play *p, const char *tok)
 {
     size_t len = strcspn(tok, "!?"); /* "1NT!": the call without its annotation */
     char bare[16];
@@ -56,29 +56,29 @@ static void add_token(struct pr_play *p, const char *tok)
     bare[len] = '\0';
     if (strcasecmp(bare, "AP") == 0)
         p->all_pass = true;
-    else if (p->n < PR_AUCTION_MAX && call_text(bare, p->call[p->n], sizeof p->call[0]))
+    else if (p->n < PR_AUCTION_MAX && call_text(t, bare, p->call[p->n], sizeof p->call[0]))
         p->n++;
 }
 
-static void read_auction(const struct pbn_game *g, struct pr_play *p)
+static void read_auction(const struct pr_terms *t, const struct pbn_game *g, struct pr_play *p)
 {
-    const struct pbn_tag *t = pbn_tag_find(g, "Auction");
+    const struct pbn_tag *a = pbn_tag_find(g, "Auction");
 
-    if (!t || !t->value || seat_from_char(t->value[0]) < 0 || t->value[1])
+    if (!a || !a->value || seat_from_char(a->value[0]) < 0 || a->value[1])
         return;
-    p->first = seat_from_char(t->value[0]);
-    for (uint32_t i = 0; i < t->nsection; i++) {
+    p->first = seat_from_char(a->value[0]);
+    for (uint32_t i = 0; i < a->nsection; i++) {
         char line[512];
 
-        snprintf(line, sizeof line, "%s", t->section[i]);
+        snprintf(line, sizeof line, "%s", a->section[i]);
         for (char *save = NULL, *tok = strtok_r(line, " \t", &save); tok;
              tok = strtok_r(NULL, " \t", &save))
-            add_token(p, tok);
+            add_token(t, p, tok);
     }
 }
 
 /* "4SX" -> "4♠x", level 4; "Pass" -> the term, level 0. */
-static void read_contract(const char *c, struct pr_play *p)
+static void read_contract(const struct pr_terms *t, const char *c, struct pr_play *p)
 {
     char strain[8], body[8];
     size_t len;
@@ -86,7 +86,7 @@ static void read_contract(const char *c, struct pr_play *p)
     if (!c || !*c || strchr(c, '?'))
         return;
     if (strcasecmp(c, "Pass") == 0) {
-        snprintf(p->contract, sizeof p->contract, "%s", pr_teach_term("pass"));
+        snprintf(p->contract, sizeof p->contract, "%s", pr_term(t, "pass"));
         return;
     }
     len = strcspn(c, "xX");
@@ -95,7 +95,7 @@ static void read_contract(const char *c, struct pr_play *p)
         return;
     memcpy(body, c + 1, len - 1);
     body[len - 1] = '\0';
-    if (!strain_text(body, strain, sizeof strain))
+    if (!strain_text(t, body, strain, sizeof strain))
         return;
     p->level = c[0] - '0';
     snprintf(p->contract, sizeof p->contract, "%c%s%s", c[0], strain,
@@ -103,31 +103,33 @@ static void read_contract(const char *c, struct pr_play *p)
 }
 
 /* The first card of the Play section: "HK" -> "♥K" (the ten as --ten says). */
-static void read_lead(const struct pbn_game *g, bool ten10, struct pr_play *p)
+static void read_lead(const struct pr_terms *t, const struct pbn_game *g, bool ten10,
+                      struct pr_play *p)
 {
-    const struct pbn_tag *t = pbn_tag_find(g, "Play");
+    const struct pbn_tag *play = pbn_tag_find(g, "Play");
     char rank[3];
 
-    if (!t || t->nsection == 0)
+    if (!play || play->nsection == 0)
         return;
-    const char *c = t->section[0] + strspn(t->section[0], " \t");
+    const char *c = play->section[0] + strspn(play->section[0], " \t");
     const char *suit = *c ? memchr(SUIT_LETTER, toupper((unsigned char)c[0]), 4) : NULL;
     int r = suit && c[1] ? rank_from_char(toupper((unsigned char)c[1])) : -1;
 
     if (!suit || r < RANK_2 || (c[2] && !isspace((unsigned char)c[2])))
         return;
     snprintf(p->lead, sizeof p->lead, "%s%s", PR_SUIT_SYMBOL[suit - SUIT_LETTER],
-             pr_rank_text(r, ten10, rank));
+             pr_term_rank(t, r, ten10, rank));
 }
 
-void pr_play_from_game(const struct pbn_game *g, bool ten10, struct pr_play *p)
+void pr_play_from_game(const struct pr_terms *t, const struct pbn_game *g, bool ten10,
+                       struct pr_play *p)
 {
     const char *decl = pbn_tag_get(g, "Declarer"), *res = pbn_tag_get(g, "Result");
 
     memset(p, 0, sizeof *p);
     p->first = p->declarer = p->result = -1;
-    read_auction(g, p);
-    read_contract(pbn_tag_get(g, "Contract"), p);
+    read_auction(t, g, p);
+    read_contract(t, pbn_tag_get(g, "Contract"), p);
     if (decl && decl[0] == '^') /* PBN: declarer "^S" is an irregular declarer, still S */
         decl++;
     if (decl && decl[0] && !decl[1])
@@ -135,7 +137,7 @@ void pr_play_from_game(const struct pbn_game *g, bool ten10, struct pr_play *p)
     if (res && *res && strspn(res, "0123456789") == strlen(res) && strlen(res) <= 2 &&
         atoi(res) <= 13)
         p->result = atoi(res);
-    read_lead(g, ten10, p);
+    read_lead(t, g, ten10, p);
 }
 
 /* "4♠=", "4♠+1", "4♠x-2" from the contract and the tricks taken. */
@@ -151,25 +153,25 @@ static void result_text(const struct pr_play *p, char *out, size_t n)
         snprintf(out, n, "%s%+d", p->contract, over);
 }
 
-void pr_play_line(const struct pr_play *p, char *out, size_t n)
+void pr_play_line(const struct pr_terms *t, const struct pr_play *p, char *out, size_t n)
 {
-    char part[96], value[48];
+    char part[160], value[48];
     size_t o = 0;
 
     out[0] = '\0';
     if (p->contract[0]) {
-        snprintf(value, sizeof value, "%s%s%c", p->contract, p->declarer >= 0 ? " " : "",
-                 p->declarer >= 0 ? SEAT_LETTER[p->declarer] : '\0');
-        pr_teach_format(part, sizeof part, "contract", value, NULL);
+        snprintf(value, sizeof value, "%s%s%s", p->contract, p->declarer >= 0 ? " " : "",
+                 p->declarer >= 0 ? pr_term_seat(t, (enum seat)p->declarer) : "");
+        PR_TERMF(t, "play.contract", part, sizeof part, value);
         o += (size_t)snprintf(out + o, n - o, "%s", part);
     }
     if (p->lead[0] && o < n) {
-        pr_teach_format(part, sizeof part, "lead", p->lead, NULL);
+        PR_TERMF(t, "play.lead", part, sizeof part, p->lead);
         o += (size_t)snprintf(out + o, n - o, "%s%s", o ? "   " : "", part);
     }
     if (p->result >= 0 && p->contract[0] && o < n) {
         result_text(p, value, sizeof value);
-        pr_teach_format(part, sizeof part, "result", value, NULL);
+        PR_TERMF(t, "play.result", part, sizeof part, value);
         snprintf(out + o, n - o, "%s%s", o ? "   " : "", part);
     }
 }
@@ -192,15 +194,14 @@ void pr_auction_draw(struct pdoc *d, const struct pr_play *p, float x, float y, 
 {
     static const int seat_at[4] = {SEAT_W, SEAT_N, SEAT_E, SEAT_S};
     float cw = w / 4;
-    char letter[2] = {0};
-
-    for (int c = 0; c < 4; c++) {
-        letter[0] = SEAT_LETTER[seat_at[c]];
-        pdoc_text_fit(d, d->bold, size, x + (float)c * cw, -(y + size), cw - 2, letter);
-    }
+    for (int c = 0; c < 4; c++)
+        pdoc_text_fit(d, d->bold, size, x + (float)c * cw, -(y + size), cw - 2,
+                      pr_term_seat(d->terms, (enum seat)seat_at[c]));
     int at = column_of(p->first);
     for (int i = 0; i <= p->n; i++, at++) {
-        const char *text = i < p->n ? p->call[i] : p->all_pass ? pr_teach_term("all_pass") : NULL;
+        const char *text = i < p->n      ? p->call[i]
+                           : p->all_pass ? pr_term(d->terms, "play.all_pass")
+                                         : NULL;
         float cx = x + (float)(at % 4) * cw, cy = y + size + (float)(at / 4 + 1) * lead;
 
         if (text) /* "All pass" may run into the next columns: it is the last word */

@@ -36,13 +36,13 @@ static enum pd_status draw_card(struct pdoc *d, const struct pr_board *b, enum s
 {
     uint64_t hand = b->deal.hand[seat];
     float x = x0 + PAD, r = x0 + w - PAD, inner = r - x;
-    char txt[96];
+    char txt[400], hcp[12], cards[12];
 
-    snprintf(txt, sizeof txt, "Board %d", b->number);
-    float bw = pdoc_text_fit(d, d->bold, 22, x, top - 44, inner * 0.6f, txt);
-    pdoc_text_right(d, d->bold, 22, r, top - 44, inner - bw - 10, SEAT_NAME[seat]);
-    snprintf(txt, sizeof txt, "Dealer: %s   Vul: %s", SEAT_NAME[b->dealer], PR_VUL_TEXT[b->vul]);
-    pdoc_text_fit(d, d->reg, 10, x, top - 64, inner, txt);
+    float bw = pdoc_text_fit(d, d->bold, 22, x, top - 44, inner * 0.6f,
+                             pr_board_title(d, b->number, txt, sizeof txt));
+    pdoc_text_right(d, d->bold, 22, r, top - 44, inner - bw - 10,
+                    pr_term_seat_name(d->terms, seat));
+    pdoc_text_fit(d, d->reg, 10, x, top - 64, inner, pr_dealer_vul(d, b, txt, sizeof txt));
     HPDF_Page_SetGrayStroke(d->page, 0);
     HPDF_Page_SetLineWidth(d->page, 0.6f);
     HPDF_Page_MoveTo(d->page, x, top - 76);
@@ -53,7 +53,9 @@ static enum pd_status draw_card(struct pdoc *d, const struct pr_board *b, enum s
     for (int s = 0; s < 4; s++)
         pdoc_suit_line(d, lead * 0.6f, x + 4, top - 76 - lead * ((float)s + 1), inner - 4,
                        (enum suit)s, hand_suit(hand, (enum suit)s), true);
-    snprintf(txt, sizeof txt, "%d HCP \u00b7 %d cards", hand_hcp(hand), hand_ncards(hand));
+    snprintf(hcp, sizeof hcp, "%d", hand_hcp(hand));
+    snprintf(cards, sizeof cards, "%d", hand_ncards(hand));
+    PR_TERMF(d->terms, "hand_count", txt, sizeof txt, hcp, cards);
     pdoc_text_fit(d, d->reg, 9, x, top - h + 38, inner - 76, txt);
     if (o->qr) {
         char hand_pbn[DEAL_PBN_LEN], code[DEAL_PBN_LEN + 16];

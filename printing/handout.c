@@ -64,18 +64,6 @@ static float measure(struct pdoc *d, const struct hframe *f, struct hboard *hb)
     return h + GAP;
 }
 
-static void draw_heading(struct pdoc *d, const struct pr_board *b)
-{
-    char txt[64];
-
-    snprintf(txt, sizeof txt, "Board %d", b->number);
-    pdoc_text_fit(d, d->bold, 12, 4, Y(14), LEFT_W - 8, txt);
-    snprintf(txt, sizeof txt, "Dealer: %s", SEAT_NAME[b->dealer]);
-    pdoc_text_fit(d, d->reg, 8, 4, Y(26), LEFT_W - 8, txt);
-    snprintf(txt, sizeof txt, "Vul: %s", PR_VUL_TEXT[b->vul]);
-    pdoc_text_fit(d, d->reg, 8, 4, Y(36), LEFT_W - 8, txt);
-}
-
 static void draw_hands(struct pdoc *d, const struct hframe *f, const struct pr_board *b)
 {
     const float x[4] = {f->box_x, f->box_x + BOX_W + 6, f->box_x, 4};
@@ -96,7 +84,7 @@ static void draw_board(struct pdoc *d, const struct hframe *f, const struct hboa
 
     HPDF_Page_GSave(d->page);
     HPDF_Page_Concat(d->page, s, 0, 0, s, x, top);
-    draw_heading(d, &hb->b);
+    pr_teach_heading(d, &hb->b, 4, 12, LEFT_W - 8);
     draw_hands(d, f, &hb->b);
     if (hb->line[0]) {
         int n = pdoc_wrap(d, d->reg, TEXT, 4, Y(y + TEXT), text_w(f), LEAD, 0, true, hb->line);
@@ -145,8 +133,8 @@ static enum pd_status read_boards(struct pdoc *d, const struct pbn_set *set,
 
         if (rc != PD_OK)
             return rc;
-        pr_play_from_game(&set->games[i], d->ten10, &hb[i].play);
-        pr_play_line(&hb[i].play, hb[i].line, sizeof hb[i].line);
+        pr_play_from_game(d->terms, &set->games[i], d->ten10, &hb[i].play);
+        pr_play_line(d->terms, &hb[i].play, hb[i].line, sizeof hb[i].line);
         hb[i].rows = pr_auction_rows(&hb[i].play);
         hb[i].note = o->comments ? pr_commentary(d, &set->games[i], &fail) : NULL;
         if (fail)

@@ -16,68 +16,57 @@
 static const float FW = 270, BOX_X = 100, BOX_Y = 56, BOX_W = 64, PANEL_Y = 178, LINE = 11.5f;
 static const float N_AT[3] = {100, 12, 166}, E_AT[3] = {170, 66, 98}, S_AT[3] = {100, 124, 166},
                    W_AT[3] = {6, 66, 90};
-enum { STAGE1_LINES = 4, STAGE2_LINES = 7 };
+enum { STAGE1_LINES = 4, STAGE2_LINES = 7, LINE_MAX = 256 };
 
 static float frame_h(int stage)
 {
     return PANEL_Y + (float)(stage == 2 ? STAGE2_LINES : STAGE1_LINES) * LINE + 4;
 }
 
-static void draw_heading(struct pdoc *d, const struct pr_board *b)
-{
-    char txt[64];
-
-    snprintf(txt, sizeof txt, "Board %d", b->number);
-    pdoc_text_fit(d, d->bold, 14, W_AT[0], Y(16), 88, txt);
-    snprintf(txt, sizeof txt, "Dealer: %s", SEAT_NAME[b->dealer]);
-    pdoc_text_fit(d, d->reg, 8.5f, W_AT[0], Y(29), 88, txt);
-    snprintf(txt, sizeof txt, "Vul: %s", PR_VUL_TEXT[b->vul]);
-    pdoc_text_fit(d, d->reg, 8.5f, W_AT[0], Y(40), 88, txt);
-}
-
 /* The stage-1 lines: points, declarer, the guide, double dummy; 2 lines at 20-20. */
-static int stage1_lines(const struct pr_mini *m, const struct dd_table *dd, char lines[][128])
+static int stage1_lines(const struct pr_terms *t, const struct pr_mini *m,
+                        const struct dd_table *dd, char lines[][LINE_MAX])
 {
-    char a[48], b[48];
+    char a[48], b[16], c[48];
     int n = 0;
 
-    snprintf(a, sizeof a, "NS %d · EW %d", m->side_hp[0], m->side_hp[1]);
-    pr_teach_format(lines[n++], 128, "mini.points", a, NULL);
+    snprintf(a, sizeof a, "%s %d · %s %d", pr_term_side(t, 0), m->side_hp[0], pr_term_side(t, 1),
+             m->side_hp[1]);
+    PR_TERMF(t, "mini.points", lines[n++], LINE_MAX, a);
     if (m->side < 0) {
-        pr_teach_format(lines[n++], 128, "mini.redeal", NULL, NULL);
+        PR_TERMF(t, "mini.redeal", lines[n++], LINE_MAX, "");
         return n;
     }
     snprintf(b, sizeof b, "%d", m->hp[m->declarer]);
-    pr_teach_format(lines[n++], 128, "mini.declarer", SEAT_NAME[m->declarer], b);
-    snprintf(a, sizeof a, "%d", m->guide_tricks);
-    pr_teach_format(b, sizeof b, "mini.tricks", a, NULL);
-    snprintf(a, sizeof a, "%d", m->guide_tricks - 6);
-    char contract[48], guide[96];
-    pr_teach_format(contract, sizeof contract, "mini.contract", a, NULL);
-    snprintf(guide, sizeof guide, "%.40s (%.40s)", b, contract);
+    PR_TERMF(t, "mini.declarer", lines[n++], LINE_MAX,
+             pr_term_seat_name(t, (enum seat)m->declarer), b);
     snprintf(a, sizeof a, "%d", m->side_hp[m->side]);
-    pr_teach_format(lines[n++], 128, "mini.guide", a, guide);
-    snprintf(a, sizeof a, "%d", dd->tricks[m->declarer][STRAIN_NT]);
-    pr_teach_format(lines[n++], 128, "mini.dd", a, NULL);
+    snprintf(b, sizeof b, "%d", m->guide_tricks);
+    snprintf(c, sizeof c, "%d %s", m->guide_tricks - 6, pr_term(t, "nt"));
+    PR_TERMF(t, "mini.guide", lines[n++], LINE_MAX, a, b, c);
+    snprintf(b, sizeof b, "%d", dd->tricks[m->declarer][STRAIN_NT]);
+    PR_TERMF(t, "mini.dd", lines[n++], LINE_MAX, b, pr_term(t, "nt"));
     return n;
 }
 
 /* The stage-2 lines: distribution points of the declaring side, its fit and its tricks. */
-static int stage2_lines(const struct pr_mini *m, const struct dd_table *dd, char lines[][128])
+static int stage2_lines(const struct pr_terms *t, const struct pr_mini *m,
+                        const struct dd_table *dd, char lines[][LINE_MAX])
 {
     char a[64], b[16];
     int n = 0, p = m->side, q = m->side + 2;
 
-    snprintf(a, sizeof a, "%c %d · %c %d", SEAT_LETTER[p], m->dp[p], SEAT_LETTER[q], m->dp[q]);
-    pr_teach_format(lines[n++], 128, "mini.dp", a, NULL);
+    snprintf(a, sizeof a, "%s %d · %s %d", pr_term_seat(t, (enum seat)p), m->dp[p],
+             pr_term_seat(t, (enum seat)q), m->dp[q]);
+    PR_TERMF(t, "mini.dp", lines[n++], LINE_MAX, a);
     if (m->fit_len < PR_MINI_FIT) {
-        pr_teach_format(lines[n++], 128, "mini.no_fit", NULL, NULL);
+        PR_TERMF(t, "mini.no_fit", lines[n++], LINE_MAX, pr_term(t, "nt"));
         return n;
     }
     snprintf(b, sizeof b, "%d", m->fit_len);
-    pr_teach_format(lines[n++], 128, "mini.fit", PR_SUIT_SYMBOL[m->fit_suit], b);
+    PR_TERMF(t, "mini.fit", lines[n++], LINE_MAX, PR_SUIT_SYMBOL[m->fit_suit], b);
     snprintf(b, sizeof b, "%d", dd->tricks[m->declarer][m->fit_suit]);
-    pr_teach_format(lines[n++], 128, "mini.fit_dd", PR_SUIT_SYMBOL[m->fit_suit], b);
+    PR_TERMF(t, "mini.dd", lines[n++], LINE_MAX, b, PR_SUIT_SYMBOL[m->fit_suit]);
     return n;
 }
 
@@ -86,17 +75,17 @@ static void draw_board(struct pdoc *d, const struct pbn_game *g, const struct pr
 {
     const float *at[4] = {N_AT, E_AT, S_AT, W_AT};
     struct pr_mini m;
-    char lines[STAGE2_LINES][128];
+    char lines[STAGE2_LINES][LINE_MAX];
     int n;
 
     pr_mini_read(&b->deal, b->dealer, &m);
-    draw_heading(d, b);
+    pr_teach_heading(d, b, W_AT[0], 14, 88);
     for (int s = 0; s < 4; s++)
         pr_diag_hand(d, b->deal.hand[s], at[s][0], at[s][1], at[s][2]);
     pr_diag_compass(d, b, PR_HANDS_ALL, BOX_X, BOX_Y, BOX_W);
-    n = stage1_lines(&m, &g->dd, lines);
+    n = stage1_lines(d->terms, &m, &g->dd, lines);
     if (stage == 2 && m.side >= 0)
-        n += stage2_lines(&m, &g->dd, lines + n);
+        n += stage2_lines(d->terms, &m, &g->dd, lines + n);
     for (int i = 0; i < n; i++)
         pdoc_text_fit(d, i == 1 ? d->bold : d->reg, 9.5f, W_AT[0], Y(PANEL_Y + (float)i * LINE),
                       FW - 12, lines[i]);
@@ -123,8 +112,8 @@ static void header(struct pdoc *d, const struct pr_title *t, int stage, int page
     char num[8], st[48];
 
     snprintf(num, sizeof num, "%d", stage);
-    pr_teach_format(st, sizeof st, "mini.stage", num, NULL);
-    snprintf(head.where, sizeof head.where, "%.40s · %.40s%s%.160s", pr_teach_term("mini.title"), st,
+    PR_TERMF(d->terms, "mini.stage", st, sizeof st, num);
+    snprintf(head.where, sizeof head.where, "%.40s · %.40s%s%.160s", pr_term(d->terms, "mini.title"), st,
              t->where[0] ? " · " : "", t->where);
     pr_teach_header(d, &head, page, pages);
 }

@@ -59,9 +59,15 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
     if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6 &&
         o->per_page != 9)
         return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4, 6 or 9, not %d", o->per_page);
-    rc = pdoc_open(&d, o, e);
-    if (rc != PD_OK)
+    struct pr_terms *terms = NULL;
+    rc = pr_terms_load(o, &terms, e);
+    if (rc == PD_OK)
+        rc = pdoc_open(&d, o, e);
+    if (rc != PD_OK) {
+        pr_terms_free(terms);
         return rc;
+    }
+    d.terms = terms;
     switch (kind) {
     case PR_RECORD: /* a record that hides hands is a student's handout */
         rc = (o->hands & PR_HANDS_ALL) == PR_HANDS_ALL ? pr_draw_record(&d, set, o, e)
@@ -83,6 +89,7 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
     if (rc == PD_OK)
         rc = pdoc_save(&d, pdf, len, e);
     pdoc_close(&d);
+    pr_terms_free(terms);
     return rc;
 }
 

@@ -65,13 +65,13 @@ static float frame_h(const struct frame *f, struct shown sh)
 
 static void draw_header_block(struct pdoc *d, const struct pr_board *b, float x)
 {
-    char txt[64];
+    char txt[400], num[12];
 
-    snprintf(txt, sizeof txt, "Board %d", b->number);
-    pdoc_text_fit(d, d->bold, 14, x, Y(16), 88, txt);
-    snprintf(txt, sizeof txt, "Dealer: %s", SEAT_NAME[b->dealer]);
+    snprintf(num, sizeof num, "%d", b->number);
+    pdoc_text_fit(d, d->bold, 14, x, Y(16), 88, PR_TERMF(d->terms, "board", txt, sizeof txt, num));
+    PR_TERMF(d->terms, "dealer", txt, sizeof txt, pr_term_seat_name(d->terms, b->dealer));
     pdoc_text_fit(d, d->reg, 8.5f, x, Y(29), 88, txt);
-    snprintf(txt, sizeof txt, "Vul: %s", PR_VUL_TEXT[b->vul]);
+    PR_TERMF(d->terms, "vul", txt, sizeof txt, pr_term_vul(d->terms, b->vul));
     pdoc_text_fit(d, d->reg, 8.5f, x, Y(40), 88, txt);
 }
 
@@ -102,13 +102,13 @@ static enum pd_status draw_analysis(struct pdoc *d, const struct pbn_game *g,
             return pd_fail(e, PD_ERR_INTERNAL, "board %d: libqrencode failed", b->number);
     }
     if (sh.dd) {
-        char par[200];
+        char par[400];
 
         if (o->dd == PR_DD_GRID)
             pr_diag_grid(d, &g->dd, f->dd_x, f->dd_y, f->dd_k);
         else
             pr_diag_makeable(d, &g->dd, f->dd_x, f->dd_y, f->w - f->dd_x - 2, f->dd_k);
-        pr_par_text(&g->par, par, sizeof par);
+        pr_par_text_in(d->terms, &g->par, par, sizeof par);
         pdoc_text_right(d, d->reg, 8 * f->dd_k, f->w - 4, Y(f->par_y), f->par_w, par);
     }
     return PD_OK;
@@ -168,18 +168,16 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
 static void draw_page_header(struct pdoc *d, const struct pr_title *t, int page, int pages)
 {
     float top = d->height - MARGIN, right = d->width - MARGIN, w = d->width - 2 * MARGIN;
-    char txt[1024];
+    char txt[1024], set[600];
 
-    snprintf(txt, sizeof txt, "Page %d/%d", page, pages);
+    pr_page_number(d, page, pages, txt, sizeof txt);
     float pw = pdoc_text_right(d, d->reg, 8, right, top - 11, 60, txt);
     pdoc_text_fit(d, d->bold, 13, MARGIN, top - 11, w - pw - 12, t->event);
     snprintf(txt, sizeof txt, "%s%s%s", t->where, t->where[0] && t->label[0] ? "   " : "",
-             t->label[0] ? "Set: " : "");
-    if (t->label[0])
-        snprintf(txt + strlen(txt), sizeof txt - strlen(txt), "%s", t->label);
+             t->label[0] ? PR_TERMF(d->terms, "set", set, sizeof set, t->label) : "");
     pdoc_text_fit(d, d->reg, 8, MARGIN, top - 25, w, txt);
     if (t->commitment[0]) {
-        snprintf(txt, sizeof txt, "Key commitment (SHA-256): %s", t->commitment);
+        PR_TERMF(d->terms, "commitment", txt, sizeof txt, t->commitment);
         pdoc_text_fit(d, d->reg, 7, MARGIN, top - 36, w, txt);
     }
     HPDF_Page_SetGrayStroke(d->page, 0.6f);

@@ -1,6 +1,7 @@
 /* printing/teach.c - what the hand record and the teaching layouts share: PBN's suit escapes
  * made symbols, a board's commentary as drawn, the words the teaching layouts print, and
- * their page head, which leaves out the set's label and the key's commitment. */
+ * their page head, which leaves out the set's label and the key's commitment, and a board's
+ * heading. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,71 +71,24 @@ char *pr_commentary(struct pdoc *d, const struct pbn_game *g, bool *fail)
     return out;
 }
 
-/* The words, one table: the handout's and Minibridge's. */
-static const struct {
-    const char *key, *text;
-} TERMS[] = {
-    {"page", "Page {1}/{2}"},
-    {"contract", "Contract: {1}"},
-    {"lead", "Lead: {1}"},
-    {"result", "Result: {1}"},
-    {"pass", "Pass"},
-    {"all_pass", "All pass"},
-    {"nt", "NT"},
-    {"mini.title", "Minibridge"},
-    {"mini.stage", "Stage {1}"},
-    {"mini.points", "Points: {1}"},
-    {"mini.redeal", "20–20: deal again"},
-    {"mini.declarer", "Declarer: {1} ({2} HP)"},
-    {"mini.guide", "Guide: {1} HP → {2}"},
-    {"mini.tricks", "{1} tricks"},
-    {"mini.contract", "{1} NT"},
-    {"mini.dd", "Double dummy: {1} tricks in NT"},
-    {"mini.dp", "Distribution points: {1}"},
-    {"mini.fit", "Best fit: {1} {2} cards"},
-    {"mini.fit_dd", "Double dummy in {1}: {2} tricks"},
-    {"mini.no_fit", "No fit of 8 cards: NT"},
-    {"mini.hp", "HP"},
-};
-
-const char *pr_teach_term(const char *key)
+void pr_teach_heading(struct pdoc *d, const struct pr_board *b, float x, float size, float w)
 {
-    for (size_t i = 0; i < sizeof TERMS / sizeof TERMS[0]; i++)
-        if (strcmp(TERMS[i].key, key) == 0)
-            return TERMS[i].text;
-    return key; /* a key with no word shows as itself: visible, never a crash */
-}
+    char txt[400];
 
-void pr_teach_format(char *out, size_t n, const char *key, const char *a1, const char *a2)
-{
-    const char *t = pr_teach_term(key);
-    size_t o = 0;
-
-    out[0] = '\0';
-    while (*t && o + 1 < n) {
-        if (t[0] == '{' && (t[1] == '1' || t[1] == '2') && t[2] == '}') {
-            const char *a = t[1] == '1' ? a1 : a2;
-
-            o += (size_t)snprintf(out + o, n - o, "%s", a ? a : "");
-            t += 3;
-        } else {
-            out[o++] = *t++;
-            out[o] = '\0';
-        }
-    }
-    if (o >= n)
-        out[n - 1] = '\0';
+    pdoc_text_fit(d, d->bold, size, x, -size, w, pr_board_title(d, b->number, txt, sizeof txt));
+    PR_TERMF(d->terms, "dealer", txt, sizeof txt, pr_term_seat_name(d->terms, b->dealer));
+    pdoc_text_fit(d, d->reg, size * 0.6f, x, -size * 1.9f, w, txt);
+    PR_TERMF(d->terms, "vul", txt, sizeof txt, pr_term_vul(d->terms, b->vul));
+    pdoc_text_fit(d, d->reg, size * 0.6f, x, -size * 2.7f, w, txt);
 }
 
 float pr_teach_header(struct pdoc *d, const struct pr_title *t, int page, int pages)
 {
     float top = d->height - PR_TEACH_MARGIN, right = d->width - PR_TEACH_MARGIN;
     float w = d->width - 2 * PR_TEACH_MARGIN;
-    char num[16], pg[16], txt[64];
+    char txt[200];
 
-    snprintf(num, sizeof num, "%d", page);
-    snprintf(pg, sizeof pg, "%d", pages);
-    pr_teach_format(txt, sizeof txt, "page", num, pg);
+    pr_page_number(d, page, pages, txt, sizeof txt);
     float pw = pdoc_text_right(d, d->reg, 8, right, top - 11, 60, txt);
     pdoc_text_fit(d, d->bold, 13, PR_TEACH_MARGIN, top - 11, w - pw - 12, t->event);
     if (t->where[0])

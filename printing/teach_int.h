@@ -18,11 +18,9 @@ char *pr_suit_escapes(const char *s);
  * NULL when it has none; *fail is set when out of memory. */
 char *pr_commentary(struct pdoc *d, const struct pbn_game *g, bool *fail);
 
-/* The words of the teaching layouts, by key ("tricks", "declarer" ...): templates where {1},
- * {2} are filled in by pr_teach_format. */
-const char *pr_teach_term(const char *key);
-/* The term key with {1} and {2} replaced by a1 and a2 (either may be NULL) into out. */
-void pr_teach_format(char *out, size_t n, const char *key, const char *a1, const char *a2);
+/* A board's heading at (x, 0) in a frame with y downward: "Board 7" in bold at size, the dealer
+ * and the vulnerability on a line each below it, at most w wide (in d's language). */
+void pr_teach_heading(struct pdoc *d, const struct pr_board *b, float x, float size, float w);
 
 /* A teaching page's head: the title, the place and date, the page number; neither the set's
  * label nor the key's commitment (a handout is not for checking a set). Returns its height. */
@@ -46,10 +44,11 @@ struct pr_play {
     int result;                         /* declarer's tricks, -1 unknown */
     char lead[12];                      /* "♥K", "" unknown */
 };
-void pr_play_from_game(const struct pbn_game *g, bool ten10, struct pr_play *p);
+void pr_play_from_game(const struct pr_terms *t, const struct pbn_game *g, bool ten10,
+                       struct pr_play *p);
 /* The contract line: "Contract: 4♠ S   Lead: ♥K   Result: 4♠+1" (the parts known); "" when
- * the file holds none of them. */
-void pr_play_line(const struct pr_play *p, char *out, size_t n);
+ * the file holds none of them. The words, seats, NT and honours in t's language (NULL: en). */
+void pr_play_line(const struct pr_terms *t, const struct pr_play *p, char *out, size_t n);
 /* Rows of the auction table (a heading row and the calls), 0 without an auction. */
 int pr_auction_rows(const struct pr_play *p);
 /* Draws the auction table with its top at (x, y) in a frame with y downward: four columns of

@@ -148,7 +148,7 @@ START_TEST(test_play_from_tags)
     char line[256];
 
     ck_assert_msg(pbn_read_mem("t.pbn", PLAYED, strlen(PLAYED), &set, &e) == PD_OK, "%s", e.msg);
-    pr_play_from_game(&set->games[0], true, &p);
+    pr_play_from_game(NULL, &set->games[0], true, &p);
     ck_assert_int_eq(p.first, SEAT_N);
     ck_assert_int_eq(p.n, 9);
     ck_assert_str_eq(p.call[0], "1NT");
@@ -162,9 +162,9 @@ START_TEST(test_play_from_tags)
     ck_assert_str_eq(p.lead, "\u266010");
     /* heading, then N's column (the second) onward: 1 + 9 calls + all pass = 11 -> 3 rows */
     ck_assert_int_eq(pr_auction_rows(&p), 1 + 3);
-    pr_play_line(&p, line, sizeof line);
+    pr_play_line(NULL, &p, line, sizeof line);
     ck_assert_str_eq(line, "Contract: 5\u2663x E   Lead: \u266010   Result: 5\u2663x+1");
-    pr_play_from_game(&set->games[0], false, &p);
+    pr_play_from_game(NULL, &set->games[0], false, &p);
     ck_assert_str_eq(p.lead, "\u2660T");
     pbn_set_free(set);
 }
@@ -183,13 +183,13 @@ START_TEST(test_play_absent)
     char line[64];
 
     ck_assert_msg(pbn_read_mem("t.pbn", text, strlen(text), &set, &e) == PD_OK, "%s", e.msg);
-    pr_play_from_game(&set->games[0], true, &p);
+    pr_play_from_game(NULL, &set->games[0], true, &p);
     ck_assert_int_eq(p.first, -1);
     ck_assert_int_eq(pr_auction_rows(&p), 0);
     ck_assert_str_eq(p.contract, "");
     ck_assert_int_eq(p.result, -1);
     ck_assert_str_eq(p.lead, "");
-    pr_play_line(&p, line, sizeof line);
+    pr_play_line(NULL, &p, line, sizeof line);
     ck_assert_str_eq(line, "");
     pbn_set_free(set);
 }

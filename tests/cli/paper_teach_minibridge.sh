@@ -3,25 +3,27 @@
 # (every one of 300: never 20-20, and with least = 25 the declaring side holds 25 or more; a
 # plain set of the same size has 20-20 boards, so the check can fail; the set verifies from
 # the key and the script); print minibridge's lines on known boards (points, declarer, the
-# guide, double dummy; stage 2 distribution points and fit; 20-20 said as such), and page 1
-# of the stage-2 sheet against its golden page (pixdiff.sh). UPDATE_GOLDEN=1 rewrites it.
+# guide, double dummy; stage 2 distribution points and fit; 20-20 said as such) in English and
+# German, and page 1 of the German stage-2 sheet against its golden page (pixdiff.sh).
+# UPDATE_GOLDEN=1 rewrites it.
 set -eu
 D="$TOP/tests/data/printing" G="$TOP/tests/data/golden" S="$TOP/dealer/scripts/minibridge.dl"
 KNOWN_WARNING="/^Syntax Warning: Invalid 'begincidrange' operator in ToUnicode CMap\$/d"
 export SOURCE_DATE_EPOCH=0
 cp "$D/golden.pbn" golden.pbn
 
-# The golden page: stage 2 of the golden set (analysed), 6 boards a page.
-"$PREDUP" print minibridge golden.pbn -o mini2.pdf --stage 2 --quiet >/dev/null
-pdftoppm -r 40 -gray -png -f 1 -l 1 -singlefile mini2.pdf minibridge-2 2>warn.txt
+# The golden page: stage 2 of the golden set (analysed), 6 boards a page, in German.
+"$PREDUP" print minibridge golden.pbn -o de.pdf --stage 2 --lang de --quiet >/dev/null
+pdftoppm -r 40 -gray -png -f 1 -l 1 -singlefile de.pdf minibridge-de 2>warn.txt
 sed -i "$KNOWN_WARNING" warn.txt
 [ ! -s warn.txt ] || { cat warn.txt; exit 1; }
 if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
-    convert minibridge-2.png -depth 4 "$G/minibridge-2.png"
+    convert minibridge-de.png -depth 4 "$G/minibridge-de.png"
     exit 0
 fi
-sh "$D/pixdiff.sh" "$G/minibridge-2.png" minibridge-2.png
-sh "$D/no_overlap.sh" mini2.pdf
+sh "$D/pixdiff.sh" "$G/minibridge-de.png" minibridge-de.png
+"$PREDUP" print minibridge golden.pbn -o mini2.pdf --stage 2 --quiet >/dev/null
+for f in de.pdf mini2.pdf; do sh "$D/no_overlap.sh" "$f"; done
 
 # North-South's points of every board of a PBN set, one a line.
 ns_points() {
@@ -56,8 +58,15 @@ low=$(ns_points plain.pbn | awk '{ m = $1 > 40 - $1 ? $1 : 40 - $1; if (m < 25) 
 pdftotext -raw mini2.pdf - 2>/dev/null | tr '\n' ' ' >m.txt
 for want in "Points: NS 15 · EW 25 Declarer: West (19 HP) Guide: 25 HP → 9 tricks (3 NT)" \
     "Double dummy: 9 tricks in NT Distribution points: E 3 · W 1 Best fit: ♠ 8 cards" \
-    "Double dummy in ♠: 11 tricks" "Points: NS 25 · EW 15 Declarer: South (16 HP)"; do
+    "Double dummy: 11 tricks in ♠" "Points: NS 25 · EW 15 Declarer: South (16 HP)"; do
     grep -qF "$want" m.txt || { echo "minibridge: no \"$want\""; exit 1; }
+done
+# The same in German: Figurenpunkte, Alleinspieler, Richtwert, Stiche, SA, Nord-Süd as NS, OW.
+pdftotext -raw de.pdf - 2>/dev/null | tr '\n' ' ' >de.txt
+for want in "Punkte: NS 15 · OW 25 Alleinspieler: West (19 FP) Richtwert: 25 FP → 9 Stiche (3 SA)" \
+    "Double Dummy: 9 Stiche in SA Verteilungspunkte: O 3 · W 1 Bester Fit: ♠ 8 Karten" \
+    "Punkte: NS 25 · OW 15 Alleinspieler: Süd (16 FP)" "Teiler: Nord" "Gefahr: keine"; do
+    grep -qF "$want" de.txt || { echo "minibridge --lang de: no \"$want\""; exit 1; }
 done
 "$PREDUP" print minibridge golden.pbn -o mini1.pdf --quiet >/dev/null
 if pdftotext -raw mini1.pdf - 2>/dev/null | grep -q "Distribution\|fit"; then

@@ -1,5 +1,5 @@
-/* printing/cmd/cmd_print.c - `predup print record|curtain|sheet`: reads the options into the
- * print engine's (printing/print.c), runs it and reports. */
+/* printing/cmd/cmd_print.c - `predup print record|curtain|sheet|handout|minibridge`: reads the
+ * options into the print engine's (printing/print.c), runs it and reports. */
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
@@ -24,7 +24,7 @@ static const char print_usage[] =
     "  --hands LIST         the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
     "                       (record, curtain); a record then leaves out the analysis and\n"
     "                       the QR codes, which would show the hidden hands\n"
-    "  --no-comments        no { } commentary under the boards of a hand record\n"
+    "  --no-comments        no { } commentary under the boards of a record or handout\n"
     "  --stage 1|2          minibridge: 1 no trumps (1); 2 adds distribution points and fit\n";
 /* After the --lang line, which lists the languages from their tables. */
 static const char print_usage_tail[] =

@@ -120,118 +120,143 @@ static struct hpage page_for(const struct pdoc *d, const struct hframe *f)
     return p;
 }
 
-/* Reads every board; the commentary is cut to what one page can hold. */
-static enum pd_status read_boards(struct pdoc *d, const struct pbn_set *set,
-                                  const struct pr_options *o, const struct hframe *f,
-                                  const struct hpage *p, struct hboard *hb, struct pd_err *e)
+/* Reads board i; the commentary is cut to what one page can hold. hb->note is malloc'd. */
+static enum pd_status read_board(struct pdoc *d, const struct pbn_set *set, size_t i,
+                                 const struct pr_options *o, const struct hframe *f, float page_h,
+                                 struct hboard *hb, struct pd_err *e)
 {
-    float page_h = (p->top - p->bottom) / p->s;
+    bool fail = false;
+    enum pd_status rc = pr_board_from_game(&set->games[i], i, &hb->b, e);
 
-    for (size_t i = 0; i < set->n; i++) {
-        bool fail = false;
-        enum pd_status rc = pr_board_from_game(&set->games[i], i, &hb[i].b, e);
+    hb->note = NULL;
+    if (rc != PD_OK)
+        return rc;
+    pr_play_from_game(d->terms, &set->games[i], d->ten10, &hb->play);
+    pr_play_line(d->terms, &hb->play, hb->line, sizeof hb->line);
+    hb->rows = pr_auction_rows(&hb->play);
+    hb->note = o->comments ? pr_commentary(d, &set->games[i], &fail) : NULL;
+    if (fail)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    hb->note_lines = 0;
+    int lines = hb->note ? pdoc_wrap(d, d->reg, TEXT, 0, 0, text_w(f), LEAD, 0, false, hb->note)
+                         : 0;
+    int room = (int)floorf((page_h - measure(d, f, hb)) / LEAD);
 
-        if (rc != PD_OK)
-            return rc;
-        pr_play_from_game(d->terms, &set->games[i], d->ten10, &hb[i].play);
-        pr_play_line(d->terms, &hb[i].play, hb[i].line, sizeof hb[i].line);
-        hb[i].rows = pr_auction_rows(&hb[i].play);
-        hb[i].note = o->comments ? pr_commentary(d, &set->games[i], &fail) : NULL;
-        if (fail)
-            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-        int lines = hb[i].note ? pdoc_wrap(d, d->reg, TEXT, 0, 0, text_w(f), LEAD, 0, false,
-                                           hb[i].note) : 0;
-        int room = (int)floorf((page_h - measure(d, f, &hb[i])) / LEAD); /* note_lines is 0 */
-
-        hb[i].note_lines = lines < room ? lines : room > 0 ? room : 0;
-        hb[i].h = measure(d, f, &hb[i]);
-    }
+    hb->note_lines = lines < room ? lines : room > 0 ? room : 0;
+    hb->h = measure(d, f, hb);
     return PD_OK;
 }
 
-/* Rows of p->cols boards: row r starts at board first[r]; its height; the page of each row. */
-static int layout_rows(const struct hboard *hb, size_t n, const struct hpage *p, size_t *first,
-                       float *row_h, int *row_page)
+/* The pages' rows: row r holds p->cols boards from first[r], row_h[r] high, on row_page[r]. A
+ * set of 100,000 boards keeps only these and each board's height: a board is read again to
+ * be drawn. */
+struct hrows {
+    size_t *first;
+    float *h, *row_h;
+    int *row_page, rows;
+};
+
+/* Rows of p->cols boards, each as high as its tallest board; a new page when one does not fit. */
+static void layout_rows(size_t n, const struct hpage *p, struct hrows *r)
 {
-    int rows = 0, page = 0;
+    int page = 0;
     float y = p->top;
 
+    r->rows = 0;
     for (size_t i = 0; i < n; i += (size_t)p->cols) {
         float h = 0;
 
         for (size_t k = i; k < n && k < i + (size_t)p->cols; k++)
-            h = fmaxf(h, hb[k].h * p->s);
+            h = fmaxf(h, r->h[k] * p->s);
         if (y - h < p->bottom && y < p->top) {
             page++;
             y = p->top;
         }
-        first[rows] = i;
-        row_h[rows] = h;
-        row_page[rows] = page;
+        r->first[r->rows] = i;
+        r->row_h[r->rows] = h;
+        r->row_page[r->rows++] = page;
         y -= h;
-        rows++;
     }
-    return rows;
 }
 
-static void draw_rows(struct pdoc *d, const struct pr_options *o, const struct pr_title *t,
-                      const struct hframe *f, const struct hpage *p, struct hboard *hb, size_t n,
-                      int rows, const size_t *first, const float *row_h, const int *row_page)
+static enum pd_status draw_rows(struct pdoc *d, const struct pbn_set *set,
+                                const struct pr_options *o, const struct pr_title *t,
+                                const struct hframe *f, const struct hpage *p,
+                                const struct hrows *r, struct pd_err *e)
 {
-    int pages = rows ? row_page[rows - 1] + 1 : 1;
-    float y = p->top;
+    int pages = r->rows ? r->row_page[r->rows - 1] + 1 : 1;
+    float y = p->top, page_h = (p->top - p->bottom) / p->s;
+    enum pd_status rc = PD_OK;
 
-    for (int r = 0; r < rows; r++) {
-        if (r == 0 || row_page[r] != row_page[r - 1]) {
-            if (r > 0)
+    for (int i = 0; i < r->rows && rc == PD_OK; i++) {
+        if (i == 0 || r->row_page[i] != r->row_page[i - 1]) {
+            if (i > 0)
                 pdoc_add_page(d, o->paper);
-            pr_teach_header(d, t, row_page[r] + 1, pages);
+            pr_teach_header(d, t, r->row_page[i] + 1, pages);
             y = p->top;
         }
-        for (size_t k = first[r]; k < n && k < first[r] + (size_t)p->cols; k++) {
-            float x = p->left + (float)(k - first[r]) * p->colw;
+        for (size_t k = r->first[i]; rc == PD_OK && k < set->n && k < r->first[i] + (size_t)p->cols;
+             k++) {
+            float x = p->left + (float)(k - r->first[i]) * p->colw;
+            struct hboard hb;
 
             HPDF_Page_SetGrayStroke(d->page, 0.6f);
             HPDF_Page_SetLineWidth(d->page, 0.5f);
-            HPDF_Page_Rectangle(d->page, x, y - row_h[r], p->colw, row_h[r]);
+            HPDF_Page_Rectangle(d->page, x, y - r->row_h[i], p->colw, r->row_h[i]);
             HPDF_Page_Stroke(d->page);
-            draw_board(d, f, &hb[k], x + (p->colw - f->w * p->s) / 2, y, p->s,
-                       hb[k].note_lines);
+            rc = read_board(d, set, k, o, f, page_h, &hb, e);
+            if (rc == PD_OK)
+                draw_board(d, f, &hb, x + (p->colw - f->w * p->s) / 2, y, p->s, hb.note_lines);
+            free(hb.note);
         }
-        y -= row_h[r];
+        y -= r->row_h[i];
     }
+    return rc;
+}
+
+/* Every board read once for its height (and its faults, before anything is drawn). */
+static enum pd_status measure_all(struct pdoc *d, const struct pbn_set *set,
+                                  const struct pr_options *o, const struct hframe *f,
+                                  const struct hpage *p, float *h, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+
+    for (size_t i = 0; i < set->n && rc == PD_OK; i++) {
+        struct hboard hb;
+
+        rc = read_board(d, set, i, o, f, (p->top - p->bottom) / p->s, &hb, e);
+        if (rc == PD_OK)
+            h[i] = hb.h;
+        free(hb.note);
+    }
+    return rc;
 }
 
 enum pd_status pr_draw_handout(struct pdoc *d, const struct pbn_set *set,
                                const struct pr_options *o, struct pd_err *e)
 {
     struct hframe f = frame_for(o->hands & PR_HANDS_ALL);
-    struct hboard *hb = calloc(set->n, sizeof *hb);
-    size_t *first = calloc(set->n, sizeof *first);
-    float *row_h = calloc(set->n, sizeof *row_h);
-    int *row_page = calloc(set->n, sizeof *row_page);
+    struct hrows r = {calloc(set->n, sizeof *r.first), calloc(set->n, sizeof *r.h),
+                      calloc(set->n, sizeof *r.row_h), calloc(set->n, sizeof *r.row_page), 0};
     struct pr_title title;
     enum pd_status rc = PD_OK;
 
-    if (!hb || !first || !row_h || !row_page)
+    if (!r.first || !r.h || !r.row_h || !r.row_page)
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (rc == PD_OK) {
         pdoc_add_page(d, o->paper);
         pr_title_from_set(set, o->title, d, &title);
         struct hpage p = page_for(d, &f);
 
-        rc = read_boards(d, set, o, &f, &p, hb, e);
+        rc = measure_all(d, set, o, &f, &p, r.h, e);
         if (rc == PD_OK) {
-            int rows = layout_rows(hb, set->n, &p, first, row_h, row_page);
-
-            draw_rows(d, o, &title, &f, &p, hb, set->n, rows, first, row_h, row_page);
+            layout_rows(set->n, &p, &r);
+            rc = draw_rows(d, set, o, &title, &f, &p, &r, e);
         }
     }
-    for (size_t i = 0; hb && i < set->n; i++)
-        free(hb[i].note);
-    free(hb);
-    free(first);
-    free(row_h);
-    free(row_page);
+    free(r.first);
+    free(r.h);
+    free(r.row_h);
+    free(r.row_page);
     return rc;
 }

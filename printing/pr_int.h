@@ -54,6 +54,10 @@ extern const size_t pr_terms_builtin_n;
  * PD_ERR_USAGE for an unknown language. Free with pr_terms_free. */
 enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e);
 void pr_terms_free(struct pr_terms *t);
+/* Every value as it will be drawn (pr_text_clean): a character the fonts cannot draw shows
+ * as "[U+XXXX]", as in the set's own texts. */
+enum pd_status pr_terms_clean(struct pr_terms *t, bool (*has_glyph)(void *ctx, unsigned cp),
+                              void *ctx, struct pd_err *e);
 /* The value of key (t NULL: English); a key no table has is returned as it is. */
 const char *pr_term(const struct pr_terms *t, const char *key);
 /* The value of key with {1}, {2} ... replaced by args[0], args[1] ... (NULL-terminated), cut

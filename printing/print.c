@@ -68,23 +68,26 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
         return rc;
     }
     d.terms = terms;
-    switch (kind) {
-    case PR_RECORD: /* a record that hides hands is a student's handout */
-        rc = (o->hands & PR_HANDS_ALL) == PR_HANDS_ALL ? pr_draw_record(&d, set, o, e)
-                                                       : pr_draw_handout(&d, set, o, e);
-        break;
-    case PR_CURTAIN:
-        rc = pr_draw_curtain(&d, set, o, e);
-        break;
-    case PR_SHEET:
-        rc = pr_draw_sheet(&d, set, o, e);
-        break;
-    case PR_HANDOUT:
-        rc = pr_draw_handout(&d, set, o, e);
-        break;
-    case PR_MINIBRIDGE:
-        rc = pr_draw_minibridge(&d, set, o, e);
-        break;
+    rc = pr_terms_clean(terms, pdoc_has_glyph, &d, e); /* drawn as the set's texts are */
+    if (rc == PD_OK) {
+        switch (kind) {
+        case PR_RECORD: /* a record that hides hands is a student's handout */
+            rc = (o->hands & PR_HANDS_ALL) == PR_HANDS_ALL ? pr_draw_record(&d, set, o, e)
+                                                           : pr_draw_handout(&d, set, o, e);
+            break;
+        case PR_CURTAIN:
+            rc = pr_draw_curtain(&d, set, o, e);
+            break;
+        case PR_SHEET:
+            rc = pr_draw_sheet(&d, set, o, e);
+            break;
+        case PR_HANDOUT:
+            rc = pr_draw_handout(&d, set, o, e);
+            break;
+        case PR_MINIBRIDGE:
+            rc = pr_draw_minibridge(&d, set, o, e);
+            break;
+        }
     }
     if (rc == PD_OK)
         rc = pdoc_save(&d, pdf, len, e);

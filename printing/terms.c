@@ -171,6 +171,8 @@ static enum pd_status apply_text(struct pr_terms *t, const struct term_src *src,
     enum pd_status rc = PD_OK;
     int line = 0;
 
+    if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
+        text += 3; /* a byte-order mark, as Windows editors write UTF-8 */
     for (const char *p = text; *p && rc == PD_OK;) {
         size_t len = strcspn(p, "\n"), body = len;
         const char *first = p + strspn(p, " \t");
@@ -297,22 +299,35 @@ static enum pd_status apply_file(struct pr_terms *t, const char *path, struct pd
     return rc;
 }
 
-enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e)
+/* English with the built-in table of lang laid over it, in *out (NULL on failure); seen
+ * (MAX_TERMS) marks the keys the table sets. */
+static enum pd_status builtin_terms(const char *lang, struct pr_terms **out, bool *seen,
+                                    struct pd_err *e)
 {
-    const char *lang = o->lang && *o->lang ? o->lang : "en";
     enum pd_status rc = pr_lang_check(lang, e);
-    struct pr_terms *t = NULL;
-    bool seen[MAX_TERMS] = {false};
     char name[48];
 
     *out = NULL;
     if (rc == PD_OK)
-        rc = english_copy(&t, e);
-    if (rc != PD_OK)
-        return rc;
+        rc = english_copy(out, e);
     snprintf(name, sizeof name, "built-in table %s", lang);
     struct term_src src = {name, false};
-    rc = apply_text(t, &src, builtin(lang)->text, seen, e);
+    if (rc == PD_OK)
+        rc = apply_text(*out, &src, builtin(lang)->text, seen, e);
+    if (rc != PD_OK) {
+        pr_terms_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e)
+{
+    bool seen[MAX_TERMS] = {false};
+    struct pr_terms *t = NULL;
+    enum pd_status rc = builtin_terms(o->lang && *o->lang ? o->lang : "en", &t, seen, e);
+
+    *out = NULL;
     if (rc == PD_OK && o->terms_file)
         rc = apply_file(t, o->terms_file, e);
     if (rc == PD_OK && o->intl_honours)
@@ -323,6 +338,20 @@ enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, 
     }
     t->wide_ranks = ranks_wide(t);
     *out = t;
+    return PD_OK;
+}
+
+enum pd_status pr_terms_clean(struct pr_terms *t, bool (*has_glyph)(void *ctx, unsigned cp),
+                              void *ctx, struct pd_err *e)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        char *c = pr_text_clean(t->val[i], has_glyph, ctx);
+
+        if (!c)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        free(t->val[i]);
+        t->val[i] = c;
+    }
     return PD_OK;
 }
 
@@ -427,25 +456,18 @@ enum pd_status pr_lang_check(const char *lang, struct pd_err *e)
     if (lang && builtin(lang))
         return PD_OK;
     pr_lang_list(list, sizeof list);
-    return pd_fail(e, PD_ERR_USAGE, "unknown language \"%.40s\": predup prints %s", lang ? lang : "",
-                   list);
+    return pd_fail(e, PD_ERR_USAGE, "unknown language \"%.40s\": predup prints %s",
+                   lang ? lang : "", list);
 }
 
 enum pd_status pr_terms_check_table(const char *lang, char *missing, size_t n, struct pd_err *e)
 {
-    struct pr_terms *t = NULL;
     bool seen[MAX_TERMS] = {false};
-    char name[48];
-    enum pd_status rc = pr_lang_check(lang, e);
+    struct pr_terms *t = NULL;
+    enum pd_status rc = builtin_terms(lang, &t, seen, e);
     size_t o = 0;
 
     missing[0] = '\0';
-    if (rc == PD_OK)
-        rc = english_copy(&t, e);
-    snprintf(name, sizeof name, "built-in table %s", lang);
-    struct term_src src = {name, false};
-    if (rc == PD_OK)
-        rc = apply_text(t, &src, builtin(lang)->text, seen, e);
     for (size_t i = 0; rc == PD_OK && i < t->n && o < n; i++)
         if (!seen[i])
             o += (size_t)snprintf(missing + o, n - o, "%s%s", o ? " " : "", t->key[i]);

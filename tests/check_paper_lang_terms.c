@@ -70,7 +70,7 @@ START_TEST(test_german_words)
     ck_assert_str_eq(pr_term(t, "nt"), "SA");
     pr_terms_free(t);
     t = load("sv", NULL, false);
-    ck_assert(pr_terms_wide_ranks(t)); /* Kn */
+    ck_assert(pr_terms_wide_ranks(t)); /* kn */
     ck_assert_str_eq(PR_TERMF(t, "date", buf, sizeof buf, "2026", "11", "26"), "2026-11-26");
     pr_terms_free(t);
 }
@@ -152,7 +152,8 @@ END_TEST
 
 START_TEST(test_club_file_overrides)
 {
-    const char *path = terms_file("; a Swiss club\r\nboard = Tafel {1}\r\n  rank.J = J\n");
+    const char *path =
+        terms_file("\xEF\xBB\xBF; a Swiss club\r\nboard = Tafel {1}\r\n  rank.J = J\n");
     struct pr_terms *t = load("de", path, false);
     char buf[64], rank[3];
 

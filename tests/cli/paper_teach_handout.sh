@@ -3,7 +3,8 @@
 # --hands other than all): no set label or key commitment, cells as small as the hands shown
 # (more boards to a page than the record's 9), the auction, contract, lead and result of
 # tests/data/printing/teach.pbn, PBN suit escapes drawn as ♠ ♥ ♦ ♣ on the handout and on the
-# hand record, and page 1 of the North-South handout against its golden page (pixdiff.sh).
+# hand record, every word of the handout and of the Minibridge sheet from the language's table,
+# and page 1 of the North-South handout against its golden page (pixdiff.sh).
 # UPDATE_GOLDEN=1 rewrites the golden page instead (look at it before committing).
 set -eu
 D="$TOP/tests/data/printing"
@@ -73,6 +74,22 @@ for f in ns.pdf rec.pdf; do
     done
     if echo "$t" | grep -q '\\[SHDC]'; then echo "$f: a suit escape printed as written"; exit 1; fi
 done
+# Every key set to a marker (as tests/cli/paper_lang_words.sh does for the other layouts): no
+# word of the handout or of the Minibridge sheet bypasses the language's table; what stays is
+# the set's own text.
+sed -n 's/^\([a-zA-Z0-9._-]*\) = \(.*\)$/\1 \2/p' "$TOP/printing/terms/en.ini" |
+    while read -r key value; do
+        printf '%s = ¤%s\n' "$key" "$(grep -o '{[1-9]}' <<<"$value" | tr -d '\n')"
+    done >marks.ini
+"$PREDUP" print handout teach.pbn -o m1.pdf --hands NS --terms marks.ini --no-comments >/dev/null
+"$PREDUP" print minibridge golden.pbn -o m2.pdf --stage 2 --terms marks.ini --quiet >/dev/null
+for f in m1 m2; do
+    text $f.pdf | sed -e 's/Lesson 3: Notrump openings//; s/Bridge School//' \
+        -e 's/Coupe Gérard//; s/Müller Club//' >left.txt
+    ! grep -E '[[:alpha:]]{2,}' left.txt || { echo "$f: words bypass the tables"; exit 1; }
+    grep -q '¤' left.txt
+done
+
 # ...and in their colours: the ♥ of "for the ♥A" red, the ♠ of "plays ♠K" not.
 [ "$(sh "$D/red_pixels.sh" ns.pdf "♥A:")" -gt 5 ]
 [ "$(sh "$D/red_pixels.sh" ns.pdf "♠K")" -eq 0 ]

@@ -20,7 +20,7 @@ static const char print_usage[] =
     "  --dd grid|makeable|none  the double-dummy table, makeable contracts, or nothing (grid)\n"
     "  --no-qr              no QR codes\n"
     "  --ten 10|T           how the ten is written, everywhere (10)\n"
-    "  --title TEXT         page title instead of the set's Event tag (record, sheet)\n"
+    "  --title TEXT         page title instead of the set's Event tag (not curtain cards)\n"
     "  --hands LIST         the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
     "                       (record, curtain); a record then leaves out the analysis and\n"
     "                       the QR codes, which would show the hidden hands\n"

@@ -39,15 +39,14 @@ struct origin {
     bool reserve;   /* the set's name says reserve */
 };
 
-static void card_origin(struct pdoc *d, const struct pbn_set *set, const struct pr_options *o,
-                        struct origin *org)
+static void card_origin(struct pdoc *d, const struct pbn_set *set, struct origin *org)
 {
     struct pr_title t;
     char set_name[600] = "";
     const char *parts[3];
     size_t n = 0;
 
-    pr_title_from_set(set, o->title, d, &t);
+    pr_title_from_set(set, NULL, d, &t); /* the event itself, whatever --title says */
     if (t.label[0])
         PR_TERMF(d->terms, "set", set_name, sizeof set_name, t.label);
     parts[n++] = t.event;
@@ -142,7 +141,7 @@ enum pd_status pr_draw_curtain(struct pdoc *d, const struct pbn_set *set,
 
         rc = pr_board_from_game(&set->games[i], i, &b, e);
     }
-    card_origin(d, set, o, &org);
+    card_origin(d, set, &org);
     for (size_t i = 0; i < set->n && rc == PD_OK; i++) {
         struct pr_board b;
 

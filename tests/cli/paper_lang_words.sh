@@ -56,6 +56,12 @@ grep -qx 'sang ♠ ♥ ♦ ♣' r-sv.txt
 # The DD grid's rows follow the language: N S O W in German, N S Ö V in Swedish.
 grep -q '^O [0-9]' r-de.txt && grep -q '^Ö [0-9]' r-sv.txt && grep -q '^V [0-9]' r-sv.txt
 
+# Makeable contracts in the language: sides, NT and the declarer's seat.
+text record r-mk --lang de --dd makeable
+grep -qx 'OW: 3SA W, 5♠, 4♥, 1♦ W, 5♣ W' r-mk.txt
+text record r-mk --lang nl --dd makeable
+grep -qx 'NZ: 2SA, 2♠, 2♥, 1♦, 3♣' r-mk.txt
+
 # --intl-honours keeps A K Q J, the rest in the language.
 text record r-intl --lang de --intl-honours
 has r-intl.txt "♣ J9" "♠ KQ92" "Teiler: Nord"

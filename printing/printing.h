@@ -70,10 +70,10 @@ enum pr_dd_mode {
     PR_DD_MAKEABLE, /* the highest makeable contract per side and strain */
     PR_DD_NONE,     /* no analysis printed */
 };
-enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET };
+enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET, PR_HANDOUT, PR_MINIBRIDGE };
 /* The kinds' names, in enum pr_kind's order (printing/kind.c): the one list that `predup
  * print KIND`, an event file's print = key, help, messages and the completion read. */
-enum { PR_KINDS = PR_SHEET + 1 };
+enum { PR_KINDS = PR_MINIBRIDGE + 1 };
 extern const char *const pr_kind_names[PR_KINDS];
 
 struct pr_options {
@@ -89,6 +89,7 @@ struct pr_options {
     const char *lang;       /* the language of every word printed: "de" ...; NULL or "": en */
     const char *terms_file; /* a club's table over lang's (--terms FILE); NULL: none */
     bool intl_honours;      /* the honours as A K Q J whatever the language */
+    int stage;            /* Minibridge: 1 no trumps, 2 with trumps (distribution, fit) */
 };
 #define PR_HANDS_ALL 0xFu
 enum { PR_MAX_PER_PAGE = 9 };

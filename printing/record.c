@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "printing/pr_int.h"
+#include "printing/teach_int.h"
 
 enum { MARGIN = 30, HEADER_H = 50 };
 static const float NOTE_SIZE = 8, NOTE_LEAD = 9.6f, NOTE_MAX_PT = 11;
@@ -61,43 +61,6 @@ static struct shown what_shows(const struct pr_options *o)
 static float frame_h(const struct frame *f, struct shown sh)
 {
     return sh.qr || sh.dd ? f->h : f->bare_h;
-}
-
-/* The board's commentary as drawn: its { } commentary, else its Description or Note tag;
- * each paragraph cleaned for drawing, joined by "\n". NULL when it has none; *fail is set when
- * out of memory. */
-static char *commentary(struct pdoc *d, const struct pbn_game *g, bool *fail)
-{
-    char *raw = pbn_game_commentary(g), *out;
-    const char *tag = pbn_tag_get(g, "Description");
-
-    if (!tag || !*tag)
-        tag = pbn_tag_get(g, "Note");
-    if (!raw && tag && *tag)
-        raw = strdup(tag);
-    if (!raw) {
-        *fail = tag && *tag;
-        return NULL;
-    }
-    out = malloc(10 * strlen(raw) + 1);
-    size_t o = 0;
-    for (char *para = raw, *next; out && para; para = next) {
-        next = strchr(para, '\n');
-        if (next)
-            *next++ = '\0';
-        char *clean = pr_text_clean(para, pdoc_has_glyph, d);
-
-        if (!clean) {
-            free(out);
-            out = NULL;
-            break;
-        }
-        o += (size_t)sprintf(out + o, "%s%s", o ? "\n" : "", clean);
-        free(clean);
-    }
-    free(raw);
-    *fail = !out;
-    return out;
 }
 
 static void draw_header_block(struct pdoc *d, const struct pr_board *b, float x)
@@ -175,7 +138,7 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
                                  const struct frame *f, const struct cell *c, struct pd_err *e)
 {
     bool fail = false;
-    char *clean = o->comments ? commentary(d, g, &fail) : NULL;
+    char *clean = o->comments ? pr_commentary(d, g, &fail) : NULL;
     struct shown sh = what_shows(o);
     float h = frame_h(f, sh);
     /* Commentary is running text: at most NOTE_MAX_PT on paper, however large the diagram. */

@@ -54,10 +54,13 @@ extern const size_t pr_terms_builtin_n;
  * PD_ERR_USAGE for an unknown language. Free with pr_terms_free. */
 enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e);
 void pr_terms_free(struct pr_terms *t);
-/* Every value as it will be drawn (pr_text_clean): a character the fonts cannot draw shows
- * as "[U+XXXX]", as in the set's own texts. */
-enum pd_status pr_terms_clean(struct pr_terms *t, bool (*has_glyph)(void *ctx, unsigned cp),
-                              void *ctx, struct pd_err *e);
+/* Every value as it will be drawn: clean is pr_text_clean (a character the fonts cannot draw
+ * shows as "[U+XXXX]", as in the set's own texts). It is passed in, not called by name, so that
+ * the tables stay below the text drawing that reads them (no link cycle terms.c <-> text.c). */
+typedef char *pr_clean_fn(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), void *ctx);
+enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
+                              bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,
+                              struct pd_err *e);
 /* The value of key (t NULL: English); a key no table has is returned as it is. */
 const char *pr_term(const struct pr_terms *t, const char *key);
 /* The value of key with {1}, {2} ... replaced by args[0], args[1] ... (NULL-terminated), cut
@@ -67,7 +70,7 @@ char *pr_term_fill(const struct pr_terms *t, const char *key, char *out, size_t 
 #define PR_TERMF(t, key, out, n, ...) \
     pr_term_fill(t, key, out, n, (const char *const[]){__VA_ARGS__, NULL})
 /* Shorthands: the seat's letter ("seat.N") and name ("name.N"), the vulnerability ("vul.NS"),
- * side 0 NS or 1 EW ("side.NS"), a rank (honours "rank.A" ..., the rest as pr_rank_text). */
+ * side 0 NS or 1 EW ("side.NS"), a rank (honours "rank.A" ..., the rest as their pips, the ten as --ten says). */
 const char *pr_term_seat(const struct pr_terms *t, enum seat s);
 const char *pr_term_seat_name(const struct pr_terms *t, enum seat s);
 const char *pr_term_vul(const struct pr_terms *t, enum vul v);
@@ -116,8 +119,6 @@ void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, en
 /* The holding as text in d's language: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when
  * d->ten10; spaced always when an honour has two letters); "—" for a void. buf >= 64 bytes. */
 void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n);
-/* The rank as text into buf: "A", "K", ..., "2", the ten as "10" or "T". Returns buf. */
-const char *pr_rank_text(int rank, bool ten10, char buf[3]);
 
 extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 */
 

@@ -68,7 +68,7 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
         return rc;
     }
     d.terms = terms;
-    rc = pr_terms_clean(terms, pdoc_has_glyph, &d, e); /* drawn as the set's texts are */
+    rc = pr_terms_clean(terms, pr_text_clean, pdoc_has_glyph, &d, e); /* drawn as the set's texts are */
     if (rc == PD_OK) {
         switch (kind) {
         case PR_RECORD: /* a record that hides hands is a student's handout */

@@ -341,11 +341,12 @@ enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, 
     return PD_OK;
 }
 
-enum pd_status pr_terms_clean(struct pr_terms *t, bool (*has_glyph)(void *ctx, unsigned cp),
-                              void *ctx, struct pd_err *e)
+enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
+                              bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,
+                              struct pd_err *e)
 {
     for (size_t i = 0; i < t->n; i++) {
-        char *c = pr_text_clean(t->val[i], has_glyph, ctx);
+        char *c = clean(t->val[i], has_glyph, ctx);
 
         if (!c)
             return pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -390,6 +391,16 @@ char *pr_term_fill(const struct pr_terms *t, const char *key, char *out, size_t 
     }
     out[o < n ? o : n - 1] = '\0';
     return out;
+}
+
+/* A rank no table names: the pips, and the ten as "10" or "T". */
+static const char *pr_rank_text(int rank, bool ten10, char buf[3])
+{
+    if (rank == 10 && ten10)
+        return strcpy(buf, "10");
+    buf[0] = RANK_CHAR[rank];
+    buf[1] = '\0';
+    return buf;
 }
 
 const char *pr_term_seat(const struct pr_terms *t, enum seat s)

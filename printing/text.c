@@ -269,15 +269,6 @@ void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *
     }
 }
 
-const char *pr_rank_text(int rank, bool ten10, char buf[3])
-{
-    if (rank == 10 && ten10)
-        return strcpy(buf, "10");
-    buf[0] = RANK_CHAR[rank];
-    buf[1] = '\0';
-    return buf;
-}
-
 void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
                     unsigned holding, bool spaced)
 {

@@ -55,10 +55,14 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
     enum pd_status rc = bd ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
     memset(&g, 0, sizeof g);
-    /* Export format is ISO 8859-1: an event, site or label beyond it is written in UTF-8 and
-     * the file does not claim % EXPORT (pbn/FORMATS.md, encodings). */
-    pbn_write_header(out, pbn_text_fits_latin1(o->event) && pbn_text_fits_latin1(o->site) &&
-                              pbn_text_fits_latin1(generator));
+    /* The encoding rule (pbn/FORMATS.md, "Encoding"): ISO 8859-1, unless an event, site or
+     * label holds a character beyond it; then the whole set is UTF-8, and deal says so. */
+    const char *where = "";
+    unsigned beyond = pbn_event_beyond_latin1(&ev, &where);
+
+    if (beyond)
+        pbn_note_utf8(strcmp(o->out, "-") ? o->out : "the PBN set", beyond, where);
+    pbn_write_header(out, true);
     /* A script can make each board slow (version 1, or tricks() in the condition): smaller
      * chunks keep the progress line moving; version 2 boards are fast enough for 64 a thread
      * (a chunk starts its threads and streams anew). */

@@ -64,6 +64,12 @@ struct pbn_set {
 
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e);
 void pbn_set_free(struct pbn_set *set); /* NULL is fine */
+/* --boards of print and convert: keeps the games whose board is in spec (a list as
+ * board_range_parse reads it: "7", "1-12,25"), in the set's order. PD_ERR_USAGE naming a board
+ * the set lacks and the boards name (its file) holds. A set cut short loses its source text:
+ * it is written as export, from its tags. */
+enum pd_status pbn_set_keep_boards(struct pbn_set *set, const char *spec, const char *name,
+                                   struct pd_err *e);
 /* Appends an empty game; the pointer is valid until the next pbn_game_add. */
 enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e);
 /* Sets a tag (replacing a previous value, keeping its place); value is copied. */

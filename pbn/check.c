@@ -445,7 +445,12 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
     l->rep = report;
     /* Export is ISO 8859-1; a text with a character beyond it is UTF-8 whole, as predup writes
      * it (pbn/FORMATS.md, "Encoding"): then its UTF-8 is what it must be. */
-    l->utf8 = pd_utf8_valid(text, len) && pbn_beyond_latin1(text, len) != 0;
+    unsigned beyond = pbn_text_needs_utf8(text, len);
+
+    l->utf8 = beyond != 0;
+    if (beyond && report)
+        fprintf(report, "%s: note: in UTF-8, which U+%04X needs (ISO 8859-1 lacks it): no "
+                "departure, but no %% EXPORT either\n", name, beyond);
     if (pos) /* read as import reads it (pbn/fmt_int.h) */
         fault(l, 1, "a UTF-8 byte order mark: export writes none");
     while (pos < len)

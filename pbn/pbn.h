@@ -127,6 +127,11 @@ void pbn_write_header(FILE *out, bool export); /* "% EXPORT" only when export is
  * fit. _event: the same over a dealt board's texts (Event, Site, Generator), *where naming the
  * tag. */
 unsigned pbn_beyond_latin1(const char *s, size_t n);
+/* A text (a whole file) that needs UTF-8: valid UTF-8 with a character beyond ISO 8859-1, its
+ * code point (the first); 0 for a text ISO 8859-1 could hold. Such a file is UTF-8 by
+ * necessity: predup check accepts its UTF-8, and it does not claim "% EXPORT" (export is
+ * ISO 8859-1), so that the line keeps its strict meaning. */
+unsigned pbn_text_needs_utf8(const char *text, size_t len);
 unsigned pbn_event_beyond_latin1(const struct pbn_event *ev, const char **where);
 /* "note: NAME is written in UTF-8, not ISO 8859-1 ...: tag WHERE holds U+XXXX ..." on stderr. */
 void pbn_note_utf8(const char *name, unsigned cp, const char *where);

@@ -523,21 +523,26 @@ static void detach_source(struct pbn_set *set)
     set->head_len = 0;
 }
 
-/* "boards 1-12,25-36": the set's board numbers as ranges, cut with "..." past cap. */
-static const char *describe_boards(const struct pbn_set *set, char *buf, size_t cap)
+/* The set's board numbers, ascending (repeats kept); NULL when out of memory. */
+static int *sorted_boards(const struct pbn_set *set, size_t *n)
 {
     int *b = malloc((set->n ? set->n : 1) * sizeof *b);
-    size_t n = 0, len = 7;
 
-    snprintf(buf, cap, "no numbered board");
-    if (!b)
-        return buf;
-    for (size_t i = 0; i < set->n; i++)
+    *n = 0;
+    for (size_t i = 0; b && i < set->n; i++)
         if (set->games[i].board > 0)
-            b[n++] = set->games[i].board;
-    qsort(b, n, sizeof *b, by_number);
-    if (n)
-        memcpy(buf, "boards ", 8);
+            b[(*n)++] = set->games[i].board;
+    if (b)
+        qsort(b, *n, sizeof *b, by_number);
+    return b;
+}
+
+/* "boards 1-12,25-36": sorted board numbers b[0..n) as ranges, cut with "..." past cap. */
+static const char *describe_boards(const int *b, size_t n, char *buf, size_t cap)
+{
+    size_t len = 7;
+
+    snprintf(buf, cap, n ? "boards " : "no numbered board");
     for (size_t i = 0, j; i < n; i = j) {
         for (j = i + 1; j < n && b[j] <= b[j - 1] + 1; j++)
             ;
@@ -551,35 +556,37 @@ static const char *describe_boards(const struct pbn_set *set, char *buf, size_t 
         }
         len += (size_t)w;
     }
-    free(b);
     return buf;
+}
+
+/* Every board of r in the set (held: its boards, sorted), else PD_ERR_USAGE naming one. */
+static enum pd_status boards_held(const struct board_range *r, const int *held, size_t nheld,
+                                  const char *spec, const char *name, struct pd_err *e)
+{
+    char text[160];
+
+    for (int k = 0; k < r->n; k++)
+        if (!bsearch(&r->boards[k], held, nheld, sizeof *held, by_number))
+            return pd_fail(e, PD_ERR_USAGE, "--boards %s: board %d is not in %s, which holds %s",
+                           spec, r->boards[k], name, describe_boards(held, nheld, text,
+                                                                     sizeof text));
+    return PD_OK;
 }
 
 enum pd_status pbn_set_keep_boards(struct pbn_set *set, const char *spec, const char *name,
                                    struct pd_err *e)
 {
     struct board_range r = {0, NULL};
-    size_t kept = 0;
+    size_t kept = 0, nheld = 0;
+    int *held = NULL;
     enum pd_status rc = board_range_parse(spec, BOARD_MAX, &r, e);
 
-    for (int k = 0; rc == PD_OK && k < r.n; k++) {
-        bool found = false;
-
-        for (size_t i = 0; i < set->n && !found; i++)
-            found = set->games[i].board == r.boards[k];
-        if (!found) {
-            char held[160];
-
-            rc = pd_fail(e, PD_ERR_USAGE, "--boards %s: board %d is not in %s, which holds %s",
-                         spec, r.boards[k], name, describe_boards(set, held, sizeof held));
-        }
-    }
+    if (rc == PD_OK && !(held = sorted_boards(set, &nheld)))
+        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    if (rc == PD_OK)
+        rc = boards_held(&r, held, nheld, spec, name, e);
     for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
-        bool want = false;
-
-        for (int k = 0; k < r.n && !want; k++)
-            want = set->games[i].board == r.boards[k];
-        if (want)
+        if (bsearch(&set->games[i].board, r.boards, (size_t)r.n, sizeof *r.boards, by_number))
             set->games[kept++] = set->games[i];
         else
             pbn_game_clear(&set->games[i]);
@@ -588,6 +595,7 @@ enum pd_status pbn_set_keep_boards(struct pbn_set *set, const char *spec, const 
         detach_source(set);
     if (rc == PD_OK)
         set->n = kept;
+    free(held);
     board_range_free(&r);
     return rc;
 }

@@ -79,6 +79,11 @@ unsigned pbn_beyond_latin1(const char *s, size_t n)
     return 0;
 }
 
+unsigned pbn_text_needs_utf8(const char *text, size_t len)
+{
+    return pd_utf8_valid(text, len) ? pbn_beyond_latin1(text, len) : 0;
+}
+
 /* Appends s in ISO 8859-1 when every character fits, else as the UTF-8 it is. */
 static bool fits_latin1(const char *s, size_t n)
 {
@@ -453,7 +458,8 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
     exp = rc == PD_OK ? export_line(text, len) : NULL;
     if (exp)
         rc = pbn_check_mem("output", text, len, NULL, &faults, e);
-    if (rc == PD_OK && exp && faults) { /* the whole line goes, its end included */
+    if (rc == PD_OK && exp && (faults || pbn_text_needs_utf8(text, len))) {
+        /* the whole line goes, its end included */
         char *nl = memchr(exp, '\n', len - (size_t)(exp - text));
         size_t cut = nl ? (size_t)(nl + 1 - exp) : len - (size_t)(exp - text);
 

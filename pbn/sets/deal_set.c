@@ -56,13 +56,14 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
 
     memset(&g, 0, sizeof g);
     /* The encoding rule (pbn/FORMATS.md, "Encoding"): ISO 8859-1, unless an event, site or
-     * label holds a character beyond it; then the whole set is UTF-8, and deal says so. */
+     * label holds a character beyond it; then the whole set is UTF-8, without "% EXPORT"
+     * (export is ISO 8859-1), and deal says so. */
     const char *where = "";
     unsigned beyond = pbn_event_beyond_latin1(&ev, &where);
 
     if (beyond)
         pbn_note_utf8(strcmp(o->out, "-") ? o->out : "the PBN set", beyond, where);
-    pbn_write_header(out, true);
+    pbn_write_header(out, beyond == 0);
     /* A script can make each board slow (version 1, or tricks() in the condition): smaller
      * chunks keep the progress line moving; version 2 boards are fast enough for 64 a thread
      * (a chunk starts its threads and streams anew). */

@@ -26,15 +26,20 @@ tr -d '\r' < l1.pbn | awk '/^\[Board /{n=0} /^\[(DealId|DoubleDummyTricks|Genera
 cmp l1.pbn l2.pbn
 "$P" check l2.pbn >/dev/null
 
-# UTF-8: an en dash (U+2013) has no ISO 8859-1 form; deal says so and writes the set in UTF-8.
+# UTF-8: an en dash (U+2013) has no ISO 8859-1 form; deal says so and writes the set in UTF-8,
+# without claiming % EXPORT (export is ISO 8859-1); check notes the UTF-8 and passes.
 "$P" deal --key k.key --boards 1-3 --event "Club – Pairs" --quiet -o u1.pbn 2>err
 [ "$(cat err)" = "note: u1.pbn is written in UTF-8, not ISO 8859-1 (PBN's character set), for its Event tag holds U+2013, which ISO 8859-1 lacks" ] ||
     { echo "deal's note:"; cat err; exit 1; }
 grep -aq $'^\\[Event "Club \xe2\x80\x93 Pairs"\\]\r$' u1.pbn
 iconv -f UTF-8 -t UTF-8 u1.pbn >/dev/null
+if grep -q '^% EXPORT' u1.pbn; then echo "a UTF-8 set claims % EXPORT"; exit 1; fi
 "$P" check u1.pbn >out || { cat out; exit 1; }
+printf '%s\n' "u1.pbn: note: in UTF-8, which U+2013 needs (ISO 8859-1 lacks it): no departure, but no % EXPORT either" \
+    "u1.pbn: follows the PBN export format" | cmp - out
 "$P" analyze u1.pbn >/dev/null
 "$P" check u1.pbn >out || { cat out; exit 1; }
+if grep -q '^% EXPORT' u1.pbn; then echo "an analysed UTF-8 set claims % EXPORT"; exit 1; fi
 # A label beyond Latin-1 too, named by its tag; to stdout the note says "the PBN set".
 "$P" deal --key k.key --boards 1 --label "Łódź" --quiet -o - 2>err >u2.pbn
 grep -qx "note: the PBN set is written in UTF-8, not ISO 8859-1 (PBN's character set), for its Generator tag holds U+0141, which ISO 8859-1 lacks" err

@@ -184,6 +184,19 @@ static enum pd_status check_script_lines(const struct deal_set_opts *o, const st
     return PD_OK;
 }
 
+/* --event and --site go into the set as UTF-8 (or ISO 8859-1 when they fit): bytes that are no
+ * UTF-8 could be written as neither, and the encoding rule could not name them. */
+static enum pd_status check_texts_utf8(const struct deal_set_opts *o, struct pd_err *e)
+{
+    const char *const texts[2] = {o->event, o->site}, *const opts[2] = {"--event", "--site"};
+
+    for (int i = 0; i < 2; i++)
+        if (texts[i] && !pd_utf8_valid(texts[i], strlen(texts[i])))
+            return pd_fail(e, PD_ERR_USAGE, "%s is not UTF-8: give it in UTF-8 (a terminal set "
+                           "to ISO 8859-1 sends other bytes)", opts[i]);
+    return PD_OK;
+}
+
 enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
 {
     struct dealing dl;
@@ -193,6 +206,8 @@ enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
 
     if (o->formats && strcmp(o->out, "-") == 0 && strcmp(o->formats, "pbn") != 0)
         rc = pd_fail(e, PD_ERR_USAGE, "--format %s needs -o FILE", o->formats);
+    if (rc == PD_OK)
+        rc = check_texts_utf8(o, e);
     if (rc == PD_OK)
         rc = refuse_key_as_output(o, e);
     if (rc == PD_OK)

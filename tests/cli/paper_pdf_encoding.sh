@@ -44,6 +44,10 @@ if grep -q '^% EXPORT' u1.pbn; then echo "an analysed UTF-8 set claims % EXPORT"
 "$P" deal --key k.key --boards 1 --label "Łódź" --quiet -o - 2>err >u2.pbn
 grep -qx "note: the PBN set is written in UTF-8, not ISO 8859-1 (PBN's character set), for its Generator tag holds U+0141, which ISO 8859-1 lacks" err
 "$P" check u2.pbn >/dev/null
+# An --event that is no UTF-8 could be written in neither encoding: refused, nothing written.
+if "$P" deal --key k.key --boards 1 --event $'Caf\xe9' -o bad.pbn 2>err; then exit 1; else rc=$?; fi
+[ "$rc" = 64 ] && [ ! -e bad.pbn ]
+grep -qx 'predup deal: error: --event is not UTF-8: give it in UTF-8 (a terminal set to ISO 8859-1 sends other bytes)' err
 # A UTF-8 file whose characters all fit ISO 8859-1 is still a departure.
 printf '%s\n' "$(tr -d '\r' < l1.pbn | iconv -f ISO-8859-1 -t UTF-8)" | sed 's/$/\r/' > l1u.pbn
 if "$P" check l1u.pbn >out; then echo "needless UTF-8 passed check"; exit 1; fi

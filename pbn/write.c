@@ -81,7 +81,9 @@ unsigned pbn_beyond_latin1(const char *s, size_t n)
 
 unsigned pbn_text_needs_utf8(const char *text, size_t len)
 {
-    return pd_utf8_valid(text, len) ? pbn_beyond_latin1(text, len) : 0;
+    size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* not text */
+
+    return pd_utf8_valid(text, len) ? pbn_beyond_latin1(text + bom, len - bom) : 0;
 }
 
 /* Appends s in ISO 8859-1 when every character fits, else as the UTF-8 it is. */

@@ -89,6 +89,10 @@ START_TEST(test_beyond_latin1)
     ck_assert_uint_eq(pbn_beyond_latin1("\xE9", 1), 0xFFFD);                 /* no UTF-8 */
     ck_assert_uint_eq(pbn_beyond_latin1("\xE2\x99\xA0", 3), 0x2660);         /* a spade */
     ck_assert_uint_eq(pbn_beyond_latin1("", 0), 0);
+    /* a whole file: a byte-order mark is no text; Latin-1 bytes are no UTF-8 */
+    ck_assert_uint_eq(pbn_text_needs_utf8("\xEF\xBB\xBF[Event \"Caf\xC3\xA9\"]", 17), 0);
+    ck_assert_uint_eq(pbn_text_needs_utf8("\xEF\xBB\xBF\xE2\x80\x93", 6), 0x2013);
+    ck_assert_uint_eq(pbn_text_needs_utf8("\xE9\xE2\x80\x93", 4), 0);
 }
 END_TEST
 

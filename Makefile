@@ -11,7 +11,7 @@ CC       ?= cc
 # freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
 # analyze under mpirun (dealer/run/mpi.c); a plain run never starts it. icu-uc icu-i18n: the event
 # texts' checks (NFC, invisible characters, confusables: dealer/event/text.c).
-PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
@@ -33,9 +33,9 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
-              libinih-dev libqrencode-dev libfreetype-dev fonts-dejavu-core libopenmpi-dev \
+              libinih-dev libqrencode-dev libfreetype-dev zlib1g-dev fonts-dejavu-core libopenmpi-dev \
               openmpi-bin libicu-dev
-DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer deal valgrind \
+DEPS_TEST  := check umockdev libumockdev-dev poppler-utils qpdf zbar-tools dealer deal valgrind \
               python3 man-db groff-base bsdextrautils imagemagick strace
 DEPS_FUZZ  := clang libclang-rt-14-dev
 

@@ -28,6 +28,7 @@ struct lint {
     size_t lf_lines, crcr_lines;
     int first_lf, first_crcr;
     bool in_brace; /* inside a {...} comment spanning lines */
+    bool utf8;     /* the text needs UTF-8 (the encoding rule, pbn_beyond_latin1): it is no fault */
 };
 
 static void fault(struct lint *l, int line, const char *fmt, ...)
@@ -337,7 +338,7 @@ static void scan_line(struct lint *l, const char *s, int line)
     if (strchr(s, '\r'))
         fault(l, line, "a CR inside a line: import reads it as a space, export ends lines with "
               "CR LF");
-    if (has_utf8(s))
+    if (has_utf8(s) && !l->utf8)
         fault(l, line, "UTF-8 characters: export is ISO 8859-1");
     if (pbn_text_blank_line(s + i, s + len)) {
         if (s[i])
@@ -442,6 +443,14 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
     }
     l->name = name;
     l->rep = report;
+    /* Export is ISO 8859-1; a text with a character beyond it is UTF-8 whole, as predup writes
+     * it (pbn/FORMATS.md, "Encoding"): then its UTF-8 is what it must be. */
+    unsigned beyond = pbn_text_needs_utf8(text, len);
+
+    l->utf8 = beyond != 0;
+    if (beyond && report)
+        fprintf(report, "%s: note: in UTF-8, which U+%04X needs (ISO 8859-1 lacks it): no "
+                "departure, but no %% EXPORT either\n", name, beyond);
     if (pos) /* read as import reads it (pbn/fmt_int.h) */
         fault(l, 1, "a UTF-8 byte order mark: export writes none");
     while (pos < len)

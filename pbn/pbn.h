@@ -64,6 +64,12 @@ struct pbn_set {
 
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e);
 void pbn_set_free(struct pbn_set *set); /* NULL is fine */
+/* --boards of print and convert: keeps the games whose board is in spec (a list as
+ * board_range_parse reads it: "7", "1-12,25"), in the set's order. PD_ERR_USAGE naming a board
+ * the set lacks and the boards name (its file) holds. A set cut short loses its source text:
+ * it is written as export, from its tags. */
+enum pd_status pbn_set_keep_boards(struct pbn_set *set, const char *spec, const char *name,
+                                   struct pd_err *e);
 /* Appends an empty game; the pointer is valid until the next pbn_game_add. */
 enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e);
 /* Sets a tag (replacing a previous value, keeping its place); value is copied. */
@@ -114,8 +120,21 @@ enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
 /* Streaming: the two header lines, then each game (index 0 for the first, which is not preceded
  * by the empty line that separates games). pbn_write is exactly header + every game. */
 void pbn_write_header(FILE *out, bool export); /* "% EXPORT" only when export is true */
-/* True when every character of s (UTF-8; NULL is fine) is in ISO 8859-1, export's set. */
-bool pbn_text_fits_latin1(const char *s);
+/* The encoding rule (pbn/FORMATS.md, "Encoding"), one home: a set predup builds is written in
+ * ISO 8859-1 when every character of every text fits it, else wholly in UTF-8 (no byte-order
+ * mark), and pbn_write / deal say so on stderr (pbn_note_utf8). The test: the first character
+ * of s[0..n) that ISO 8859-1 cannot hold (U+FFFD for bytes that are no UTF-8), 0 when all
+ * fit. _event: the same over a dealt board's texts (Event, Site, Generator), *where naming the
+ * tag. */
+unsigned pbn_beyond_latin1(const char *s, size_t n);
+/* A text (a whole file) that needs UTF-8: valid UTF-8 with a character beyond ISO 8859-1, its
+ * code point (the first); 0 for a text ISO 8859-1 could hold. Such a file is UTF-8 by
+ * necessity: predup check accepts its UTF-8, and it does not claim "% EXPORT" (export is
+ * ISO 8859-1), so that the line keeps its strict meaning. */
+unsigned pbn_text_needs_utf8(const char *text, size_t len);
+unsigned pbn_event_beyond_latin1(const struct pbn_event *ev, const char **where);
+/* "note: NAME is written in UTF-8, not ISO 8859-1 ...: tag WHERE holds U+XXXX ..." on stderr. */
+void pbn_note_utf8(const char *name, unsigned cp, const char *where);
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e);
 /* Frees a game's tags, for a game not owned by a set (a reusable one on the stack). */

@@ -55,20 +55,41 @@ static inline void text_add(struct text *t, const char *s, size_t len)
     t->n += len;
 }
 
-/* Appends s in ISO 8859-1 when every character fits (export's character set, PBN 2.2), else as
- * the UTF-8 it is. */
-static bool fits_latin1(const char *s, size_t n)
+/* The encoding rule's one test (pbn/FORMATS.md, "Encoding"): the first character of s[0..n)
+ * outside ISO 8859-1, export's character set (PBN 2.2). */
+unsigned pbn_beyond_latin1(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
 
-    for (size_t i = 0; i < n; i++) { /* U+0080-U+00FF is C2 or C3 and one continuation byte */
-        if (u[i] < 0x80)
+    for (size_t i = 0; i < n;) {
+        unsigned cp;
+        size_t k;
+
+        if (u[i] < 0x80) {
+            i++;
             continue;
-        if ((u[i] != 0xC2 && u[i] != 0xC3) || i + 1 == n || (u[i + 1] & 0xC0) != 0x80)
-            return false;
-        i++;
+        }
+        k = pd_utf8_decode(u + i, n - i, &cp);
+        if (k == 0)
+            return 0xFFFD;
+        if (cp > 0xFF)
+            return cp;
+        i += k;
     }
-    return true;
+    return 0;
+}
+
+unsigned pbn_text_needs_utf8(const char *text, size_t len)
+{
+    size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* not text */
+
+    return pd_utf8_valid(text, len) ? pbn_beyond_latin1(text + bom, len - bom) : 0;
+}
+
+/* Appends s in ISO 8859-1 when every character fits, else as the UTF-8 it is. */
+static bool fits_latin1(const char *s, size_t n)
+{
+    return pbn_beyond_latin1(s, n) == 0;
 }
 
 static void text_latin1(struct text *t, const char *s, size_t n)
@@ -184,24 +205,43 @@ static void format_tag(struct text *out, const struct pbn_tag *t, const struct t
         text_add(out, st->eol, st->eol_len);
 }
 
-/* A game read from PBN text: each tag as read unless changed, new tags after the last. */
-static void format_kept_game(struct text *out, const struct pbn_game *g)
+static void sort_tags(const struct pbn_tag **tags, size_t n);
+
+/* A game read from PBN text: each tag as read unless changed. A new supplemental tag (analyze's
+ * DoubleDummyTricks ...) goes where export order puts it: before the first tag read whose name
+ * sorts after its own among the supplemental ones, so that a game read in export order stays in
+ * it (pbn/FORMATS.md); the rest (a new mandatory tag, one that sorts last) after the last tag.
+ * news holds room for every tag of g. */
+static void format_kept_game(struct text *out, const struct pbn_game *g,
+                             const struct pbn_tag **news)
 {
     const struct tag_style added = {g->crlf ? "\r\n" : "\n", g->crlf ? 2 : 1, true, false};
     const struct tag_style changed = {added.eol, added.eol_len, false, false};
+    size_t nnew = 0, sup = 0, next = 0; /* news[0..sup) sorted supplemental, then mandatory */
 
+    for (size_t i = 0; i < g->ntags; i++)
+        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_mts_rank(g->tags[i].name) < 0)
+            news[nnew++] = &g->tags[i];
+    sup = nnew;
+    sort_tags(news, sup);
+    for (size_t i = 0; i < g->ntags; i++)
+        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_mts_rank(g->tags[i].name) >= 0)
+            news[nnew++] = &g->tags[i];
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pbn_tag *t = &g->tags[i];
 
-        if (t->implicit)
-            continue; /* its "##" is in an earlier game */
-        if (t->sourced)
-            text_add(out, g->src + t->pre_off, t->pre_len);
-        if (t->sourced && t->raw_len)
+        if (t->implicit || !t->sourced)
+            continue; /* its "##" is in an earlier game; a new one is placed by order */
+        while (next < sup && pbn_mts_rank(t->name) < 0 && strcmp(news[next]->name, t->name) < 0)
+            format_tag(out, news[next++], &added);
+        text_add(out, g->src + t->pre_off, t->pre_len);
+        if (t->raw_len)
             text_add(out, g->src + t->raw_off, t->raw_len);
-        else /* a changed tag's pre ends its line already; a new one starts a line */
-            format_tag(out, t, t->sourced ? &changed : &added);
+        else /* a changed tag's pre ends its line already */
+            format_tag(out, t, &changed);
     }
+    while (next < nnew)
+        format_tag(out, news[next++], &added);
     text_add(out, g->src + g->tail_off, g->tail_len);
 }
 
@@ -267,25 +307,41 @@ static void format_game(struct text *out, const struct pbn_game *g, const struct
 
 /* A game is written in ISO 8859-1 only when every text of it fits; one character outside
  * (a label with an Omega) makes the whole game UTF-8, so that a reader, which tells the encoding
- * of the whole text, reads back every value as it was. A game kept from a UTF-8 source stays
- * UTF-8. */
-static bool game_needs_utf8(const struct pbn_game *g)
+ * of the whole text, reads back every value as it was. The first such character, and in *where
+ * the tag that holds it ("commentary" for a { } comment); 0 when every text fits. */
+static unsigned game_beyond_latin1(const struct pbn_game *g, const char **where)
 {
-    if (g->src)
-        return !g->latin1;
-    for (size_t i = 0; i < g->ntags; i++) {
+    unsigned cp = 0;
+
+    for (size_t i = 0; i < g->ntags && !cp; i++) {
         const struct pbn_tag *t = &g->tags[i];
 
-        if (!fits_latin1(t->value, strlen(t->value)))
-            return true;
-        for (size_t j = 0; j < t->nsection; j++)
-            if (!fits_latin1(t->section[j], strlen(t->section[j])))
-                return true;
+        cp = pbn_beyond_latin1(t->value, strlen(t->value));
+        for (size_t j = 0; j < t->nsection && !cp; j++)
+            cp = pbn_beyond_latin1(t->section[j], strlen(t->section[j]));
+        *where = t->name;
     }
-    for (size_t i = 0; i < g->ncomments; i++)
-        if (!fits_latin1(g->comments[i], strlen(g->comments[i])))
-            return true;
-    return false;
+    for (size_t i = 0; i < g->ncomments && !cp; i++) {
+        cp = pbn_beyond_latin1(g->comments[i], strlen(g->comments[i]));
+        *where = "commentary";
+    }
+    return cp;
+}
+
+/* A game kept from a UTF-8 source stays UTF-8. */
+static bool game_needs_utf8(const struct pbn_game *g)
+{
+    const char *where;
+
+    return g->src ? !g->latin1 : game_beyond_latin1(g, &where) != 0;
+}
+
+void pbn_note_utf8(const char *name, unsigned cp, const char *where)
+{
+    bool comment = strcmp(where, "commentary") == 0;
+
+    fprintf(stderr, "note: %s is written in UTF-8, not ISO 8859-1 (PBN's character set), for its "
+            "%s%s holds U+%04X, which ISO 8859-1 lacks\n", name, where, comment ? "" : " tag", cp);
 }
 
 static enum pd_status write_game_enc(FILE *out, const struct pbn_game *g, size_t index,
@@ -307,7 +363,7 @@ static enum pd_status write_game_enc(FILE *out, const struct pbn_game *g, size_t
             return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     if (g->src) {
-        format_kept_game(&t, g);
+        format_kept_game(&t, g, extra);
     } else {
         /* Export: every game after the first starts with an empty line. */
         if (index > 0)
@@ -331,12 +387,20 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
     return write_game_enc(out, g, index, false, e);
 }
 
-/* One encoding for a whole file: UTF-8 as soon as one game needs it. */
+/* One encoding for a whole file: UTF-8 as soon as one game needs it. A set built in memory
+ * says so (pbn_note_utf8); a set read keeps its own encoding without a word. */
 static bool set_needs_utf8(const struct pbn_set *set)
 {
-    for (size_t i = 0; i < set->n; i++)
-        if (game_needs_utf8(&set->games[i]))
+    for (size_t i = 0; i < set->n; i++) {
+        const struct pbn_game *g = &set->games[i];
+        const char *where = "";
+        unsigned cp = g->src ? 0 : game_beyond_latin1(g, &where);
+
+        if (cp)
+            pbn_note_utf8("the PBN set", cp, where);
+        if (cp || game_needs_utf8(g))
             return true;
+    }
     return false;
 }
 
@@ -345,9 +409,17 @@ void pbn_write_header(FILE *out, bool export)
     fputs(export ? "% PBN 2.1\r\n% EXPORT\r\n" : "% PBN 2.1\r\n", out);
 }
 
-bool pbn_text_fits_latin1(const char *s)
+unsigned pbn_event_beyond_latin1(const struct pbn_event *ev, const char **where)
 {
-    return !s || fits_latin1(s, strlen(s));
+    const char *const texts[3] = {ev->event, ev->site, ev->generator};
+    static const char *const tags[3] = {"Event", "Site", "Generator"};
+    unsigned cp = 0;
+
+    for (int i = 0; i < 3 && !cp; i++) {
+        cp = texts[i] ? pbn_beyond_latin1(texts[i], strlen(texts[i])) : 0;
+        *where = tags[i];
+    }
+    return cp;
 }
 
 /* The "% EXPORT" line of text[0..len) (at a line's start, ended by CR, LF or the text's end),
@@ -388,7 +460,8 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
     exp = rc == PD_OK ? export_line(text, len) : NULL;
     if (exp)
         rc = pbn_check_mem("output", text, len, NULL, &faults, e);
-    if (rc == PD_OK && exp && faults) { /* the whole line goes, its end included */
+    if (rc == PD_OK && exp && (faults || pbn_text_needs_utf8(text, len))) {
+        /* the whole line goes, its end included */
         char *nl = memchr(exp, '\n', len - (size_t)(exp - text));
         size_t cut = nl ? (size_t)(nl + 1 - exp) : len - (size_t)(exp - text);
 

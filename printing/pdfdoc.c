@@ -160,8 +160,15 @@ enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struc
         free(buf);
         return hpdf_fail(d, e, "to read the PDF back");
     }
+    size_t n = size;
+    enum pd_status rc = pdoc_mend_tounicode(&buf, &n, e);
+
+    if (rc != PD_OK) {
+        free(buf);
+        return rc;
+    }
     *out = buf;
-    *len = size;
+    *len = n;
     return PD_OK;
 }
 

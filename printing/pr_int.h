@@ -32,6 +32,9 @@ void pdoc_close(struct pdoc *d);
 void pdoc_add_page(struct pdoc *d, enum pr_paper paper);
 /* Saves to memory (*out malloc'd). Fails if any libharu call failed before. */
 enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struct pd_err *e);
+/* Rewrites the ToUnicode map of every font of the saved PDF *pdf (malloc'd; replaced) as a
+ * ToUnicode CMap, which libharu 2.3 does not write (printing/tounicode.c). */
+enum pd_status pdoc_mend_tounicode(unsigned char **pdf, size_t *len, struct pd_err *e);
 /* True when both faces can draw code point cp (ctx is the struct pdoc): FreeType reads their
  * character maps, which libharu's public API does not show. */
 bool pdoc_has_glyph(void *ctx, unsigned cp);

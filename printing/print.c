@@ -130,6 +130,9 @@ enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, stru
     struct pd_outfile out;
     enum pd_status rc = pbn_read_any(o->in, NULL, &set, e);
 
+    /* --boards: a lost page or card printed again, numbered and labelled as the first time. */
+    if (rc == PD_OK && o->boards)
+        rc = pbn_set_keep_boards(set, o->boards, o->in, e);
     /* Fonts and output first: a missing font or an unwritable file should not wait for the
      * analysis to be reported. */
     if (rc == PD_OK)

@@ -125,10 +125,11 @@ enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const stru
 /* The print engine (printing/print.c), `predup print`: reads in (any set predup reads), checks
  * the fonts, opens out (out_flags: PD_OUT_FORCE, PD_OUT_PUBLIC), analyses the set first when a
  * hand record shows the analysis (threads, quiet as pr_analyze_set's), renders and writes.
- * *boards receives the number of boards of the set. */
+ * *boards receives the number of boards printed. */
 struct pr_print_opts {
     enum pr_kind kind;
     const char *in, *out;
+    const char *boards; /* --boards: only these boards of in ("7", "1-12,25"); NULL: all */
     struct pr_options o;
     unsigned out_flags;
     int threads;

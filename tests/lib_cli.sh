@@ -17,3 +17,29 @@ mpi() {
     ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
         mpirun --allow-run-as-root --oversubscribe -np "$@"
 }
+
+# pdf_checked FILE...: each PDF passes `qpdf --check` and `pdftotext` reads it without a word on
+# stderr (no "Syntax Warning", no "Syntax Error"): what every viewer and checker must accept.
+pdf_checked() {
+    local f err
+    for f in "$@"; do
+        [ -s "$f" ] || { echo "pdf_checked: $f: no PDF"; return 1; }
+        if ! err=$(qpdf --check "$f" 2>&1); then
+            printf 'pdf_checked: qpdf --check %s fails:\n%s\n' "$f" "$err"
+            return 1
+        fi
+        err=$(pdftotext "$f" /dev/null 2>&1 >/dev/null)
+        [ -z "$err" ] || { printf 'pdf_checked: pdftotext %s warns:\n%s\n' "$f" "$err"; return 1; }
+    done
+}
+
+# pdf_checked_all [DIR]: pdf_checked on every *.pdf file under DIR (the scratch folder).
+# POSIX sh too (tests/main_job.sh runs under sh): names are split at line ends only.
+pdf_checked_all() {
+    local list f IFS='
+'
+    list=$(find "${1:-.}" -type f -name '*.pdf' | LC_ALL=C sort)
+    for f in $list; do
+        pdf_checked "$f" || return 1
+    done
+}

@@ -48,5 +48,6 @@ step "5. anyone verifies every file from the record alone"
     "$OUT/demo/reserve.pbn"
 "$P" verify "$OUT/demo.record" --set original "$OUT/demo/original.dup" "$OUT/demo/original.dlm"
 
+. tests/lib_cli.sh; pdf_checked_all "$OUT" # every PDF of the event passes qpdf and pdftotext
 step "done: the files of the event"
 ls -l "$OUT" "$OUT/demo"

@@ -8,13 +8,15 @@
 #include "pbn/pbn.h"
 
 static const char convert_usage[] =
-    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public] IN OUT\n";
+    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--boards LIST] [--force]\n"
+    "                      [--public] IN OUT\n";
 /* Wrapped at print time, for the format names come from the format table (pbn_format_list). */
 static const char convert_about_formats[] =
     "Reads IN and writes OUT. Formats come from the extensions unless given:";
 static const char convert_about_outputs[] =
     "With several --to formats, OUT's extension is replaced per format (set.pbn -> set.dup, "
-    "set.dlm), all or none. Outputs are 0600 (they reveal deals; --public: 0666 less the "
+    "set.dlm), all or none. --boards 7 or 1-12,25 writes only those boards (in export format). "
+    "Outputs are 0600 (they reveal deals; --public: 0666 less the "
     "umask); an existing OUT with other content is kept unless --force.";
 
 static void print_convert_usage(void)
@@ -138,11 +140,11 @@ static bool input_is_key(const char *path)
 
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
-    const char *from = NULL, *to = NULL;
+    const char *from = NULL, *to = NULL, *boards = NULL;
     unsigned flags = 0;
     struct pbn_set *set = NULL;
     struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "f from  t to", "h help  F force  P public", "h", argc,
+    enum pd_status rc = pd_opts_begin(&p, "f from  t to  b boards", "h help  F force  P public", "h", argc,
                                       argv, e);
     int c;
 
@@ -151,6 +153,8 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
             from = optarg;
         else if (c == 't')
             to = optarg;
+        else if (c == 'b')
+            boards = optarg;
         else if (c == 'F')
             flags |= PD_OUT_FORCE;
         else if (c == 'P')
@@ -173,6 +177,8 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
                               "FORMAT %s %s)",
                        argv[optind], argv[optind], argv[optind + 1]);
+    if (rc == PD_OK && boards)
+        rc = pbn_set_keep_boards(set, boards, argv[optind], e);
     if (rc == PD_OK)
         rc = pbn_write_formats_ex(argv[optind + 1], to, flags, set, e);
     if (rc == PD_OK)

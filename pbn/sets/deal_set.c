@@ -55,10 +55,15 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
     enum pd_status rc = bd ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
     memset(&g, 0, sizeof g);
-    /* Export format is ISO 8859-1: an event, site or label beyond it is written in UTF-8 and
-     * the file does not claim % EXPORT (pbn/FORMATS.md, encodings). */
-    pbn_write_header(out, pbn_text_fits_latin1(o->event) && pbn_text_fits_latin1(o->site) &&
-                              pbn_text_fits_latin1(generator));
+    /* The encoding rule (pbn/FORMATS.md, "Encoding"): ISO 8859-1, unless an event, site or
+     * label holds a character beyond it; then the whole set is UTF-8, without "% EXPORT"
+     * (export is ISO 8859-1), and deal says so. */
+    const char *where = "";
+    unsigned beyond = pbn_event_beyond_latin1(&ev, &where);
+
+    if (beyond)
+        pbn_note_utf8(strcmp(o->out, "-") ? o->out : "the PBN set", beyond, where);
+    pbn_write_header(out, beyond == 0);
     /* A script can make each board slow (version 1, or tricks() in the condition): smaller
      * chunks keep the progress line moving; version 2 boards are fast enough for 64 a thread
      * (a chunk starts its threads and streams anew). */
@@ -179,6 +184,19 @@ static enum pd_status check_script_lines(const struct deal_set_opts *o, const st
     return PD_OK;
 }
 
+/* --event and --site go into the set as UTF-8 (or ISO 8859-1 when they fit): bytes that are no
+ * UTF-8 could be written as neither, and the encoding rule could not name them. */
+static enum pd_status check_texts_utf8(const struct deal_set_opts *o, struct pd_err *e)
+{
+    const char *const texts[2] = {o->event, o->site}, *const opts[2] = {"--event", "--site"};
+
+    for (int i = 0; i < 2; i++)
+        if (texts[i] && !pd_utf8_valid(texts[i], strlen(texts[i])))
+            return pd_fail(e, PD_ERR_USAGE, "%s is not UTF-8: give it in UTF-8 (a terminal set "
+                           "to ISO 8859-1 sends other bytes)", opts[i]);
+    return PD_OK;
+}
+
 enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
 {
     struct dealing dl;
@@ -188,6 +206,8 @@ enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
 
     if (o->formats && strcmp(o->out, "-") == 0 && strcmp(o->formats, "pbn") != 0)
         rc = pd_fail(e, PD_ERR_USAGE, "--format %s needs -o FILE", o->formats);
+    if (rc == PD_OK)
+        rc = check_texts_utf8(o, e);
     if (rc == PD_OK)
         rc = refuse_key_as_output(o, e);
     if (rc == PD_OK)

@@ -20,6 +20,7 @@ static const char print_usage[] =
     "  --dd grid|makeable|none  the double-dummy table, makeable contracts, or nothing (grid)\n"
     "  --no-qr              no QR codes\n"
     "  --ten 10|T           how the ten is written, everywhere (10)\n"
+    "  --boards LIST        only these boards (7, 1-12,25): print a lost page or card again\n"
     "  --title TEXT         page title instead of the set's Event tag (not curtain cards)\n"
     "  --hands LIST         the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
     "                       (record, curtain); a record then leaves out the analysis and\n"
@@ -76,7 +77,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
     static const char *const tens[] = {"T", "10"};
     struct pd_opts p;
     enum pd_status rc = pd_opts_begin(&p, "o output  P paper  n per-page  d dd  F font-dir  T ten  "
-                                          "t title  H hands  j jobs  L lang  U terms  S stage",
+                                          "t title  H hands  j jobs  L lang  U terms  S stage  b boards",
                                       "Q no-qr  C no-comments  q quiet  h help  f force  p public  "
                                       "I intl-honours",
                                       "o:j:qh", argc, argv, e);
@@ -85,8 +86,9 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
     memset(a, 0, sizeof *a);
     pr_options_default(&a->p.o);
     while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "otFU", (const char **const[]){&a->p.out, &a->p.o.title,
-                                                           &a->p.o.font_dir, &a->p.o.terms_file}))
+        if (pd_opt_text(c, "otFUb", (const char **const[]){&a->p.out, &a->p.o.title,
+                                                            &a->p.o.font_dir, &a->p.o.terms_file,
+                                                            &a->p.boards}))
             continue;
         switch (c) {
         case 'P':

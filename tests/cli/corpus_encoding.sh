@@ -27,4 +27,5 @@ grep -aq $'^\\[Event "Caf\xe9 Pairs"\\]\r$' s.pbn || fail "deal did not write IS
 grep -aq $'^Headline=Caf\xe9 Pairs\r$' s.dlm || fail "DLM headline: $(grep -a Headline s.dlm)"
 "$PREDUP" convert s.dlm back.pbn >/dev/null || fail "DLM back"
 grep -aq $'^\\[Event "Caf\xe9 Pairs"\\]\r$' back.pbn || fail "DLM headline not read back"
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all || fail "a PDF fails qpdf or pdftotext" # every PDF made above passes qpdf and pdftotext
 echo "encoding: Latin-1 read, printed and kept; export written in ISO 8859-1"

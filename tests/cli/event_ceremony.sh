@@ -90,4 +90,5 @@ cp ev.record revealed.record
 "$P" event reveal ev.conf > /dev/null
 "$P" event commit ev.conf > /dev/null
 cmp ev.record revealed.record
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo ok

@@ -51,4 +51,5 @@ printf 'condition hcp(north) >= 11\n' > other.dl
 rc=0; "$P" verify ev.record --script other.dl ev/original.pbn 2> err || rc=$?
 [ "$rc" = 1 ] && grep -q "is not the script committed for set" err || failed="$failed script-other"
 [ -z "$failed" ] || { echo "failed cases:$failed"; exit 1; }
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo ok

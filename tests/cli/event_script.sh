@@ -68,4 +68,5 @@ rc=0; (cd bad && "$P" event commit ev.conf) 2> err || rc=$?
 [ "$rc" = 64 ] || fail "contradicting dealer committed: exit $rc"
 grep -q 'set "original": dealer = N contradicts the script'"'"'s dealer line (South): drop dealer = or edit the script' err
 [ ! -e bad/ev.record ] && [ ! -e bad/ev.key ] || fail "a refused commit left files"
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo ok

@@ -96,3 +96,4 @@ if [ -d "$C" ]; then
 else
     echo "skip: deal --squaredeal outputs: $C absent"
 fi
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext

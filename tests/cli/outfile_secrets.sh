@@ -63,3 +63,4 @@ done
 "$P" dealer -s 18446744073709551615 one.dl | grep -qx 'Initial random seed 18446744073709551615'
 if "$P" dealer -j 0 one.dl 2>err; then echo "-j 0 accepted"; exit 1; fi
 grep -qxF 'predup dealer: error: -j wants a number from 1 to 256, not "0"' err
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext

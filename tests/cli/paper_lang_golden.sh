@@ -51,4 +51,5 @@ red() { pdftoppm -r 30 -f 1 -l 1 -singlefile "$1" rc 2>/dev/null
 "$PREDUP" print curtain set.pbn -o hands-orig.pdf --quiet --hands N --no-qr >/dev/null
 r=$(red hands.pdf) o=$(red hands-orig.pdf)
 [ "$r" -gt $((o + 400)) ] || { echo "reserve card: $r red pixels, original $o"; exit 1; }
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo "paper_lang_golden: ok"

@@ -96,4 +96,5 @@ grep -q '^predup print: bad.ini:2:1: error: no such term' err
 rc=0; "$PREDUP" print record set.pbn -o bad.pdf --lang xx 2>err || rc=$?
 [ "$rc" = 64 ] && [ ! -e bad.pdf ]
 grep -qF 'unknown language "xx": predup prints de, en, fr, nl, pl or sv' err
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo "paper_lang_words: ok"

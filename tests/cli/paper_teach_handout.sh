@@ -93,4 +93,5 @@ done
 # ...and in their colours: the ♥ of "for the ♥A" red, the ♠ of "plays ♠K" not.
 [ "$(sh "$D/red_pixels.sh" ns.pdf "♥A:")" -gt 5 ]
 [ "$(sh "$D/red_pixels.sh" ns.pdf "♠K")" -eq 0 ]
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo "paper_teach_handout: ok"

@@ -73,4 +73,5 @@ if pdftotext -raw tt.pdf - 2>/dev/null | grep -q "Declarer"; then exit 1; fi
 out=$("$PREDUP" print minibridge golden.pbn -o x.pdf --stage 3 2>&1) && exit 1
 echo "$out" | grep -q -- "--stage"
 [ ! -e x.pdf ]
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo "paper_teach_minibridge: ok"

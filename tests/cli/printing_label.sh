@@ -10,3 +10,4 @@ chmod 600 k.key
 "$P" print sheet s.pbn -o sh.pdf >/dev/null
 pdftotext r.pdf - 2>/dev/null | grep -q 'Set: Spring Pairs Sunday'
 pdftotext sh.pdf - 2>/dev/null | grep -q 'Set: Spring Pairs Sunday'
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext

@@ -30,3 +30,4 @@ if grep -q ' good' out.txt; then echo "boards reported good:"; cat out.txt; exit
 sed -i "s|^machine = .*club.conf\$|machine = sim|" ev.conf
 "$P" event deal ev.conf --fill >out.txt
 grep -q '4 good, 0 bad (4 finished before this run)' out.txt
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext

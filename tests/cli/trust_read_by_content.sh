@@ -41,4 +41,5 @@ reads pbn-named.dup 4
 reads dup-named.bri 4 --boards 1-4
 "$P" check lin-named.pbn > out 2>&1 || { cat out; failed="$failed lin-named-check"; }
 grep -q '^lin-named.pbn: a lin file of 4 boards' out || failed="$failed lin-named-check-out"
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 trust_read_finish

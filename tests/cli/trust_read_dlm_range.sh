@@ -39,4 +39,5 @@ refused cut.dlm 18 4 "$P" print record cut.dlm -o cut.pdf
 refused past.dlm 20 5 "$P" verify --key k.key past.dlm
 refused past.dlm 20 5 "$P" check past.dlm
 [ ! -e cut.pbn ] && [ ! -e cut.pdf ] || failed="$failed outputs"
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 trust_read_finish

@@ -49,4 +49,5 @@ crinline.pbn:6: two tags on one line: export writes one tag a line'
 "$P" convert bomlatin1.pbn bomlatin1.lin > /dev/null 2>&1
 head -1 bomlatin1.lin | grep -q "^vg|Caf$(printf '\303\251'),,,1,1," ||
     { echo "FAIL bomlatin1.lin:"; head -2 bomlatin1.lin; failed="$failed bomlatin1-event"; }
+. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 trust_read_finish

@@ -36,6 +36,7 @@ struct ctl {
     int index;                 /* 1-based place of the board in the run */
     int copy;                  /* the copy being filled */
     char why[240];             /* why the attempt was thrown away */
+    char which[48];            /* "board 3" or "board 3, copy 2 of 3": what prompts name */
     struct pd_err stop;        /* the error behind OUT_STOP */
 };
 
@@ -59,6 +60,19 @@ static void note(struct ctl *c, int board, const char *fmt, ...)
     va_end(ap);
     if (c->ui && c->ui->note)
         c->ui->note(c->ui->ctx, board, text);
+}
+
+/* "board B", or "board B, copy C of N" when several copies are filled: copy 2 must not read
+ * like copy 1 at the machine. */
+static const char *which(struct ctl *c, int board)
+{
+    int copies = c->job->copies > 1 ? c->job->copies : 1;
+
+    if (copies > 1)
+        snprintf(c->which, sizeof c->which, "board %d, copy %d of %d", board, c->copy, copies);
+    else
+        snprintf(c->which, sizeof c->which, "board %d", board);
+    return c->which;
 }
 
 /* ---------------------------------------------------------------- requests */
@@ -190,8 +204,13 @@ static enum outcome operator(struct ctl *c, enum mach_action act, int board, con
 {
     uint8_t p[3] = {(uint8_t)act, 0, 0};
     struct mp_msg r;
+    char full[300];
 
-    if (c->ui && c->ui->prompt && c->ui->prompt(c->ui->ctx, act, board, text, &c->stop) != PD_OK)
+    /* every prompt of copy 2 names it: it must not read like copy 1's */
+    snprintf(full, sizeof full, "%s", text);
+    if (c->job->copies > 1 && !strstr(text, ", copy "))
+        snprintf(full, sizeof full, "copy %d of %d: %s", c->copy, c->job->copies, text);
+    if (c->ui && c->ui->prompt && c->ui->prompt(c->ui->ctx, act, board, full, &c->stop) != PD_OK)
         return OUT_STOP;
     mp_put_u16(p + 1, board);
     if (xfer(c, MP_RESUME, p, 3, &r, e) != PD_OK)
@@ -387,13 +406,13 @@ static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
             return OUT_GOOD;
         if (r.type == MP_BOARD_READY && r.len >= 2 && mp_get_u16(r.payload) == 0)
             snprintf(text, sizeof text, "the machine read no board number in the slot: insert "
-                                        "board %d, its number where the machine reads it",
-                     a->board);
+                                        "%s, its number where the machine reads it",
+                     which(c, a->board));
         else if (r.type == MP_BOARD_READY && r.len >= 2)
-            snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert board %d",
-                     mp_get_u16(r.payload), a->board, a->board);
+            snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert %s",
+                     mp_get_u16(r.payload), a->board, which(c, a->board));
         else if (is_fault(&r, MPF_NO_BOARD))
-            snprintf(text, sizeof text, "no board in the slot: insert board %d", a->board);
+            snprintf(text, sizeof text, "no board in the slot: insert %s", which(c, a->board));
         else
             return is_fault(&r, MPF_RESET)
                        ? lost(e, "the machine restarted (reset)")
@@ -432,10 +451,10 @@ static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_actio
     enum outcome o;
 
     snprintf(text, sizeof text,
-             act == MA_START ? "insert board %d, empty, and put its deck in the feeder"
-                             : "empty board %d, the feeder and the reject tray, and put the "
+             act == MA_START ? "insert %s, empty, and put its deck in the feeder"
+                             : "empty %s, the feeder and the reject tray, and put the "
                                "board's complete deck (52 cards, one deck) in the feeder",
-             a->board);
+             which(c, a->board));
     o = operator(c, act, a->board, text, e);
     if (o != OUT_GOOD)
         return o;
@@ -486,8 +505,8 @@ static void finished(struct ctl *c, int board, bool good, bool earlier)
 static enum pd_status bad_board(struct ctl *c, int board, const char *why, struct pd_err *e)
 {
     *journal_state(&c->j, c->copy, board) = J_BAD;
-    note(c, board, "board %d is BAD after %d attempt%s (%s): fill it by hand or rerun it",
-         board, c->p->max_attempts, c->p->max_attempts == 1 ? "" : "s", why);
+    note(c, board, "%s is BAD after %d attempt%s (%s): fill it by hand or rerun it",
+         which(c, board), c->p->max_attempts, c->p->max_attempts == 1 ? "" : "s", why);
     if (journal_add(&c->j, e, "bad %d %d %s", c->copy, board, why) != PD_OK)
         return e->code;
     finished(c, board, false, false);
@@ -505,8 +524,8 @@ static enum pd_status after_lost(struct ctl *c, int board, int nlost, struct pd_
     if (nlost > MAX_LOST)
         return pd_fail(e, PD_ERR_DEVICE, "board %d: the machine was lost %d times (%s); run %s "
                                          "when it works", board, nlost, why, resume_cmd(c));
-    note(c, board, "board %d: lost the machine (%s): reconnecting, then the board is redone",
-         board, why);
+    note(c, board, "%s: lost the machine (%s): reconnecting, then the board is redone",
+         which(c, board), why);
     if (reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
         return pd_fail(e, PD_ERR_DEVICE, "the machine did not come back (%s): run %s when it "
                                          "is back", sub.msg, resume_cmd(c));
@@ -523,8 +542,8 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
     enum outcome o;
 
     if (act == MA_REDO)
-        note(c, board, "board %d was being filled when the last run stopped: it is redone from "
-                       "an emptied board", board);
+        note(c, board, "%s was being filled when the last run stopped: it is redone from "
+                       "an emptied board", which(c, board));
     for (;;) {
         memset(&a, 0, sizeof a);
         a.board = board;
@@ -555,7 +574,7 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
                 return e->code;
             continue;
         }
-        note(c, board, "board %d, attempt %d: %s; the board is redone", board, a.n, c->why);
+        note(c, board, "%s, attempt %d: %s; the board is redone", which(c, board), a.n, c->why);
         if (++tries >= c->p->max_attempts)
             return bad_board(c, board, c->why, e);
     }

@@ -433,14 +433,36 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
 
     if (strchr(x->machine, '/') || strstr(x->machine, ".conf"))
         cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
-    else /* a built-in profile by name: "sim" */
+    else /* by name: "sim", "usb" or an installed profile (the resume hint names it so) */
         snprintf(profile, sizeof profile, "%s", x->machine);
     snprintf(copies, sizeof copies, "%d", x->copies);
     printf("%s: filling %d %s of each board on %s\n", pbn, x->copies,
            x->copies == 1 ? "copy" : "copies", profile);
     fflush(stdout);
-    rc = cfg_load_profile(profile, &prof, e);
+    rc = cfg_find_profile(x->machine, ev->cfg.dir, &prof, e);
     return rc == PD_OK ? fill_run(&o, &prof, false, e) : rc;
+}
+
+/* With --fill, every set to deal names a machine whose profile reads: checked before anything
+ * is written, so that a fault is not found after the PDFs (and never leaves a set undealt). */
+static enum pd_status check_machines(const struct event *ev, int only, struct pd_err *e)
+{
+    struct mach_profile prof;
+
+    for (int i = 0; i < ev->rec.p.nsets; i++) {
+        const struct cfg_event_set *x = &ev->cfg.extra[i];
+
+        if (only >= 0 && i != only)
+            continue;
+        if (!x->machine[0])
+            return pd_fail(e, PD_ERR_USAGE, "--fill: set \"%s\" names no machine: add a "
+                                            "machine line to its section (machine = sim, or a "
+                                            "profile), or deal the other sets with --set NAME",
+                           ev->rec.p.sets[i].name);
+        if (cfg_find_profile(x->machine, ev->cfg.dir, &prof, e) != PD_OK)
+            return e->code; /* it names the file, and where in it */
+    }
+    return PD_OK;
 }
 
 /* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
@@ -509,6 +531,8 @@ enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *
                      "(predup event public %s VALUE)", ev->record_path, o->conf);
     if (rc == PD_OK && o->set && (only = ev_find_set(&ev->rec.p, o->set)) < 0)
         rc = pd_fail(e, PD_ERR_USAGE, "the event has no set \"%s\"", o->set);
+    if (rc == PD_OK && o->fill)
+        rc = check_machines(ev, only, e);
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
     if (rc != PD_OK) {

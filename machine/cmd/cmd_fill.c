@@ -10,11 +10,12 @@
 #include "machine/cmd/cmd_int.h"
 
 static const char fill_usage[] =
-    "usage: predup fill SET.pbn [--boards 1-36] [--machine FILE.conf|sim] [--resume] [--yes]\n"
+    "usage: predup fill SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--resume] [--yes]\n"
     "                   [--copies N] [--journal FILE] [--quiet] [--status]\n"
-    "  Fills the boards of SET.pbn in order on the machine of the profile (default: a USB\n"
-    "  machine with the default ids; --machine sim or config/machines/sim.conf is the\n"
-    "  built-in simulator).\n"
+    "       predup fill --list\n"
+    "  Fills the boards of SET.pbn in order on the machine of the profile (default: usb, a\n"
+    "  USB machine with the default ids; sim is the built-in simulator; another NAME is\n"
+    "  NAME.conf in config/machines/ or the installed profiles; a path has a / or .conf).\n"
     "  Every placement goes to SET.pbn.journal first; after any stop, --resume continues\n"
     "  from the first unfinished board. --yes answers the operator prompts (scripts).\n"
     "  --copies N fills N copies of each board (copy 1 of every board, then copy 2 ...);\n"

@@ -57,9 +57,11 @@ static enum pd_status by_name(const char *name, const char *event_dir, struct ma
             used += (size_t)snprintf(tried + used, sizeof tried - used, "%s%s",
                                      used ? ", " : "", full);
     }
+    if (access(name, F_OK) == 0) /* a file here, named without its folder */
+        return pd_fail(e, PD_ERR_IO, "no machine profile \"%s\" (a name: the file here is "
+                                     "./%s): tried %s", name, name, tried);
     return pd_fail(e, PD_ERR_IO, "no machine profile \"%s\": tried %s (sim and usb are built "
-                                 "in; see predup fill --list)", name,
-                   tried);
+                                 "in; see predup fill --list)", name, tried);
 }
 
 enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct mach_profile *p,

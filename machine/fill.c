@@ -182,6 +182,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     u.sim = sim, u.set = set, u.nboards = r.n, u.copies = o->copies > 1 ? o->copies : 1;
     if (rc == PD_OK)
         rc = fill_and_report(&job, &conn, &u, &ui, sim, o->set_path, e);
+    if (rc == PD_ERR_DEVICE && mach_usb_absent(usb))
+        fill_ui_no_machine(prof);
 out:
     fill_ui_release_interrupt();
     fill_ui_free(&u);

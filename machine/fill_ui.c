@@ -232,6 +232,22 @@ void fill_ui_release_interrupt(void)
     interrupt_text = NULL;
 }
 
+/* ---------------------------------------------------------------- no machine */
+
+void fill_ui_no_machine(const struct mach_profile *p)
+{
+    fprintf(stderr,
+            "No USB machine %04x:%04x answered. Check:\n"
+            "  - the machine is switched on and its USB cable plugged in (into the computer or a\n"
+            "    powered hub);\n"
+            "  - its ids are the profile's (vid, pid): predup fill --list shows every USB device\n"
+            "    predup sees, the profiles it matches, and whether predup may open it;\n"
+            "  - permission: a udev rule as config/70-predup.rules (make install puts it in\n"
+            "    share/predup) in /etc/udev/rules.d/, then udevadm control --reload and plug the\n"
+            "    machine in again.\n",
+            p->vid, p->pid);
+}
+
 /* ---------------------------------------------------------------- the end */
 
 /* " (8 boards x 3 copies)" when n board-copies are every copy of every board, else "". */

@@ -92,6 +92,8 @@ void fill_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *a
  * the process dies of the signal (exit status 130 for Ctrl-C). */
 void fill_ui_catch_interrupt(const struct fill_ui *u);
 void fill_ui_release_interrupt(void);
+/* What to check when no USB machine with the profile's ids is on the bus. */
+void fill_ui_no_machine(const struct mach_profile *p);
 void fill_ui_summary(const struct fill_ui *u, const char *set_path, const struct mach_result *r);
 /* The audit's count (fill_ui.sim set); PD_ERR_INTERNAL when a board reported good is wrong. */
 enum pd_status fill_ui_audit(const struct fill_ui *u, struct pd_err *e);

@@ -207,6 +207,23 @@ void mach_usb_free(struct mach_usb *m);
  * problem is reported at once, with the udev rule to add. PD_ERR_DEVICE naming what failed. */
 enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transport *out,
                              struct pd_err *e);
+/* True when the last mach_usb_open found no device with the profile's ids on the bus. */
+bool mach_usb_absent(const struct mach_usb *m);
+/* A USB device on the bus (fill --list): ids, place, whether this user may open it (open_err
+ * 0, else a LIBUSB_ERROR_*; denied: a permission problem), its product text (or ""). */
+struct mach_usb_dev {
+    uint16_t vid, pid;
+    int bus, addr;
+    int open_err;
+    bool denied;
+    char product[64];
+};
+typedef void (*mach_usb_dev_fn)(void *ctx, const struct mach_usb_dev *d);
+/* Calls fn for every USB device libusb sees (*n of them). PD_ERR_DEVICE when libusb cannot
+ * start (no USB in this system or container). */
+enum pd_status mach_usb_list(mach_usb_dev_fn fn, void *ctx, int *n, struct pd_err *e);
+/* libusb's text for a LIBUSB_ERROR_* code. */
+const char *mach_usb_error_name(int err);
 /* The message of a failed open: err a LIBUSB_ERROR_*, step "open" or "claim interface", bus
  * and addr where the device was found (exposed for tests). */
 enum pd_status mach_usb_open_error(const struct mach_profile *p, int err, const char *step,
@@ -306,6 +323,7 @@ struct fill_opts {
     int copies;
     bool resume; /* continue the journal; without one, a fresh fill (the ceremony always sets it) */
     bool yes, quiet, help, status;
+    bool list; /* fill --list: the USB devices and profiles predup sees, no set */
     bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
 };
 /* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim

@@ -6,6 +6,8 @@
  *   lossy     lost replies (libusb timeouts, URBs discarded) and stalled IN endpoints
  *   unplug    the machine leaves the bus mid-board and comes back (hotplug), and resets
  *   cli       the real predup binary, spawned, fills a set against the same device
+ *   list      predup fill --list sees the device, then none; a fill without it says what to
+ *             check
  * Each scenario starts from a clean state (fresh_device): the last scenario's re-plugs done,
  * its device removed, a new device and simulated machine plugged in. Each fill has its own
  * libusb context (mach_usb_new), as one run of predup fill has.
@@ -582,8 +584,9 @@ static void scenario_unplug(void)
     rig_free(&r);
 }
 
-/* Runs the real binary with args (NULL-terminated); its exit status, its stdout in *out. */
-static int run_cli(char **argv, char **out)
+/* Runs the real binary with args (NULL-terminated); its exit status, its stdout in *out and
+ * (errout not NULL) its stderr in *errout. */
+static int run_cli2(char **argv, char **out, char **errout)
 {
     char *err = NULL;
     int status = -1;
@@ -595,10 +598,18 @@ static int run_cli(char **argv, char **out)
     status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (status != 0)
         printf("usb cli: %s exit %d: %s", argv[1], status, err ? err : "");
-    g_free(err);
+    if (errout)
+        *errout = err;
+    else
+        g_free(err);
     if (gerr)
         g_error_free(gerr);
     return status;
+}
+
+static int run_cli(char **argv, char **out)
+{
+    return run_cli2(argv, out, NULL);
 }
 
 /* The real binary, spawned: it finds the device through the same preload and testbed. A
@@ -648,6 +659,55 @@ static void scenario_cli(const char *predup)
     rig_free(&r);
 }
 
+/* predup fill --list sees the machine (its ids, that it may be opened, the built-in profile it
+ * matches); with the machine off the bus it sees none, and a fill says what to check. */
+static void scenario_list(const char *predup)
+{
+    struct rig r;
+    char set[320], *out = NULL, *err = NULL;
+    char *list[] = {(char *)predup, "fill", "--list", NULL};
+    char *fill_usb[] = {(char *)predup, "fill", set, "--machine", "usb", "--yes", NULL};
+
+    rig_init(&r, 1, 16);
+    fresh_device(&r);
+    EXPECT(run_cli(list, &out) == 0, "fill --list failed");
+    EXPECT(out && strstr(out, "bus 001 device 002  1209:0dea  predup may open it; profiles: usb"),
+           "fill --list does not show the machine: %s", out ? out : "");
+    g_free(out);
+    /* off the bus for good: the bus thread removes it and waits */
+    g_atomic_int_set(&D.stay_gone, 1);
+    g_mutex_lock(&D.lock);
+    D.want_unplug = true;
+    g_mutex_unlock(&D.lock);
+    for (int i = 0; i < 500; i++) {
+        bool gone;
+
+        g_mutex_lock(&D.lock);
+        gone = D.gone && !D.want_unplug;
+        g_mutex_unlock(&D.lock);
+        if (gone)
+            break;
+        g_usleep(10000);
+    }
+    g_usleep(50000); /* the removal done (the bus thread sleeps 150 ms after it) */
+    EXPECT(run_cli(list, &out) == 0, "fill --list without a device failed");
+    EXPECT(out && strstr(out, "USB devices predup sees:\n  none: is the machine plugged in"),
+           "fill --list without a device: %s", out ? out : "");
+    g_free(out);
+    snprintf(set, sizeof set, "%s/set.pbn", r.dir);
+    g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
+    EXPECT(run_cli2(fill_usb, &out, &err) == 69, "a fill with no machine: not exit 69");
+    EXPECT(err && strstr(err, "No USB machine 1209:0dea answered. Check:") &&
+               strstr(err, "predup fill --list shows every USB device") &&
+               strstr(err, "config/70-predup.rules"),
+           "no advice when no machine answers: %s", err ? err : "");
+    g_free(out);
+    g_free(err);
+    g_atomic_int_set(&D.stay_gone, 0); /* the next scenario's fresh_device waits for the bus */
+    unlink(set);
+    rig_free(&r);
+}
+
 int main(int argc, char **argv)
 {
     const char *predup = NULL;
@@ -677,8 +737,10 @@ int main(int argc, char **argv)
     if (!bench) {
         scenario_lossy();
         scenario_unplug();
-        if (predup)
+        if (predup) {
             scenario_cli(predup);
+            scenario_list(predup);
+        }
     }
     printf("usb_machine: %s\n", failures ? "FAILED" : "all scenarios passed");
     return failures ? 1 : 0;

@@ -86,6 +86,9 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
         print_sim_usage(stdout);
         return PD_OK;
     }
+    if (rc == PD_OK && o.list)
+        return pd_fail(e, PD_ERR_USAGE, "sim takes no --list: the simulator is built in (predup "
+                                        "fill --list shows the USB devices and the profiles)");
     if (rc == PD_OK)
         rc = cfg_load_profile(o.machine, &prof, e);
     if (rc == PD_OK && !o.machine)

@@ -31,6 +31,21 @@ rc=0; "$P" fill set.pbn --machine sub/x.conf --yes 2>err.txt || rc=$?
 [ "$rc" = 74 ]
 grep -q "sub/x.conf: cannot open the machine profile ($here/sub/x.conf)" err.txt
 
+# fill --list: the USB devices (tests/usb_machine.c mocks one), then every profile by name,
+# a file whose name is built in reached by its path only.
+fast "house sim" >config/machines/sim.conf
+printf '[machine]\ntransport = usb\nvid = 0x16c0\npid = 0x05dc\n' >config/machines/lab.conf
+"$P" fill --list >list.txt
+grep -q '^USB devices predup sees:$' list.txt
+grep -q '^machine profiles (--machine NAME, or the path):$' list.txt
+grep -q '^  sim  the built-in simulator$' list.txt
+grep -q '^  usb  a USB machine with the default ids$' list.txt
+grep -q '^  club  simulator  config/machines/club.conf$' list.txt
+grep -q '^  lab  USB 16c0:05dc  config/machines/lab.conf$' list.txt
+grep -q '^  config/machines/sim.conf  simulator  (by path: the name is taken)$' list.txt
+rc=0; "$P" sim --list 2>err.txt || rc=$?
+[ "$rc" = 64 ]
+
 # An event elsewhere: its machine lines are read from its own folder, before anything is
 # written.
 mkdir -p far/machines

@@ -3,29 +3,15 @@
  * pockets, reject tray, boards on a shelf), its recognition error model and fault injection.
  * Every random choice comes from the keyed stream (seed, "sim"), so a run is reproducible.
  *
- * Sections: world (physical state)  randomness and decks  recognition  firmware  audit */
+ * Sections: world (physical state)  the simulator  firmware  audit; its decks and its
+ * recognition are in machine/sim_read.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "machine/machine.h"
-
-enum { SIM_MAX_BOARDS = 256, SIM_MAXP = 64, OTHER_DECK = 0x40, FACE = 0x3F };
+#include "machine/sim_int.h"
 
 /* ---------------------------------------------------------------- world */
-
-struct pile {
-    int n;
-    uint8_t c[SIM_MAXP]; /* face 0..51, | OTHER_DECK for a card of another deck */
-};
-
-struct mach_sim_world {
-    int slot;                                /* board in the slot, 0 = none */
-    struct pile pocket[4], tray, feeder, jam; /* feeder: c[0] is fed first */
-    struct pile shelf[SIM_MAX_BOARDS + 1][4];
-    int decks[SIM_MAX_BOARDS + 1];           /* decks loaded for a board so far */
-    bool cover_open;
-};
 
 size_t mach_sim_world_size(void)
 {
@@ -37,13 +23,13 @@ void mach_sim_world_init(struct mach_sim_world *w)
     memset(w, 0, sizeof *w);
 }
 
-static void pile_push(struct pile *p, uint8_t c)
+void pile_push(struct pile *p, uint8_t c)
 {
     if (p->n < SIM_MAXP)
         p->c[p->n++] = c;
 }
 
-static uint8_t pile_take_first(struct pile *p)
+uint8_t pile_take_first(struct pile *p)
 {
     uint8_t c = p->c[0];
 
@@ -52,7 +38,7 @@ static uint8_t pile_take_first(struct pile *p)
     return c;
 }
 
-static void pile_insert(struct pile *p, int at, uint8_t c)
+void pile_insert(struct pile *p, int at, uint8_t c)
 {
     if (p->n >= SIM_MAXP)
         return;
@@ -65,29 +51,6 @@ static void pile_insert(struct pile *p, int at, uint8_t c)
 
 /* ---------------------------------------------------------------- the simulator */
 
-struct mach_sim {
-    struct mach_sim_opts o;
-    enum seat pocket[4];
-    struct mach_sim_world *w;
-    bool own_world;
-    struct deal_stream rng;
-    bool at_used[MACH_SIM_MAX_AT];
-    /* firmware state, lost on a reset */
-    bool hello_done;
-    int board;           /* begun board, 0 = none */
-    int feeds;           /* cards fed in this board */
-    bool holding;        /* a card read, waiting for its PLACE */
-    uint8_t held;
-    /* the last reply, resent for a retransmitted request */
-    bool have_last;
-    uint8_t last_seq, last_type;
-    uint8_t last[MP_MAX_FRAME];
-    size_t last_len;
-    /* the bus */
-    bool unplugged;
-    int refusals;
-    struct mach_sim_stats st;
-};
 
 enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocket[4],
                             struct mach_sim_world *world, struct mach_sim **out,
@@ -168,137 +131,6 @@ static void sleep_ms(int ms)
         nanosleep(&ts, NULL);
 }
 
-/* ---------------------------------------------------------------- randomness and decks */
-
-static bool chance(struct mach_sim *s, uint32_t ppm)
-{
-    return ppm > 0 && deal_stream_below(&s->rng, 1000000) < ppm;
-}
-
-/* The fault of kind at (board, card) from the list (first attempt of the board only), or
- * drawn at its random rate. */
-static bool fault_here(struct mach_sim *s, enum mach_fault kind, int board, int card)
-{
-    for (int i = 0; i < s->o.nat; i++) {
-        const struct mach_fault_at *f = &s->o.at[i];
-
-        if (!s->at_used[i] && f->kind == kind && f->board == board && f->card == card &&
-            s->w->decks[board] <= 1) {
-            s->at_used[i] = true;
-            s->st.injected[kind]++;
-            return true;
-        }
-    }
-    if (chance(s, s->o.rate_ppm[kind])) {
-        s->st.injected[kind]++;
-        return true;
-    }
-    return false;
-}
-
-static void deck_faults(struct mach_sim *s, int board, struct pile *d)
-{
-    for (int pos = 52; pos >= 1; pos--) {
-        int at = pos - 1;
-
-        if (fault_here(s, MF_SHORT_DECK, board, pos) && at < d->n) {
-            memmove(d->c + at, d->c + at + 1, (size_t)(d->n - at - 1));
-            d->n--;
-        }
-        if (fault_here(s, MF_EXTRA_CARD, board, pos))
-            pile_insert(d, at, (uint8_t)(OTHER_DECK | deal_stream_below(&s->rng, 52)));
-        if (fault_here(s, MF_OTHER_DECK, board, pos) && at < d->n) {
-            uint8_t face = (uint8_t)((d->c[at] & FACE) + 1 + deal_stream_below(&s->rng, 51));
-
-            d->c[at] = (uint8_t)(OTHER_DECK | face % 52);
-        }
-        if (fault_here(s, MF_DUP_CARD, board, pos) && at < d->n && d->n > 1) {
-            int other = (at + 1 + (int)deal_stream_below(&s->rng, (uint32_t)d->n - 1)) % d->n;
-
-            d->c[at] = d->c[other];
-        }
-    }
-}
-
-/* A shuffled complete deck in the feeder; deck faults on top. */
-static void load_deck(struct mach_sim *s, int board)
-{
-    struct pile *d = &s->w->feeder;
-
-    d->n = 52;
-    for (int i = 0; i < 52; i++)
-        d->c[i] = (uint8_t)i;
-    for (int i = 51; i > 0; i--) {
-        int j = (int)deal_stream_below(&s->rng, (uint32_t)i + 1);
-        uint8_t t = d->c[i];
-
-        d->c[i] = d->c[j];
-        d->c[j] = t;
-    }
-    s->w->decks[board]++;
-    deck_faults(s, board, d);
-}
-
-/* ---------------------------------------------------------------- recognition */
-
-/* OCR's confusions: ranks whose corner indices look alike, and the two red suits (the black
- * ones more rarely). Rank 2..14 to the rank it is taken for. */
-static int confuse(struct mach_sim *s, int face)
-{
-    static const int rank_as[15] = {0, 0, 7, 8, 14, 6, 9, 2, 3, 6, 11, 12, 13, 12, 4};
-    int suit = face / 13, rank = RANK_A - face % 13;
-    uint32_t r = deal_stream_below(&s->rng, 10);
-
-    if ((suit == SUIT_H || suit == SUIT_D) && r < 5)
-        suit = suit == SUIT_H ? SUIT_D : SUIT_H;
-    else if ((suit == SUIT_S || suit == SUIT_C) && r < 1)
-        suit = suit == SUIT_S ? SUIT_C : SUIT_S;
-    else
-        rank = rank_as[rank];
-    return card_index((enum suit)suit, rank);
-}
-
-struct reading {
-    uint8_t method, card, conf;
-};
-
-static int read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
-                     struct reading r[2])
-{
-    int face = val & FACE, n = 0;
-
-    if (s->o.methods & MACH_OCR) {
-        r[n] = (struct reading){MACH_OCR, (uint8_t)face,
-                                (uint8_t)(85 + deal_stream_below(&s->rng, 15))};
-        if (unreadable || chance(s, s->o.ocr_unreadable_ppm)) {
-            r[n].card = MP_CARD_NONE;
-            r[n].conf = 0;
-            s->st.unreadable++;
-        } else if (misread) {
-            r[n].card = (uint8_t)confuse(s, face);
-            r[n].conf = 95; /* the dangerous kind: confident and wrong */
-            s->st.confusions++;
-        } else if (chance(s, s->o.ocr_confusion_ppm)) {
-            r[n].card = (uint8_t)confuse(s, face);
-            r[n].conf = (uint8_t)(55 + deal_stream_below(&s->rng, 43));
-            s->st.confusions++;
-        }
-        n++;
-    }
-    if (s->o.methods & MACH_BARCODE) {
-        r[n] = (struct reading){MACH_BARCODE, (uint8_t)face, 100};
-        if (unreadable || chance(s, s->o.barcode_unreadable_ppm)) {
-            r[n].card = MP_CARD_NONE;
-            r[n].conf = 0;
-            s->st.unreadable++;
-        } else if (misread && !(s->o.methods & MACH_OCR)) {
-            r[n].card = (uint8_t)confuse(s, face); /* a card with a wrong label */
-            s->st.confusions++;
-        }
-        n++;
-    }
-    return n;
-}
 
 /* ---------------------------------------------------------------- firmware */
 

@@ -91,6 +91,35 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
     return OUT_GOOD;
 }
 
+static const char *resume_cmd(const struct ctl *c)
+{
+    return c->job->resume_cmd ? c->job->resume_cmd : "predup fill --resume";
+}
+
+/* Honours read as nothing, again and again: the profile's card_index is probably not the
+ * deck's. The fill stops (the board is redone on --resume) with every index set named. */
+static bool index_suspect(struct ctl *c, struct attempt *a, const struct mp_msg *r)
+{
+    static const char *const rank_name[5] = {"aces", "kings", "queens", "jacks", "cards"};
+    int h = mp_index_suspect(r, c->methods, c->index_miss, &c->ocr_streak);
+    char sets[160];
+    size_t used = 0;
+
+    if (h < 0)
+        return false;
+    for (int i = 0; i < MI_COUNT; i++)
+        used += (size_t)snprintf(sets + used, sizeof sets - used, "%s%s %s %s %s %s",
+                                 i ? ", " : "", MACH_INDEX_NAME[i], MACH_INDEX_HONOURS[i][0],
+                                 MACH_INDEX_HONOURS[i][1], MACH_INDEX_HONOURS[i][2],
+                                 MACH_INDEX_HONOURS[i][3]);
+    note(c, a->board, "card indices by card_index: %s", sets);
+    pd_fail(&c->stop, PD_ERR_MISMATCH, "%d %s in a row had no readable index: the profile's "
+            "card_index = %s is probably not the deck's; correct it, then %s",
+            h < 4 ? MP_INDEX_MISSES : MP_INDEX_STREAK, rank_name[h],
+            MACH_INDEX_NAME[c->p->card_index], resume_cmd(c));
+    return true;
+}
+
 static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_msg *r,
                             struct mp_msg *next, struct pd_err *e)
 {
@@ -100,6 +129,8 @@ static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_ms
     enum outcome o;
 
     a->refeed_done = false;
+    if (index_suspect(c, a, r))
+        return OUT_STOP;
     if (card == MP_UNTRUSTED || (card >= 0 && a->placed[card])) {
         o = place(c, a, seq, -1, false, next, e);
         if (o != OUT_GOOD)
@@ -217,6 +248,15 @@ static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
         return redo(c, "%d card%s in the reject tray and %d in the feeder after all 52 were "
                        "placed: extra cards, maybe of another deck", r.payload[4],
                     r.payload[4] == 1 ? "" : "s", r.payload[5]);
+    /* the deal is proven; a missing stop card is the operator's to put, by hand */
+    if (c->p->stop_card && (r.len < 7 || r.payload[6] != 1)) {
+        char text[200];
+
+        snprintf(text, sizeof text, "the machine dropped no stop card after %s (its magazine "
+                                    "may be empty: refill it): put one after this deck by hand",
+                 which(c, a->board));
+        return operator(c, MA_STOP_CARD, a->board, text, e);
+    }
     return OUT_GOOD;
 }
 
@@ -262,11 +302,6 @@ static void deal_seats(const struct deal *d, int seat_of[52])
         for (int s = 0; s < 4; s++)
             if (d->hand[s] & card_mask_from_index(i))
                 seat_of[i] = s;
-}
-
-static const char *resume_cmd(const struct ctl *c)
-{
-    return c->job->resume_cmd ? c->job->resume_cmd : "predup fill --resume";
 }
 
 static void finished(struct ctl *c, int board, bool good, bool earlier)

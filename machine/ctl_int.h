@@ -24,6 +24,10 @@ struct ctl {
     uint8_t seq;
     unsigned methods;          /* announced in hello: every card carries exactly these */
     bool reads_numbers;
+    int minor;                 /* the protocol minor agreed in hello */
+    bool any_board;            /* 1.1: fills whichever board of the set is inserted */
+    int index_miss[4], ocr_streak; /* readings without a usable index (mp_index_suspect) */
+    int begun_board;           /* any-board: the board read and begun, its START done */
     char machine[MACH_ID_MAX]; /* the machine the journal is bound to ("" before) */
     int pocket_of[4];          /* seat -> the machine's pocket */
     struct timespec t0;

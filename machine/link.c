@@ -96,6 +96,55 @@ enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, size_t 
                    c->p->retries + 1, c->p->retries == 0 ? "y" : "ies", c->p->timeout_ms);
 }
 
+/* Protocol 1.1: tells the machine the profile's settings (SETUP). An older machine (1.0)
+ * cannot be told: a profile that needs them is refused, before any board is begun. */
+static enum pd_status setup(struct ctl *c, int minor, unsigned flags, struct pd_err *e)
+{
+    const struct mach_profile *p = c->p;
+    uint8_t q[6] = {(uint8_t)p->card_index, p->stop_card};
+    const char *cannot = NULL;
+    struct mp_msg r = {0};
+    enum pd_status rc;
+
+    c->minor = minor < MP_VERSION_MINOR ? minor : MP_VERSION_MINOR;
+    c->any_board = c->minor >= 1 && (flags & MP_FLAG_ANY_BOARD) && c->reads_numbers;
+    if (c->minor == 0 && p->card_index != MI_STANDARD)
+        return pd_fail(e, PD_ERR_DEVICE, "the machine speaks protocol 1.%d, which cannot be "
+                       "told card_index = %s (1.1 can): fill decks with standard indices "
+                       "(card_index = standard) or update its firmware", c->minor,
+                       MACH_INDEX_NAME[p->card_index]);
+    if (p->stop_card && (c->minor == 0 || !(flags & MP_FLAG_STOP_CARDS)))
+        return pd_fail(e, PD_ERR_DEVICE, "the machine drops no stop cards (protocol 1.%d%s): "
+                       "set stop_card = no in profile %s", c->minor,
+                       c->minor ? ", no dispenser" : "", p->name);
+    if (c->minor == 0)
+        return PD_OK; /* an older machine: the host maps seats to pockets, as ever */
+    for (int i = 0; i < 4; i++)
+        q[2 + i] = (uint8_t)p->pocket[i];
+    rc = xfer(c, MP_SETUP, q, 6, &r, e);
+    if (rc == PD_OK && r.type == MP_ACK)
+        return PD_OK;
+    if (r.type != MP_NAK || r.len < 2 || r.payload[0] != MPN_SETTING)
+        return rc != PD_OK ? rc : pd_fail(e, PD_ERR_DEVICE, "the machine answered 0x%02x to "
+                                                          "SETUP", r.type);
+    if (r.payload[1] == MP_SET_INDEX)
+        cannot = "read the indices of card_index =";
+    else if (r.payload[1] == MP_SET_STOP_CARD)
+        cannot = "drop stop cards: stop_card =";
+    if (cannot)
+        return pd_fail(e, PD_ERR_DEVICE, "the machine cannot %s %s (profile %s)", cannot,
+                       r.payload[1] == MP_SET_INDEX ? MACH_INDEX_NAME[p->card_index] : "yes",
+                       p->name);
+    if (r.payload[1] == MP_SET_POCKETS && r.len >= 6)
+        return pd_fail(e, PD_ERR_DEVICE, "the machine's pockets are wired %c %c %c %c, not as "
+                       "the profile's pockets = %c %c %c %c: correct it (profile %s)",
+                       SEAT_LETTER[r.payload[2] & 3], SEAT_LETTER[r.payload[3] & 3],
+                       SEAT_LETTER[r.payload[4] & 3], SEAT_LETTER[r.payload[5] & 3],
+                       SEAT_LETTER[p->pocket[0]], SEAT_LETTER[p->pocket[1]],
+                       SEAT_LETTER[p->pocket[2]], SEAT_LETTER[p->pocket[3]], p->name);
+    return pd_fail(e, PD_ERR_DEVICE, "the machine refused setting %d of SETUP", r.payload[1]);
+}
+
 /* *lost tells a machine that did not answer (worth another try within the wait) from one
  * that answered wrongly (another protocol: no wait cures it). */
 static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
@@ -123,7 +172,7 @@ static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
         mp_printable(fw, sizeof fw, r.payload + 7 + ml, fl);
     note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
          r.payload[1], mp_methods_name(c->methods));
-    return PD_OK;
+    return setup(c, r.payload[1], r.payload[4], e);
 }
 
 /* The machine connected now, as the journal names it. */

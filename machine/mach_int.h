@@ -56,6 +56,14 @@ enum { MP_UNTRUSTED = -2 }; /* mp_judge_card: not the readings the machine annou
  * readings are not exactly one by each method of methods (what the hello announced). */
 int mp_judge_card(const struct mp_msg *r, unsigned methods, int min_confidence, char *why,
                   size_t n);
+/* A deck whose indices the machine was not told (card_index) reads its honours as nothing
+ * (or as another honour): the host suspects the profile after MP_INDEX_MISSES cards of one
+ * honour rank in a row whose OCR reading is not the barcode's (on a machine with both), or
+ * MP_INDEX_STREAK unreadable OCR readings in a row (OCR alone, which cannot tell an honour);
+ * never on the first. Returns the honour (0 ace .. 3 jack; 4: any card) that reached it, or
+ * -1; miss[4] and *streak carry the counts from card to card. */
+enum { MP_INDEX_MISSES = 4, MP_INDEX_STREAK = 8 };
+int mp_index_suspect(const struct mp_msg *r, unsigned methods, int miss[4], int *streak);
 /* The device's own text (model, firmware), fit for a terminal and a log: bytes outside
  * printable ASCII, and the backslash, as \xNN; cut to fit cap. */
 void mp_printable(char *out, size_t cap, const uint8_t *in, size_t n);

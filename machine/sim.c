@@ -64,7 +64,7 @@ enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocke
     if (!s)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the simulator");
     s->o = *o;
-    memcpy(s->pocket, pocket, sizeof s->pocket);
+    memcpy(s->pocket, o->pockets_fixed ? o->pockets_wired : pocket, sizeof s->pocket);
     s->w = world;
     if (!s->w) {
         s->w = malloc(sizeof *s->w);
@@ -165,6 +165,8 @@ static void firmware_reset(struct mach_sim *s)
     s->board = 0;
     s->holding = false;
     s->have_last = false;
+    s->index = MI_STANDARD; /* the settings too: the host sends them again after HELLO */
+    s->stop_card = false;
 }
 
 static void do_hello(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
@@ -179,11 +181,14 @@ static void do_hello(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     }
     firmware_reset(s);
     s->hello_done = true;
+    s->minor = q->payload[1] < s->o.minor ? q->payload[1] : s->o.minor; /* the lower minor */
     p[n++] = MP_VERSION_MAJOR;
-    p[n++] = MP_VERSION_MINOR;
+    p[n++] = (uint8_t)s->o.minor;
     p[n++] = (uint8_t)s->o.methods;
     p[n++] = 4;
-    p[n++] = s->o.reads_board_numbers ? MP_FLAG_BOARD_NUMBERS : 0;
+    p[n++] = (uint8_t)((s->o.reads_board_numbers ? MP_FLAG_BOARD_NUMBERS : 0) |
+                       (s->o.minor >= 1 && s->o.stop_dispenser ? MP_FLAG_STOP_CARDS : 0) |
+                       (s->o.minor >= 1 && s->o.any_board ? MP_FLAG_ANY_BOARD : 0));
     p[n++] = (uint8_t)(sizeof model - 1);
     memcpy(p + n, model, sizeof model - 1);
     n += sizeof model - 1;
@@ -203,11 +208,13 @@ static void do_begin(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         return;
     }
     board = mp_get_u16(q->payload);
-    if (board < 1 || board > SIM_MAX_BOARDS) {
+    if (board == 0 && s->minor >= 1 && s->o.any_board)
+        board = s->w->slot; /* 1.1: whichever board is in the slot */
+    else if (board < 1 || board > SIM_MAX_BOARDS) {
         nak(r, MPN_STATE);
         return;
     }
-    if (s->w->slot == 0 || fault_here(s, MF_NO_BOARD, board, 0)) {
+    if (s->w->slot == 0 || board == 0 || fault_here(s, MF_NO_BOARD, board, 0)) {
         fault_reply(r, MPF_NO_BOARD, 0);
         return;
     }
@@ -326,7 +333,7 @@ static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
 
 static void do_end(struct mach_sim *s, struct mp_msg *r)
 {
-    uint8_t p[6];
+    uint8_t p[7];
 
     if (s->board == 0 || s->holding) {
         nak(r, MPN_STATE);
@@ -336,8 +343,11 @@ static void do_end(struct mach_sim *s, struct mp_msg *r)
         p[i] = (uint8_t)s->w->pocket[i].n;
     p[4] = (uint8_t)s->w->tray.n;
     p[5] = (uint8_t)s->w->feeder.n;
+    /* 1.1: the stop card dropped after the deal, while the magazine holds one */
+    p[6] = s->stop_card && s->o.stop_cards > 0;
+    s->o.stop_cards -= p[6];
     s->board = 0;
-    reply(r, MP_COUNTS, p, 6);
+    reply(r, MP_COUNTS, p, s->minor >= 1 ? 7 : 6);
 }
 
 /* The board in the slot goes to the shelf; board comes out of it. */
@@ -364,6 +374,17 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
     }
     act = q->payload[0];
     board = mp_get_u16(q->payload + 1);
+    /* asked for any board (the host suggests one), the operator may insert another */
+    if ((act == MA_START || act == MA_INSERT) && s->o.any_board &&
+        s->next_insert < s->o.ninserts) {
+        board = s->o.inserts[s->next_insert++];
+        board = board <= SIM_MAX_BOARDS ? board : 0;
+        if (board == 0) { /* a board without a readable sticker: none seen in the slot */
+            swap_board(w, 0);
+            reply(r, MP_ACK, NULL, 0);
+            return;
+        }
+    }
     if ((act == MA_START || act == MA_INSERT || act == MA_REDO) &&
         (board < 1 || board > SIM_MAX_BOARDS)) {
         nak(r, MPN_STATE);
@@ -395,10 +416,47 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
     case MA_INSERT:
         swap_board(w, board);
         break;
+    case MA_STOP_CARD: /* put by hand: nothing for the machine to do */
+        break;
     default:
         nak(r, MPN_TYPE);
         return;
     }
+    reply(r, MP_ACK, NULL, 0);
+}
+
+/* 1.1: the settings of the fill, or NAK MPN_SETTING naming the one it cannot honour (with
+ * its pockets' wiring when that is the one). */
+static void do_setup(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+{
+    uint8_t p[6] = {MPN_SETTING, 0};
+    unsigned seen = 0;
+    size_t n = 2;
+
+    for (int i = 0; q->len >= 6 && i < 4; i++)
+        seen |= q->payload[2 + i] < 4 ? 1u << q->payload[2 + i] : 16u;
+    if (q->len < 6 || seen != 15) {
+        nak(r, MPN_FRAME);
+        return;
+    }
+    if (q->payload[0] >= MI_COUNT)
+        p[1] = MP_SET_INDEX;
+    else if (q->payload[1] && !s->o.stop_dispenser)
+        p[1] = MP_SET_STOP_CARD;
+    for (int i = 0; !p[1] && s->o.pockets_fixed && i < 4; i++)
+        if (q->payload[2 + i] != s->pocket[i]) {
+            p[1] = MP_SET_POCKETS;
+            for (int k = 0; k < 4; k++)
+                p[n++] = (uint8_t)s->pocket[k];
+        }
+    if (p[1]) {
+        reply(r, MP_NAK, p, n);
+        return;
+    }
+    s->index = (enum mach_index)q->payload[0];
+    s->stop_card = q->payload[1];
+    for (int i = 0; i < 4; i++)
+        s->pocket[i] = (enum seat)q->payload[2 + i];
     reply(r, MP_ACK, NULL, 0);
 }
 
@@ -429,6 +487,13 @@ static void dispatch(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         break;
     case MP_BOARD_END:
         do_end(s, r);
+        break;
+    case MP_SETUP:
+        if (s->minor >= 1) {
+            do_setup(s, q, r);
+            break;
+        }
+        nak(r, MPN_TYPE); /* an older machine knows no SETUP */
         break;
     default:
         nak(r, MPN_TYPE);

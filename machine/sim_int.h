@@ -33,6 +33,10 @@ struct mach_sim {
     int feeds;           /* cards fed in this board */
     bool holding;        /* a card read, waiting for its PLACE */
     uint8_t held;
+    int minor;                /* the protocol minor agreed in HELLO */
+    enum mach_index index;    /* SETUP: the indices it reads (standard until told) */
+    bool stop_card;           /* SETUP: a stop card after each deal */
+    int next_insert;          /* the model operator's next board of o.inserts */
     /* the last reply, resent for a retransmitted request */
     bool have_last;
     uint8_t last_seq, last_type;

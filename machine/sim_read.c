@@ -92,18 +92,41 @@ static int confuse(struct mach_sim *s, int face)
     return card_index((enum suit)suit, rank);
 }
 
+/* OCR of an honour's index: the letters printed on the deck (o.deck) read as the indices the
+ * machine was told (SETUP): a letter of no honour there is no reading (-1); a letter of
+ * another honour is that honour (a Dutch V, the queen, is a French jack). */
+static int read_index(const struct mach_sim *s, int face)
+{
+    int suit = face / 13, rank = RANK_A - face % 13, honour = RANK_A - rank;
+    const char *glyph;
+
+    if (honour > 3 || s->o.deck == s->index)
+        return face;
+    glyph = MACH_INDEX_HONOURS[s->o.deck][honour];
+    for (int k = 0; k < 4; k++)
+        if (strcmp(MACH_INDEX_HONOURS[s->index][k], glyph) == 0)
+            return card_index((enum suit)suit, RANK_A - k);
+    return -1;
+}
+
 int read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
                      struct reading r[2])
 {
     int face = val & FACE, n = 0;
 
     if (s->o.methods & MACH_OCR) {
+        int seen = read_index(s, face);
+
         r[n] = (struct reading){MACH_OCR, (uint8_t)face,
                                 (uint8_t)(85 + deal_stream_below(&s->rng, 15))};
-        if (unreadable || chance(s, s->o.ocr_unreadable_ppm)) {
+        if (seen != face)
+            s->st.index_misses++;
+        if (unreadable || seen < 0 || chance(s, s->o.ocr_unreadable_ppm)) {
             r[n].card = MP_CARD_NONE;
             r[n].conf = 0;
             s->st.unreadable++;
+        } else if (seen != face) {
+            r[n].card = (uint8_t)seen; /* confidently: the letter is clear, its meaning not */
         } else if (misread) {
             r[n].card = (uint8_t)confuse(s, face);
             r[n].conf = 95; /* the dangerous kind: confident and wrong */

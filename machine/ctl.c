@@ -272,12 +272,17 @@ static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_actio
                              : "empty %s, the feeder and the reject tray, and put the "
                                "board's complete deck (52 cards, one deck) in the feeder",
              which(c, a->board));
-    o = operator(c, act, a->board, text, e);
+    /* any-board: the board asked for, read and begun already (take_any) */
+    bool begun = act == MA_START && c->begun_board == a->board;
+
+    c->begun_board = 0;
+    o = begun ? OUT_GOOD : operator(c, act, a->board, text, e);
     if (o != OUT_GOOD)
         return o;
     if (journal_add(&c->j, &c->stop, "begin %d %d %d", c->copy, a->board, a->n) != PD_OK)
         return OUT_STOP;
-    o = begin(c, a, e);
+    if (!begun)
+        o = begin(c, a, e);
     next.type = 0;
     while (o == OUT_GOOD && a->nplaced < 52) {
         if (next.type)
@@ -462,6 +467,122 @@ static enum pd_status run_all(struct ctl *c, int copies, struct pd_err *e)
     return rc;
 }
 
+/* ---------------------------------------------------------------- any board (1.1) */
+
+/* The first board-copy not finished, in the job's order (copy after copy), or 0; *left: how
+ * many are not finished; *copy: its copy. */
+static int next_left(struct ctl *c, int copies, int *left, int *copy)
+{
+    int first = 0;
+
+    *left = 0;
+    for (int k = copies; k >= 1; k--)
+        for (int i = c->job->nboards - 1; i >= 0; i--)
+            if (*journal_state(&c->j, k, c->job->boards[i]) < J_GOOD) {
+                first = c->job->boards[i];
+                *copy = k;
+                ++*left;
+            }
+    return first;
+}
+
+/* The copy of board filled next (its first not finished); 0 when board is not in the job
+ * (*in false) or is full. */
+static int copy_left(struct ctl *c, int board, int copies, bool *in)
+{
+    *in = false;
+    for (int i = 0; i < c->job->nboards && !*in; i++)
+        *in = c->job->boards[i] == board;
+    for (int k = 1; *in && k <= copies; k++)
+        if (*journal_state(&c->j, k, board) < J_GOOD)
+            return k;
+    return 0;
+}
+
+/* Asks for any board not full, and takes the board the machine reads, when the job has a
+ * copy of it to fill (c->copy): never a board outside the job, a full one, or board 0. */
+static enum outcome take_any(struct ctl *c, int copies, int suggest, int left, int *board,
+                             struct pd_err *e)
+{
+    uint8_t p[2] = {0, 0}; /* BOARD_BEGIN 0: whichever board is in the slot */
+    struct mp_msg r;
+    char text[240];
+    enum mach_action act = MA_START;
+    bool in;
+
+    snprintf(text, sizeof text, "insert any board of the set not filled yet (%d board-cop%s "
+             "left; board %d is next in order), empty, and put a deck in the feeder", left,
+             left == 1 ? "y" : "ies", suggest);
+    for (int tries = 0; tries < MAX_PROMPTS; tries++, act = MA_INSERT) {
+        enum outcome o = operator(c, act, suggest, text, e);
+        int n, k;
+
+        if (o != OUT_GOOD)
+            return o;
+        if (xfer(c, MP_BOARD_BEGIN, p, 2, &r, e) != PD_OK)
+            return OUT_LOST;
+        if (is_fault(&r, MPF_RESET) || (r.type != MP_BOARD_READY && !is_fault(&r, MPF_NO_BOARD)))
+            return lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);
+        n = r.type == MP_BOARD_READY && r.len >= 2 ? mp_get_u16(r.payload) : 0;
+        k = n ? copy_left(c, n, copies, &in) : 0;
+        if (k) {
+            *board = n;
+            c->copy = k;
+            return OUT_GOOD;
+        }
+        if (r.type != MP_BOARD_READY)
+            snprintf(text, sizeof text, "no board in the slot: insert a board of the set "
+                     "(board %d is next)", suggest);
+        else if (n == 0)
+            snprintf(text, sizeof text, "%s", "the machine read no board number: insert a board "
+                     "of the set, "
+                     "its number where the machine reads it");
+        else
+            snprintf(text, sizeof text, "board %d is %s: take it out and insert another (board "
+                     "%d is next)", n, in ? "full (every copy filled)" : "not one to fill in "
+                     "this run", suggest);
+    }
+    pd_fail(&c->stop, PD_ERR_DEVICE, "no board to fill came in %d tries: run %s",
+            (int)MAX_PROMPTS, resume_cmd(c));
+    return OUT_STOP;
+}
+
+/* A machine that fills any board (it reads the board's sticker): the operator inserts the
+ * boards in any order; each board-copy is journaled as in order. */
+static enum pd_status run_any(struct ctl *c, int copies, struct pd_err *e)
+{
+    int left, board = 0, suggest, nlost = 0;
+
+    for (c->copy = 1; c->copy <= copies; c->copy++) /* those finished before this run */
+        for (int i = 0; i < c->job->nboards; i++) {
+            uint8_t st = *journal_state(&c->j, c->copy, c->job->boards[i]);
+
+            if (st == J_GOOD || st == J_BAD) {
+                c->res->skipped++;
+                finished(c, c->job->boards[i], st == J_GOOD, true);
+            }
+        }
+    while ((suggest = next_left(c, copies, &left, &c->copy)) != 0) {
+        enum outcome o;
+
+        c->index = c->job->nboards * copies - left + 1;
+        o = take_any(c, copies, suggest, left, &board, e);
+        if (o == OUT_STOP) {
+            *e = c->stop;
+            return e->code ? e->code : pd_fail(e, PD_ERR_USAGE, "stopped by the operator");
+        }
+        if (o == OUT_LOST) {
+            if (after_lost(c, suggest, ++nlost, e) != PD_OK)
+                return e->code;
+            continue;
+        }
+        c->begun_board = board;
+        if (run_board(c, board, find_deal(c->job->set, board), e) != PD_OK)
+            return e->code;
+    }
+    return PD_OK;
+}
+
 /* Connects and binds the journal to the machine that answered: nothing in the journal counts
  * before the machine is known to be the one that filled its boards. */
 static enum pd_status connect_and_bind(struct ctl *c, struct pd_err *e)
@@ -504,7 +625,7 @@ enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn
             if (*journal_state(&c.j, k, job->boards[i]) < J_GOOD)
                 c.cards_left += 52;
     if (rc == PD_OK)
-        rc = run_all(&c, copies, e);
+        rc = c.any_board ? run_any(&c, copies, e) : run_all(&c, copies, e);
     close_transport(&c);
     journal_close(&c.j);
     return rc;

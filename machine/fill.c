@@ -86,6 +86,8 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim
         args[n++] = "--journal", args[n++] = o->journal;
     if (o->copies_arg)
         args[n++] = "--copies", args[n++] = o->copies_arg;
+    if (o->descending)
+        args[n++] = "--descending";
     if (o->yes && !is_sim_cmd)
         args[n++] = "--yes";
     args[n++] = "--resume";
@@ -161,6 +163,12 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     }
     if (rc == PD_OK)
         rc = board_list(set, o->boards, &r, e);
+    for (int i = 0; rc == PD_OK && o->descending && i < r.n / 2; i++) {
+        int t = r.boards[i];
+
+        r.boards[i] = r.boards[r.n - 1 - i];
+        r.boards[r.n - 1 - i] = t;
+    }
     job = (struct mach_job){set, r.boards, r.n, o->journal ? o->journal : journal, {0},
                             o->resume, prof, o->copies, NULL};
     if (rc == PD_OK)

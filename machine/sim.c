@@ -367,6 +367,7 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
 {
     struct mach_sim_world *w = s->w;
     int act, board;
+    bool chosen;
 
     if (q->len < 3) {
         nak(r, MPN_FRAME);
@@ -374,9 +375,11 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
     }
     act = q->payload[0];
     board = mp_get_u16(q->payload + 1);
-    /* asked for any board (the host suggests one), the operator may insert another */
-    if ((act == MA_START || act == MA_INSERT) && s->o.any_board &&
-        s->next_insert < s->o.ninserts) {
+    /* asked for any board (the host suggests one), the operator may insert another, as it is:
+     * a full board stays full */
+    chosen = (act == MA_START || act == MA_INSERT) && s->o.any_board &&
+             s->next_insert < s->o.ninserts;
+    if (chosen) {
         board = s->o.inserts[s->next_insert++];
         board = board <= SIM_MAX_BOARDS ? board : 0;
         if (board == 0) { /* a board without a readable sticker: none seen in the slot */
@@ -394,7 +397,8 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
     case MA_START:
     case MA_REDO:
         swap_board(w, board);
-        memset(w->pocket, 0, sizeof w->pocket);
+        if (!chosen || act == MA_REDO)
+            memset(w->pocket, 0, sizeof w->pocket);
         w->tray.n = w->jam.n = 0;
         if (s->holding) /* a card in the machine goes back to the deck */
             s->holding = false;

@@ -11,13 +11,15 @@
 
 static const char fill_usage[] =
     "usage: predup fill SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--resume] [--yes]\n"
-    "                   [--copies N] [--journal FILE] [--quiet] [--status]\n"
+    "                   [--copies N] [--journal FILE] [--descending] [--quiet] [--status]\n"
     "       predup fill --list\n"
     "  Fills the boards of SET.pbn in order on the machine of the profile (default: usb, a\n"
     "  USB machine with the default ids; sim is the built-in simulator; another NAME is\n"
     "  NAME.conf in config/machines/ or the installed profiles; a path has a / or .conf).\n"
     "  Every placement goes to SET.pbn.journal first; after any stop, --resume continues\n"
     "  from the first unfinished board. --yes answers the operator prompts (scripts).\n"
+    "  --descending fills from the highest board down (a DUP's \"reverse order\"); a machine\n"
+    "  that reads board stickers (protocol 1.1) fills whichever board is inserted.\n"
     "  --copies N fills N copies of each board (copy 1 of every board, then copy 2 ...);\n"
     "  a later run with other --boards or more --copies continues the same journal.\n"
     "  --status shows what the journal says is done, per copy. --list shows the USB devices\n"
@@ -28,7 +30,7 @@ static const char fill_usage[] =
 
 /* The letters pd_opts_next returns for the options without a short form. */
 enum { OPT_RESUME = 'r', OPT_YES = 'y', OPT_JOURNAL = 'J', OPT_QUIET = 'Q', OPT_COPIES = 'c',
-       OPT_STATUS = 's', OPT_LIST = 'L' };
+       OPT_STATUS = 's', OPT_LIST = 'L', OPT_DESCENDING = 'D' };
 
 static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct pd_err *e)
 {
@@ -49,8 +51,8 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
 
     memset(o, 0, sizeof *o);
     o->copies = 1;
-    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies",
-                      "r resume  y yes  Q quiet  h help  s status  L list", "b:m:hq", argc, argv,
+    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies  K deck",
+                      "r resume  y yes  Q quiet  h help  s status  L list  D descending", "b:m:hq", argc, argv,
                       e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
@@ -61,6 +63,7 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
         case OPT_YES: o->yes = true; break;
         case OPT_STATUS: o->status = true; break;
         case OPT_LIST: o->list = true; break;
+        case OPT_DESCENDING: o->descending = true; break;
         case OPT_COPIES:
             if (parse_copies(optarg, o, e) != PD_OK)
                 return PD_ERR_USAGE;
@@ -71,13 +74,14 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
         case FILL_OPT_SEED:
         case FILL_OPT_FAULT:
         case FILL_OPT_RATE:
+        case FILL_OPT_DECK:
             if (sim_opt) {
                 if (sim_opt(c, optarg, o, sim_extra, e) != PD_OK)
                     return PD_ERR_USAGE;
                 break;
             }
-            return pd_fail(e, PD_ERR_USAGE, "fill takes no --seed, --fault or --rate: they are "
-                                            "the simulator's (see predup sim --help)");
+            return pd_fail(e, PD_ERR_USAGE, "fill takes no --seed, --fault, --rate or --deck: "
+                                            "they are the simulator's (see predup sim --help)");
         default:
             return pd_fail(e, PD_ERR_USAGE, "%s: unknown or incomplete option %s", argv[0],
                            argv[optind - 1]);

@@ -6,6 +6,7 @@
  *   lossy     lost replies (libusb timeouts, URBs discarded) and stalled IN endpoints
  *   unplug    the machine leaves the bus mid-board and comes back (hotplug), and resets
  *   cli       the real predup binary, spawned, fills a set against the same device
+ *   settings  protocol 1.1: card index language, stop cards, any board; an older machine
  *   list      predup fill --list sees the device, then none; a fill without it says what to
  *             check
  * Each scenario starts from a clean state (fresh_device): the last scenario's re-plugs done,
@@ -584,6 +585,44 @@ static void scenario_unplug(void)
     rig_free(&r);
 }
 
+/* Protocol 1.1 over USB: SETUP tells the machine German indices and stop cards, the machine
+ * fills whichever board is inserted (4, then 9 which is not in the set, 4 again which is
+ * full, 2, then the boards the host suggests); a stop card missing is put by hand. An older
+ * machine (1.0) with the same profile is refused before any board. */
+static void scenario_settings(void)
+{
+    struct rig r;
+    struct mach_result res;
+    struct pd_err e = {0};
+    static const int inserts[] = {4, 9, 4, 2};
+
+    rig_init(&r, 4, 17);
+    r.prof.card_index = MI_DE;
+    r.prof.stop_card = true;
+    r.prof.sim.deck = MI_DE;
+    r.prof.sim.stop_cards = 3;
+    r.prof.sim.any_board = true;
+    memcpy(r.prof.sim.inserts, inserts, sizeof inserts);
+    r.prof.sim.ninserts = 4;
+    fresh_device(&r);
+    EXPECT(fill(&r, &res, &e) == PD_OK, "settings fill: %s", e.msg);
+    EXPECT(res.good == 4 && res.bad == 0, "settings: %d good, %d bad", res.good, res.bad);
+    EXPECT(audit(&r, res.good) == 4, "settings: audit");
+    printf("usb settings: 4 boards, any order, German indices, stop cards\n");
+    rig_free(&r);
+
+    rig_init(&r, 2, 18);
+    r.prof.card_index = MI_DE;
+    r.prof.sim.deck = MI_DE;
+    r.prof.sim.minor = 0;
+    fresh_device(&r);
+    EXPECT(fill(&r, &res, &e) == PD_ERR_DEVICE && strstr(e.msg, "protocol 1.0") &&
+               res.cards == 0,
+           "an older machine told German indices: %s", e.msg);
+    printf("usb older machine: \"%s\"\n", e.msg);
+    rig_free(&r);
+}
+
 /* Runs the real binary with args (NULL-terminated); its exit status, its stdout in *out and
  * (errout not NULL) its stderr in *errout. */
 static int run_cli2(char **argv, char **out, char **errout)
@@ -737,6 +776,7 @@ int main(int argc, char **argv)
     if (!bench) {
         scenario_lossy();
         scenario_unplug();
+        scenario_settings();
         if (predup) {
             scenario_cli(predup);
             scenario_list(predup);

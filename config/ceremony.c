@@ -443,25 +443,27 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
     return rc == PD_OK ? fill_run(&o, &prof, false, e) : rc;
 }
 
-/* With --fill, every set to deal names a machine whose profile reads: checked before anything
- * is written, so that a fault is not found after the PDFs (and never leaves a set undealt). */
+/* With --fill, every machine line of the sets to deal names a profile that reads, and one
+ * set at least has one: checked before anything is written, so that a fault is not found
+ * after the PDFs (and never leaves a set undealt), nor --fill filling nothing unsaid. */
 static enum pd_status check_machines(const struct event *ev, int only, struct pd_err *e)
 {
     struct mach_profile prof;
+    int machines = 0;
 
     for (int i = 0; i < ev->rec.p.nsets; i++) {
         const struct cfg_event_set *x = &ev->cfg.extra[i];
 
-        if (only >= 0 && i != only)
+        if ((only >= 0 && i != only) || !x->machine[0])
             continue;
-        if (!x->machine[0])
-            return pd_fail(e, PD_ERR_USAGE, "--fill: set \"%s\" names no machine: add a "
-                                            "machine line to its section (machine = sim, or a "
-                                            "profile), or deal the other sets with --set NAME",
-                           ev->rec.p.sets[i].name);
+        machines++;
         if (cfg_find_profile(x->machine, ev->cfg.dir, &prof, e) != PD_OK)
             return e->code; /* it names the file, and where in it */
     }
+    if (machines == 0)
+        return pd_fail(e, PD_ERR_USAGE, "--fill: %s: add a machine line to its section "
+                       "(machine = sim, usb or a profile)",
+                       only >= 0 ? "the set names no machine" : "no set names a machine");
     return PD_OK;
 }
 
@@ -478,6 +480,8 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
     rc = analyze_set(pbn, dd, e);
     if (rc == PD_OK)
         rc = print_set(x->print, stem, dd, e);
+    if (rc == PD_OK && fill && !x->machine[0])
+        printf("%s: not filled: the set names no machine\n", pbn);
     if (rc != PD_OK || !fill || !x->machine[0])
         return rc;
     return fill_set(ev, x, pbn, e);

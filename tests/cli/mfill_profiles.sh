@@ -86,12 +86,22 @@ grep -q 'far/ev/first.pbn: filling 1 copy of each board on far/machines/fast.con
 grep -q 'far/ev/second.pbn: filling 1 copy of each board on house' out.txt
 [ "$(grep -c '^filled ' out.txt)" = 2 ]
 
-# --fill with a set that names no machine: refused before anything is written.
+# --fill where no set names a machine: refused before anything is written; a set without
+# one among others is said not filled.
 sed -i '/^machine = house/d' far/ev.conf
+rm -rf far/ev
+rc=0; "$P" event deal far/ev.conf --fill --set second >out.txt 2>err.txt || rc=$?
+[ "$rc" = 64 ]
+grep -q -- '--fill: the set names no machine: add a machine line to its section (machine = sim, usb or a profile)' err.txt
+[ ! -e far/ev ]
+"$P" event deal far/ev.conf --fill >out.txt 2>err.txt
+grep -q '^far/ev/second.pbn: not filled: the set names no machine$' out.txt
+grep -q '^filled far/ev/first.pbn: 2 good' out.txt
+sed -i '/^machine = machines\/fast.conf/d' far/ev.conf
 rm -rf far/ev
 rc=0; "$P" event deal far/ev.conf --fill >out.txt 2>err.txt || rc=$?
 [ "$rc" = 64 ]
-grep -q -- '--fill: set "second" names no machine: add a machine line to its section' err.txt
+grep -q -- '--fill: no set names a machine: add a machine line to its section' err.txt
 [ ! -e far/ev ]
 
 # make install: the profiles, the example event and the udev rule under PREFIX/share/predup

@@ -37,6 +37,8 @@ static void print_sim_usage(FILE *out)
     int col;
 
     fputs(sim_usage, out);
+    fprintf(out, "  --deck: the indices printed on the decks (the profile's card_index is what\n"
+                 "  the machine is told to read): %s.\n", index_list());
     col = fprintf(out, "  Faults:");
     for (int i = 0; i < MF_COUNT; i++) {
         if (col + 1 + (int)strlen(MACH_FAULT_NAME[i]) > USAGE_WIDTH) {
@@ -46,8 +48,6 @@ static void print_sim_usage(FILE *out)
         col += fprintf(out, " %s", MACH_FAULT_NAME[i]);
     }
     fprintf(out, " (%s takes card 0).\n", MACH_FAULT_NAME[MF_NO_BOARD]);
-    fprintf(out, "  --deck: the indices printed on the decks (the profile's card_index is what\n"
-                 "  the machine is told to read): %s.\n", index_list());
 }
 
 static enum pd_status parse_rate(const char *arg, struct mach_sim_opts *s, struct pd_err *e)

@@ -9,16 +9,7 @@ P=$PREDUP
 export P
 "$P" key new ev.key >/dev/null
 "$P" deal --key ev.key --boards 1-3 -o set.pbn --quiet
-cat >exact.conf <<CONF
-[machine]
-transport = sim
-[sim]
-card_ms = 0
-board_ms = 0
-ocr_unreadable_ppm = 0
-ocr_confusion_ppm = 0
-barcode_unreadable_ppm = 0
-CONF
+cp "$TOP/tests/data/machine/exact.conf" exact.conf
 
 # Three copies, a jam in copy 1 of board 2: prompts and notes name the copy.
 "$P" sim set.pbn --machine exact.conf --copies 3 --fault jam@2:3 --journal a.journal \

@@ -1,12 +1,13 @@
 /* tests/check_mfill.c - issue 24 at the machine, below the CLI: the host's suspicion of a
  * wrong card index language (never on the first unreadable honour), the profile keys of
- * protocol 1.1 and their errors, and the udev rule shipped in config/ being the one the
- * README documents. */
+ * protocol 1.1 and their errors, the udev rule shipped in config/ being the one the README
+ * documents, and an any-board machine that reads board 0 never filling a board. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "config/config.h"
 #include "machine/mach_int.h"
+#include "machine/transport.h"
 #include "tests/check_suites.h"
 
 /* A CARD message with an OCR reading ocr (0xFF: none) and, bar >= 0, a barcode reading. */
@@ -127,6 +128,86 @@ START_TEST(test_udev_rule_shipped)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- a machine that says 0 */
+
+/* An any-board machine (1.1) whose BOARD_READY always says board 0: the simulator behind a
+ * transport that rewrites it. */
+struct zero {
+    struct mach_transport in;
+    struct mach_sim *sim;
+};
+
+static enum pd_status zero_send(void *self, const uint8_t *buf, size_t len, struct pd_err *e)
+{
+    struct zero *z = self;
+
+    return z->in.send(z->in.self, buf, len, e);
+}
+
+static enum pd_status zero_recv(void *self, uint8_t *buf, size_t cap, size_t *got,
+                                int timeout_ms, struct pd_err *e)
+{
+    struct zero *z = self;
+    struct mp_msg m;
+    enum pd_status rc = z->in.recv(z->in.self, buf, cap, got, timeout_ms, e);
+
+    if (rc != PD_OK || mp_decode(buf, *got, &m, NULL) != PD_OK || m.type != MP_BOARD_READY)
+        return rc;
+    mp_put_u16(m.payload, 0);
+    *got = mp_encode(&m, buf, cap);
+    return PD_OK;
+}
+
+static enum pd_status zero_open(void *ctx, int wait_ms, struct mach_transport *out,
+                                struct pd_err *e)
+{
+    struct zero *z = ctx;
+    enum pd_status rc = mach_fake_open(z->sim, &z->in, e);
+
+    (void)wait_ms;
+    *out = z->in;
+    out->self = z, out->send = zero_send, out->recv = zero_recv, out->close = NULL;
+    return rc;
+}
+
+START_TEST(test_any_board_zero_never_filled)
+{
+    struct pbn_set *set = NULL;
+    struct pbn_game *g;
+    struct board_deal bd;
+    struct pd_key key;
+    struct set_key sk;
+    struct mach_profile prof;
+    struct zero z;
+    struct mach_connector conn = {&z, zero_open};
+    struct mach_result res;
+    struct pd_err e = {0};
+    char dir[256], journal[300];
+    int boards[1] = {1};
+
+    test_tmpdir(dir, sizeof dir);
+    snprintf(journal, sizeof journal, "%s/j", dir);
+    ck_assert(pbn_set_new(&set, NULL) == PD_OK);
+    key_from_seed(3, &key);
+    ck_assert(set_key_derive(&key, "t", &sk, NULL) == PD_OK);
+    ck_assert(board_generate(&sk, 1, NULL, NULL, 0, &bd, NULL) == PD_OK);
+    ck_assert(pbn_game_add(set, &g, NULL) == PD_OK);
+    ck_assert(pbn_game_from_board(g, &(struct pbn_event){0}, board_law2(1), &bd.deal,
+                                  &bd.number, NULL) == PD_OK);
+    mach_profile_default(&prof);
+    prof.kind = MACH_SIM;
+    prof.sim.any_board = true;
+    ck_assert(mach_sim_new(&prof.sim, prof.pocket, NULL, &z.sim, NULL) == PD_OK);
+    struct mach_job job = {set, boards, 1, journal, {7}, false, &prof, 1, NULL};
+    ck_assert_int_eq(mach_fill(&job, &conn, NULL, &res, &e), PD_ERR_DEVICE);
+    ck_assert_msg(strstr(e.msg, "no board to fill came in 20 tries"), "%s", e.msg);
+    ck_assert_int_eq(res.good, 0);
+    ck_assert_int_eq(res.cards, 0);
+    mach_sim_free(z.sim);
+    pbn_set_free(set);
+}
+END_TEST
+
 Suite *mfill_suite(void);
 Suite *mfill_suite(void)
 {
@@ -136,6 +217,7 @@ Suite *mfill_suite(void)
     tcase_add_test(t, test_index_suspect_not_on_the_first);
     tcase_add_test(t, test_profile_keys_11);
     tcase_add_test(t, test_udev_rule_shipped);
+    tcase_add_test(t, test_any_board_zero_never_filled);
     suite_add_tcase(s, t);
     return s;
 }

@@ -9,12 +9,13 @@
 #include "machine/cmd/cmd_int.h"
 
 static const char sim_usage[] =
-    "usage: predup sim SET.pbn [--boards 1-36] [--machine FILE.conf] [--seed N]\n"
+    "usage: predup sim SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--seed N]\n"
     "                  [--fault KIND@BOARD:CARD]... [--rate KIND=PPM]... [--deck INDEX]\n"
     "                  [--resume] [--quiet]\n"
-    "  Fills SET.pbn on the simulated machine (its settings from FILE.conf when given, which\n"
-    "  must say transport = sim), answering the prompts as a model operator, then checks\n"
-    "  every board reported good against the deal card by card in the simulator's pockets.\n";
+    "  Fills SET.pbn on the simulated machine (its settings from the profile when given,\n"
+    "  which must say transport = sim), answering the prompts as a model operator, then\n"
+    "  checks every board reported good against the deal card by card in the simulator's\n"
+    "  pockets.\n";
 
 enum { USAGE_WIDTH = 88 };
 

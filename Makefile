@@ -44,13 +44,12 @@ predup: $(BUILD)/predup
 	cp $< $@
 
 # Where make install puts the profiles: the last folder a profile NAME is searched in. The
-# PREFIX of the build is kept in $(BUILD)/prefix.txt, rewritten only when it changes, so that
-# another PREFIX rebuilds config/profile.o.
+# PREFIX of the build is kept in $(BUILD)/prefix.txt, rewritten (as make reads this file) only
+# when it changes, so that another PREFIX rebuilds config/profile.o and nothing else does.
+$(shell mkdir -p $(BUILD); echo '$(PREFIX)' | cmp -s - $(BUILD)/prefix.txt || \
+    echo '$(PREFIX)' >$(BUILD)/prefix.txt)
 $(BUILD)/config/profile.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
 $(BUILD)/config/profile.o: $(BUILD)/prefix.txt
-$(BUILD)/prefix.txt: FORCE
-	@mkdir -p $(@D); echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' >$@
-.PHONY: FORCE
 
 $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

@@ -41,6 +41,17 @@ static void absolute(const char *path, char *out, size_t n)
         snprintf(out, n, "%s", path);
 }
 
+/* The profile file at path; without a name key, messages name it as the user did (spec). */
+static enum pd_status load(const char *path, const char *spec, struct mach_profile *p,
+                           struct pd_err *e)
+{
+    enum pd_status rc = cfg_load_machine(path, p, e);
+
+    if (rc == PD_OK && strcmp(p->name, "default") == 0)
+        snprintf(p->name, sizeof p->name, "%s", spec);
+    return rc;
+}
+
 /* A profile by name: the first NAME.conf of the search folders; PD_ERR_IO naming them all. */
 static enum pd_status by_name(const char *name, const char *event_dir, struct mach_profile *p,
                               struct pd_err *e)
@@ -51,7 +62,7 @@ static enum pd_status by_name(const char *name, const char *event_dir, struct ma
     for (int i = 0; cfg_profile_dir(i, event_dir, dir, sizeof dir); i++) {
         snprintf(path, sizeof path, "%s/%s.conf", dir, name);
         if (access(path, F_OK) == 0)
-            return cfg_load_machine(path, p, e);
+            return load(path, name, p, e);
         absolute(path, full, sizeof full);
         if (used + strlen(full) + 3 < sizeof tried)
             used += (size_t)snprintf(tried + used, sizeof tried - used, "%s%s",
@@ -91,7 +102,7 @@ enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct 
         snprintf(path, sizeof path, "%s/%s", event_dir, spec);
     else
         snprintf(path, sizeof path, "%s", spec);
-    rc = cfg_load_machine(path, p, e);
+    rc = load(path, spec, p, e);
     if (rc == PD_ERR_IO && access(path, F_OK) != 0) {
         absolute(path, full, sizeof full);
         rc = pd_fail(e, PD_ERR_IO, "%s: cannot open the machine profile (%s%s)", spec, full,

@@ -565,8 +565,10 @@ static enum pd_status run_any(struct ctl *c, int copies, struct pd_err *e)
     while ((suggest = next_left(c, copies, &left, &c->copy)) != 0) {
         enum outcome o;
 
-        c->index = c->job->nboards * copies - left + 1;
         o = take_any(c, copies, suggest, left, &board, e);
+        c->index = 1; /* its place in its copy: the boards of that copy finished, and it */
+        for (int i = 0; i < c->job->nboards; i++)
+            c->index += *journal_state(&c->j, c->copy, c->job->boards[i]) >= J_GOOD;
         if (o == OUT_STOP) {
             *e = c->stop;
             return e->code ? e->code : pd_fail(e, PD_ERR_USAGE, "stopped by the operator");

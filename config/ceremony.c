@@ -480,8 +480,6 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
     rc = analyze_set(pbn, dd, e);
     if (rc == PD_OK)
         rc = print_set(x->print, stem, dd, e);
-    if (rc == PD_OK && fill && !x->machine[0])
-        printf("%s: not filled: the set names no machine\n", pbn);
     if (rc != PD_OK || !fill || !x->machine[0])
         return rc;
     return fill_set(ev, x, pbn, e);
@@ -509,7 +507,10 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
                set->n == 1 ? "board" : "boards", formats);
     fflush(stdout);
     pbn_set_free(set);
-    return rc == PD_OK ? make_outputs(ev, si, stem, fill, e) : rc;
+    rc = rc == PD_OK ? make_outputs(ev, si, stem, fill, e) : rc;
+    if (rc == PD_OK && fill && !ev->cfg.extra[si].machine[0])
+        printf("%s: not filled: the set names no machine\n", pbn);
+    return rc;
 }
 
 /* The output layer's hint names --force, which event deal does not take: an event's files are

@@ -23,34 +23,7 @@ void mach_sim_world_init(struct mach_sim_world *w)
     memset(w, 0, sizeof *w);
 }
 
-void pile_push(struct pile *p, uint8_t c)
-{
-    if (p->n < SIM_MAXP)
-        p->c[p->n++] = c;
-}
-
-uint8_t pile_take_first(struct pile *p)
-{
-    uint8_t c = p->c[0];
-
-    memmove(p->c, p->c + 1, (size_t)(p->n - 1));
-    p->n--;
-    return c;
-}
-
-void pile_insert(struct pile *p, int at, uint8_t c)
-{
-    if (p->n >= SIM_MAXP)
-        return;
-    if (at > p->n)
-        at = p->n;
-    memmove(p->c + at + 1, p->c + at, (size_t)(p->n - at));
-    p->c[at] = c;
-    p->n++;
-}
-
 /* ---------------------------------------------------------------- the simulator */
-
 
 enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocket[4],
                             struct mach_sim_world *world, struct mach_sim **out,

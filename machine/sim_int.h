@@ -48,6 +48,7 @@ struct mach_sim {
     struct mach_sim_stats st;
 };
 
+/* sim_read.c: the piles of cards (feeder, pockets, tray), then the decks and recognition. */
 void pile_push(struct pile *p, uint8_t c);
 uint8_t pile_take_first(struct pile *p);
 void pile_insert(struct pile *p, int at, uint8_t c);

@@ -1,9 +1,37 @@
-/* machine/sim_read.c - the simulated machine's decks and eyes: the decks the model operator
- * loads (shuffled from the keyed stream, deck faults on top), the faults at given cards, and
+/* machine/sim_read.c - the simulated machine's decks and eyes: its piles of cards, the decks
+ * the model operator loads (shuffled from the keyed stream, deck faults on top), the faults at given cards, and
  * the recognition error model of OCR and barcodes. */
 #include <string.h>
 
 #include "machine/sim_int.h"
+
+/* ---------------------------------------------------------------- piles of cards */
+
+void pile_push(struct pile *p, uint8_t c)
+{
+    if (p->n < SIM_MAXP)
+        p->c[p->n++] = c;
+}
+
+uint8_t pile_take_first(struct pile *p)
+{
+    uint8_t c = p->c[0];
+
+    memmove(p->c, p->c + 1, (size_t)(p->n - 1));
+    p->n--;
+    return c;
+}
+
+void pile_insert(struct pile *p, int at, uint8_t c)
+{
+    if (p->n >= SIM_MAXP)
+        return;
+    if (at > p->n)
+        at = p->n;
+    memmove(p->c + at + 1, p->c + at, (size_t)(p->n - at));
+    p->c[at] = c;
+    p->n++;
+}
 
 /* ---------------------------------------------------------------- randomness and decks */
 

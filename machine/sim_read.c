@@ -1,6 +1,7 @@
 /* machine/sim_read.c - the simulated machine's decks and eyes: its piles of cards, the decks
- * the model operator loads (shuffled from the keyed stream, deck faults on top), the faults at given cards, and
- * the recognition error model of OCR and barcodes. */
+ * the model operator loads (shuffled from the keyed stream, deck faults on top), the faults
+ * at given cards, the recognition error model of OCR and barcodes, and the indices read in
+ * the language the machine was told (SETUP). */
 #include <string.h>
 
 #include "machine/sim_int.h"

@@ -51,9 +51,10 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
 
     memset(o, 0, sizeof *o);
     o->copies = 1;
-    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies  K deck",
-                      "r resume  y yes  Q quiet  h help  s status  L list  D descending", "b:m:hq", argc, argv,
-                      e) != PD_OK)
+    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies  "
+                      "K deck",
+                      "r resume  y yes  Q quiet  h help  s status  L list  D descending", "b:m:hq",
+                      argc, argv, e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
         if (pd_opt_text(c, "bmJ", (const char **const[]){&o->boards, &o->machine, &o->journal}))

@@ -6,7 +6,8 @@
  *   lossy     lost replies (libusb timeouts, URBs discarded) and stalled IN endpoints
  *   unplug    the machine leaves the bus mid-board and comes back (hotplug), and resets
  *   cli       the real predup binary, spawned, fills a set against the same device
- *   settings  protocol 1.1: card index language, stop cards, any board; an older machine
+ *   settings  protocol 1.1: card index language, stop cards, any board; an older machine;
+ *             pockets wired otherwise than the profile says
  *   list      predup fill --list sees the device, then none; a fill without it says what to
  *             check
  * Each scenario starts from a clean state (fresh_device): the last scenario's re-plugs done,
@@ -620,6 +621,18 @@ static void scenario_settings(void)
                res.cards == 0,
            "an older machine told German indices: %s", e.msg);
     printf("usb older machine: \"%s\"\n", e.msg);
+    rig_free(&r);
+
+    /* a machine wired S W E N refuses the profile's N E S W, naming its wiring */
+    rig_init(&r, 2, 19);
+    r.prof.sim.pockets_fixed = true;
+    memcpy(r.prof.sim.pockets_wired, (enum seat[4]){SEAT_S, SEAT_W, SEAT_E, SEAT_N},
+           sizeof r.prof.sim.pockets_wired);
+    fresh_device(&r);
+    EXPECT(fill(&r, &res, &e) == PD_ERR_DEVICE && strstr(e.msg, "wired S W E N") &&
+               res.cards == 0,
+           "a machine wired otherwise: %s", e.msg);
+    printf("usb pockets wired otherwise: \"%s\"\n", e.msg);
     rig_free(&r);
 }
 

@@ -46,6 +46,14 @@ all: predup
 predup: $(BUILD)/predup
 	cp $< $@
 
+# Where make install puts the profiles: the last folder a profile NAME is searched in. The
+# PREFIX of the build is kept in $(BUILD)/prefix.txt, rewritten (as make reads this file) only
+# when it changes, so that another PREFIX rebuilds config/profile.o and nothing else does.
+$(shell mkdir -p $(BUILD); echo '$(PREFIX)' | cmp -s - $(BUILD)/prefix.txt || \
+    echo '$(PREFIX)' >$(BUILD)/prefix.txt)
+$(BUILD)/config/profile.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
+$(BUILD)/config/profile.o: $(BUILD)/prefix.txt
+
 $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
@@ -196,13 +204,19 @@ fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
 # The program, its man page (man predup) and its bash completion.
+# The machine profiles and the example event go to PREFIX/share/predup, where a profile NAME
+# is searched last (config/profile.c, built with that folder: PREDUP_DATADIR below).
 install: predup
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	    $(DESTDIR)$(PREFIX)/share/predup/machines $(DESTDIR)$(PREFIX)/share/predup/events
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
 	install -m 0644 config/predup.1 $(DESTDIR)$(PREFIX)/share/man/man1/predup.1
 	install -m 0644 config/predup.bash-completion \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/predup
+	install -m 0644 config/machines/*.conf $(DESTDIR)$(PREFIX)/share/predup/machines/
+	install -m 0644 config/events/demo.conf $(DESTDIR)$(PREFIX)/share/predup/events/
+	install -m 0644 config/70-predup.rules $(DESTDIR)$(PREFIX)/share/predup/
 
 clean:
 	rm -rf build build-san build-fuzz predup

@@ -448,14 +448,38 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
 
     if (strchr(x->machine, '/') || strstr(x->machine, ".conf"))
         cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
-    else /* a built-in profile by name: "sim" */
+    else /* by name: "sim", "usb" or an installed profile (the resume hint names it so) */
         snprintf(profile, sizeof profile, "%s", x->machine);
     snprintf(copies, sizeof copies, "%d", x->copies);
     printf("%s: filling %d %s of each board on %s\n", pbn, x->copies,
            x->copies == 1 ? "copy" : "copies", profile);
     fflush(stdout);
-    rc = cfg_load_profile(profile, &prof, e);
+    rc = cfg_find_profile(x->machine, ev->cfg.dir, &prof, e);
     return rc == PD_OK ? fill_run(&o, &prof, false, e) : rc;
+}
+
+/* With --fill, every machine line of the sets to deal names a profile that reads, and one
+ * set at least has one: checked before anything is written, so that a fault is not found
+ * after the PDFs (and never leaves a set undealt), nor --fill filling nothing unsaid. */
+static enum pd_status check_machines(const struct event *ev, int only, struct pd_err *e)
+{
+    struct mach_profile prof;
+    int machines = 0;
+
+    for (int i = 0; i < ev->rec.p.nsets; i++) {
+        const struct cfg_event_set *x = &ev->cfg.extra[i];
+
+        if ((only >= 0 && i != only) || !x->machine[0])
+            continue;
+        machines++;
+        if (cfg_find_profile(x->machine, ev->cfg.dir, &prof, e) != PD_OK)
+            return e->code; /* it names the file, and where in it */
+    }
+    if (machines == 0)
+        return pd_fail(e, PD_ERR_USAGE, "--fill: %s: add a machine line to its section "
+                       "(machine = sim, usb or a profile)",
+                       only >= 0 ? "the set names no machine" : "no set names a machine");
+    return PD_OK;
 }
 
 /* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
@@ -498,7 +522,10 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
                set->n == 1 ? "board" : "boards", formats);
     fflush(stdout);
     pbn_set_free(set);
-    return rc == PD_OK ? make_outputs(ev, si, stem, fill, e) : rc;
+    rc = rc == PD_OK ? make_outputs(ev, si, stem, fill, e) : rc;
+    if (rc == PD_OK && fill && !ev->cfg.extra[si].machine[0])
+        printf("%s: not filled: the set names no machine\n", pbn);
+    return rc;
 }
 
 /* The output layer's hint names --force, which event deal does not take: an event's files are
@@ -524,6 +551,8 @@ enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *
                      "(predup event public %s VALUE)", ev->record_path, o->conf);
     if (rc == PD_OK && o->set && (only = ev_find_set(&ev->rec.p, o->set)) < 0)
         rc = pd_fail(e, PD_ERR_USAGE, "the event has no set \"%s\"", o->set);
+    if (rc == PD_OK && o->fill)
+        rc = check_machines(ev, only, e);
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
     if (rc != PD_OK) {

@@ -20,9 +20,22 @@ enum pd_status cfg_load_machine(const char *path, struct mach_profile *out, stru
 enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *out,
                                 struct pd_err *e);
 
-/* The profile a --machine option names: a file read with cfg_load_machine, "sim" (the built-in
- * simulator at its defaults), or NULL (the defaults of mach_profile_default). */
-enum pd_status cfg_load_profile(const char *path, struct mach_profile *p, struct pd_err *e);
+/* The profile a --machine option or an event's machine line names: NULL (the defaults of
+ * mach_profile_default), "sim" (the built-in simulator at its defaults), "usb" (a USB machine
+ * with the default ids), a file when spec has a '/' or ends in .conf (relative to event_dir
+ * when given), else an installed profile NAME.conf, searched in the folders of
+ * cfg_profile_dir. A missing file is PD_ERR_IO naming the full paths tried. */
+enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct mach_profile *p,
+                                struct pd_err *e);
+/* cfg_find_profile without an event file (fill --machine, sim --machine). */
+enum pd_status cfg_load_profile(const char *spec, struct mach_profile *p, struct pd_err *e);
+/* The i-th folder (from 0) a profile NAME is searched in, into out; false after the last:
+ * the event file's machines/ (with event_dir only), config/machines/ (from the current
+ * folder: the source tree), PREFIX/share/predup/machines (make install puts them there). */
+bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n);
+/* Calls fn for every profile file of those folders that reads without a fault. */
+typedef void (*cfg_profile_fn)(void *ctx, const char *path, const struct mach_profile *p);
+void cfg_list_profiles(const char *event_dir, cfg_profile_fn fn, void *ctx);
 
 /* An event file (config/events/demo.conf documents it): the parameters that decide the deals,
  * committed in the event record (dealer/EVENTS.md), and per set what to make of them. */

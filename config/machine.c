@@ -73,7 +73,8 @@ static bool get_bool(const char *v, bool *out)
     return true;
 }
 
-/* "N E S W": the seat each pocket receives, pocket 0 first; each seat once. */
+/* "N E S W" (or N-E-S-W, S-W-E-N ...): the seat each pocket receives, pocket 0 first; each
+ * seat once. */
 static bool get_pockets(const char *v, enum seat out[4])
 {
     unsigned seen = 0;
@@ -82,7 +83,7 @@ static bool get_pockets(const char *v, enum seat out[4])
     for (; *v; v++) {
         int s = seat_from_char(*v);
 
-        if (*v == ' ' || *v == ',')
+        if (*v == ' ' || *v == ',' || *v == '-')
             continue;
         if (s < 0 || n == 4 || (seen & (1u << s)))
             return false;
@@ -126,6 +127,7 @@ static const struct int_key machine_ints[] = {
     {"sim.ocr_confusion_ppm", 0, 1000000, PK(sim.ocr_confusion_ppm)},
     {"sim.barcode_unreadable_ppm", 0, 1000000, PK(sim.barcode_unreadable_ppm)},
     {"sim.replug_after", 0, 1000, PK(sim.replug_after)},
+    {"sim.stop_cards", 0, 100000, PK(sim.stop_cards)},
 };
 
 static void store(void *base, const struct int_key *k, long v)
@@ -140,10 +142,75 @@ static void store(void *base, const struct int_key *k, long v)
         *(int32_t *)p = (int32_t)v;
 }
 
+/* An unknown card_index or deck, with the names of the one table (MACH_INDEX_NAME). */
+static int bad_index(struct loader *l, const char *name, const char *value)
+{
+    char names[80] = "";
+    size_t used = 0;
+
+    for (int i = 0; i < MI_COUNT; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 MACH_INDEX_NAME[i]);
+    return bad(l, "%s: \"%s\" is not one of %s", name, value, names);
+}
+
+/* "3 99 0": the boards the simulated operator inserts when asked for any board. */
+static int sim_inserts(struct loader *l, const char *name, const char *value)
+{
+    struct mach_sim_opts *s = &l->p.sim;
+    char buf[400], *save = NULL;
+    long v;
+
+    snprintf(buf, sizeof buf, "%s", value);
+    for (char *t = strtok_r(buf, " ,", &save); t; t = strtok_r(NULL, " ,", &save)) {
+        if (s->ninserts == MACH_SIM_MAX_AT || !get_long(t, 0, 65535, &v))
+            return bad(l, "%s: \"%s\" is not at most %d board numbers (0..65535)", name, value,
+                       (int)MACH_SIM_MAX_AT);
+        s->inserts[s->ninserts++] = (int)v;
+    }
+    return 1;
+}
+
+/* The keys of protocol 1.1's simulated machine (PROTOCOL.md); -1: not one of them. */
+static int sim_key_11(struct loader *l, const char *name, const char *value)
+{
+    struct mach_sim_opts *s = &l->p.sim;
+    bool *flag = !strcmp(name, "any_board")        ? &s->any_board
+                 : !strcmp(name, "stop_dispenser") ? &s->stop_dispenser
+                                                   : NULL;
+    int idx;
+
+    if (flag)
+        return get_bool(value, flag) ? 1 : bad(l, "%s: \"%s\" is not yes/no", name, value);
+    if (!strcmp(name, "pockets")) { /* wired so, whatever the host asks */
+        s->pockets_fixed = true;
+        return get_pockets(value, s->pockets_wired)
+                   ? 1
+                   : bad(l, "%s: \"%s\" is not the four seats N E S W in some order", name,
+                         value);
+    }
+    if (!strcmp(name, "protocol")) {
+        if (strcmp(value, "1.0") && strcmp(value, "1.1"))
+            return bad(l, "%s: \"%s\" is not 1.0 or 1.1", name, value);
+        s->minor = value[2] - '0';
+        return 1;
+    }
+    if (!strcmp(name, "deck")) {
+        if ((idx = mach_index_from_name(value)) < 0)
+            return bad_index(l, name, value);
+        s->deck = (enum mach_index)idx;
+        return 1;
+    }
+    return !strcmp(name, "inserts") ? sim_inserts(l, name, value) : -1;
+}
+
 static int sim_key(struct loader *l, const char *name, const char *value)
 {
     struct mach_sim_opts *s = &l->p.sim;
+    int r = sim_key_11(l, name, value);
 
+    if (r >= 0)
+        return r;
     if (!strcmp(name, "seed")) {
         return pd_parse_number(value, 0, ULLONG_MAX, name, &s->seed, NULL) == PD_OK
                    ? 1
@@ -179,6 +246,22 @@ static int sim_key(struct loader *l, const char *name, const char *value)
         return 1;
     }
     return -1; /* not a special key */
+}
+
+/* card_index and stop_card of [machine] (protocol 1.1); -1: not one of them. */
+static int machine_key_11(struct loader *l, const char *name, const char *value)
+{
+    int idx;
+
+    if (!strcmp(name, "stop_card"))
+        return get_bool(value, &l->p.stop_card) ? 1
+                                                : bad(l, "%s: \"%s\" is not yes/no", name, value);
+    if (strcmp(name, "card_index"))
+        return -1;
+    if ((idx = mach_index_from_name(value)) < 0)
+        return bad_index(l, name, value);
+    l->p.card_index = (enum mach_index)idx;
+    return 1;
 }
 
 /* 0 (and the fault) when section.name was given before; sim.fault may be given many times. */
@@ -222,6 +305,8 @@ static int handler(void *user, const char *section, const char *name, const char
         l->p.kind = strcmp(value, "sim") ? MACH_USB : MACH_SIM;
         return 1;
     }
+    if (!strcmp(section, "machine") && (r = machine_key_11(l, name, value)) >= 0)
+        return r;
     if (!strcmp(section, "machine") && !strcmp(name, "pockets"))
         return get_pockets(value, l->p.pocket)
                    ? 1

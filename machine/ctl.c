@@ -3,204 +3,13 @@
  * "Host rules"). Anything short of proof throws the attempt away; the board is redone from an
  * emptied board. Every placement and finished board is in the journal before it counts.
  *
- * Sections: requests (framing, retransmission)  one board  the run */
+ * Sections: one board  the run (the requests: machine/link.c) */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "machine/mach_int.h"
-#include "machine/transport.h"
-
-enum outcome { OUT_GOOD, OUT_REDO, OUT_LOST, OUT_STOP };
-static enum outcome lost(struct pd_err *e, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-enum { MAX_LOST = 8, MAX_PROMPTS = 20 };
-
-struct ctl {
-    const struct mach_job *job;
-    const struct mach_profile *p;
-    struct mach_connector *conn;
-    struct mach_ui *ui;
-    struct mach_result *res;
-    struct journal j;
-    struct mach_transport t;
-    bool open;
-    uint8_t seq;
-    unsigned methods;          /* announced in hello: every card carries exactly these */
-    bool reads_numbers;
-    char machine[MACH_ID_MAX]; /* the machine the journal is bound to ("" before) */
-    int pocket_of[4];          /* seat -> the machine's pocket */
-    struct timespec t0;
-    long cards_left;           /* in the run, for the time estimate */
-    int index;                 /* 1-based place of the board in the run */
-    int copy;                  /* the copy being filled */
-    char why[240];             /* why the attempt was thrown away */
-    struct pd_err stop;        /* the error behind OUT_STOP */
-};
-
-static double since(const struct timespec *t0)
-{
-    struct timespec now;
-
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
-static void note(struct ctl *c, int board, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void note(struct ctl *c, int board, const char *fmt, ...)
-{
-    char text[300];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    if (c->ui && c->ui->note)
-        c->ui->note(c->ui->ctx, board, text);
-}
-
-/* ---------------------------------------------------------------- requests */
-
-static void close_transport(struct ctl *c)
-{
-    if (c->open && c->t.close)
-        c->t.close(c->t.self);
-    c->open = false;
-}
-
-/* One request and its reply, retransmitted (same sequence number: the machine answers a
- * repeat without acting twice) after a timeout or a damaged reply. PD_ERR_DEVICE when the
- * machine is lost or refuses the request. */
-static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, size_t n,
-                           struct mp_msg *r, struct pd_err *e)
-{
-    struct mp_msg q = {.type = type, .seq = ++c->seq, .len = (uint16_t)n};
-    uint8_t out[MP_MAX_FRAME], in[MP_MAX_FRAME];
-    size_t olen, got;
-    enum pd_status rc;
-    struct pd_err sub = {0};
-
-    if (!c->open)
-        return pd_fail(e, PD_ERR_DEVICE, "no connection to the machine");
-    if (n)
-        memcpy(q.payload, payload, n);
-    olen = mp_encode(&q, out, sizeof out);
-    for (int try = 0; try <= c->p->retries; try++) {
-        rc = c->t.send(c->t.self, out, olen, &sub);
-        if (rc != PD_OK)
-            return pd_fail(e, PD_ERR_DEVICE, "%s: send: %s", c->t.name, sub.msg);
-        /* a late reply to an earlier request is read past, not answered with a resend */
-        for (int stale = 0; stale < 4; stale++) {
-            rc = c->t.recv(c->t.self, in, sizeof in, &got, c->p->timeout_ms, &sub);
-            if (rc != PD_OK || mp_decode(in, got, r, NULL) != PD_OK || r->seq == q.seq)
-                break;
-        }
-        if (rc == PD_ERR_LIMIT)
-            continue;
-        if (rc != PD_OK)
-            return pd_fail(e, PD_ERR_DEVICE, "%s: receive: %s", c->t.name, sub.msg);
-        if (mp_decode(in, got, r, NULL) != PD_OK || r->seq != q.seq)
-            continue;
-        if (r->type == MP_NAK && r->len >= 1 && r->payload[0] == MPN_FRAME)
-            continue; /* our frame arrived damaged */
-        if (r->type == MP_NAK)
-            return pd_fail(e, PD_ERR_DEVICE, "the machine refused message 0x%02x (reason %d)",
-                           type, r->len ? r->payload[0] : 0);
-        return PD_OK;
-    }
-    return pd_fail(e, PD_ERR_DEVICE, "%s: no answer after %d tr%s of %d ms", c->t.name,
-                   c->p->retries + 1, c->p->retries == 0 ? "y" : "ies", c->p->timeout_ms);
-}
-
-/* *lost tells a machine that did not answer (worth another try within the wait) from one
- * that answered wrongly (another protocol: no wait cures it). */
-static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
-{
-    uint8_t p[2] = {MP_VERSION_MAJOR, MP_VERSION_MINOR};
-    struct mp_msg r;
-    enum pd_status rc = xfer(c, MP_HELLO, p, 2, &r, e);
-    char model[100] = "", fw[100] = "";
-    size_t ml, fl;
-
-    *lost = rc != PD_OK;
-    if (rc != PD_OK)
-        return rc;
-    if (r.type != MP_HELLO_R || r.len < 7 || r.payload[0] != MP_VERSION_MAJOR)
-        return pd_fail(e, PD_ERR_DEVICE, "the machine speaks another protocol version");
-    c->methods = r.payload[2];
-    c->reads_numbers = r.payload[4] & MP_FLAG_BOARD_NUMBERS;
-    ml = r.payload[5];
-    if (r.payload[3] != 4 || 6 + ml + 1 > r.len || c->methods == 0 ||
-        (c->methods & ~(unsigned)(MACH_OCR | MACH_BARCODE)))
-        return pd_fail(e, PD_ERR_DEVICE, "the machine's hello is malformed");
-    mp_printable(model, sizeof model, r.payload + 6, ml);
-    fl = r.payload[6 + ml];
-    if (7 + ml + fl <= r.len)
-        mp_printable(fw, sizeof fw, r.payload + 7 + ml, fl);
-    note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
-         r.payload[1], mp_methods_name(c->methods));
-    return PD_OK;
-}
-
-/* The machine connected now, as the journal names it. */
-static const char *machine_id(const struct ctl *c)
-{
-    return c->t.machine ? c->t.machine : c->t.name;
-}
-
-/* (Re)connects and says hello; waits up to wait_ms for the machine to come back when it was
- * lost. A machine still leaving the bus can be opened and then not answer: that is retried
- * too, until the wait is over. */
-static enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
-{
-    struct timespec t0, nap = {0, 20 * 1000000L};
-    enum pd_status rc;
-    bool lost;
-
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (;;) {
-        int left = wait_ms - (int)(since(&t0) * 1000);
-
-        close_transport(c);
-        rc = c->conn->open(c->conn->ctx, left > 0 ? left : 0, &c->t, e);
-        if (rc != PD_OK)
-            return rc;
-        c->open = true;
-        rc = hello(c, &lost, e);
-        if (rc == PD_OK && c->machine[0] && strcmp(c->machine, machine_id(c)) != 0)
-            return pd_fail(e, PD_ERR_DEVICE, "another machine (%s) answered, not the one "
-                                             "this fill runs on (%s)", machine_id(c),
-                           c->machine);
-        if (rc == PD_OK || !lost || since(&t0) * 1000 >= wait_ms)
-            return rc;
-        nanosleep(&nap, NULL);
-    }
-}
-
-static bool is_fault(const struct mp_msg *r, enum mp_fault f)
-{
-    return r->type == MP_FAULT && r->len >= 1 && r->payload[0] == f;
-}
-
-/* The operator is asked, then the machine told it is done. */
-static enum outcome operator(struct ctl *c, enum mach_action act, int board, const char *text,
-                             struct pd_err *e)
-{
-    uint8_t p[3] = {(uint8_t)act, 0, 0};
-    struct mp_msg r;
-
-    if (c->ui && c->ui->prompt && c->ui->prompt(c->ui->ctx, act, board, text, &c->stop) != PD_OK)
-        return OUT_STOP;
-    mp_put_u16(p + 1, board);
-    if (xfer(c, MP_RESUME, p, 3, &r, e) != PD_OK)
-        return OUT_LOST;
-    if (is_fault(&r, MPF_RESET))
-        return lost(e, "the machine restarted (reset)");
-    return r.type == MP_ACK ? OUT_GOOD
-                            : lost(e, "the machine answered 0x%02x to RESUME", r.type);
-}
+#include "machine/ctl_int.h"
 
 /* ---------------------------------------------------------------- one board */
 
@@ -223,19 +32,6 @@ static enum outcome redo(struct ctl *c, const char *fmt, ...)
     vsnprintf(c->why, sizeof c->why, fmt, ap);
     va_end(ap);
     return OUT_REDO;
-}
-
-/* The machine is counted as lost (reconnect, redo the board); e says why. */
-static enum outcome lost(struct pd_err *e, const char *fmt, ...)
-{
-    char text[200];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    pd_fail(e, PD_ERR_DEVICE, "%s", text);
-    return OUT_LOST;
 }
 
 static void progress(struct ctl *c, const struct attempt *a)
@@ -295,6 +91,35 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
     return OUT_GOOD;
 }
 
+static const char *resume_cmd(const struct ctl *c)
+{
+    return c->job->resume_cmd ? c->job->resume_cmd : "predup fill --resume";
+}
+
+/* Honours read as nothing, again and again: the profile's card_index is probably not the
+ * deck's. The fill stops (the board is redone on --resume) with every index set named. */
+static bool index_suspect(struct ctl *c, struct attempt *a, const struct mp_msg *r)
+{
+    static const char *const rank_name[5] = {"aces", "kings", "queens", "jacks", "cards"};
+    int h = mp_index_suspect(r, c->methods, c->index_miss, &c->ocr_streak);
+    char sets[160];
+    size_t used = 0;
+
+    if (h < 0)
+        return false;
+    for (int i = 0; i < MI_COUNT; i++)
+        used += (size_t)snprintf(sets + used, sizeof sets - used, "%s%s %s %s %s %s",
+                                 i ? ", " : "", MACH_INDEX_NAME[i], MACH_INDEX_HONOURS[i][0],
+                                 MACH_INDEX_HONOURS[i][1], MACH_INDEX_HONOURS[i][2],
+                                 MACH_INDEX_HONOURS[i][3]);
+    note(c, a->board, "card indices by card_index: %s", sets);
+    pd_fail(&c->stop, PD_ERR_MISMATCH, "%d %s in a row had no readable index: the profile's "
+            "card_index = %s is probably not the deck's; correct it, then %s",
+            h < 4 ? MP_INDEX_MISSES : MP_INDEX_STREAK, rank_name[h],
+            MACH_INDEX_NAME[c->p->card_index], resume_cmd(c));
+    return true;
+}
+
 static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_msg *r,
                             struct mp_msg *next, struct pd_err *e)
 {
@@ -304,6 +129,8 @@ static enum outcome on_card(struct ctl *c, struct attempt *a, const struct mp_ms
     enum outcome o;
 
     a->refeed_done = false;
+    if (index_suspect(c, a, r))
+        return OUT_STOP;
     if (card == MP_UNTRUSTED || (card >= 0 && a->placed[card])) {
         o = place(c, a, seq, -1, false, next, e);
         if (o != OUT_GOOD)
@@ -387,13 +214,13 @@ static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
             return OUT_GOOD;
         if (r.type == MP_BOARD_READY && r.len >= 2 && mp_get_u16(r.payload) == 0)
             snprintf(text, sizeof text, "the machine read no board number in the slot: insert "
-                                        "board %d, its number where the machine reads it",
-                     a->board);
+                                        "%s, its number where the machine reads it",
+                     which(c, a->board));
         else if (r.type == MP_BOARD_READY && r.len >= 2)
-            snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert board %d",
-                     mp_get_u16(r.payload), a->board, a->board);
+            snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert %s",
+                     mp_get_u16(r.payload), a->board, which(c, a->board));
         else if (is_fault(&r, MPF_NO_BOARD))
-            snprintf(text, sizeof text, "no board in the slot: insert board %d", a->board);
+            snprintf(text, sizeof text, "no board in the slot: insert %s", which(c, a->board));
         else
             return is_fault(&r, MPF_RESET)
                        ? lost(e, "the machine restarted (reset)")
@@ -421,6 +248,15 @@ static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
         return redo(c, "%d card%s in the reject tray and %d in the feeder after all 52 were "
                        "placed: extra cards, maybe of another deck", r.payload[4],
                     r.payload[4] == 1 ? "" : "s", r.payload[5]);
+    /* the deal is proven; a missing stop card is the operator's to put, by hand */
+    if (c->p->stop_card && (r.len < 7 || r.payload[6] != 1)) {
+        char text[200];
+
+        snprintf(text, sizeof text, "the machine dropped no stop card after %s (its magazine "
+                                    "may be empty: refill it): put one after this deck by hand",
+                 which(c, a->board));
+        return operator(c, MA_STOP_CARD, a->board, text, e);
+    }
     return OUT_GOOD;
 }
 
@@ -432,16 +268,21 @@ static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_actio
     enum outcome o;
 
     snprintf(text, sizeof text,
-             act == MA_START ? "insert board %d, empty, and put its deck in the feeder"
-                             : "empty board %d, the feeder and the reject tray, and put the "
+             act == MA_START ? "insert %s, empty, and put its deck in the feeder"
+                             : "empty %s, the feeder and the reject tray, and put the "
                                "board's complete deck (52 cards, one deck) in the feeder",
-             a->board);
-    o = operator(c, act, a->board, text, e);
+             which(c, a->board));
+    /* any-board: the board asked for, read and begun already (take_any) */
+    bool begun = act == MA_START && c->begun_board == a->board;
+
+    c->begun_board = 0;
+    o = begun ? OUT_GOOD : operator(c, act, a->board, text, e);
     if (o != OUT_GOOD)
         return o;
     if (journal_add(&c->j, &c->stop, "begin %d %d %d", c->copy, a->board, a->n) != PD_OK)
         return OUT_STOP;
-    o = begin(c, a, e);
+    if (!begun)
+        o = begin(c, a, e);
     next.type = 0;
     while (o == OUT_GOOD && a->nplaced < 52) {
         if (next.type)
@@ -468,11 +309,6 @@ static void deal_seats(const struct deal *d, int seat_of[52])
                 seat_of[i] = s;
 }
 
-static const char *resume_cmd(const struct ctl *c)
-{
-    return c->job->resume_cmd ? c->job->resume_cmd : "predup fill --resume";
-}
-
 static void finished(struct ctl *c, int board, bool good, bool earlier)
 {
     if (good)
@@ -486,8 +322,8 @@ static void finished(struct ctl *c, int board, bool good, bool earlier)
 static enum pd_status bad_board(struct ctl *c, int board, const char *why, struct pd_err *e)
 {
     *journal_state(&c->j, c->copy, board) = J_BAD;
-    note(c, board, "board %d is BAD after %d attempt%s (%s): fill it by hand or rerun it",
-         board, c->p->max_attempts, c->p->max_attempts == 1 ? "" : "s", why);
+    note(c, board, "%s is BAD after %d attempt%s (%s): fill it by hand or rerun it",
+         which(c, board), c->p->max_attempts, c->p->max_attempts == 1 ? "" : "s", why);
     if (journal_add(&c->j, e, "bad %d %d %s", c->copy, board, why) != PD_OK)
         return e->code;
     finished(c, board, false, false);
@@ -505,8 +341,8 @@ static enum pd_status after_lost(struct ctl *c, int board, int nlost, struct pd_
     if (nlost > MAX_LOST)
         return pd_fail(e, PD_ERR_DEVICE, "board %d: the machine was lost %d times (%s); run %s "
                                          "when it works", board, nlost, why, resume_cmd(c));
-    note(c, board, "board %d: lost the machine (%s): reconnecting, then the board is redone",
-         board, why);
+    note(c, board, "%s: lost the machine (%s): reconnecting, then the board is redone",
+         which(c, board), why);
     if (reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
         return pd_fail(e, PD_ERR_DEVICE, "the machine did not come back (%s): run %s when it "
                                          "is back", sub.msg, resume_cmd(c));
@@ -523,8 +359,8 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
     enum outcome o;
 
     if (act == MA_REDO)
-        note(c, board, "board %d was being filled when the last run stopped: it is redone from "
-                       "an emptied board", board);
+        note(c, board, "%s was being filled when the last run stopped: it is redone from "
+                       "an emptied board", which(c, board));
     for (;;) {
         memset(&a, 0, sizeof a);
         a.board = board;
@@ -555,7 +391,7 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
                 return e->code;
             continue;
         }
-        note(c, board, "board %d, attempt %d: %s; the board is redone", board, a.n, c->why);
+        note(c, board, "%s, attempt %d: %s; the board is redone", which(c, board), a.n, c->why);
         if (++tries >= c->p->max_attempts)
             return bad_board(c, board, c->why, e);
     }
@@ -631,6 +467,124 @@ static enum pd_status run_all(struct ctl *c, int copies, struct pd_err *e)
     return rc;
 }
 
+/* ---------------------------------------------------------------- any board (1.1) */
+
+/* The first board-copy not finished, in the job's order (copy after copy), or 0; *left: how
+ * many are not finished; *copy: its copy. */
+static int next_left(struct ctl *c, int copies, int *left, int *copy)
+{
+    int first = 0;
+
+    *left = 0;
+    for (int k = copies; k >= 1; k--)
+        for (int i = c->job->nboards - 1; i >= 0; i--)
+            if (*journal_state(&c->j, k, c->job->boards[i]) < J_GOOD) {
+                first = c->job->boards[i];
+                *copy = k;
+                ++*left;
+            }
+    return first;
+}
+
+/* The copy of board filled next (its first not finished); 0 when board is not in the job
+ * (*in false) or is full. */
+static int copy_left(struct ctl *c, int board, int copies, bool *in)
+{
+    *in = false;
+    for (int i = 0; i < c->job->nboards && !*in; i++)
+        *in = c->job->boards[i] == board;
+    for (int k = 1; *in && k <= copies; k++)
+        if (*journal_state(&c->j, k, board) < J_GOOD)
+            return k;
+    return 0;
+}
+
+/* Asks for any board not full, and takes the board the machine reads, when the job has a
+ * copy of it to fill (c->copy): never a board outside the job, a full one, or board 0. */
+static enum outcome take_any(struct ctl *c, int copies, int suggest, int left, int *board,
+                             struct pd_err *e)
+{
+    uint8_t p[2] = {0, 0}; /* BOARD_BEGIN 0: whichever board is in the slot */
+    struct mp_msg r;
+    char text[240];
+    enum mach_action act = MA_START;
+    bool in;
+
+    snprintf(text, sizeof text, "insert any board of the set not filled yet (%d board-cop%s "
+             "left; board %d is next in order), empty, and put a deck in the feeder", left,
+             left == 1 ? "y" : "ies", suggest);
+    for (int tries = 0; tries < MAX_PROMPTS; tries++, act = MA_INSERT) {
+        enum outcome o = operator(c, act, suggest, text, e);
+        int n, k;
+
+        if (o != OUT_GOOD)
+            return o;
+        if (xfer(c, MP_BOARD_BEGIN, p, 2, &r, e) != PD_OK)
+            return OUT_LOST;
+        if (is_fault(&r, MPF_RESET) || (r.type != MP_BOARD_READY && !is_fault(&r, MPF_NO_BOARD)))
+            return lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);
+        n = r.type == MP_BOARD_READY && r.len >= 2 ? mp_get_u16(r.payload) : 0;
+        k = n ? copy_left(c, n, copies, &in) : 0;
+        if (k) {
+            *board = n;
+            c->copy = k;
+            return OUT_GOOD;
+        }
+        if (r.type != MP_BOARD_READY)
+            snprintf(text, sizeof text, "no board in the slot: insert a board of the set "
+                     "(board %d is next)", suggest);
+        else if (n == 0)
+            snprintf(text, sizeof text, "%s", "the machine read no board number: insert a board "
+                     "of the set, "
+                     "its number where the machine reads it");
+        else
+            snprintf(text, sizeof text, "board %d is %s: take it out and insert another (board "
+                     "%d is next)", n, in ? "full (every copy filled)" : "not one to fill in "
+                     "this run", suggest);
+    }
+    pd_fail(&c->stop, PD_ERR_DEVICE, "no board to fill came in %d tries: run %s",
+            (int)MAX_PROMPTS, resume_cmd(c));
+    return OUT_STOP;
+}
+
+/* A machine that fills any board (it reads the board's sticker): the operator inserts the
+ * boards in any order; each board-copy is journaled as in order. */
+static enum pd_status run_any(struct ctl *c, int copies, struct pd_err *e)
+{
+    int left, board = 0, suggest, nlost = 0;
+
+    for (c->copy = 1; c->copy <= copies; c->copy++) /* those finished before this run */
+        for (int i = 0; i < c->job->nboards; i++) {
+            uint8_t st = *journal_state(&c->j, c->copy, c->job->boards[i]);
+
+            if (st == J_GOOD || st == J_BAD) {
+                c->res->skipped++;
+                finished(c, c->job->boards[i], st == J_GOOD, true);
+            }
+        }
+    while ((suggest = next_left(c, copies, &left, &c->copy)) != 0) {
+        enum outcome o;
+
+        o = take_any(c, copies, suggest, left, &board, e);
+        c->index = 1; /* its place in its copy: the boards of that copy finished, and it */
+        for (int i = 0; i < c->job->nboards; i++)
+            c->index += *journal_state(&c->j, c->copy, c->job->boards[i]) >= J_GOOD;
+        if (o == OUT_STOP) {
+            *e = c->stop;
+            return e->code ? e->code : pd_fail(e, PD_ERR_USAGE, "stopped by the operator");
+        }
+        if (o == OUT_LOST) {
+            if (after_lost(c, suggest, ++nlost, e) != PD_OK)
+                return e->code;
+            continue;
+        }
+        c->begun_board = board;
+        if (run_board(c, board, find_deal(c->job->set, board), e) != PD_OK)
+            return e->code;
+    }
+    return PD_OK;
+}
+
 /* Connects and binds the journal to the machine that answered: nothing in the journal counts
  * before the machine is known to be the one that filled its boards. */
 static enum pd_status connect_and_bind(struct ctl *c, struct pd_err *e)
@@ -673,7 +627,7 @@ enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn
             if (*journal_state(&c.j, k, job->boards[i]) < J_GOOD)
                 c.cards_left += 52;
     if (rc == PD_OK)
-        rc = run_all(&c, copies, e);
+        rc = c.any_board ? run_any(&c, copies, e) : run_all(&c, copies, e);
     close_transport(&c);
     journal_close(&c.j);
     return rc;

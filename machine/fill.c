@@ -86,21 +86,13 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim
         args[n++] = "--journal", args[n++] = o->journal;
     if (o->copies_arg)
         args[n++] = "--copies", args[n++] = o->copies_arg;
+    if (o->descending)
+        args[n++] = "--descending";
     if (o->yes && !is_sim_cmd)
         args[n++] = "--yes";
     args[n++] = "--resume";
     args[n] = NULL;
     fill_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);
-}
-
-static int max_board_of(const struct pbn_set *set)
-{
-    int max = 1;
-
-    for (size_t i = 0; i < set->n; i++)
-        if (set->games[i].board > max)
-            max = set->games[i].board;
-    return max;
 }
 
 /* The connector of the profile's machine: the simulator in-process, or libusb. */
@@ -133,9 +125,9 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     fill_ui_end_line(u);
     if (rc != PD_OK)
         return rc;
-    fill_ui_summary(u, set_path, job->copies, &res);
+    fill_ui_summary(u, set_path, &res);
     if (sim)
-        rc = fill_ui_audit(u, sim, job, e);
+        rc = fill_ui_audit(u, e);
     if (rc == PD_OK && res.bad)
         rc = pd_fail(e, PD_ERR_MISMATCH, "%d board%s bad (listed above)", res.bad,
                      res.bad == 1 ? " is" : "s are");
@@ -171,6 +163,12 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     }
     if (rc == PD_OK)
         rc = board_list(set, o->boards, &r, e);
+    for (int i = 0; rc == PD_OK && o->descending && i < r.n / 2; i++) {
+        int t = r.boards[i];
+
+        r.boards[i] = r.boards[r.n - 1 - i];
+        r.boards[r.n - 1 - i] = t;
+    }
     job = (struct mach_job){set, r.boards, r.n, o->journal ? o->journal : journal, {0},
                             o->resume, prof, o->copies, NULL};
     if (rc == PD_OK)
@@ -182,15 +180,20 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     if (rc == PD_OK && prof->kind == MACH_SIM)
         rc = check_faults(&prof->sim, &r, e);
     if (rc == PD_OK)
-        rc = fill_ui_init(&u, &ui, max_board_of(set), e);
+        rc = fill_ui_init(&u, &ui, e);
     if (rc == PD_OK) {
         resume_cmd(&u, o, is_sim_cmd);
         job.resume_cmd = u.resume_cmd;
+        fill_ui_catch_interrupt(&u);
         rc = connect_to(prof, &sim, &usb, &conn, e);
     }
+    u.sim = sim, u.set = set, u.nboards = r.n, u.copies = o->copies > 1 ? o->copies : 1;
     if (rc == PD_OK)
         rc = fill_and_report(&job, &conn, &u, &ui, sim, o->set_path, e);
+    if (rc == PD_ERR_DEVICE && mach_usb_absent(usb))
+        fill_ui_no_machine(prof);
 out:
+    fill_ui_release_interrupt();
     fill_ui_free(&u);
     mach_sim_free(sim);
     mach_usb_free(usb);

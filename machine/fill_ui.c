@@ -2,8 +2,10 @@
  * terminal (or answered by --yes), the progress line, notes, the list of finished boards, the
  * closing summary, the simulator's card-by-card audit, and the command that resumes a fill
  * (every hint names a command that works, with the run's own file arguments). */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "machine/mach_int.h"
 
@@ -73,14 +75,32 @@ static void ui_note(void *ctx, int board, const char *text)
     fprintf(stderr, "%s\n", text);
 }
 
-/* Bad boards for the summary; for the audit, whether the board's last copy was filled good
- * in this run (only then do the simulator's pockets hold what was reported). */
+/* The simulator's ground truth for a board-copy reported good now: its pockets hold it. */
+static void audit_now(struct fill_ui *u, int board)
+{
+    char why[200];
+
+    for (size_t g = 0; g < u->set->n; g++) {
+        if (u->set->games[g].board != board || u->set->games[g].known != 0xF)
+            continue;
+        if (mach_sim_board_matches(u->sim, board, &u->set->games[g].deal, why, sizeof why)) {
+            u->checked++;
+        } else {
+            u->wrong++;
+            end_line(u);
+            fprintf(stderr, "simulator audit: %s\n", why);
+        }
+        return;
+    }
+}
+
+/* Bad boards for the summary; on the simulator, each board-copy good in this run audited. */
 static void ui_finished(void *ctx, int copy, int board, bool good, bool earlier)
 {
     struct fill_ui *u = ctx;
 
-    if (board >= 0 && board <= u->max_board)
-        u->audit[board] = !earlier && good;
+    if (good && !earlier && u->sim)
+        audit_now(u, board);
     if (good)
         return;
     if (u->nbad == u->capbad) {
@@ -97,23 +117,18 @@ static void ui_finished(void *ctx, int copy, int board, bool good, bool earlier)
     u->bad[u->nbad++] = (struct mach_bad){copy, board};
 }
 
-enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, int max_board,
-                            struct pd_err *e)
+enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, struct pd_err *e)
 {
-    u->max_board = max_board;
-    u->audit = calloc((size_t)max_board + 1, sizeof *u->audit);
-    if (!u->audit)
-        return pd_fail(e, PD_ERR_NOMEM, "no memory for the board list");
+    (void)e;
     *ui = (struct mach_ui){u, ui_prompt, ui_progress, ui_note, ui_finished};
     return PD_OK;
 }
 
 void fill_ui_free(struct fill_ui *u)
 {
-    free(u->audit);
     free(u->bad);
     free(u->resume_cmd);
-    u->audit = NULL, u->bad = NULL, u->resume_cmd = NULL; /* a second free is harmless */
+    u->bad = NULL, u->resume_cmd = NULL; /* a second free is harmless */
 }
 
 /* ---------------------------------------------------------------- the resume command */
@@ -164,14 +179,96 @@ void fill_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *a
     u->resume_cmd = buf;
 }
 
+/* ---------------------------------------------------------------- Ctrl-C */
+
+/* The message a Ctrl-C (or kill) prints: the handler may only write(2) what is ready. */
+static char *interrupt_text;
+static size_t interrupt_len;
+static struct sigaction interrupt_old[2];
+static const int interrupt_sig[2] = {SIGINT, SIGTERM};
+
+/* Nothing is lost (every record is fsynced before it counts): say how to go on, then die of
+ * the signal as before (the safe-output cleanup, then the default: exit status 128 + sig). */
+static void on_interrupt(int sig)
+{
+    ssize_t w = write(STDERR_FILENO, interrupt_text, interrupt_len);
+
+    (void)w;
+    for (int i = 0; i < 2; i++)
+        if (interrupt_sig[i] == sig)
+            sigaction(sig, &interrupt_old[i], NULL);
+    raise(sig); /* delivered when this handler returns, to the handler before it */
+}
+
+void fill_ui_catch_interrupt(const struct fill_ui *u)
+{
+    struct sigaction sa;
+
+    if (!u->resume_cmd || interrupt_text ||
+        asprintf(&interrupt_text, "\npredup: interrupted; nothing is lost (the journal has "
+                                  "every card placed): %s continues\n", u->resume_cmd) < 0) {
+        return;
+    }
+    interrupt_len = strlen(interrupt_text);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 2; i++) {
+        /* a signal ignored by whoever started us (a background job) stays so */
+        if (sigaction(interrupt_sig[i], NULL, &interrupt_old[i]) == 0 &&
+            interrupt_old[i].sa_handler != SIG_IGN)
+            sigaction(interrupt_sig[i], &sa, NULL);
+    }
+}
+
+void fill_ui_release_interrupt(void)
+{
+    if (!interrupt_text)
+        return;
+    for (int i = 0; i < 2; i++)
+        if (interrupt_old[i].sa_handler != SIG_IGN)
+            sigaction(interrupt_sig[i], &interrupt_old[i], NULL);
+    free(interrupt_text);
+    interrupt_text = NULL;
+}
+
+/* ---------------------------------------------------------------- no machine */
+
+void fill_ui_no_machine(const struct mach_profile *p)
+{
+    fprintf(stderr,
+            "No USB machine %04x:%04x answered. Check:\n"
+            "  - the machine is switched on and its USB cable plugged in (into the computer or a\n"
+            "    powered hub);\n"
+            "  - its ids are the profile's (vid, pid): predup fill --list shows every USB device\n"
+            "    predup sees, the profiles it matches, and whether predup may open it;\n"
+            "  - permission: a udev rule as config/70-predup.rules (make install puts it in\n"
+            "    share/predup) in /etc/udev/rules.d/, then udevadm control --reload and plug the\n"
+            "    machine in again.\n",
+            p->vid, p->pid);
+}
+
 /* ---------------------------------------------------------------- the end */
 
-void fill_ui_summary(const struct fill_ui *u, const char *set_path, int copies,
-                     const struct mach_result *r)
+/* " (8 boards x 3 copies)" when n board-copies are every copy of every board, else "". */
+static const char *times(const struct fill_ui *u, long n)
 {
+    static char text[48];
+
+    text[0] = '\0';
+    if (u->copies > 1 && n == (long)u->nboards * u->copies)
+        snprintf(text, sizeof text, " (%d board%s x %d copies)", u->nboards, s_(u->nboards),
+                 u->copies);
+    return text;
+}
+
+void fill_ui_summary(const struct fill_ui *u, const char *set_path, const struct mach_result *r)
+{
+    int copies = u->copies;
+
     printf("filled %s: %d good, %d bad", set_path, r->good, r->bad);
     if (copies > 1)
-        printf(" (boards x %d copies)", copies);
+        printf(" board-copies%s", times(u, r->good + r->bad));
     if (r->skipped)
         printf(" (%d finished before this run)", r->skipped);
     printf("; %ld card%s placed, %d attempt%s redone\n", r->cards, s_(r->cards), r->redone,
@@ -188,32 +285,18 @@ void fill_ui_summary(const struct fill_ui *u, const char *set_path, int copies,
     printf("%s\n", u->bad_lost ? " and more (no memory to list them)" : "");
 }
 
-/* The simulator's ground truth for every board whose last copy was reported good in this
- * run. A board bad in any run, or finished before this run, is not claimed by this run. */
-enum pd_status fill_ui_audit(const struct fill_ui *u, const struct mach_sim *sim,
-                             const struct mach_job *job, struct pd_err *e)
+/* The count of the audit made as each board-copy was finished (audit_now). A board bad in
+ * any run, or finished before this run, is not claimed by this run. */
+enum pd_status fill_ui_audit(const struct fill_ui *u, struct pd_err *e)
 {
-    char why[200];
-    int checked = 0, wrong = 0;
+    int checked = u->checked, wrong = u->wrong;
+    const char *what = u->copies > 1 ? "board-copies" : "boards";
 
-    for (int i = 0; i < job->nboards; i++) {
-        int b = job->boards[i];
-
-        for (size_t g = 0; g < job->set->n && u->audit[b]; g++) {
-            if (job->set->games[g].board != b || job->set->games[g].known != 0xF)
-                continue;
-            if (mach_sim_board_matches(sim, b, &job->set->games[g].deal, why, sizeof why)) {
-                checked++;
-            } else {
-                wrong++;
-                fprintf(stderr, "simulator audit: %s\n", why);
-            }
-            break;
-        }
-    }
-    printf("simulator audit: %d board%s filled in this run hold%s %s deal%s, card by card%s\n",
-           checked, s_(checked), checked == 1 ? "s" : "", checked == 1 ? "its" : "their",
-           s_(checked), wrong ? "; SOME DO NOT" : "");
+    if (checked == 1)
+        what = u->copies > 1 ? "board-copy" : "board";
+    printf("simulator audit: %d %s%s filled in this run hold%s %s deal%s, card by card%s\n",
+           checked, what, times(u, checked), checked == 1 ? "s" : "",
+           checked == 1 ? "its" : "their", s_(checked), wrong ? "; SOME DO NOT" : "");
     if (wrong)
         return pd_fail(e, PD_ERR_INTERNAL, "%d board%s reported good %s wrong", wrong,
                        s_(wrong), wrong == 1 ? "is" : "are");

@@ -56,6 +56,14 @@ enum { MP_UNTRUSTED = -2 }; /* mp_judge_card: not the readings the machine annou
  * readings are not exactly one by each method of methods (what the hello announced). */
 int mp_judge_card(const struct mp_msg *r, unsigned methods, int min_confidence, char *why,
                   size_t n);
+/* A deck whose indices the machine was not told (card_index) reads its honours as nothing
+ * (or as another honour): the host suspects the profile after MP_INDEX_MISSES cards of one
+ * honour rank in a row whose OCR reading is not the barcode's (on a machine with both), or
+ * MP_INDEX_STREAK unreadable OCR readings in a row (OCR alone, which cannot tell an honour);
+ * never on the first. Returns the honour (0 ace .. 3 jack; 4: any card) that reached it, or
+ * -1; miss[4] and *streak carry the counts from card to card. */
+enum { MP_INDEX_MISSES = 4, MP_INDEX_STREAK = 8 };
+int mp_index_suspect(const struct mp_msg *r, unsigned methods, int miss[4], int *streak);
 /* The device's own text (model, firmware), fit for a terminal and a log: bytes outside
  * printable ASCII, and the backslash, as \xNN; cut to fit cap. */
 void mp_printable(char *out, size_t cap, const uint8_t *in, size_t n);
@@ -72,22 +80,30 @@ struct mach_bad {
 struct fill_ui {
     bool yes, quiet, drawing;
     char *resume_cmd;        /* "predup fill set.pbn --machine m.conf --resume" */
-    int max_board;
-    bool *audit;             /* [board]: its last copy was filled good in this run */
     struct mach_bad *bad;    /* every bad board, in the order found */
     size_t nbad, capbad;
     bool bad_lost;           /* out of memory while listing */
+    /* the simulator's audit (NULL sim: none): each board-copy reported good in this run is
+     * checked in the pockets as it is finished, before the next copy empties them */
+    const struct mach_sim *sim;
+    const struct pbn_set *set;
+    int copies, nboards;
+    int checked, wrong;
 };
-enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, int max_board,
-                            struct pd_err *e);
+enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, struct pd_err *e);
 void fill_ui_free(struct fill_ui *u);
 void fill_ui_end_line(struct fill_ui *u);
 /* The command that resumes this run: "predup CMD ARGS..." with args shell-quoted; args ends
  * with NULL. */
 void fill_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *args);
-void fill_ui_summary(const struct fill_ui *u, const char *set_path, int copies,
-                     const struct mach_result *r);
-enum pd_status fill_ui_audit(const struct fill_ui *u, const struct mach_sim *sim,
-                             const struct mach_job *job, struct pd_err *e);
+/* From now until release, Ctrl-C (SIGINT, SIGTERM) prints the resume command on stderr before
+ * the process dies of the signal (exit status 130 for Ctrl-C). */
+void fill_ui_catch_interrupt(const struct fill_ui *u);
+void fill_ui_release_interrupt(void);
+/* What to check when no USB machine with the profile's ids is on the bus. */
+void fill_ui_no_machine(const struct mach_profile *p);
+void fill_ui_summary(const struct fill_ui *u, const char *set_path, const struct mach_result *r);
+/* The audit's count (fill_ui.sim set); PD_ERR_INTERNAL when a board reported good is wrong. */
+enum pd_status fill_ui_audit(const struct fill_ui *u, struct pd_err *e);
 
 #endif

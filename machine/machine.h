@@ -50,6 +50,15 @@ struct mach_fault_at {
 
 enum mach_method { MACH_OCR = 1, MACH_BARCODE = 2 }; /* bits of a machine's methods */
 
+/* The letters on the honour cards' indices (a profile's card_index, the simulator's deck):
+ * standard A K Q J, de A K D B, fr A R D V, nl A H V B, sv E K D Kn, da E K D B. The one table
+ * of them: MACH_INDEX_NAME[] and MACH_INDEX_HONOURS[][] (ace, king, queen, jack). */
+enum mach_index { MI_STANDARD, MI_DE, MI_FR, MI_NL, MI_SV, MI_DA, MI_COUNT };
+extern const char *const MACH_INDEX_NAME[MI_COUNT];
+extern const char *const MACH_INDEX_HONOURS[MI_COUNT][4];
+/* The index set named name, or -1. */
+int mach_index_from_name(const char *name);
+
 /* The simulated machine: its firmware's behaviour, error model, speed and faults. */
 struct mach_sim_opts {
     unsigned long long seed;    /* every random choice comes from keyed streams of this seed */
@@ -63,6 +72,18 @@ struct mach_sim_opts {
     struct mach_fault_at at[MACH_SIM_MAX_AT]; /* faults at given cards, first attempt only */
     int nat;
     int replug_after;           /* connection attempts refused after an unplug (>= 0) */
+    /* protocol 1.1 (PROTOCOL.md): minor 0 makes an older machine (no SETUP, no stop cards) */
+    int minor;
+    enum mach_index deck;       /* the indices printed on the simulated decks */
+    bool any_board;             /* fills whichever board is inserted (reads its sticker) */
+    bool stop_dispenser;        /* can drop a stop card after each deal */
+    int stop_cards;             /* stop cards in its magazine */
+    bool pockets_fixed;         /* its pockets are wired as pockets_wired, whatever the
+                                   profile says: a SETUP asking another order is refused */
+    enum seat pockets_wired[4];
+    int inserts[MACH_SIM_MAX_AT]; /* boards the model operator inserts, in order, when asked
+                                     for any board; then the board the host suggests */
+    int ninserts;
 };
 
 /* Parses "KIND@BOARD:CARD" (e.g. "jam@3:17"; no-board takes card 0) into *out. PD_ERR_RANGE
@@ -86,6 +107,8 @@ struct mach_profile {
     enum seat pocket[4];      /* pocket i (as the machine numbers them) receives seat pocket[i] */
     int min_confidence;       /* 0..100: readings below are rejected and re-fed */
     int max_attempts;         /* attempts at one board before it is marked bad */
+    enum mach_index card_index; /* the decks' honour indices, told to the machine (1.1) */
+    bool stop_card;           /* a stop card after each deal (1.1, a machine with a dispenser) */
     struct mach_sim_opts sim; /* kind MACH_SIM */
 };
 void mach_profile_default(struct mach_profile *p);
@@ -96,7 +119,7 @@ void mach_profile_default(struct mach_profile *p);
  * the bytes before it. PROTOCOL.md has the message types and their payloads. */
 enum {
     MP_VERSION_MAJOR = 1,
-    MP_VERSION_MINOR = 0,
+    MP_VERSION_MINOR = 1,
     MP_HEADER = 6,
     MP_MAX_PAYLOAD = 240,
     MP_MAX_FRAME = MP_HEADER + MP_MAX_PAYLOAD + 4,
@@ -108,6 +131,7 @@ enum mp_type {
     MP_PLACE = 0x04,       /* host: [card_seq u16, pocket] (pocket 4 = reject tray) */
     MP_BOARD_END = 0x05,   /* host: [] */
     MP_RESUME = 0x06,      /* host: [action, board u16]: the operator did it */
+    MP_SETUP = 0x07,       /* host (1.1): [card index, stop card, seat of pockets 0..3] */
     MP_HELLO_R = 0x81,     /* [major, minor, methods, pockets, flags, model..., firmware...] */
     MP_BOARD_READY = 0x82, /* [board number read u16, 0 = none] */
     MP_CARD = 0x83,        /* [card_seq u16, n, n x (method, card or 0xFF, confidence)] */
@@ -119,8 +143,12 @@ enum mp_type {
 };
 enum mp_fault { MPF_JAM = 1, MPF_FEEDER_EMPTY, MPF_DOUBLE_FEED, MPF_COVER_OPEN, MPF_NO_BOARD,
                 MPF_RESET };
-enum mp_nak { MPN_FRAME = 1, MPN_TYPE, MPN_STATE, MPN_VERSION };
-enum { MP_POCKET_REJECT = 4, MP_CARD_NONE = 0xFF, MP_FLAG_BOARD_NUMBERS = 1 };
+enum mp_nak { MPN_FRAME = 1, MPN_TYPE, MPN_STATE, MPN_VERSION, MPN_SETTING };
+/* HELLO_R flags: reads board numbers; (1.1) drops stop cards; fills any board inserted
+ * (BOARD_BEGIN 0). A SETUP refused: NAK MPN_SETTING, then which setting (MP_SET_*). */
+enum { MP_POCKET_REJECT = 4, MP_CARD_NONE = 0xFF, MP_FLAG_BOARD_NUMBERS = 1,
+       MP_FLAG_STOP_CARDS = 2, MP_FLAG_ANY_BOARD = 4 };
+enum { MP_SET_INDEX = 1, MP_SET_STOP_CARD, MP_SET_POCKETS };
 
 /* Operator actions the host confirms with MP_RESUME (the simulator performs them). */
 enum mach_action {
@@ -130,6 +158,7 @@ enum mach_action {
     MA_CLOSE_COVER,
     MA_INSERT,     /* board n put in the slot */
     MA_REDO,       /* board n, feeder and tray emptied, a complete deck in the feeder */
+    MA_STOP_CARD,  /* (1.1) a stop card put by hand after board n's deal */
 };
 
 struct mp_msg {
@@ -188,6 +217,7 @@ bool mach_sim_board_matches(const struct mach_sim *sim, int board, const struct 
 /* Counters for tests and the bench: cards fed, faults injected, by kind. */
 struct mach_sim_stats {
     long fed, injected[MF_COUNT], confusions, unreadable;
+    long index_misses; /* honours whose index letter the machine was not told */
 };
 void mach_sim_stats(const struct mach_sim *sim, struct mach_sim_stats *out);
 
@@ -207,6 +237,23 @@ void mach_usb_free(struct mach_usb *m);
  * problem is reported at once, with the udev rule to add. PD_ERR_DEVICE naming what failed. */
 enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transport *out,
                              struct pd_err *e);
+/* True when the last mach_usb_open found no device with the profile's ids on the bus. */
+bool mach_usb_absent(const struct mach_usb *m);
+/* A USB device on the bus (fill --list): ids, place, whether this user may open it (open_err
+ * 0, else a LIBUSB_ERROR_*; denied: a permission problem), its product text (or ""). */
+struct mach_usb_dev {
+    uint16_t vid, pid;
+    int bus, addr;
+    int open_err;
+    bool denied;
+    char product[64];
+};
+typedef void (*mach_usb_dev_fn)(void *ctx, const struct mach_usb_dev *d);
+/* Calls fn for every USB device libusb sees (*n of them). PD_ERR_DEVICE when libusb cannot
+ * start (no USB in this system or container). */
+enum pd_status mach_usb_list(mach_usb_dev_fn fn, void *ctx, int *n, struct pd_err *e);
+/* libusb's text for a LIBUSB_ERROR_* code. */
+const char *mach_usb_error_name(int err);
 /* The message of a failed open: err a LIBUSB_ERROR_*, step "open" or "claim interface", bus
  * and addr where the device was found (exposed for tests). */
 enum pd_status mach_usb_open_error(const struct mach_profile *p, int err, const char *step,
@@ -306,6 +353,8 @@ struct fill_opts {
     int copies;
     bool resume; /* continue the journal; without one, a fresh fill (the ceremony always sets it) */
     bool yes, quiet, help, status;
+    bool list; /* fill --list: the USB devices and profiles predup sees, no set */
+    bool descending; /* the boards from the highest down (the DUP's "reverse order") */
     bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
 };
 /* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim

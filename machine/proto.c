@@ -127,6 +127,9 @@ void mach_profile_default(struct mach_profile *p)
     p->sim.ocr_confusion_ppm = 1000;
     p->sim.barcode_unreadable_ppm = 500;
     p->sim.replug_after = 2;
+    p->sim.minor = MP_VERSION_MINOR;
+    p->sim.stop_dispenser = true;
+    p->sim.stop_cards = 1000;
 }
 
 /* The fault names joined by ", ", for the message that lists them (from the one table). */
@@ -137,6 +140,22 @@ static void fault_names_joined(char *buf, size_t cap)
     buf[0] = '\0';
     for (int i = 0; i < MF_COUNT && n < cap; i++)
         n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", MACH_FAULT_NAME[i]);
+}
+
+const char *const MACH_INDEX_NAME[MI_COUNT] = {"standard", "de", "fr", "nl", "sv", "da"};
+/* Dealer4's card-index sets (shared/reference/languages.md): ace, king, queen, jack. */
+const char *const MACH_INDEX_HONOURS[MI_COUNT][4] = {
+    [MI_STANDARD] = {"A", "K", "Q", "J"}, [MI_DE] = {"A", "K", "D", "B"},
+    [MI_FR] = {"A", "R", "D", "V"},       [MI_NL] = {"A", "H", "V", "B"},
+    [MI_SV] = {"E", "K", "D", "Kn"},      [MI_DA] = {"E", "K", "D", "B"},
+};
+
+int mach_index_from_name(const char *name)
+{
+    for (int i = 0; i < MI_COUNT; i++)
+        if (strcmp(name, MACH_INDEX_NAME[i]) == 0)
+            return i;
+    return -1;
 }
 
 int mach_fault_from_name(const char *name)
@@ -245,4 +264,35 @@ int mp_judge_card(const struct mp_msg *r, unsigned methods, int min_confidence, 
         card = rd[1];
     }
     return card;
+}
+
+/* ---------------------------------------------------------------- the index language */
+
+int mp_index_suspect(const struct mp_msg *r, unsigned methods, int miss[4], int *streak)
+{
+    int ocr = -2, bar = -2, n = r->len >= 3 ? r->payload[2] : 0;
+
+    for (int i = 0; i < n && 3 + 3 * i + 2 < r->len; i++) {
+        int card = r->payload[4 + 3 * i];
+
+        card = card < 52 ? card : -1;
+        if (r->payload[3 + 3 * i] == MACH_OCR)
+            ocr = card;
+        else if (r->payload[3 + 3 * i] == MACH_BARCODE)
+            bar = card;
+    }
+    if (ocr == -2)
+        return -1; /* no OCR: indices are not read */
+    if ((methods & MACH_BARCODE) && bar >= 0) {
+        int honour = bar % 13; /* Pavlicek's order: ace 0, king 1, queen 2, jack 3 */
+
+        if (honour > 3)
+            return -1;
+        miss[honour] = ocr == bar ? 0 : miss[honour] + 1;
+        return miss[honour] >= MP_INDEX_MISSES ? honour : -1;
+    }
+    if (methods & MACH_BARCODE)
+        return -1;
+    *streak = ocr < 0 ? *streak + 1 : 0; /* OCR alone cannot tell an honour: any card */
+    return *streak >= MP_INDEX_STREAK ? 4 : -1;
 }

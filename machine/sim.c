@@ -3,29 +3,15 @@
  * pockets, reject tray, boards on a shelf), its recognition error model and fault injection.
  * Every random choice comes from the keyed stream (seed, "sim"), so a run is reproducible.
  *
- * Sections: world (physical state)  randomness and decks  recognition  firmware  audit */
+ * Sections: world (physical state)  the simulator  firmware  audit; its decks and its
+ * recognition are in machine/sim_read.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "machine/machine.h"
-
-enum { SIM_MAX_BOARDS = 256, SIM_MAXP = 64, OTHER_DECK = 0x40, FACE = 0x3F };
+#include "machine/sim_int.h"
 
 /* ---------------------------------------------------------------- world */
-
-struct pile {
-    int n;
-    uint8_t c[SIM_MAXP]; /* face 0..51, | OTHER_DECK for a card of another deck */
-};
-
-struct mach_sim_world {
-    int slot;                                /* board in the slot, 0 = none */
-    struct pile pocket[4], tray, feeder, jam; /* feeder: c[0] is fed first */
-    struct pile shelf[SIM_MAX_BOARDS + 1][4];
-    int decks[SIM_MAX_BOARDS + 1];           /* decks loaded for a board so far */
-    bool cover_open;
-};
 
 size_t mach_sim_world_size(void)
 {
@@ -37,57 +23,7 @@ void mach_sim_world_init(struct mach_sim_world *w)
     memset(w, 0, sizeof *w);
 }
 
-static void pile_push(struct pile *p, uint8_t c)
-{
-    if (p->n < SIM_MAXP)
-        p->c[p->n++] = c;
-}
-
-static uint8_t pile_take_first(struct pile *p)
-{
-    uint8_t c = p->c[0];
-
-    memmove(p->c, p->c + 1, (size_t)(p->n - 1));
-    p->n--;
-    return c;
-}
-
-static void pile_insert(struct pile *p, int at, uint8_t c)
-{
-    if (p->n >= SIM_MAXP)
-        return;
-    if (at > p->n)
-        at = p->n;
-    memmove(p->c + at + 1, p->c + at, (size_t)(p->n - at));
-    p->c[at] = c;
-    p->n++;
-}
-
 /* ---------------------------------------------------------------- the simulator */
-
-struct mach_sim {
-    struct mach_sim_opts o;
-    enum seat pocket[4];
-    struct mach_sim_world *w;
-    bool own_world;
-    struct deal_stream rng;
-    bool at_used[MACH_SIM_MAX_AT];
-    /* firmware state, lost on a reset */
-    bool hello_done;
-    int board;           /* begun board, 0 = none */
-    int feeds;           /* cards fed in this board */
-    bool holding;        /* a card read, waiting for its PLACE */
-    uint8_t held;
-    /* the last reply, resent for a retransmitted request */
-    bool have_last;
-    uint8_t last_seq, last_type;
-    uint8_t last[MP_MAX_FRAME];
-    size_t last_len;
-    /* the bus */
-    bool unplugged;
-    int refusals;
-    struct mach_sim_stats st;
-};
 
 enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocket[4],
                             struct mach_sim_world *world, struct mach_sim **out,
@@ -101,7 +37,7 @@ enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocke
     if (!s)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the simulator");
     s->o = *o;
-    memcpy(s->pocket, pocket, sizeof s->pocket);
+    memcpy(s->pocket, o->pockets_fixed ? o->pockets_wired : pocket, sizeof s->pocket);
     s->w = world;
     if (!s->w) {
         s->w = malloc(sizeof *s->w);
@@ -168,137 +104,6 @@ static void sleep_ms(int ms)
         nanosleep(&ts, NULL);
 }
 
-/* ---------------------------------------------------------------- randomness and decks */
-
-static bool chance(struct mach_sim *s, uint32_t ppm)
-{
-    return ppm > 0 && deal_stream_below(&s->rng, 1000000) < ppm;
-}
-
-/* The fault of kind at (board, card) from the list (first attempt of the board only), or
- * drawn at its random rate. */
-static bool fault_here(struct mach_sim *s, enum mach_fault kind, int board, int card)
-{
-    for (int i = 0; i < s->o.nat; i++) {
-        const struct mach_fault_at *f = &s->o.at[i];
-
-        if (!s->at_used[i] && f->kind == kind && f->board == board && f->card == card &&
-            s->w->decks[board] <= 1) {
-            s->at_used[i] = true;
-            s->st.injected[kind]++;
-            return true;
-        }
-    }
-    if (chance(s, s->o.rate_ppm[kind])) {
-        s->st.injected[kind]++;
-        return true;
-    }
-    return false;
-}
-
-static void deck_faults(struct mach_sim *s, int board, struct pile *d)
-{
-    for (int pos = 52; pos >= 1; pos--) {
-        int at = pos - 1;
-
-        if (fault_here(s, MF_SHORT_DECK, board, pos) && at < d->n) {
-            memmove(d->c + at, d->c + at + 1, (size_t)(d->n - at - 1));
-            d->n--;
-        }
-        if (fault_here(s, MF_EXTRA_CARD, board, pos))
-            pile_insert(d, at, (uint8_t)(OTHER_DECK | deal_stream_below(&s->rng, 52)));
-        if (fault_here(s, MF_OTHER_DECK, board, pos) && at < d->n) {
-            uint8_t face = (uint8_t)((d->c[at] & FACE) + 1 + deal_stream_below(&s->rng, 51));
-
-            d->c[at] = (uint8_t)(OTHER_DECK | face % 52);
-        }
-        if (fault_here(s, MF_DUP_CARD, board, pos) && at < d->n && d->n > 1) {
-            int other = (at + 1 + (int)deal_stream_below(&s->rng, (uint32_t)d->n - 1)) % d->n;
-
-            d->c[at] = d->c[other];
-        }
-    }
-}
-
-/* A shuffled complete deck in the feeder; deck faults on top. */
-static void load_deck(struct mach_sim *s, int board)
-{
-    struct pile *d = &s->w->feeder;
-
-    d->n = 52;
-    for (int i = 0; i < 52; i++)
-        d->c[i] = (uint8_t)i;
-    for (int i = 51; i > 0; i--) {
-        int j = (int)deal_stream_below(&s->rng, (uint32_t)i + 1);
-        uint8_t t = d->c[i];
-
-        d->c[i] = d->c[j];
-        d->c[j] = t;
-    }
-    s->w->decks[board]++;
-    deck_faults(s, board, d);
-}
-
-/* ---------------------------------------------------------------- recognition */
-
-/* OCR's confusions: ranks whose corner indices look alike, and the two red suits (the black
- * ones more rarely). Rank 2..14 to the rank it is taken for. */
-static int confuse(struct mach_sim *s, int face)
-{
-    static const int rank_as[15] = {0, 0, 7, 8, 14, 6, 9, 2, 3, 6, 11, 12, 13, 12, 4};
-    int suit = face / 13, rank = RANK_A - face % 13;
-    uint32_t r = deal_stream_below(&s->rng, 10);
-
-    if ((suit == SUIT_H || suit == SUIT_D) && r < 5)
-        suit = suit == SUIT_H ? SUIT_D : SUIT_H;
-    else if ((suit == SUIT_S || suit == SUIT_C) && r < 1)
-        suit = suit == SUIT_S ? SUIT_C : SUIT_S;
-    else
-        rank = rank_as[rank];
-    return card_index((enum suit)suit, rank);
-}
-
-struct reading {
-    uint8_t method, card, conf;
-};
-
-static int read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
-                     struct reading r[2])
-{
-    int face = val & FACE, n = 0;
-
-    if (s->o.methods & MACH_OCR) {
-        r[n] = (struct reading){MACH_OCR, (uint8_t)face,
-                                (uint8_t)(85 + deal_stream_below(&s->rng, 15))};
-        if (unreadable || chance(s, s->o.ocr_unreadable_ppm)) {
-            r[n].card = MP_CARD_NONE;
-            r[n].conf = 0;
-            s->st.unreadable++;
-        } else if (misread) {
-            r[n].card = (uint8_t)confuse(s, face);
-            r[n].conf = 95; /* the dangerous kind: confident and wrong */
-            s->st.confusions++;
-        } else if (chance(s, s->o.ocr_confusion_ppm)) {
-            r[n].card = (uint8_t)confuse(s, face);
-            r[n].conf = (uint8_t)(55 + deal_stream_below(&s->rng, 43));
-            s->st.confusions++;
-        }
-        n++;
-    }
-    if (s->o.methods & MACH_BARCODE) {
-        r[n] = (struct reading){MACH_BARCODE, (uint8_t)face, 100};
-        if (unreadable || chance(s, s->o.barcode_unreadable_ppm)) {
-            r[n].card = MP_CARD_NONE;
-            r[n].conf = 0;
-            s->st.unreadable++;
-        } else if (misread && !(s->o.methods & MACH_OCR)) {
-            r[n].card = (uint8_t)confuse(s, face); /* a card with a wrong label */
-            s->st.confusions++;
-        }
-        n++;
-    }
-    return n;
-}
 
 /* ---------------------------------------------------------------- firmware */
 
@@ -333,6 +138,8 @@ static void firmware_reset(struct mach_sim *s)
     s->board = 0;
     s->holding = false;
     s->have_last = false;
+    s->index = MI_STANDARD; /* the settings too: the host sends them again after HELLO */
+    s->stop_card = false;
 }
 
 static void do_hello(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
@@ -347,11 +154,14 @@ static void do_hello(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     }
     firmware_reset(s);
     s->hello_done = true;
+    s->minor = q->payload[1] < s->o.minor ? q->payload[1] : s->o.minor; /* the lower minor */
     p[n++] = MP_VERSION_MAJOR;
-    p[n++] = MP_VERSION_MINOR;
+    p[n++] = (uint8_t)s->o.minor;
     p[n++] = (uint8_t)s->o.methods;
     p[n++] = 4;
-    p[n++] = s->o.reads_board_numbers ? MP_FLAG_BOARD_NUMBERS : 0;
+    p[n++] = (uint8_t)((s->o.reads_board_numbers ? MP_FLAG_BOARD_NUMBERS : 0) |
+                       (s->o.minor >= 1 && s->o.stop_dispenser ? MP_FLAG_STOP_CARDS : 0) |
+                       (s->o.minor >= 1 && s->o.any_board ? MP_FLAG_ANY_BOARD : 0));
     p[n++] = (uint8_t)(sizeof model - 1);
     memcpy(p + n, model, sizeof model - 1);
     n += sizeof model - 1;
@@ -371,11 +181,13 @@ static void do_begin(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         return;
     }
     board = mp_get_u16(q->payload);
-    if (board < 1 || board > SIM_MAX_BOARDS) {
+    if (board == 0 && s->minor >= 1 && s->o.any_board)
+        board = s->w->slot; /* 1.1: whichever board is in the slot */
+    else if (board < 1 || board > SIM_MAX_BOARDS) {
         nak(r, MPN_STATE);
         return;
     }
-    if (s->w->slot == 0 || fault_here(s, MF_NO_BOARD, board, 0)) {
+    if (s->w->slot == 0 || board == 0 || fault_here(s, MF_NO_BOARD, board, 0)) {
         fault_reply(r, MPF_NO_BOARD, 0);
         return;
     }
@@ -494,7 +306,7 @@ static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
 
 static void do_end(struct mach_sim *s, struct mp_msg *r)
 {
-    uint8_t p[6];
+    uint8_t p[7];
 
     if (s->board == 0 || s->holding) {
         nak(r, MPN_STATE);
@@ -504,8 +316,11 @@ static void do_end(struct mach_sim *s, struct mp_msg *r)
         p[i] = (uint8_t)s->w->pocket[i].n;
     p[4] = (uint8_t)s->w->tray.n;
     p[5] = (uint8_t)s->w->feeder.n;
+    /* 1.1: the stop card dropped after the deal, while the magazine holds one */
+    p[6] = s->stop_card && s->o.stop_cards > 0;
+    s->o.stop_cards -= p[6];
     s->board = 0;
-    reply(r, MP_COUNTS, p, 6);
+    reply(r, MP_COUNTS, p, s->minor >= 1 ? 7 : 6);
 }
 
 /* The board in the slot goes to the shelf; board comes out of it. */
@@ -525,6 +340,7 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
 {
     struct mach_sim_world *w = s->w;
     int act, board;
+    bool chosen;
 
     if (q->len < 3) {
         nak(r, MPN_FRAME);
@@ -532,6 +348,19 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
     }
     act = q->payload[0];
     board = mp_get_u16(q->payload + 1);
+    /* asked for any board (the host suggests one), the operator may insert another, as it is:
+     * a full board stays full */
+    chosen = (act == MA_START || act == MA_INSERT) && s->o.any_board &&
+             s->next_insert < s->o.ninserts;
+    if (chosen) {
+        board = s->o.inserts[s->next_insert++];
+        board = board <= SIM_MAX_BOARDS ? board : 0;
+        if (board == 0) { /* a board without a readable sticker: none seen in the slot */
+            swap_board(w, 0);
+            reply(r, MP_ACK, NULL, 0);
+            return;
+        }
+    }
     if ((act == MA_START || act == MA_INSERT || act == MA_REDO) &&
         (board < 1 || board > SIM_MAX_BOARDS)) {
         nak(r, MPN_STATE);
@@ -541,7 +370,8 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
     case MA_START:
     case MA_REDO:
         swap_board(w, board);
-        memset(w->pocket, 0, sizeof w->pocket);
+        if (!chosen || act == MA_REDO)
+            memset(w->pocket, 0, sizeof w->pocket);
         w->tray.n = w->jam.n = 0;
         if (s->holding) /* a card in the machine goes back to the deck */
             s->holding = false;
@@ -563,10 +393,47 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
     case MA_INSERT:
         swap_board(w, board);
         break;
+    case MA_STOP_CARD: /* put by hand: nothing for the machine to do */
+        break;
     default:
         nak(r, MPN_TYPE);
         return;
     }
+    reply(r, MP_ACK, NULL, 0);
+}
+
+/* 1.1: the settings of the fill, or NAK MPN_SETTING naming the one it cannot honour (with
+ * its pockets' wiring when that is the one). */
+static void do_setup(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *r)
+{
+    uint8_t p[6] = {MPN_SETTING, 0};
+    unsigned seen = 0;
+    size_t n = 2;
+
+    for (int i = 0; q->len >= 6 && i < 4; i++)
+        seen |= q->payload[2 + i] < 4 ? 1u << q->payload[2 + i] : 16u;
+    if (q->len < 6 || seen != 15) {
+        nak(r, MPN_FRAME);
+        return;
+    }
+    if (q->payload[0] >= MI_COUNT)
+        p[1] = MP_SET_INDEX;
+    else if (q->payload[1] && !s->o.stop_dispenser)
+        p[1] = MP_SET_STOP_CARD;
+    for (int i = 0; !p[1] && s->o.pockets_fixed && i < 4; i++)
+        if (q->payload[2 + i] != s->pocket[i]) {
+            p[1] = MP_SET_POCKETS;
+            for (int k = 0; k < 4; k++)
+                p[n++] = (uint8_t)s->pocket[k];
+        }
+    if (p[1]) {
+        reply(r, MP_NAK, p, n);
+        return;
+    }
+    s->index = (enum mach_index)q->payload[0];
+    s->stop_card = q->payload[1];
+    for (int i = 0; i < 4; i++)
+        s->pocket[i] = (enum seat)q->payload[2 + i];
     reply(r, MP_ACK, NULL, 0);
 }
 
@@ -597,6 +464,13 @@ static void dispatch(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         break;
     case MP_BOARD_END:
         do_end(s, r);
+        break;
+    case MP_SETUP:
+        if (s->minor >= 1) {
+            do_setup(s, q, r);
+            break;
+        }
+        nak(r, MPN_TYPE); /* an older machine knows no SETUP */
         break;
     default:
         nak(r, MPN_TYPE);

@@ -16,12 +16,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "machine/machine.h"
+#include "machine/mach_int.h"
 #include "machine/transport.h"
 
 struct mach_usb {
     libusb_context *ctx;
     const struct mach_profile *p;
+    bool absent; /* the last open found no device with the profile's ids on the bus */
 };
 
 struct usb {
@@ -252,6 +253,7 @@ enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transp
             break;
         nap_ms(20);
     }
+    m->absent = err == 1;
     if (err == 1)
         return pd_fail(e, PD_ERR_DEVICE, "no USB machine %04x:%04x (profile %s)%s", p->vid,
                        p->pid, p->name, wait_ms > 0 ? " came within the wait" : "");
@@ -267,4 +269,69 @@ enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transp
     snprintf(u->machine, sizeof u->machine, "%s", id);
     *out = (struct mach_transport){"usb", u, usb_send, usb_recv, usb_close, u->machine};
     return PD_OK;
+}
+
+bool mach_usb_absent(const struct mach_usb *m)
+{
+    return m && m->absent;
+}
+
+/* ---------------------------------------------------------------- fill --list */
+
+/* What one device says of itself, and whether this user may open it. */
+static void describe(libusb_device *dev, struct mach_usb_dev *out)
+{
+    struct libusb_device_descriptor d;
+    libusb_device_handle *h = NULL;
+
+    memset(out, 0, sizeof *out);
+    out->bus = libusb_get_bus_number(dev);
+    out->addr = libusb_get_device_address(dev);
+    if (libusb_get_device_descriptor(dev, &d) == 0) {
+        out->vid = d.idVendor;
+        out->pid = d.idProduct;
+    }
+    out->open_err = libusb_open(dev, &h);
+    out->denied = out->open_err == LIBUSB_ERROR_ACCESS;
+    if (out->open_err == 0 && d.iProduct) {
+        unsigned char text[64];
+        int n = libusb_get_string_descriptor_ascii(h, d.iProduct, text, sizeof text);
+
+        if (n > 0)
+            mp_printable(out->product, sizeof out->product, text, (size_t)n);
+    }
+    if (h)
+        libusb_close(h);
+}
+
+enum pd_status mach_usb_list(mach_usb_dev_fn fn, void *ctx, int *n, struct pd_err *e)
+{
+    libusb_context *lc;
+    libusb_device **list;
+    ssize_t count;
+    int err = libusb_init(&lc);
+
+    *n = 0;
+    if (err < 0)
+        return usb_fail(e, err, "init");
+    count = libusb_get_device_list(lc, &list);
+    if (count < 0) {
+        libusb_exit(lc);
+        return usb_fail(e, (int)count, "list the devices");
+    }
+    for (ssize_t i = 0; i < count; i++) {
+        struct mach_usb_dev d;
+
+        describe(list[i], &d);
+        fn(ctx, &d);
+        (*n)++;
+    }
+    libusb_free_device_list(list, 1);
+    libusb_exit(lc);
+    return PD_OK;
+}
+
+const char *mach_usb_error_name(int err)
+{
+    return libusb_strerror(err);
 }

@@ -241,7 +241,7 @@ START_TEST(test_model_escaped)
     fill_with(DIRTY_MODEL, MACH_OCR | MACH_BARCODE, false, &l, &res, &rc);
     ck_assert_int_eq(res.good, 1);
     ck_assert_msg(strstr(l.notes, "machine evil\\x1b[2J\\x0d\\x0amachine\\x5c, firmware "
-                                  "1\\x072, protocol 1.0"), "%s", l.notes);
+                                  "1\\x072, protocol 1.1"), "%s", l.notes);
     ck_assert_ptr_null(strchr(l.notes, '\x1b'));
 }
 END_TEST

@@ -6,6 +6,10 @@
  *   lossy     lost replies (libusb timeouts, URBs discarded) and stalled IN endpoints
  *   unplug    the machine leaves the bus mid-board and comes back (hotplug), and resets
  *   cli       the real predup binary, spawned, fills a set against the same device
+ *   settings  protocol 1.1: card index language, stop cards, any board; an older machine;
+ *             pockets wired otherwise than the profile says
+ *   list      predup fill --list sees the device, then none; a fill without it says what to
+ *             check
  * Each scenario starts from a clean state (fresh_device): the last scenario's re-plugs done,
  * its device removed, a new device and simulated machine plugged in. Each fill has its own
  * libusb context (mach_usb_new), as one run of predup fill has.
@@ -582,8 +586,59 @@ static void scenario_unplug(void)
     rig_free(&r);
 }
 
-/* Runs the real binary with args (NULL-terminated); its exit status, its stdout in *out. */
-static int run_cli(char **argv, char **out)
+/* Protocol 1.1 over USB: SETUP tells the machine German indices and stop cards, the machine
+ * fills whichever board is inserted (4, then 9 which is not in the set, 4 again which is
+ * full, 2, then the boards the host suggests); a stop card missing is put by hand. An older
+ * machine (1.0) with the same profile is refused before any board. */
+static void scenario_settings(void)
+{
+    struct rig r;
+    struct mach_result res;
+    struct pd_err e = {0};
+    static const int inserts[] = {4, 9, 4, 2};
+
+    rig_init(&r, 4, 17);
+    r.prof.card_index = MI_DE;
+    r.prof.stop_card = true;
+    r.prof.sim.deck = MI_DE;
+    r.prof.sim.stop_cards = 3;
+    r.prof.sim.any_board = true;
+    memcpy(r.prof.sim.inserts, inserts, sizeof inserts);
+    r.prof.sim.ninserts = 4;
+    fresh_device(&r);
+    EXPECT(fill(&r, &res, &e) == PD_OK, "settings fill: %s", e.msg);
+    EXPECT(res.good == 4 && res.bad == 0, "settings: %d good, %d bad", res.good, res.bad);
+    EXPECT(audit(&r, res.good) == 4, "settings: audit");
+    printf("usb settings: 4 boards, any order, German indices, stop cards\n");
+    rig_free(&r);
+
+    rig_init(&r, 2, 18);
+    r.prof.card_index = MI_DE;
+    r.prof.sim.deck = MI_DE;
+    r.prof.sim.minor = 0;
+    fresh_device(&r);
+    EXPECT(fill(&r, &res, &e) == PD_ERR_DEVICE && strstr(e.msg, "protocol 1.0") &&
+               res.cards == 0,
+           "an older machine told German indices: %s", e.msg);
+    printf("usb older machine: \"%s\"\n", e.msg);
+    rig_free(&r);
+
+    /* a machine wired S W E N refuses the profile's N E S W, naming its wiring */
+    rig_init(&r, 2, 19);
+    r.prof.sim.pockets_fixed = true;
+    memcpy(r.prof.sim.pockets_wired, (enum seat[4]){SEAT_S, SEAT_W, SEAT_E, SEAT_N},
+           sizeof r.prof.sim.pockets_wired);
+    fresh_device(&r);
+    EXPECT(fill(&r, &res, &e) == PD_ERR_DEVICE && strstr(e.msg, "wired S W E N") &&
+               res.cards == 0,
+           "a machine wired otherwise: %s", e.msg);
+    printf("usb pockets wired otherwise: \"%s\"\n", e.msg);
+    rig_free(&r);
+}
+
+/* Runs the real binary with args (NULL-terminated); its exit status, its stdout in *out and
+ * (errout not NULL) its stderr in *errout. */
+static int run_cli2(char **argv, char **out, char **errout)
 {
     char *err = NULL;
     int status = -1;
@@ -595,10 +650,18 @@ static int run_cli(char **argv, char **out)
     status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (status != 0)
         printf("usb cli: %s exit %d: %s", argv[1], status, err ? err : "");
-    g_free(err);
+    if (errout)
+        *errout = err;
+    else
+        g_free(err);
     if (gerr)
         g_error_free(gerr);
     return status;
+}
+
+static int run_cli(char **argv, char **out)
+{
+    return run_cli2(argv, out, NULL);
 }
 
 /* The real binary, spawned: it finds the device through the same preload and testbed. A
@@ -648,6 +711,55 @@ static void scenario_cli(const char *predup)
     rig_free(&r);
 }
 
+/* predup fill --list sees the machine (its ids, that it may be opened, the built-in profile it
+ * matches); with the machine off the bus it sees none, and a fill says what to check. */
+static void scenario_list(const char *predup)
+{
+    struct rig r;
+    char set[320], *out = NULL, *err = NULL;
+    char *list[] = {(char *)predup, "fill", "--list", NULL};
+    char *fill_usb[] = {(char *)predup, "fill", set, "--machine", "usb", "--yes", NULL};
+
+    rig_init(&r, 1, 16);
+    fresh_device(&r);
+    EXPECT(run_cli(list, &out) == 0, "fill --list failed");
+    EXPECT(out && strstr(out, "bus 001 device 002  1209:0dea  predup may open it; profiles: usb"),
+           "fill --list does not show the machine: %s", out ? out : "");
+    g_free(out);
+    /* off the bus for good: the bus thread removes it and waits */
+    g_atomic_int_set(&D.stay_gone, 1);
+    g_mutex_lock(&D.lock);
+    D.want_unplug = true;
+    g_mutex_unlock(&D.lock);
+    for (int i = 0; i < 500; i++) {
+        bool gone;
+
+        g_mutex_lock(&D.lock);
+        gone = D.gone && !D.want_unplug;
+        g_mutex_unlock(&D.lock);
+        if (gone)
+            break;
+        g_usleep(10000);
+    }
+    g_usleep(50000); /* the removal done (the bus thread sleeps 150 ms after it) */
+    EXPECT(run_cli(list, &out) == 0, "fill --list without a device failed");
+    EXPECT(out && strstr(out, "USB devices predup sees:\n  none: is the machine plugged in"),
+           "fill --list without a device: %s", out ? out : "");
+    g_free(out);
+    snprintf(set, sizeof set, "%s/set.pbn", r.dir);
+    g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
+    EXPECT(run_cli2(fill_usb, &out, &err) == 69, "a fill with no machine: not exit 69");
+    EXPECT(err && strstr(err, "No USB machine 1209:0dea answered. Check:") &&
+               strstr(err, "predup fill --list shows every USB device") &&
+               strstr(err, "config/70-predup.rules"),
+           "no advice when no machine answers: %s", err ? err : "");
+    g_free(out);
+    g_free(err);
+    g_atomic_int_set(&D.stay_gone, 0); /* the next scenario's fresh_device waits for the bus */
+    unlink(set);
+    rig_free(&r);
+}
+
 int main(int argc, char **argv)
 {
     const char *predup = NULL;
@@ -677,8 +789,11 @@ int main(int argc, char **argv)
     if (!bench) {
         scenario_lossy();
         scenario_unplug();
-        if (predup)
+        scenario_settings();
+        if (predup) {
             scenario_cli(predup);
+            scenario_list(predup);
+        }
     }
     printf("usb_machine: %s\n", failures ? "FAILED" : "all scenarios passed");
     return failures ? 1 : 0;

@@ -10,23 +10,27 @@
 #include "machine/cmd/cmd_int.h"
 
 static const char fill_usage[] =
-    "usage: predup fill SET.pbn [--boards 1-36] [--machine FILE.conf|sim] [--resume] [--yes]\n"
-    "                   [--copies N] [--journal FILE] [--quiet] [--status]\n"
-    "  Fills the boards of SET.pbn in order on the machine of the profile (default: a USB\n"
-    "  machine with the default ids; --machine sim or config/machines/sim.conf is the\n"
-    "  built-in simulator).\n"
+    "usage: predup fill SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--resume] [--yes]\n"
+    "                   [--copies N] [--journal FILE] [--descending] [--quiet] [--status]\n"
+    "       predup fill --list\n"
+    "  Fills the boards of SET.pbn in order on the machine of the profile (default: usb, a\n"
+    "  USB machine with the default ids; sim is the built-in simulator; another NAME is\n"
+    "  NAME.conf in config/machines/ or the installed profiles; a path has a / or .conf).\n"
     "  Every placement goes to SET.pbn.journal first; after any stop, --resume continues\n"
     "  from the first unfinished board. --yes answers the operator prompts (scripts).\n"
+    "  --descending fills from the highest board down (a DUP's \"reverse order\"); a machine\n"
+    "  that reads board stickers (protocol 1.1) fills whichever board is inserted.\n"
     "  --copies N fills N copies of each board (copy 1 of every board, then copy 2 ...);\n"
     "  a later run with other --boards or more --copies continues the same journal.\n"
-    "  --status shows what the journal says is done, per copy.\n"
+    "  --status shows what the journal says is done, per copy. --list shows the USB devices\n"
+    "  predup sees, the profiles they match, whether predup may open them, and the profiles.\n"
     "  Exit 0 when every board is good, 1 when some are bad (each named).\n";
 
 /* ---------------------------------------------------------------- options */
 
 /* The letters pd_opts_next returns for the options without a short form. */
 enum { OPT_RESUME = 'r', OPT_YES = 'y', OPT_JOURNAL = 'J', OPT_QUIET = 'Q', OPT_COPIES = 'c',
-       OPT_STATUS = 's' };
+       OPT_STATUS = 's', OPT_LIST = 'L', OPT_DESCENDING = 'D' };
 
 static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct pd_err *e)
 {
@@ -47,9 +51,10 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
 
     memset(o, 0, sizeof *o);
     o->copies = 1;
-    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies",
-                      "r resume  y yes  Q quiet  h help  s status", "b:m:hq", argc, argv,
-                      e) != PD_OK)
+    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies  "
+                      "K deck",
+                      "r resume  y yes  Q quiet  h help  s status  L list  D descending", "b:m:hq",
+                      argc, argv, e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
         if (pd_opt_text(c, "bmJ", (const char **const[]){&o->boards, &o->machine, &o->journal}))
@@ -58,6 +63,8 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
         case OPT_RESUME: o->resume = true; break;
         case OPT_YES: o->yes = true; break;
         case OPT_STATUS: o->status = true; break;
+        case OPT_LIST: o->list = true; break;
+        case OPT_DESCENDING: o->descending = true; break;
         case OPT_COPIES:
             if (parse_copies(optarg, o, e) != PD_OK)
                 return PD_ERR_USAGE;
@@ -68,23 +75,110 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
         case FILL_OPT_SEED:
         case FILL_OPT_FAULT:
         case FILL_OPT_RATE:
+        case FILL_OPT_DECK:
             if (sim_opt) {
                 if (sim_opt(c, optarg, o, sim_extra, e) != PD_OK)
                     return PD_ERR_USAGE;
                 break;
             }
-            return pd_fail(e, PD_ERR_USAGE, "fill takes no --seed, --fault or --rate: they are "
-                                            "the simulator's (see predup sim --help)");
+            return pd_fail(e, PD_ERR_USAGE, "fill takes no --seed, --fault, --rate or --deck: "
+                                            "they are the simulator's (see predup sim --help)");
         default:
             return pd_fail(e, PD_ERR_USAGE, "%s: unknown or incomplete option %s", argv[0],
                            argv[optind - 1]);
         }
     }
+    if (o->list && optind == argc)
+        return PD_OK;
     if (optind != argc - 1)
         return pd_fail(e, PD_ERR_USAGE, "%s wants one SET.pbn (see predup %s --help)", argv[0],
                        argv[0]);
     o->set_path = argv[optind];
     return PD_OK;
+}
+
+/* ---------------------------------------------------------------- --list */
+
+enum { LIST_MAX = 64 };
+struct listing {
+    char name[LIST_MAX][64], path[LIST_MAX][300];
+    struct mach_profile prof[LIST_MAX];
+    int n;
+};
+
+static void add_profile(void *ctx, const char *path, const struct mach_profile *p)
+{
+    struct listing *l = ctx;
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+
+    if (l->n == LIST_MAX)
+        return;
+    snprintf(l->name[l->n], sizeof l->name[0], "%.*s", (int)(strlen(base) - 5), base);
+    snprintf(l->path[l->n], sizeof l->path[0], "%s", path);
+    l->prof[l->n++] = *p;
+}
+
+/* The name the search finds first (an earlier one of the same name, or a built-in, hides it). */
+static bool reachable(const struct listing *l, int i)
+{
+    if (!strcmp(l->name[i], "sim") || !strcmp(l->name[i], "usb"))
+        return false;
+    for (int k = 0; k < i; k++)
+        if (!strcmp(l->name[k], l->name[i]))
+            return false;
+    return true;
+}
+
+static void print_device(void *ctx, const struct mach_usb_dev *d)
+{
+    const struct listing *l = ctx;
+    struct mach_profile def;
+    int matched = 0;
+
+    mach_profile_default(&def);
+    printf("  bus %03d device %03d  %04x:%04x%s%s  ", d->bus, d->addr, d->vid, d->pid,
+           d->product[0] ? "  " : "", d->product);
+    if (d->open_err == 0)
+        printf("predup may open it");
+    else if (d->denied)
+        printf("permission denied: a udev rule (config/70-predup.rules) gives access");
+    else
+        printf("cannot open it: %s", mach_usb_error_name(d->open_err));
+    if (d->vid == def.vid && d->pid == def.pid)
+        printf("%s usb", matched++ ? "," : "; profiles:");
+    for (int i = 0; i < l->n; i++)
+        if (l->prof[i].kind == MACH_USB && l->prof[i].vid == d->vid &&
+            l->prof[i].pid == d->pid)
+            printf("%s %s", matched++ ? "," : "; profiles:",
+                   reachable(l, i) ? l->name[i] : l->path[i]);
+    printf("%s\n", matched ? "" : "; no profile");
+}
+
+/* fill --list: the USB devices libusb sees, then every profile by name. */
+static enum pd_status list_machines(struct pd_err *e)
+{
+    struct listing *l = calloc(1, sizeof *l);
+    int n = 0;
+    enum pd_status rc;
+
+    if (!l)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the list");
+    cfg_list_profiles(NULL, add_profile, l);
+    printf("USB devices predup sees:\n");
+    rc = mach_usb_list(print_device, l, &n, e);
+    if (rc == PD_OK && n == 0)
+        printf("  none: is the machine plugged in (cable, powered hub) and switched on?\n");
+    printf("machine profiles (--machine NAME, or the path):\n"
+           "  sim  the built-in simulator\n  usb  a USB machine with the default ids\n");
+    for (int i = 0; i < l->n; i++) {
+        printf("  %s  %s", reachable(l, i) ? l->name[i] : l->path[i],
+               l->prof[i].kind == MACH_SIM ? "simulator" : "USB");
+        if (l->prof[i].kind == MACH_USB)
+            printf(" %04x:%04x", l->prof[i].vid, l->prof[i].pid);
+        printf("  %s\n", reachable(l, i) ? l->path[i] : "(by path: the name is taken)");
+    }
+    free(l);
+    return rc;
 }
 
 enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
@@ -97,6 +191,8 @@ enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
         fputs(fill_usage, stdout);
         return PD_OK;
     }
+    if (rc == PD_OK && o.list)
+        return list_machines(e);
     if (rc == PD_OK)
         rc = cfg_load_profile(o.machine, &prof, e);
     if (rc == PD_OK && !o.machine)

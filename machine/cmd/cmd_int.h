@@ -6,7 +6,7 @@
 #include "machine/machine.h"
 
 /* The letters pd_opts_next returns for sim's own options. */
-enum { FILL_OPT_SEED = 'S', FILL_OPT_FAULT = 'f', FILL_OPT_RATE = 'R' };
+enum { FILL_OPT_SEED = 'S', FILL_OPT_FAULT = 'f', FILL_OPT_RATE = 'R', FILL_OPT_DECK = 'K' };
 /* Reads one of sim's own options into s. */
 typedef enum pd_status (*fill_sim_opt_fn)(int c, const char *arg, struct fill_opts *o,
                                           struct mach_sim_opts *s, struct pd_err *e);

@@ -9,13 +9,28 @@
 #include "machine/cmd/cmd_int.h"
 
 static const char sim_usage[] =
-    "usage: predup sim SET.pbn [--boards 1-36] [--machine FILE.conf] [--seed N]\n"
-    "                  [--fault KIND@BOARD:CARD]... [--rate KIND=PPM]... [--resume] [--quiet]\n"
-    "  Fills SET.pbn on the simulated machine (its settings from FILE.conf when given, which\n"
-    "  must say transport = sim), answering the prompts as a model operator, then checks\n"
-    "  every board reported good against the deal card by card in the simulator's pockets.\n";
+    "usage: predup sim SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--seed N]\n"
+    "                  [--fault KIND@BOARD:CARD]... [--rate KIND=PPM]... [--deck INDEX]\n"
+    "                  [--resume] [--quiet]\n"
+    "  Fills SET.pbn on the simulated machine (its settings from the profile when given,\n"
+    "  which must say transport = sim), answering the prompts as a model operator, then\n"
+    "  checks every board reported good against the deal card by card in the simulator's\n"
+    "  pockets.\n";
 
-enum { USAGE_WIDTH = 88 }; /* the longest line of the usage texts */
+enum { USAGE_WIDTH = 88 };
+
+/* "standard de fr ...": the index sets of the one table (MACH_INDEX_NAME). */
+static const char *index_list(void)
+{
+    static char names[80];
+    size_t used = 0;
+
+    for (int i = 0; i < MI_COUNT; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? " " : "",
+                                 MACH_INDEX_NAME[i]);
+    return names;
+}
+ /* the longest line of the usage texts */
 
 /* sim's usage, then its fault names from the one table (MACH_FAULT_NAME), wrapped. */
 static void print_sim_usage(FILE *out)
@@ -23,6 +38,8 @@ static void print_sim_usage(FILE *out)
     int col;
 
     fputs(sim_usage, out);
+    fprintf(out, "  --deck: the indices printed on the decks (the profile's card_index is what\n"
+                 "  the machine is told to read): %s.\n", index_list());
     col = fprintf(out, "  Faults:");
     for (int i = 0; i < MF_COUNT; i++) {
         if (col + 1 + (int)strlen(MACH_FAULT_NAME[i]) > USAGE_WIDTH) {
@@ -65,6 +82,14 @@ static enum pd_status parse_sim_opt(int c, const char *arg, struct fill_opts *o,
     }
     if (c == FILL_OPT_RATE)
         return parse_rate(arg, s, e);
+    if (c == FILL_OPT_DECK) { /* the indices printed on the simulated decks */
+        int idx = mach_index_from_name(arg);
+
+        if (idx < 0)
+            return pd_fail(e, PD_ERR_USAGE, "--deck %s: an index set (%s)", arg, index_list());
+        s->deck = (enum mach_index)idx;
+        return PD_OK;
+    }
     if (s->nat >= MACH_SIM_MAX_AT)
         return pd_fail(e, PD_ERR_USAGE, "at most %d --fault options", (int)MACH_SIM_MAX_AT);
     return mach_fault_parse(arg, &s->at[s->nat++], e) == PD_OK
@@ -81,11 +106,15 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
 
     mach_profile_default(&prof);
     extra = prof.sim;
+    extra.deck = MI_COUNT; /* not given */
     rc = fill_parse_opts(argc, argv, &o, parse_sim_opt, &extra, e);
     if (rc == PD_OK && o.help) {
         print_sim_usage(stdout);
         return PD_OK;
     }
+    if (rc == PD_OK && o.list)
+        return pd_fail(e, PD_ERR_USAGE, "sim takes no --list: the simulator is built in (predup "
+                                        "fill --list shows the USB devices and the profiles)");
     if (rc == PD_OK)
         rc = cfg_load_profile(o.machine, &prof, e);
     if (rc == PD_OK && !o.machine)
@@ -98,6 +127,8 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
     /* command-line faults and rates come on top of the profile's */
     if (o.seed_given)
         prof.sim.seed = extra.seed;
+    if (extra.deck != MI_COUNT)
+        prof.sim.deck = extra.deck;
     for (int i = 0; i < MF_COUNT; i++)
         if (extra.rate_ppm[i])
             prof.sim.rate_ppm[i] = extra.rate_ppm[i];

@@ -62,7 +62,7 @@ for f in "spring-pairs.pbn" "spring-pairs.dup" "spring-pairs.dlm" "spring-pairs.
 done
 grep -q '8 good, 0 bad' out
 grep -q 'ev/reserve.pbn: filling 2 copies of each board on sim' out
-grep -q '6 good, 0 bad (boards x 2 copies)' out
+grep -q '6 good, 0 bad board-copies (3 boards x 2 copies)' out
 grep -q "^\[Generator \"predup [0-9.]* event=$digest commitment=$commit boards=1-8 label=spring-pairs\"\]" "ev/spring-pairs.pbn"
 # PBN export text is ISO 8859-1 when it fits: the Ü is one byte there.
 iconv -f ISO-8859-1 -t UTF-8 "ev/spring-pairs.pbn" | grep -q '^\[Event "Spring Pairs \\"Ü\\" test"\]'

@@ -54,8 +54,8 @@ expect "commit new" predup key ""
 expect "commit deal public reveal" predup event ""
 expect "dir spring.conf" predup event deal ""
 expect "dir s1.sqd" predup deal --squaredeal ""
-expect "dir sim spring.conf" predup fill set.pbn --machine ""
-expect "dir sim spring.conf" predup fill -m ""
+expect "dir sim spring.conf usb" predup fill set.pbn --machine ""
+expect "dir sim spring.conf usb" predup fill -m ""
 expect "jam@" predup sim set.pbn --fault j
 expect "double-feed= duplicate-card=" predup sim set.pbn --rate d
 # dealer's -m takes no value: the next word is the script, any file.

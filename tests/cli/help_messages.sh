@@ -98,7 +98,7 @@ grep -q 'filled four.pbn: 4 good, 0 bad' out.txt
 
 # fill refuses the simulator's options and names the command that takes them.
 run 64 "$P" fill four.pbn --seed 3
-[ "$(cat err.txt)" = "predup fill: error: fill takes no --seed, --fault or --rate: they are the simulator's (see predup sim --help)" ]
+[ "$(cat err.txt)" = "predup fill: error: fill takes no --seed, --fault, --rate or --deck: they are the simulator's (see predup sim --help)" ]
 run 0 "$P" sim --help
 grep -q -- '--seed N' out.txt
 # the fault names are printed from the machine's table, wrapped as they always were

@@ -25,7 +25,7 @@ refused 65 'empty.conf: error: the machine profile is empty' --machine empty.con
 printf '# only a comment\n\n' >comments.conf
 refused 65 'comments.conf: error: the machine profile is empty' --machine comments.conf
 mkdir profdir
-refused 64 'profdir is a directory: --machine wants a profile file' --machine profdir
+refused 64 './profdir is a directory: --machine wants a profile file' --machine ./profdir
 printf '[machine]\ntransport = sim\nna\0me = x\n' >nul.conf
 refused 65 'nul.conf:3:3: error: NUL byte' --machine nul.conf
 # predup sim refuses them too
@@ -37,4 +37,4 @@ grep -qF 'names no machine' err.txt
 "$P" fill set.pbn --machine sim --yes >out.txt 2>err.txt
 grep -q '^filled set.pbn: 2 good, 0 bad' out.txt
 grep -q '^simulator audit: 2 boards' out.txt
-"$P" fill --help | grep -q -- '--machine FILE.conf|sim'
+"$P" fill --help | grep -q -- '--machine NAME|FILE.conf'

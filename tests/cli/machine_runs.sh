@@ -29,7 +29,7 @@ grep -q '^filled set.pbn: 4 good, 0 bad; 208 cards placed' out.txt
 
 # Two more copies on the same journal: copy 1 is done, copies 2 and 3 are filled.
 "$P" fill set.pbn --machine sim --journal set.pbn.journal --yes --copies 3 --boards 1-8 >out.txt 2>err.txt
-grep -q '^filled set.pbn: 24 good, 0 bad (boards x 3 copies) (8 finished before this run); 832 cards placed' out.txt
+grep -q '^filled set.pbn: 24 good, 0 bad board-copies (8 boards x 3 copies) (8 finished before this run); 832 cards placed' out.txt
 [ "$(grep -c '^good 3 ' set.pbn.journal)" = 8 ]
 "$P" fill set.pbn --status >st.txt
 grep -q '^copy 1: 8 of 8 boards good (done)$' st.txt

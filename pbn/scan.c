@@ -4,7 +4,8 @@
  * departure from export spelling (PBN 2.1 section 3: one tag a line as `[Name "value"]`, single
  * spaces) to a callback as it meets it. What the two callers do with the same scan differs, and
  * is theirs (see pbn/fmt_int.h). Also what both take for a byte order mark, space between
- * tokens and an empty line, so that they cut a file into the same games. */
+ * tokens and an empty line, so that they cut a file into the same games; and the encoding rule
+ * (which character forces UTF-8), which the writer applies and check accepts. */
 #include <string.h>
 
 #include "pbn/fmt_int.h"
@@ -115,4 +116,35 @@ bool pbn_text_blank_line(const char *p, const char *end)
         if (!pbn_text_space(*p) && *p != '\v' && *p != '\f')
             return false;
     return true;
+}
+
+/* The encoding rule's one test (pbn/FORMATS.md, "Encoding"): the first character of s[0..n)
+ * outside ISO 8859-1, export's character set (PBN 2.2). */
+unsigned pbn_beyond_latin1(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+
+    for (size_t i = 0; i < n;) {
+        unsigned cp;
+        size_t k;
+
+        if (u[i] < 0x80) {
+            i++;
+            continue;
+        }
+        k = pd_utf8_decode(u + i, n - i, &cp);
+        if (k == 0)
+            return 0xFFFD;
+        if (cp > 0xFF)
+            return cp;
+        i += k;
+    }
+    return 0;
+}
+
+unsigned pbn_text_needs_utf8(const char *text, size_t len)
+{
+    size_t bom = pbn_text_bom(text, len); /* a byte-order mark is not text */
+
+    return pd_utf8_valid(text, len) ? pbn_beyond_latin1(text + bom, len - bom) : 0;
 }

@@ -55,37 +55,6 @@ static inline void text_add(struct text *t, const char *s, size_t len)
     t->n += len;
 }
 
-/* The encoding rule's one test (pbn/FORMATS.md, "Encoding"): the first character of s[0..n)
- * outside ISO 8859-1, export's character set (PBN 2.2). */
-unsigned pbn_beyond_latin1(const char *s, size_t n)
-{
-    const unsigned char *u = (const unsigned char *)s;
-
-    for (size_t i = 0; i < n;) {
-        unsigned cp;
-        size_t k;
-
-        if (u[i] < 0x80) {
-            i++;
-            continue;
-        }
-        k = pd_utf8_decode(u + i, n - i, &cp);
-        if (k == 0)
-            return 0xFFFD;
-        if (cp > 0xFF)
-            return cp;
-        i += k;
-    }
-    return 0;
-}
-
-unsigned pbn_text_needs_utf8(const char *text, size_t len)
-{
-    size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* not text */
-
-    return pd_utf8_valid(text, len) ? pbn_beyond_latin1(text + bom, len - bom) : 0;
-}
-
 /* Appends s in ISO 8859-1 when every character fits, else as the UTF-8 it is. */
 static bool fits_latin1(const char *s, size_t n)
 {

@@ -3,6 +3,9 @@
 # plain and under ASan+UBSan; `make run` is the main job on the built-in default event.
 
 BUILD    ?= build
+# V=1 prints every compiler command line in full; by default a compile is one "CC file" line,
+# and none at all under make -s (make check: its output is the verdicts).
+V        ?= 0
 OPT      ?= -O2 -g
 SAN      ?=
 PREFIX   ?= /usr/local
@@ -36,18 +39,27 @@ DEPS_TEST  := check umockdev libumockdev-dev poppler-utils zbar-tools dealer dea
               python3 man-db groff-base bsdextrautils imagemagick strace
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
+ifeq ($(V),0)
+Q := @
+ifeq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say = @printf '  %-4s %s\n' '$(1)' '$(2)'
+endif
+endif
+
 .PHONY: all deps deps-fuzz have-libs have-test-libs house house-objects check check-plain check-san valgrind run bench fuzz install clean
 
 all: predup
 
 predup: $(BUILD)/predup
-	cp $< $@
+	$(Q)cp $< $@
 
 $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BUILD)/check_predup: $(TEST_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CHECK_LIBS) -o $@
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CHECK_LIBS) -o $@
 
 # machine: the umockdev test binary (the real libusb code against the simulated USB machine).
 # Not a tests/check_*.c: the Check binary must run without the umockdev preload.
@@ -55,20 +67,24 @@ UMOCKDEV_CFLAGS = $(shell pkg-config --cflags umockdev-1.0 2>/dev/null)
 UMOCKDEV_LIBS   = $(shell pkg-config --libs umockdev-1.0 2>/dev/null)
 $(BUILD)/tests/usb_machine.o: tests/usb_machine.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(UMOCKDEV_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS) $(UMOCKDEV_CFLAGS) $(CFLAGS) -c $< -o $@
 $(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
 
 $(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 # Raw generation speed, for make bench (tests/bench_deal.sh).
 $(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES not installed yet (with
 # sudo when not root); silent when everything is there. The one install loop of deps and deps-fuzz.
@@ -124,29 +140,31 @@ house:
 house-objects: $(BUILD)/predup
 	python3 tests/tools/house.py --objects $(BUILD)
 
-# Every test: the house rules, the Check suites and the command-line tests, plain, then under
-# ASan+UBSan.
+# Every test: the house rules, the Check suites, the command-line tests and the USB scenarios,
+# plain, then under ASan+UBSan. Quiet (V=1 prints everything): no compile line, one verdict
+# line per half (tests/check_half.sh), a failing step's output in full, then one final line.
+# The sanitizer half runs only when the plain one passed.
+CHECK_SUB := $(MAKE) -s --no-print-directory
 check:
-	$(MAKE) deps
-	$(MAKE) house
-	$(MAKE) check-plain
-	$(MAKE) check-san
+	@$(CHECK_SUB) deps
+	@$(CHECK_SUB) house
+	@if ! $(CHECK_SUB) check-plain; then \
+	    echo "make check: FAILED (plain; ASan+UBSan not run)"; exit 1; fi; \
+	if ! $(CHECK_SUB) check-san; then \
+	    echo "make check: FAILED (ASan+UBSan; plain passed)"; exit 1; fi; \
+	echo "make check: passed (plain, ASan+UBSan)"
 
 check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine
-	python3 tests/tools/house.py --objects $(BUILD)
-	$(CK_ENV) $(BUILD)/check_predup
-	PREDUP=$(BUILD)/predup sh tests/cli.sh
-	umockdev-wrapper $(BUILD)/usb_machine --predup $(BUILD)/predup
+	@SUITE_ENV='$(CK_ENV)' V=$(V) sh tests/check_half.sh plain $(BUILD) house
 
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1
 check-san:
-	$(MAKE) BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
+	@$(MAKE) --no-print-directory BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
 	    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    build-san/check_predup build-san/predup build-san/usb_machine
-	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	    $(CK_ENV) build-san/check_predup
-	ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 PREDUP=build-san/predup sh tests/cli.sh
-	ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 \
-	    umockdev-wrapper build-san/usb_machine --predup build-san/predup
+	@SUITE_ENV='$(SAN_ENV) $(CK_ENV)' CLI_ENV='$(SAN_ENV)' \
+	    USB_ENV='ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0' \
+	    V=$(V) sh tests/check_half.sh ASan+UBSan build-san
 
 # Every suite and command-line test under valgrind (slow: outside make check).
 valgrind: deps

@@ -57,6 +57,7 @@ struct topic {
     const char *name;
     const char *text;
     bool formats;
+    bool exits; /* the text is followed by the table of exit codes (pd_exit_row) */
 };
 
 static const struct topic topics[] = {
@@ -101,6 +102,9 @@ static const struct topic topics[] = {
      "Seeds (predup dealer -s N) can be guessed: they are for practice only.\n"
      "More: predup key --help, dealer/README.md, and predup help events (an event commits to\n"
      "more than its key).\n"},
+    {"exit-codes",
+     "predup exits with one of these codes, each with one meaning (sysexits(3) from 64 on):\n",
+     .exits = true},
 };
 
 static void print_summary(FILE *out, const struct subcommand *c)
@@ -142,6 +146,10 @@ static void print_topic(const struct topic *t)
         printf("predup reads and writes %s.\n", list);
     }
     fputs(t->text, stdout);
+    for (size_t i = 0; t->exits && pd_exit_row(i); i++)
+        printf("  %3d  %s\n", pd_exit_row(i)->code, pd_exit_row(i)->meaning);
+    if (t->exits)
+        printf("More: man predup (EXIT STATUS) and README.md (Exit codes).\n");
 }
 
 /* " (did you mean \"deal\"?)" for a misspelt command (and, with topics, a misspelt topic). */

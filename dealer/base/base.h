@@ -26,9 +26,10 @@ enum pd_status {
     PD_ERR_CRYPTO,   /* a libcrypto call failed */
     PD_ERR_DEVICE,   /* USB or machine-protocol failure */
     PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
-    PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done */
+    PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done (exit 75) */
     PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
-    PD_ERR_EXISTS,   /* an output exists with different content and --force was not given */
+    PD_ERR_EXISTS,   /* an output exists with different content and --force was not given, or
+                      * the record already holds another value (a published one is final) */
 };
 
 struct pd_err {
@@ -61,8 +62,15 @@ void pd_err_hint(struct pd_err *e, const char *hint);
  * caret under the column when src is set. Used by predup.c, the only place that reports. */
 void pd_err_print(FILE *out, const struct pd_err *e);
 
-/* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
+/* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values, each one
+ * meaning: the rows of the one table of exit codes, in order (code and meaning), NULL past the
+ * last. `predup help exit-codes` prints them; README.md and predup.1 are tested against them. */
 int pd_exit_code(enum pd_status code);
+struct pd_exit_row {
+    int code;
+    const char *meaning; /* one sentence, no final period */
+};
+const struct pd_exit_row *pd_exit_row(size_t i);
 
 /* ---------------------------------------------------------------- numbers and options */
 

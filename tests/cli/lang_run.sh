@@ -29,9 +29,9 @@ seed=$(sed -n 's/^Initial random seed //p' r1.txt)
 "$PREDUP" dealer -s "$seed" mix.dl | nosum > r2.txt
 cmp r1.txt r2.txt || fail "the printed seed does not reproduce the run"
 
-# stdin, and the PBN Event names no file.
+# stdin, and the PBN Event names it "standard input" (Debian's dealer says "(null)").
 printf 'produce 1\naction printpbn\n' | "$PREDUP" dealer -s 1 -v > pbn.txt
-grep -q '^\[Event "Hand simulated by predup dealer with file (null), seed 1"\]$' pbn.txt ||
+grep -q '^\[Event "Hand simulated by predup dealer with file standard input, seed 1"\]$' pbn.txt ||
     fail "stdin Event"
 grep -q '^\[Deal "N:[^ ]* [^ ]* [^ ]* [^ ]*"\]$' pbn.txt || fail "Deal tag"
 printf 'produce 1\naction printpbn\n' | SOURCE_DATE_EPOCH=0 "$PREDUP" dealer -s 1 -v |

@@ -170,6 +170,11 @@ enum pd_status pbn_write_formats(const char *path, const char *formats, const st
                                  struct pd_err *e);
 enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsigned flags,
                                     const struct pbn_set *set, struct pd_err *e);
+/* A flag of pbn_write_formats_ex beside PD_OUT_*: a format that carries no dealer or
+ * vulnerability (DUP, DLM, BRI ...: Law 2 from the board number) is written even for a set
+ * whose dealer or vulnerability differ, with a note on stderr naming what it shows instead
+ * (deal and convert --drop-conditions); without it such a set is refused. */
+enum { PBN_OUT_DROP_CONDITIONS = 0x100 };
 
 /* Reads data in format (NULL: guess from the contents). Games get board, dealer, vulnerability
  * and Deal (Law 2 where the format has neither) and the mandatory PBN tags. On a fault the

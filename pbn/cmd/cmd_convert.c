@@ -8,14 +8,18 @@
 #include "pbn/pbn.h"
 
 static const char convert_usage[] =
-    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public] IN OUT\n";
+    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--force] [--public]\n"
+    "                      [--drop-conditions] IN OUT\n";
 /* Wrapped at print time, for the format names come from the format table (pbn_format_list). */
 static const char convert_about_formats[] =
     "Reads IN and writes OUT. Formats come from the extensions unless given:";
 static const char convert_about_outputs[] =
     "With several --to formats, OUT's extension is replaced per format (set.pbn -> set.dup, "
     "set.dlm), all or none. Outputs are 0600 (they reveal deals; --public: 0666 less the "
-    "umask); an existing OUT with other content is kept unless --force.";
+    "umask); an existing OUT with other content is kept unless --force. DUP, DLM and the other "
+    "machine formats carry no dealer or vulnerability (Law 2's are shown): a set with others "
+    "is refused in them unless --drop-conditions, which writes them all the same, for the "
+    "cards, and says what they show instead.";
 
 static void print_convert_usage(void)
 {
@@ -142,7 +146,8 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     unsigned flags = 0;
     struct pbn_set *set = NULL;
     struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "f from  t to", "h help  F force  P public", "h", argc,
+    enum pd_status rc = pd_opts_begin(&p, "f from  t to",
+                                      "h help  F force  P public  C drop-conditions", "h", argc,
                                       argv, e);
     int c;
 
@@ -155,6 +160,8 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
             flags |= PD_OUT_FORCE;
         else if (c == 'P')
             flags |= PD_OUT_PUBLIC;
+        else if (c == 'C')
+            flags |= PBN_OUT_DROP_CONDITIONS;
         else if (c == 'h') {
             print_convert_usage();
             return PD_OK;

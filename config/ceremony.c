@@ -306,6 +306,7 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
     struct event *ev = calloc(1, sizeof *ev);
     struct pd_key key;
     enum pd_status rc = ev ? open_event(conf, ev, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    bool again = rc == PD_OK && ev->rec.revealed; /* a second reveal changes nothing */
 
     if (rc == PD_OK && !ev->rec.has_public)
         rc = pd_fail(e, PD_ERR_USAGE, "%s has no public value yet: the key is revealed after "
@@ -322,8 +323,9 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
         rc = write_record(ev, &ev->rec, e);
     }
     if (rc == PD_OK) /* the one place a key is printed: revealing it is the point */
-        printf("%s: key %s revealed; anyone can now run: predup verify %s FILE...\n",
-               ev->record_path, ev->rec.key_hex, ev->record_path);
+        printf("%s: key %s %s; anyone can now run: predup verify %s FILE...\n",
+               ev->record_path, ev->rec.key_hex, again ? "already revealed, unchanged" : "revealed",
+               ev->record_path);
     if (ev)
         pd_wipe(ev->rec.key_hex, sizeof ev->rec.key_hex);
     free(ev);

@@ -128,8 +128,9 @@ static enum pd_status open_event(const char *conf, struct event *ev, struct pd_e
     enum pd_status rc = cfg_load_committed_event(conf, &ev->cfg, e);
 
     event_paths(ev);
-    if (rc == PD_OK)
-        rc = ev_record_load(ev->record_path, &ev->rec, e);
+    if (rc != PD_OK) /* the event file itself: its own message, not the record's */
+        return rc;
+    rc = ev_record_load(ev->record_path, &ev->rec, e);
     if (rc == PD_ERR_IO && access(ev->record_path, F_OK) != 0)
         return pd_fail(e, PD_ERR_USAGE, "%s does not exist yet: first predup event commit %s",
                        ev->record_path, conf);

@@ -32,8 +32,7 @@ static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opt
         else if (c == 'h')
             *help = true;
         else
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\" (predup "
-                           "event --help)", argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup event", e);
     }
     o->conf = optind < argc ? argv[optind] : NULL;
     return optind == argc - 1 || *help ? PD_OK

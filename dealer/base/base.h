@@ -100,6 +100,11 @@ struct pd_opts {
 enum pd_status pd_opts_begin(struct pd_opts *p, const char *values, const char *flags,
                              const char *shorts, int argc, char **argv, struct pd_err *e);
 int pd_opts_next(struct pd_opts *p);
+/* The one refusal of an option pd_opts_next answered '?' for (or the caller does not take):
+ * 'unknown option "--boadrs" (did you mean "--boards"?) (predup deal --help)', "--boards
+ * wants a value (...)", "--public does not apply here (...)"; cmd names the command whose
+ * --help lists the options ("predup deal"). PD_ERR_USAGE. */
+enum pd_status pd_opts_refuse(const struct pd_opts *p, const char *cmd, struct pd_err *e);
 /* For the options whose value is kept as text: when c is the i-th byte of letters, stores
  * optarg in *dst[i] and returns true. */
 bool pd_opt_text(int c, const char *letters, const char **const dst[]);

@@ -166,8 +166,7 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
             print_convert_usage();
             return PD_OK;
         } else
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                           argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup convert", e);
     }
     if (rc != PD_OK)
         return rc;

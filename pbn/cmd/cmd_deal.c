@@ -127,8 +127,7 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_set_opt
             return PD_OK;
         }
         if (c == '?' || c == ':')
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                           argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup deal", e);
         rc = deal_opt(c, o, e);
         if (rc != PD_OK)
             return rc;

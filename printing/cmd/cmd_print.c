@@ -104,8 +104,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
         case 'f': a->p.out_flags |= PD_OUT_FORCE; break;
         case 'p': a->p.out_flags |= PD_OUT_PUBLIC; break;
         default:
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value \"%s\" (predup "
-                           "print --help)", argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup print", e);
         }
     }
     return rc;

@@ -1,6 +1,7 @@
 #!/bin/bash
 # tests/cli/msgs_refusals.sh - refusals that say what to do: the word closest to a misspelt
-# step, print kind, option value or help topic; board ranges that name the boards that are
+# step, print kind, option, option value or help topic; an event file that is not there named
+# as such (not as a missing record); board ranges that name the boards that are
 # not there and the boards that are; dealer's PBN Event names standard input, not "(null)".
 set -eu
 P=$PREDUP
@@ -29,6 +30,21 @@ refuses 64 'predup event: error: expected: event reveal NAME.conf (predup event 
 refuses 64 'predup help: no topic "exit-cods" (did you mean "exit-codes"?) (predup help lists them)' \
     "$P" help exit-cods
 [ ! -e x.pdf ] || fail "a refused print wrote x.pdf"
+# Options: one refusal for all commands (pd_opts_refuse), the closest option named.
+refuses 64 'predup deal: error: unknown option "--boadrs" (did you mean "--boards"?) (predup deal --help)' \
+    "$P" deal --key k.key --boadrs 1-4
+refuses 64 'predup fill: error: unknown option "--machnie" (did you mean "--machine"?) (predup fill --help)' \
+    "$P" fill s36.pbn --machnie sim
+refuses 64 'predup sim: error: unknown option "--sed" (did you mean "--seed"?) (predup sim --help)' \
+    "$P" sim s36.pbn --sed 3
+refuses 64 'predup deal: error: --boards wants a value (predup deal --help)' \
+    "$P" deal --key k.key --boards
+refuses 64 'predup convert: error: --force takes no value (predup convert --help)' \
+    "$P" convert --force=yes s36.pbn x.dup
+refuses 64 'predup verify: error: --public does not apply here (predup verify --squaredeal EVENT.sqd --help)' \
+    "$P" verify --squaredeal x.sqd --public s36.pbn
+refuses 74 'predup event: error: nothere.conf: cannot open: No such file or directory' \
+    "$P" event deal nothere.conf
 
 # Board ranges: what is not there, and what is.
 refuses 64 'predup fill: error: bad board range "1-40": there are no boards 37-40, the last is 36 (boards 1-36)' \

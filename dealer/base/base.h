@@ -26,7 +26,8 @@ enum pd_status {
     PD_ERR_CRYPTO,   /* a libcrypto call failed */
     PD_ERR_DEVICE,   /* USB or machine-protocol failure */
     PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
-    PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done (exit 75) */
+    PD_ERR_LIMIT,    /* the work stopped before it was done, no fault found: a generate/time
+                      * limit, or the operator's stop (exit 75) */
     PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
     PD_ERR_EXISTS,   /* an output exists with different content and --force was not given, or
                       * the record already holds another value (a published one is final) */

@@ -233,7 +233,7 @@ static const struct pd_exit_row exit_rows[] = {
     {70, "internal: out of memory, the crypto library failed, or a bug in predup"},
     {73, "would overwrite: an output differs (--force replaces it) or the record says otherwise"},
     {74, "I/O: a file cannot be opened, read or written"},
-    {75, "a limit stopped the work before it was done (deal --max-tries, dealer -t): raise it"},
+    {75, "stopped before done, no fault: a limit (--max-tries, dealer -t) or the operator"},
 };
 
 const struct pd_exit_row *pd_exit_row(size_t i)
@@ -252,7 +252,7 @@ int pd_exit_code(enum pd_status code)
         [PD_ERR_NOMEM] = 70,   [PD_ERR_CRYPTO] = 70, [PD_ERR_INTERNAL] = 70, /* EX_SOFTWARE */
         [PD_ERR_EXISTS] = 73,                      /* EX_CANTCREAT */
         [PD_ERR_IO] = 74,                          /* EX_IOERR */
-        [PD_ERR_LIMIT] = 75, /* EX_TEMPFAIL: not a fault found; a higher limit may finish */
+        [PD_ERR_LIMIT] = 75, /* EX_TEMPFAIL: no fault found; a higher limit or --resume goes on */
     };
 
     return code >= PD_OK && (size_t)code < sizeof exit_of / sizeof exit_of[0] ? exit_of[code] : 70;

@@ -7,23 +7,17 @@
 # dealer through it): against the set's conditions it fails, board by board.
 set -eu
 P=$PREDUP
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() {
-    local want=$1 rc=0
-    shift
-    "$@" > out.txt 2> err.txt || rc=$?
-    [ "$rc" = "$want" ] || fail "$*: exit $rc, wanted $want; stdout: $(cat out.txt) stderr: $(cat err.txt)"
-}
+. "$TOP/tests/lib_cli.sh" # fail, exits
 "$P" key new k.key > /dev/null
 
 # Refused without the option, with the way past it; nothing written.
-run 65 "$P" deal --key k.key --boards 1-4 --dealer N --format pbn,dup,dlm -o t.pbn --quiet
+exits 65 "$P" deal --key k.key --boards 1-4 --dealer N --format pbn,dup,dlm -o t.pbn --quiet
 [ "$(cat err.txt)" = "predup deal: error: board 2: dealer N and vulnerability NS differ from Law 2 (E, NS), and dup cannot carry them (--drop-conditions writes it all the same, showing Law 2's)" ] ||
     fail "the refusal: $(cat err.txt)"
 [ ! -e t.pbn ] && [ ! -e t.dup ] && [ ! -e t.dlm ] || fail "a refused set left files"
 
 # With it: every file written, one note per machine file on stderr.
-run 0 "$P" deal --key k.key --boards 1-4 --dealer N --format pbn,dup,dlm -o t.pbn --quiet --drop-conditions
+exits 0 "$P" deal --key k.key --boards 1-4 --dealer N --format pbn,dup,dlm -o t.pbn --quiet --drop-conditions
 grep -qx "t.dup: note: dup carries no dealer or vulnerability: on 3 boards the machine and the file show Law 2's, not the set's (board 2: dealer E, NS; the set has N, NS); verify reads them as Law 2's" err.txt ||
     fail "the dup note: $(cat err.txt)"
 grep -q "^t.dlm: note: dlm carries no dealer" err.txt || fail "the dlm note: $(cat err.txt)"
@@ -34,22 +28,22 @@ grep -q '^\[Dealer "N"\]' t.pbn || fail "the PBN lost its dealer"
 cmp t.dup law2.dup || fail "the dup is not the Law 2 set's bytes"
 cmp t.dlm law2.dlm || fail "the dlm is not the Law 2 set's bytes"
 # A set that keeps Law 2 needs no option and gets no note.
-run 0 "$P" deal --key k.key --boards 1-4 -o plain.dup --drop-conditions
+exits 0 "$P" deal --key k.key --boards 1-4 -o plain.dup --drop-conditions
 [ ! -s err.txt ] || fail "a Law 2 set got a note: $(cat err.txt)"
 
 # convert: the same refusal and the same way past it.
-run 65 "$P" convert t.pbn c.dup
+exits 65 "$P" convert t.pbn c.dup
 grep -qF "(--drop-conditions writes it all the same, showing Law 2's)" err.txt || fail "convert refusal: $(cat err.txt)"
-run 0 "$P" convert --drop-conditions t.pbn c.dup
+exits 0 "$P" convert --drop-conditions t.pbn c.dup
 grep -q "^c.dup: note: dup carries no dealer or vulnerability: on 3 boards" err.txt || fail "convert note: $(cat err.txt)"
 cmp c.dup t.dup || fail "convert and deal wrote other bytes"
 
 # verify: the file is the Law 2 set's, never the practice set's.
-run 1 "$P" verify --key k.key --boards 1-4 --dealer N t.dup
+exits 1 "$P" verify --key k.key --boards 1-4 --dealer N t.dup
 grep -qF "t.dup: board 2: Dealer is E, expected N" out.txt || fail "verify --dealer N: $(cat out.txt)"
 grep -qF "predup verify: error: t.dup: 3 faults against" err.txt || fail "verify --dealer N: $(cat err.txt)"
-run 1 "$P" verify --key k.key --boards 1-4 --dealer N t.dlm
-run 0 "$P" verify --key k.key --boards 1-4 t.dup
+exits 1 "$P" verify --key k.key --boards 1-4 --dealer N t.dlm
+exits 0 "$P" verify --key k.key --boards 1-4 t.dup
 grep -q "t.dup: all 4 boards match key" out.txt || fail "verify as Law 2: $(cat out.txt)"
 
 # An event set with its own dealer: the record's verify fails on such a file too.
@@ -65,6 +59,6 @@ CONF
 "$P" event public ev.conf 7 > /dev/null
 "$P" event deal ev.conf > /dev/null
 "$P" event reveal ev.conf > /dev/null
-run 0 "$P" convert --drop-conditions ev/practice.pbn ev/practice.dup
-run 1 "$P" verify ev.record --set practice ev/practice.dup
+exits 0 "$P" convert --drop-conditions ev/practice.pbn ev/practice.dup
+exits 1 "$P" verify ev.record --set practice ev/practice.dup
 grep -qF "ev/practice.dup: board 2: Dealer is E, expected N" out.txt || fail "record verify: $(cat out.txt)"

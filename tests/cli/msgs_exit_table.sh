@@ -5,7 +5,7 @@
 # exit with are the table's (a limit reached is 75, not 1 as a fault found).
 set -eu
 P=$PREDUP
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$TOP/tests/lib_cli.sh" # fail
 
 # The home: "  CODE  meaning" lines, as "CODE|meaning".
 "$P" help exit-codes > topic.txt || fail "predup help exit-codes: exit $?"

@@ -5,7 +5,7 @@
 # lines and one verdict line naming it, and a failing step's output in full with a verdict
 # that names the step.
 set -eu
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$TOP/tests/lib_cli.sh" # fail
 command -v make > /dev/null || { echo "skip: no make"; exit 0; }
 # A make started by make check passes its flags (-s, the jobserver) down: none here.
 mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -C "$TOP" "$@"; }

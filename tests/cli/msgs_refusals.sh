@@ -5,7 +5,7 @@
 # not there and the boards that are; dealer's PBN Event names standard input, not "(null)".
 set -eu
 P=$PREDUP
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$TOP/tests/lib_cli.sh" # fail
 # refuses CODE MESSAGE COMMAND...: exit CODE and exactly MESSAGE on stderr.
 refuses() {
     local want=$1 msg=$2 rc=0

@@ -144,10 +144,10 @@ house-objects: $(BUILD)/predup
 # plain, then under ASan+UBSan. Quiet (V=1 prints everything): no compile line, one verdict
 # line per half (tests/check_half.sh), a failing step's output in full, then one final line.
 # The sanitizer half runs only when the plain one passed.
-CHECK_SUB := $(MAKE) -s --no-print-directory
+CHECK_SUB := $(MAKE) $(if $(filter 0,$(V)),-s) --no-print-directory
 check:
 	@$(CHECK_SUB) deps
-	@$(CHECK_SUB) house
+	@$(CHECK_SUB) house || { echo "make check: FAILED (the house rules)"; exit 1; }
 	@if ! $(CHECK_SUB) check-plain; then \
 	    echo "make check: FAILED (plain; ASan+UBSan not run)"; exit 1; fi; \
 	if ! $(CHECK_SUB) check-san; then \

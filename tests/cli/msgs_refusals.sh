@@ -29,6 +29,9 @@ refuses 64 'predup event: error: expected: event reveal NAME.conf (predup event 
     "$P" event reveal
 refuses 64 'predup help: no topic "exit-cods" (did you mean "exit-codes"?) (predup help lists them)' \
     "$P" help exit-cods
+refuses 64 'predup key: error: expected "key new FILE" or "key commit FILE" (did you mean "new"?) (predup key --help)' \
+    "$P" key nwe x.key
+[ ! -e x.key ] || fail "a refused key command made x.key"
 [ ! -e x.pdf ] || fail "a refused print wrote x.pdf"
 # Options: one refusal for all commands (pd_opts_refuse), the closest option named.
 refuses 64 'predup deal: error: unknown option "--boadrs" (did you mean "--boards"?) (predup deal --help)' \

@@ -507,6 +507,9 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
         rc = deal_set(ev, si, key, set, e);
     if (rc == PD_OK)
         rc = pbn_write_formats(pbn, formats, set, e);
+    if (rc == PD_ERR_RANGE && e && e->hint) /* event deal has no --drop-conditions */
+        pd_err_hint(e, " (take it out of the set's formats; predup convert "
+                       "--drop-conditions writes them from the PBN)");
     if (rc == PD_OK)
         printf("%s: set \"%s\", %zu %s written (%s)\n", pbn, s->name, set->n,
                set->n == 1 ? "board" : "boards", formats);

@@ -62,3 +62,18 @@ CONF
 exits 0 "$P" convert --drop-conditions ev/practice.pbn ev/practice.dup
 exits 1 "$P" verify ev.record --set practice ev/practice.dup
 grep -qF "ev/practice.dup: board 2: Dealer is E, expected N" out.txt || fail "record verify: $(cat out.txt)"
+# event deal takes no --drop-conditions: its refusal says what to do instead.
+cat > ev2.conf <<'CONF'
+[event]
+name = Practice machine
+public_form = integer
+[set practice]
+boards = 1-4
+dealer = N
+formats = pbn,dup
+CONF
+"$P" event commit ev2.conf > /dev/null
+"$P" event public ev2.conf 7 > /dev/null
+exits 65 "$P" event deal ev2.conf
+[ "$(cat err.txt)" = "predup event: error: board 2: dealer N and vulnerability NS differ from Law 2 (E, NS), and dup cannot carry them (take it out of the set's formats; predup convert --drop-conditions writes them from the PBN)" ] ||
+    fail "event deal: $(cat err.txt)"

@@ -506,6 +506,13 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
     return f ? read_sniffed(f, name, data, len, out, NULL, e) : not_a_set(name, e);
 }
 
+bool pbn_format_law2(const char *name)
+{
+    const struct fmt *f = fmt_by_name(name, strlen(name));
+
+    return f && (f->flags & FMT_LAW2);
+}
+
 const char *pbn_format_guess(const char *path)
 {
     char *text = NULL;

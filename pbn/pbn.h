@@ -189,6 +189,8 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
 /* The format pbn_read_any would read path as (with no format given), or NULL when it cannot
  * tell (or cannot read the file). */
 const char *pbn_format_guess(const char *path);
+/* True when the format carries no dealer or vulnerability (its boards read as Law 2's). */
+bool pbn_format_law2(const char *name);
 
 /* predup check: lists every departure of PBN text from the export format and every impossible
  * deal to report as "name:LINE: what is wrong" lines, and sets *nfaults (0 = a clean file).

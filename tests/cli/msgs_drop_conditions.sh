@@ -42,6 +42,8 @@ cmp c.dup t.dup || fail "convert and deal wrote other bytes"
 exits 1 "$P" verify --key k.key --boards 1-4 --dealer N t.dup
 grep -qF "t.dup: board 2: Dealer is E, expected N" out.txt || fail "verify --dealer N: $(cat out.txt)"
 grep -qF "predup verify: error: t.dup: 3 faults against" err.txt || fail "verify --dealer N: $(cat err.txt)"
+grep -qx "t.dup: note: dup carries no dealer or vulnerability, so its boards read as Law 2's: the set's own differ, and this file cannot pass for it (its PBN carries them)" out.txt ||
+    fail "verify --dealer N: no note on the format: $(cat out.txt)"
 exits 1 "$P" verify --key k.key --boards 1-4 --dealer N t.dlm
 exits 0 "$P" verify --key k.key --boards 1-4 t.dup
 grep -q "t.dup: all 4 boards match key" out.txt || fail "verify as Law 2: $(cat out.txt)"

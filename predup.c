@@ -152,6 +152,13 @@ static void print_topic(const struct topic *t)
         printf("More: man predup (EXIT STATUS) and README.md (Exit codes).\n");
 }
 
+/* A word of the command line as a message may show it: key-like text never is (pd_fail's
+ * rule, for the messages printed here without pd_fail). */
+static const char *shown(const char *word)
+{
+    return pd_has_key_text(word, strlen(word)) ? PD_KEY_TEXT_WITHHELD : word;
+}
+
 /* " (did you mean \"deal\"?)" for a misspelt command (and, with topics, a misspelt topic). */
 static void suggest(const char *word, bool with_topics, char *out, size_t len)
 {
@@ -194,7 +201,8 @@ static int help(int argc, char **argv)
         }
     }
     suggest(argv[2], true, hint, sizeof hint);
-    fprintf(stderr, "predup help: no topic \"%s\"%s (predup help lists them)\n", argv[2], hint);
+    fprintf(stderr, "predup help: no topic \"%s\"%s (predup help lists them)\n", shown(argv[2]),
+            hint);
     return pd_exit_code(PD_ERR_USAGE);
 }
 
@@ -273,7 +281,7 @@ int main(int argc, char **argv)
         return pd_exit_code(rc);
     }
     suggest(argv[1], false, hint, sizeof hint);
-    fprintf(stderr, "predup: unknown command \"%s\"%s (predup --help lists them)\n", argv[1],
+    fprintf(stderr, "predup: unknown command \"%s\"%s (predup --help lists them)\n", shown(argv[1]),
             hint);
     return pd_exit_code(PD_ERR_USAGE);
 }

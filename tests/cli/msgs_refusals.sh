@@ -32,6 +32,14 @@ refuses 64 'predup help: no topic "exit-cods" (did you mean "exit-codes"?) (pred
 refuses 64 'predup key: error: expected "key new FILE" or "key commit FILE" (did you mean "new"?) (predup key --help)' \
     "$P" key nwe x.key
 [ ! -e x.key ] || fail "a refused key command made x.key"
+# A key pasted where a word was wanted is never echoed, whichever refusal names the word.
+K=$(head -1 k.key)
+for cmd in "$K" "help $K" "event $K" "print $K" "deal --$K"; do
+    rc=0; "$P" $cmd > out.txt 2> err.txt || rc=$?
+    [ "$rc" = 64 ] || fail "predup $cmd: exit $rc"
+    grep -qF "[withheld: key-like text]" err.txt || fail "predup $cmd: $(cat err.txt)"
+    ! grep -qF "$K" out.txt err.txt || fail "predup $cmd showed the key"
+done
 [ ! -e x.pdf ] || fail "a refused print wrote x.pdf"
 # Options: one refusal for all commands (pd_opts_refuse), the closest option named.
 refuses 64 'predup deal: error: unknown option "--boadrs" (did you mean "--boards"?) (predup deal --help)' \

@@ -34,7 +34,7 @@ refuses 64 'predup key: error: expected "key new FILE" or "key commit FILE" (did
 [ ! -e x.key ] || fail "a refused key command made x.key"
 # A key pasted where a word was wanted is never echoed, whichever refusal names the word.
 K=$(head -1 k.key)
-for cmd in "$K" "help $K" "event $K" "print $K" "deal --$K"; do
+for cmd in "$K" "help $K" "event $K" "print $K s36.pbn" "deal --$K"; do
     rc=0; "$P" $cmd > out.txt 2> err.txt || rc=$?
     [ "$rc" = 64 ] || fail "predup $cmd: exit $rc"
     grep -qF "[withheld: key-like text]" err.txt || fail "predup $cmd: $(cat err.txt)"

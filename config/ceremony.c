@@ -534,11 +534,14 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
 }
 
 /* The output layer's hint names --force, which event deal does not take: an event's files are
- * the same bytes on every run, so one that differs is not the event's and is kept. */
+ * the same bytes on every run of one predup, so one that differs was changed, or written by
+ * another version (a PDF's layout may change between versions; the deals never do), and is
+ * kept. */
 static enum pd_status event_exists_hint(enum pd_status rc, struct pd_err *e)
 {
     if (rc == PD_ERR_EXISTS && e->hint)
-        pd_err_hint(e, " (not the event's: move it away, then run event deal again)");
+        pd_err_hint(e, " (changed since, or written by another predup version: move it away, "
+                       "then run event deal again)");
     return rc;
 }
 

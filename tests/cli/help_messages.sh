@@ -84,7 +84,7 @@ run 0 "$P" event public ev.conf 42
 run 0 "$P" event deal ev.conf -o out
 echo changed >> out/original.pbn
 run 73 "$P" event deal ev.conf -o out
-grep -q "out/original.pbn exists and differs (not the event's: move it away, then run event deal again)$" err.txt ||
+grep -q "out/original.pbn exists and differs (changed since, or written by another predup version: move it away, then run event deal again)$" err.txt ||
     fail "$(cat err.txt)"
 mv out/original.pbn moved.pbn
 run 0 "$P" event deal ev.conf -o out

@@ -3,7 +3,7 @@
 # line (the whole command with V=1, nothing under make -s, as inside make check); each half
 # (tests/check_half.sh, here on stub suites, scripts and USB scenarios) prints its "skip: "
 # lines and one verdict line naming it, and a failing step's output in full with a verdict
-# that names the step.
+# that names the step; tests/cli.sh prints a failing script's output in full.
 set -eu
 . "$TOP/tests/lib_cli.sh" # fail
 command -v make > /dev/null || { echo "skip: no make"; exit 0; }
@@ -47,3 +47,15 @@ grep -qx "ASan+UBSan: cli FAILED; its output:" out.txt || fail "no failed step n
 grep -qx "        broken.sh: the output of the failing test" out.txt || fail "the failing output is not shown in full: $(cat out.txt)"
 [ "$(tail -1 out.txt)" = "ASan+UBSan: 2 suites, 83 scripts, USB scenarios: FAILED (cli)" ] ||
     fail "the failing verdict: $(tail -1 out.txt)"
+
+# tests/cli.sh itself: a failing script's output in full (not its last lines), skips named.
+mkdir -p t2/tests/cli
+cp "$TOP/tests/cli.sh" t2/tests/
+printf 'for i in $(seq 1 60); do echo "line $i"; done\nexit 1\n' > t2/tests/cli/a_fails.sh
+printf 'echo "skip: no corpus"\n' > t2/tests/cli/b_passes.sh
+rc=0; PREDUP=/bin/true CLI_JOBS=1 sh t2/tests/cli.sh > out.txt 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "cli.sh with a failing script: exit $rc"
+grep -qx "FAIL: a_fails.sh" out.txt || fail "cli.sh: $(cat out.txt)"
+grep -qx "    line 1" out.txt && grep -qx "    line 60" out.txt || fail "cli.sh cut the failing output: $(cat out.txt)"
+grep -qx "b_passes.sh: skip: no corpus" out.txt || fail "cli.sh: no skip line: $(cat out.txt)"
+grep -q "^cli: 1 passed, 1 failed" out.txt || fail "cli.sh: $(tail -1 out.txt)"

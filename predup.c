@@ -57,6 +57,7 @@ struct topic {
     const char *name;
     const char *text;
     bool formats;
+    bool exits; /* the text is followed by the table of exit codes (pd_exit_row) */
 };
 
 static const struct topic topics[] = {
@@ -101,6 +102,9 @@ static const struct topic topics[] = {
      "Seeds (predup dealer -s N) can be guessed: they are for practice only.\n"
      "More: predup key --help, dealer/README.md, and predup help events (an event commits to\n"
      "more than its key).\n"},
+    {"exit-codes",
+     "predup exits with one of these codes, each with one meaning (sysexits(3) from 64 on):\n",
+     .exits = true},
 };
 
 static void print_summary(FILE *out, const struct subcommand *c)
@@ -142,6 +146,17 @@ static void print_topic(const struct topic *t)
         printf("predup reads and writes %s.\n", list);
     }
     fputs(t->text, stdout);
+    for (size_t i = 0; t->exits && pd_exit_row(i); i++)
+        printf("  %3d  %s\n", pd_exit_row(i)->code, pd_exit_row(i)->meaning);
+    if (t->exits)
+        printf("More: man predup (EXIT STATUS) and README.md (Exit codes).\n");
+}
+
+/* A word of the command line as a message may show it: key-like text never is (pd_fail's
+ * rule, for the messages printed here without pd_fail). */
+static const char *shown(const char *word)
+{
+    return pd_has_key_text(word, strlen(word)) ? PD_KEY_TEXT_WITHHELD : word;
 }
 
 /* " (did you mean \"deal\"?)" for a misspelt command (and, with topics, a misspelt topic). */
@@ -186,7 +201,8 @@ static int help(int argc, char **argv)
         }
     }
     suggest(argv[2], true, hint, sizeof hint);
-    fprintf(stderr, "predup help: no topic \"%s\"%s (predup help lists them)\n", argv[2], hint);
+    fprintf(stderr, "predup help: no topic \"%s\"%s (predup help lists them)\n", shown(argv[2]),
+            hint);
     return pd_exit_code(PD_ERR_USAGE);
 }
 
@@ -267,7 +283,7 @@ int main(int argc, char **argv)
         return pd_exit_code(rc);
     }
     suggest(argv[1], false, hint, sizeof hint);
-    fprintf(stderr, "predup: unknown command \"%s\"%s (predup --help lists them)\n", argv[1],
+    fprintf(stderr, "predup: unknown command \"%s\"%s (predup --help lists them)\n", shown(argv[1]),
             hint);
     return pd_exit_code(PD_ERR_USAGE);
 }

@@ -57,8 +57,9 @@ static enum pd_status write_record(const struct event *ev, const struct ev_recor
     bool exists = rc == PD_OK && pd_read_file(ev->record_path, &old, &oldlen, NULL) == PD_OK;
 
     if (exists && (oldlen > len || memcmp(old, text, oldlen) != 0))
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s exists and differs; a record is never replaced",
-                     ev->record_path);
+        rc = pd_fail(e, PD_ERR_EXISTS, "%s exists and differs from this event's record; a "
+                     "record is never replaced (put the published one back, or commit a new "
+                     "event under another name)", ev->record_path);
     if (rc == PD_OK && !(exists && oldlen == len)) /* identical: nothing to write */
         rc = write_new_record(ev->record_path, text, len, e);
     if (old)
@@ -94,12 +95,31 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
         for (; a[i] && a[i] == b[i]; i++)
             line += a[i] == '\n';
         rc = pd_fail(e, PD_ERR_MISMATCH, "%s.conf no longer matches the parameters committed in "
-                     "%s (record line %d differs); nothing can change after the commitment",
+                     "%s (record line %d differs); nothing can change after the commitment (put "
+                     "the committed value back, or commit a new event under another name)",
                      ev->cfg.stem, ev->record_path, line);
     }
     free(a);
     free(b);
     return rc;
+}
+
+/* What commit says, and what comes next for the event in the state its record is in. */
+static void print_committed(const struct event *ev, const char *conf, bool recorded)
+{
+    printf("%s: %s event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n",
+           ev->record_path, recorded ? "already committed:" : "committed", ev->rec.p.name,
+           ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets", ev->rec.commitment,
+           ev->rec.digest);
+    if (ev->rec.revealed)
+        printf("the key is revealed in %s: the event is over; anyone checks its files with "
+               "predup verify %s FILE...\n", ev->record_path, ev->record_path);
+    else if (ev->rec.has_public)
+        printf("public value \"%s\" given; keep %s secret until after play, then: predup "
+               "event reveal %s\n", ev->rec.public_value, ev->key_path, conf);
+    else
+        printf("publish %s now; keep %s secret until after play\n", ev->record_path,
+               ev->key_path);
 }
 
 static enum pd_status open_event(const char *conf, struct event *ev, struct pd_err *e)
@@ -108,8 +128,9 @@ static enum pd_status open_event(const char *conf, struct event *ev, struct pd_e
     enum pd_status rc = cfg_load_committed_event(conf, &ev->cfg, e);
 
     event_paths(ev);
-    if (rc == PD_OK)
-        rc = ev_record_load(ev->record_path, &ev->rec, e);
+    if (rc != PD_OK) /* the event file itself: its own message, not the record's */
+        return rc;
+    rc = ev_record_load(ev->record_path, &ev->rec, e);
     if (rc == PD_ERR_IO && access(ev->record_path, F_OK) != 0)
         return pd_fail(e, PD_ERR_USAGE, "%s does not exist yet: first predup event commit %s",
                        ev->record_path, conf);
@@ -216,8 +237,8 @@ enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
         memcpy(commit, ev->rec.commitment, sizeof commit);
         rc = ev_record_load(ev->record_path, &ev->rec, e);
         if (rc == PD_OK && strcmp(commit, ev->rec.commitment) != 0)
-            rc = pd_fail(e, PD_ERR_MISMATCH, "%s is not the key committed in %s", ev->key_path,
-                         ev->record_path);
+            rc = pd_fail(e, PD_ERR_MISMATCH, "%s is not the key committed in %s (put the "
+                         "committed key back from its copy)", ev->key_path, ev->record_path);
         if (rc == PD_OK)
             rc = check_unchanged(ev, e);
     } else if (rc == PD_OK) {
@@ -225,10 +246,7 @@ enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
         rc = write_record(ev, &ev->rec, e);
     }
     if (rc == PD_OK)
-        printf("%s: %s event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n"
-               "publish %s now; keep %s secret until after play\n", ev->record_path,
-               recorded ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets",
-               ev->rec.commitment, ev->rec.digest, ev->record_path, ev->key_path);
+        print_committed(ev, conf, recorded);
     free(ev);
     return rc;
 }
@@ -256,9 +274,18 @@ enum pd_status ceremony_public(const char *conf, const char *value, struct pd_er
 
     if (rc == PD_OK)
         rc = public_canon(ev, value, canon, sizeof canon, e);
+    /* A published value is final: the same one again changes nothing, another is refused as
+     * an output that would be overwritten, and no option replaces it. */
     if (rc == PD_OK && ev->rec.has_public && strcmp(ev->rec.public_value, canon) != 0)
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s already holds the public value \"%s\"; it is given "
-                     "once", ev->record_path, ev->rec.public_value);
+        rc = pd_fail(e, PD_ERR_EXISTS, "%s already holds the public value \"%s\": it is given "
+                     "once and never replaced (the boards are dealt from it)", ev->record_path,
+                     ev->rec.public_value);
+    else if (rc == PD_OK && ev->rec.has_public) {
+        printf("%s: public value \"%s\" already given, unchanged; deal with: predup event deal "
+               "%s\n", ev->record_path, canon, conf);
+        free(ev);
+        return PD_OK;
+    }
     if (rc == PD_OK) {
         ev->rec.has_public = true;
         snprintf(ev->rec.public_value, sizeof ev->rec.public_value, "%s", canon);
@@ -283,8 +310,8 @@ static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
     key_commit_hex(key, commit);
     if (strcmp(commit, ev->rec.commitment) != 0) {
         pd_wipe(key, sizeof *key);
-        return pd_fail(e, PD_ERR_MISMATCH, "%s is not the key committed in %s", ev->key_path,
-                       ev->record_path);
+        return pd_fail(e, PD_ERR_MISMATCH, "%s is not the key committed in %s (put the "
+                       "committed key back from its copy)", ev->key_path, ev->record_path);
     }
     return PD_OK;
 }
@@ -294,6 +321,7 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
     struct event *ev = calloc(1, sizeof *ev);
     struct pd_key key;
     enum pd_status rc = ev ? open_event(conf, ev, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    bool again = rc == PD_OK && ev->rec.revealed; /* a second reveal changes nothing */
 
     if (rc == PD_OK && !ev->rec.has_public)
         rc = pd_fail(e, PD_ERR_USAGE, "%s has no public value yet: the key is revealed after "
@@ -310,8 +338,9 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
         rc = write_record(ev, &ev->rec, e);
     }
     if (rc == PD_OK) /* the one place a key is printed: revealing it is the point */
-        printf("%s: key %s revealed; anyone can now run: predup verify %s FILE...\n",
-               ev->record_path, ev->rec.key_hex, ev->record_path);
+        printf("%s: key %s %s; anyone can now run: predup verify %s FILE...\n",
+               ev->record_path, ev->rec.key_hex, again ? "already revealed, unchanged" : "revealed",
+               ev->record_path);
     if (ev)
         pd_wipe(ev->rec.key_hex, sizeof ev->rec.key_hex);
     free(ev);
@@ -517,6 +546,9 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
         rc = deal_set(ev, si, key, set, e);
     if (rc == PD_OK)
         rc = pbn_write_formats(pbn, formats, set, e);
+    if (rc == PD_ERR_RANGE && e && e->hint) /* event deal has no --drop-conditions */
+        pd_err_hint(e, " (take it out of the set's formats; predup convert "
+                       "--drop-conditions writes them from the PBN)");
     if (rc == PD_OK)
         printf("%s: set \"%s\", %zu %s written (%s)\n", pbn, s->name, set->n,
                set->n == 1 ? "board" : "boards", formats);
@@ -529,11 +561,14 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
 }
 
 /* The output layer's hint names --force, which event deal does not take: an event's files are
- * the same bytes on every run, so one that differs is not the event's and is kept. */
+ * the same bytes on every run of one predup, so one that differs was changed, or written by
+ * another version (a PDF's layout may change between versions; the deals never do), and is
+ * kept. */
 static enum pd_status event_exists_hint(enum pd_status rc, struct pd_err *e)
 {
     if (rc == PD_ERR_EXISTS && e->hint)
-        pd_err_hint(e, " (not the event's: move it away, then run event deal again)");
+        pd_err_hint(e, " (changed since, or written by another predup version: move it away, "
+                       "then run event deal again)");
     return rc;
 }
 

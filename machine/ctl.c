@@ -379,7 +379,7 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
         }
         if (o == OUT_STOP) {
             if (c->stop.code == PD_OK)
-                return pd_fail(e, PD_ERR_USAGE, "stopped by the operator");
+                return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator");
             *e = c->stop;
             return e->code;
         }

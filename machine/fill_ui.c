@@ -41,7 +41,7 @@ static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, cons
     fprintf(stderr, "board %d: %s\n  [Enter when done, q to stop] ", board, text);
     fflush(stderr);
     if (!fgets(line, sizeof line, stdin) || line[0] == 'q')
-        return pd_fail(e, PD_ERR_USAGE, "stopped by the operator at board %d; nothing is "
+        return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator at board %d; nothing is "
                                         "lost: %s continues", board, u->resume_cmd);
     return PD_OK;
 }

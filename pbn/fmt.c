@@ -138,8 +138,16 @@ const char *pbn_format_from_path(const char *path)
 
 /* ---------------------------------------------------------------- limits */
 
+/* True when board i's dealer or vulnerability is not Law 2's, which f cannot carry. */
+static bool law2_differs(const struct fmt *f, const struct pbn_set *set, size_t i)
+{
+    struct board_info law = board_law2(fmt_board(set, i)), bi = fmt_board_info(set, i);
+
+    return (f->flags & FMT_LAW2) && (bi.dealer != law.dealer || bi.vul != law.vul);
+}
+
 static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set, size_t i,
-                                 struct pd_err *e)
+                                 unsigned flags, struct pd_err *e)
 {
     const struct pbn_game *g = &set->games[i];
     int b = fmt_board(set, i);
@@ -167,12 +175,14 @@ static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set,
                        "board %d: %s holds one run of consecutive boards, and board %d "
                        "comes after board %d",
                        b, f->name, b, fmt_board(set, i - 1));
-    if ((f->flags & FMT_LAW2) && (bi.dealer != law.dealer || bi.vul != law.vul))
-        return pd_fail(e, PD_ERR_RANGE,
-                       "board %d: dealer %c and vulnerability %s differ from Law 2 (%c, %s), "
-                       "and %s cannot carry them",
-                       b, SEAT_LETTER[bi.dealer], VUL_PBN[bi.vul], SEAT_LETTER[law.dealer],
-                       VUL_PBN[law.vul], f->name);
+    if (law2_differs(f, set, i) && !(flags & PBN_OUT_DROP_CONDITIONS)) {
+        pd_fail(e, PD_ERR_RANGE,
+                "board %d: dealer %c and vulnerability %s differ from Law 2 (%c, %s), and %s "
+                "cannot carry them", b, SEAT_LETTER[bi.dealer], VUL_PBN[bi.vul],
+                SEAT_LETTER[law.dealer], VUL_PBN[law.vul], f->name);
+        pd_err_hint(e, " (--drop-conditions writes it all the same, showing Law 2's)");
+        return PD_ERR_RANGE;
+    }
     return PD_OK;
 }
 
@@ -186,7 +196,7 @@ static enum pd_status fmt_write(const struct fmt *f, FILE *out, const struct pbn
     return PD_OK;
 }
 
-static enum pd_status check_set(const struct fmt *f, const struct pbn_set *set,
+static enum pd_status check_set(const struct fmt *f, const struct pbn_set *set, unsigned flags,
                                 struct pd_err *e)
 {
     if (f->write == pbn_fmt_write)
@@ -194,7 +204,7 @@ static enum pd_status check_set(const struct fmt *f, const struct pbn_set *set,
     if (set->n == 0)
         return pd_fail(e, PD_ERR_RANGE, "%s: the set has no boards", f->name);
     for (size_t i = 0; i < set->n; i++) {
-        enum pd_status rc = check_game(f, set, i, e);
+        enum pd_status rc = check_game(f, set, i, flags, e);
 
         if (rc != PD_OK)
             return rc;
@@ -219,7 +229,7 @@ enum pd_status pbn_write_format(FILE *out, const char *format, const struct pbn_
 
     if (!f)
         return unknown_format(format, strlen(format), e);
-    rc = check_set(f, set, e);
+    rc = check_set(f, set, 0, e);
     if (rc == PD_OK)
         rc = fmt_write(f, out, set, e);
     if (rc == PD_OK && ferror(out))
@@ -298,6 +308,28 @@ static enum pd_status make_plan(const char *path, const char *formats, struct ou
     return PD_OK;
 }
 
+/* --drop-conditions: what a file written without the set's dealer and vulnerability shows
+ * instead, said once per file (on stderr: the file may be stdout). */
+static void note_dropped(const struct fmt *f, const char *path, const struct pbn_set *set)
+{
+    size_t n = 0, first = 0;
+
+    for (size_t i = set->n; i-- > 0;)
+        if (law2_differs(f, set, i)) {
+            n++;
+            first = i;
+        }
+    if (n == 0)
+        return;
+    struct board_info law = board_law2(fmt_board(set, first)), bi = fmt_board_info(set, first);
+
+    fprintf(stderr, "%s: note: %s carries no dealer or vulnerability: on %zu board%s the "
+            "machine and the file show Law 2's, not the set's (board %d: dealer %c, %s; the "
+            "set has %c, %s); verify reads them as Law 2's\n", path, f->name, n,
+            n == 1 ? "" : "s", fmt_board(set, first), SEAT_LETTER[law.dealer],
+            VUL_PBN[law.vul], SEAT_LETTER[bi.dealer], VUL_PBN[bi.vul]);
+}
+
 /* Opens the output and writes one format into its temporary file; nothing is renamed yet. */
 static enum pd_status write_one(const struct fmt *f, struct pd_outfile *o, const char *path,
                                 unsigned flags, const struct pbn_set *set, struct pd_err *e)
@@ -321,23 +353,28 @@ enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsig
     struct pd_outfile out[MAX_OUT];
     const char *files[MAX_OUT];
     int opened = 0;
+    unsigned out_flags = flags & ~(unsigned)PBN_OUT_DROP_CONDITIONS; /* pd_outfile's own */
     enum pd_status rc = make_plan(path, formats, &pl, e);
 
     /* All limits first, so that a set unfit for one format writes no file at all. */
     for (int i = 0; rc == PD_OK && i < pl.n; i++) {
-        rc = check_set(pl.f[i], set, e);
+        rc = check_set(pl.f[i], set, flags, e);
         files[i] = pl.path[i];
     }
     /* A write of this set that a kill cut off between its renames is completed (or, with
      * --force, redone by this one) before anything else. */
     if (rc == PD_OK)
-        rc = pd_outset_recover(path, files, pl.n, flags, e);
+        rc = pd_outset_recover(path, files, pl.n, out_flags, e);
     /* All or nothing: every file is written and synced under its temporary name (and checked
      * against what it would replace) before any is renamed. */
     for (; rc == PD_OK && opened < pl.n; opened++)
-        rc = write_one(pl.f[opened], &out[opened], pl.path[opened], flags, set, e);
-    if (rc == PD_OK)
-        return pd_outset_commit(path, out, opened, e);
+        rc = write_one(pl.f[opened], &out[opened], pl.path[opened], out_flags, set, e);
+    if (rc == PD_OK) {
+        rc = pd_outset_commit(path, out, opened, e);
+        for (int i = 0; rc == PD_OK && i < pl.n; i++)
+            note_dropped(pl.f[i], pl.path[i], set);
+        return rc;
+    }
     for (int i = 0; i < opened; i++)
         pd_outfile_abort(&out[i]);
     return rc;
@@ -467,6 +504,13 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
     }
     f = sniff(data, len);
     return f ? read_sniffed(f, name, data, len, out, NULL, e) : not_a_set(name, e);
+}
+
+bool pbn_format_law2(const char *name)
+{
+    const struct fmt *f = fmt_by_name(name, strlen(name));
+
+    return f && (f->flags & FMT_LAW2);
 }
 
 const char *pbn_format_guess(const char *path)

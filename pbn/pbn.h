@@ -189,6 +189,11 @@ enum pd_status pbn_write_formats(const char *path, const char *formats, const st
                                  struct pd_err *e);
 enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsigned flags,
                                     const struct pbn_set *set, struct pd_err *e);
+/* A flag of pbn_write_formats_ex beside PD_OUT_*: a format that carries no dealer or
+ * vulnerability (DUP, DLM, BRI ...: Law 2 from the board number) is written even for a set
+ * whose dealer or vulnerability differ, with a note on stderr naming what it shows instead
+ * (deal and convert --drop-conditions); without it such a set is refused. */
+enum { PBN_OUT_DROP_CONDITIONS = 0x100 };
 
 /* Reads data in format (NULL: guess from the contents). Games get board, dealer, vulnerability
  * and Deal (Law 2 where the format has neither) and the mandatory PBN tags. On a fault the
@@ -203,6 +208,8 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
 /* The format pbn_read_any would read path as (with no format given), or NULL when it cannot
  * tell (or cannot read the file). */
 const char *pbn_format_guess(const char *path);
+/* True when the format carries no dealer or vulnerability (its boards read as Law 2's). */
+bool pbn_format_law2(const char *name);
 
 /* predup check: lists every departure of PBN text from the export format and every impossible
  * deal to report as "name:LINE: what is wrong" lines, and sets *nfaults (0 = a clean file).

@@ -52,14 +52,32 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Suite i in this process: the number of its tests that failed. */
+/* Suite i in this process: the number of its tests that failed. Check prints nothing (its
+ * "Running suite(s):" went out unflushed into each forked test's copy of stdout, and two
+ * suites at once garbled each other's lines): this process writes one line for the suite, and
+ * every failure in full, each with one write so that lines of parallel suites never mix.
+ * CK_VERBOSITY set (normal, verbose ...) gives Check's own report back. */
 static int run_suite(int i)
 {
     SRunner *sr = srunner_create(suites[i].fn());
-    int failed;
+    const char *verbosity = getenv("CK_VERBOSITY");
+    char line[1024];
+    int failed, n;
 
-    srunner_run_all(sr, CK_NORMAL);
+    fflush(NULL);
+    srunner_run_all(sr, verbosity && *verbosity ? CK_ENV : CK_SILENT);
     failed = srunner_ntests_failed(sr);
+    TestResult **fails = srunner_failures(sr);
+
+    for (int k = 0; k < failed; k++) {
+        n = snprintf(line, sizeof line, "%s:%d: FAIL %s: %s\n", tr_lfile(fails[k]),
+                     tr_lno(fails[k]), tr_tcname(fails[k]), tr_msg(fails[k]));
+        (void)!write(STDOUT_FILENO, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
+    }
+    free(fails);
+    n = snprintf(line, sizeof line, "check_predup: suite %s: %d checks, %d failed\n",
+                 suites[i].name, srunner_ntests_run(sr), failed);
+    (void)!write(STDOUT_FILENO, line, (size_t)n);
     srunner_free(sr);
     return failed;
 }

@@ -5,7 +5,8 @@
 # pattern matching must not depend on the machine's locale); their reports are printed in name
 # order. A script that leaves part of its checks out (a tool or the corpus missing) says so on
 # a line starting "skip: "; those lines are printed for passing scripts too, so that a check
-# left out is never silent. Prints "N passed, M failed" and the slowest scripts (CLI_SLOWEST of
+# left out is never silent. A failing script's output is printed in full. Prints "N passed,
+# M failed" and the slowest scripts (CLI_SLOWEST of
 # them, default 5, with their seconds) at the end, and fails if any failed.
 # Paths may hold spaces (the script names go to xargs NUL-separated).
 set -u
@@ -49,7 +50,7 @@ for t in "$top"/tests/cli/*.sh; do
     else
         fail=$((fail + 1))
         echo "FAIL: $name.sh"
-        [ -f "$results/$name.fail" ] && sed 's/^/    /' "$results/$name.fail" | tail -40
+        [ -f "$results/$name.fail" ] && sed 's/^/    /' "$results/$name.fail" # in full
     fi
 done
 # The longest scripts, for whoever watches the test command's time.

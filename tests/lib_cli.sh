@@ -1,5 +1,5 @@
-# tests/lib_cli.sh - sourced by the tests/cli/*.sh scripts that wait for another process or
-# run mpirun.
+# tests/lib_cli.sh - sourced by the tests/cli/*.sh scripts that wait for another process, run
+# mpirun, or check exit codes and messages (fail, exits).
 # wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails after SECONDS
 # (of the clock, however slow a loaded machine makes each try).
 wait_for() {
@@ -42,4 +42,14 @@ pdf_checked_all() {
     for f in $list; do
         pdf_checked "$f" || return 1
     done
+}
+
+# fail MESSAGE: the test fails, saying why. exits CODE COMMAND...: runs COMMAND, its stdout in
+# out.txt and its stderr in err.txt, and fails unless it exits CODE.
+fail() { echo "FAIL: $*" >&2; exit 1; }
+exits() {
+    local want=$1 rc=0
+    shift
+    "$@" > out.txt 2> err.txt || rc=$?
+    [ "$rc" = "$want" ] || fail "$*: exit $rc, wanted $want; stdout: $(cat out.txt) stderr: $(cat err.txt)"
 }

@@ -32,8 +32,7 @@ static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opt
         else if (c == 'h')
             *help = true;
         else
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\" (predup "
-                           "event --help)", argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup event", e);
     }
     o->conf = optind < argc ? argv[optind] : NULL;
     return optind == argc - 1 || *help ? PD_OK
@@ -77,6 +76,30 @@ static bool wants_help(int argc, char **argv)
     return false;
 }
 
+/* The steps and what each takes, for the refusal of a command line that is none of them. */
+static const char *const steps[] = {"commit", "public", "deal", "reveal"};
+static const char *const step_args[] = {"NAME.conf [--reuse-key]", "NAME.conf VALUE",
+                                        "NAME.conf [--set NAME] [-o DIR] [--fill]", "NAME.conf"};
+
+/* A known step with the wrong arguments is told what that step takes; an unknown one, the
+ * step it is closest to and the list. */
+static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e)
+{
+    const char *step = argc > 1 ? argv[1] : "";
+    char hint[80];
+
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+        if (!strcmp(step, steps[i]))
+            return pd_fail(e, PD_ERR_USAGE, "expected: event %s %s (predup event --help)",
+                           steps[i], step_args[i]);
+    pd_did_you_mean(step, steps, sizeof steps / sizeof steps[0], hint, sizeof hint);
+    if (!step[0])
+        return pd_fail(e, PD_ERR_USAGE, "expected a step: event commit|public|deal|reveal "
+                       "NAME.conf ... (predup event --help)");
+    return pd_fail(e, PD_ERR_USAGE, "no step \"%s\"%s: expected event commit|public|deal|reveal "
+                   "NAME.conf ... (predup event --help)", step, hint);
+}
+
 enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)
 {
     const char *step = argc > 1 ? argv[1] : "";
@@ -93,6 +116,5 @@ enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)
         return ceremony_reveal(argv[2], e);
     if (!strcmp(step, "deal"))
         return event_deal(argc - 1, argv + 1, e);
-    return pd_fail(e, PD_ERR_USAGE, "expected: event commit|public|deal|reveal NAME.conf ... "
-                   "(predup event --help)");
+    return wrong_step(argc, argv, e);
 }

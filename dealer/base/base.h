@@ -26,9 +26,11 @@ enum pd_status {
     PD_ERR_CRYPTO,   /* a libcrypto call failed */
     PD_ERR_DEVICE,   /* USB or machine-protocol failure */
     PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
-    PD_ERR_LIMIT,    /* a generate/time limit stopped the work before it was done */
+    PD_ERR_LIMIT,    /* the work stopped before it was done, no fault found: a generate/time
+                      * limit, or the operator's stop (exit 75) */
     PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
-    PD_ERR_EXISTS,   /* an output exists with different content and --force was not given */
+    PD_ERR_EXISTS,   /* an output exists with different content and --force was not given, or
+                      * the record already holds another value (a published one is final) */
 };
 
 struct pd_err {
@@ -61,8 +63,15 @@ void pd_err_hint(struct pd_err *e, const char *hint);
  * caret under the column when src is set. Used by predup.c, the only place that reports. */
 void pd_err_print(FILE *out, const struct pd_err *e);
 
-/* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values. */
+/* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values, each one
+ * meaning: the rows of the one table of exit codes, in order (code and meaning), NULL past the
+ * last. `predup help exit-codes` prints them; README.md and predup.1 are tested against them. */
 int pd_exit_code(enum pd_status code);
+struct pd_exit_row {
+    int code;
+    const char *meaning; /* one sentence, no final period */
+};
+const struct pd_exit_row *pd_exit_row(size_t i);
 
 /* ---------------------------------------------------------------- numbers and options */
 
@@ -92,6 +101,11 @@ struct pd_opts {
 enum pd_status pd_opts_begin(struct pd_opts *p, const char *values, const char *flags,
                              const char *shorts, int argc, char **argv, struct pd_err *e);
 int pd_opts_next(struct pd_opts *p);
+/* The one refusal of an option pd_opts_next answered '?' for (or the caller does not take):
+ * 'unknown option "--boadrs" (did you mean "--boards"?) (predup deal --help)', "--boards
+ * wants a value (...)", "--public does not apply here (...)"; cmd names the command whose
+ * --help lists the options ("predup deal"). PD_ERR_USAGE. */
+enum pd_status pd_opts_refuse(const struct pd_opts *p, const char *cmd, struct pd_err *e);
 /* For the options whose value is kept as text: when c is the i-th byte of letters, stores
  * optarg in *dst[i] and returns true. */
 bool pd_opt_text(int c, const char *letters, const char **const dst[]);

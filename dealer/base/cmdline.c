@@ -62,6 +62,58 @@ bool pd_opt_text(int c, const char *letters, const char **const dst[])
     return true;
 }
 
+/* The long option named by arg ("--name" or "--name=value"), or NULL. */
+static const struct option *long_named(const struct pd_opts *p, const char *arg)
+{
+    size_t len = strcspn(arg, "=");
+
+    for (size_t i = 0; i < PD_OPTS_MAX && p->longs[i].name; i++)
+        if (strlen(p->longs[i].name) == len && strncmp(p->longs[i].name, arg, len) == 0)
+            return &p->longs[i];
+    return NULL;
+}
+
+/* " (did you mean \"--NAME\"?)" for the long option closest to arg, or "". */
+static void closest_long(const struct pd_opts *p, const char *arg, char *out, size_t len)
+{
+    char dashed[PD_OPTS_MAX][48], word[48];
+    const char *known[PD_OPTS_MAX];
+    size_t n = 0;
+
+    for (; n < PD_OPTS_MAX && p->longs[n].name; n++) {
+        snprintf(dashed[n], sizeof dashed[n], "--%s", p->longs[n].name);
+        known[n] = dashed[n];
+    }
+    snprintf(word, sizeof word, "--%.*s", (int)strcspn(arg, "="), arg);
+    pd_did_you_mean(word, known, n, out, len);
+}
+
+enum pd_status pd_opts_refuse(const struct pd_opts *p, const char *cmd, struct pd_err *e)
+{
+    const char *arg = optind > 0 && optind <= p->argc ? p->argv[optind - 1] : "";
+    char hint[96];
+
+    if (strncmp(arg, "--", 2) == 0) {
+        const struct option *o = long_named(p, arg + 2);
+
+        if (o && o->has_arg && !strchr(arg, '=') && optind == p->argc && !optarg)
+            return pd_fail(e, PD_ERR_USAGE, "--%s wants a value (%s --help)", o->name, cmd);
+        if (o && !o->has_arg && strchr(arg, '='))
+            return pd_fail(e, PD_ERR_USAGE, "--%s takes no value (%s --help)", o->name, cmd);
+        if (o)
+            return pd_fail(e, PD_ERR_USAGE, "--%s does not apply here (%s --help)", o->name,
+                           cmd);
+        closest_long(p, arg + 2, hint, sizeof hint);
+        return pd_fail(e, PD_ERR_USAGE, "unknown option \"%.*s\"%s (%s --help)",
+                       (int)strcspn(arg, "="), arg, hint, cmd);
+    }
+    if (optopt && p->shorts && strchr(p->shorts, optopt) && optopt != ':')
+        return pd_fail(e, PD_ERR_USAGE, "-%c wants a value (%s --help)", optopt, cmd);
+    if (optopt)
+        return pd_fail(e, PD_ERR_USAGE, "unknown option \"-%c\" (%s --help)", optopt, cmd);
+    return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (%s --help)", arg, cmd);
+}
+
 /* Levenshtein distance; words longer than the row (no command or key is) count as far. */
 static size_t edit_distance(const char *a, const char *b)
 {

@@ -221,17 +221,38 @@ void pd_err_print(FILE *out, const struct pd_err *e)
         print_caret(out, e);
 }
 
+/* The one table of exit codes, one meaning each: `predup help exit-codes` prints it, and
+ * README.md's "Exit codes" and predup.1's EXIT STATUS are tested against it
+ * (tests/cli/msgs_exit_table.sh). pd_exit_code gives every status one of these rows. */
+static const struct pd_exit_row exit_rows[] = {
+    {0, "success; verify before the reveal also says what is still to come"},
+    {1, "a verification, check or fill found a fault (a file that differs, a bad board)"},
+    {64, "usage: a wrong command line, or an event step before its time"},
+    {65, "bad data: an input file or value that cannot be taken"},
+    {69, "the dealing machine is unavailable or failed"},
+    {70, "internal: out of memory, the crypto library failed, or a bug in predup"},
+    {73, "would overwrite: an output differs (--force replaces it) or the record says otherwise"},
+    {74, "I/O: a file cannot be opened, read or written"},
+    {75, "stopped before done, no fault: a limit (--max-tries, dealer -t) or the operator"},
+};
+
+const struct pd_exit_row *pd_exit_row(size_t i)
+{
+    return i < sizeof exit_rows / sizeof exit_rows[0] ? &exit_rows[i] : NULL;
+}
+
 int pd_exit_code(enum pd_status code)
 {
     static const int exit_of[] = {
         [PD_OK] = 0,
-        [PD_ERR_MISMATCH] = 1, [PD_ERR_LIMIT] = 1, /* nothing broke: the answer is "no" */
+        [PD_ERR_MISMATCH] = 1,                     /* nothing broke: the answer is "no" */
         [PD_ERR_USAGE] = 64,                       /* sysexits(3): EX_USAGE */
         [PD_ERR_SYNTAX] = 65,  [PD_ERR_RANGE] = 65, /* EX_DATAERR */
         [PD_ERR_DEVICE] = 69,                      /* EX_UNAVAILABLE */
         [PD_ERR_NOMEM] = 70,   [PD_ERR_CRYPTO] = 70, [PD_ERR_INTERNAL] = 70, /* EX_SOFTWARE */
         [PD_ERR_EXISTS] = 73,                      /* EX_CANTCREAT */
         [PD_ERR_IO] = 74,                          /* EX_IOERR */
+        [PD_ERR_LIMIT] = 75, /* EX_TEMPFAIL: no fault found; a higher limit or --resume goes on */
     };
 
     return code >= PD_OK && (size_t)code < sizeof exit_of / sizeof exit_of[0] ? exit_of[code] : 70;

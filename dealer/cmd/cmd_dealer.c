@@ -19,7 +19,7 @@ static const char usage[] =
     "         Without -s a random seed is drawn and shown in the summary.\n"
     "  -p N   produce at most N deals (wins over the script's produce)\n"
     "  -g N   generate at most N deals (wins over the script's generate)\n"
-    "  -t S   stop after S seconds; exit status 1 when nothing was produced\n"
+    "  -t S   stop after S seconds; exit status 75 when nothing was produced\n"
     "  -j N   N threads (the output does not depend on N)\n"
     "  -v     no end summary      -q  no printpbn output      -m  progress meter\n"
     "  -0 / -2 / -3  no swapping / also the E-W swap / also all 5 other E-S-W orders\n"

@@ -29,15 +29,21 @@ enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)
             fputs(key_usage, stdout);
             return PD_OK;
         }
-        return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (predup key --help)",
-                       argv[optind - 1]);
+        return pd_opts_refuse(&p, "predup key", e);
     }
     if (rc != PD_OK)
         return rc;
     argc -= optind - 1;
     argv += optind - 1;
-    if (argc != 3 || (strcmp(argv[1], "new") != 0 && strcmp(argv[1], "commit") != 0))
-        return pd_fail(e, PD_ERR_USAGE, "expected \"key new FILE\" or \"key commit FILE\"");
+    if (argc != 3 || (strcmp(argv[1], "new") != 0 && strcmp(argv[1], "commit") != 0)) {
+        static const char *const forms[] = {"new", "commit"};
+        char hint[80] = "";
+
+        if (argc > 1)
+            pd_did_you_mean(argv[1], forms, 2, hint, sizeof hint);
+        return pd_fail(e, PD_ERR_USAGE, "expected \"key new FILE\" or \"key commit FILE\"%s "
+                       "(predup key --help)", hint);
+    }
     /* commit loads the key first: it must be a key, and private, before it is committed to */
     rc = strcmp(argv[1], "new") == 0 ? key_new_file(argv[2], hex, e)
                                      : key_commitment(argv[2], hex, e);

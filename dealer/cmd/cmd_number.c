@@ -102,8 +102,7 @@ enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
         else if (c == 'd')
             deal = optarg;
         else
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\" (predup "
-                           "number --help)", argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup number", e);
     }
     if (rc != PD_OK)
         return rc;

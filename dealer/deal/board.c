@@ -72,8 +72,26 @@ static bool parse_int(const char **p, long *out)
     return true;
 }
 
-static enum pd_status range_bad(const char *spec, int max_board, struct pd_err *e)
+/* The refusal names what is wrong with the range and how to write it: the boards past the
+ * last one (lo..hi reaching beyond max_board), board 0, a range written backwards, or text that
+ * is no range at all (lo and hi 0). */
+static enum pd_status range_bad(const char *spec, long lo, long hi, int max_board,
+                                struct pd_err *e)
 {
+    long from = lo > max_board ? lo : max_board + 1L;
+
+    if (hi > max_board && from == hi)
+        return pd_fail(e, PD_ERR_USAGE, "bad board range \"%s\": there is no board %ld, the "
+                       "last is %d (boards 1-%d)", spec, hi, max_board, max_board);
+    if (hi > max_board)
+        return pd_fail(e, PD_ERR_USAGE, "bad board range \"%s\": there are no boards %ld-%ld, "
+                       "the last is %d (boards 1-%d)", spec, from, hi, max_board, max_board);
+    if (lo > hi)
+        return pd_fail(e, PD_ERR_USAGE, "bad board range \"%s\": %ld-%ld runs backwards "
+                       "(write %ld-%ld)", spec, lo, hi, hi, lo);
+    if (lo == 0 && hi > 0)
+        return pd_fail(e, PD_ERR_USAGE, "bad board range \"%s\": boards are numbered from 1 "
+                       "(boards 1-%d)", spec, max_board);
     return pd_fail(e, PD_ERR_USAGE,
                    "bad board range \"%s\": write boards 1-%d as N, N-M or a comma list", spec,
                    max_board);
@@ -86,19 +104,21 @@ enum pd_status board_range_parse(const char *spec, int max_board, struct board_r
     const char *p = spec;
     int n = 0;
     long first = max_board + 1L, last = 0; /* the boards named lie here: only these are read */
+    long lo = 0, hi = 0;
 
     if (!want)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     for (;;) {
-        long lo, hi;
-
+        lo = hi = 0;
         if (!parse_int(&p, &lo))
             goto bad;
         hi = lo;
         if (*p == '-') {
             p++;
-            if (!parse_int(&p, &hi))
+            if (!parse_int(&p, &hi)) {
+                lo = hi = 0;
                 goto bad;
+            }
         }
         if (lo < 1 || hi > max_board || lo > hi)
             goto bad;
@@ -127,7 +147,9 @@ enum pd_status board_range_parse(const char *spec, int max_board, struct board_r
     return PD_OK;
 bad:
     free(want);
-    return range_bad(spec, max_board, e);
+    if (*p && *p != ',') /* "3x", "1-4-7": no range, whatever its numbers */
+        lo = hi = 0;
+    return range_bad(spec, lo, hi, max_board, e);
 }
 
 void board_range_free(struct board_range *r)

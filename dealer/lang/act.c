@@ -70,8 +70,11 @@ static void print_pbn(FILE *out, const struct lang_prog *p, const struct lacc *a
     char deal[DEAL_PBN_LEN];
 
     deal_to_pbn(d, SEAT_N, 0xF, deal);
+    /* Debian's dealer prints "(null)" for stdin (printf of a null pointer): say what it is. */
     fprintf(out, "[Event \"Hand simulated by predup dealer with file %s, seed %llu\"]\n",
-            acc->input_name ? acc->input_name : "(null)", acc->seed);
+            acc->input_name && strcmp(acc->input_name, "-") != 0 ? acc->input_name
+                                                                  : "standard input",
+            acc->seed);
     fprintf(out, "[Site \"-\"]\n[Date \"%s\"]\n[Board \"%lld\"]\n", acc->date, board);
     fputs("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n", out);
     fprintf(out, "[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n", SEAT_LETTER[dealer],

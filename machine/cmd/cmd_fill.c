@@ -83,9 +83,12 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
             }
             return pd_fail(e, PD_ERR_USAGE, "fill takes no --seed, --fault, --rate or --deck: "
                                             "they are the simulator's (see predup sim --help)");
-        default:
-            return pd_fail(e, PD_ERR_USAGE, "%s: unknown or incomplete option %s", argv[0],
-                           argv[optind - 1]);
+        default: {
+            char cmd[40];
+
+            snprintf(cmd, sizeof cmd, "predup %s", argv[0]); /* fill, or sim */
+            return pd_opts_refuse(&p, cmd, e);
+        }
         }
     }
     if (o->list && optind == argc)

@@ -9,7 +9,7 @@
 
 static const char convert_usage[] =
     "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--boards LIST] [--force]\n"
-    "                      [--public] IN OUT\n";
+    "                      [--public] [--drop-conditions] IN OUT\n";
 /* Wrapped at print time, for the format names come from the format table (pbn_format_list). */
 static const char convert_about_formats[] =
     "Reads IN and writes OUT. Formats come from the extensions unless given:";
@@ -17,7 +17,10 @@ static const char convert_about_outputs[] =
     "With several --to formats, OUT's extension is replaced per format (set.pbn -> set.dup, "
     "set.dlm), all or none. --boards 7 or 1-12,25 writes only those boards (in export format). "
     "Outputs are 0600 (they reveal deals; --public: 0666 less the "
-    "umask); an existing OUT with other content is kept unless --force.";
+    "umask); an existing OUT with other content is kept unless --force. DUP, DLM and the other "
+    "machine formats carry no dealer or vulnerability (Law 2's are shown): a set with others "
+    "is refused in them unless --drop-conditions, which writes them all the same, for the "
+    "cards, and says what they show instead.";
 
 static void print_convert_usage(void)
 {
@@ -144,7 +147,8 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     unsigned flags = 0;
     struct pbn_set *set = NULL;
     struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "f from  t to  b boards", "h help  F force  P public", "h", argc,
+    enum pd_status rc = pd_opts_begin(&p, "f from  t to  b boards",
+                                      "h help  F force  P public  C drop-conditions", "h", argc,
                                       argv, e);
     int c;
 
@@ -159,12 +163,13 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
             flags |= PD_OUT_FORCE;
         else if (c == 'P')
             flags |= PD_OUT_PUBLIC;
+        else if (c == 'C')
+            flags |= PBN_OUT_DROP_CONDITIONS;
         else if (c == 'h') {
             print_convert_usage();
             return PD_OK;
         } else
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                           argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup convert", e);
     }
     if (rc != PD_OK)
         return rc;

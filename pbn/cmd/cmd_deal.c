@@ -11,10 +11,14 @@ static const char deal_usage[] =
     "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
     "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
     "                   [--dealing 1|2] [-j N] [--quiet] [--force] [--public]\n"
+    "                   [--drop-conditions]\n"
     "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
     "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
     "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
-    "  set them for every board (a practice set, a match with its own conditions).\n"
+    "  set them for every board (a practice set, a match with its own conditions). DUP, DLM\n"
+    "  and the other machine formats carry no dealer or vulnerability (Law 2's are shown):\n"
+    "  such a set is refused in them unless --drop-conditions, which writes them all the\n"
+    "  same, for the cards, and says what they show instead.\n"
     "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
     "  FILE is made readable by you only (0600: it reveals the deals); --public makes it\n"
     "  0666 less the umask. An existing FILE with other content is kept unless --force.\n";
@@ -71,6 +75,7 @@ static enum pd_status deal_opt(int c, struct deal_set_opts *o, struct pd_err *e)
     case 'q': o->quiet = true; break;
     case 'F': o->out_flags |= PD_OUT_FORCE; break;
     case 'P': o->out_flags |= PD_OUT_PUBLIC; break;
+    case 'C': o->out_flags |= PBN_OUT_DROP_CONDITIONS; break;
     case 'd': rc = pd_opt_seat("--dealer", optarg, &o->dealer, e); break;
     case 'v': rc = pd_opt_vul("--vul", optarg, &o->vul, e); break;
     case 'G':
@@ -111,7 +116,8 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_set_opt
     *help = false;
     if (pd_opts_begin(&p, "k key  l label  b boards  o output  f format  s script  m max-tries  "
                           "E event  S site  D date  d dealer  v vul  G dealing",
-                      "q quiet  h help  F force  P public", "o:j:qh", argc, argv, e) != PD_OK)
+                      "q quiet  h help  F force  P public  C drop-conditions", "o:j:qh", argc,
+                      argv, e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
         enum pd_status rc;
@@ -121,8 +127,7 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_set_opt
             return PD_OK;
         }
         if (c == '?' || c == ':')
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                           argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup deal", e);
         rc = deal_opt(c, o, e);
         if (rc != PD_OK)
             return rc;

@@ -79,9 +79,12 @@ enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_
             o->out_flags |= PD_OUT_FORCE;
         else if (writes && c == 'P')
             o->out_flags |= PD_OUT_PUBLIC;
-        else
-            rc = pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                         argv[optind - 1]);
+        else {
+            char cmd[64];
+
+            snprintf(cmd, sizeof cmd, "predup %s --squaredeal EVENT.sqd", argv[0]);
+            rc = pd_opts_refuse(&p, cmd, e);
+        }
     }
     return rc;
 }

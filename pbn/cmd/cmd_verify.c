@@ -49,8 +49,7 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
         else if (c == 'v')
             rc = pd_opt_vul("--vul", optarg, &o->vul, e);
         else if (c != 'G')
-            rc = pd_fail(e, PD_ERR_USAGE, "unknown option or missing value: \"%s\"",
-                         argv[optind - 1]);
+            rc = pd_opts_refuse(&p, "predup verify", e);
     }
     if (rc != PD_OK)
         return rc;

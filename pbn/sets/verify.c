@@ -24,6 +24,7 @@ struct expect {
 struct tally {
     const char *path;
     int faults;
+    int conditions; /* of them, a Dealer or Vulnerable that differs */
 };
 
 static void fault(struct tally *t, int line, int board, const char *fmt, ...)
@@ -73,6 +74,7 @@ static void check_conditions(const struct expect *x, const struct pbn_game *g, s
 {
     bool dealer_fixed, vul_fixed;
     struct board_info bi = expected_board(x, g->board, &dealer_fixed, &vul_fixed);
+    int before = t->faults;
 
     if (g->has_dealer && g->dealer != bi.dealer && dealer_fixed)
         fault(t, g->line, g->board, "Dealer is %c, the script's dealer line says %c",
@@ -87,6 +89,7 @@ static void check_conditions(const struct expect *x, const struct pbn_game *g, s
     else if (!g->has_vul || g->vul != bi.vul)
         fault(t, g->line, g->board, "Vulnerable is %s, expected %s",
               g->has_vul ? VUL_PBN[g->vul] : "missing", VUL_PBN[bi.vul]);
+    t->conditions += t->faults > before;
 }
 
 static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
@@ -205,6 +208,12 @@ static enum pd_status verify_file(const struct expect *x, const char *path,
 
 static enum pd_status summary(const struct tally *t, const char *what, struct pd_err *e)
 {
+    const char *format = t->conditions ? pbn_format_guess(t->path) : NULL;
+
+    if (format && pbn_format_law2(format)) /* a machine file: --drop-conditions, or a swap */
+        printf("%s: note: %s carries no dealer or vulnerability, so its boards read as Law 2's: "
+               "the set's own differ, and this file cannot pass for it (its PBN carries them)\n",
+               t->path, format);
     if (t->faults == 0)
         return PD_OK;
     return pd_fail(e, PD_ERR_MISMATCH, "%s: %d %s against %s", t->path, t->faults,
@@ -434,9 +443,22 @@ enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char 
     if (rc != PD_OK)
         return rc;
     record_status(files[0], &r);
-    if (nfiles > 1 && !r.revealed)
-        return pd_fail(e, PD_ERR_USAGE, "%s: the key is not in the record yet: the files can be "
-                       "checked after: predup event reveal NAME.conf", files[0]);
+    /* Before the reveal the boards cannot be checked, and that is no fault: each file is
+     * read (a missing or broken one still fails) and said to be not checked yet. */
+    for (int i = 1; i < nfiles && !r.revealed; i++) {
+        struct pbn_set *set = NULL;
+
+        rc = pd_outset_check(files[i], e);
+        if (rc == PD_OK)
+            rc = pbn_read_any(files[i], NULL, &set, e);
+        pbn_set_free(set);
+        if (rc != PD_OK)
+            return rc;
+        printf("%s: not checked yet: the key is not in %s; verify it again after predup event "
+               "reveal\n", files[i], files[0]);
+    }
+    if (!r.revealed)
+        return PD_OK;
     /* Every file is checked and reported; the first failure is the one returned. */
     for (int i = 1; i < nfiles; i++) {
         struct pd_err fe = {0};

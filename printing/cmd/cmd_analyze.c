@@ -49,8 +49,7 @@ static enum pd_status parse_args(int argc, char **argv, struct analyze_args *a, 
         case 'P': o->flags |= PD_OUT_PUBLIC; break;
         case 'h': a->help = true; return PD_OK;
         default:
-            return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (predup analyze --help)",
-                           argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup analyze", e);
         }
     }
     if (rc == PD_OK && argc - optind != 1)

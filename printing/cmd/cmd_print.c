@@ -55,7 +55,12 @@ static enum pd_status parse_choice(const char *opt, const char *arg, const char 
             *out = i;
             return PD_OK;
         }
-    return pd_fail(e, PD_ERR_USAGE, "%s does not take \"%s\" (predup print --help)", opt, arg);
+    char list[120], hint[80];
+
+    pd_join_words(names, (size_t)n, ", ", " or ", list, sizeof list);
+    pd_did_you_mean(arg, names, (size_t)n, hint, sizeof hint);
+    return pd_fail(e, PD_ERR_USAGE, "%s takes %s, not \"%s\"%s (predup print --help)", opt, list,
+                   arg, hint);
 }
 
 static enum pd_status parse_int(const char *opt, const char *arg, int lo, int hi, int *out,
@@ -119,8 +124,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
         case 'f': a->p.out_flags |= PD_OUT_FORCE; break;
         case 'p': a->p.out_flags |= PD_OUT_PUBLIC; break;
         default:
-            return pd_fail(e, PD_ERR_USAGE, "unknown option or missing value \"%s\" (predup "
-                           "print --help)", argv[optind - 1]);
+            return pd_opts_refuse(&p, "predup print", e);
         }
     }
     return rc;

@@ -51,7 +51,7 @@ grep -q "still to come: the public value (predup event public), then the key" ou
 grep -q '^public 7 13 21 34 40 45$' ev.record
 "$P" event public ev.conf "7 13 21 34 40 45" > /dev/null        # the same again: fine
 rc=0; "$P" event public ev.conf "1 2 3 4 5 6" 2> err || rc=$?  # another: refused
-[ "$rc" = 1 ]; grep -q "already holds the public value" err
+[ "$rc" = 73 ]; grep -q "already holds the public value" err
 grep -q '^public 7 13 21 34 40 45$' ev.record
 "$P" verify ev.record | grep -q "still to come: the key (predup event reveal)"
 

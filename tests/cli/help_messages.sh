@@ -21,7 +21,7 @@ run 0 "$P" dealer --help
 # Plurals: one try, one byte, one board.
 echo 'condition hcp(north) > 37' > never.dl
 # Dealing version 2 refuses an impossible condition at once; version 1 tries candidates.
-run 1 "$P" deal --key k.key --boards 1 --script never.dl --dealing 1 --max-tries 1 --quiet
+run 75 "$P" deal --key k.key --boards 1 --script never.dl --dealing 1 --max-tries 1 --quiet
 grep -q 'board 1: no deal satisfied the condition in 1 try$' err.txt || fail "$(cat err.txt)"
 printf x > short.key
 chmod 600 short.key
@@ -84,7 +84,7 @@ run 0 "$P" event public ev.conf 42
 run 0 "$P" event deal ev.conf -o out
 echo changed >> out/original.pbn
 run 73 "$P" event deal ev.conf -o out
-grep -q "out/original.pbn exists and differs (not the event's: move it away, then run event deal again)$" err.txt ||
+grep -q "out/original.pbn exists and differs (changed since, or written by another predup version: move it away, then run event deal again)$" err.txt ||
     fail "$(cat err.txt)"
 mv out/original.pbn moved.pbn
 run 0 "$P" event deal ev.conf -o out

@@ -7,7 +7,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$P" help > list.txt
 "$P" --help | cmp - list.txt
 "$P" help help | cmp - list.txt
-grep -q '^predup help TOPIC: any command above, or events formats language machine keys$' list.txt
+grep -q '^predup help TOPIC: any command above, or events formats language machine keys exit-codes$' list.txt
 
 for c in $(sed -n 's/^  \([a-z]*\)  .*/\1/p' list.txt); do
     "$P" help "$c" > h.txt

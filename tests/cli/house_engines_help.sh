@@ -29,7 +29,7 @@ check deal deal --help
 check deal-conf deal h.conf --help
 # Without --help the steps still refuse what is wrong, and read the file.
 rc=0; "$P" event commit > out 2> err || rc=$?
-[ "$rc" = 64 ] && grep -q "expected: event commit|public|deal|reveal" err || failed="$failed no-conf"
+[ "$rc" = 64 ] && grep -q "expected: event commit NAME.conf" err || failed="$failed no-conf"
 rc=0; (cd ev && "$P" event reveal h.conf) > out 2> err || rc=$?
 [ "$rc" != 0 ] && [ ! -s out ] || failed="$failed reveal-no-record"
 [ -z "$failed" ] || { echo "failed cases:$failed"; exit 1; }

@@ -59,7 +59,7 @@ for f in pbn lin csv; do
     grep -qF "top-c.$f: all 2 boards match key" out || fail "top-c.$f: $(cat out)"
 done
 # Above it, deal and verify refuse alike, and deal writes nothing.
-msg='bad board range "1000000-1000001": write boards 1-1000000 as N, N-M or a comma list'
+msg='bad board range "1000000-1000001": there is no board 1000001, the last is 1000000 (boards 1-1000000)'
 rc=0; "$P" deal --key vec.key --boards 1000000-1000001 -o over-max.pbn 2> err || rc=$?
 [ "$rc" = 64 ] && [ ! -e over-max.pbn ] || fail "deal above BOARD_MAX: exit $rc"
 [ "$(cat err)" = "predup deal: error: $msg" ] || fail "deal above BOARD_MAX: $(cat err)"

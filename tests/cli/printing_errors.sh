@@ -39,7 +39,7 @@ no_pdf
 fails "/nonexistent/out.pdf" "$PREDUP" print curtain set.pbn -o /nonexistent/out.pdf
 fails "missing.pbn" "$PREDUP" print record missing.pbn -o out.pdf
 no_pdf
-fails "does not take \"a5\"" "$PREDUP" print record set.pbn -o out.pdf --paper a5
+fails "takes a4 or letter, not \"a5\"" "$PREDUP" print record set.pbn -o out.pdf --paper a5
 fails "1, 2, 4, 6 or 9" "$PREDUP" print record set.pbn -o out.pdf --per-page 3
 fails "-o OUT.pdf is required" "$PREDUP" print record set.pbn
 no_pdf

@@ -56,7 +56,7 @@ refused "" 64 'the public value has 0 numbers'
 cp reference.record ev.record
 "$P" event public ev.conf "45,40,34,21,13,7" > /dev/null || fail "same draw respelt refused"
 rc=0; "$P" event public ev.conf "1 2 3 4 5 6" 2> err.txt || rc=$?
-[ "$rc" = 1 ] && grep -q "already holds the public value" err.txt || fail "second value: $rc"
+[ "$rc" = 73 ] && grep -q "already holds the public value" err.txt || fail "second value: $rc"
 
 # A record edited by hand to hold another spelling (the digest does not cover the public line).
 verify_refuses() { # NAME PATTERN: verify of NAME.record exits 65 and says PATTERN

@@ -198,17 +198,38 @@ def clone_files(top):
         return [f for f in files if f != 'predup']
 
 
-def make_clone(top, files, dest, predup):
+def same_file(a, b):
+    try:
+        x, y = os.lstat(a), os.lstat(b)
+    except OSError:
+        return False
+    return (x.st_size, int(x.st_mtime), x.st_mode) == (y.st_size, int(y.st_mtime), y.st_mode)
+
+
+def fresh_clone(top, files, dest):
+    """Makes dest hold exactly the clone's files, as they are in top: a first copy, or the
+    copy a source ran in, with what it made removed and what it changed copied again."""
+    keep = set(files)
+    for d, dirs, names in os.walk(dest, topdown=False):
+        for x in names + [x for x in dirs if os.path.islink(os.path.join(d, x))]:
+            path = os.path.join(d, x)
+            if os.path.relpath(path, dest) not in keep:
+                os.unlink(path)
+        for x in dirs:
+            path = os.path.join(d, x)
+            if not os.path.islink(path) and not os.listdir(path):
+                os.rmdir(path)
     for rel in files:
-        src = os.path.join(top, rel)
-        if not os.path.isfile(src):
-            continue  # deleted in the work tree
-        os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
-        shutil.copy2(src, os.path.join(dest, rel))
-    bindir = dest + '.bin'
-    os.makedirs(bindir, exist_ok=True)
-    os.symlink(os.path.abspath(predup), os.path.join(bindir, 'predup'))
-    return bindir
+        src, dst = os.path.join(top, rel), os.path.join(dest, rel)
+        if not os.path.isfile(src) or same_file(src, dst):
+            continue  # deleted in the work tree, or untouched
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if os.path.lexists(dst):
+            if os.path.isdir(dst) and not os.path.islink(dst):
+                shutil.rmtree(dst)
+            else:
+                os.unlink(dst)
+        shutil.copy2(src, dst)
 
 
 def matches(expected, actual):
@@ -223,12 +244,13 @@ def matches(expected, actual):
                         re.DOTALL) is not None
 
 
-def run_source(name, steps, top, files, predup):
-    """Runs one source's steps in a fresh clone; returns the faults."""
-    dest = os.path.abspath(re.sub(r'[^A-Za-z0-9.-]+', '_', name))
-    bindir = make_clone(top, files, dest, predup)
+def run_source(name, steps, top, files, bindir):
+    """Runs one source's steps in a fresh clone (./clone); returns the faults."""
+    dest = os.path.abspath('clone')
+    fresh_clone(top, files, dest)
     env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get('PATH', ''), LC_ALL='C')
-    print('== %s: %d steps, in a copy of the clone (%s)' % (name, len(steps), dest), flush=True)
+    print('== %s: %d steps, in a fresh copy of the clone (%s)' % (name, len(steps), dest),
+          flush=True)
     last, faults = None, []
     for s in steps:
         if s.kind == 'skip':
@@ -286,6 +308,10 @@ def main(argv):
         sys.exit('usage: docs_run.py [--list] TOP PREDUP SOURCE... (SOURCE: FILE.md, help, man)')
     top, predup = os.path.abspath(argv[1]), argv[2]
     files = clone_files(top)
+    bindir = os.path.abspath('bin')  # predup on PATH: the binary under test
+    if not listing:
+        os.makedirs(bindir, exist_ok=True)
+        os.symlink(os.path.abspath(predup), os.path.join(bindir, 'predup'))
     faults, counted = [], 0
     for source in argv[3:]:
         if source == 'help':
@@ -303,7 +329,7 @@ def main(argv):
             if listing:
                 list_steps(name, steps)
             else:
-                faults += run_source(name, steps, top, files, predup)
+                faults += run_source(name, steps, top, files, bindir)
     for f in faults:
         print('FAIL: ' + f)
     print('%s: %d commands%s, %d failed' % ('FAIL' if faults else 'ok', counted,

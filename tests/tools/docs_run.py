@@ -35,6 +35,7 @@ import subprocess
 import sys
 
 MARK = re.compile(r'^<!--\s*(not run|file|output)\s*(?::\s*(.*?))?\s*-->\s*$')
+COMMENT = re.compile(r'^<!--.*-->\s*$')
 FENCE = re.compile(r'^(```|~~~)\s*([A-Za-z0-9_-]*)')
 RUN_LANGS = ('', 'sh', 'bash', 'shell')
 ELIDE = '[...]'
@@ -71,7 +72,9 @@ def commands(lines, first, where):
 
 
 def paragraph_before(lines, i):
-    """The prose lines just above line i (0-based), up to a blank line."""
+    """The paragraph just above line i (0-based), blank lines between them skipped."""
+    while i > 0 and not lines[i - 1].strip():
+        i -= 1
     j = i
     while j > 0 and lines[j - 1].strip():
         j -= 1
@@ -91,10 +94,15 @@ def markdown_blocks(path):
     while i < len(lines):
         line = lines[i]
         fence = FENCE.match(line)
-        indented = line.startswith('    ') and (i == 0 or not lines[i - 1].strip())
+        # An indented block starts after a blank line, or right after an HTML comment
+        # (CommonMark: the comment's block ends on its line).
+        indented = line.startswith('    ') and (i == 0 or not lines[i - 1].strip() or
+                                                 COMMENT.match(lines[i - 1]))
         if fence or indented:
             mark = MARK.match(last[1]) if last else None
             markinfo = (mark.group(1), mark.group(2) or '', last[0]) if mark else None
+            if not mark and last and COMMENT.match(last[1]):
+                markinfo = ('unknown', last[1].strip(), last[0])
             if markinfo and markinfo[0] == 'not run':
                 markinfo += (paragraph_before(lines, last[0]),)
             if fence:
@@ -125,7 +133,10 @@ def markdown_steps(top, rel):
     for first, body, lang, mark in markdown_blocks(os.path.join(top, rel)):
         where = lambda n: '%s:%d' % (rel, n)  # noqa: E731
         kind = mark[0] if mark else None
-        if kind == 'not run':
+        if kind == 'unknown':
+            faults.append('%s: %s before a code block is no mark (not run: REASON, file: NAME, '
+                          'output)' % (where(mark[2] + 1), mark[1]))
+        elif kind == 'not run':
             reason = mark[1]
             if not reason:
                 faults.append('%s: "not run" without a reason' % where(mark[2] + 1))

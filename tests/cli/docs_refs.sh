@@ -35,8 +35,8 @@ MANWIDTH=200 man -l "$TOP/config/predup.1" 2>/dev/null | col -b > page.txt
 grep -q -- "--per-page $bars\$" page.txt || fail "the man page: --per-page is not $bars"
 
 ## the highest board number: deal's, and an event file's
-limit() { # limit MESSAGE-FILE: N of "write boards 1-N as ..."
-    sed -n 's/.*bad board range "[0-9]*": write boards 1-\([0-9]*\) as .*/\1/p' "$1" | head -1
+limit() { # limit MESSAGE-FILE: N of the refusal's "boards 1-N"
+    sed -n 's/.*bad board range .*boards 1-\([0-9][0-9]*\).*/\1/p' "$1" | head -1
 }
 rc=0; "$P" deal --key k.key --boards 99999999 -o x.pbn 2> err.txt || rc=$?
 [ "$rc" -eq 64 ] || fail "deal --boards 99999999: exit $rc"

@@ -13,13 +13,16 @@ Fails (exit 1, one line "FILE:LINE: what" per fault) when
     no file of the clone matches;
   - a document points at ../shared (the reference folder beside the project, which a clone does
     not have) other than at ../shared/corpus in a paragraph that says it is optional.
-The clone is what git knows in TOP (new files not ignored included). Python 3 alone.
+The clone is what git knows in TOP (new files not ignored included; outside git, every file
+but the build's). Python 3 alone.
 """
 import fnmatch
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs_run  # noqa: E402  (the sibling file: what a clone holds)
 
 CITE = re.compile(r'((?:[\w.-]+/)*[A-Z][A-Z0-9_-]*\.md),? "([^"]+)"')
 TREE_PATH = re.compile(r'(?<![\w./-])((?:dealer|pbn|printing|machine|config|tests)/[\w./*{}-]*[\w*/])')
@@ -28,9 +31,7 @@ SKIP_DIRS = ('tests/data/', 'tests/fuzz/')
 
 
 def clone_files(top):
-    out = subprocess.run(['git', '-C', top, 'ls-files', '-z', '--cached', '--others',
-                          '--exclude-standard'], capture_output=True, check=True).stdout
-    return sorted(p for p in out.decode().split('\0') if p and os.path.isfile(os.path.join(top, p)))
+    return sorted(p for p in docs_run.clone_files(top) if os.path.isfile(os.path.join(top, p)))
 
 
 def read(path):

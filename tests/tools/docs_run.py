@@ -33,6 +33,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import time
 
 MARK = re.compile(r'^<!--\s*(not run|file|output)\s*(?::\s*(.*?))?\s*-->\s*$')
 COMMENT = re.compile(r'^<!--.*-->\s*$')
@@ -43,7 +44,8 @@ TIMEOUT = 300  # a guard against a hang, not a timing assertion
 
 
 class Step:
-    """One thing to do: kind 'run' (text: a command), 'file' (name, text) or 'output' (text)."""
+    """One thing to do: kind 'run' (text: a command), 'skip' (a command not run; name: why),
+    'file' (name, text) or 'output' (text); where: the file and line, or the help topic."""
 
     def __init__(self, where, kind, text, name=None):
         self.where, self.kind, self.text, self.name = where, kind, text, name
@@ -87,7 +89,7 @@ def words(s):
 
 def markdown_blocks(path):
     """The code blocks of a Markdown file: (first line number, lines, fenced language or None,
-    the mark's kind and argument or None, the line number of the mark)."""
+    mark), mark being None or (kind, argument, index of its line[, the paragraph above])."""
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
     i, blocks, last = 0, [], None  # last: (index of the last non-blank line, its text)
@@ -282,6 +284,7 @@ def run_source(name, steps, top, files, bindir):
                 print('%s: output as shown' % s.where, flush=True)
             continue
         print('%s: $ %s' % (s.where, s.text), flush=True)
+        t0 = time.time()
         try:
             r = subprocess.run(['bash', '-o', 'pipefail', '-c', s.text], cwd=dest, env=env,
                                stdin=subprocess.DEVNULL, capture_output=True, text=True,
@@ -291,6 +294,8 @@ def run_source(name, steps, top, files, bindir):
             last = None
             continue
         printed = r.stdout + r.stderr
+        if time.time() - t0 >= 1:  # for whoever keeps the test's time in bounds
+            print('   ... %.1f s' % (time.time() - t0), flush=True)
         if r.returncode != 0:
             faults.append('%s: `%s` exited %d (a documented command must succeed; mark it '
                           'with <!-- not run: REASON --> if it cannot run here):\n%s' %

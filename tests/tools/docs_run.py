@@ -22,7 +22,8 @@ non-blank line before a code block says what the block is -
                             for any text in a line, or for any lines on a line alone.
 A code block is indented by 4 spaces, or fenced with no language or sh/bash/shell; a fenced
 block of another language (ini, ...) is data, never run. In a block, a line starting with "#"
-is a comment; a command goes on over a trailing backslash or an open quote.
+is a comment; a command goes on over a trailing backslash or an open quote. Each command runs
+in a shell of its own, from the clone's top folder: a `cd` or an `export` holds for its line.
 In the man page, `.\\" not run: REASON` before an example line leaves that line out.
 --list prints the steps (and the blocks marked "not run", with their reasons) without
 running anything. Python 3 alone, no package.
@@ -152,6 +153,8 @@ def markdown_steps(top, rel):
                 faults.append('%s: "file:" wants a plain file name' % where(mark[2] + 1))
             steps.append(Step(where(first), 'file', '\n'.join(body) + '\n', mark[1]))
         elif kind == 'output':
+            if all(l.strip() in ('', ELIDE) for l in body):
+                faults.append('%s: an output that elides everything shows nothing' % where(first))
             steps.append(Step(where(first), 'output', '\n'.join(body)))
         elif lang is None or lang in RUN_LANGS:
             steps += commands(body, first, where)

@@ -175,6 +175,18 @@ static enum pd_status commit_key(const struct event *ev, const char *conf, bool 
     return rc;
 }
 
+/* The language the event is printed in must be one predup prints: checked before anything
+ * is written, since the record commits to it. */
+static enum pd_status check_language(const char *conf, const struct ev_params *p,
+                                     struct pd_err *e)
+{
+    struct pd_err why = {0};
+
+    if (!p->language[0] || pr_lang_check(p->language, &why) == PD_OK)
+        return PD_OK;
+    return pd_fail(e, PD_ERR_SYNTAX, "%s: language = %s: %s", conf, p->language, why.msg);
+}
+
 enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
 {
     struct event *ev = calloc(1, sizeof *ev);
@@ -188,6 +200,8 @@ enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
     event_paths(ev);
     ev->rec.p = ev->cfg.p;
     rc = check_script_lines(&ev->cfg, e);
+    if (rc == PD_OK)
+        rc = check_language(conf, &ev->cfg.p, e);
     bool recorded = access(ev->record_path, F_OK) == 0;
 
     /* With a record, the key must be the one it commits to: checked below. */
@@ -397,8 +411,8 @@ static enum pr_kind print_kind(const char *name)
 
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND
  * NAME.dd.pbn -o NAME-KIND.pdf --quiet. */
-static enum pd_status print_set(const char *print, const char *stem, const char *dd,
-                                struct pd_err *e)
+static enum pd_status print_set(const char *print, const char *lang, const char *stem,
+                                const char *dd, struct pd_err *e)
 {
     char pdf[1400], kind[16];
     enum pd_status rc = PD_OK;
@@ -411,6 +425,7 @@ static enum pd_status print_set(const char *print, const char *stem, const char 
         snprintf(pdf, sizeof pdf, "%s-%s.pdf", stem, kind);
         o.kind = print_kind(kind);
         pr_options_default(&o.o);
+        o.o.lang = lang; /* the committed language */
         if (len && (rc = pr_print_file(&o, &boards, e)) == PD_OK)
             pr_print_report(pdf, kind, boards);
         p += len;
@@ -455,7 +470,7 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
     snprintf(dd, sizeof dd, "%s.dd.pbn", stem);
     rc = analyze_set(pbn, dd, e);
     if (rc == PD_OK)
-        rc = print_set(x->print, stem, dd, e);
+        rc = print_set(x->print, ev->rec.p.language, stem, dd, e);
     if (rc != PD_OK || !fill || !x->machine[0])
         return rc;
     return fill_set(ev, x, pbn, e);

@@ -14,7 +14,7 @@
 #include "printing/printing.h"
 
 static const char *const event_keys[] = {"name", "date", "site", "delayed_value",
-                                          "public_form"};
+                                          "public_form", "language"};
 static const char *const set_keys[] = {"boards", "script", "dealer", "vul", "formats",
                                        "print", "machine", "copies"};
 
@@ -100,13 +100,20 @@ static int event_key(struct loader *l, const char *name, const char *value)
         snprintf(p->public_form, sizeof p->public_form, "%s", value);
         return 1;
     }
+    if (!strcmp(name, "language")) { /* which languages exist: event commit asks the printer */
+        if (ev_language_check(value, &e) != PD_OK)
+            return bad(l, AT_VALUE, name, "%s", e.msg);
+        snprintf(p->language, sizeof p->language, "%s", value);
+        return 1;
+    }
     if (!strcmp(name, "date")) {
         if (!pbn_date_valid(value))
             return bad(l, AT_VALUE, name, "date wants YYYY.MM.DD, not \"%s\"", value);
         snprintf(p->date, sizeof p->date, "%s", value);
         return 1;
     }
-    pd_did_you_mean(name, event_keys, 5, hint, sizeof hint);
+    pd_did_you_mean(name, event_keys, sizeof event_keys / sizeof event_keys[0], hint,
+                    sizeof hint);
     return bad(l, AT_KEY, name, "unknown key \"%s\" in [event]%s", name, hint);
 }
 

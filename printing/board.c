@@ -63,15 +63,22 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
     const char *site = g ? pbn_tag_get(g, "Site") : NULL;
     const char *date = g ? pbn_tag_get(g, "Date") : NULL;
     const char *gen = g ? pbn_tag_get(g, "Generator") : NULL;
-    char where[300] = "", iso[16] = "";
+    char where[300] = "", iso[64] = "";
     struct pbn_generator gt;
 
     memset(t, 0, sizeof *t);
-    copy_clean(d, title ? title : known_value(event) ? event : "Hand record", t->event,
-               sizeof t->event);
+    copy_clean(d, title ? title : known_value(event) ? event : pr_term(d->terms, "untitled"),
+               t->event, sizeof t->event);
     /* PBN dates are YYYY.MM.DD; partly unknown ones ("2025.??.??") are left out. */
-    if (known_value(date) && strlen(date) == 10)
-        snprintf(iso, sizeof iso, "%.4s-%.2s-%.2s", date, date + 5, date + 8);
+    if (known_value(date) && strlen(date) == 10) {
+        char y[5], m[3], day[3];
+
+        snprintf(y, sizeof y, "%.4s", date);
+        snprintf(m, sizeof m, "%.2s", date + 5);
+        snprintf(day, sizeof day, "%.2s", date + 8);
+        PR_TERMF(d->terms, "date", iso, sizeof iso, y, m, day);
+    }
+    snprintf(t->date, sizeof t->date, "%s", iso);
     snprintf(where, sizeof where, "%s%s%s", known_value(site) ? site : "",
              known_value(site) && iso[0] ? ", " : "", iso);
     copy_clean(d, where, t->where, sizeof t->where);
@@ -116,6 +123,29 @@ void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out,
     deal_to_pbn(&b->deal, b->dealer, 0xF, deal);
     snprintf(out, n, "[Event \"%s\"]\n[Board \"%d\"]\n[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n"
              "[Deal \"%s\"]\n", ev, b->number, SEAT_LETTER[b->dealer], VUL_PBN[b->vul], deal);
+}
+
+char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n)
+{
+    char a[12], b[12];
+
+    snprintf(a, sizeof a, "%d", page);
+    snprintf(b, sizeof b, "%d", pages);
+    return PR_TERMF(d->terms, "page", out, n, a, b);
+}
+
+char *pr_board_title(const struct pdoc *d, int number, char *out, size_t n)
+{
+    char num[12];
+
+    snprintf(num, sizeof num, "%d", number);
+    return PR_TERMF(d->terms, "board", out, n, num);
+}
+
+char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, size_t n)
+{
+    return PR_TERMF(d->terms, "dealer_vul", out, n, pr_term_seat_name(d->terms, b->dealer),
+                    pr_term_vul(d->terms, b->vul));
 }
 
 bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot)

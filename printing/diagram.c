@@ -53,7 +53,6 @@ void pr_diag_compass(struct pdoc *d, const struct pr_board *b, unsigned shown, f
 {
     const float h = 54, band = 9;
     bool ns = b->vul == VUL_NS || b->vul == VUL_ALL, ew = b->vul == VUL_EW || b->vul == VUL_ALL;
-    static const char *const letter[4] = {"N", "E", "S", "W"};
     const float lx[4] = {x + w / 2, x + w - band / 2, x + w / 2, x + band / 2};
     const float ly[4] = {y + 7, y + h / 2 + 2.5f, y + h - 2, y + h / 2 + 2.5f};
     const bool vul[4] = {ns, ew, ns, ew};
@@ -69,7 +68,7 @@ void pr_diag_compass(struct pdoc *d, const struct pr_board *b, unsigned shown, f
             HPDF_Page_SetRGBFill(d->page, 1, 1, 1);
         else
             pdoc_black(d);
-        pdoc_text_centre(d, f, 7, lx[s], Y(ly[s]), band, letter[s]);
+        pdoc_text_centre(d, f, 7, lx[s], Y(ly[s]), band, pr_term_seat(d->terms, (enum seat)s));
         pdoc_black(d);
         if (!(shown & (1u << s)))
             continue;
@@ -81,9 +80,9 @@ void pr_diag_compass(struct pdoc *d, const struct pr_board *b, unsigned shown, f
 static const enum seat GRID_SEATS[4] = {SEAT_N, SEAT_S, SEAT_E, SEAT_W};
 static const enum strain GRID_STRAINS[5] = {STRAIN_NT, STRAIN_S, STRAIN_H, STRAIN_D, STRAIN_C};
 
-static const char *strain_text(enum strain st)
+static const char *strain_text(const struct pr_terms *t, enum strain st)
 {
-    return st == STRAIN_NT ? "NT" : PR_SUIT_SYMBOL[st];
+    return st == STRAIN_NT ? pr_term(t, "nt") : PR_SUIT_SYMBOL[st];
 }
 
 static void grid_lines(struct pdoc *d, float x, float y, float lw, float cw, float rh)
@@ -117,13 +116,12 @@ void pr_diag_grid(struct pdoc *d, const struct dd_table *t, float x, float y, fl
     grid_lines(d, x, y, lw, cw, rh);
     for (int c = 0; c < 5; c++)
         pdoc_text_centre(d, d->bold, size, x + lw + ((float)c + 0.5f) * cw, Y(y + rh - lift),
-                         cw - 2, strain_text(GRID_STRAINS[c]));
+                         cw - 2, strain_text(d->terms, GRID_STRAINS[c]));
     for (int r = 0; r < 4; r++) {
         enum seat s = GRID_SEATS[r];
         float by = y + (float)(r + 2) * rh - lift;
 
-        snprintf(txt, sizeof txt, "%c", SEAT_LETTER[s]);
-        pdoc_text_centre(d, d->bold, size, x + lw / 2, Y(by), lw - 2, txt);
+        pdoc_text_centre(d, d->bold, size, x + lw / 2, Y(by), lw - 2, pr_term_seat(d->terms, s));
         for (int c = 0; c < 5; c++) {
             snprintf(txt, sizeof txt, "%d", t->tricks[s][GRID_STRAINS[c]]);
             pdoc_text_centre(d, d->reg, size, x + lw + ((float)c + 0.5f) * cw, Y(by), cw - 2,
@@ -134,8 +132,14 @@ void pr_diag_grid(struct pdoc *d, const struct dd_table *t, float x, float y, fl
 
 void pr_makeable_text(const struct dd_table *t, int side, char *line, size_t n)
 {
+    pr_makeable_text_in(NULL, t, side, line, n);
+}
+
+void pr_makeable_text_in(const struct pr_terms *terms, const struct dd_table *t, int side,
+                         char *line, size_t n)
+{
     static const enum seat pair[2][2] = {{SEAT_N, SEAT_S}, {SEAT_E, SEAT_W}};
-    size_t o = (size_t)snprintf(line, n, "%s:", side ? "EW" : "NS");
+    size_t o = (size_t)snprintf(line, n, "%s:", pr_term_side(terms, side));
     bool any = false;
 
     for (int c = 0; c < 5 && o < n; c++) {
@@ -146,10 +150,10 @@ void pr_makeable_text(const struct dd_table *t, int side, char *line, size_t n)
         if (best < 7)
             continue;
         o += (size_t)snprintf(line + o, n - o, "%s %d%s", any ? "," : "", best - 6,
-                              strain_text(st));
+                              strain_text(terms, st));
         if (a != b && o < n)
-            o += (size_t)snprintf(line + o, n - o, " %c",
-                                  SEAT_LETTER[a > b ? pair[side][0] : pair[side][1]]);
+            o += (size_t)snprintf(line + o, n - o, " %s",
+                                  pr_term_seat(terms, a > b ? pair[side][0] : pair[side][1]));
         any = true;
     }
     if (!any && o < n)
@@ -161,16 +165,30 @@ void pr_diag_makeable(struct pdoc *d, const struct dd_table *t, float x, float y
                       float k)
 {
     for (int side = 0; side < 2; side++) {
-        char line[160];
+        char line[400];
 
-        pr_makeable_text(t, side, line, sizeof line);
+        pr_makeable_text_in(d->terms, t, side, line, sizeof line);
         pdoc_text_fit(d, d->reg, 8 * k, x, Y(y + (10 + (float)side * 12) * k), w, line);
     }
 }
 
+/* The declarer of a ParContract item in the language: "NS" "EW" or a seat letter; anything
+ * else as it is. */
+static const char *par_side(const struct pr_terms *t, const char *side)
+{
+    const char *at = strchr("NESW", side[0]);
+
+    if (!strcmp(side, "NS") || !strcmp(side, "EW"))
+        return pr_term_side(t, side[0] == 'E');
+    if (at && side[0] && !side[1])
+        return pr_term_seat(t, (enum seat)(at - "NESW"));
+    return side;
+}
+
 /* One ParContract item as directors write it: "NS 1S+2" -> "3♠= NS", "EW 4Hx-1" -> "4♥x-1 EW",
- * "S 3NT" -> "3NT= S". Anything else is copied as it is ("Pass"). */
-static void par_item(const char *item, char *out, size_t n)
+ * "S 3NT" -> "3NT= S", sides, seats and NT in the language. "Pass" is the language's word;
+ * anything else is copied as it is. */
+static void par_item(const struct pr_terms *t, const char *item, char *out, size_t n)
 {
     char side[8], contract[24], dbl[4] = "", result[8] = "=";
     const char *p = contract + 1, *strain;
@@ -178,12 +196,12 @@ static void par_item(const char *item, char *out, size_t n)
 
     if (sscanf(item, "%7s %23s", side, contract) != 2 || contract[0] < '1' ||
         contract[0] > '7' || (strncmp(p, "NT", 2) != 0 && (!*p || !strchr("SHDC", *p)))) {
-        snprintf(out, n, "%s", item);
+        snprintf(out, n, "%s", strcmp(item, "Pass") ? item : pr_term(t, "pass"));
         return;
     }
     level = contract[0] - '0';
     if (strncmp(p, "NT", 2) == 0) {
-        strain = "NT";
+        strain = pr_term(t, "nt");
         p += 2;
     } else {
         strain = PR_SUIT_SYMBOL[strchr("SHDC", *p) - "SHDC"];
@@ -195,22 +213,27 @@ static void par_item(const char *item, char *out, size_t n)
         level += atoi(p + 1); /* libdds names the lowest contract: 1♠+2 is the 3♠ directors write */
     else if (*p == '-')
         snprintf(result, sizeof result, "-%d", atoi(p + 1));
-    snprintf(out, n, "%d%s%s%s %s", level, strain, dbl, result, side);
+    snprintf(out, n, "%d%s%s%s %s", level, strain, dbl, result, par_side(t, side));
 }
 
 void pr_par_text(const struct dd_par *par, char *out, size_t n)
 {
+    pr_par_text_in(NULL, par, out, n);
+}
+
+void pr_par_text_in(const struct pr_terms *t, const struct dd_par *par, char *out, size_t n)
+{
     const char *p = par->contracts;
-    size_t o = (size_t)snprintf(out, n, "Par:");
+    size_t o = (size_t)snprintf(out, n, "%s", pr_term(t, "par")), head = o;
 
     while (*p && o < n) {
-        char item[32], shown[48];
+        char item[32], shown[400];
         size_t len = strcspn(p, ",");
 
         snprintf(item, sizeof item, "%.*s", (int)(len < 31 ? len : 31), p);
         p += len + (p[len] == ',');
-        par_item(item, shown, sizeof shown);
-        o += (size_t)snprintf(out + o, n - o, "%s %s", o > 4 ? "," : "", shown);
+        par_item(t, item, shown, sizeof shown);
+        o += (size_t)snprintf(out + o, n - o, "%s %s", o > head ? "," : "", shown);
     }
     if (o < n)
         snprintf(out + o, n - o, par->score_ns ? " %+d" : " 0", par->score_ns);

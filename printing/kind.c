@@ -2,4 +2,5 @@
  * print = key accept, and what help, messages and the bash completion list. */
 #include "printing/printing.h"
 
-const char *const pr_kind_names[PR_KINDS] = {"record", "curtain", "sheet"};
+const char *const pr_kind_names[PR_KINDS] = {"record", "curtain", "sheet", "handout",
+                                             "minibridge"};

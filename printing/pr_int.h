@@ -21,6 +21,7 @@ struct pdoc {
     bool ten10;          /* the ten as "10" rather than "T" (pr_options.ten_as_10) */
     HPDF_STATUS error, detail; /* first libharu error, 0 if none */
     struct pdoc_glyphs *glyphs; /* the faces' character maps, read with FreeType (pdfdoc.c) */
+    const struct pr_terms *terms; /* the words in the language printed (terms.c); NULL: en */
 };
 
 /* Creates the document with compression and both DejaVu faces embedded. Errors: a missing font
@@ -34,6 +35,55 @@ enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struc
 /* True when both faces can draw code point cp (ctx is the struct pdoc): FreeType reads their
  * character maps, which libharu's public API does not show. */
 bool pdoc_has_glyph(void *ctx, unsigned cp);
+
+/* ---------------------------------------------------------------- the words printed (terms.c)
+ * Every word on paper comes from the terms of the language printed: one table per language,
+ * printing/terms/LANG.ini (key = value; English, en.ini, has every key), embedded at build
+ * time (the Makefile writes pr_terms_builtin), with a club's own file laid over it. A new word
+ * is a new key in every table and a pr_term call: never a literal in a layout. */
+struct pr_terms;
+struct pr_terms_table {
+    const char *lang, *text; /* "de", the contents of printing/terms/de.ini */
+};
+extern const struct pr_terms_table pr_terms_builtin[];
+extern const size_t pr_terms_builtin_n;
+
+/* The terms of o->lang (en when NULL), o->terms_file laid over them (its errors name
+ * file:line:col: a line that is not KEY = VALUE, a key English does not have, a key twice, an
+ * empty value, a {N} the key does not take, bytes that are not UTF-8), then o->intl_honours.
+ * PD_ERR_USAGE for an unknown language. Free with pr_terms_free. */
+enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e);
+void pr_terms_free(struct pr_terms *t);
+/* Every value as it will be drawn: clean is pr_text_clean (a character the fonts cannot draw
+ * shows as "[U+XXXX]", as in the set's own texts). It is passed in, not called by name, so that
+ * the tables stay below the text drawing that reads them (no link cycle terms.c <-> text.c). */
+typedef char *pr_clean_fn(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), void *ctx);
+enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
+                              bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,
+                              struct pd_err *e);
+/* The value of key (t NULL: English); a key no table has is returned as it is. */
+const char *pr_term(const struct pr_terms *t, const char *key);
+/* The value of key with {1}, {2} ... replaced by args[0], args[1] ... (NULL-terminated), cut
+ * to fit n. Returns out. PR_TERMF(t, "board", buf, sizeof buf, num) for a list in place. */
+char *pr_term_fill(const struct pr_terms *t, const char *key, char *out, size_t n,
+                   const char *const args[]);
+#define PR_TERMF(t, key, out, n, ...) \
+    pr_term_fill(t, key, out, n, (const char *const[]){__VA_ARGS__, NULL})
+/* Shorthands: the seat's letter ("seat.N") and name ("name.N"), the vulnerability ("vul.NS"),
+ * side 0 NS or 1 EW ("side.NS"), a rank (honours "rank.A" ..., the rest as their pips, the ten as --ten says). */
+const char *pr_term_seat(const struct pr_terms *t, enum seat s);
+const char *pr_term_seat_name(const struct pr_terms *t, enum seat s);
+const char *pr_term_vul(const struct pr_terms *t, enum vul v);
+const char *pr_term_side(const struct pr_terms *t, int side);
+const char *pr_term_rank(const struct pr_terms *t, int rank, bool ten10, char buf[3]);
+/* True when an honour is written with more than one character (sv "Kn"): holdings are then
+ * spaced, "E Kn 10 5", so that the letters do not run together. */
+bool pr_terms_wide_ranks(const struct pr_terms *t);
+
+/* pr_par_text and pr_makeable_text (printing.h) in the language of t (NULL: English). */
+void pr_par_text_in(const struct pr_terms *t, const struct dd_par *par, char *out, size_t n);
+void pr_makeable_text_in(const struct pr_terms *terms, const struct dd_table *t, int side,
+                         char *line, size_t n);
 
 /* Colours. */
 void pdoc_black(struct pdoc *d);
@@ -66,14 +116,11 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
  * spaced "A K J 5" when spaced is set; the ten as d->ten10 says), fitted into maxw. */
 void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
                     unsigned holding, bool spaced);
-/* The holding as text: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when ten10); "—" for a
- * void. buf >= 48 bytes. */
-void pr_holding_text(unsigned holding, bool spaced, bool ten10, char *buf, size_t n);
-/* The rank as text into buf: "A", "K", ..., "2", the ten as "10" or "T". Returns buf. */
-const char *pr_rank_text(int rank, bool ten10, char buf[3]);
+/* The holding as text in d's language: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when
+ * d->ten10; spaced always when an honour has two letters); "—" for a void. buf >= 64 bytes. */
+void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n);
 
 extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 */
-extern const char *const PR_VUL_TEXT[4];    /* "None", "N-S", "E-W", "All" */
 
 /* Draws the QR code of text with its top-left corner at (x, top) and side size points
  * (quiet zone not included: keep 4 modules clear around it). Returns false if libqrencode
@@ -94,12 +141,18 @@ void pr_diag_makeable(struct pdoc *d, const struct dd_table *t, float x, float y
  * commitment from the Generator tag predup writes. Strings are cleaned for drawing. */
 struct pr_title {
     char event[256];
-    char where[256];      /* "Site, 2025-03-03" or "" */
+    char where[256];      /* "Site, 2025-03-03" or "" (the date as the language writes it) */
+    char date[64];        /* "2025-03-03", "03.03.2025" ... or "" */
     char label[PD_LABEL_MAX * 2 + 1]; /* "original" or "": the whole label, spaces too */
     char commitment[72];  /* 64 hex digits or "" */
 };
 void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc *d,
                        struct pr_title *t);
+/* The page number ("Page 1/3"), the board's heading ("Board 7") and its dealer and
+ * vulnerability ("Dealer: North   Vul: None") in d's language, into out. Return out. */
+char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n);
+char *pr_board_title(const struct pdoc *d, int number, char *out, size_t n);
+char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, size_t n);
 /* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
  * opens a page (a new page is added for each but the first): the caller draws the header. */
 bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot);

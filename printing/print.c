@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "printing/pr_int.h"
+#include "printing/teach_int.h"
 
 void pr_options_default(struct pr_options *o)
 {
     *o = (struct pr_options){.paper = PR_PAPER_A4, .per_page = 6, .dd = PR_DD_GRID, .qr = true,
-                             .ten_as_10 = true, .comments = true, .hands = PR_HANDS_ALL};
+                             .ten_as_10 = true, .comments = true, .hands = PR_HANDS_ALL,
+                             .stage = 1};
 }
 
 /* One item of --hands: a seat letter, a pair or "all". */
@@ -58,23 +59,40 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
     if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6 &&
         o->per_page != 9)
         return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4, 6 or 9, not %d", o->per_page);
-    rc = pdoc_open(&d, o, e);
-    if (rc != PD_OK)
+    struct pr_terms *terms = NULL;
+    rc = pr_terms_load(o, &terms, e);
+    if (rc == PD_OK)
+        rc = pdoc_open(&d, o, e);
+    if (rc != PD_OK) {
+        pr_terms_free(terms);
         return rc;
-    switch (kind) {
-    case PR_RECORD:
-        rc = pr_draw_record(&d, set, o, e);
-        break;
-    case PR_CURTAIN:
-        rc = pr_draw_curtain(&d, set, o, e);
-        break;
-    case PR_SHEET:
-        rc = pr_draw_sheet(&d, set, o, e);
-        break;
+    }
+    d.terms = terms;
+    rc = pr_terms_clean(terms, pr_text_clean, pdoc_has_glyph, &d, e); /* drawn as the set's texts are */
+    if (rc == PD_OK) {
+        switch (kind) {
+        case PR_RECORD: /* a record that hides hands is a student's handout */
+            rc = (o->hands & PR_HANDS_ALL) == PR_HANDS_ALL ? pr_draw_record(&d, set, o, e)
+                                                           : pr_draw_handout(&d, set, o, e);
+            break;
+        case PR_CURTAIN:
+            rc = pr_draw_curtain(&d, set, o, e);
+            break;
+        case PR_SHEET:
+            rc = pr_draw_sheet(&d, set, o, e);
+            break;
+        case PR_HANDOUT:
+            rc = pr_draw_handout(&d, set, o, e);
+            break;
+        case PR_MINIBRIDGE:
+            rc = pr_draw_minibridge(&d, set, o, e);
+            break;
+        }
     }
     if (rc == PD_OK)
         rc = pdoc_save(&d, pdf, len, e);
     pdoc_close(&d);
+    pr_terms_free(terms);
     return rc;
 }
 
@@ -122,7 +140,8 @@ enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, stru
         pbn_set_free(set);
         return rc;
     }
-    if (o->kind == PR_RECORD && o->o.dd != PR_DD_NONE && o->o.hands == PR_HANDS_ALL)
+    if ((o->kind == PR_RECORD && o->o.dd != PR_DD_NONE && o->o.hands == PR_HANDS_ALL) ||
+        o->kind == PR_MINIBRIDGE)
         rc = pr_analyze_set(set, o->threads, pd_progress_wanted(o->quiet), NULL, e);
     if (rc == PD_OK)
         rc = render_into(o->kind, set, &o->o, &out, e);

@@ -70,10 +70,10 @@ enum pr_dd_mode {
     PR_DD_MAKEABLE, /* the highest makeable contract per side and strain */
     PR_DD_NONE,     /* no analysis printed */
 };
-enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET };
+enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET, PR_HANDOUT, PR_MINIBRIDGE };
 /* The kinds' names, in enum pr_kind's order (printing/kind.c): the one list that `predup
  * print KIND`, an event file's print = key, help, messages and the completion read. */
-enum { PR_KINDS = PR_SHEET + 1 };
+enum { PR_KINDS = PR_MINIBRIDGE + 1 };
 extern const char *const pr_kind_names[PR_KINDS];
 
 struct pr_options {
@@ -86,6 +86,10 @@ struct pr_options {
     unsigned hands;       /* seats shown, bit 1 << seat (PR_HANDS_ALL: all four) */
     const char *title;    /* page title instead of the Event tag; NULL: the tag */
     const char *font_dir; /* holds DejaVuSans.ttf and DejaVuSans-Bold.ttf; NULL = Debian's */
+    const char *lang;       /* the language of every word printed: "de" ...; NULL or "": en */
+    const char *terms_file; /* a club's table over lang's (--terms FILE); NULL: none */
+    bool intl_honours;      /* the honours as A K Q J whatever the language */
+    int stage;            /* Minibridge: 1 no trumps, 2 with trumps (distribution, fit) */
 };
 #define PR_HANDS_ALL 0xFu
 enum { PR_MAX_PER_PAGE = 9 };
@@ -93,6 +97,18 @@ enum { PR_MAX_PER_PAGE = 9 };
  * mask. PD_ERR_USAGE naming the bad item. */
 enum pd_status pr_parse_hands(const char *arg, unsigned *mask, struct pd_err *e);
 void pr_options_default(struct pr_options *o);
+
+/* The languages printed (printing/terms/LANG.ini, built in): pr_lang_count of them, each a
+ * name ("de") by pr_lang_name in the tables' order. pr_lang_list joins them ("de, en, ... or
+ * sv"); pr_lang_check fails with PD_ERR_USAGE naming them when lang is none of them. */
+size_t pr_lang_count(void);
+const char *pr_lang_name(size_t i);
+void pr_lang_list(char *out, size_t n);
+enum pd_status pr_lang_check(const char *lang, struct pd_err *e);
+/* The keys of English the built-in table of lang leaves out, space-separated, into missing
+ * ("" when it has them all): the tables must be complete (tests). Errors: an unknown lang, a
+ * table that does not read (file:line:col). */
+enum pd_status pr_terms_check_table(const char *lang, char *missing, size_t n, struct pd_err *e);
 
 /* Renders a PDF of the set into memory: *pdf (malloc'd, free it) of *len bytes. The hand
  * record needs the analysis in the games unless o->dd is PR_DD_NONE (PD_ERR_RANGE naming the

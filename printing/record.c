@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "printing/pr_int.h"
+#include "printing/teach_int.h"
 
 enum { MARGIN = 30, HEADER_H = 50 };
 static const float NOTE_SIZE = 8, NOTE_LEAD = 9.6f, NOTE_MAX_PT = 11;
@@ -63,52 +63,15 @@ static float frame_h(const struct frame *f, struct shown sh)
     return sh.qr || sh.dd ? f->h : f->bare_h;
 }
 
-/* The board's commentary as drawn: its { } commentary, else its Description or Note tag;
- * each paragraph cleaned for drawing, joined by "\n". NULL when it has none; *fail is set when
- * out of memory. */
-static char *commentary(struct pdoc *d, const struct pbn_game *g, bool *fail)
-{
-    char *raw = pbn_game_commentary(g), *out;
-    const char *tag = pbn_tag_get(g, "Description");
-
-    if (!tag || !*tag)
-        tag = pbn_tag_get(g, "Note");
-    if (!raw && tag && *tag)
-        raw = strdup(tag);
-    if (!raw) {
-        *fail = tag && *tag;
-        return NULL;
-    }
-    out = malloc(10 * strlen(raw) + 1);
-    size_t o = 0;
-    for (char *para = raw, *next; out && para; para = next) {
-        next = strchr(para, '\n');
-        if (next)
-            *next++ = '\0';
-        char *clean = pr_text_clean(para, pdoc_has_glyph, d);
-
-        if (!clean) {
-            free(out);
-            out = NULL;
-            break;
-        }
-        o += (size_t)sprintf(out + o, "%s%s", o ? "\n" : "", clean);
-        free(clean);
-    }
-    free(raw);
-    *fail = !out;
-    return out;
-}
-
 static void draw_header_block(struct pdoc *d, const struct pr_board *b, float x)
 {
-    char txt[64];
+    char txt[400], num[12];
 
-    snprintf(txt, sizeof txt, "Board %d", b->number);
-    pdoc_text_fit(d, d->bold, 14, x, Y(16), 88, txt);
-    snprintf(txt, sizeof txt, "Dealer: %s", SEAT_NAME[b->dealer]);
+    snprintf(num, sizeof num, "%d", b->number);
+    pdoc_text_fit(d, d->bold, 14, x, Y(16), 88, PR_TERMF(d->terms, "board", txt, sizeof txt, num));
+    PR_TERMF(d->terms, "dealer", txt, sizeof txt, pr_term_seat_name(d->terms, b->dealer));
     pdoc_text_fit(d, d->reg, 8.5f, x, Y(29), 88, txt);
-    snprintf(txt, sizeof txt, "Vul: %s", PR_VUL_TEXT[b->vul]);
+    PR_TERMF(d->terms, "vul", txt, sizeof txt, pr_term_vul(d->terms, b->vul));
     pdoc_text_fit(d, d->reg, 8.5f, x, Y(40), 88, txt);
 }
 
@@ -139,13 +102,13 @@ static enum pd_status draw_analysis(struct pdoc *d, const struct pbn_game *g,
             return pd_fail(e, PD_ERR_INTERNAL, "board %d: libqrencode failed", b->number);
     }
     if (sh.dd) {
-        char par[200];
+        char par[400];
 
         if (o->dd == PR_DD_GRID)
             pr_diag_grid(d, &g->dd, f->dd_x, f->dd_y, f->dd_k);
         else
             pr_diag_makeable(d, &g->dd, f->dd_x, f->dd_y, f->w - f->dd_x - 2, f->dd_k);
-        pr_par_text(&g->par, par, sizeof par);
+        pr_par_text_in(d->terms, &g->par, par, sizeof par);
         pdoc_text_right(d, d->reg, 8 * f->dd_k, f->w - 4, Y(f->par_y), f->par_w, par);
     }
     return PD_OK;
@@ -175,7 +138,7 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
                                  const struct frame *f, const struct cell *c, struct pd_err *e)
 {
     bool fail = false;
-    char *clean = o->comments ? commentary(d, g, &fail) : NULL;
+    char *clean = o->comments ? pr_commentary(d, g, &fail) : NULL;
     struct shown sh = what_shows(o);
     float h = frame_h(f, sh);
     /* Commentary is running text: at most NOTE_MAX_PT on paper, however large the diagram. */
@@ -205,18 +168,16 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
 static void draw_page_header(struct pdoc *d, const struct pr_title *t, int page, int pages)
 {
     float top = d->height - MARGIN, right = d->width - MARGIN, w = d->width - 2 * MARGIN;
-    char txt[1024];
+    char txt[1024], set[600];
 
-    snprintf(txt, sizeof txt, "Page %d/%d", page, pages);
+    pr_page_number(d, page, pages, txt, sizeof txt);
     float pw = pdoc_text_right(d, d->reg, 8, right, top - 11, 60, txt);
     pdoc_text_fit(d, d->bold, 13, MARGIN, top - 11, w - pw - 12, t->event);
     snprintf(txt, sizeof txt, "%s%s%s", t->where, t->where[0] && t->label[0] ? "   " : "",
-             t->label[0] ? "Set: " : "");
-    if (t->label[0])
-        snprintf(txt + strlen(txt), sizeof txt - strlen(txt), "%s", t->label);
+             t->label[0] ? PR_TERMF(d->terms, "set", set, sizeof set, t->label) : "");
     pdoc_text_fit(d, d->reg, 8, MARGIN, top - 25, w, txt);
     if (t->commitment[0]) {
-        snprintf(txt, sizeof txt, "Key commitment (SHA-256): %s", t->commitment);
+        PR_TERMF(d->terms, "commitment", txt, sizeof txt, t->commitment);
         pdoc_text_fit(d, d->reg, 7, MARGIN, top - 36, w, txt);
     }
     HPDF_Page_SetGrayStroke(d->page, 0.6f);

@@ -11,24 +11,24 @@ static const float BLOCK_H = 86, SYM_W = 22, RANK_W = 18, ROW_H = 12.5f;
 static void page_header(struct pdoc *d, const struct pr_title *t, int page, int pages)
 {
     float top = d->height - MARGIN, w = d->width - 2 * MARGIN;
-    char txt[800];
+    char txt[800], set[600];
 
-    snprintf(txt, sizeof txt, "Page %d/%d", page, pages);
+    pr_page_number(d, page, pages, txt, sizeof txt);
     float pw = pdoc_text_right(d, d->reg, 8, d->width - MARGIN, top - 11, 60, txt);
-    snprintf(txt, sizeof txt, "%s \u2014 dealing sheet", t->event);
-    pdoc_text_fit(d, d->bold, 12, MARGIN, top - 11, w - pw - 12, txt);
-    snprintf(txt, sizeof txt, "Each card goes to the seat shown.%s%s", t->label[0] ? "  Set: " : "",
-             t->label);
+    pdoc_text_fit(d, d->bold, 12, MARGIN, top - 11, w - pw - 12,
+                  PR_TERMF(d->terms, "sheet.title", txt, sizeof txt, t->event));
+    snprintf(txt, sizeof txt, "%s%s%s", pr_term(d->terms, "sheet.note"), t->label[0] ? "  " : "",
+             t->label[0] ? PR_TERMF(d->terms, "set", set, sizeof set, t->label) : "");
     pdoc_text_fit(d, d->reg, 8, MARGIN, top - 24, w, txt);
 }
 
 static void draw_block(struct pdoc *d, const struct pr_board *b, float x, float top)
 {
-    char txt[64];
+    char txt[400];
 
-    snprintf(txt, sizeof txt, "Board %d", b->number);
-    float bw = pdoc_text_fit(d, d->bold, 10, x, top - 10, 80, txt);
-    snprintf(txt, sizeof txt, "Dealer: %s   Vul: %s", SEAT_NAME[b->dealer], PR_VUL_TEXT[b->vul]);
+    float bw = pdoc_text_fit(d, d->bold, 10, x, top - 10, 80,
+                             pr_board_title(d, b->number, txt, sizeof txt));
+    pr_dealer_vul(d, b, txt, sizeof txt);
     pdoc_text_fit(d, d->reg, 7.5f, x + bw + 10, top - 10, SYM_W + 13 * RANK_W - bw - 10, txt);
     float y = top - 14;
 
@@ -40,7 +40,7 @@ static void draw_block(struct pdoc *d, const struct pr_board *b, float x, float 
         char rank[3];
 
         pdoc_text_centre(d, d->bold, 7.5f, x + SYM_W + ((float)(RANK_A - r) + 0.5f) * RANK_W,
-                         y - ROW_H + 3.5f, RANK_W - 2, pr_rank_text(r, d->ten10, rank));
+                         y - ROW_H + 3.5f, RANK_W - 2, pr_term_rank(d->terms, r, d->ten10, rank));
     }
     for (int s = 0; s < 4; s++) {
         float by = y - ROW_H * (float)(s + 2) + 3.5f;
@@ -51,10 +51,9 @@ static void draw_block(struct pdoc *d, const struct pr_board *b, float x, float 
 
             while (seat < 4 && !deal_has_card(&b->deal, (enum seat)seat, (enum suit)s, r))
                 seat++;
-            snprintf(txt, sizeof txt, "%c", SEAT_LETTER[seat & 3]);
             pdoc_text_centre(d, d->reg, 8.5f,
                              x + SYM_W + ((float)(RANK_A - r) + 0.5f) * RANK_W, by, RANK_W - 2,
-                             txt);
+                             pr_term_seat(d->terms, (enum seat)(seat & 3)));
         }
     }
     HPDF_Page_SetGrayStroke(d->page, 0.7f);

@@ -7,7 +7,6 @@
 #include "printing/pr_int.h"
 
 const char *const PR_SUIT_SYMBOL[4] = {"\u2660", "\u2665", "\u2666", "\u2663"};
-const char *const PR_VUL_TEXT[4] = {"None", "N-S", "E-W", "All"};
 
 enum { MIN_SCALE_PCT = 70 }; /* narrower than this and glyphs stop being legible */
 
@@ -248,7 +247,7 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
     return lines;
 }
 
-void pr_holding_text(unsigned holding, bool spaced, bool ten10, char *buf, size_t n)
+void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n)
 {
     size_t o = 0;
 
@@ -257,33 +256,25 @@ void pr_holding_text(unsigned holding, bool spaced, bool ten10, char *buf, size_
         return;
     }
     buf[0] = '\0';
+    spaced = spaced || pr_terms_wide_ranks(d->terms);
     for (int r = RANK_A; r >= RANK_2; r--) {
         char rank[3];
 
         if (!(holding & (1u << (r - RANK_2))))
             continue;
         o += (size_t)snprintf(buf + o, n - o, "%s%s", spaced && o ? " " : "",
-                              pr_rank_text(r, ten10, rank));
+                              pr_term_rank(d->terms, r, d->ten10, rank));
         if (o >= n)
             return;
     }
 }
 
-const char *pr_rank_text(int rank, bool ten10, char buf[3])
-{
-    if (rank == 10 && ten10)
-        return strcpy(buf, "10");
-    buf[0] = RANK_CHAR[rank];
-    buf[1] = '\0';
-    return buf;
-}
-
 void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
                     unsigned holding, bool spaced)
 {
-    char text[48], line[64];
+    char text[112], line[128];
 
-    pr_holding_text(holding, spaced, d->ten10, text, sizeof text);
+    pr_holding_text(d, holding, spaced, text, sizeof text);
     snprintf(line, sizeof line, "%s %s", PR_SUIT_SYMBOL[s], text);
     pdoc_text_fit(d, d->reg, size, x, y, maxw, line);
 }

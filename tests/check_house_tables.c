@@ -43,7 +43,7 @@ START_TEST(join_words_uses_the_last_separator_once)
     char out[64];
 
     pd_join_words(pr_kind_names, PR_KINDS, ", ", " or ", out, sizeof out);
-    ck_assert_str_eq(out, "record, curtain or sheet");
+    ck_assert_str_eq(out, "record, curtain, sheet, handout or minibridge");
     pd_join_words(pr_kind_names, 1, ", ", " or ", out, sizeof out);
     ck_assert_str_eq(out, "record");
     pd_join_words(pr_kind_names, 0, ", ", " or ", out, sizeof out);

@@ -12,7 +12,8 @@
  * then the delayed public value, then the key. Fixed sizes: a record is small. An event's sets
  * (and SquareDeal's sessions) stop at EV_MAX_BOARD, below BOARD_MAX, so that every file of an
  * event reads back everywhere; a limit of the event, checked at commit, not a second reader's. */
-enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000, EV_FORM_MAX = 32 };
+enum { EV_MAX_SETS = 32, EV_TEXT_MAX = 512, EV_MAX_BOARD = 100000, EV_FORM_MAX = 32,
+       EV_LANG_MAX = 9 };
 struct ev_set {
     char name[PD_LABEL_MAX + 1]; /* the set name: its label in the derivation */
     char boards[256];            /* as written: "1-36" */
@@ -24,6 +25,7 @@ struct ev_params {
     char generator[64]; /* "predup 0.1.0": the version that committed */
     char name[EV_TEXT_MAX], date[16], site[EV_TEXT_MAX], delayed[EV_TEXT_MAX]; /* "" = "?" */
     char public_form[EV_FORM_MAX]; /* "numbers 6 of 49"; "" = a record from before forms */
+    char language[EV_LANG_MAX];    /* what is printed is in it ("de"); "" = none given (en) */
     struct ev_set sets[EV_MAX_SETS];
     int nsets;
 };
@@ -60,6 +62,9 @@ enum pd_status ev_form_check(const char *form, struct pd_err *e);
 enum pd_status ev_public_canon(const char *form, const char *value, char *out, size_t n,
                                struct pd_err *e);
 enum pd_status ev_set_name_check(const char *name, struct pd_err *e);
+/* A language's name as the record holds it: 2 to 8 lower-case ASCII letters ("de"). Which
+ * languages exist is the printer's (printing/terms/): event commit asks it. */
+enum pd_status ev_language_check(const char *lang, struct pd_err *e);
 /* dealer/event/text.c (ICU): an event name, site or description; texts of p confusable with
  * one another; "U+00A0 NO-BREAK SPACE" for the character at p (*len: its bytes, 1 if invalid). */
 enum pd_status ev_text_check(const char *what, const char *text, struct pd_err *e);

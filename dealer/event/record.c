@@ -77,6 +77,8 @@ static void params_lines(struct text *t, const struct ev_params *p, const char *
     text_add_text(t, "delayed-value", or_unknown(p->delayed), formed);
     if (formed)
         text_addf(t, "public-form", p->public_form);
+    if (p->language[0]) /* records without it keep their bytes (and print in English) */
+        text_addf(t, "language", p->language);
     for (int i = 0; i < p->nsets; i++) {
         const struct ev_set *s = &p->sets[i];
         char dv[12];
@@ -262,6 +264,17 @@ static enum pd_status rd_form(struct rd *r, struct ev_params *p)
     return rc;
 }
 
+/* The language everything of the event is printed in. */
+static enum pd_status rd_language(struct rd *r, struct ev_params *p)
+{
+    struct pd_err why;
+    enum pd_status rc = rd_copy(r, "language", p->language, sizeof p->language);
+
+    if (rc == PD_OK && ev_language_check(p->language, &why) != PD_OK)
+        return rd_fail(r, 10, why.msg);
+    return rc;
+}
+
 static enum pd_status rd_params(struct rd *r, struct ev_record *rec)
 {
     char magic[8], deriv[32];
@@ -285,6 +298,8 @@ static enum pd_status rd_params(struct rd *r, struct ev_record *rec)
         rc = rd_copy(r, "delayed-value", rec->p.delayed, sizeof rec->p.delayed);
     if (rc == PD_OK && peek(r, "public-form"))
         rc = rd_form(r, &rec->p);
+    if (rc == PD_OK && peek(r, "language"))
+        rc = rd_language(r, &rec->p);
     while (rc == PD_OK && peek(r, "set")) {
         if (rec->p.nsets == EV_MAX_SETS)
             return rd_fail(r, 1, "too many sets");

@@ -1,26 +1,36 @@
-/* printing/cmd/cmd_print.c - `predup print record|curtain|sheet`: reads the options into the
- * print engine's (printing/print.c), runs it and reports. */
+/* printing/cmd/cmd_print.c - `predup print record|curtain|sheet|handout|minibridge`: reads the
+ * options into the print engine's (printing/print.c), runs it and reports. */
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
 #include "printing/printing.h"
 
 static const char print_usage[] =
-    "usage: predup print record|curtain|sheet SET.pbn -o OUT.pdf [options]\n"
+    "usage: predup print record|curtain|sheet|handout|minibridge SET.pbn -o OUT.pdf [options]\n"
     "  record   the hand record: diagrams, HCP, double dummy and par, QR code, commentary\n"
     "  curtain  curtain cards: one per hand per board, four to a page with cut lines\n"
     "  sheet    duplication sheet: the 52 cards of each board with the seat each goes to\n"
+    "  handout  student handout: the hands of --hands, auction, contract, lead, result and\n"
+    "           commentary, as many boards a page as fit; no key commitment, no analysis\n"
+    "           (a record with --hands other than all is a handout)\n"
+    "  minibridge  Minibridge sheet: points, declarer, the guide's tricks and double dummy\n"
     "options:\n"
     "  --paper a4|letter    paper size (a4)\n"
     "  --per-page 1|2|4|6|9 hand record boards per page (6; 9 is a small handout format)\n"
     "  --dd grid|makeable|none  the double-dummy table, makeable contracts, or nothing (grid)\n"
     "  --no-qr              no QR codes\n"
     "  --ten 10|T           how the ten is written, everywhere (10)\n"
-    "  --title TEXT         page title instead of the set's Event tag (record, sheet)\n"
+    "  --title TEXT         page title instead of the set's Event tag (not curtain cards)\n"
     "  --hands LIST         the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
     "                       (record, curtain); a record then leaves out the analysis and\n"
     "                       the QR codes, which would show the hidden hands\n"
-    "  --no-comments        no { } commentary under the boards of a hand record\n"
+    "  --no-comments        no { } commentary under the boards of a record or handout\n"
+    "  --stage 1|2          minibridge: 1 no trumps (1); 2 adds distribution points and fit\n";
+/* After the --lang line, which lists the languages from their tables. */
+static const char print_usage_tail[] =
+    "  --terms FILE         a club's own words over LANG's (KEY = VALUE lines, as in\n"
+    "                       printing/terms/en.ini)\n"
+    "  --intl-honours       the honours as A K Q J whatever the language\n"
     "  --font-dir DIR       where DejaVuSans.ttf and DejaVuSans-Bold.ttf are\n"
     "                       (/usr/share/fonts/truetype/dejavu)\n"
     "  -j N                 libdds threads when the set must be analysed first (all cores)\n"
@@ -66,15 +76,17 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
     static const char *const tens[] = {"T", "10"};
     struct pd_opts p;
     enum pd_status rc = pd_opts_begin(&p, "o output  P paper  n per-page  d dd  F font-dir  T ten  "
-                                          "t title  H hands  j jobs",
-                                      "Q no-qr  C no-comments  q quiet  h help  f force  p public",
+                                          "t title  H hands  j jobs  L lang  U terms  S stage",
+                                      "Q no-qr  C no-comments  q quiet  h help  f force  p public  "
+                                      "I intl-honours",
                                       "o:j:qh", argc, argv, e);
     int c, v = 0;
 
     memset(a, 0, sizeof *a);
     pr_options_default(&a->p.o);
     while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "otF", (const char **const[]){&a->p.out, &a->p.o.title, &a->p.o.font_dir}))
+        if (pd_opt_text(c, "otFU", (const char **const[]){&a->p.out, &a->p.o.title,
+                                                           &a->p.o.font_dir, &a->p.o.terms_file}))
             continue;
         switch (c) {
         case 'P':
@@ -92,7 +104,13 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
             a->p.o.ten_as_10 = v == 1;
             break;
         case 'H': rc = pr_parse_hands(optarg, &a->p.o.hands, e); break;
+        case 'S': rc = parse_int("--stage", optarg, 1, 2, &a->p.o.stage, e); break;
         case 'C': a->p.o.comments = false; break;
+        case 'L':
+            a->p.o.lang = optarg;
+            rc = pr_lang_check(optarg, e);
+            break;
+        case 'I': a->p.o.intl_honours = true; break;
         case 'j': rc = parse_int("-j", optarg, 1, 256, &a->p.threads, e); break;
         case 'q': a->p.quiet = true; break;
         case 'h': a->help = true; break;
@@ -116,7 +134,12 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
+        char langs[128];
+
+        pr_lang_list(langs, sizeof langs);
         fputs(print_usage, stdout);
+        printf("  --lang LANG          the language of every word printed: %s (en)\n", langs);
+        fputs(print_usage_tail, stdout);
         return PD_OK;
     }
     if (argc - optind != 2) {

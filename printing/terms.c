@@ -1,0 +1,487 @@
+/* printing/terms.c - the words on paper, in the club's language: one table per language
+ * (printing/terms/LANG.ini, embedded at build time as pr_terms_builtin, Makefile), read with
+ * the same rules as a club's own file (--terms FILE), which extends or overrides the chosen
+ * language. English is the list of keys: a table may set only its keys, and a key a table
+ * leaves out reads English (tests/check_paper_lang_terms.c checks that every built-in table
+ * has every key). Values are templates: {1} .. {9} are filled with the caller's values. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "printing/pr_int.h"
+
+enum { MAX_TERMS = 256, MAX_VALUE = 160, MAX_LETTER = 8 };
+
+struct pr_terms {
+    size_t n;                    /* the keys of English, in its order */
+    const char *key[MAX_TERMS];  /* the keys (English's strings, shared) */
+    char *val[MAX_TERMS];        /* malloc'd */
+    bool wide_ranks;             /* an honour of more than one character (sv "Kn") */
+};
+
+/* English, parsed once: the keys and the values every other table starts from. */
+static struct pr_terms english;
+static pthread_once_t english_once = PTHREAD_ONCE_INIT;
+static bool english_ok;
+
+static const struct pr_terms_table *builtin(const char *lang)
+{
+    for (size_t i = 0; i < pr_terms_builtin_n; i++)
+        if (strcmp(pr_terms_builtin[i].lang, lang) == 0)
+            return &pr_terms_builtin[i];
+    return NULL;
+}
+
+static int key_index(const struct pr_terms *t, const char *key, size_t len)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (strlen(t->key[i]) == len && strncmp(t->key[i], key, len) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* One parsed line: the key's span and the value's, both in the line. */
+struct term_line {
+    const char *key, *val;
+    size_t key_len, val_len;
+    int key_col, val_col;
+};
+
+static bool key_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '.' || c == '_' || c == '-';
+}
+
+/* Splits "key = value" (spaces around both trimmed). *col gets the column of a fault and
+ * *why its reason when the line is not of that shape. */
+static bool split_line(const char *line, size_t len, struct term_line *tl, int *col,
+                       const char **why)
+{
+    size_t at = strspn(line, " \t"), k = at;
+
+    while (k < len && key_char(line[k]))
+        k++;
+    tl->key = line + at;
+    tl->key_len = k - at;
+    tl->key_col = (int)at + 1;
+    while (k < len && (line[k] == ' ' || line[k] == '\t'))
+        k++;
+    *col = (int)k + 1;
+    if (tl->key_len == 0 || k >= len || line[k] != '=') {
+        *why = tl->key_len == 0 ? "a line is KEY = VALUE: this one has no key"
+                                : "a line is KEY = VALUE: \"=\" expected here";
+        return false;
+    }
+    k++;
+    k += strspn(line + k, " \t");
+    size_t end = len;
+    while (end > k && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+        end--;
+    tl->val = line + k;
+    tl->val_len = end - k;
+    tl->val_col = (int)k + 1;
+    *col = (int)k + 1;
+    *why = tl->val_len == 0 ? "the value is empty (write the word to print)" : NULL;
+    return tl->val_len != 0;
+}
+
+/* A value may use only the {N} its English value uses: a template that asks for a value the
+ * program does not give would print nothing in its place. Returns the offending offset or -1. */
+static int bad_placeholder(const char *val, size_t len, const char *english_val)
+{
+    for (size_t i = 0; i + 2 < len; i++) {
+        if (val[i] != '{' || val[i + 1] < '1' || val[i + 1] > '9' || val[i + 2] != '}')
+            continue;
+        char ph[4] = {'{', val[i + 1], '}', '\0'};
+        if (!english_val || !strstr(english_val, ph))
+            return (int)i;
+    }
+    return -1;
+}
+
+struct term_src {
+    const char *name;  /* the file, or "built-in table LANG" */
+    bool is_file;      /* messages name file:line:col */
+};
+
+static enum pd_status line_fail(struct pd_err *e, const struct term_src *src, int line, int col,
+                                const char *text, size_t len, const char *why, const char *what)
+{
+    char src_line[160];
+
+    snprintf(src_line, sizeof src_line, "%.*s", (int)(len < 159 ? len : 159), text);
+    return pd_fail_at(e, PD_ERR_SYNTAX, src->name, line, col, src_line, "%s%s", why, what);
+}
+
+/* The key's known names for a did-you-mean. */
+static void unknown_key_hint(const struct term_line *tl, char *hint, size_t n)
+{
+    char word[64];
+
+    snprintf(word, sizeof word, "%.*s", (int)(tl->key_len < 63 ? tl->key_len : 63), tl->key);
+    pd_did_you_mean(word, english.key, english.n, hint, n);
+}
+
+/* Sets the value of one line in t; seen marks the keys set by this table (a key twice is a
+ * fault). */
+static enum pd_status apply_line(struct pr_terms *t, const struct term_src *src, int line,
+                                 const char *text, size_t len, bool *seen, struct pd_err *e)
+{
+    struct term_line tl;
+    const char *why;
+    int col, k;
+    char hint[96] = "";
+
+    if (!split_line(text, len, &tl, &col, &why))
+        return line_fail(e, src, line, col, text, len, why, "");
+    k = key_index(&english, tl.key, tl.key_len);
+    if (k < 0) {
+        unknown_key_hint(&tl, hint, sizeof hint);
+        return line_fail(e, src, line, tl.key_col, text, len, "no such term", hint);
+    }
+    if (seen[k])
+        return line_fail(e, src, line, tl.key_col, text, len, "this term is set twice", "");
+    if (tl.val_len > MAX_VALUE)
+        return line_fail(e, src, line, tl.val_col, text, len, "the value is too long (at most "
+                         "160 bytes)", "");
+    if (tl.val_len > MAX_LETTER && (!strncmp(tl.key, "rank.", 5) || !strncmp(tl.key, "seat.", 5)))
+        return line_fail(e, src, line, tl.val_col, text, len, "a seat or an honour is written "
+                         "in at most 8 bytes (a letter or two)", "");
+    if (!pd_utf8_valid(tl.val, tl.val_len))
+        return line_fail(e, src, line, tl.val_col, text, len, "the value is not UTF-8", "");
+    int ph = bad_placeholder(tl.val, tl.val_len, english_ok ? english.val[k] : tl.val);
+    if (ph >= 0)
+        return line_fail(e, src, line, tl.val_col + ph, text, len, "this term has no such "
+                         "value to fill in (the English table shows which {N} it takes)", "");
+    char *v = strndup(tl.val, tl.val_len);
+    if (!v)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    free(t->val[k]);
+    t->val[k] = v;
+    seen[k] = true;
+    return PD_OK;
+}
+
+/* Reads a table's text into t, line by line: "# ..." and "; ..." are comments. seen (MAX_TERMS)
+ * marks the keys the table sets. */
+static enum pd_status apply_text(struct pr_terms *t, const struct term_src *src, const char *text,
+                                 bool *seen, struct pd_err *e)
+{
+    enum pd_status rc = PD_OK;
+    int line = 0;
+
+    if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
+        text += 3; /* a byte-order mark, as Windows editors write UTF-8 */
+    for (const char *p = text; *p && rc == PD_OK;) {
+        size_t len = strcspn(p, "\n"), body = len;
+        const char *first = p + strspn(p, " \t");
+
+        line++;
+        if (body > 0 && p[body - 1] == '\r')
+            body--;
+        if (first < p + body && *first != '#' && *first != ';')
+            rc = apply_line(t, src, line, p, body, seen, e);
+        p += len + (p[len] == '\n');
+    }
+    return rc;
+}
+
+/* English's keys come from its own table: each line's key, in order. */
+static void parse_english(void)
+{
+    const struct pr_terms_table *en = builtin("en");
+    const char *p = en ? en->text : "";
+
+    while (*p && english.n < MAX_TERMS) {
+        size_t len = strcspn(p, "\n");
+        struct term_line tl;
+        const char *why;
+        int col;
+        const char *first = p + strspn(p, " \t");
+
+        if (first < p + len && *first != '#' && *first != ';' &&
+            split_line(p, len, &tl, &col, &why)) {
+            english.key[english.n] = strndup(tl.key, tl.key_len);
+            english.val[english.n] = strndup(tl.val, tl.val_len);
+            if (!english.key[english.n] || !english.val[english.n])
+                return;
+            english.n++;
+        }
+        p += len + (p[len] == '\n');
+    }
+    english_ok = english.n > 0;
+}
+
+static const struct pr_terms *english_terms(void)
+{
+    pthread_once(&english_once, parse_english);
+    return english_ok ? &english : NULL;
+}
+
+void pr_terms_free(struct pr_terms *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->n; i++)
+        free(t->val[i]);
+    free(t);
+}
+
+static bool ranks_wide(const struct pr_terms *t)
+{
+    static const char *const keys[] = {"rank.A", "rank.K", "rank.Q", "rank.J"};
+
+    for (size_t i = 0; i < 4; i++) {
+        const char *v = pr_term(t, keys[i]);
+        unsigned cp;
+
+        if (pd_utf8_decode((const unsigned char *)v, strlen(v), &cp) != strlen(v))
+            return true;
+    }
+    return false;
+}
+
+/* A copy of English to lay a table over, in *out. */
+static enum pd_status english_copy(struct pr_terms **out, struct pd_err *e)
+{
+    const struct pr_terms *en = english_terms();
+    struct pr_terms *t = en ? calloc(1, sizeof *t) : NULL;
+
+    *out = NULL;
+    if (!en)
+        return pd_fail(e, PD_ERR_INTERNAL, "the built-in English terms are missing");
+    if (!t)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    t->n = en->n;
+    for (size_t i = 0; i < en->n; i++) {
+        t->key[i] = en->key[i];
+        t->val[i] = strdup(en->val[i]);
+        if (!t->val[i]) {
+            pr_terms_free(t);
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        }
+    }
+    *out = t;
+    return PD_OK;
+}
+
+/* The honours back to A K Q J, whatever the language and a club's file say. */
+static enum pd_status intl_honours(struct pr_terms *t, struct pd_err *e)
+{
+    static const char *const keys[] = {"rank.A", "rank.K", "rank.Q", "rank.J"};
+
+    for (size_t i = 0; i < 4; i++) {
+        int k = key_index(t, keys[i], strlen(keys[i]));
+        char *v = k >= 0 ? strdup(english.val[k]) : NULL;
+
+        if (!v)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        free(t->val[k]);
+        t->val[k] = v;
+    }
+    return PD_OK;
+}
+
+static enum pd_status apply_file(struct pr_terms *t, const char *path, struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    enum pd_status rc = pd_read_input(path, "a terms file", &text, &len, e);
+    struct term_src src = {path, true};
+    bool seen[MAX_TERMS] = {false};
+
+    if (rc == PD_OK && strlen(text) != len)
+        rc = pd_fail(e, PD_ERR_SYNTAX, "%s: a terms file is text: it holds a NUL byte", path);
+    if (rc == PD_OK)
+        rc = apply_text(t, &src, text, seen, e);
+    free(text);
+    return rc;
+}
+
+/* English with the built-in table of lang laid over it, in *out (NULL on failure); seen
+ * (MAX_TERMS) marks the keys the table sets. */
+static enum pd_status builtin_terms(const char *lang, struct pr_terms **out, bool *seen,
+                                    struct pd_err *e)
+{
+    enum pd_status rc = pr_lang_check(lang, e);
+    char name[48];
+
+    *out = NULL;
+    if (rc == PD_OK)
+        rc = english_copy(out, e);
+    snprintf(name, sizeof name, "built-in table %s", lang);
+    struct term_src src = {name, false};
+    if (rc == PD_OK)
+        rc = apply_text(*out, &src, builtin(lang)->text, seen, e);
+    if (rc != PD_OK) {
+        pr_terms_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, struct pd_err *e)
+{
+    bool seen[MAX_TERMS] = {false};
+    struct pr_terms *t = NULL;
+    enum pd_status rc = builtin_terms(o->lang && *o->lang ? o->lang : "en", &t, seen, e);
+
+    *out = NULL;
+    if (rc == PD_OK && o->terms_file)
+        rc = apply_file(t, o->terms_file, e);
+    if (rc == PD_OK && o->intl_honours)
+        rc = intl_honours(t, e);
+    if (rc != PD_OK) {
+        pr_terms_free(t);
+        return rc;
+    }
+    t->wide_ranks = ranks_wide(t);
+    *out = t;
+    return PD_OK;
+}
+
+enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
+                              bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,
+                              struct pd_err *e)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        char *c = clean(t->val[i], has_glyph, ctx);
+
+        if (!c)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        free(t->val[i]);
+        t->val[i] = c;
+    }
+    return PD_OK;
+}
+
+const char *pr_term(const struct pr_terms *t, const char *key)
+{
+    const struct pr_terms *from = t ? t : english_terms();
+    int k = from ? key_index(from, key, strlen(key)) : -1;
+
+    return k >= 0 ? from->val[k] : key; /* a key no table has shows itself: a test catches it */
+}
+
+bool pr_terms_wide_ranks(const struct pr_terms *t)
+{
+    return t && t->wide_ranks;
+}
+
+char *pr_term_fill(const struct pr_terms *t, const char *key, char *out, size_t n,
+                   const char *const args[])
+{
+    const char *v = pr_term(t, key);
+    size_t o = 0, nargs = 0;
+
+    while (args[nargs])
+        nargs++;
+    if (n == 0)
+        return out;
+    for (; *v && o + 1 < n; v++) {
+        size_t a = (size_t)(v[1] - '1');
+
+        if (v[0] == '{' && v[1] >= '1' && v[1] <= '9' && v[2] == '}' && a < nargs) {
+            o += (size_t)snprintf(out + o, n - o, "%s", args[a]);
+            v += 2;
+        } else {
+            out[o++] = *v;
+        }
+    }
+    out[o < n ? o : n - 1] = '\0';
+    return out;
+}
+
+/* A rank no table names: the pips, and the ten as "10" or "T". */
+static const char *pr_rank_text(int rank, bool ten10, char buf[3])
+{
+    if (rank == 10 && ten10)
+        return strcpy(buf, "10");
+    buf[0] = RANK_CHAR[rank];
+    buf[1] = '\0';
+    return buf;
+}
+
+const char *pr_term_seat(const struct pr_terms *t, enum seat s)
+{
+    static const char *const keys[4] = {"seat.N", "seat.E", "seat.S", "seat.W"};
+
+    return pr_term(t, keys[s & 3]);
+}
+
+const char *pr_term_seat_name(const struct pr_terms *t, enum seat s)
+{
+    static const char *const keys[4] = {"name.N", "name.E", "name.S", "name.W"};
+
+    return pr_term(t, keys[s & 3]);
+}
+
+const char *pr_term_vul(const struct pr_terms *t, enum vul v)
+{
+    static const char *const keys[4] = {"vul.None", "vul.NS", "vul.EW", "vul.All"};
+
+    return pr_term(t, keys[v & 3]);
+}
+
+const char *pr_term_side(const struct pr_terms *t, int side)
+{
+    return pr_term(t, side ? "side.EW" : "side.NS");
+}
+
+const char *pr_term_rank(const struct pr_terms *t, int rank, bool ten10, char buf[3])
+{
+    static const char *const keys[4] = {"rank.J", "rank.Q", "rank.K", "rank.A"};
+
+    if (rank >= 11 && rank <= RANK_A)
+        return pr_term(t, keys[rank - 11]); /* J = 11 .. A = 14 */
+    return pr_rank_text(rank, ten10, buf);
+}
+
+/* ---------------------------------------------------------------- the languages */
+
+size_t pr_lang_count(void)
+{
+    return pr_terms_builtin_n;
+}
+
+const char *pr_lang_name(size_t i)
+{
+    return i < pr_terms_builtin_n ? pr_terms_builtin[i].lang : NULL;
+}
+
+void pr_lang_list(char *out, size_t n)
+{
+    const char *names[32] = {NULL};
+    size_t k = 0;
+
+    for (; k < pr_terms_builtin_n && k < 32; k++)
+        names[k] = pr_terms_builtin[k].lang;
+    pd_join_words(names, k, ", ", " or ", out, n);
+}
+
+enum pd_status pr_lang_check(const char *lang, struct pd_err *e)
+{
+    char list[128];
+
+    if (lang && builtin(lang))
+        return PD_OK;
+    pr_lang_list(list, sizeof list);
+    return pd_fail(e, PD_ERR_USAGE, "unknown language \"%.40s\": predup prints %s",
+                   lang ? lang : "", list);
+}
+
+enum pd_status pr_terms_check_table(const char *lang, char *missing, size_t n, struct pd_err *e)
+{
+    bool seen[MAX_TERMS] = {false};
+    struct pr_terms *t = NULL;
+    enum pd_status rc = builtin_terms(lang, &t, seen, e);
+    size_t o = 0;
+
+    missing[0] = '\0';
+    for (size_t i = 0; rc == PD_OK && i < t->n && o < n; i++)
+        if (!seen[i])
+            o += (size_t)snprintf(missing + o, n - o, "%s%s", o ? " " : "", t->key[i]);
+    pr_terms_free(t);
+    return rc;
+}

@@ -62,20 +62,23 @@ struct topic {
 
 static const struct topic topics[] = {
     {"events",
-     "An event is an event file (INI, config/events/demo.conf documents every key) and four\n"
-     "steps, each adding to the public record NAME.record:\n"
-     "  predup event commit NAME.conf           the key NAME.key (secret) and the record\n"
-     "  predup event public NAME.conf VALUE     the delayed public value, once known to all\n"
-     "  predup event deal NAME.conf [--fill]    every set: files, analysis, PDFs, machine\n"
-     "  predup event reveal NAME.conf           after play: the key goes into the record\n"
-     "  predup verify NAME.record FILE...       anyone: every board of every file\n"
+     "An event is an event file (INI; config/events/demo.conf documents every key: copy it)\n"
+     "and four steps, each adding to the public record NAME.record:\n"
+     "  cp config/events/demo.conf club.conf    an event file (public_form = decimal 2)\n"
+     "  predup event commit club.conf           the key club.key (secret) and club.record\n"
+     "  predup event public club.conf 4512.37   the delayed public value, once known to all\n"
+     "  predup event deal club.conf --set reserve   one set (every set without --set): files,\n"
+     "                                          analysis, PDFs; --fill: the boards too\n"
+     "  predup event reveal club.conf           after play: the key goes into the record\n"
+     "  predup verify club.record club/*.pbn    anyone: every board of every file\n"
      "More: predup event --help, dealer/EVENTS.md (the ceremony, the record's bytes, the\n"
      "derivation, a worked example) and dealer/README.md (how a board is dealt).\n"},
     {"formats",
      "The format of an output follows its extension, or --format (deal) / --to (convert);\n"
      "an input is told by its contents.\n"
-     "  predup convert set.pbn set.dup          one format to another\n"
-     "  predup deal --key K --format pbn,dup,dlm -o set.pbn   several at once\n"
+     "  predup key new event.key                a key to deal from (predup help keys)\n"
+     "  predup deal --key event.key --format pbn,dup,dlm -o set.pbn   several at once\n"
+     "  predup convert set.pbn set.lin          one format to another\n"
      "  predup check set.pbn                    departures from PBN 2.1 export format\n"
      "More: predup convert --help and pbn/FORMATS.md (every layout, its limits, its peers).\n",
      true},
@@ -90,7 +93,9 @@ static const struct topic topics[] = {
      "simulator, --machine sim), journaling every placement so that --resume continues after\n"
      "any stop; predup sim fills on the simulator with chosen faults and audits every board.\n"
      "Machine profiles: config/machines/sim.conf, config/machines/usb-example.conf.\n"
-     "  predup fill set.pbn --machine sim --yes\n"
+     "  predup key new event.key                a key (predup help keys)\n"
+     "  predup deal --key event.key --boards 1-8 -o set.pbn   a set of 8 boards\n"
+     "  predup fill set.pbn --machine sim --yes   fill it on the simulator, no prompts\n"
      "More: predup fill --help, predup sim --help, machine/README.md and machine/PROTOCOL.md.\n"},
     {"keys",
      "A key is 256 secret bits (64 hex digits and a newline, mode 0600) from which every board\n"

@@ -8,7 +8,7 @@
 # candidate), for scale: a few boards only.
 set -eu
 P=$PREDUP
-PEERS=$TOP/../shared/bench/peers
+PEERS=$TOP/tests/data/lang/bench # the peer scripts (their README.md)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > "$work/k"

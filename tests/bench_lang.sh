@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/bench_lang.sh - `make bench` rows for the constraint language: the three cases of
-# shared/bench/README.md (copied in tests/data/lang/bench/), predup dealer against Debian's
+# tests/data/lang/bench/README.md (the peer scripts beside it), predup dealer against Debian's
 # dealer and Deal (smartstack) in the same run, and the linear-time cases of long scripts.
 # Prints rows "case|predup|peer|ratio" (tests/bench.sh makes the table); ratio is how many
 # times faster predup is. Rates are wall-clock around each process, start-up included; the

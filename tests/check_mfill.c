@@ -158,6 +158,15 @@ static enum pd_status zero_recv(void *self, uint8_t *buf, size_t cap, size_t *go
     return PD_OK;
 }
 
+/* Releases the simulator's transport underneath (the controller closes only what it sees). */
+static void zero_close(void *self)
+{
+    struct zero *z = self;
+
+    if (z->in.close)
+        z->in.close(z->in.self);
+}
+
 static enum pd_status zero_open(void *ctx, int wait_ms, struct mach_transport *out,
                                 struct pd_err *e)
 {
@@ -166,7 +175,7 @@ static enum pd_status zero_open(void *ctx, int wait_ms, struct mach_transport *o
 
     (void)wait_ms;
     *out = z->in;
-    out->self = z, out->send = zero_send, out->recv = zero_recv, out->close = NULL;
+    out->self = z, out->send = zero_send, out->recv = zero_recv, out->close = zero_close;
     return rc;
 }
 

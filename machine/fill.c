@@ -150,13 +150,13 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     struct mach_sim *sim = NULL;
     struct mach_usb *usb = NULL;
     struct mach_job job = {0};
-    struct fill_ui u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet};
+    struct fill_ui u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet, .watch = o->watch};
     struct mach_ui ui;
     struct mach_connector conn = {0};
     char *journal = NULL;
     enum pd_status rc;
 
-    if (!u.yes && !o->status && !isatty(STDIN_FILENO))
+    if (!u.yes && !o->status && !o->watch && !isatty(STDIN_FILENO))
         return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
                                         "or pass --yes");
     rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
@@ -181,6 +181,9 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     }
     if (rc == PD_OK && prof->kind == MACH_SIM)
         rc = check_faults(&prof->sim, &r, e);
+    if (rc == PD_OK && o->watch && o->watch->begin)
+        o->watch->begin(o->watch->ctx, o->set_path,
+                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL);
     if (rc == PD_OK)
         rc = fill_ui_init(&u, &ui, max_board_of(set), e);
     if (rc == PD_OK) {

@@ -77,6 +77,7 @@ struct fill_ui {
     struct mach_bad *bad;    /* every bad board, in the order found */
     size_t nbad, capbad;
     bool bad_lost;           /* out of memory while listing */
+    const struct mach_watch *watch; /* the operator page (fill --web), or NULL */
 };
 enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, int max_board,
                             struct pd_err *e);

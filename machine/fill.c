@@ -183,7 +183,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
         rc = check_faults(&prof->sim, &r, e);
     if (rc == PD_OK && o->watch && o->watch->begin)
         o->watch->begin(o->watch->ctx, o->set_path,
-                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL);
+                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, r.n,
+                        o->copies > 1 ? o->copies : 1);
     if (rc == PD_OK)
         rc = fill_ui_init(&u, &ui, max_board_of(set), e);
     if (rc == PD_OK) {

@@ -251,8 +251,9 @@ struct mach_ui {
 enum mach_answer { MACH_ANSWER_NONE, MACH_ANSWER_CONTINUE, MACH_ANSWER_STOP };
 struct mach_watch {
     void *ctx;
-    /* The fill starts: the set's file and its Event tag ("" without one). */
-    void (*begin)(void *ctx, const char *set_path, const char *event);
+    /* The fill starts: the set's file, its Event tag (NULL without one), the boards of the
+     * run and the copies of each. */
+    void (*begin)(void *ctx, const char *set_path, const char *event, int nboards, int copies);
     void (*progress)(void *ctx, const struct mach_progress *p);
     void (*note)(void *ctx, int board, const char *text);
     void (*finished)(void *ctx, int copy, int board, bool good, bool earlier);

@@ -31,7 +31,8 @@ static void copy_text(char *dst, size_t cap, const char *src)
 
 /* ---------------------------------------------------------------- the watch (fill's thread) */
 
-static void w_begin(void *ctx, const char *set_path, const char *event)
+static void w_begin(void *ctx, const char *set_path, const char *event, int nboards,
+                    int copies)
 {
     struct op_state *st = ctx;
     const char *base = strrchr(set_path, '/');
@@ -39,6 +40,9 @@ static void w_begin(void *ctx, const char *set_path, const char *event)
     pthread_mutex_lock(&st->lock);
     copy_text(st->set, sizeof st->set, base ? base + 1 : set_path);
     copy_text(st->event, sizeof st->event, event && strcmp(event, "?") ? event : ""); /* "?": none */
+    st->p.nboards = nboards;
+    st->p.copies = copies;
+    st->p.copy = 1;
     st->begun = true;
     pthread_mutex_unlock(&st->lock);
 }
@@ -86,8 +90,14 @@ static int w_ask(void *ctx, enum mach_action act, int board, const char *text)
     struct op_state *st = ctx;
     char drain[64];
 
-    (void)act;
     pthread_mutex_lock(&st->lock);
+    if (act == MA_START && board != st->p.board) { /* the next board: before its progress */
+        st->p.board = board;
+        st->p.card = 0;
+        if (st->p.index >= st->p.nboards && st->p.copy < st->p.copies)
+            st->p.index = 0, st->p.copy++; /* the next copy starts over */
+        st->p.index++;
+    }
     while (read(st->wake[0], drain, sizeof drain) > 0) /* an earlier prompt's wake-up */
         continue;
     st->prompt_id++;

@@ -88,6 +88,8 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim
         args[n++] = "--copies", args[n++] = o->copies_arg;
     if (o->yes && !is_sim_cmd)
         args[n++] = "--yes";
+    if (o->web) /* the same page: the operator's tablet has its URL */
+        args[n++] = "--web", args[n++] = o->web;
     args[n++] = "--resume";
     args[n] = NULL;
     fill_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);

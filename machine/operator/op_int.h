@@ -55,5 +55,9 @@ enum pd_status op_state_init(struct op_state *st, struct pd_err *e);
 void op_state_free(struct op_state *st);
 /* The watch (struct mach_watch) over st. */
 void op_state_watch(struct op_state *st, struct mach_watch *w);
+/* The page's answer to prompt id, settled under the lock: true when it came first. */
+bool op_claim(struct op_state *st, long id, enum mach_answer a);
+/* Wakes the fill waiting on the prompt (op_claim settled it). */
+void op_wake(struct op_state *st);
 
 #endif

@@ -176,7 +176,22 @@ static bool answer_from_page(struct MHD_Connection *c)
     return !o || (h && !strncmp(o, "http://", 7) && !strcmp(o + 7, h));
 }
 
-static enum MHD_Result post_answer(struct op_server *srv, struct MHD_Connection *c)
+/* What a POST's request context points to: its headers seen, or its answer won. */
+static char posting, answer_won;
+
+/* The fill goes on once the page has its reply: a stop ends the process, which would cut
+ * the reply off if the fill were woken before it was sent. */
+static void request_done(void *cls, struct MHD_Connection *c, void **req,
+                         enum MHD_RequestTerminationCode why)
+{
+    struct op_server *srv = cls;
+
+    (void)c, (void)why;
+    if (*req == &answer_won)
+        op_wake(&srv->st);
+}
+
+static enum MHD_Result post_answer(struct op_server *srv, struct MHD_Connection *c, void **req)
 {
     const char *id = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "prompt");
     const char *a = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "answer");
@@ -190,9 +205,10 @@ static enum MHD_Result post_answer(struct op_server *srv, struct MHD_Connection 
         return refuse(c, MHD_HTTP_FORBIDDEN, "answers come from the operator page\n");
     if (!id || !*id || *end || n <= 0 || ans == MACH_ANSWER_NONE)
         return refuse(c, MHD_HTTP_BAD_REQUEST, "wants prompt=ID&answer=continue|stop\n");
-    if (!op_answer(srv, n, ans))
+    if (!op_claim(&srv->st, n, ans))
         return refuse(c, MHD_HTTP_CONFLICT, "answered already (at the terminal or on another "
                                             "device)\n");
+    *req = &answer_won;
     return refuse(c, MHD_HTTP_OK, "answered\n");
 }
 
@@ -206,7 +222,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 
     (void)version, (void)upload;
     if (post && !*req) { /* the headers: the (empty) body and the answer come next */
-        *req = srv;
+        *req = &posting;
         return MHD_YES;
     }
     if (*upload_size) { /* an answer has no body: discard one */
@@ -218,7 +234,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
                                              "token)\n");
     if (post)
         return strcmp(url, "/answer") ? refuse(c, MHD_HTTP_NOT_FOUND, "not found\n")
-                                      : post_answer(srv, c);
+                                      : post_answer(srv, c, req);
     if (strcmp(method, MHD_HTTP_METHOD_GET) != 0)
         return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "GET or POST\n");
     if (!strcmp(url, "/"))
@@ -273,7 +289,9 @@ enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
         srv->mhd = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
                                     NULL, handle, srv, MHD_OPTION_LISTEN_SOCKET, fd,
                                     MHD_OPTION_CONNECTION_LIMIT, 64u,
-                                    MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_END);
+                                    MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+                                    MHD_OPTION_NOTIFY_COMPLETED, request_done, srv,
+                                    MHD_OPTION_END);
         if (!srv->mhd)
             rc = pd_fail(e, PD_ERR_IO, "cannot start the operator page's server on %s:%s",
                          host, port);

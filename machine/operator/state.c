@@ -133,9 +133,8 @@ void op_state_watch(struct op_state *st, struct mach_watch *w)
 
 /* ---------------------------------------------------------------- the page (server's thread) */
 
-bool op_answer(struct op_server *srv, long id, enum mach_answer a)
+bool op_claim(struct op_state *st, long id, enum mach_answer a)
 {
-    struct op_state *st = &srv->st;
     bool won;
 
     pthread_mutex_lock(&st->lock);
@@ -144,11 +143,24 @@ bool op_answer(struct op_server *srv, long id, enum mach_answer a)
         st->prompt_open = false;
         st->answer = a;
         st->by_page = true;
-        if (write(st->wake[1], "!", 1) != 1) {
-            /* a full pipe (never drained) is readable already: the fill wakes all the same */
-        }
     }
     pthread_mutex_unlock(&st->lock);
+    return won;
+}
+
+void op_wake(struct op_state *st)
+{
+    if (write(st->wake[1], "!", 1) != 1) {
+        /* a full pipe (never drained) is readable already: the fill wakes all the same */
+    }
+}
+
+bool op_answer(struct op_server *srv, long id, enum mach_answer a)
+{
+    bool won = op_claim(&srv->st, id, a);
+
+    if (won)
+        op_wake(&srv->st);
     return won;
 }
 

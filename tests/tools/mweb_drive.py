@@ -13,7 +13,10 @@
       N prompts waits for the prompt on the page, records the board the page shows, clicks the
       real #continue button; prints "clicked BOARD SHOWN-BOARD" per prompt. --shot takes a
       screenshot at that window size (OUTDIR/shot-WxH.png) at the first prompt.
-  mweb_drive.py pty URLFILE -- PREDUP ARGS...
+  mweb_drive.py expect <LINES
+      one request a line, "STATUS METHOD URL [NAME:VALUE]..." in order: fails naming each
+      whose status (0: no server) is not STATUS.
+  mweb_drive.py pty -- PREDUP ARGS...
       runs predup in a pseudo-terminal: answers prompt 1 at the terminal (Enter), then prompt
       2 on the page (POST), then a stale answer to prompt 1 (must be refused, 409); prints
       what each side saw.
@@ -267,6 +270,17 @@ def main(argv):
         shots = [tuple(int(x) for x in argv[i + 1].split("x"))
                  for i, a in enumerate(argv) if a == "--shot"]
         run_browser(argv[2], argv[3], prompts, shots)
+    elif len(argv) == 2 and argv[1] == "expect":
+        wrong = 0
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            want, method, url, *heads = line.split()
+            got = fetch(url, post=method == "POST", headers=dict(h.split(":", 1) for h in heads))[0]
+            if str(got) != want:
+                print("%s: %d, not %s" % (line.strip(), got, want))
+                wrong += 1
+        sys.exit(1 if wrong else 0)
     elif len(argv) >= 3 and argv[1] == "pty" and "--" in argv:
         run_pty(argv[argv.index("--") + 1:])
     else:

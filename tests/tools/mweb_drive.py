@@ -8,11 +8,12 @@
       answers every prompt over HTTP as the page does (continue; stop at prompt N), saves the
       page and every distinct state sent (OUTDIR/page.html, OUTDIR/states.txt) until the
       server goes away; prints "answered ID BOARD" per prompt.
-  mweb_drive.py browser URL OUTDIR [--prompts N] [--shot WxH]...
-      opens URL in headless chromium (DevTools protocol over --remote-debugging-pipe), and for
-      N prompts waits for the prompt on the page, records the board the page shows, clicks the
-      real #continue button; prints "clicked BOARD SHOWN-BOARD" per prompt. --shot takes a
-      screenshot at that window size (OUTDIR/shot-WxH.png) at the first prompt.
+  mweb_drive.py browser URL OUTDIR [--shot WxH]...
+      opens URL in headless chromium (DevTools protocol over --remote-debugging-pipe), and
+      until the fill ends (the page loses its server) waits for each prompt on the page,
+      records the board the page shows, clicks the real #continue button; prints "clicked ID:
+      board N n of m: PROMPT" per prompt. --shot takes a screenshot at that window size
+      (OUTDIR/shot-WxH.png) at the first prompt.
   mweb_drive.py expect <LINES
       one request a line, "STATUS METHOD URL [NAME:VALUE]..." in order: fails naming each
       whose status (0: no server) is not STATUS.
@@ -187,27 +188,28 @@ class Browser:
         subprocess.run(["rm", "-rf", self.profile], check=False)
 
 
-def run_browser(url, outdir, prompts, shots):
+def run_browser(url, outdir, shots):
     b = Browser(390, 844)
     try:
         b.open(url)
         last = 0
-        for i in range(prompts):
-            # the page shows the prompt (a newer one than the one clicked before)
-            pid = b.until("(() => { const s = document.querySelector('#prompt.open'); "
-                          "return s && prompt > %d ? prompt : 0; })()" % last)
+        while True:
+            # the page shows a prompt newer than the one clicked before, or lost its server
+            pid = b.until("(() => { if (document.getElementById('conn').className === 'lost') "
+                          "return -1; const s = document.querySelector('#prompt.open'); "
+                          "return s && prompt > %d ? prompt : 0; })()" % last, limit=30)
+            if pid < 0:
+                break
             text = b.js("document.getElementById('prompttext').textContent")
-            if i == 0:
+            shown = b.js("document.getElementById('board').textContent + ' ' + "
+                         "document.getElementById('of').textContent")
+            if last == 0:
                 for w, h in shots:
                     b.shot(os.path.join(outdir, "shot-%dx%d.png" % (w, h)), w, h)
             b.js("document.querySelector('#continue').click()")
-            # the click answered it: the page hides the prompt, then shows the next board
-            b.until("document.querySelector('#prompt.open') === null || prompt !== %d" % pid)
-            print("clicked %d %s" % (pid, text), flush=True)
+            print("clicked %d: board %s: %s" % (pid, shown, text), flush=True)
             last = pid
-        b.until("document.getElementById('conn').className === 'lost' || "
-                "document.getElementById('placed').textContent !== '0'")
-        print("placed " + b.js("document.getElementById('placed').textContent"), flush=True)
+        print("page: " + b.js("document.getElementById('conn').textContent"), flush=True)
     finally:
         b.close()
 
@@ -266,10 +268,9 @@ def main(argv):
         stop_at = int(argv[argv.index("--stop-at") + 1]) if "--stop-at" in argv else 0
         run_http(argv[2], argv[3], stop_at)
     elif len(argv) >= 4 and argv[1] == "browser":
-        prompts = int(argv[argv.index("--prompts") + 1]) if "--prompts" in argv else 1
         shots = [tuple(int(x) for x in argv[i + 1].split("x"))
                  for i, a in enumerate(argv) if a == "--shot"]
-        run_browser(argv[2], argv[3], prompts, shots)
+        run_browser(argv[2], argv[3], shots)
     elif len(argv) == 2 and argv[1] == "expect":
         wrong = 0
         for line in sys.stdin:

@@ -31,8 +31,12 @@ struct op_state {
     bool prompt_open;         /* it waits for an answer */
     int prompt_board;
     char prompt[OP_TEXT];
-    enum mach_answer answer;  /* the last prompt's answer, once settled */
+    enum mach_answer answer;  /* the open prompt's answer, once settled */
     bool by_page;             /* ... given on the page (else at the terminal) */
+    long last_id;             /* the last prompt settled (0: none yet), for the page to say */
+    int last_board;           /* by whom it was answered, even after the next prompt opened */
+    enum mach_answer last_answer;
+    bool last_by_page;
     struct op_note notes[OP_NOTES]; /* a ring: note n at [(n - 1) % OP_NOTES] */
     long nnotes;
 };

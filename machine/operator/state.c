@@ -109,17 +109,26 @@ static int w_ask(void *ctx, enum mach_action act, int board, const char *text)
     return st->wake[0];
 }
 
+/* The open prompt is answered (under the lock): remembered for the page. */
+static void settled(struct op_state *st, enum mach_answer a, bool by_page)
+{
+    st->prompt_open = false;
+    st->answer = a;
+    st->by_page = by_page;
+    st->last_id = st->prompt_id;
+    st->last_board = st->prompt_board;
+    st->last_answer = a;
+    st->last_by_page = by_page;
+}
+
 static enum mach_answer w_settle(void *ctx, enum mach_answer mine, bool *by_page)
 {
     struct op_state *st = ctx;
     enum mach_answer a;
 
     pthread_mutex_lock(&st->lock);
-    if (st->prompt_open && mine != MACH_ANSWER_NONE) { /* the terminal came first */
-        st->prompt_open = false;
-        st->answer = mine;
-        st->by_page = false;
-    }
+    if (st->prompt_open && mine != MACH_ANSWER_NONE) /* the terminal came first */
+        settled(st, mine, false);
     a = st->prompt_open ? MACH_ANSWER_NONE : st->answer;
     *by_page = !st->prompt_open && st->by_page;
     pthread_mutex_unlock(&st->lock);
@@ -139,11 +148,8 @@ bool op_claim(struct op_state *st, long id, enum mach_answer a)
 
     pthread_mutex_lock(&st->lock);
     won = st->prompt_open && st->prompt_id == id && a != MACH_ANSWER_NONE;
-    if (won) {
-        st->prompt_open = false;
-        st->answer = a;
-        st->by_page = true;
-    }
+    if (won)
+        settled(st, a, true);
     pthread_mutex_unlock(&st->lock);
     return won;
 }
@@ -203,10 +209,10 @@ static void json_prompt_notes(FILE *f, const struct op_state *st)
     fprintf(f, "\"prompt\":{\"id\":%ld,\"open\":%s,\"board\":%d,\"text\":", st->prompt_id,
             st->prompt_open ? "true" : "false", st->prompt_board);
     json_string(f, st->prompt);
-    fprintf(f, ",\"answer\":\"%s\",\"by\":\"%s\"},\"notes\":[",
-            st->answer == MACH_ANSWER_STOP ? "stop"
-            : st->answer == MACH_ANSWER_CONTINUE ? "continue" : "",
-            st->prompt_open || !st->prompt_id ? "" : st->by_page ? "page" : "terminal");
+    fprintf(f, "},\"last\":{\"id\":%ld,\"board\":%d,\"answer\":\"%s\",\"by\":\"%s\"},"
+               "\"notes\":[",
+            st->last_id, st->last_board, st->last_answer == MACH_ANSWER_STOP ? "stop" : "continue",
+            !st->last_id ? "" : st->last_by_page ? "page" : "terminal");
     for (long n = st->nnotes > OP_NOTES ? st->nnotes - OP_NOTES + 1 : 1; n <= st->nnotes; n++) {
         const struct op_note *note = &st->notes[(n - 1) % OP_NOTES];
 

@@ -65,9 +65,12 @@ def wait_url(errfile, limit=20):
     while time.time() - start < limit:
         try:
             with open(errfile, encoding="utf-8", errors="replace") as f:
-                m = re.search(r"^operator page: (\S+)", f.read(), re.M)
+                text = f.read()
+            m = re.search(r"^operator page: (\S+)", text, re.M)
             if m:
                 return m.group(1)
+            if "error:" in text:
+                sys.exit("mweb_drive: predup stopped: " + text.strip())
         except FileNotFoundError:
             pass
         time.sleep(0.05)
@@ -239,8 +242,8 @@ def run_pty(args):
     os.write(fd, b"\n")  # prompt 1 at the terminal
     read_until(rb"board 2: .*\n  \[Enter when done")
     st = json.loads(fetch(with_path(url, "state"))[1])
-    print("prompt %d open %s, last answered by %s" % (st["prompt"]["id"], st["prompt"]["open"],
-                                                      st["prompt"]["by"] or "-"))
+    print("prompt %d open %s, prompt %d answered by %s" % (
+        st["prompt"]["id"], st["prompt"]["open"], st["last"]["id"], st["last"]["by"] or "-"))
     print("stale answer to prompt 1: %d" % answer(url, 1, "continue"))
     print("page answers prompt 2: %d" % answer(url, 2, "continue"))
     print("again: %d" % answer(url, 2, "stop"))

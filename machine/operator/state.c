@@ -40,6 +40,8 @@ static void w_begin(void *ctx, const char *set_path, const char *event, int nboa
     pthread_mutex_lock(&st->lock);
     copy_text(st->set, sizeof st->set, base ? base + 1 : set_path);
     copy_text(st->event, sizeof st->event, event && strcmp(event, "?") ? event : ""); /* "?": none */
+    st->p = (struct mach_progress){0}; /* event deal fills set after set: each starts over */
+    st->good = st->bad = 0;
     st->p.nboards = nboards;
     st->p.copies = copies;
     st->p.copy = 1;

@@ -237,6 +237,8 @@ def run_pty(args):
         return re.search(pattern, out)
 
     m = read_until(rb"operator page: (\S+)")
+    if not m:
+        sys.exit("mweb_drive: no operator page at the terminal: " + out.decode(errors="replace"))
     url = m.group(1).decode()
     read_until(rb"board 1: .*\n  \[Enter when done, q to stop\] ")
     os.write(fd, b"\n")  # prompt 1 at the terminal

@@ -2,7 +2,8 @@
 # tests/cli/mweb_browser.sh - the operator page in a real browser (issue 24 item 7): headless
 # chromium, driven over the DevTools protocol (tests/tools/mweb_drive.py), follows a simulated
 # fill board by board, and its real Continue button answers each prompt: the fill goes on and
-# ends with every board good. Screenshots at phone and tablet size are taken on the way.
+# ends with every board good; a reload after the first click changes nothing. Screenshots at
+# phone and tablet size are taken on the way.
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/mweb_drive.py
@@ -28,6 +29,7 @@ for b in 1 2 3; do
         { echo "board $b in the browser:"; cat clicks.txt; exit 1; }
 done
 [ "$(grep -c 'answered on the operator page: done' err.txt)" = "$(grep -c '^clicked' clicks.txt)" ]
+grep -q '^reloaded$' clicks.txt
 grep -q '^page: No connection to predup: the fill has ended' clicks.txt
 grep -q '^filled set.pbn: 3 good, 0 bad; 156 cards placed' out.txt
 for s in 390x844 820x1180; do

@@ -12,8 +12,8 @@
       opens URL in headless chromium (DevTools protocol over --remote-debugging-pipe), and
       until the fill ends (the page loses its server) waits for each prompt on the page,
       records the board the page shows, clicks the real #continue button; prints "clicked ID:
-      board N n of m: PROMPT" per prompt. --shot takes a screenshot at that window size
-      (OUTDIR/shot-WxH.png) at the first prompt.
+      board N n of m: PROMPT" per prompt; reloads the page after the first click. --shot
+      takes a screenshot at that window size (OUTDIR/shot-WxH.png) at the first prompt.
   mweb_drive.py expect <LINES
       one request a line, "STATUS METHOD URL [NAME:VALUE]..." in order: fails naming each
       whose status (0: no server) is not STATUS.
@@ -164,7 +164,10 @@ class Browser:
     def until(self, expr, limit=15):
         start = time.time()
         while time.time() - start < limit:
-            v = self.js(expr)
+            try:
+                v = self.js(expr)
+            except RuntimeError:  # the page is being (re)loaded: its context is gone
+                v = None
             if v:
                 return v
             time.sleep(0.05)
@@ -211,6 +214,9 @@ def run_browser(url, outdir, shots):
                     b.shot(os.path.join(outdir, "shot-%dx%d.png" % (w, h)), w, h)
             b.js("document.querySelector('#continue').click()")
             print("clicked %d: board %s: %s" % (pid, shown, text), flush=True)
+            if last == 0:  # a reload (or a second device) picks the fill up where it is
+                b.call("Page.reload")
+                print("reloaded", flush=True)
             last = pid
         print("page: " + b.js("document.getElementById('conn').textContent"), flush=True)
     finally:

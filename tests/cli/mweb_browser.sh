@@ -25,9 +25,13 @@ rc=0; wait "$fill" || rc=$?
 # the page showed each board, n of m, with its prompt, and each click answered one (the
 # simulator's reading errors bring a prompt to re-feed the reject tray now and then)
 for b in 1 2 3; do
-    grep -q "^clicked [0-9]*: board $b $b of 3: Board $b: insert board $b, empty, and put its deck in the feeder$" clicks.txt ||
+    grep -q "^clicked [0-9]*: board $b $b of 3: Board $b: insert board $b\b" clicks.txt ||
         { echo "board $b in the browser:"; cat clicks.txt; exit 1; }
 done
+# every prompt the page showed is the terminal's, word for word
+while read -r line; do
+    grep -qxF "$line" err.txt || { echo "not the terminal's prompt: $line"; cat err.txt; exit 1; }
+done < <(sed -n 's/^clicked [0-9]*: board [0-9]* [0-9]* of 3: Board \([0-9]*\): /board \1: /p' clicks.txt)
 [ "$(grep -c 'answered on the operator page: done' err.txt)" = "$(grep -c '^clicked' clicks.txt)" ]
 grep -q '^reloaded$' clicks.txt
 grep -q '^page: No connection to predup: the fill has ended' clicks.txt

@@ -14,7 +14,8 @@ CC       ?= cc
 # freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
 # analyze under mpirun (dealer/run/mpi.c); a plain run never starts it. icu-uc icu-i18n: the event
 # texts' checks (NFC, invisible characters, confusables: dealer/event/text.c).
-PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib
+# libmicrohttpd: the operator page of fill --web (machine/operator/).
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
@@ -37,9 +38,9 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
               libinih-dev libqrencode-dev libfreetype-dev zlib1g-dev fonts-dejavu-core libopenmpi-dev \
-              openmpi-bin libicu-dev
+              openmpi-bin libicu-dev libmicrohttpd-dev
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils qpdf zbar-tools dealer deal valgrind \
-              python3 man-db groff-base bsdextrautils imagemagick strace
+              python3 man-db groff-base bsdextrautils imagemagick strace chromium
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
 ifeq ($(V),0)
@@ -111,6 +112,14 @@ $(BUILD)/printing/terms_builtin.c: $(TERMS_INI) Makefile
 $(BUILD)/printing/terms_builtin.o: $(BUILD)/printing/terms_builtin.c | have-libs
 	$(call say,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# The operator page (fill --web) is machine/operator/page.html, served from the binary: each
+# line becomes a C string literal (backslashes and quotes escaped) that page.c includes.
+$(BUILD)/machine/operator/page.inc: machine/operator/page.html
+	@mkdir -p $(@D)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< >$@
+$(BUILD)/machine/operator/page.o: $(BUILD)/machine/operator/page.inc
+$(BUILD)/machine/operator/page.o: CPPFLAGS += -I$(BUILD)/machine/operator
 
 # Raw generation speed, for make bench (tests/bench_deal.sh).
 $(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)

@@ -467,11 +467,13 @@ static enum pd_status print_set(const char *print, const char *lang, const char 
  * the simulator's is another). Run again, the fill resumes and finds what is left (resume does
  * nothing without a journal). */
 static enum pd_status fill_set(const struct event *ev, const struct cfg_event_set *x,
-                               const char *pbn, struct pd_err *e)
+                               const char *pbn, const struct mach_watch *watch, struct pd_err *e)
 {
     char profile[1200], copies[16];
+    /* with the operator page (--web), the operator answers the prompts there */
     struct fill_opts o = {.set_path = pbn, .machine = profile, .copies = x->copies,
-                          .copies_arg = copies, .resume = true, .yes = true, .quiet = true};
+                          .copies_arg = copies, .resume = true, .yes = !watch, .quiet = true,
+                          .watch = watch};
     struct mach_profile prof;
     enum pd_status rc;
 
@@ -512,8 +514,8 @@ static enum pd_status check_machines(const struct event *ev, int only, struct pd
 }
 
 /* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
-static enum pd_status make_outputs(const struct event *ev, int si, const char *stem, bool fill,
-                                   struct pd_err *e)
+static enum pd_status make_outputs(const struct event *ev, int si, const char *stem,
+                                   const struct ceremony_deal_opts *o, struct pd_err *e)
 {
     const struct cfg_event_set *x = &ev->cfg.extra[si];
     char pbn[1320], dd[1320];
@@ -524,12 +526,13 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
     rc = analyze_set(pbn, dd, e);
     if (rc == PD_OK)
         rc = print_set(x->print, ev->rec.p.language, stem, dd, e);
-    if (rc != PD_OK || !fill || !x->machine[0])
+    if (rc != PD_OK || !o->fill || !x->machine[0])
         return rc;
-    return fill_set(ev, x, pbn, e);
+    return fill_set(ev, x, pbn, o->watch, e);
 }
 static enum pd_status deal_and_write(const struct event *ev, int si, const struct pd_key *key,
-                                     const char *dir, bool fill, struct pd_err *e)
+                                     const char *dir, const struct ceremony_deal_opts *o,
+                                     struct pd_err *e)
 {
     const struct ev_set *s = &ev->rec.p.sets[si];
     struct pbn_set *set = NULL;
@@ -554,8 +557,8 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
                set->n == 1 ? "board" : "boards", formats);
     fflush(stdout);
     pbn_set_free(set);
-    rc = rc == PD_OK ? make_outputs(ev, si, stem, fill, e) : rc;
-    if (rc == PD_OK && fill && !ev->cfg.extra[si].machine[0])
+    rc = rc == PD_OK ? make_outputs(ev, si, stem, o, e) : rc;
+    if (rc == PD_OK && o->fill && !ev->cfg.extra[si].machine[0])
         printf("%s: not filled: the set names no machine\n", pbn);
     return rc;
 }
@@ -599,7 +602,7 @@ enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *
         rc = pd_fail(e, PD_ERR_IO, "%s: cannot create the directory: %s", dir, strerror(errno));
     for (int i = 0; rc == PD_OK && i < ev->rec.p.nsets; i++)
         if (only < 0 || i == only)
-            rc = deal_and_write(ev, i, &key, dir, o->fill, e);
+            rc = deal_and_write(ev, i, &key, dir, o, e);
     pd_wipe(&key, sizeof key);
     free(ev);
     return event_exists_hint(rc, e);

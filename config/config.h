@@ -77,6 +77,8 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
 struct ceremony_deal_opts {
     const char *conf, *set, *dir;
     bool fill;
+    const char *web;                /* --web [ADDR:]PORT (with fill) */
+    const struct mach_watch *watch; /* the operator page the front-end started, or NULL */
 };
 enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e);
 enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e);

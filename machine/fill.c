@@ -90,6 +90,8 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim
         args[n++] = "--descending";
     if (o->yes && !is_sim_cmd)
         args[n++] = "--yes";
+    if (o->web) /* the same page: the operator's tablet has its URL */
+        args[n++] = "--web", args[n++] = o->web;
     args[n++] = "--resume";
     args[n] = NULL;
     fill_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);
@@ -142,13 +144,13 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     struct mach_sim *sim = NULL;
     struct mach_usb *usb = NULL;
     struct mach_job job = {0};
-    struct fill_ui u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet};
+    struct fill_ui u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet, .watch = o->watch};
     struct mach_ui ui;
     struct mach_connector conn = {0};
     char *journal = NULL;
     enum pd_status rc;
 
-    if (!u.yes && !o->status && !isatty(STDIN_FILENO))
+    if (!u.yes && !o->status && !o->watch && !isatty(STDIN_FILENO))
         return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
                                         "or pass --yes");
     rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
@@ -179,6 +181,10 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     }
     if (rc == PD_OK && prof->kind == MACH_SIM)
         rc = check_faults(&prof->sim, &r, e);
+    if (rc == PD_OK && o->watch && o->watch->begin)
+        o->watch->begin(o->watch->ctx, o->set_path,
+                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, r.n,
+                        o->copies > 1 ? o->copies : 1);
     if (rc == PD_OK)
         rc = fill_ui_init(&u, &ui, e);
     if (rc == PD_OK) {

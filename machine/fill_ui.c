@@ -2,6 +2,8 @@
  * terminal (or answered by --yes), the progress line, notes, the list of finished boards, the
  * closing summary, the simulator's card-by-card audit, and the command that resumes a fill
  * (every hint names a command that works, with the run's own file arguments). */
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,37 @@ void fill_ui_end_line(struct fill_ui *u)
     end_line(u);
 }
 
+/* The prompt at the terminal (when stdin is one) and on the operator page at once: whichever
+ * answers first answers it, once (the watch settles it under its lock); the other is told. */
+static enum mach_answer watched_prompt(struct fill_ui *u, enum mach_action act, int board,
+                                       const char *text)
+{
+    const struct mach_watch *w = u->watch;
+    int fd = w->ask(w->ctx, act, board, text);
+    bool tty = isatty(STDIN_FILENO), by_page = false;
+    enum mach_answer a = MACH_ANSWER_NONE;
+
+    fprintf(stderr, "board %d: %s\n  [%s] ", board, text,
+            tty ? "Enter when done, q to stop" : "answer on the operator page");
+    fflush(stderr);
+    while (a == MACH_ANSWER_NONE) {
+        struct pollfd pf[2] = {{fd, POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
+        enum mach_answer mine = MACH_ANSWER_NONE;
+        char line[64];
+
+        if (poll(pf, tty ? 2 : 1, -1) < 0 && errno != EINTR)
+            mine = MACH_ANSWER_STOP;
+        else if (tty && pf[1].revents) /* a whole line: the terminal is in canonical mode */
+            mine = read(STDIN_FILENO, line, sizeof line) <= 0 || line[0] == 'q'
+                       ? MACH_ANSWER_STOP : MACH_ANSWER_CONTINUE;
+        a = w->settle(w->ctx, mine, &by_page);
+    }
+    if (by_page)
+        fprintf(stderr, "answered on the operator page: %s\n",
+                a == MACH_ANSWER_STOP ? "stop" : "done");
+    return a;
+}
+
 static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, const char *text,
                                 struct pd_err *e)
 {
@@ -37,6 +70,12 @@ static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, cons
         if (!u->quiet && act != MA_START)
             fprintf(stderr, "operator (board %d): %s\n", board, text);
         return PD_OK;
+    }
+    if (u->watch && u->watch->ask && u->watch->settle) {
+        if (watched_prompt(u, act, board, text) == MACH_ANSWER_CONTINUE)
+            return PD_OK;
+        return pd_fail(e, PD_ERR_USAGE, "stopped by the operator at board %d; nothing is "
+                                        "lost: %s continues", board, u->resume_cmd);
     }
     fprintf(stderr, "board %d: %s\n  [Enter when done, q to stop] ", board, text);
     fflush(stderr);
@@ -51,6 +90,8 @@ static void ui_progress(void *ctx, const struct mach_progress *p)
     struct fill_ui *u = ctx;
     char copy[32] = "", rate[64] = "";
 
+    if (u->watch && u->watch->progress)
+        u->watch->progress(u->watch->ctx, p);
     if (!pd_progress_wanted(u->quiet))
         return;
     if (p->copies > 1)
@@ -68,7 +109,8 @@ static void ui_note(void *ctx, int board, const char *text)
 {
     struct fill_ui *u = ctx;
 
-    (void)board;
+    if (u->watch && u->watch->note)
+        u->watch->note(u->watch->ctx, board, text);
     if (u->quiet)
         return;
     end_line(u);
@@ -99,6 +141,8 @@ static void ui_finished(void *ctx, int copy, int board, bool good, bool earlier)
 {
     struct fill_ui *u = ctx;
 
+    if (u->watch && u->watch->finished)
+        u->watch->finished(u->watch->ctx, copy, board, good, earlier);
     if (good && !earlier && u->sim)
         audit_now(u, board);
     if (good)

@@ -83,6 +83,7 @@ struct fill_ui {
     struct mach_bad *bad;    /* every bad board, in the order found */
     size_t nbad, capbad;
     bool bad_lost;           /* out of memory while listing */
+    const struct mach_watch *watch; /* the operator page (fill --web), or NULL */
     /* the simulator's audit (NULL sim: none): each board-copy reported good in this run is
      * checked in the pockets as it is finished, before the next copy empties them */
     const struct mach_sim *sim;

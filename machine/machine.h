@@ -292,6 +292,26 @@ struct mach_ui {
     void (*finished)(void *ctx, int copy, int board, bool good, bool earlier);
 };
 
+/* An onlooker of the fill beside the terminal: the operator page (machine/operator/) is told
+ * what the terminal is told (and, unlike it, never a card: the deals stay secret), and may
+ * answer a prompt. Any member may be NULL. fill_ui.c calls it, one call per event. */
+enum mach_answer { MACH_ANSWER_NONE, MACH_ANSWER_CONTINUE, MACH_ANSWER_STOP };
+struct mach_watch {
+    void *ctx;
+    /* The fill starts: the set's file, its Event tag (NULL without one), the boards of the
+     * run and the copies of each. */
+    void (*begin)(void *ctx, const char *set_path, const char *event, int nboards, int copies);
+    void (*progress)(void *ctx, const struct mach_progress *p);
+    void (*note)(void *ctx, int board, const char *text);
+    void (*finished)(void *ctx, int copy, int board, bool good, bool earlier);
+    /* A prompt opens: returns a descriptor that turns readable once the page answered it. */
+    int (*ask)(void *ctx, enum mach_action act, int board, const char *text);
+    /* Settles the open prompt, exactly once whoever answers first: mine is the terminal's
+     * answer (MACH_ANSWER_NONE: none yet). Returns the answer that counts (NONE: still open),
+     * *by_page true when the page's came first. */
+    enum mach_answer (*settle)(void *ctx, enum mach_answer mine, bool *by_page);
+};
+
 enum { MACH_MAX_COPIES = 16 }; /* copies of one set in one journal (fill --copies) */
 enum { MACH_ID_MAX = 128 };    /* a machine's identity in the journal, with its NUL */
 
@@ -356,6 +376,8 @@ struct fill_opts {
     bool list; /* fill --list: the USB devices and profiles predup sees, no set */
     bool descending; /* the boards from the highest down (the DUP's "reverse order") */
     bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
+    const char *web;  /* --web [ADDR:]PORT as given (the front-end starts the page) */
+    const struct mach_watch *watch; /* the operator page, or NULL; prompts then need no tty */
 };
 /* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim
  * (no prompts, the resume hint names sim). Exit status: PD_ERR_MISMATCH when boards are bad. */

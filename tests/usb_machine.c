@@ -10,6 +10,7 @@
  *             pockets wired otherwise than the profile says
  *   list      predup fill --list sees the device, then none; a fill without it says what to
  *             check
+ *   web       the same, answered on its operator page (fill --web) over HTTP
  * Each scenario starts from a clean state (fresh_device): the last scenario's re-plugs done,
  * its device removed, a new device and simulated machine plugged in. Each fill has its own
  * libusb context (mach_usb_new), as one run of predup fill has.
@@ -760,6 +761,52 @@ static void scenario_list(const char *predup)
     rig_free(&r);
 }
 
+/* The operator page over USB: the real binary fills the device from its page (fill --web,
+ * no terminal, no --yes), every prompt answered over HTTP as the page answers it, by
+ * tests/tools/mweb_drive.py (found from the current directory: skipped elsewhere). */
+static void scenario_web(const char *predup)
+{
+    static const char script[] =
+        "cd \"$2\" && { \"$0\" fill set.pbn --machine usb.conf --web 127.0.0.1:0 </dev/null "
+        ">out.txt 2>err.txt & pid=$!; url=$(python3 \"$1\" url err.txt) && "
+        "python3 \"$1\" http \"$url\" . >drive.txt; wait $pid; rc=$?; cat out.txt drive.txt; "
+        "rm -f out.txt err.txt drive.txt page.html states.txt set.pbn set.pbn.journal usb.conf; "
+        "exit $rc; }";
+    char *driver = realpath("tests/tools/mweb_drive.py", NULL), *bin = realpath(predup, NULL);
+    char *out = NULL, set[320];
+    struct rig r;
+    FILE *f;
+
+    if (!driver || !bin) {
+        printf("usb web: no tests/tools/mweb_drive.py here: skipped\n");
+        free(driver);
+        free(bin);
+        return;
+    }
+    rig_init(&r, 3, 16);
+    fresh_device(&r);
+    snprintf(set, sizeof set, "%s/set.pbn", r.dir);
+    g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
+    snprintf(set, sizeof set, "%s/usb.conf", r.dir);
+    f = fopen(set, "w");
+    g_assert(f);
+    fputs("[machine]\ntransport = usb\nvid = 0x1209\npid = 0x0dea\ntimeout_ms = 5000\n"
+          "send_timeout_ms = 5000\nretries = 19\nreplug_wait_ms = 30000\n", f);
+    fclose(f);
+    char *argv[] = {"/bin/sh", "-c", (char *)script, bin, driver, r.dir, NULL};
+    EXPECT(run_cli(argv, &out) == 0, "predup fill --web over USB failed: %s", out ? out : "");
+    EXPECT(out && strstr(out, ": 3 good, 0 bad; 156 cards placed") &&
+               strstr(out, "answered 1 1 continue 200") && strstr(out, "boards seen 1 2 3"),
+           "fill --web over USB (every prompt answered on the page): %s", out ? out : "");
+    if (out)
+        printf("usb web: %s", out);
+    g_free(out);
+    audit(&r, r.n);
+    free(driver);
+    free(bin);
+    rig_free(&r);
+}
+
 int main(int argc, char **argv)
 {
     const char *predup = NULL;
@@ -792,7 +839,8 @@ int main(int argc, char **argv)
         scenario_settings();
         if (predup) {
             scenario_cli(predup);
-            scenario_list(predup);
+            scenario_web(predup);
+            scenario_list(predup); /* last: it takes the device off the bus */
         }
     }
     printf("usb_machine: %s\n", failures ? "FAILED" : "all scenarios passed");

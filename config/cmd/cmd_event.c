@@ -5,12 +5,14 @@
 
 #include "config/cmd/cmd.h"
 #include "config/config.h"
+#include "machine/operator/operator.h"
 
 static const char event_usage[] =
     "usage: predup event commit NAME.conf            make NAME.key and the record NAME.record\n"
     "       predup event public NAME.conf VALUE      add the delayed public value to the record\n"
-    "       predup event deal NAME.conf [--set NAME] [-o DIR] [--fill]\n"
-    "                                                deal, write, analyse, print (and fill)\n"
+    "       predup event deal NAME.conf [--set NAME] [-o DIR] [--fill [--web [ADDR:]PORT]]\n"
+    "                                                deal, write, analyse, print (and fill;\n"
+    "                                                --web: the operator page, see fill --help)\n"
     "       predup event reveal NAME.conf            add the key to the record, after play\n"
     "  The record NAME.record may be published at every stage; `predup verify NAME.record\n"
     "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n";
@@ -22,10 +24,11 @@ static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opt
     int c;
 
     *o = (struct ceremony_deal_opts){0};
-    if (pd_opts_begin(&p, "s set  o output", "f fill  h help", "o:", argc, argv, e) != PD_OK)
+    if (pd_opts_begin(&p, "s set  o output  w web", "f fill  h help", "o:", argc, argv,
+                      e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "so", (const char **const[]){&o->set, &o->dir}))
+        if (pd_opt_text(c, "sow", (const char **const[]){&o->set, &o->dir, &o->web}))
             continue;
         if (c == 'f')
             o->fill = true;
@@ -35,6 +38,8 @@ static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opt
             return pd_opts_refuse(&p, "predup event", e);
     }
     o->conf = optind < argc ? argv[optind] : NULL;
+    if (o->web && !o->fill && !*help)
+        return pd_fail(e, PD_ERR_USAGE, "--web shows the fill on a page: it goes with --fill");
     return optind == argc - 1 || *help ? PD_OK
                                        : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
                                                  "[--set NAME] [-o DIR] [--fill]");
@@ -46,9 +51,20 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
     bool help = false;
     enum pd_status rc = parse_deal(argc, argv, &o, &help, e);
 
+    struct op_server *page = NULL;
+
     if (rc == PD_OK && help)
         fputs(event_usage, stdout);
-    return rc == PD_OK && !help ? ceremony_deal(&o, e) : rc;
+    if (rc != PD_OK || help)
+        return rc;
+    if (o.web) { /* the page is up (its port bound) before anything is dealt */
+        rc = op_start(o.web, stderr, &page, e);
+        o.watch = rc == PD_OK ? op_watch(page) : NULL;
+    }
+    if (rc == PD_OK)
+        rc = ceremony_deal(&o, e);
+    op_stop(page);
+    return rc;
 }
 
 static enum pd_status event_commit(int argc, char **argv, struct pd_err *e)

@@ -8,10 +8,12 @@
 #include "machine/cmd/cmd.h"
 #include "config/config.h"
 #include "machine/cmd/cmd_int.h"
+#include "machine/operator/operator.h"
 
 static const char fill_usage[] =
     "usage: predup fill SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--resume] [--yes]\n"
     "                   [--copies N] [--journal FILE] [--descending] [--quiet] [--status]\n"
+    "                   [--web [ADDR:]PORT]\n"
     "       predup fill --list\n"
     "  Fills the boards of SET.pbn in order on the machine of the profile (default: usb, a\n"
     "  USB machine with the default ids; sim is the built-in simulator; another NAME is\n"
@@ -24,6 +26,9 @@ static const char fill_usage[] =
     "  a later run with other --boards or more --copies continues the same journal.\n"
     "  --status shows what the journal says is done, per copy. --list shows the USB devices\n"
     "  predup sees, the profiles they match, whether predup may open them, and the profiles.\n"
+    "  --web serves the operator page (progress, prompts with buttons, bad boards; never a\n"
+    "  card) for a phone or tablet, on 127.0.0.1 unless ADDR is given (then the URL printed\n"
+    "  carries a token); prompts are answered there or at the terminal, whichever is first.\n"
     "  Exit 0 when every board is good, 1 when some are bad (each named).\n";
 
 /* ---------------------------------------------------------------- options */
@@ -52,12 +57,13 @@ enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_
     memset(o, 0, sizeof *o);
     o->copies = 1;
     if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies  "
-                      "K deck",
+                      "K deck  w web",
                       "r resume  y yes  Q quiet  h help  s status  L list  D descending", "b:m:hq",
                       argc, argv, e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "bmJ", (const char **const[]){&o->boards, &o->machine, &o->journal}))
+        if (pd_opt_text(c, "bmJw", (const char **const[]){&o->boards, &o->machine, &o->journal,
+                                                           &o->web}))
             continue;
         switch (c) {
         case OPT_RESUME: o->resume = true; break;
@@ -200,6 +206,26 @@ enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
         rc = cfg_load_profile(o.machine, &prof, e);
     if (rc == PD_OK && !o.machine)
         prof.kind = MACH_USB; /* a real machine unless a profile says otherwise */
-    return rc == PD_OK ? fill_run(&o, &prof, false, e) : rc;
+    return rc == PD_OK ? fill_run_web(&o, &prof, false, e) : rc;
+}
+
+enum pd_status fill_run_web(struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
+                            struct pd_err *e)
+{
+    struct op_server *page = NULL;
+    enum pd_status rc;
+
+    if (!o->web)
+        return fill_run(o, prof, is_sim_cmd, e);
+    if (o->status)
+        return pd_fail(e, PD_ERR_USAGE, "--web shows a fill on a page: it does not go with "
+                                        "--status");
+    rc = op_start(o->web, stderr, &page, e); /* a port in use stops before the fill starts */
+    if (rc != PD_OK)
+        return rc;
+    o->watch = op_watch(page);
+    rc = fill_run(o, prof, is_sim_cmd, e);
+    op_stop(page);
+    return rc;
 }
 

@@ -15,4 +15,9 @@ typedef enum pd_status (*fill_sim_opt_fn)(int c, const char *arg, struct fill_op
 enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_sim_opt_fn sim_opt,
                                struct mach_sim_opts *sim_extra, struct pd_err *e);
 
+/* fill_run, with the operator page of --web up (its port bound) before the fill starts and
+ * down when it ends. */
+enum pd_status fill_run_web(struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
+                            struct pd_err *e);
+
 #endif

@@ -11,11 +11,11 @@
 static const char sim_usage[] =
     "usage: predup sim SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--seed N]\n"
     "                  [--fault KIND@BOARD:CARD]... [--rate KIND=PPM]... [--deck INDEX]\n"
-    "                  [--resume] [--quiet]\n"
+    "                  [--resume] [--quiet] [--web [ADDR:]PORT]\n"
     "  Fills SET.pbn on the simulated machine (its settings from the profile when given,\n"
     "  which must say transport = sim), answering the prompts as a model operator, then\n"
     "  checks every board reported good against the deal card by card in the simulator's\n"
-    "  pockets.\n";
+    "  pockets. --web shows the run on the operator page (see predup fill --help).\n";
 
 enum { USAGE_WIDTH = 88 };
 
@@ -134,5 +134,5 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
             prof.sim.rate_ppm[i] = extra.rate_ppm[i];
     for (int i = 0; i < extra.nat && prof.sim.nat < MACH_SIM_MAX_AT; i++)
         prof.sim.at[prof.sim.nat++] = extra.at[i];
-    return fill_run(&o, &prof, true, e);
+    return fill_run_web(&o, &prof, true, e);
 }

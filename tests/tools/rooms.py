@@ -32,6 +32,7 @@ ROOMS = [
     (5, "pbn/sets", "pbn/sets", "pbn/sets/sets.h"),  # the engines of deal and verify
     (6, "printing", "printing", "printing/printing.h"),
     (6, "machine", "machine", "machine/machine.h"),
+    (7, "machine/operator", "machine/operator", "machine/operator/operator.h"),  # fill --web
     (7, "config", "config", "config/config.h"),
     (8, "dealer/cmd", "dealer/cmd", "dealer/cmd/cmd.h"),
     (8, "pbn/cmd", "pbn/cmd", "pbn/cmd/cmd.h"),

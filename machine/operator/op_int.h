@@ -1,0 +1,67 @@
+/* machine/operator/op_int.h - internal to machine/operator/: the state the fill and the page
+ * share (state.c) and the server around it (server.c). */
+#ifndef PREDUP_MACHINE_OPERATOR_OP_INT_H
+#define PREDUP_MACHINE_OPERATOR_OP_INT_H
+
+#include <pthread.h>
+
+#include "machine/operator/operator.h"
+
+enum { OP_NOTES = 8,    /* the last notes the page shows */
+       OP_BAD_MAX = 64, /* bad boards listed (more are counted) */
+       OP_TEXT = 300 }; /* a note or a prompt (ctl.c's are shorter) */
+
+struct op_note {
+    long n; /* 1, 2 ...: the page tells new notes from old ones */
+    int board;
+    char text[OP_TEXT];
+};
+
+/* Everything the page may show, written by the fill's thread through the watch and read by
+ * the server's: every member under lock. No member can hold a card. */
+struct op_state {
+    pthread_mutex_t lock;
+    int wake[2];              /* a pipe: the page answered (read end given to the fill) */
+    char set[256], event[256];
+    bool begun;
+    struct mach_progress p;   /* the last progress */
+    int good, bad;            /* boards (x copies) finished in this run, or before it */
+    struct { int copy, board; } badlist[OP_BAD_MAX];
+    long prompt_id;           /* 1, 2 ...: the last prompt opened */
+    bool prompt_open;         /* it waits for an answer */
+    int prompt_board;
+    char prompt[OP_TEXT];
+    enum mach_answer answer;  /* the open prompt's answer, once settled */
+    bool by_page;             /* ... given on the page (else at the terminal) */
+    long last_id;             /* the last prompt settled (0: none yet), for the page to say */
+    int last_board;           /* by whom it was answered, even after the next prompt opened */
+    enum mach_answer last_answer;
+    bool last_by_page;
+    struct op_note notes[OP_NOTES]; /* a ring: note n at [(n - 1) % OP_NOTES] */
+    long nnotes;
+};
+
+struct op_server {
+    struct op_state st;
+    struct mach_watch watch;
+    struct MHD_Daemon *mhd;
+    bool need_token;          /* bound to an address other than loopback */
+    char token[33];           /* 32 hex digits from the OS's generator */
+    char url[160];
+    int port;
+};
+
+/* page.c: the page (machine/operator/page.html), one NUL-terminated string */
+extern const char op_page_html[];
+
+/* state.c */
+enum pd_status op_state_init(struct op_state *st, struct pd_err *e);
+void op_state_free(struct op_state *st);
+/* The watch (struct mach_watch) over st. */
+void op_state_watch(struct op_state *st, struct mach_watch *w);
+/* The page's answer to prompt id, settled under the lock: true when it came first. */
+bool op_claim(struct op_state *st, long id, enum mach_answer a);
+/* Wakes the fill waiting on the prompt (op_claim settled it). */
+void op_wake(struct op_state *st);
+
+#endif

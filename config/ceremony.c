@@ -337,9 +337,11 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
         pd_wipe(&key, sizeof key);
         rc = write_record(ev, &ev->rec, e);
     }
-    if (rc == PD_OK) /* the one place a key is printed: revealing it is the point */
-        printf("%s: key %s %s; anyone can now run: predup verify %s FILE...\n",
-               ev->record_path, ev->rec.key_hex, again ? "already revealed, unchanged" : "revealed",
+    /* The key itself is not printed even now: it is in the record for anyone to read, and a
+     * terminal log is no place for it (keys are never printed). */
+    if (rc == PD_OK)
+        printf("%s: the key is %s; anyone can now run: predup verify %s FILE...\n",
+               ev->record_path, again ? "already revealed, unchanged" : "revealed in it",
                ev->record_path);
     if (ev)
         pd_wipe(ev->rec.key_hex, sizeof ev->rec.key_hex);

@@ -505,4 +505,6 @@ if [ -n "${BATTERY_TIMES:-}" ]; then
     say "battery: the slowest commands (wall clock):"
     sort -rn "$top/times" | head -"${BATTERY_TIMES/#1/10}"
 fi
+. "$TOP/tests/lib_cli.sh"
+pdf_checked_all || fail=1 # every PDF of the battery passes qpdf and pdftotext
 exit "$fail"

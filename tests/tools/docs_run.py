@@ -305,6 +305,26 @@ def run_source(name, steps, top, files, bindir):
                           (s.where, s.text, r.returncode, printed.rstrip('\n')[-3000:]))
             print('   ... exit %d' % r.returncode, flush=True)
         last = (s, printed)
+    return faults + pdf_faults(name, dest)
+
+
+def pdf_faults(name, dest):
+    """Every PDF the documented commands made passes `qpdf --check`, and pdftotext reads it
+    without a warning (as tests/lib_cli.sh's pdf_checked asks of the other tests' PDFs)."""
+    faults = []
+    for d, _, names in os.walk(dest):
+        for x in sorted(n for n in names if n.endswith('.pdf')):
+            path = os.path.join(d, x)
+            qpdf = subprocess.run(['qpdf', '--check', path], capture_output=True, text=True)
+            text = subprocess.run(['pdftotext', path, os.devnull], capture_output=True,
+                                  text=True)
+            if qpdf.returncode != 0 or text.stderr:
+                faults.append('%s: %s fails qpdf --check or makes pdftotext warn:\n%s%s' %
+                              (name, os.path.relpath(path, dest), qpdf.stdout[-1500:],
+                               text.stderr[-1500:]))
+            else:
+                print('%s: %s passes qpdf --check and pdftotext' %
+                      (name, os.path.relpath(path, dest)), flush=True)
     return faults
 
 

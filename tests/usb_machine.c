@@ -5,7 +5,8 @@
  *   clean     36 boards, zero mechanical delay; prints host time per card and total (bench)
  *   lossy     lost replies (libusb timeouts, URBs discarded) and stalled IN endpoints
  *   unplug    the machine leaves the bus mid-board and comes back (hotplug), and resets
- *   cli       the real predup binary, spawned, fills a set against the same device
+ *   cli       the real predup binary, spawned, fills a set against the same device; then two
+ *             copies, last board first (--descending)
  *   settings  protocol 1.1: card index language, stop cards, any board; an older machine;
  *             pockets wired otherwise than the profile says
  *   list      predup fill --list sees the device, then none; a fill without it says what to
@@ -698,6 +699,16 @@ static void scenario_cli(const char *predup)
         printf("usb cli: %s", out);
     g_free(out);
     audit(&r, r.n); /* the output above says all of them are good */
+    /* Two copies, last board first (--descending), counted in board-copies, over USB too. */
+    snprintf(path, sizeof path, "%s/copies.journal", r.dir);
+    char *two[] = {(char *)predup, "fill", set, "--machine", conf, "--yes", "--descending",
+                   "--copies", "2", "--journal", path, NULL};
+    EXPECT(run_cli(two, &out) == 0, "predup fill --descending --copies 2 over USB failed");
+    EXPECT(out && strstr(out, ": 12 good, 0 bad board-copies (6 boards x 2 copies); 624 cards"),
+           "two copies over USB: %s", out ? out : "");
+    g_free(out);
+    audit(&r, r.n);
+    unlink(path);
     sim[6] = usb[6] = "--journal", sim[7] = usb[7] = shared; /* one journal named for both */
     EXPECT(run_cli(sim, &out) == 0, "the rehearsal on the simulator failed");
     g_free(out);

@@ -15,29 +15,31 @@
 
 static const char key_hex[] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
-/* dealer/EVENTS.md's worked example, revealed: set "original" (Law 2) and "reserve" (N, None). */
-static const char example_record[] =
-    "predup-event-record 1\n"
-    "generator predup 0.1.0\n"
-    "derivation predup/v2/event\n"
-    "event Example pairs\n"
-    "date 2026.11.23\n"
-    "site Example club\n"
-    "delayed-value the first number drawn in the national lottery on 2026.11.22\n"
-    "public-form integer\n"
-    "set original\nboards 1-3\nscript-sha256 none\ndealer law2\nvul law2\n"
-    "set reserve\nboards 1-2\nscript-sha256 none\ndealer N\nvul None\n"
-    "commitment 46268c8f3e4d5291cfd71ffc476063a199beff7f3a5f87a5552a6e3985eccd90\n"
-    "digest da35ec15947bb82918994b1276dcf1f9c344c08080304ce5b935174391bb11b4\n"
-    "public 17\n"
-    "key 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n";
-
 /* The example's DealIds (dealer/EVENTS.md), set by set. */
 static const char *const original_ids[] = {"29274261334843373041453907131",
                                            "206577818642812565418622225",
                                            "36981076394100943184144126234"};
 static const char *const reserve_ids[] = {"26608162685266691488903836654",
                                           "36055446425539370224413796570"};
+
+/* The record of dealer/EVENTS.md's worked example, read from the specification itself (its
+ * code block that starts "predup-event-record 1"): set "original" (Law 2), "reserve" (N, None). */
+static void example_record(struct ev_record *r)
+{
+    char path[600], *text = NULL, *start, *end;
+    size_t len = 0;
+
+    snprintf(path, sizeof path, "%s/../../dealer/EVENTS.md", test_data_dir());
+    ck_assert_int_eq(pd_read_file(path, &text, &len, NULL), PD_OK);
+    start = strstr(text, "\n```\npredup-event-record 1\n");
+    ck_assert_ptr_nonnull(start);
+    start += 5;
+    end = strstr(start, "```");
+    ck_assert_ptr_nonnull(end);
+    ck_assert_int_eq(ev_record_parse("example.record", start, (size_t)(end - start), r, NULL),
+                     PD_OK);
+    free(text);
+}
 
 static const char script_text[] = "dealer south\nvulnerable NS\ncondition hcp(north) >= 15\n";
 
@@ -162,8 +164,7 @@ START_TEST(test_plain_sets)
     char dir[512];
     int si;
 
-    ck_assert_int_eq(ev_record_parse("example.record", example_record, strlen(example_record),
-                                     &r, NULL), PD_OK);
+    example_record(&r);
     si = ev_find_set(&r.p, sets[_i].name);
     ck_assert_int_ge(si, 0);
     struct pbn_set *set = deal_event_set(&r, si, NULL);

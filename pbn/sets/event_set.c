@@ -1,7 +1,8 @@
 /* pbn/sets/event_set.c - the one engine that deals an event's set from its record
- * (dealer/EVENTS.md, "Derivation"): `event deal` (config/ceremony.c) deals every board with
- * event_set_deal and `verify` (pbn/sets/verify.c) re-deals each board from event_set_dealing,
- * the same set-up, so that the two can never disagree on what a set holds. */
+ * (dealer/EVENTS.md, "The derivation (predup/v2/event)"): `event deal` (config/ceremony.c)
+ * deals every board with event_set_deal and `verify` (pbn/sets/verify.c) re-deals each board
+ * from event_set_dealing, the same set-up, so that the two can never disagree on what a set
+ * holds. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

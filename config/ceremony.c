@@ -3,7 +3,7 @@
  * (dealer/EVENTS.md gives its bytes and the derivation). The record only grows: parameters and
  * key commitment, then the delayed public value, then the key; a step never replaces a record it
  * does not extend. Its home is config/, above every engine it drives: deal runs every step, it
- * deals (dealer/), writes (pbn/), and calls the analyze and print engines (printing/) and the
+ * deals by pbn/sets/event_set.c (the engine verify re-deals by), writes (pbn/), and calls the analyze and print engines (printing/) and the
  * fill engine (machine/) directly, from the event file config/event.c reads. `predup event`
  * (config/cmd/cmd_event.c) is its front-end. */
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include "config/config.h"
 #include "machine/machine.h"
 #include "pbn/pbn.h"
+#include "pbn/sets/sets.h"
 #include "printing/printing.h"
 
 /* An event file with its record, as every step after commit needs them. */
@@ -351,73 +352,6 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
 
 /* ---------------------------------------------------------------- deal */
 
-/* The board's dealer and vulnerability by the one rule (board_conditions): the script's lines,
- * else the record's dealer and vul lines, else Law 2 (commit refuses lines that contradict
- * the script's; pbn/sets/verify.c checks by the same rule). */
-static struct board_info event_board(const struct ev_set *s, const struct lang_prog *prog,
-                                     int board)
-{
-    struct board_rule r = {s->dealer, s->vul, prog ? lang_script_dealer(prog) : -1,
-                           prog ? lang_script_vul(prog) : -1};
-
-    return board_conditions(&r, board);
-}
-
-/* Every board of set si as a PBN set, from the event's derivation (dealer/EVENTS.md). */
-static enum pd_status deal_set(const struct event *ev, int si, const struct pd_key *key,
-                               struct pbn_set *out, struct pd_err *e)
-{
-    const struct ev_set *s = &ev->rec.p.sets[si];
-    struct pbn_generator gen = {.dealer = s->dealer, .vul = s->vul};
-    char generator[1024], script[1200];
-    struct pbn_event pe = {ev->rec.p.name, ev->rec.p.site[0] ? ev->rec.p.site : NULL,
-                           ev->rec.p.date[0] ? ev->rec.p.date : NULL, generator};
-    struct set_key sk;
-    struct lang_prog *prog = NULL;
-    struct lang_deal *ld = NULL;
-    struct board_range range = {0, NULL};
-    struct board_deal *bd = NULL;
-    long threads = sysconf(_SC_NPROCESSORS_ONLN);
-    enum pd_status rc = set_key_derive_event(key, ev->rec.digest, ev->rec.public_value, s->name,
-                                             &sk, e);
-
-    snprintf(gen.event, sizeof gen.event, "%s", ev->rec.digest);
-    snprintf(gen.commitment, sizeof gen.commitment, "%s", ev->rec.commitment);
-    snprintf(gen.boards, sizeof gen.boards, "%s", s->boards);
-    snprintf(gen.script, sizeof gen.script, "%s", s->script_sha);
-    gen.dealing = s->dealing;
-    snprintf(gen.label, sizeof gen.label, "%s", s->name);
-    pbn_generator_format(generator, sizeof generator, &gen);
-    cfg_event_path(&ev->cfg, ev->cfg.extra[si].script, script, sizeof script);
-    if (rc == PD_OK && s->script_sha[0])
-        rc = lang_compile_file(script, &prog, e);
-    if (rc == PD_OK && prog)
-        rc = lang_deal_new(prog, s->dealing, &ld, e);
-    if (rc == PD_OK)
-        rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
-    if (rc == PD_OK && !(bd = calloc((size_t)range.n, sizeof *bd)))
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
-    if (rc == PD_OK && ld)
-        rc = set_generate_script(&sk, &range, (int)threads, ld, DEAL_MAX_TRIES, bd, e);
-    else if (rc == PD_OK)
-        rc = set_generate(&sk, &range, (int)threads, NULL, NULL, DEAL_MAX_TRIES, bd, e);
-    for (int i = 0; rc == PD_OK && i < range.n; i++) {
-        struct board_info bi = event_board(s, prog, bd[i].board);
-        struct pbn_game *g;
-
-        rc = pbn_game_add(out, &g, e);
-        if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &pe, bi, &bd[i].deal, &bd[i].number, e);
-    }
-    pd_wipe(&sk, sizeof sk);
-    lang_deal_free(ld);
-    lang_free(prog);
-    board_range_free(&range);
-    free(bd);
-    return rc;
-}
-
 /* The set's analysis beside it, NAME.dd.pbn, as predup analyze SET.pbn -o NAME.dd.pbn --quiet. */
 static enum pd_status analyze_set(const char *pbn, const char *dd, struct pd_err *e)
 {
@@ -538,7 +472,7 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
 {
     const struct ev_set *s = &ev->rec.p.sets[si];
     struct pbn_set *set = NULL;
-    char stem[1300], pbn[1310], formats[200];
+    char stem[1300], pbn[1310], formats[200], script[1200];
     enum pd_status rc = pbn_set_new(&set, e);
 
     snprintf(stem, sizeof stem, "%s/%s", dir, s->name);
@@ -547,8 +481,10 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
     snprintf(formats, sizeof formats, "%s%s", strstr(ev->cfg.extra[si].formats, "pbn") ? ""
                                                                                           : "pbn,",
              ev->cfg.extra[si].formats);
+    /* The script as committed (open_event checked its hash); pbn/sets deals the set. */
+    cfg_event_path(&ev->cfg, ev->cfg.extra[si].script, script, sizeof script);
     if (rc == PD_OK)
-        rc = deal_set(ev, si, key, set, e);
+        rc = event_set_deal(&ev->rec, si, key, s->script_sha[0] ? script : NULL, set, e);
     if (rc == PD_OK)
         rc = pbn_write_formats(pbn, formats, set, e);
     if (rc == PD_ERR_RANGE && e && e->hint) /* event deal has no --drop-conditions */

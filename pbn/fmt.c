@@ -338,7 +338,9 @@ static enum pd_status write_one(const struct fmt *f, struct pd_outfile *o, const
 
     if (rc != PD_OK)
         return rc;
-    rc = fmt_write(f, o->f, set, e);
+    /* PBN through pbn_write_named: its UTF-8 note names the file */
+    rc = f->write == pbn_fmt_write ? pbn_write_named(o->f, path, set, e)
+                                   : fmt_write(f, o->f, set, e);
     if (rc == PD_OK && ferror(o->f))
         rc = pd_fail(e, PD_ERR_IO, "%s: write error", path);
     if (rc == PD_OK)

@@ -14,6 +14,11 @@ extern const char *const pbn_mts[];
 /* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
 int pbn_mts_rank(const char *name);
 
+/* pbn_write, its UTF-8 note (pbn_note_utf8) naming the file name ("-" or NULL: "the PBN
+ * set"): pbn/fmt.c writes a set's PBN file by it. */
+enum pd_status pbn_write_named(FILE *out, const char *name, const struct pbn_set *set,
+                               struct pd_err *e);
+
 /* The one PBN tag scanner (pbn/scan.c), for import (pbn/read.c, and through it `predup
  * verify` and every command that reads a set) and `predup check` (pbn/check.c). Set text's
  * end, flags, report and ctx, then call pbn_scan_tag at a "[".

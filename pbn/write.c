@@ -357,8 +357,9 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
 }
 
 /* One encoding for a whole file: UTF-8 as soon as one game needs it. A set built in memory
- * says so (pbn_note_utf8); a set read keeps its own encoding without a word. */
-static bool set_needs_utf8(const struct pbn_set *set)
+ * says so (pbn_note_utf8, naming the file name); a set read keeps its own encoding without a
+ * word. */
+static bool set_needs_utf8(const struct pbn_set *set, const char *name)
 {
     for (size_t i = 0; i < set->n; i++) {
         const struct pbn_game *g = &set->games[i];
@@ -366,7 +367,7 @@ static bool set_needs_utf8(const struct pbn_set *set)
         unsigned cp = g->src ? 0 : game_beyond_latin1(g, &where);
 
         if (cp)
-            pbn_note_utf8("the PBN set", cp, where);
+            pbn_note_utf8(name && strcmp(name, "-") ? name : "the PBN set", cp, where);
         if (cp || game_needs_utf8(g))
             return true;
     }
@@ -409,7 +410,8 @@ static char *export_line(char *text, size_t len)
 /* The set through a buffer (as read, or export for a set built in memory): its "% EXPORT" line
  * goes only when predup check finds the text in export format (a set read with repeated Note
  * tags, a LIN's notes, a value in UTF-8, a line over 255 characters is not). */
-static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct pd_err *e)
+static enum pd_status write_checked(FILE *out, const char *name, const struct pbn_set *set,
+                                    struct pd_err *e)
 {
     char *text = NULL, *exp;
     size_t len = 0, faults = 0;
@@ -420,7 +422,7 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
         fwrite(set->src, 1, set->head_len, mem);
     if (rc == PD_OK && !set->src)
         pbn_write_header(mem, true); /* dropped below if the text fails check */
-    bool utf8 = set_needs_utf8(set);
+    bool utf8 = set_needs_utf8(set, name);
 
     for (size_t i = 0; rc == PD_OK && i < set->n; i++)
         rc = write_game_enc(mem, &set->games[i], i, utf8, e);
@@ -443,15 +445,21 @@ static enum pd_status write_checked(FILE *out, const struct pbn_set *set, struct
     return rc;
 }
 
-enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
+enum pd_status pbn_write_named(FILE *out, const char *name, const struct pbn_set *set,
+                               struct pd_err *e)
 {
-    enum pd_status rc = write_checked(out, set, e);
+    enum pd_status rc = write_checked(out, name, set, e);
 
     if (rc != PD_OK)
         return rc;
     if (ferror(out))
         return pd_fail(e, PD_ERR_IO, "write error");
     return PD_OK;
+}
+
+enum pd_status pbn_write(FILE *out, const struct pbn_set *set, struct pd_err *e)
+{
+    return pbn_write_named(out, NULL, set, e);
 }
 
 enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct pbn_set *set,
@@ -462,7 +470,7 @@ enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct 
 
     if (rc != PD_OK)
         return rc;
-    rc = pbn_write(o.f, set, e);
+    rc = pbn_write_named(o.f, path, set, e);
     if (rc == PD_OK)
         return pd_outfile_commit(&o, e);
     pd_outfile_abort(&o);

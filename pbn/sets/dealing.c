@@ -1,5 +1,6 @@
 /* pbn/sets/dealing.c - what a set is dealt from: the key, the set key derived for a label, the
- * script compiled for a dealing version; shared by deal_set and verify_with_key. */
+ * script compiled for a dealing version; shared by deal_set and verify_with_key (an event's
+ * set is set up by event_set_dealing, pbn/sets/event_set.c, into the same struct). */
 #include <string.h>
 
 #include "pbn/sets/sets.h"

@@ -31,6 +31,21 @@ void close_dealing(struct dealing *dl);
  * (-1: none): the script's dealer and vulnerable lines above the override. */
 struct board_rule dealing_rule(const struct dealing *dl, int dealer, int vul);
 
+/* ---------------------------------------------------------------- an event's set (event_set.c) */
+
+/* The one derivation of set si of an event record (dealer/EVENTS.md): `event deal` deals with
+ * it and verify re-deals with it. Sets up dl: the set key from key, the record's digest, public
+ * value and set name; script (required when the set has one; compared with the record's
+ * SHA-256 of it: PD_ERR_MISMATCH when another) compiled for the record's dealing version. Close
+ * dl with close_dealing, whatever the result. */
+enum pd_status event_set_dealing(const struct ev_record *r, int si, const struct pd_key *key,
+                                 const char *script, struct dealing *dl, struct pd_err *e);
+
+/* Deals every board of set si into out as PBN games: the record's Event, Site and Date, the
+ * Generator tag of an event set, dealer and vulnerability by the board rule (dealing_rule). */
+enum pd_status event_set_deal(const struct ev_record *r, int si, const struct pd_key *key,
+                              const char *script, struct pbn_set *out, struct pd_err *e);
+
 /* ---------------------------------------------------------------- deal a set (deal_set.c) */
 
 struct deal_set_opts {

@@ -373,31 +373,21 @@ static enum pd_status pick_set(const struct verify_opts *o, const struct ev_reco
                    "(the record's first set is \"%s\")", path, r->p.sets[0].name);
 }
 
-static enum pd_status event_dealing(const struct ev_record *r, const struct ev_set *s,
-                                    const char *script, struct dealing *dl, struct pd_err *e)
+/* The record's set si as event deal dealt it: the same set-up (event_set_dealing), from the
+ * key the record reveals. */
+static enum pd_status record_dealing(const struct ev_record *r, int si, const char *script,
+                                     struct dealing *dl, struct pd_err *e)
 {
+    const struct ev_set *s = &r->p.sets[si];
     struct pd_key key;
     enum pd_status rc = ev_record_key(r, &key, e);
 
-    memset(dl, 0, sizeof *dl);
-    dl->max_tries = DEAL_MAX_TRIES;
-    snprintf(dl->commit, sizeof dl->commit, "%s", r->commitment);
-    if (rc == PD_OK)
-        rc = set_key_derive_event(&key, r->digest, r->public_value, s->name, &dl->sk, e);
-    pd_wipe(&key, sizeof key);
     if (rc == PD_OK && s->script_sha[0] && !script)
         rc = pd_fail(e, PD_ERR_USAGE, "set \"%s\" was dealt with a script (SHA-256 %.16s...): "
                      "give it with --script FILE", s->name, s->script_sha);
-    if (rc == PD_OK && script)
-        rc = pd_sha256_file(script, dl->script_hash, e);
-    if (rc == PD_OK && script && strcmp(dl->script_hash, s->script_sha) != 0)
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s: SHA-256 %.16s... is not the script committed for set "
-                     "\"%s\"", script, dl->script_hash, s->name);
-    if (rc == PD_OK && script)
-        rc = lang_compile_file(script, &dl->prog, e);
-    dl->version = s->dealing; /* committed in the record: version 1 for records before 2 */
-    if (rc == PD_OK && script)
-        rc = lang_deal_new(dl->prog, s->dealing, &dl->ld, e);
+    if (rc == PD_OK)
+        rc = event_set_dealing(r, si, &key, script, dl, e);
+    pd_wipe(&key, sizeof key);
     return rc;
 }
 
@@ -415,7 +405,7 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
         return rc;
     rc = pick_set(o, r, path, &g, &si, e);
     if (rc == PD_OK)
-        rc = event_dealing(r, &r->p.sets[si], o->script, &x.dl, e);
+        rc = record_dealing(r, si, o->script, &x.dl, e);
     if (rc == PD_OK && g.event[0] && strcmp(g.event, r->digest) != 0)
         fault(&t, 0, 0, "Generator names event digest %s, the record's is %s", g.event,
               r->digest);

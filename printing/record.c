@@ -189,6 +189,24 @@ static void draw_story(struct pdoc *d, struct story *st, float x, float y, float
         pdoc_wrap(d, d->reg, size, x, Y(y + size), w, lead, lines, true, st->note);
 }
 
+/* The board's scale with its story under it, and the story's lines at that scale. An auction
+ * that does not fit even at the smallest scale is left out before the scale is chosen: it
+ * must not shrink the cards for nothing. */
+static float fit_story(struct pdoc *d, const struct cell *c, const struct frame *f, float h,
+                       struct story *st, float size, int *max_lines)
+{
+    float lead = size * NOTE_LEAD / NOTE_SIZE, s;
+    int note = st->note ? pdoc_wrap(d, d->reg, size, 0, 0, f->w - 8, lead, 0, false, st->note) : 0;
+
+    for (;;) {
+        s = board_scale(c, f, h, story_fixed_lines(st) + note, lead);
+        *max_lines = (int)floorf((c->h / s - h - 4) / lead + 0.01f);
+        if (st->rows == 0 || story_fixed_lines(st) <= *max_lines)
+            return s;
+        st->rows = 0;
+    }
+}
+
 static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
                                  const struct pr_board *b, const struct pr_options *o,
                                  const struct frame *f, const struct cell *c, struct pd_err *e)
@@ -204,11 +222,8 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
         free(st.note);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
-    int lines = story_fixed_lines(&st);
-    if (st.note)
-        lines += pdoc_wrap(d, d->reg, size, 0, 0, f->w - 8, lead, 0, false, st.note);
-    float s = board_scale(c, f, h, lines, lead);
-    int max_lines = (int)floorf((c->h / s - h - 4) / lead + 0.01f);
+    int max_lines;
+    float s = fit_story(d, c, f, h, &st, size, &max_lines);
 
     HPDF_Page_GSave(d->page);
     HPDF_Page_Concat(d->page, s, 0, 0, s, c->x + (c->w - f->w * s) / 2, c->top);

@@ -11,8 +11,9 @@ D="$TOP/tests/data/printing"
 export SOURCE_DATE_EPOCH=0
 . "$TOP/tests/lib_cli.sh"
 cp "$D/teach.pbn" teach.pbn
+"$PREDUP" analyze teach.pbn -j 1 --quiet >/dev/null # once, not for every record
 text() { pdftotext -raw "$1" - 2>/dev/null | tr '\n' ' '; }
-record() { # OUT ARGS...: the record of teach.pbn (analysed on the way)
+record() { # OUT ARGS...: the record of teach.pbn
     local out=$1
     shift
     "$PREDUP" print record teach.pbn -o "$out" --quiet "$@" >/dev/null
@@ -87,6 +88,7 @@ fi
         printf '[Deal "S:543.K643.82.9765 AJT8.AQJ8.AJ9.T3 K92.952.T3.AKQJ8 Q76.T7.KQ7654.42"]\n\n'
     done
 } >attack.pbn
+"$PREDUP" analyze attack.pbn -j 1 --quiet >/dev/null
 board_box() { # PDF PAGE: the box of the word "Board" on that page
     pdftotext -bbox -f "$2" -l "$2" "$1" - 2>/dev/null | grep '>Board<' | head -1 | sed 's/">.*//'
 }

@@ -133,35 +133,106 @@ static float board_scale(const struct cell *c, const struct frame *f, float h, i
     return fmaxf(fminf(base, c->h / (h + 4 + (float)lines * lead)), base * 0.8f);
 }
 
+/* What a board carries under its frame: the contract line and the auction when the file holds
+ * them (auction.c, as the handout prints them), then the commentary. The auction needs rows the
+ * 6- and 9-a-page cells do not have: there the contract line alone says how the board went. */
+enum { AUCTION_MAX_PER_PAGE = 4 };
+static const float AUCTION_W = 150;
+
+struct story {
+    struct pr_play play;
+    char line[400]; /* "Contract: 4♠ S   Lead: ♥K   Result: 4♠+1", "" when none */
+    int rows;       /* auction rows drawn, heading included */
+    char *note;     /* malloc'd commentary or NULL */
+};
+
+/* --no-comments leaves out the whole story: a club's record from a scoring program's file need
+ * not show the one table's result its tags happen to hold. */
+static bool read_story(struct pdoc *d, const struct pbn_game *g, const struct pr_options *o,
+                       struct story *st)
+{
+    bool fail = false;
+
+    memset(st, 0, sizeof *st);
+    if (!o->comments)
+        return true;
+    pr_play_from_game(d->terms, g, d->ten10, &st->play);
+    pr_play_line(d->terms, &st->play, st->line, sizeof st->line);
+    st->rows = o->per_page <= AUCTION_MAX_PER_PAGE ? pr_auction_rows(&st->play) : 0;
+    st->note = pr_commentary(d, g, &fail);
+    return !fail;
+}
+
+static int story_fixed_lines(const struct story *st)
+{
+    return (st->line[0] ? 1 : 0) + st->rows;
+}
+
+/* Draws the story at x from y (frame points, the first line's top) in at most lines lines: the
+ * auction goes when it does not fit with the contract line, the line when nothing fits. */
+static void draw_story(struct pdoc *d, struct story *st, float x, float y, float w, float size,
+                       float lead, int lines)
+{
+    if (story_fixed_lines(st) > lines)
+        st->rows = 0;
+    if (st->line[0] && lines >= 1) {
+        pdoc_text_fit(d, d->reg, size, x, Y(y + size), w, st->line);
+        y += lead;
+        lines--;
+    }
+    if (st->rows) {
+        pr_auction_draw(d, &st->play, x, y, fminf(w, AUCTION_W), size, lead);
+        y += (float)st->rows * lead;
+        lines -= st->rows;
+    }
+    if (st->note && lines > 0)
+        pdoc_wrap(d, d->reg, size, x, Y(y + size), w, lead, lines, true, st->note);
+}
+
+/* The board's scale with its story under it, and the story's lines at that scale. An auction
+ * that does not fit even at the smallest scale is left out before the scale is chosen: it
+ * must not shrink the cards for nothing. */
+static float fit_story(struct pdoc *d, const struct cell *c, const struct frame *f, float h,
+                       struct story *st, float size, int *max_lines)
+{
+    float lead = size * NOTE_LEAD / NOTE_SIZE, s;
+    int note = st->note ? pdoc_wrap(d, d->reg, size, 0, 0, f->w - 8, lead, 0, false, st->note) : 0;
+
+    for (;;) {
+        s = board_scale(c, f, h, story_fixed_lines(st) + note, lead);
+        *max_lines = (int)floorf((c->h / s - h - 4) / lead + 0.01f);
+        if (st->rows == 0 || story_fixed_lines(st) <= *max_lines)
+            return s;
+        st->rows = 0;
+    }
+}
+
 static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
                                  const struct pr_board *b, const struct pr_options *o,
                                  const struct frame *f, const struct cell *c, struct pd_err *e)
 {
-    bool fail = false;
-    char *clean = o->comments ? pr_commentary(d, g, &fail) : NULL;
+    struct story st;
     struct shown sh = what_shows(o);
     float h = frame_h(f, sh);
     /* Commentary is running text: at most NOTE_MAX_PT on paper, however large the diagram. */
     float size = fminf(NOTE_SIZE, NOTE_MAX_PT / full_scale(c, f, h));
     float lead = size * NOTE_LEAD / NOTE_SIZE;
-    int lines = 0;
 
-    if (fail)
+    if (!read_story(d, g, o, &st)) {
+        free(st.note);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    if (clean)
-        lines = pdoc_wrap(d, d->reg, size, 0, 0, f->w - 8, lead, 0, false, clean);
-    float s = board_scale(c, f, h, lines, lead);
-    int max_lines = (int)floorf((c->h / s - h - 4) / lead + 0.01f);
+    }
+    int max_lines;
+    float s = fit_story(d, c, f, h, &st, size, &max_lines);
 
     HPDF_Page_GSave(d->page);
     HPDF_Page_Concat(d->page, s, 0, 0, s, c->x + (c->w - f->w * s) / 2, c->top);
     draw_diagram(d, b, f, sh.hands);
     enum pd_status rc = draw_analysis(d, g, b, o, f, sh, e);
-    if (rc == PD_OK && clean && max_lines > 0)
-        pdoc_wrap(d, d->reg, size, f->west[0], Y(h + 4 + size), f->w - 8, lead, max_lines, true,
-                  clean);
+    if (rc == PD_OK)
+        draw_story(d, &st, f->west[0], h + 4, f->w - 8, size, lead, max_lines);
     HPDF_Page_GRestore(d->page);
-    free(clean);
+    free(st.note);
     return rc;
 }
 

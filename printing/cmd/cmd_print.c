@@ -25,7 +25,8 @@ static const char print_usage[] =
     "  --hands LIST         the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
     "                       (record, curtain); a record then leaves out the analysis and\n"
     "                       the QR codes, which would show the hidden hands\n"
-    "  --no-comments        no { } commentary under the boards of a record or handout\n"
+    "  --no-comments        no { } commentary under the boards of a record or handout,\n"
+    "                       nor the record's contract, lead, result and auction\n"
     "  --stage 1|2          minibridge: 1 no trumps (1); 2 adds distribution points and fit\n";
 /* After the --lang line, which lists the languages from their tables. */
 static const char print_usage_tail[] =

@@ -167,7 +167,7 @@ struct mp_msg {
     uint8_t payload[MP_MAX_PAYLOAD];
 };
 
-/* CRC-32 (IEEE 802.3, reflected, as zlib's crc32): table-driven, zlib is not a dependency. */
+/* CRC-32 (IEEE 802.3, reflected): zlib's crc32 (CRC-32/ISO-HDLC; "123456789" gives 0xCBF43926). */
 uint32_t mp_crc32(const uint8_t *p, size_t n);
 /* Payload numbers are 16-bit little-endian (PROTOCOL.md): the one reader and writer of them,
  * for the controller and the simulated firmware alike. */

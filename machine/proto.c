@@ -1,36 +1,18 @@
 /* machine/proto.c - frames of the open dealing-machine protocol (machine/PROTOCOL.md): magic,
  * length, type, sequence, payload, CRC-32; and what a host makes of a machine's words: a
- * card's readings judged against the methods announced, the device's strings escaped. The CRC is IEEE 802.3 (reflected polynomial
- * 0xEDB88320, zlib's crc32()), table-driven here because zlib is not a dependency. */
-#include <pthread.h>
+ * card's readings judged against the methods announced, the device's strings escaped. The CRC is
+ * IEEE 802.3 (reflected polynomial 0xEDB88320): zlib's crc32, which printing links already. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "machine/mach_int.h"
-
-static uint32_t crc_table[256];
-static pthread_once_t crc_once = PTHREAD_ONCE_INIT; /* built once, whatever thread asks first */
-
-static void crc_init(void)
-{
-    for (uint32_t i = 0; i < 256; i++) {
-        uint32_t c = i;
-
-        for (int k = 0; k < 8; k++)
-            c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        crc_table[i] = c;
-    }
-}
 
 uint32_t mp_crc32(const uint8_t *p, size_t n)
 {
-    uint32_t c = 0xFFFFFFFFu;
-
-    pthread_once(&crc_once, crc_init);
-    for (size_t i = 0; i < n; i++)
-        c = crc_table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
+    return (uint32_t)crc32_z(0, p, n);
 }
 
 size_t mp_encode(const struct mp_msg *m, uint8_t *buf, size_t cap)

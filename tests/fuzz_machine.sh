@@ -10,7 +10,7 @@ secs=${FUZZ_SECONDS:-600}
 targets=${FUZZ_TARGETS:-"host sim cfg"}
 out=$top/build-fuzz/machine
 mkdir -p "$out/artifacts"
-libs="$(pkg-config --libs libcrypto inih 2>/dev/null || echo -lcrypto -linih) -ldds -lm $(pkg-config --libs ompi-c 2>/dev/null) $(pkg-config --libs icu-uc icu-i18n 2>/dev/null)"
+libs="$(pkg-config --libs libcrypto inih zlib 2>/dev/null || echo -lcrypto -linih -lz) -ldds -lm $(pkg-config --libs ompi-c 2>/dev/null) $(pkg-config --libs icu-uc icu-i18n 2>/dev/null)"
 mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/run/mpi.c (predup under mpirun)
 src=$(ls "$top"/dealer/*/*.c "$top"/pbn/*.c "$top"/machine/*.c "$top"/config/*.c "$top"/printing/kind.c |
       grep -v -e '/fuzz_' -e '/cmd_' -e '/usb.c' -e 'machine/fill.c' -e 'config/ceremony.c')

@@ -8,26 +8,15 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/mweb_drive.py
-if ! command -v chromium >/dev/null; then
-    echo "mweb_lang_prompts: no chromium (make deps installs it): skipped"
-    exit 0
-fi
+command -v chromium >/dev/null || { echo "mweb_lang_prompts: no chromium (make deps installs it): skipped"; exit 0; }
 "$P" key new ev.key >/dev/null
 "$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
-cat >faults.conf <<'CONF'
-[machine]
-transport = sim
-[sim]
-card_ms = 0
-board_ms = 0
-seed = 5
-fault = jam@2:10
-fault = double-feed@3:20
-fault = cover-open@4:5
-CONF
+# the fast simulator (its [sim] section last) with a jam, a double feed (the reject tray to
+# re-feed) and an open cover
+{ cat "$TOP/tests/data/machine/fast.conf"
+  printf 'fault = %s\n' jam@2:10 double-feed@3:20 cover-open@4:5; } >faults.conf
 pids=
-stop_all() { for p in $pids; do kill "$p" 2>/dev/null || true; done; }
-trap stop_all EXIT
+trap 'for p in $pids; do kill "$p" 2>/dev/null || true; done' EXIT
 nbsp=$(printf '\302\240')
 
 # The German page clicks through a fill with faults; every prompt it showed is German.

@@ -30,6 +30,8 @@ struct op_state {
     long prompt_id;           /* 1, 2 ...: the last prompt opened */
     bool prompt_open;         /* it waits for an answer */
     int prompt_board;
+    enum mach_action prompt_act; /* its kind: the page words it in its own language */
+    int prompt_copy, prompt_copies; /* the copy it is for, as the progress said then */
     char prompt[OP_TEXT];
     enum mach_answer answer;  /* the open prompt's answer, once settled */
     bool by_page;             /* ... given on the page (else at the terminal) */

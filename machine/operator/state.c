@@ -105,6 +105,9 @@ static int w_ask(void *ctx, enum mach_action act, int board, const char *text)
     st->prompt_id++;
     st->prompt_open = true;
     st->prompt_board = board;
+    st->prompt_act = act;
+    st->prompt_copy = st->p.copy;
+    st->prompt_copies = st->p.copies;
     copy_text(st->prompt, sizeof st->prompt, text);
     st->answer = MACH_ANSWER_NONE;
     pthread_mutex_unlock(&st->lock);
@@ -206,10 +209,25 @@ static void json_progress(FILE *f, const struct op_state *st)
     fputs("],", f);
 }
 
+/* The prompt's kind as the page knows it (its templates in page.html's table T): a stable
+ * name per enum mach_action; "" for one it does not know, which the page shows in English. */
+static const char *action_name(enum mach_action act)
+{
+    static const char *const NAME[] = {
+        [MA_START] = "start",           [MA_REFEED] = "refeed", [MA_CLEAR_JAM] = "clear_jam",
+        [MA_CLOSE_COVER] = "close_cover", [MA_INSERT] = "insert", [MA_REDO] = "redo",
+        [MA_STOP_CARD] = "stop_card",
+    };
+
+    return (unsigned)act < sizeof NAME / sizeof *NAME && NAME[act] ? NAME[act] : "";
+}
+
 static void json_prompt_notes(FILE *f, const struct op_state *st)
 {
-    fprintf(f, "\"prompt\":{\"id\":%ld,\"open\":%s,\"board\":%d,\"text\":", st->prompt_id,
-            st->prompt_open ? "true" : "false", st->prompt_board);
+    fprintf(f, "\"prompt\":{\"id\":%ld,\"open\":%s,\"board\":%d,\"kind\":\"%s\","
+               "\"copy\":%d,\"copies\":%d,\"text\":",
+            st->prompt_id, st->prompt_open ? "true" : "false", st->prompt_board,
+            action_name(st->prompt_act), st->prompt_copy, st->prompt_copies);
     json_string(f, st->prompt);
     fprintf(f, "},\"last\":{\"id\":%ld,\"board\":%d,\"answer\":\"%s\",\"by\":\"%s\"},"
                "\"notes\":[",

@@ -42,7 +42,7 @@ grep -q '^simulator audit: 4 boards filled in this run hold their deals' out.txt
     { echo "prompts answered on the page:"; cat drive.txt; exit 1; }
 [ "$(grep -c 'answered on the operator page: done' err.txt)" = "$(grep -c '^answered' drive.txt)" ]
 grep -q '^boards seen 1 2 3 4$' drive.txt
-grep -q '"open":true,"board":2,"text":"[^"]*jam' seen/states.txt   # the jam's prompt
+grep -q '"open":true,"board":2,"kind":"clear_jam","copy":1,"copies":1,"text":"[^"]*jam' seen/states.txt   # the jam's prompt
 grep -q 'read twice' seen/states.txt    # the notes reach the page
 grep -q '"good":3,"bad":0' seen/states.txt   # seen with the prompt of board 4
 grep -q '"nboards":4' seen/states.txt

@@ -14,6 +14,9 @@
       records the board the page shows, clicks the real #continue button; prints "clicked ID:
       board N n of m: PROMPT" per prompt; reloads the page after the first click. --shot
       takes a screenshot at that window size (OUTDIR/shot-WxH.png) at the first prompt.
+  mweb_drive.py eval URL EXPR...
+      opens URL in headless chromium, waits for its first state, and prints the value of each
+      JavaScript EXPR evaluated in the page, one a line.
   mweb_drive.py expect <LINES
       one request a line, "STATUS METHOD URL [NAME:VALUE]..." in order: fails naming each
       whose status (0: no server) is not STATUS.
@@ -223,6 +226,17 @@ def run_browser(url, outdir, shots):
         b.close()
 
 
+def run_eval(url, exprs):
+    b = Browser(390, 844)
+    try:
+        b.open(url)
+        b.until("document.getElementById('board').textContent !== '-'")
+        for expr in exprs:
+            print(b.js(expr), flush=True)
+    finally:
+        b.close()
+
+
 # ---------------------------------------------------------------- the terminal and the page
 
 def run_pty(args):
@@ -282,6 +296,8 @@ def main(argv):
         shots = [tuple(int(x) for x in argv[i + 1].split("x"))
                  for i, a in enumerate(argv) if a == "--shot"]
         run_browser(argv[2], argv[3], shots)
+    elif len(argv) >= 4 and argv[1] == "eval":
+        run_eval(argv[2], argv[3:])
     elif len(argv) == 2 and argv[1] == "expect":
         wrong = 0
         for line in sys.stdin:

@@ -93,7 +93,13 @@ $(BUILD)/%.o: %.c
 	$(call say,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-# Each table is one string, a line a literal: backslash, quote and "?" (trigraphs) escaped.
+# $(call c_lines,FILE): FILE's lines as C string literals, one a line, each ending in \n:
+# backslash, quote and "?" (trigraphs) escaped, a CR before the line end dropped. The one way a
+# text file is built into predup (the terms tables, the operator page).
+c_lines = sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/\r$$//' \
+              -e 's/^/"/' -e 's/$$/\\n"/' $(1)
+
+# Each table is one string, a line a literal.
 $(BUILD)/printing/terms_builtin.c: $(TERMS_INI) Makefile
 	@mkdir -p $(@D)
 	$(call say,GEN,$@)
@@ -102,8 +108,7 @@ $(BUILD)/printing/terms_builtin.c: $(TERMS_INI) Makefile
 	  echo 'const struct pr_terms_table pr_terms_builtin[] = {'; \
 	  for f in $(TERMS_INI); do \
 	    echo "    {\"$$(basename $$f .ini)\", \"\""; \
-	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/\r$$//' \
-	        -e 's/^/        "/' -e 's/$$/\\n"/' $$f; \
+	    $(call c_lines,$$f); \
 	    echo '    },'; \
 	  done; \
 	  echo '};'; \
@@ -113,11 +118,12 @@ $(BUILD)/printing/terms_builtin.o: $(BUILD)/printing/terms_builtin.c | have-libs
 	$(call say,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-# The operator page (fill --web) is machine/operator/page.html, served from the binary: each
-# line becomes a C string literal (backslashes and quotes escaped) that page.c includes.
-$(BUILD)/machine/operator/page.inc: machine/operator/page.html
+# The operator page (fill --web) is machine/operator/page.html, served from the binary: its
+# lines as C string literals (c_lines) that page.c includes.
+$(BUILD)/machine/operator/page.inc: machine/operator/page.html Makefile
 	@mkdir -p $(@D)
-	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< >$@
+	$(call say,GEN,$@)
+	@$(call c_lines,$<) >$@.tmp && mv $@.tmp $@
 $(BUILD)/machine/operator/page.o: $(BUILD)/machine/operator/page.inc
 $(BUILD)/machine/operator/page.o: CPPFLAGS += -I$(BUILD)/machine/operator
 

@@ -163,26 +163,44 @@ static enum pd_status apply_line(struct pr_terms *t, const struct term_src *src,
     return PD_OK;
 }
 
-/* Reads a table's text into t, line by line: "# ..." and "; ..." are comments. seen (MAX_TERMS)
- * marks the keys the table sets. */
+/* One line of a table's text: where it starts, its length without the line end (and a CR
+ * before it), and whether it says nothing (blank, or a "# ..." or "; ..." comment). */
+struct text_line {
+    const char *at;
+    size_t len;
+    bool nothing;
+};
+
+/* The line at *p into l, and *p moved past it; false at the end of the text. The one reading of
+ * a table's lines, for the built-in English keys and for every table applied. */
+static bool next_line(const char **p, struct text_line *l)
+{
+    size_t len = strcspn(*p, "\n");
+    const char *first = *p + strspn(*p, " \t");
+
+    if (!**p)
+        return false;
+    l->at = *p;
+    l->len = len > 0 && (*p)[len - 1] == '\r' ? len - 1 : len;
+    l->nothing = first >= *p + l->len || *first == '#' || *first == ';';
+    *p += len + ((*p)[len] == '\n');
+    return true;
+}
+
+/* Reads a table's text into t, line by line. seen (MAX_TERMS) marks the keys the table sets. */
 static enum pd_status apply_text(struct pr_terms *t, const struct term_src *src, const char *text,
                                  bool *seen, struct pd_err *e)
 {
     enum pd_status rc = PD_OK;
+    struct text_line l;
     int line = 0;
 
     if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
         text += 3; /* a byte-order mark, as Windows editors write UTF-8 */
-    for (const char *p = text; *p && rc == PD_OK;) {
-        size_t len = strcspn(p, "\n"), body = len;
-        const char *first = p + strspn(p, " \t");
-
+    for (const char *p = text; rc == PD_OK && next_line(&p, &l);) {
         line++;
-        if (body > 0 && p[body - 1] == '\r')
-            body--;
-        if (first < p + body && *first != '#' && *first != ';')
-            rc = apply_line(t, src, line, p, body, seen, e);
-        p += len + (p[len] == '\n');
+        if (!l.nothing)
+            rc = apply_line(t, src, line, l.at, l.len, seen, e);
     }
     return rc;
 }
@@ -192,23 +210,20 @@ static void parse_english(void)
 {
     const struct pr_terms_table *en = builtin("en");
     const char *p = en ? en->text : "";
+    struct text_line l;
 
-    while (*p && english.n < MAX_TERMS) {
-        size_t len = strcspn(p, "\n");
+    while (english.n < MAX_TERMS && next_line(&p, &l)) {
         struct term_line tl;
         const char *why;
         int col;
-        const char *first = p + strspn(p, " \t");
 
-        if (first < p + len && *first != '#' && *first != ';' &&
-            split_line(p, len, &tl, &col, &why)) {
+        if (!l.nothing && split_line(l.at, l.len, &tl, &col, &why)) {
             english.key[english.n] = strndup(tl.key, tl.key_len);
             english.val[english.n] = strndup(tl.val, tl.val_len);
             if (!english.key[english.n] || !english.val[english.n])
                 return;
             english.n++;
         }
-        p += len + (p[len] == '\n');
     }
     english_ok = english.n > 0;
 }

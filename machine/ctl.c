@@ -349,6 +349,15 @@ static enum pd_status after_lost(struct ctl *c, int board, int nlost, struct pd_
     return PD_OK;
 }
 
+/* A fill the operator stopped: the prompt's own error (stopped before done, exit 75). */
+static enum pd_status stopped(struct ctl *c, struct pd_err *e)
+{
+    if (c->stop.code == PD_OK)
+        return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator");
+    *e = c->stop;
+    return e->code;
+}
+
 static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
                                 struct pd_err *e)
 {
@@ -377,12 +386,8 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
             finished(c, board, true, false);
             return PD_OK;
         }
-        if (o == OUT_STOP) {
-            if (c->stop.code == PD_OK)
-                return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator");
-            *e = c->stop;
-            return e->code;
-        }
+        if (o == OUT_STOP)
+            return stopped(c, e);
         *st = J_BEGUN;
         c->res->redone++;
         act = MA_REDO;
@@ -569,10 +574,8 @@ static enum pd_status run_any(struct ctl *c, int copies, struct pd_err *e)
         c->index = 1; /* its place in its copy: the boards of that copy finished, and it */
         for (int i = 0; i < c->job->nboards; i++)
             c->index += *journal_state(&c->j, c->copy, c->job->boards[i]) >= J_GOOD;
-        if (o == OUT_STOP) {
-            *e = c->stop;
-            return e->code ? e->code : pd_fail(e, PD_ERR_USAGE, "stopped by the operator");
-        }
+        if (o == OUT_STOP)
+            return stopped(c, e);
         if (o == OUT_LOST) {
             if (after_lost(c, suggest, ++nlost, e) != PD_OK)
                 return e->code;

@@ -74,15 +74,15 @@ static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, cons
     if (u->watch && u->watch->ask && u->watch->settle) {
         if (watched_prompt(u, act, board, text) == MACH_ANSWER_CONTINUE)
             return PD_OK;
-        return pd_fail(e, PD_ERR_USAGE, "stopped by the operator at board %d; nothing is "
-                                        "lost: %s continues", board, u->resume_cmd);
+    } else {
+        fprintf(stderr, "board %d: %s\n  [Enter when done, q to stop] ", board, text);
+        fflush(stderr);
+        if (fgets(line, sizeof line, stdin) && line[0] != 'q')
+            return PD_OK;
     }
-    fprintf(stderr, "board %d: %s\n  [Enter when done, q to stop] ", board, text);
-    fflush(stderr);
-    if (!fgets(line, sizeof line, stdin) || line[0] == 'q')
-        return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator at board %d; nothing is "
-                                        "lost: %s continues", board, u->resume_cmd);
-    return PD_OK;
+    /* the page's Stop and the terminal's q alike: stopped before done, no fault (exit 75) */
+    return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator at board %d; nothing is lost: %s "
+                                    "continues", board, u->resume_cmd);
 }
 
 static void ui_progress(void *ctx, const struct mach_progress *p)

@@ -65,14 +65,14 @@ if grep -qE '([SHDC][AKQJT2-9][ ,;]+){2}[SHDC][AKQJT2-9]\b' all.txt; then
     echo "card names in a row on the page"; exit 1
 fi
 
-# A stop from the page stops the fill as q does: exit 64, nothing lost, resumable.
+# A stop from the page stops the fill as q does: exit 75 (stopped before done), nothing lost, resumable.
 rm -f set.pbn.sim-journal
 "$P" fill set.pbn --machine faults.conf --web 0 </dev/null >out.txt 2>err.txt &
 fill=$!; pids=$fill
 url=$(python3 "$D" url err.txt)
 python3 "$D" http "$url" seen --stop-at 2 >drive.txt
 rc=0; wait "$fill" || rc=$?
-[ "$rc" = 64 ] || { echo "stop from the page: exit $rc"; cat err.txt; exit 1; }
+[ "$rc" = 75 ] || { echo "stop from the page: exit $rc"; cat err.txt; exit 1; }
 grep -q '^answered 2 1 stop 200$' drive.txt   # board 1's redo, after the duplicate card
 grep -q 'answered on the operator page: stop' err.txt
 grep -q 'error: stopped by the operator at board 1; nothing is lost: predup fill set.pbn --machine faults.conf --web 0 --resume continues' err.txt

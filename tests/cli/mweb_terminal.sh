@@ -3,7 +3,7 @@
 # tests/tools/mweb_drive.py): the terminal and the page answer the same prompts, each prompt
 # once. Prompt 1 answered at the terminal: the page sees it answered there and a late answer
 # from the page is refused (409); prompt 2 answered on the page: the terminal says so and goes
-# on, a second answer is refused; prompt 3: q at the terminal stops the fill (exit 64).
+# on, a second answer is refused; prompt 3: q at the terminal stops the fill (exit 75).
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/mweb_drive.py
@@ -22,4 +22,4 @@ expect '^page answers prompt 2: 200$'
 expect '^again: 409$'
 expect '^  \[Enter when done, q to stop\] answered on the operator page: done$'
 expect 'error: stopped by the operator at board 3; nothing is lost: predup fill set.pbn --machine exact.conf --web 127.0.0.1:0 --resume continues'
-expect '^exit 64$'
+expect '^exit 75$'

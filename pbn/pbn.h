@@ -133,7 +133,8 @@ unsigned pbn_beyond_latin1(const char *s, size_t n);
  * ISO 8859-1), so that the line keeps its strict meaning. */
 unsigned pbn_text_needs_utf8(const char *text, size_t len);
 unsigned pbn_event_beyond_latin1(const struct pbn_event *ev, const char **where);
-/* "note: NAME is written in UTF-8, not ISO 8859-1 ...: tag WHERE holds U+XXXX ..." on stderr. */
+/* "note: NAME is written in UTF-8, not ISO 8859-1 ...: tag WHERE holds U+XXXX ..." on stderr;
+ * NAME NULL or "-" (standard output) is said "the PBN set". */
 void pbn_note_utf8(const char *name, unsigned cp, const char *where);
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e);

@@ -309,6 +309,9 @@ void pbn_note_utf8(const char *name, unsigned cp, const char *where)
 {
     bool comment = strcmp(where, "commentary") == 0;
 
+    if (!name || !strcmp(name, "-"))
+        name = "the PBN set"; /* standard output, or a set with no file */
+
     fprintf(stderr, "note: %s is written in UTF-8, not ISO 8859-1 (PBN's character set), for its "
             "%s%s holds U+%04X, which ISO 8859-1 lacks\n", name, where, comment ? "" : " tag", cp);
 }
@@ -367,8 +370,8 @@ static bool set_needs_utf8(const struct pbn_set *set, const char *name)
         unsigned cp = g->src ? 0 : game_beyond_latin1(g, &where);
 
         if (cp)
-            pbn_note_utf8(name && strcmp(name, "-") ? name : "the PBN set", cp, where);
-        if (cp || game_needs_utf8(g))
+            pbn_note_utf8(name, cp, where);
+        if (cp || (g->src && !g->latin1)) /* game_needs_utf8, without a second scan */
             return true;
     }
     return false;

@@ -65,10 +65,9 @@ static float frame_h(const struct frame *f, struct shown sh)
 
 static void draw_header_block(struct pdoc *d, const struct pr_board *b, float x)
 {
-    char txt[400], num[12];
+    char txt[400];
 
-    snprintf(num, sizeof num, "%d", b->number);
-    pdoc_text_fit(d, d->bold, 14, x, Y(16), 88, PR_TERMF(d->terms, "board", txt, sizeof txt, num));
+    pdoc_text_fit(d, d->bold, 14, x, Y(16), 88, pr_board_title(d, b->number, txt, sizeof txt));
     PR_TERMF(d->terms, "dealer", txt, sizeof txt, pr_term_seat_name(d->terms, b->dealer));
     pdoc_text_fit(d, d->reg, 8.5f, x, Y(29), 88, txt);
     PR_TERMF(d->terms, "vul", txt, sizeof txt, pr_term_vul(d->terms, b->vul));

@@ -43,14 +43,11 @@ static enum pd_status bad_pdf(struct pd_err *e, const char *what)
 /* The first s within bytes [from, to) of the file, or NULL. */
 static const unsigned char *find(const struct pdf_file *f, size_t from, size_t to, const char *s)
 {
-    size_t n = strlen(s);
-
     if (to > f->len)
         to = f->len;
-    for (size_t i = from; i + n <= to; i++)
-        if (f->p[i] == (unsigned char)s[0] && memcmp(f->p + i, s, n) == 0)
-            return f->p + i;
-    return NULL;
+    if (from >= to)
+        return NULL;
+    return memmem(f->p + from, to - from, s, strlen(s));
 }
 
 /* A decimal number at *at (digits only), moving past it. */

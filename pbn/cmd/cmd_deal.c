@@ -1,7 +1,6 @@
 /* pbn/cmd/cmd_deal.c - `predup deal`'s front-end: reads its options into a deal_set_opts and
  * calls deal_set (pbn/sets/deal_set.c), the engine; its --squaredeal form reads them into a
  * sqd_set_opts and calls sqd_deal_session. `predup verify` is in pbn/cmd/cmd_verify.c. */
-#include <unistd.h>
 
 #include "pbn/cmd/cmd.h"
 #include "pbn/cmd/cmd_int.h"
@@ -45,13 +44,6 @@ static void print_deal_usage(void)
     printf("  at most --max-tries attempts (default %llu). dealer/README.md specifies both.\n"
            "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n",
            (unsigned long long)DEAL_MAX_TRIES);
-}
-
-static int default_threads(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
 static enum pd_status parse_count(const char *opt, const char *arg, unsigned long long lo,
@@ -111,7 +103,7 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_set_opt
     int c;
 
     *o = (struct deal_set_opts){.label = "original", .boards = "1-36", .out = "-",
-                            .max_tries = DEAL_MAX_TRIES, .threads = default_threads(),
+                            .max_tries = DEAL_MAX_TRIES, .threads = dealing_threads(),
                             .dealer = -1, .vul = -1, .dealing = DEALING_LATEST};
     *help = false;
     if (pd_opts_begin(&p, "k key  l label  b boards  o output  f format  s script  m max-tries  "

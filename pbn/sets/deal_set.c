@@ -33,14 +33,6 @@ static void show_progress(bool on, int done, int total)
         fprintf(stderr, "\rdealt %d of %d board%s", done, total, total == 1 ? "" : "s");
 }
 
-static enum pd_status generate_chunk(const struct dealing *dl, const struct board_range *sub,
-                                     int threads, struct board_deal *bd, struct pd_err *e)
-{
-    if (dl->ld)
-        return set_generate_script(&dl->sk, sub, threads, dl->ld, dl->max_tries, bd, e);
-    return set_generate(&dl->sk, sub, threads, NULL, NULL, dl->max_tries, bd, e);
-}
-
 /* Generates the boards chunk by chunk and streams them as PBN: memory does not grow with the
  * range, and each chunk is spread over the threads. */
 static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
@@ -62,7 +54,7 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
     unsigned beyond = pbn_event_beyond_latin1(&ev, &where);
 
     if (beyond)
-        pbn_note_utf8(strcmp(o->out, "-") ? o->out : "the PBN set", beyond, where);
+        pbn_note_utf8(o->out, beyond, where);
     pbn_write_header(out, beyond == 0);
     /* A script can make each board slow (version 1, or tricks() in the condition): smaller
      * chunks keep the progress line moving; version 2 boards are fast enough for 64 a thread
@@ -74,7 +66,7 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
         struct board_range sub = {range->n - at < chunk ? range->n - at : chunk,
                                   range->boards + at};
 
-        rc = generate_chunk(dl, &sub, o->threads, bd, e);
+        rc = dealing_generate(dl, &sub, o->threads, bd, e);
         for (int i = 0; rc == PD_OK && i < sub.n; i++) {
             rc = pbn_game_from_board(&g, &ev, board_conditions(&rule, bd[i].board), &bd[i].deal,
                                      &bd[i].number, e);
@@ -122,24 +114,14 @@ static enum pd_status write_formats(const struct deal_set_opts *o, const struct 
 {
     struct pbn_event ev = {o->event, o->site, o->date, generator};
     struct board_rule rule = dealing_rule(dl, o->dealer, o->vul);
-    struct board_deal *bd = calloc((size_t)range->n, sizeof *bd);
     struct pbn_set *set = NULL;
-    enum pd_status rc = bd ? pbn_set_new(&set, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    enum pd_status rc = pbn_set_new(&set, e);
 
     if (rc == PD_OK)
-        rc = generate_chunk(dl, range, o->threads, bd, e);
-    for (int i = 0; rc == PD_OK && i < range->n; i++) {
-        struct pbn_game *g;
-
-        rc = pbn_game_add(set, &g, e);
-        if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &ev, board_conditions(&rule, bd[i].board), &bd[i].deal,
-                                     &bd[i].number, e);
-    }
+        rc = dealing_to_set(dl, range, o->threads, &ev, &rule, set, e);
     if (rc == PD_OK)
         rc = pbn_write_formats_ex(o->out, o->formats, o->out_flags, set, e);
     pbn_set_free(set);
-    free(bd);
     return rc;
 }
 

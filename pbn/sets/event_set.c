@@ -4,9 +4,7 @@
  * from event_set_dealing, the same set-up, so that the two can never disagree on what a set
  * holds. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pbn/sets/sets.h"
 
@@ -25,7 +23,7 @@ enum pd_status event_set_dealing(const struct ev_record *r, int si, const struct
     rc = set_key_derive_event(key, r->digest, r->public_value, s->name, &dl->sk, e);
     if (rc == PD_OK && s->script_sha[0] && !script)
         rc = pd_fail(e, PD_ERR_USAGE, "set \"%s\" was dealt with a script (SHA-256 %.16s...): "
-                     "give its file", s->name, s->script_sha);
+                     "give it with --script FILE", s->name, s->script_sha);
     if (rc == PD_OK && script)
         rc = pd_sha256_file(script, dl->script_hash, e);
     if (rc == PD_OK && script && strcmp(dl->script_hash, s->script_sha) != 0)
@@ -54,19 +52,6 @@ static void event_generator(const struct ev_record *r, const struct ev_set *s, c
     pbn_generator_format(buf, n, &gen);
 }
 
-/* Every board of range into bd, on as many threads as there are processors (64 at most): the
- * deals never depend on the number. */
-static enum pd_status generate_boards(const struct dealing *dl, const struct board_range *range,
-                                      struct board_deal *bd, struct pd_err *e)
-{
-    long threads = sysconf(_SC_NPROCESSORS_ONLN);
-
-    threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
-    if (dl->ld)
-        return set_generate_script(&dl->sk, range, (int)threads, dl->ld, dl->max_tries, bd, e);
-    return set_generate(&dl->sk, range, (int)threads, NULL, NULL, dl->max_tries, bd, e);
-}
-
 enum pd_status event_set_deal(const struct ev_record *r, int si, const struct pd_key *key,
                               const char *script, struct pbn_set *out, struct pd_err *e)
 {
@@ -76,30 +61,17 @@ enum pd_status event_set_deal(const struct ev_record *r, int si, const struct pd
                            r->p.date[0] ? r->p.date : NULL, generator};
     struct dealing dl;
     struct board_range range = {0, NULL};
-    struct board_deal *bd = NULL;
     enum pd_status rc = event_set_dealing(r, si, key, script, &dl, e);
-
-    event_generator(r, s, generator, sizeof generator);
-    if (rc == PD_OK)
-        rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
-    if (rc == PD_OK && !(bd = calloc((size_t)range.n, sizeof *bd)))
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    if (rc == PD_OK)
-        rc = generate_boards(&dl, &range, bd, e);
     /* Dealer and vulnerability by the one rule (board_conditions): the script's lines, else
      * the record's dealer and vul lines, else Law 2; verify checks by the same rule. */
     struct board_rule rule = dealing_rule(&dl, s->dealer, s->vul);
 
-    for (int i = 0; rc == PD_OK && i < range.n; i++) {
-        struct pbn_game *g;
-
-        rc = pbn_game_add(out, &g, e);
-        if (rc == PD_OK)
-            rc = pbn_game_from_board(g, &pe, board_conditions(&rule, bd[i].board), &bd[i].deal,
-                                     &bd[i].number, e);
-    }
+    event_generator(r, s, generator, sizeof generator);
+    if (rc == PD_OK)
+        rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
+    if (rc == PD_OK)
+        rc = dealing_to_set(&dl, &range, dealing_threads(), &pe, &rule, out, e);
     close_dealing(&dl);
     board_range_free(&range);
-    free(bd);
     return rc;
 }

@@ -31,6 +31,19 @@ void close_dealing(struct dealing *dl);
  * (-1: none): the script's dealer and vulnerable lines above the override. */
 struct board_rule dealing_rule(const struct dealing *dl, int dealer, int vul);
 
+/* The threads a set is dealt on by default: the processors, 64 at most (the deals never
+ * depend on the number). */
+int dealing_threads(void);
+/* Every board of range into bd (range->n of them), on threads, from dl's key and script. */
+enum pd_status dealing_generate(const struct dealing *dl, const struct board_range *range,
+                                int threads, struct board_deal *bd, struct pd_err *e);
+/* Every board of range dealt (dealing_generate) and added to out as PBN games with ev's tags,
+ * dealer and vulnerability by rule (board_conditions). */
+enum pd_status dealing_to_set(const struct dealing *dl, const struct board_range *range,
+                              int threads, const struct pbn_event *ev,
+                              const struct board_rule *rule, struct pbn_set *out,
+                              struct pd_err *e);
+
 /* ---------------------------------------------------------------- an event's set (event_set.c) */
 
 /* The one derivation of set si of an event record (dealer/EVENTS.md): `event deal` deals with

@@ -378,14 +378,10 @@ static enum pd_status pick_set(const struct verify_opts *o, const struct ev_reco
 static enum pd_status record_dealing(const struct ev_record *r, int si, const char *script,
                                      struct dealing *dl, struct pd_err *e)
 {
-    const struct ev_set *s = &r->p.sets[si];
     struct pd_key key;
     enum pd_status rc = ev_record_key(r, &key, e);
 
-    if (rc == PD_OK && s->script_sha[0] && !script)
-        rc = pd_fail(e, PD_ERR_USAGE, "set \"%s\" was dealt with a script (SHA-256 %.16s...): "
-                     "give it with --script FILE", s->name, s->script_sha);
-    if (rc == PD_OK)
+    if (rc == PD_OK) /* it refuses a scripted set given no --script */
         rc = event_set_dealing(r, si, &key, script, dl, e);
     pd_wipe(&key, sizeof key);
     return rc;

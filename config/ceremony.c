@@ -413,7 +413,7 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
     struct mach_profile prof;
     enum pd_status rc;
 
-    if (strchr(x->machine, '/') || strstr(x->machine, ".conf"))
+    if (cfg_profile_is_path(x->machine))
         cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
     else /* by name: "sim", "usb" or an installed profile (the resume hint names it so) */
         snprintf(profile, sizeof profile, "%s", x->machine);

@@ -27,6 +27,9 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
  * cfg_profile_dir. A missing file is PD_ERR_IO naming the full paths tried. */
 enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct mach_profile *p,
                                 struct pd_err *e);
+/* Does spec name a profile file (a '/' or ending in .conf), not a name: cfg_find_profile's
+ * rule, for whoever shows or passes the spec on. */
+bool cfg_profile_is_path(const char *spec);
 /* cfg_find_profile without an event file (fill --machine, sim --machine). */
 enum pd_status cfg_load_profile(const char *spec, struct mach_profile *p, struct pd_err *e);
 /* The i-th folder (from 0) a profile NAME is searched in, into out; false after the last:

@@ -75,6 +75,13 @@ static enum pd_status by_name(const char *name, const char *event_dir, struct ma
                                  "in; see predup fill --list)", name, tried);
 }
 
+bool cfg_profile_is_path(const char *spec)
+{
+    size_t n = strlen(spec);
+
+    return strchr(spec, '/') || (n > 5 && strcmp(spec + n - 5, ".conf") == 0);
+}
+
 enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct mach_profile *p,
                                 struct pd_err *e)
 {
@@ -95,7 +102,7 @@ enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct 
         snprintf(p->name, sizeof p->name, "usb (default ids)");
         return PD_OK;
     }
-    if (!strchr(spec, '/') && !(n > 5 && strcmp(spec + n - 5, ".conf") == 0))
+    if (!cfg_profile_is_path(spec))
         return n ? by_name(spec, event_dir, p, e)
                  : pd_fail(e, PD_ERR_USAGE, "an empty machine profile name");
     if (event_dir && event_dir[0] && spec[0] != '/')

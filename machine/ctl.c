@@ -402,14 +402,6 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
     }
 }
 
-static const struct deal *find_deal(const struct pbn_set *set, int board)
-{
-    for (size_t i = 0; i < set->n; i++)
-        if (set->games[i].board == board && set->games[i].known == 0xF)
-            return &set->games[i].deal;
-    return NULL;
-}
-
 /* Every board of the job has a complete deal; *max_board: the highest board of the set. */
 static enum pd_status check_job(const struct mach_job *job, int *max_board, struct pd_err *e)
 {
@@ -421,7 +413,7 @@ static enum pd_status check_job(const struct mach_job *job, int *max_board, stru
         return pd_fail(e, PD_ERR_USAGE, "--copies %d: from 1 to %d", job->copies,
                        (int)MACH_MAX_COPIES);
     for (int i = 0; i < job->nboards; i++) {
-        const struct deal *d = find_deal(job->set, job->boards[i]);
+        const struct deal *d = pbn_set_deal_of(job->set, job->boards[i]);
         char why[120];
 
         if (!d)
@@ -467,7 +459,7 @@ static enum pd_status run_all(struct ctl *c, int copies, struct pd_err *e)
                 finished(c, b, st == J_GOOD, true);
                 continue;
             }
-            rc = run_board(c, b, find_deal(job->set, b), e);
+            rc = run_board(c, b, pbn_set_deal_of(job->set, b), e);
         }
     return rc;
 }
@@ -582,7 +574,7 @@ static enum pd_status run_any(struct ctl *c, int copies, struct pd_err *e)
             continue;
         }
         c->begun_board = board;
-        if (run_board(c, board, find_deal(c->job->set, board), e) != PD_OK)
+        if (run_board(c, board, pbn_set_deal_of(c->job->set, board), e) != PD_OK)
             return e->code;
     }
     return PD_OK;

@@ -8,7 +8,7 @@
 #include "machine/mach_int.h"
 
 /* Board numbers in increasing order, each once with the first complete deal of that number
- * (as the controller's find_deal picks it), then the seat of each of the 52 cards. */
+ * (as pbn_set_deal_of picks it for the controller), then the seat of each of the 52 cards. */
 enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struct pd_err *e)
 {
     EVP_MD_CTX *md = EVP_MD_CTX_new();

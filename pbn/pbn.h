@@ -70,6 +70,9 @@ void pbn_set_free(struct pbn_set *set); /* NULL is fine */
  * it is written as export, from its tags. */
 enum pd_status pbn_set_keep_boards(struct pbn_set *set, const char *spec, const char *name,
                                    struct pd_err *e);
+/* The complete deal of board in set (its first game with that board and all four hands), or
+ * NULL: the deal a machine fills and a fill's audit checks. */
+const struct deal *pbn_set_deal_of(const struct pbn_set *set, int board);
 /* Appends an empty game; the pointer is valid until the next pbn_game_add. */
 enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e);
 /* Sets a tag (replacing a previous value, keeping its place); value is copied. */

@@ -599,3 +599,11 @@ enum pd_status pbn_set_keep_boards(struct pbn_set *set, const char *spec, const 
     board_range_free(&r);
     return rc;
 }
+
+const struct deal *pbn_set_deal_of(const struct pbn_set *set, int board)
+{
+    for (size_t i = 0; i < set->n; i++)
+        if (set->games[i].board == board && set->games[i].known == 0xF)
+            return &set->games[i].deal;
+    return NULL;
+}

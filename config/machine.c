@@ -145,12 +145,9 @@ static void store(void *base, const struct int_key *k, long v)
 /* An unknown card_index or deck, with the names of the one table (MACH_INDEX_NAME). */
 static int bad_index(struct loader *l, const char *name, const char *value)
 {
-    char names[80] = "";
-    size_t used = 0;
+    char names[80];
 
-    for (int i = 0; i < MI_COUNT; i++)
-        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                                 MACH_INDEX_NAME[i]);
+    pd_join_words(MACH_INDEX_NAME, MI_COUNT, ", ", ", ", names, sizeof names);
     return bad(l, "%s: \"%s\" is not one of %s", name, value, names);
 }
 

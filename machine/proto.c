@@ -117,11 +117,7 @@ void mach_profile_default(struct mach_profile *p)
 /* The fault names joined by ", ", for the message that lists them (from the one table). */
 static void fault_names_joined(char *buf, size_t cap)
 {
-    size_t n = 0;
-
-    buf[0] = '\0';
-    for (int i = 0; i < MF_COUNT && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", MACH_FAULT_NAME[i]);
+    pd_join_words(MACH_FAULT_NAME, MF_COUNT, ", ", ", ", buf, cap);
 }
 
 const char *const MACH_INDEX_NAME[MI_COUNT] = {"standard", "de", "fr", "nl", "sv", "da"};

@@ -17,20 +17,16 @@ static const char sim_usage[] =
     "  checks every board reported good against the deal card by card in the simulator's\n"
     "  pockets. --web shows the run on the operator page (see predup fill --help).\n";
 
-enum { USAGE_WIDTH = 88 };
+enum { USAGE_WIDTH = 88 }; /* the longest line of the usage texts */
 
 /* "standard de fr ...": the index sets of the one table (MACH_INDEX_NAME). */
 static const char *index_list(void)
 {
     static char names[80];
-    size_t used = 0;
 
-    for (int i = 0; i < MI_COUNT; i++)
-        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? " " : "",
-                                 MACH_INDEX_NAME[i]);
+    pd_join_words(MACH_INDEX_NAME, MI_COUNT, " ", " ", names, sizeof names);
     return names;
 }
- /* the longest line of the usage texts */
 
 /* sim's usage, then its fault names from the one table (MACH_FAULT_NAME), wrapped. */
 static void print_sim_usage(FILE *out)

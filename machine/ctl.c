@@ -443,6 +443,19 @@ static enum pd_status check_half_filled(struct ctl *c, int copies, struct pd_err
     return PD_OK;
 }
 
+/* Board b of copy c->copy finished before this run (good or bad): counted as skipped and
+ * reported as finished earlier; true then. */
+static bool skip_finished(struct ctl *c, int b)
+{
+    uint8_t st = *journal_state(&c->j, c->copy, b);
+
+    if (st != J_GOOD && st != J_BAD)
+        return false;
+    c->res->skipped++;
+    finished(c, b, st == J_GOOD, true);
+    return true;
+}
+
 static enum pd_status run_all(struct ctl *c, int copies, struct pd_err *e)
 {
     const struct mach_job *job = c->job;
@@ -451,15 +464,10 @@ static enum pd_status run_all(struct ctl *c, int copies, struct pd_err *e)
     for (c->copy = 1; rc == PD_OK && c->copy <= copies; c->copy++)
         for (int i = 0; rc == PD_OK && i < job->nboards; i++) {
             int b = job->boards[i];
-            uint8_t st = *journal_state(&c->j, c->copy, b);
 
             c->index = i + 1;
-            if (st == J_GOOD || st == J_BAD) {
-                c->res->skipped++;
-                finished(c, b, st == J_GOOD, true);
-                continue;
-            }
-            rc = run_board(c, b, pbn_set_deal_of(job->set, b), e);
+            if (!skip_finished(c, b))
+                rc = run_board(c, b, pbn_set_deal_of(job->set, b), e);
         }
     return rc;
 }
@@ -551,14 +559,8 @@ static enum pd_status run_any(struct ctl *c, int copies, struct pd_err *e)
     int left, board = 0, suggest, nlost = 0;
 
     for (c->copy = 1; c->copy <= copies; c->copy++) /* those finished before this run */
-        for (int i = 0; i < c->job->nboards; i++) {
-            uint8_t st = *journal_state(&c->j, c->copy, c->job->boards[i]);
-
-            if (st == J_GOOD || st == J_BAD) {
-                c->res->skipped++;
-                finished(c, c->job->boards[i], st == J_GOOD, true);
-            }
-        }
+        for (int i = 0; i < c->job->nboards; i++)
+            skip_finished(c, c->job->boards[i]);
     while ((suggest = next_left(c, copies, &left, &c->copy)) != 0) {
         enum outcome o;
 

@@ -185,8 +185,7 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
         o->watch->begin(o->watch->ctx, o->set_path,
                         set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, r.n,
                         o->copies > 1 ? o->copies : 1);
-    if (rc == PD_OK)
-        rc = fill_ui_init(&u, &ui, e);
+    fill_ui_init(&u, &ui);
     if (rc == PD_OK) {
         resume_cmd(&u, o, is_sim_cmd);
         job.resume_cmd = u.resume_cmd;

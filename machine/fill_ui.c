@@ -159,11 +159,9 @@ static void ui_finished(void *ctx, int copy, int board, bool good, bool earlier)
     u->bad[u->nbad++] = (struct mach_bad){copy, board};
 }
 
-enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, struct pd_err *e)
+void fill_ui_init(struct fill_ui *u, struct mach_ui *ui)
 {
-    (void)e;
     *ui = (struct mach_ui){u, ui_prompt, ui_progress, ui_note, ui_finished};
-    return PD_OK;
 }
 
 void fill_ui_free(struct fill_ui *u)

@@ -91,7 +91,7 @@ struct fill_ui {
     int copies, nboards;
     int checked, wrong;
 };
-enum pd_status fill_ui_init(struct fill_ui *u, struct mach_ui *ui, struct pd_err *e);
+void fill_ui_init(struct fill_ui *u, struct mach_ui *ui); /* ui: the operator side of u */
 void fill_ui_free(struct fill_ui *u);
 void fill_ui_end_line(struct fill_ui *u);
 /* The command that resumes this run: "predup CMD ARGS..." with args shell-quoted; args ends

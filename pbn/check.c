@@ -29,6 +29,8 @@ struct lint {
     int first_lf, first_crcr;
     bool in_brace; /* inside a {...} comment spanning lines */
     bool utf8;     /* the text needs UTF-8 (the encoding rule, pbn_beyond_latin1): it is no fault */
+    size_t makeable; /* DoubleDummyTricks listing only the makeable contracts: a note, no fault */
+    int first_makeable;
 };
 
 static void fault(struct lint *l, int line, const char *fmt, ...)
@@ -115,9 +117,23 @@ static bool is_date(const char *v)
     return true;
 }
 
+/* Another program's DoubleDummyTricks that lists only the contracts that make: valid PBN, so
+ * no departure (it counts for nothing), but counted, and the reader told once what it holds. */
+static void count_makeable_only(struct lint *l)
+{
+    const struct ltag *t = find(l, "DoubleDummyTricks");
+    struct dd_table dd;
+
+    if (t && pbn_dd_from_hex(t->value, &dd) && dd_table_makeable_only(&dd) &&
+        !l->makeable++)
+        l->first_makeable = t->line;
+}
+
 static void check_values(struct lint *l)
 {
     const struct ltag *t;
+
+    count_makeable_only(l);
 
     if ((t = find(l, "Board")) && *t->value && strcmp(t->value, "?") != 0) {
         char *end;
@@ -417,6 +433,12 @@ static void check_line(struct lint *l, const char *text, size_t len, size_t pos,
 
 static void line_end_summary(struct lint *l)
 {
+    if (l->makeable && l->rep)
+        fprintf(l->rep, "%s:%d: note: %zu DoubleDummyTricks tag%s only the contracts that make "
+                "(every other as 1, as Dealmaster Pro and Dealer4 write): no departure, but no "
+                "double-dummy table either; predup analyze solves %s again\n", l->name,
+                l->first_makeable, l->makeable, l->makeable == 1 ? " lists" : "s list",
+                l->makeable == 1 ? "that board" : "those boards");
     if (l->lf_lines)
         fault(l, l->first_lf, "%zu line%s with LF alone: export ends lines with CR LF",
               l->lf_lines, l->lf_lines == 1 ? " ends" : "s end");

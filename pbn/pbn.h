@@ -48,7 +48,9 @@ struct pbn_game {
     bool has_dealer, has_vul;
     struct deal deal;
     unsigned known;       /* seats whose hands are given (1 << seat); 0 when no Deal */
-    bool has_dd;          /* DoubleDummyTricks or OptimumResultTable present */
+    bool has_dd;          /* DoubleDummyTricks or OptimumResultTable present, a whole table */
+    bool dd_makeable;     /* it was there, but lists only the contracts that make
+                           * (dd_table_makeable_only): has_dd and has_par are then false */
     struct dd_table dd;
     bool has_par;         /* OptimumScore and ParContract present */
     struct dd_par par;

@@ -484,6 +484,11 @@ static enum pd_status parse_dd(struct pbn_game *g)
             g->has_par = true;
         }
     }
+    /* Another program's makeable-only table is no analysis: neither it nor a par beside it
+     * (computed from it, or not: nothing tells) is kept; analyze solves the board again. */
+    g->dd_makeable = g->has_dd && dd_table_makeable_only(&g->dd);
+    if (g->dd_makeable)
+        g->has_dd = g->has_par = false;
     return PD_OK;
 }
 

@@ -346,7 +346,7 @@ static enum pd_status add_par(struct pbn_set *set, bool strict, struct pd_err *e
 
 /* pr_analyze_set, with the game rule of game_board; *skipped counts the games left out. */
 static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool strict,
-                              size_t *solved, size_t *skipped, struct pd_err *e)
+                              struct pr_analyze_result *r, struct pd_err *e)
 {
     size_t *idx = malloc((set->n ? set->n : 1) * sizeof *idx), n = 0, nskip = 0;
     enum pd_status rc = idx ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -360,8 +360,10 @@ static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool 
             continue;
         rc = game_board(g, i, strict, &b, &skip, e);
         nskip += skip;
-        if (rc == PD_OK && !skip && !g->has_dd)
+        if (rc == PD_OK && !skip && !g->has_dd) {
             idx[n++] = i;
+            r->remade += g->dd_makeable;
+        }
     }
     /* Under mpirun: every rank reads the same set, so they agree here, solve, and agree
      * again in gather_tables; rank 0 alone goes on to par and writes. */
@@ -372,10 +374,8 @@ static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool 
     }
     if (rc == PD_OK && pd_mpi_rank() == 0)
         rc = add_par(set, strict, e);
-    if (rc == PD_OK && solved)
-        *solved = n;
-    if (skipped)
-        *skipped = nskip;
+    r->solved = rc == PD_OK ? n : 0;
+    r->skipped = nskip;
     free(idx);
     return rc;
 }
@@ -383,7 +383,12 @@ static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool 
 enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool show, size_t *solved,
                               struct pd_err *e)
 {
-    return analyze(set, threads, show, true, solved, NULL, e);
+    struct pr_analyze_result r = {0};
+    enum pd_status rc = analyze(set, threads, show, true, &r, e);
+
+    if (solved)
+        *solved = r.solved;
+    return rc;
 }
 
 static const char *plural(size_t n)
@@ -443,8 +448,7 @@ enum pd_status pr_analyze_file(const struct pr_analyze_opts *opts, struct pr_ana
     if (rc == PD_OK)
         rc = check_target(&o, set->n, e);
     if (rc == PD_OK)
-        rc = analyze(set, o.threads, pd_progress_wanted(o.quiet), false, &r->solved, &r->skipped,
-                     e);
+        rc = analyze(set, o.threads, pd_progress_wanted(o.quiet), false, r, e);
     if (rc == PD_OK && pd_mpi_rank() == 0) /* the others' work is in rank 0's tables */
         rc = pbn_write_file_ex(o.out, o.flags, set, e);
     if (rc == PD_OK && pd_mpi_rank() == 0) {
@@ -457,13 +461,16 @@ enum pd_status pr_analyze_file(const struct pr_analyze_opts *opts, struct pr_ana
 
 void pr_analyze_report(const char *out, const struct pr_analyze_result *r)
 {
-    char left[64] = "";
+    char left[64] = "", remade[96] = "";
 
     if (!r->written || strcmp(out, "-") == 0)
         return;
     if (r->skipped)
         snprintf(left, sizeof left, "; %zu game%s without a full deal left out", r->skipped,
                  plural(r->skipped));
-    printf("analyzed %zu board%s (%zu solved, %zu already done%s): %s\n", r->boards,
-           plural(r->boards), r->solved, r->boards - r->solved, left, out);
+    if (r->remade)
+        snprintf(remade, sizeof remade, "; %zu table%s listing only makeable contracts replaced",
+                 r->remade, plural(r->remade));
+    printf("analyzed %zu board%s (%zu solved, %zu already done%s%s): %s\n", r->boards,
+           plural(r->boards), r->solved, r->boards - r->solved, remade, left, out);
 }

@@ -46,6 +46,7 @@ struct pr_analyze_opts {
 };
 struct pr_analyze_result {
     size_t boards, solved, skipped; /* boards analysed, of them solved now; games left out */
+    size_t remade; /* of the solved, boards whose table listed only makeable contracts */
     bool written;                   /* out was written (rank 0 under mpirun) */
 };
 enum pd_status pr_analyze_file(const struct pr_analyze_opts *o, struct pr_analyze_result *r,

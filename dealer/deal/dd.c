@@ -278,3 +278,20 @@ enum pd_status dd_par(const struct dd_table *t, enum vul vul, enum seat dealer,
         snprintf(out->contracts, sizeof out->contracts, "Pass");
     return PD_OK;
 }
+
+/* A full table whose every failing contract takes exactly one trick is possible, but none of
+ * DDS's 1,023 published tables is one, while every table of Dealmaster Pro's and of the
+ * BridgeComposer files copied from it is: and a full table mistaken for one costs only a solve
+ * that gives it back unchanged. */
+bool dd_table_makeable_only(const struct dd_table *t)
+{
+    bool one = false;
+
+    for (int s = 0; s < 4; s++)
+        for (int st = 0; st < 5; st++) {
+            if (t->tricks[s][st] != 1 && t->tricks[s][st] < 7)
+                return false;
+            one = one || t->tricks[s][st] == 1;
+        }
+    return one;
+}

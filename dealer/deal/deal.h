@@ -296,6 +296,10 @@ enum pd_status dd_tricks(const struct deal *d, enum seat declarer, enum strain s
 /* Par score and contracts for a table, vulnerability and dealer (libdds DealerPar). */
 enum pd_status dd_par(const struct dd_table *t, enum vul vul, enum seat dealer,
                       struct dd_par *out, struct pd_err *e);
+/* Whether a table lists only the contracts that make, every other written as 1 (Dealmaster Pro
+ * and Dealer4 write so): every entry is 1 or at least 7, and one at least is 1. Such a table is
+ * no double-dummy table; par from it is wrong (dealer/deal/dd.c says why this test). */
+bool dd_table_makeable_only(const struct dd_table *t);
 /* Per-deal memo, so that a script asking several strains of one deal solves each once. */
 struct dd_memo {
     struct deal deal;

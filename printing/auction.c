@@ -109,7 +109,7 @@ static void read_lead(const struct pr_terms *t, const struct pbn_game *g, bool t
     const struct pbn_tag *play = pbn_tag_find(g, "Play");
     char rank[3];
 
-    if (!play || play->nsection == 0)
+    if (!play || !play->value || seat_from_char(play->value[0]) < 0 || play->nsection == 0)
         return;
     const char *c = play->section[0] + strspn(play->section[0], " \t");
     const char *suit = *c ? memchr(SUIT_LETTER, toupper((unsigned char)c[0]), 4) : NULL;

@@ -124,11 +124,64 @@ enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const stru
     return rc == PD_OK ? render_into(kind, set, o, &out, e) : rc;
 }
 
+/* Empties the play tags of g that are one table's: the auction, contract and result of a
+ * board that several tables played say nothing of the board. */
+static enum pd_status forget_play(struct pbn_game *g, struct pd_err *e)
+{
+    static const char *const play_tags[] = {"Auction", "Play", "Contract", "Declarer", "Result"};
+    enum pd_status rc = PD_OK;
+
+    for (size_t i = 0; rc == PD_OK && i < sizeof play_tags / sizeof play_tags[0]; i++)
+        if (pbn_tag_find(g, play_tags[i]))
+            rc = pbn_tag_set(g, play_tags[i], "", e);
+    return rc;
+}
+
+static bool same_board(const struct pbn_game *a, const struct pbn_game *b)
+{
+    return a->board > 0 && a->board == b->board && a->known == 0xF && b->known == 0xF &&
+           memcmp(&a->deal, &b->deal, sizeof a->deal) == 0;
+}
+
+/* A scorer's results file holds a game per table: the paper shows each board once, the first
+ * game of it, with no table's play. A game of the same number and another deal stays. Linear:
+ * each game is compared with the first kept game of its number alone. */
+static enum pd_status boards_once(struct pbn_set *set, struct pd_err *e)
+{
+    size_t *first = calloc(BOARD_MAX + 1, sizeof *first), kept = 0; /* index + 1, 0: none */
+    enum pd_status rc = first ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+
+    if (rc != PD_OK)
+        return rc;
+    for (size_t i = 0; i < set->n; i++) { /* to the end, whatever rc: no game is left twice */
+        struct pbn_game *g = &set->games[i];
+        size_t *at = g->board > 0 && g->board <= BOARD_MAX ? &first[g->board] : NULL;
+
+        if (at && *at && same_board(&set->games[*at - 1], g)) {
+            if (rc == PD_OK)
+                rc = forget_play(&set->games[*at - 1], e);
+            pbn_game_clear(g);
+            continue;
+        }
+        if (at && !*at)
+            *at = kept + 1;
+        set->games[kept++] = *g;
+    }
+    for (size_t i = kept; i < set->n; i++)
+        memset(&set->games[i], 0, sizeof set->games[i]); /* moved or cleared */
+    set->n = kept;
+    free(first);
+    return rc;
+}
+
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e)
 {
     struct pbn_set *set = NULL;
     struct pd_outfile out;
     enum pd_status rc = pbn_read_any(o->in, NULL, &set, e);
+
+    if (rc == PD_OK)
+        rc = boards_once(set, e);
 
     /* --boards: a lost page or card printed again, numbered and labelled as the first time. */
     if (rc == PD_OK && o->boards)

@@ -34,23 +34,6 @@ static void progress(bool on, size_t done, size_t n)
         fprintf(stderr, "\ranalyze: %zu/%zu boards%s", done, n, done == n ? "\n" : "");
 }
 
-/* Solves deals[0..n) into tabs in batches on this process's libdds threads. */
-static enum pd_status solve_batches(const struct deal *deals, size_t n, struct dd_table *tabs,
-                                    bool show, struct pd_err *e)
-{
-    enum pd_status rc = PD_OK;
-    size_t batch = batch_size();
-
-    progress(show && n > 0, 0, n);
-    for (size_t at = 0; rc == PD_OK && at < n; at += batch) {
-        size_t k = n - at < batch ? n - at : batch;
-
-        rc = dd_tables(deals + at, k, tabs + at, e);
-        progress(show && rc == PD_OK, at + k, n);
-    }
-    return rc;
-}
-
 /* ---- under mpirun: the boards go out in chunks on demand (README, "Beyond one machine").
  * Rank 0 hands the next chunk to whichever rank asks, its own solver thread included, so a
  * rank that draws slow boards takes fewer of them; every table comes back to rank 0, which
@@ -260,7 +243,7 @@ static enum pd_status split_over_ranks(const struct deal *deals, size_t n, struc
 
 /* Solves the games listed in idx (tables): alone, or shared with the other ranks. */
 static enum pd_status solve_tables(struct pbn_set *set, const size_t *idx, size_t n,
-                                   bool show, struct pd_err *e)
+                                   bool show, unsigned max_seconds, struct pd_err *e)
 {
     struct deal *deals = malloc((n ? n : 1) * sizeof *deals);
     struct dd_table *tabs = malloc((n ? n : 1) * sizeof *tabs);
@@ -271,7 +254,7 @@ static enum pd_status solve_tables(struct pbn_set *set, const size_t *idx, size_
     if (pd_mpi_size() > 1)
         rc = split_over_ranks(deals, n, tabs, show && pd_mpi_rank() == 0, rc, e);
     else if (rc == PD_OK)
-        rc = solve_batches(deals, n, tabs, show, e);
+        rc = pr_solve_watched(deals, n, tabs, batch_size(), show, max_seconds, e);
     for (size_t i = 0; rc == PD_OK && pd_mpi_rank() == 0 && i < n; i++) {
         struct pbn_game *g = &set->games[idx[i]];
 
@@ -346,7 +329,7 @@ static enum pd_status add_par(struct pbn_set *set, bool strict, struct pd_err *e
 
 /* pr_analyze_set, with the game rule of game_board; *skipped counts the games left out. */
 static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool strict,
-                              struct pr_analyze_result *r, struct pd_err *e)
+                              unsigned max_seconds, struct pr_analyze_result *r, struct pd_err *e)
 {
     size_t *idx = malloc((set->n ? set->n : 1) * sizeof *idx), n = 0, nskip = 0;
     enum pd_status rc = idx ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -370,7 +353,7 @@ static enum pd_status analyze(struct pbn_set *set, int threads, bool show, bool 
     rc = pd_mpi_agree(rc, e);
     if (rc == PD_OK && (n > 0 || pd_mpi_size() > 1)) {
         set_threads(threads);
-        rc = solve_tables(set, idx, n, show, e);
+        rc = solve_tables(set, idx, n, show, max_seconds, e);
     }
     if (rc == PD_OK && pd_mpi_rank() == 0)
         rc = add_par(set, strict, e);
@@ -384,7 +367,7 @@ enum pd_status pr_analyze_set(struct pbn_set *set, int threads, bool show, size_
                               struct pd_err *e)
 {
     struct pr_analyze_result r = {0};
-    enum pd_status rc = analyze(set, threads, show, true, &r, e);
+    enum pd_status rc = analyze(set, threads, show, true, 0, &r, e);
 
     if (solved)
         *solved = r.solved;
@@ -448,7 +431,7 @@ enum pd_status pr_analyze_file(const struct pr_analyze_opts *opts, struct pr_ana
     if (rc == PD_OK)
         rc = check_target(&o, set->n, e);
     if (rc == PD_OK)
-        rc = analyze(set, o.threads, pd_progress_wanted(o.quiet), false, r, e);
+        rc = analyze(set, o.threads, pd_progress_wanted(o.quiet), false, o.max_seconds, r, e);
     if (rc == PD_OK && pd_mpi_rank() == 0) /* the others' work is in rank 0's tables */
         rc = pbn_write_file_ex(o.out, o.flags, set, e);
     if (rc == PD_OK && pd_mpi_rank() == 0) {

@@ -165,6 +165,11 @@ enum { PR_BOARD_PBN_LEN = 320 };
 void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n);
 
 /* The layouts: each adds its pages to d. */
+/* Solves deals[0..n) into tabs, batch deals a libdds call, on a thread of its own, showing the
+ * boards done and the time gone on stderr when show; after max_seconds (0: no bound) gives up
+ * with PD_ERR_LIMIT, the solve left running (printing/solve_watch.c). */
+enum pd_status pr_solve_watched(const struct deal *deals, size_t n, struct dd_table *tabs,
+                                size_t batch, bool show, unsigned max_seconds, struct pd_err *e);
 enum pd_status pr_draw_record(struct pdoc *d, const struct pbn_set *set,
                               const struct pr_options *o, struct pd_err *e);
 enum pd_status pr_draw_curtain(struct pdoc *d, const struct pbn_set *set,

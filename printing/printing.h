@@ -43,6 +43,7 @@ struct pr_analyze_opts {
     unsigned flags; /* PD_OUT_FORCE, PD_OUT_PUBLIC */
     int threads;    /* libdds threads, 0: all cores */
     bool quiet;     /* no progress */
+    unsigned max_seconds; /* give up when the solve takes longer (0: no bound; MPI: none) */
 };
 struct pr_analyze_result {
     size_t boards, solved, skipped; /* boards analysed, of them solved now; games left out */

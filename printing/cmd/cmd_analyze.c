@@ -7,7 +7,8 @@
 #include "printing/printing.h"
 
 static const char analyze_usage[] =
-    "usage: predup analyze SET [-o OUT.pbn] [-j N] [--quiet] [--force] [--public]\n"
+    "usage: predup analyze SET [-o OUT.pbn] [-j N] [--max-seconds S] [--quiet] [--force]\n"
+    "                      [--public]\n"
     "  Adds double-dummy tricks (DoubleDummyTricks, OptimumResultTable) and par (OptimumScore,\n"
     "  ParContract, for each board's vulnerability and dealer) to every board, with libdds on\n"
     "  all cores (-j N: N threads). Boards that have them already are kept as they are; games\n"
@@ -15,7 +16,9 @@ static const char analyze_usage[] =
     "  Writes OUT.pbn, or SET itself when SET is PBN and -o is not given (everything else in\n"
     "  the file is kept as it was). Another format needs -o. An existing OUT.pbn with other\n"
     "  content, or holding more boards than the analysis, is kept unless --force. OUT.pbn is\n"
-    "  0600 (it reveals deals) unless --public (0666 less the umask).\n";
+    "  0600 (it reveals deals) unless --public (0666 less the umask). On a terminal it shows\n"
+    "  the boards solved and the time gone; --max-seconds S gives up after S seconds (a\n"
+    "  pathological deal can take libdds minutes), writing nothing (exit 75).\n";
 
 static enum pd_status parse_jobs(const char *arg, int *out, struct pd_err *e)
 {
@@ -23,6 +26,15 @@ static enum pd_status parse_jobs(const char *arg, int *out, struct pd_err *e)
     enum pd_status rc = pd_parse_number(arg, 1, 256, "-j", &n, e);
 
     *out = rc == PD_OK ? (int)n : *out;
+    return rc;
+}
+
+static enum pd_status parse_seconds(const char *arg, unsigned *out, struct pd_err *e)
+{
+    unsigned long long n;
+    enum pd_status rc = pd_parse_number(arg, 1, 86400, "--max-seconds", &n, e);
+
+    *out = rc == PD_OK ? (unsigned)n : *out;
     return rc;
 }
 
@@ -36,14 +48,15 @@ static enum pd_status parse_args(int argc, char **argv, struct analyze_args *a, 
 {
     struct pr_analyze_opts *o = &a->o;
     struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "o output  j jobs", "q quiet  h help  F force  P public",
-                                      "o:j:qh", argc, argv, e);
+    enum pd_status rc = pd_opts_begin(&p, "o output  j jobs  M max-seconds", "q quiet  h help  F force  P public",
+                                      "o:j:M:qh", argc, argv, e);
     int c;
 
     while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
         switch (c) {
         case 'o': o->out = optarg; break;
         case 'j': rc = parse_jobs(optarg, &o->threads, e); break;
+        case 'M': rc = parse_seconds(optarg, &o->max_seconds, e); break;
         case 'q': o->quiet = true; break;
         case 'F': a->force = true; o->flags |= PD_OUT_FORCE; break;
         case 'P': o->flags |= PD_OUT_PUBLIC; break;

@@ -17,12 +17,12 @@ struct watched {
     bool finished;
     enum pd_status rc;
     struct pd_err err;
-    struct dd_table *tabs; /* n tables, then n deals: owned by the solve */
+    struct deal *deals;    /* n deals, then n tables (deals first: they need 8-byte alignment) */
 };
 
-static struct deal *deals_of(struct watched *w)
+static struct dd_table *tabs_of(struct watched *w)
 {
-    return (struct deal *)(w->tabs + w->n);
+    return (struct dd_table *)(w->deals + w->n);
 }
 
 static void *solve(void *arg)
@@ -34,7 +34,7 @@ static void *solve(void *arg)
         size_t k = w->n - at < w->batch ? w->n - at : w->batch;
         struct pd_err e;
 
-        rc = dd_tables(deals_of(w) + at, k, w->tabs + at, &e);
+        rc = dd_tables(w->deals + at, k, tabs_of(w) + at, &e);
         pthread_mutex_lock(&w->mu);
         w->done = rc == PD_OK ? at + k : w->done;
         w->rc = rc;
@@ -96,18 +96,18 @@ enum pd_status pr_solve_watched(const struct deal *deals, size_t n, struct dd_ta
     pthread_t tid;
     size_t done = 0;
 
-    if (!w || !(w->tabs = malloc(n * (sizeof *tabs + sizeof *deals) + 1))) {
+    if (!w || !(w->deals = malloc(n * (sizeof *tabs + sizeof *deals) + 1))) {
         free(w);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     w->n = n;
     w->batch = batch;
-    memcpy(deals_of(w), deals, n * sizeof *deals);
+    memcpy(w->deals, deals, n * sizeof *deals);
     pthread_mutex_init(&w->mu, NULL);
     pthread_cond_init(&w->moved, NULL);
     show_line(show, 0, n, 0);
     if (pthread_create(&tid, NULL, solve, w) != 0) {
-        free(w->tabs);
+        free(w->deals);
         free(w);
         return pd_fail(e, PD_ERR_NOMEM, "cannot start a thread");
     }
@@ -122,12 +122,12 @@ enum pd_status pr_solve_watched(const struct deal *deals, size_t n, struct dd_ta
     enum pd_status rc = w->rc;
 
     if (rc == PD_OK)
-        memcpy(tabs, w->tabs, n * sizeof *tabs);
+        memcpy(tabs, tabs_of(w), n * sizeof *tabs);
     else if (e)
         *e = w->err;
     pthread_cond_destroy(&w->moved);
     pthread_mutex_destroy(&w->mu);
-    free(w->tabs);
+    free(w->deals);
     free(w);
     return rc;
 }

@@ -87,23 +87,15 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
 enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,
                                 struct pd_err *e)
 {
-    char *utf8, *w;
+    char *utf8;
     enum pd_status rc;
 
     if (pd_utf8_valid(text, strlen(text)))
         return pbn_tag_set(g, name, text, e);
-    utf8 = malloc(2 * strlen(text) + 1);
+    utf8 = malloc(3 * strlen(text) + 1);
     if (!utf8)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    w = utf8;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        if (*p < 0x80) {
-            *w++ = (char)*p;
-        } else {
-            *w++ = (char)(0xC0 | *p >> 6);
-            *w++ = (char)(0x80 | (*p & 0x3F));
-        }
-    *w = '\0';
+    pd_cp1252_to_utf8(text, strlen(text), utf8);
     rc = pbn_tag_set(g, name, utf8, e);
     free(utf8);
     return rc;

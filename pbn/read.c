@@ -2,7 +2,7 @@
  * pbn/fmt_int.h says, like a byte order mark and empty lines), "%" escape lines, ";" and
  * "{...}" comments, tags in any order and with their tokens over several lines, section lines
  * after a tag, games separated by empty lines, "#" and "##" inheritance (4.8), repeated tags kept
- * in order. Text is UTF-8 when it is valid UTF-8, else ISO 8859-1 (converted to UTF-8 in memory).
+ * in order. Text is UTF-8 when it is valid UTF-8, else Windows-1252 (converted to UTF-8 in memory).
  * The source text is kept with the set, and each tag remembers its bytes, so that a game nothing
  * changed is written back byte for byte (pbn/write.c). Parsed fields are filled per game after. */
 #include <ctype.h>
@@ -59,28 +59,16 @@ static void next_line(struct reader *r)
         advance(r);
 }
 
-/* A copy of s[0..n) in UTF-8 (from ISO 8859-1 when the file is). */
+/* A copy of s[0..n) in UTF-8 (from Windows-1252 when the file is not UTF-8). */
 static char *text_dup(const struct reader *r, const char *s, size_t n)
 {
-    char *out, *w;
+    char *out;
 
     if (!r->latin1)
         return strndup(s, n);
-    out = malloc(2 * n + 1);
-    if (!out)
-        return NULL;
-    w = out;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-
-        if (c < 0x80) {
-            *w++ = (char)c;
-        } else {
-            *w++ = (char)(0xC0 | c >> 6);
-            *w++ = (char)(0x80 | (c & 0x3F));
-        }
-    }
-    *w = '\0';
+    out = malloc(3 * n + 1);
+    if (out)
+        pd_cp1252_to_utf8(s, n, out);
     return out;
 }
 

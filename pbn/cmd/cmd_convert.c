@@ -191,7 +191,7 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
         printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], set->n,
                set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
-               set->latin1 ? " (read as ISO 8859-1, not UTF-8)" : "");
+               set->latin1 ? " (read as Windows-1252, not UTF-8)" : "");
     pbn_set_free(set);
     return rc;
 }

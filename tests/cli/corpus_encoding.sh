@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/cli/corpus_encoding.sh - the encoding policy of pbn/FORMATS.md: a PBN that is not UTF-8
-# is read as ISO 8859-1 (Latin-1) and held as UTF-8, so its names print right (the PDF shows
-# Chorzów, not Chorz?w); a PBN predup writes from scratch is ISO 8859-1 where the text fits, so it
+# is read as Windows-1252 (ISO 8859-1 but for 0x80-0x9F) and held as UTF-8, so its names print
+# right (the PDF shows Chorzów, not Chorz?w); a PBN predup writes from scratch is ISO 8859-1 where the text fits, so it
 # passes predup check under its "% EXPORT" line; a Latin-1 file stays Latin-1 when rewritten.
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
@@ -12,7 +12,7 @@ printf '[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.543
 pdftotext r.pdf - | grep -q "Turniej Chorzów" || fail "Latin-1 event not in the PDF: $(pdftotext r.pdf - | head -3)"
 
 "$PREDUP" convert l1.pbn copy.pbn >out.txt || fail "convert"
-grep -q "(read as ISO 8859-1, not UTF-8)" out.txt || fail "encoding not reported: $(cat out.txt)"
+grep -q "(read as Windows-1252, not UTF-8)" out.txt || fail "encoding not reported: $(cat out.txt)"
 cmp -s l1.pbn copy.pbn || fail "Latin-1 PBN->PBN not byte for byte"
 "$PREDUP" analyze l1.pbn --quiet >/dev/null || fail "analyze"
 grep -aq $'^\\[Event "Turniej Chorz\xf3w"\\]\r$' l1.pbn || fail "the Latin-1 file is no longer Latin-1"

@@ -42,9 +42,21 @@ enum pd_status pr_board_from_game(const struct pbn_game *g, size_t index, struct
     return PD_OK;
 }
 
+/* "?" is PBN's unknown; "-" what dealer scripts (and many programs) write for none. */
 static bool known_value(const char *v)
 {
-    return v && *v && !strchr(v, '?');
+    return v && *v && !strchr(v, '?') && strcmp(v, "-") != 0;
+}
+
+/* The page's title: the caller's, the set's Event, or a word of the language when the set has
+ * none or a dealer script made it ("Hand simulated by dealer with file ..., seed ..."). */
+static const char *title_of(const struct pdoc *d, const char *title, const char *event)
+{
+    if (title)
+        return title;
+    if (!known_value(event))
+        return pr_term(d->terms, "untitled");
+    return strncmp(event, "Hand simulated by ", 18) == 0 ? pr_term(d->terms, "practice") : event;
 }
 
 static void copy_clean(struct pdoc *d, const char *s, char *out, size_t n)
@@ -67,8 +79,7 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
     struct pbn_generator gt;
 
     memset(t, 0, sizeof *t);
-    copy_clean(d, title ? title : known_value(event) ? event : pr_term(d->terms, "untitled"),
-               t->event, sizeof t->event);
+    copy_clean(d, title_of(d, title, event), t->event, sizeof t->event);
     /* PBN dates are YYYY.MM.DD; partly unknown ones ("2025.??.??") are left out. */
     if (known_value(date) && strlen(date) == 10) {
         char y[5], m[3], day[3];

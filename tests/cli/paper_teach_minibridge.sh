@@ -50,14 +50,14 @@ low=$(ns_points plain.pbn | awk '{ m = $1 > 40 - $1 ? $1 : 40 - $1; if (m < 25) 
 # guide and 9 double dummy; spades 4-4) and board 2 (South 16 of 25; North 9).
 pdftotext -raw mini2.pdf - 2>/dev/null | tr '\n' ' ' >m.txt
 for want in "Points: NS 15 · EW 25 Declarer: West (19 HP) Guide: 25 HP → 9 tricks (3 NT)" \
-    "Double dummy: 9 tricks in NT Distribution points: E 3 · W 1 Best fit: ♠ 8 cards" \
-    "Double dummy: 11 tricks in ♠" "Points: NS 25 · EW 15 Declarer: South (16 HP)"; do
+    "With best play: 9 tricks in NT Distribution points: E 3 · W 1 Best fit: ♠ 8 cards" \
+    "With best play: 11 tricks in ♠" "Points: NS 25 · EW 15 Declarer: South (16 HP)"; do
     grep -qF "$want" m.txt || { echo "minibridge: no \"$want\""; exit 1; }
 done
 # The same in German: Figurenpunkte, Alleinspieler, Richtwert, Stiche, SA, Nord-Süd as NS, OW.
 pdftotext -raw de.pdf - 2>/dev/null | tr '\n' ' ' >de.txt
 for want in "Punkte: NS 15 · OW 25 Alleinspieler: West (19 FP) Richtwert: 25 FP → 9 Stiche (3 SA)" \
-    "Double Dummy: 9 Stiche in SA Verteilungspunkte: O 3 · W 1 Bester Fit: ♠ 8 Karten" \
+    "Bei bestem Spiel: 9 Stiche in SA Verteilungspunkte: O 3 · W 1 Bester Fit: ♠ 8 Karten" \
     "Punkte: NS 25 · OW 15 Alleinspieler: Süd (16 FP)" "Teiler: Nord" "Gefahr: keine"; do
     grep -qF "$want" de.txt || { echo "minibridge --lang de: no \"$want\""; exit 1; }
 done

@@ -11,8 +11,8 @@
 void pr_options_default(struct pr_options *o)
 {
     *o = (struct pr_options){.paper = PR_PAPER_A4, .per_page = 6, .dd = PR_DD_GRID, .qr = true,
-                             .ten_as_10 = true, .comments = true, .hands = PR_HANDS_ALL,
-                             .stage = 1};
+                             .commitment = true, .ten_as_10 = true, .comments = true,
+                             .hands = PR_HANDS_ALL, .stage = 1};
 }
 
 /* One item of --hands: a seat letter, a pair or "all". */

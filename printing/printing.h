@@ -83,6 +83,7 @@ struct pr_options {
     int per_page;         /* hand record: 1, 2, 4, 6 or 9 boards per page */
     enum pr_dd_mode dd;   /* hand record only */
     bool qr;              /* QR code of each board (record, curtain cards) */
+    bool commitment;      /* the key's commitment in the record's head (a wall copy: none) */
     bool ten_as_10;       /* the ten written "10" (true) or "T", everywhere */
     bool comments;        /* hand record: each board's { } commentary under it */
     unsigned hands;       /* seats shown, bit 1 << seat (PR_HANDS_ALL: all four) */

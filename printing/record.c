@@ -322,6 +322,8 @@ enum pd_status pr_draw_record(struct pdoc *d, const struct pbn_set *set,
         return rc;
     pdoc_add_page(d, o->paper);
     pr_title_from_set(set, o->title, d, &title);
+    if (!o->commitment) /* a wall copy: the players need no key's commitment */
+        title.commitment[0] = '\0';
     for (size_t i = 0; i < set->n && rc == PD_OK; i++) {
         struct pr_board b;
         int slot;

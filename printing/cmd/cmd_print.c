@@ -19,6 +19,7 @@ static const char print_usage[] =
     "  --per-page 1|2|4|6|9 hand record boards per page (6; 9 is a small handout format)\n"
     "  --dd grid|makeable|none  the double-dummy table, makeable contracts, or nothing (grid)\n"
     "  --no-qr              no QR codes\n"
+    "  --no-commitment      no key commitment in the record's head (a wall copy for players)\n"
     "  --ten 10|T           how the ten is written, everywhere (10)\n"
     "  --boards LIST        only these boards (7, 1-12,25): print a lost page or card again\n"
     "  --title TEXT         page title instead of the set's Event tag (not curtain cards)\n"
@@ -84,7 +85,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
     struct pd_opts p;
     enum pd_status rc = pd_opts_begin(&p, "o output  P paper  n per-page  d dd  F font-dir  T ten  "
                                           "t title  H hands  j jobs  L lang  U terms  S stage  b boards",
-                                      "Q no-qr  C no-comments  q quiet  h help  f force  p public  "
+                                      "Q no-qr  K no-commitment  C no-comments  q quiet  h help  f force  p public  "
                                       "I intl-honours",
                                       "o:j:qh", argc, argv, e);
     int c, v = 0;
@@ -107,6 +108,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
             a->p.o.dd = (enum pr_dd_mode)v;
             break;
         case 'Q': a->p.o.qr = false; break;
+        case 'K': a->p.o.commitment = false; break;
         case 'T':
             rc = parse_choice("--ten", optarg, tens, 2, &v, e);
             a->p.o.ten_as_10 = v == 1;

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "printing/pr_int.h"
 
@@ -24,10 +25,15 @@ static struct pr_terms english;
 static pthread_once_t english_once = PTHREAD_ONCE_INIT;
 static bool english_ok;
 
+/* A language as people write it: "de", "DE", "de-CH", "de_AT", "de_DE.UTF-8" are German. The
+ * primary subtag (RFC 5646, up to the first '-', '_' or '.') chooses the table, any case. */
 static const struct pr_terms_table *builtin(const char *lang)
 {
+    size_t n = strcspn(lang, "-_.");
+
     for (size_t i = 0; i < pr_terms_builtin_n; i++)
-        if (strcmp(pr_terms_builtin[i].lang, lang) == 0)
+        if (strlen(pr_terms_builtin[i].lang) == n &&
+            strncasecmp(pr_terms_builtin[i].lang, lang, n) == 0)
             return &pr_terms_builtin[i];
     return NULL;
 }
@@ -325,7 +331,7 @@ static enum pd_status builtin_terms(const char *lang, struct pr_terms **out, boo
     *out = NULL;
     if (rc == PD_OK)
         rc = english_copy(out, e);
-    snprintf(name, sizeof name, "built-in table %s", lang);
+    snprintf(name, sizeof name, "built-in table %s", rc == PD_OK ? builtin(lang)->lang : lang);
     struct term_src src = {name, false};
     if (rc == PD_OK)
         rc = apply_text(*out, &src, builtin(lang)->text, seen, e);

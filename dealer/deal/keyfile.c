@@ -87,9 +87,9 @@ enum pd_status key_new_file(const char *path, char *commit_hex, struct pd_err *e
     rc = write_temp_beside(path, text, sizeof text - 1, tmp, sizeof tmp, e);
     made = rc == PD_OK;
     if (rc == PD_OK && link(tmp, path) != 0)
-        rc = errno == EEXIST
-                 ? pd_fail(e, PD_ERR_IO, "%s: already exists; a key is never overwritten", path)
-                 : pd_fail(e, PD_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
+        rc = errno == EEXIST ? pd_fail(e, PD_ERR_EXISTS, "%s: already exists; a key is never "
+                                                         "overwritten", path)
+                             : pd_fail(e, PD_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
     if (made)
         unlink(tmp);
     if (rc == PD_OK) /* the new name must survive a crash as the key's bytes do */

@@ -196,6 +196,41 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
     return rc;
 }
 
+/* Whether print takes every game: a board number and all four hands (pr_board_from_game). */
+static bool printable(const struct pbn_set *set)
+{
+    for (size_t i = 0; i < set->n; i++)
+        if (set->games[i].board <= 0 || set->games[i].known != 0xF)
+            return false;
+    return set->n > 0;
+}
+
+/* predup check of one PBN text: its departures, and before them, when predup itself reads the
+ * file whole, that it does (a scorer's import: it prints and converts as it is). */
+static enum pd_status check_pbn_text(const char *name, const char *text, size_t len, size_t *n,
+                                     struct pd_err *e)
+{
+    char *report = NULL;
+    size_t rlen = 0;
+    FILE *mem = open_memstream(&report, &rlen);
+    struct pbn_set *set = NULL;
+    struct pd_err ignored;
+    enum pd_status rc = mem ? pbn_check_mem(name, text, len, mem, n, e)
+                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+
+    if (mem)
+        fclose(mem);
+    if (rc == PD_OK && *n && pbn_read_mem(name, text, len, &set, &ignored) == PD_OK)
+        printf("%s: predup reads its %zu game%s: it %s as it is; the lines below depart from "
+               "PBN's export format, which a strict PBN reader asks\n", name, set->n,
+               set->n == 1 ? "" : "s", printable(set) ? "prints and converts" : "converts");
+    pbn_set_free(set);
+    if (rc == PD_OK)
+        fwrite(report, 1, rlen, stdout);
+    free(report);
+    return rc;
+}
+
 enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
 {
     size_t total = 0;
@@ -238,7 +273,7 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
         }
         rc = pd_read_input(argv[i], "a PBN file", &text, &len, e);
         if (rc == PD_OK)
-            rc = pbn_check_mem(argv[i], text, len, stdout, &n, e);
+            rc = check_pbn_text(argv[i], text, len, &n, e);
         free(text);
         if (rc != PD_OK)
             return rc;

@@ -35,6 +35,6 @@ rc=0; "$P" deal --key loose.key -o loose.pbn 2> err || rc=$?
 [ "$(cut -d' ' -f1 out)" = "$(sha256sum new.key | cut -d' ' -f1)" ] || failed="$failed new-commit"
 cp new.key before.key
 rc=0; "$P" key new new.key 2> err || rc=$?
-[ "$rc" = 74 ] && cmp -s new.key before.key || failed="$failed overwrite"
+[ "$rc" = 73 ] && cmp -s new.key before.key || failed="$failed overwrite"
 [ -z "$failed" ] || { echo "failed cases:$failed"; exit 1; }
 echo ok

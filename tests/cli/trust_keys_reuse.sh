@@ -91,7 +91,7 @@ rm -f crash.key.new-*
 # key new never replaces, not even an empty file.
 : > taken.key; chmod 600 taken.key
 rc=0; "$P" key new taken.key 2> err || rc=$?
-[ "$rc" = 74 ] && [ ! -s taken.key ] && grep -q "already exists" err || failed="$failed replace"
+[ "$rc" = 73 ] && [ ! -s taken.key ] && grep -q "already exists" err || failed="$failed replace"
 [ -z "$(ls taken.key.new-* 2>/dev/null)" ] || failed="$failed temp-left"
 
 ! grep -rqiF "$(head -c 64 last/ev.key)" out err || failed="$failed key-printed"

@@ -174,11 +174,23 @@ static enum pd_status boards_once(struct pbn_set *set, struct pd_err *e)
     return rc;
 }
 
+void pr_print_default_out(const char *in, const char *kind_name, char *out, size_t n)
+{
+    const char *slash = strrchr(in, '/'), *dot = strrchr(in, '.');
+    size_t stem = dot && dot > (slash ? slash + 1 : in) ? (size_t)(dot - in) : strlen(in);
+
+    snprintf(out, n, "%.*s-%s.pdf", (int)stem, in, kind_name);
+}
+
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e)
 {
     struct pbn_set *set = NULL;
     struct pd_outfile out;
-    enum pd_status rc = pbn_read_any(o->in, NULL, &set, e);
+    const char *as_set = strcmp(o->out, "-") != 0 ? pbn_format_from_path(o->out) : NULL;
+    enum pd_status rc = as_set ? pd_fail(e, PD_ERR_USAGE, "%s is a %s file's name: a PDF goes "
+                                         "to OUT.pdf (-o), never under a set's name", o->out,
+                                         as_set)
+                               : pbn_read_any(o->in, NULL, &set, e);
 
     if (rc == PD_OK)
         rc = boards_once(set, e);

@@ -138,7 +138,12 @@ struct pr_print_opts {
     int threads;
     bool quiet;
 };
+/* out must not name a set (x.pbn, x.dup ...: a PDF under a set's name would be taken for it):
+ * PD_ERR_USAGE. */
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e);
+/* The PDF beside the set when no -o is given: SET less its extension, "-KIND.pdf"
+ * (club.pbn -> club-record.pdf), into out. */
+void pr_print_default_out(const char *in, const char *kind_name, char *out, size_t n);
 /* "OUT: KIND of N boards" on stdout, unless out is stdout ("-"). */
 void pr_print_report(const char *out, const char *kind_name, size_t boards);
 

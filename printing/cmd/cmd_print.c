@@ -1,12 +1,13 @@
 /* printing/cmd/cmd_print.c - `predup print record|curtain|sheet|handout|minibridge`: reads the
  * options into the print engine's (printing/print.c), runs it and reports. */
+#include <limits.h>
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
 #include "printing/printing.h"
 
 static const char print_usage[] =
-    "usage: predup print record|curtain|sheet|handout|minibridge SET.pbn -o OUT.pdf [options]\n"
+    "usage: predup print record|curtain|sheet|handout|minibridge SET.pbn [-o OUT.pdf] [options]\n"
     "  record   the hand record: diagrams, HCP, double dummy and par, QR code, commentary\n"
     "  curtain  curtain cards: one per hand per board, four to a page with cut lines\n"
     "  sheet    duplication sheet: the 52 cards of each board with the seat each goes to\n"
@@ -41,7 +42,8 @@ static const char print_usage_tail[] =
     "  --force              replace an existing OUT.pdf that differs\n"
     "  --public             make OUT.pdf 0666 less the umask (default 0600: it reveals deals)\n"
     "  A hand record of a set without analysis analyses it first (as predup analyze does,\n"
-    "  without changing SET.pbn). The PDF is written to a temporary name, then renamed.\n";
+    "  without changing SET.pbn). The PDF is written to a temporary name, then renamed;\n"
+    "  without -o it goes beside the set as SET-KIND.pdf (club.pbn: club-record.pdf).\n";
 
 /* The engine's options (kind and input come after the options), and --help. */
 struct print_args {
@@ -138,6 +140,7 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     struct print_args a;
     size_t boards = 0;
     int kind = 0;
+    char beside[PATH_MAX];
     enum pd_status rc = parse_print_args(argc, argv, &a, e);
 
     if (rc != PD_OK)
@@ -159,12 +162,14 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
                        kinds);
     }
     rc = parse_choice("print", argv[optind], pr_kind_names, PR_KINDS, &kind, e);
-    if (rc == PD_OK && !a.p.out)
-        rc = pd_fail(e, PD_ERR_USAGE, "print %s: -o OUT.pdf is required", pr_kind_names[kind]);
     if (rc != PD_OK)
         return rc;
     a.p.kind = (enum pr_kind)kind;
     a.p.in = argv[optind + 1];
+    if (!a.p.out) { /* beside the set */
+        pr_print_default_out(a.p.in, pr_kind_names[kind], beside, sizeof beside);
+        a.p.out = beside;
+    }
     rc = pr_print_file(&a.p, &boards, e);
     if (rc == PD_OK)
         pr_print_report(a.p.out, pr_kind_names[kind], boards);

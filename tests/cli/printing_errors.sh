@@ -41,8 +41,16 @@ fails "missing.pbn" "$PREDUP" print record missing.pbn -o out.pdf
 no_pdf
 fails "takes a4 or letter, not \"a5\"" "$PREDUP" print record set.pbn -o out.pdf --paper a5
 fails "1, 2, 4, 6 or 9" "$PREDUP" print record set.pbn -o out.pdf --per-page 3
-fails "-o OUT.pdf is required" "$PREDUP" print record set.pbn
+fails "set2.pbn is a pbn file's name: a PDF goes to OUT.pdf (-o), never under a set's name" \
+    "$PREDUP" print record set.pbn -o set2.pbn
+fails "out.dup is a dup file's name" "$PREDUP" print record set.pbn -o out.dup
 no_pdf
+[ ! -e set2.pbn ] && [ ! -e out.dup ] || { echo "FAIL: a PDF under a set's name"; exit 1; }
+# No -o: beside the set, named for the kind.
+"$PREDUP" print record set.pbn --quiet >out.txt || { echo "FAIL: print without -o"; exit 1; }
+grep -qx 'set-record.pdf: record of [0-9]* boards' out.txt && [ -s set-record.pdf ] ||
+    { echo "FAIL: no set-record.pdf: $(cat out.txt)"; exit 1; }
+rm set-record.pdf
 
 # Hard text: every card still there, the stand-in for the undrawable character, no overlap.
 cp "$D/stress.pbn" stress.pbn

@@ -386,6 +386,25 @@ static enum pd_status check_bindings(const char *name, struct ev_record *rec, st
     return PD_OK;
 }
 
+/* A record's lines end with LF alone: a copy saved with CR LF (downloaded from a club's site)
+ * is said to be one, not taken for another fault. */
+static enum pd_status no_cr(const char *name, const char *text, struct pd_err *e)
+{
+    const char *cr = strchr(text, '\r'), *start = text;
+    int line = 1;
+
+    if (!cr)
+        return PD_OK;
+    for (const char *p = text; p < cr; p++)
+        if (*p == '\n') {
+            line++;
+            start = p + 1;
+        }
+    return pd_fail_at(e, PD_ERR_SYNTAX, name, line, (int)(cr - start) + 1, NULL, "a CR (0x0D) "
+                      "in the record: its lines end with LF alone (a copy saved with CR LF "
+                      "line ends: convert it back, e.g. with dos2unix)");
+}
+
 enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
                                struct ev_record *rec, struct pd_err *e)
 {
@@ -400,7 +419,9 @@ enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
     copy[len] = '\0';
     memset(rec, 0, sizeof *rec);
     rc = strlen(copy) != len ? pd_fail(e, PD_ERR_SYNTAX, "%s: a NUL byte in the record", name)
-                             : rd_all(&r, rec);
+                             : no_cr(name, copy, e);
+    if (rc == PD_OK)
+        rc = rd_all(&r, rec);
     if (rc == PD_OK)
         rc = ev_record_text(rec, &canon, &clen, e);
     if (rc == PD_OK && (clen != len || memcmp(canon, text, len) != 0))

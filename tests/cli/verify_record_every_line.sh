@@ -28,7 +28,7 @@ forged() {
 }
 forged date-rlo "s/^date .*/date 2026.$(u '\342\200\256')11.27/" 1 'date wants YYYY.MM.DD'
 forged date-ctl "s/^date .*/date 2026.11.2$(u '\001')/" 1 'date wants YYYY.MM.DD'
-forged date-cr "s/^date .*/date 2026.11.27$(u '\r')/" 1 'date wants YYYY.MM.DD'
+forged date-cr "s/^date .*/date 2026.11.27$(u '\r')/" 1 'a CR (0x0D) in the record'
 forged date-word 's/^date .*/date tomorrow/' 1 'date wants YYYY.MM.DD'
 forged date-unknown 's/^date .*/date ?/' 0
 forged date-part 's/^date .*/date 2026.??.??/' 0
@@ -43,5 +43,9 @@ forged boards 's/^boards .*/boards 1-2x/' 1 'bad board range'
 forged boards-zero 's/^boards .*/boards 0-2/' 1 'boards are numbered from 1'
 forged script 's/^script-sha256 .*/script-sha256 abc/' 1 'script-sha256 wants 64 lower-case hex digits'
 forged language 's/^public-form integer$/&\nlanguage xx1/' 1 'a language is named by 2 to 8 lower-case letters'
+# A copy saved with CR LF line ends is named as such.
+sed 's/$/\r/' ev.record > crlf.record
+rc=0; "$P" verify crlf.record > out 2> err || rc=$?
+[ "$rc" = 1 ] && grep -qF 'crlf.record:1:22: error: a CR (0x0D) in the record' err || fail "crlf: exit $rc: $(cat err)"
 [ -z "$failed" ] || exit 1
 echo ok

@@ -5,6 +5,7 @@
 # hand with "delayed-value ?" (issue 29, item 2).
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh"
 failed=""
 fail() { echo "FAIL: $*"; failed="$failed x"; }
 body='name = Bound pairs
@@ -29,8 +30,7 @@ rc=0; "$P" event commit empty.conf > out 2> err || rc=$?
 printf '[event]\ndelayed_value = the first number drawn in the lottery on 2026.11.26\n%s\n' \
     "$body" > ev.conf
 "$P" event commit ev.conf > /dev/null
-sed '/^digest /,$d' ev.record | sed 's/^delayed-value .*/delayed-value ?/' > params
-{ cat params; printf 'digest %s\n' "$(sha256sum params | cut -d' ' -f1)"; } > forged.record
+forge_record ev.record 's/^delayed-value .*/delayed-value ?/' forged.record
 rc=0; "$P" verify forged.record > out 2> err || rc=$?
 [ "$rc" = 1 ] && grep -qF 'delayed_value: an event says which real-world value' err ||
     fail "verify of delayed-value ?: exit $rc: $(cat out err)"

@@ -5,6 +5,7 @@
 # item 3). C(71,4) = 971635 is refused, C(72,4) = 1028790 accepted.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh"
 failed=""
 fail() { echo "FAIL: $*"; failed="$failed x"; }
 conf() { # NAME FORM
@@ -34,8 +35,7 @@ for pair in "numbers 6 of 49:13983816" "numbers 4 of 72:1028790" "integer:10^30"
 done
 
 # A record made by hand with a small form (its digest recomputed) is refused by verify.
-sed '/^digest /,$d' big.record | sed 's/^public-form .*/public-form numbers 3 of 20/' > params
-{ cat params; printf 'digest %s\n' "$(sha256sum params | cut -d' ' -f1)"; } > forged.record
+forge_record big.record 's/^public-form .*/public-form numbers 3 of 20/' forged.record
 rc=0; "$P" verify forged.record > out 2> err || rc=$?
 [ "$rc" = 1 ] && grep -qF 'public_form "numbers 3 of 20" allows only 1140 values' err ||
     fail "verify of a small form: exit $rc: $(cat out err)"

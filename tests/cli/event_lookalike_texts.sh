@@ -5,6 +5,7 @@
 # commit refuses each, writing nothing; verify refuses a record made by hand with one (exit 1).
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh"
 failed=""
 fail() { echo "FAIL: $*"; failed="$failed x"; }
 u() { printf "$1"; }
@@ -43,8 +44,7 @@ printf '[set original2]\nboards = 1\n' >> twice.conf
 conf good 'Club pairs' dog wet
 "$P" event commit good.conf > /dev/null
 forged() { # NAME SED PATTERN
-    sed '/^digest /,$d' good.record | sed "$2" > params
-    { cat params; printf 'digest %s\n' "$(sha256sum params | cut -d' ' -f1)"; } > "$1.record"
+    forge_record good.record "$2" "$1.record"
     rc=0; "$P" verify "$1.record" > out 2> err || rc=$?
     [ "$rc" = 1 ] && grep -qF "$3" err || fail "verify $1: exit $rc: $(cat out err)"
 }

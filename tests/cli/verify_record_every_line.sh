@@ -5,6 +5,7 @@
 # date's other allowed spellings, pass.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh"
 failed=""
 fail() { echo "FAIL: $*"; failed="$failed x"; }
 cat > ev.conf <<'CONF'
@@ -21,8 +22,7 @@ CONF
 u() { printf "$1"; }
 # forged NAME SED EXIT [PATTERN]: ev.record's parameters edited by SED, the digest recomputed
 forged() {
-    sed '/^digest /,$d' ev.record | sed "$2" > params
-    { cat params; printf 'digest %s\n' "$(sha256sum params | cut -d' ' -f1)"; } > "$1.record"
+    forge_record ev.record "$2" "$1.record"
     rc=0; "$P" verify "$1.record" > out 2> err || rc=$?
     [ "$rc" = "$3" ] && { [ -z "${4:-}" ] || grep -qF "$4" err; } || fail "$1: exit $rc: $(cat out err)"
 }

@@ -5,6 +5,7 @@
 # missing line; event public, event deal and event reveal refuse it (issue 29, item 1).
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh"
 cat > ev.conf <<'CONF'
 [event]
 name = Legacy pairs
@@ -24,9 +25,7 @@ failed=""
 fail() { echo "FAIL: $*"; failed="$failed x"; }
 # legacy NAME PUBLIC: the record without public-form, its digest recomputed, PUBLIC and the key
 legacy() {
-    sed '/^digest /,$d' "$REC" | grep -v '^public-form ' > params
-    { cat params; printf 'digest %s\n' "$(sha256sum params | cut -d' ' -f1)"
-      printf 'public %s\nkey %s\n' "$2" "$key"; } > "$1.record"
+    forge_record "$REC" '/^public-form /d' "$1.record" "public $2" "key $key"
 }
 n=0
 for spelling in "7 13 21 34 40 45" "45 40 34 21 13 7" "07 13 21 34 40 45" "7,13,21,34,40,45"; do

@@ -125,30 +125,37 @@ static void print_committed(const struct event *ev, const char *conf, bool recor
                ev->key_path);
 }
 
-/* The steps that write the record (commit, public, reveal) hold an exclusive lock on the event
- * file from their reading of the record to the new one in place: a second step on the same
- * event meanwhile stops at once (two event public at once never both succeed). The event file
- * is locked, not the record, which each step replaces by a new file; the lock goes with the
- * descriptor, at close or exit. */
-static enum pd_status lock_event(const char *conf, int *fd, struct pd_err *e)
-{
-    *fd = open(conf, O_RDONLY | O_CLOEXEC);
-    if (*fd < 0)
-        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", conf, strerror(errno));
-    if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
-        return PD_OK;
-    close(*fd);
-    *fd = -1;
-    if (errno == EWOULDBLOCK)
-        return pd_fail(e, PD_ERR_EXISTS, "another predup event step is working on %s: wait for "
-                       "it to finish, then run this step again (nothing was written)", conf);
-    return pd_fail(e, PD_ERR_IO, "%s: cannot lock: %s", conf, strerror(errno));
-}
+/* What a step that writes the record is given: the event file, and its value or option. */
+struct step {
+    const char *conf, *value;
+    bool reuse;
+};
 
-static void unlock_event(int fd)
+/* The steps that write the record (commit, public, reveal) run under an exclusive lock on the
+ * event file, from their reading of the record to the new one in place: a second step on the
+ * same event meanwhile stops at once (two event public at once never both succeed). The event
+ * file is locked, not the record, which each step replaces by a new file; the lock goes with
+ * the descriptor, at close or exit. */
+static enum pd_status run_locked(enum pd_status (*step)(const struct step *, struct pd_err *),
+                                 const struct step *s, struct pd_err *e)
 {
-    if (fd >= 0)
+    int fd = open(s->conf, O_RDONLY | O_CLOEXEC);
+    enum pd_status rc;
+
+    if (fd < 0)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", s->conf, strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        rc = errno == EWOULDBLOCK
+                 ? pd_fail(e, PD_ERR_EXISTS, "another predup event step is working on %s: wait "
+                           "for it to finish, then run this step again (nothing was written)",
+                           s->conf)
+                 : pd_fail(e, PD_ERR_IO, "%s: cannot lock: %s", s->conf, strerror(errno));
         close(fd);
+        return rc;
+    }
+    rc = step(s, e);
+    close(fd);
+    return rc;
 }
 
 /* One key, one event: a record of another event beside this one that mentions the key (its
@@ -251,8 +258,10 @@ static enum pd_status check_language(const char *conf, const struct ev_params *p
     return pd_fail(e, PD_ERR_SYNTAX, "%s: language = %s: %s", conf, p->language, why.msg);
 }
 
-static enum pd_status commit_locked(const char *conf, bool reuse, struct pd_err *e)
+static enum pd_status commit_locked(const struct step *s, struct pd_err *e)
 {
+    const char *conf = s->conf;
+    bool reuse = s->reuse;
     struct event *ev = calloc(1, sizeof *ev);
     enum pd_status rc = ev ? cfg_load_event(conf, &ev->cfg, e)
                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -296,19 +305,14 @@ static enum pd_status commit_locked(const char *conf, bool reuse, struct pd_err 
 
 enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
 {
-    int lock;
-    enum pd_status rc = lock_event(conf, &lock, e);
-
-    if (rc == PD_OK)
-        rc = commit_locked(conf, reuse, e);
-    unlock_event(lock);
-    return rc;
+    return run_locked(commit_locked, &(struct step){.conf = conf, .reuse = reuse}, e);
 }
 
 /* ---------------------------------------------------------------- public, reveal */
 
-static enum pd_status public_locked(const char *conf, const char *value, struct pd_err *e)
+static enum pd_status public_locked(const struct step *s, struct pd_err *e)
 {
+    const char *conf = s->conf, *value = s->value;
     struct event *ev = calloc(1, sizeof *ev);
     char canon[PD_LABEL_MAX + 1];
     enum pd_status rc = ev ? open_event(conf, ev, e)
@@ -344,13 +348,7 @@ static enum pd_status public_locked(const char *conf, const char *value, struct 
 
 enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e)
 {
-    int lock;
-    enum pd_status rc = lock_event(conf, &lock, e);
-
-    if (rc == PD_OK)
-        rc = public_locked(conf, value, e);
-    unlock_event(lock);
-    return rc;
+    return run_locked(public_locked, &(struct step){.conf = conf, .value = value}, e);
 }
 
 static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
@@ -371,8 +369,9 @@ static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
     return PD_OK;
 }
 
-static enum pd_status reveal_locked(const char *conf, struct pd_err *e)
+static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
 {
+    const char *conf = s->conf;
     struct event *ev = calloc(1, sizeof *ev);
     struct pd_key key;
     enum pd_status rc = ev ? open_event(conf, ev, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -406,13 +405,7 @@ static enum pd_status reveal_locked(const char *conf, struct pd_err *e)
 
 enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
 {
-    int lock;
-    enum pd_status rc = lock_event(conf, &lock, e);
-
-    if (rc == PD_OK)
-        rc = reveal_locked(conf, e);
-    unlock_event(lock);
-    return rc;
+    return run_locked(reveal_locked, &(struct step){.conf = conf}, e);
 }
 
 /* ---------------------------------------------------------------- deal */

@@ -1,7 +1,9 @@
-/* dealer/event/event.h - the event room (dealer/event/): the event record (record.c; its bytes in
- * dealer/EVENTS.md), the public value's forms and the set names (form.c), what an event's texts
- * may hold (text.c); Big Deal (bigdeal.c) and SquareDeal (squaredeal.c; dealer/BIGDEAL.md).
- * Includes dealer/deal/deal.h only. */
+/* dealer/event/event.h - the event room (dealer/event/), the one home of every rule an event
+ * record obeys (dealer/EVENTS.md, "Every rule a record obeys"): the record (record.c; its
+ * bytes in dealer/EVENTS.md), the rules of its lines (rules.c: ev_params_check applies them
+ * all), the public value's forms (form.c), what an event's texts and set names may hold
+ * (text.c), one key for one event (spent.c); Big Deal (bigdeal.c) and SquareDeal
+ * (squaredeal.c; dealer/BIGDEAL.md). Includes dealer/deal/deal.h only. */
 #ifndef PREDUP_DEALER_EVENT_H
 #define PREDUP_DEALER_EVENT_H
 
@@ -55,7 +57,7 @@ enum pd_status ev_record_key(const struct ev_record *rec, struct pd_key *key, st
 int ev_find_set(const struct ev_params *p, const char *name);
 /* What an event's values may be (dealer/EVENTS.md, "What a value may be"), checked where the
  * event file is read and again where a record is read: no later step refuses what the first
- * accepted. dealer/event/form.c: the public value's named forms and set names. */
+ * accepted. dealer/event/form.c: the public value's named forms (at least 1,000,000 values). */
 enum pd_status ev_form_check(const char *form, struct pd_err *e);
 /* How many values form allows, as text: "13983816", "more than 1000000000000", "10^30". */
 void ev_form_values(const char *form, char *out, size_t n);

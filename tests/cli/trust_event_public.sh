@@ -2,7 +2,7 @@
 # and 7): the event file's public_form is committed, and `event public` either reduces what it
 # is given to that form's one spelling (every accepted spelling leaves the same record bytes)
 # or refuses it at once, naming an invisible character as U+XXXX. A record edited by hand to
-# hold another spelling is refused by verify; a record from before forms takes no public value.
+# hold another spelling is refused by verify (exit 1).
 set -eu
 P=$PREDUP
 fail() { echo "FAIL: $*"; exit 1; }

@@ -72,8 +72,8 @@ static int event_text(struct loader *l, const char *name, const char *value, cha
                    "record, and an event has a name");
     if (!strcmp(name, "delayed_value") && ev_delayed_check(value, &e) != PD_OK)
         return bad(l, AT_VALUE, name, "%s", e.msg);
-    if (ev_text_check(name, value, &e) != PD_OK)
-        return bad(l, AT_VALUE, name, "%s", e.msg);
+    if ((*value || strcmp(name, "site") != 0) && ev_text_check(name, value, &e) != PD_OK)
+        return bad(l, AT_VALUE, name, "%s", e.msg); /* "site =": unknown, "?" in the record */
     snprintf(dst, n, "%s", value);
     return 1;
 }

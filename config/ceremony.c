@@ -7,8 +7,10 @@
  * fill engine (machine/) directly, from the event file config/event.c reads. `predup event`
  * (config/cmd/cmd_event.c) is its front-end. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -123,10 +125,57 @@ static void print_committed(const struct event *ev, const char *conf, bool recor
                ev->key_path);
 }
 
+/* What a step that writes the record is given: the event file, and its value or option. */
+struct step {
+    const char *conf, *value;
+    bool reuse;
+};
+
+/* The steps that write the record (commit, public, reveal) run under an exclusive lock on the
+ * event file, from their reading of the record to the new one in place: a second step on the
+ * same event meanwhile stops at once (two event public at once never both succeed). The event
+ * file is locked, not the record, which each step replaces by a new file; the lock goes with
+ * the descriptor, at close or exit. */
+static enum pd_status run_locked(enum pd_status (*step)(const struct step *, struct pd_err *),
+                                 const struct step *s, struct pd_err *e)
+{
+    int fd = open(s->conf, O_RDONLY | O_CLOEXEC);
+    enum pd_status rc;
+
+    if (fd < 0)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", s->conf, strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        rc = errno == EWOULDBLOCK
+                 ? pd_fail(e, PD_ERR_EXISTS, "another predup event step is working on %s: wait "
+                           "for it to finish, then run this step again (nothing was written)",
+                           s->conf)
+                 : pd_fail(e, PD_ERR_IO, "%s: cannot lock: %s", s->conf, strerror(errno));
+        close(fd);
+        return rc;
+    }
+    rc = step(s, e);
+    close(fd);
+    return rc;
+}
+
+/* One key, one event: a record of another event beside this one that mentions the key (its
+ * commitment, or the key revealed) means the boards may be known to whoever holds it. */
+static enum pd_status check_key_alone(const struct event *ev, struct pd_err *e)
+{
+    char found[4400];
+
+    if (!ev_key_mentioned(ev->record_path, ev->rec.commitment, ev->rec.digest, found,
+                          sizeof found))
+        return PD_OK;
+    return pd_fail(e, PD_ERR_RANGE, "%s, another event's record, mentions the key committed in "
+                   "%s (its commitment, or the key revealed): a key serves one event, and whoever "
+                   "holds %s may know this event's boards; commit a new event with a new key",
+                   found, ev->record_path, found);
+}
+
 static enum pd_status open_event(const char *conf, struct event *ev, struct pd_err *e)
 {
-    /* Without public_form, the file matches only a record committed before forms. */
-    enum pd_status rc = cfg_load_committed_event(conf, &ev->cfg, e);
+    enum pd_status rc = cfg_load_event(conf, &ev->cfg, e);
 
     event_paths(ev);
     if (rc != PD_OK) /* the event file itself: its own message, not the record's */
@@ -185,7 +234,7 @@ static enum pd_status commit_key(const struct event *ev, const char *conf, bool 
         return key_new_file(ev->key_path, commit, e);
     rc = key_load_file(ev->key_path, &key, &spent, e);
     if (rc == PD_OK)
-        rc = key_check_unspent(ev->key_path, &key, spent, e);
+        rc = key_check_unspent(ev->key_path, ev->record_path, &key, spent, e);
     if (rc == PD_OK)
         key_commit_hex(&key, commit);
     pd_wipe(&key, sizeof key);
@@ -209,8 +258,10 @@ static enum pd_status check_language(const char *conf, const struct ev_params *p
     return pd_fail(e, PD_ERR_SYNTAX, "%s: language = %s: %s", conf, p->language, why.msg);
 }
 
-enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
+static enum pd_status commit_locked(const struct step *s, struct pd_err *e)
 {
+    const char *conf = s->conf;
+    bool reuse = s->reuse;
     struct event *ev = calloc(1, sizeof *ev);
     enum pd_status rc = ev ? cfg_load_event(conf, &ev->cfg, e)
                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -252,29 +303,25 @@ enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
     return rc;
 }
 
-/* ---------------------------------------------------------------- public, reveal */
-
-/* The value in the one spelling of the committed form, or a refusal that names why: a record
- * committed before forms takes no public value, since it could be spelt many ways. */
-static enum pd_status public_canon(const struct event *ev, const char *value, char *out,
-                                   size_t n, struct pd_err *e)
+enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
 {
-    if (!ev->rec.p.public_form[0])
-        return pd_fail(e, PD_ERR_USAGE, "%s was committed without a public_form (by an older "
-                       "predup): its public value could be spelt many ways, each dealing other "
-                       "boards; commit a new event with public_form", ev->record_path);
-    return ev_public_canon(ev->rec.p.public_form, value, out, n, e);
+    return run_locked(commit_locked, &(struct step){.conf = conf, .reuse = reuse}, e);
 }
 
-enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e)
+/* ---------------------------------------------------------------- public, reveal */
+
+static enum pd_status public_locked(const struct step *s, struct pd_err *e)
 {
+    const char *conf = s->conf, *value = s->value;
     struct event *ev = calloc(1, sizeof *ev);
     char canon[PD_LABEL_MAX + 1];
     enum pd_status rc = ev ? open_event(conf, ev, e)
                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
     if (rc == PD_OK)
-        rc = public_canon(ev, value, canon, sizeof canon, e);
+        rc = check_key_alone(ev, e);
+    if (rc == PD_OK) /* the value in the one spelling of the committed form */
+        rc = ev_public_canon(ev->rec.p.public_form, value, canon, sizeof canon, e);
     /* A published value is final: the same one again changes nothing, another is refused as
      * an output that would be overwritten, and no option replaces it. */
     if (rc == PD_OK && ev->rec.has_public && strcmp(ev->rec.public_value, canon) != 0)
@@ -299,6 +346,11 @@ enum pd_status ceremony_public(const char *conf, const char *value, struct pd_er
     return rc;
 }
 
+enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e)
+{
+    return run_locked(public_locked, &(struct step){.conf = conf, .value = value}, e);
+}
+
 static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
                                      struct pd_err *e)
 {
@@ -317,8 +369,9 @@ static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
     return PD_OK;
 }
 
-enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
+static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
 {
+    const char *conf = s->conf;
     struct event *ev = calloc(1, sizeof *ev);
     struct pd_key key;
     enum pd_status rc = ev ? open_event(conf, ev, e) : pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -348,6 +401,11 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
         pd_wipe(ev->rec.key_hex, sizeof ev->rec.key_hex);
     free(ev);
     return rc;
+}
+
+enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
+{
+    return run_locked(reveal_locked, &(struct step){.conf = conf}, e);
 }
 
 /* ---------------------------------------------------------------- deal */
@@ -529,6 +587,8 @@ enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *
         rc = pd_fail(e, PD_ERR_USAGE, "the event has no set \"%s\"", o->set);
     if (rc == PD_OK && o->fill)
         rc = check_machines(ev, only, e);
+    if (rc == PD_OK)
+        rc = check_key_alone(ev, e);
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
     if (rc != PD_OK) {

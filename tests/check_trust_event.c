@@ -64,7 +64,48 @@ static const struct {
     {"numbers 6 of 5", false}, {"numbers 41 of 9999", false}, {"numbers 6 of 49 ", false},
     {"Integer", false},        {"decimal 7", false},         {"decimal 0", false},
     {"decimal", false},        {"", false},                  {"text", false},
+    /* at least 1,000,000 values: C(71,4) = 971635 is too few, C(72,4) = 1028790 enough */
+    {"numbers 4 of 71", false}, {"numbers 4 of 72", true},   {"numbers 1 of 1", false},
+    {"numbers 6 of 6", false},  {"numbers 3 of 20", false},  {"numbers 1 of 9999", false},
 };
+
+/* How many values a form allows, as verify prints it: C(N,K) exactly, saturated above 10^12. */
+START_TEST(test_form_values)
+{
+    static const char *const cases[][2] = {
+        {"numbers 6 of 49", "13983816"}, {"numbers 4 of 72", "1028790"},
+        {"numbers 40 of 9999", "more than 1000000000000"}, {"integer", "10^30"},
+        {"decimal 2", "10^32"}, {"numbers 1 of 1", "1"}};
+    char out[48];
+
+    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+        ev_form_values(cases[i][0], out, sizeof out);
+        ck_assert_str_eq(out, cases[i][1]);
+    }
+}
+END_TEST
+
+/* Set names of one record: never twice, never alike under the house table (rn/m, cl/d, vv/w,
+ * 0/o, 1/l), whatever ICU says of them. */
+START_TEST(test_set_names_apart)
+{
+    static const char *const pairs[][3] = {
+        {"dog", "clog", "look alike"}, {"wet", "vvet", "look alike"}, {"so1", "s0l", "look alike"},
+        {"mod", "rnod", "look alike"}, {"original", "original", "two sets are called"},
+        {"original", "reserve", NULL}, {"set-a", "set-b", NULL}, {"cl1", "dl", "look alike"}};
+    struct ev_params p = {.name = "Club pairs", .nsets = 2};
+    struct pd_err e = {0};
+
+    for (size_t i = 0; i < ARRAY_LEN(pairs); i++) {
+        snprintf(p.sets[0].name, sizeof p.sets[0].name, "%s", pairs[i][0]);
+        snprintf(p.sets[1].name, sizeof p.sets[1].name, "%s", pairs[i][1]);
+        enum pd_status rc = ev_texts_distinct(&p, &e);
+
+        ck_assert_msg((rc == PD_OK) == !pairs[i][2], "%s/%s", pairs[i][0], pairs[i][1]);
+        ck_assert_msg(!pairs[i][2] || strstr(e.msg, pairs[i][2]), "%s", e.msg);
+    }
+}
+END_TEST
 
 START_TEST(test_forms)
 {
@@ -132,6 +173,8 @@ static Suite *trust_event_suite(void)
     tcase_add_loop_test(tc, test_public_spellings, 0, ARRAY_LEN(spellings));
     tcase_add_loop_test(tc, test_forms, 0, ARRAY_LEN(forms));
     tcase_add_test(tc, test_set_names);
+    tcase_add_test(tc, test_form_values);
+    tcase_add_test(tc, test_set_names_apart);
     tcase_add_test(tc, test_escapes);
     tcase_add_test(tc, test_texts);
     suite_add_tcase(s, tc);

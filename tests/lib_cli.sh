@@ -53,3 +53,15 @@ exits() {
     "$@" > out.txt 2> err.txt || rc=$?
     [ "$rc" = "$want" ] || fail "$*: exit $rc, wanted $want; stdout: $(cat out.txt) stderr: $(cat err.txt)"
 }
+
+# forge_record SRC SED OUT [LINE...]: a record made by hand, as a dishonest director would make
+# one (dealer/EVENTS.md gives its bytes): SRC's lines above its digest edited by SED, the digest
+# recomputed (SHA-256 of those lines), then each LINE ("public 17", "key HEX").
+forge_record() {
+    local src=$1 edit=$2 out=$3 line
+    shift 3
+    sed '/^digest /,$d' "$src" | sed "$edit" > "$out.params"
+    { cat "$out.params"; printf 'digest %s\n' "$(sha256sum "$out.params" | cut -d' ' -f1)"
+      for line in "$@"; do printf '%s\n' "$line"; done; } > "$out"
+    rm -f "$out.params"
+}

@@ -324,6 +324,29 @@ static enum pd_status foreign(struct journal *j, const char *text, bool old, str
                    j->path, text + sizeof MAGIC - 1, j->path);
 }
 
+/* The len bytes of text (no newline among them) could be the start of a header this
+ * program writes: the magic, hex digits, " machine ", printable ASCII, " *", hex digits. Only
+ * such a torn header is restarted; any other file (a key, a set, a note) is never truncated. */
+static bool header_prefix(const char *text, size_t len)
+{
+    static const char hexd[] = "0123456789abcdef";
+    size_t i = 0, m = sizeof MAGIC - 1, k = sizeof MACHINE - 1;
+
+    for (; i < len && i < m; i++)
+        if (text[i] != MAGIC[i])
+            return false;
+    for (; i < len && i < HEAD; i++)
+        if (!strchr(hexd, text[i]) || text[i] == '\0')
+            return false;
+    for (; i < len && i < HEAD + k; i++)
+        if (text[i] != MACHINE[i - HEAD])
+            return false;
+    for (; i < len; i++) /* the identity, then " *" and the CRC: all printable ASCII */
+        if (text[i] < ' ' || text[i] > '~')
+            return false;
+    return true;
+}
+
 static enum pd_status load(struct journal *j, struct pd_err *e)
 {
     char *text = NULL;
@@ -333,6 +356,11 @@ static enum pd_status load(struct journal *j, struct pd_err *e)
 
     /* empty, or a header torn by a power cut (no newline yet): nothing was placed */
     j->fresh = rc == PD_OK && (len == 0 || !memchr(text, '\n', len));
+    if (j->fresh && !header_prefix(text, len))
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, j->path, 1, 1, NULL, "not a predup journal (its "
+                        "first bytes are no journal header); nothing was changed: pass "
+                        "--journal a new file, or the set's own journal");
+    j->fresh = j->fresh && rc == PD_OK;
     if (j->fresh)
         len = 0;
     if (rc == PD_OK && len > 0)

@@ -109,9 +109,13 @@ struct mach_profile {
     int max_attempts;         /* attempts at one board before it is marked bad */
     enum mach_index card_index; /* the decks' honour indices, told to the machine (1.1) */
     bool stop_card;           /* a stop card after each deal (1.1, a machine with a dispenser) */
+    char serial[64];          /* "" or the machine's USB serial number: which of one model */
+    char usb_path[32];        /* "" or its USB port path, "1-1.4" (bus, then ports) */
     struct mach_sim_opts sim; /* kind MACH_SIM */
 };
 void mach_profile_default(struct mach_profile *p);
+/* The profile's serial or usb_path (name) set to value; false when value is not one. */
+bool mach_usb_choice_set(struct mach_profile *p, const char *name, const char *value);
 
 /* ---------------------------------------------------------------- 2 protocol frames */
 
@@ -247,6 +251,8 @@ struct mach_usb_dev {
     int open_err;
     bool denied;
     char product[64];
+    char path[32];    /* its port path, "1-1.4": what a profile's usb_path names */
+    char serial[64];  /* its serial number, printable ("" when none or unread) */
 };
 typedef void (*mach_usb_dev_fn)(void *ctx, const struct mach_usb_dev *d);
 /* Calls fn for every USB device libusb sees (*n of them). PD_ERR_DEVICE when libusb cannot

@@ -9,6 +9,8 @@
  *             copies, last board first (--descending)
  *   settings  protocol 1.1: card index language, stop cards, any board; an older machine;
  *             pockets wired otherwise than the profile says
+ *   two       a twin of the device: a fill that does not say which is refused; usb_path
+ *             picks one
  *   list      predup fill --list sees the device, then none; a fill without it says what to
  *             check
  *   web       the same, answered on its operator page (fill --web) over HTTP
@@ -723,6 +725,83 @@ static void scenario_cli(const char *predup)
     rig_free(&r);
 }
 
+/* Two machines of one model (issue 29, item 14): a twin of the device at port 1-2 (described
+ * only: never opened). A fill that does not say which is refused (exit 64) naming both port
+ * paths, never opening the first found; usb_path = 1-1 in the profile picks the live one and
+ * fills; usb_path = 1-3 finds none; fill --list shows each one's usb_path. */
+static const char TWIN_SYSPATH[] = "/sys/devices/usb1/1-2";
+static const char TWIN[] = "P: /devices/usb1/1-2\n"
+                           "N: bus/usb/001/003\n"
+                           "E: SUBSYSTEM=usb\n"
+                           "E: DEVTYPE=usb_device\n"
+                           "E: DEVNAME=/dev/bus/usb/001/003\n"
+                           "E: BUSNUM=001\n"
+                           "E: DEVNUM=003\n"
+                           "A: busnum=1\\n\n"
+                           "A: devnum=3\\n\n"
+                           "A: bConfigurationValue=1\\n\n"
+                           "A: speed=480\\n\n"
+                           "H: descriptors=12010002000000400912ea0d000100000001"
+                           "0902200001010080320904000002ff000000"
+                           "07050102000200"
+                           "07058102000200\n";
+
+static void write_conf(const char *path, const char *extra)
+{
+    FILE *f = fopen(path, "w");
+
+    g_assert(f);
+    fprintf(f, "[machine]\ntransport = usb\nvid = 0x1209\npid = 0x0dea\ntimeout_ms = 5000\n"
+               "send_timeout_ms = 5000\nretries = 19\nreplug_wait_ms = 2000\n%s", extra);
+    fclose(f);
+}
+
+static void scenario_two(const char *predup)
+{
+    struct rig r;
+    char set[320], conf[320], journal[340], *out = NULL, *err = NULL;
+    char *fill[] = {(char *)predup, "fill", set, "--machine", conf, "--yes", "--journal",
+                    journal, NULL};
+    char *list[] = {(char *)predup, "fill", "--list", NULL};
+
+    rig_init(&r, 2, 17);
+    fresh_device(&r);
+    g_assert(umockdev_testbed_add_from_string(D.tb, TWIN, NULL));
+    snprintf(set, sizeof set, "%s/set.pbn", r.dir);
+    snprintf(conf, sizeof conf, "%s/two.conf", r.dir);
+    snprintf(journal, sizeof journal, "%s/two.journal", r.dir);
+    g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
+    write_conf(conf, "");
+    EXPECT(run_cli2(fill, &out, &err) == 64, "two machines of one model: not refused (64)");
+    EXPECT(err && strstr(err, "more than one USB machine 1209:0dea is plugged in (at 1-") &&
+               (strstr(err, "(at 1-1, 1-2): name one in profile ") ||
+                strstr(err, "(at 1-2, 1-1): name one in profile ")),
+           "two machines: %s", err ? err : "");
+    EXPECT(out && !strstr(out, "good"), "two machines: boards filled: %s", out ? out : "");
+    g_free(out), g_free(err);
+    EXPECT(run_cli(list, &out) == 0, "fill --list with two machines failed");
+    EXPECT(out && strstr(out, "usb_path 1-1  predup may open it") &&
+               strstr(out, "usb_path 1-2  "),
+           "fill --list does not show both port paths: %s", out ? out : "");
+    g_free(out);
+    write_conf(conf, "usb_path = 1-3\n");
+    EXPECT(run_cli2(fill, &out, &err) == 69, "usb_path of no machine: not exit 69");
+    g_free(out), g_free(err);
+    unlink(journal);
+    write_conf(conf, "usb_path = 1-1\n");
+    EXPECT(run_cli(fill, &out) == 0, "usb_path = 1-1 did not fill on the machine at 1-1");
+    EXPECT(out && strstr(out, ": 2 good, 0 bad; 104 cards placed"), "usb_path = 1-1: %s",
+           out ? out : "");
+    g_free(out);
+    audit(&r, r.n);
+    umockdev_testbed_uevent(D.tb, TWIN_SYSPATH, "remove");
+    umockdev_testbed_remove_device(D.tb, TWIN_SYSPATH);
+    unlink(journal);
+    unlink(set);
+    unlink(conf);
+    rig_free(&r);
+}
+
 /* predup fill --list sees the machine (its ids, that it may be opened, the built-in profile it
  * matches); with the machine off the bus it sees none, and a fill says what to check. */
 static void scenario_list(const char *predup)
@@ -735,7 +814,8 @@ static void scenario_list(const char *predup)
     rig_init(&r, 1, 16);
     fresh_device(&r);
     EXPECT(run_cli(list, &out) == 0, "fill --list failed");
-    EXPECT(out && strstr(out, "bus 001 device 002  1209:0dea  predup may open it; profiles: usb"),
+    EXPECT(out && strstr(out, "bus 001 device 002  1209:0dea  usb_path 1-1  predup may open it; "
+                              "profiles: usb"),
            "fill --list does not show the machine: %s", out ? out : "");
     g_free(out);
     /* off the bus for good: the bus thread removes it and waits */
@@ -851,6 +931,7 @@ int main(int argc, char **argv)
         if (predup) {
             scenario_cli(predup);
             scenario_web(predup);
+            scenario_two(predup);
             scenario_list(predup); /* last: it takes the device off the bus */
         }
     }

@@ -147,6 +147,9 @@ static void print_device(void *ctx, const struct mach_usb_dev *d)
     mach_profile_default(&def);
     printf("  bus %03d device %03d  %04x:%04x%s%s  ", d->bus, d->addr, d->vid, d->pid,
            d->product[0] ? "  " : "", d->product);
+    if (d->serial[0])
+        printf("serial %s  ", d->serial);
+    printf("usb_path %s  ", d->path);
     if (d->open_err == 0)
         printf("predup may open it");
     else if (d->denied)

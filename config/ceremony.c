@@ -409,7 +409,7 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
     /* with the operator page (--web), the operator answers the prompts there */
     struct fill_opts o = {.set_path = pbn, .machine = profile, .copies = x->copies,
                           .copies_arg = copies, .resume = true, .yes = !watch, .quiet = true,
-                          .watch = watch};
+                          .watch = watch, .lang = ev->rec.p.language};
     struct mach_profile prof;
     enum pd_status rc;
 

@@ -174,6 +174,7 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     struct mach_ui ui;
     struct mach_connector conn = {0};
     char *journal = NULL;
+    bool shown; /* the operator page was told the fill began */
     enum pd_status rc;
 
     if (!u.yes && !o->status && !o->watch && !isatty(STDIN_FILENO))
@@ -207,9 +208,10 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     }
     if (rc == PD_OK && prof->kind == MACH_SIM)
         rc = check_faults(&prof->sim, &r, e);
-    if (rc == PD_OK && o->watch && o->watch->begin)
+    shown = rc == PD_OK && o->watch && o->watch->begin;
+    if (shown)
         o->watch->begin(o->watch->ctx, o->set_path,
-                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, r.n,
+                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, o->lang, r.n,
                         o->copies > 1 ? o->copies : 1);
     fill_ui_init(&u, &ui);
     if (rc == PD_OK) {
@@ -223,6 +225,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
         rc = fill_and_report(&job, &conn, &u, &ui, sim, o->set_path, e);
     if (rc == PD_ERR_DEVICE && mach_usb_absent(usb))
         fill_ui_no_machine(prof);
+    if (shown && o->watch->end) /* the page shows the summary, not "no connection" */
+        o->watch->end(o->watch->ctx, rc);
 out:
     fill_ui_release_interrupt();
     fill_ui_free(&u);

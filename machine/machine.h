@@ -280,7 +280,8 @@ struct mach_progress {
     int card;                  /* cards placed in this board, 0..52 */
     long cards_total;          /* cards placed in the run */
     int copy, copies;          /* the copy being filled, 1..copies */
-    double elapsed_s, left_s;  /* left_s < 0 when not known yet */
+    double elapsed_s, left_s;  /* left_s < 0 when not known yet; the terminal and the page
+                                * are shown both without the operator's pauses (fill_ui.c) */
     bool estimate;             /* enough done (a board, or 5 s) for a rate and left_s */
 };
 
@@ -304,9 +305,11 @@ struct mach_ui {
 enum mach_answer { MACH_ANSWER_NONE, MACH_ANSWER_CONTINUE, MACH_ANSWER_STOP };
 struct mach_watch {
     void *ctx;
-    /* The fill starts: the set's file, its Event tag (NULL without one), the boards of the
-     * run and the copies of each. */
-    void (*begin)(void *ctx, const char *set_path, const char *event, int nboards, int copies);
+    /* The fill starts: the set's file, its Event tag (NULL without one), the event's language
+     * (NULL: none; the page then speaks the browser's), the boards of the run and the copies
+     * of each. */
+    void (*begin)(void *ctx, const char *set_path, const char *event, const char *lang,
+                  int nboards, int copies);
     void (*progress)(void *ctx, const struct mach_progress *p);
     void (*note)(void *ctx, int board, const char *text);
     void (*finished)(void *ctx, int copy, int board, bool good, bool earlier);
@@ -316,6 +319,9 @@ struct mach_watch {
      * answer (MACH_ANSWER_NONE: none yet). Returns the answer that counts (NONE: still open),
      * *by_page true when the page's came first. */
     enum mach_answer (*settle)(void *ctx, enum mach_answer mine, bool *by_page);
+    /* The fill begun has ended: rc is fill_run's (PD_OK: every board good; PD_ERR_MISMATCH:
+     * some bad; PD_ERR_LIMIT: stopped by the operator; anything else: failed). */
+    void (*end)(void *ctx, enum pd_status rc);
 };
 
 enum { MACH_MAX_COPIES = 16 }; /* copies of one set in one journal (fill --copies) */
@@ -384,6 +390,7 @@ struct fill_opts {
     bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
     const char *web;  /* --web [ADDR:]PORT as given (the front-end starts the page) */
     const struct mach_watch *watch; /* the operator page, or NULL; prompts then need no tty */
+    const char *lang; /* the event's language (the page speaks it), or NULL */
 };
 /* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim
  * (no prompts, the resume hint names sim). Exit status: PD_ERR_MISMATCH when boards are bad. */

@@ -417,6 +417,7 @@ void op_stop(struct op_server *srv)
 {
     if (!srv)
         return;
+    op_state_linger(&srv->st, 3000); /* the page shows the summary, not "no connection" */
     if (srv->reaping) {
         pthread_mutex_lock(&srv->conn_lock);
         srv->stopping = true;

@@ -136,6 +136,22 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     return rc;
 }
 
+/* Who answers the operator's prompts (MACH_PROMPTS_HELP, the one rule): the page (--web) and
+ * the terminal; --yes (and predup sim) nobody, each taken as done; else the terminal; with
+ * none of these, the simulator's model operator, and a real machine refuses. */
+static enum pd_status prompts_by(struct fill_ui *u, const struct fill_opts *o,
+                                 const struct mach_profile *prof, struct pd_err *e)
+{
+    if (u->yes || o->watch || isatty(STDIN_FILENO))
+        return PD_OK;
+    if (prof->kind == MACH_SIM) {
+        u->yes = true; /* the simulated operator acts each prompt out */
+        return PD_OK;
+    }
+    return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, show "
+                                    "its prompts on a page (--web), or pass --yes");
+}
+
 /* fill --status: the journal of the profile's machine; without --journal, the rehearsal's
  * too (SET.pbn.sim-journal, which a fill on the simulator keeps), said to be one. */
 static enum pd_status status(struct mach_job *job, const struct fill_opts *o,
@@ -177,10 +193,9 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     bool shown; /* the operator page was told the fill began */
     enum pd_status rc;
 
-    if (!u.yes && !o->status && !o->watch && !isatty(STDIN_FILENO))
-        return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
-                                        "or pass --yes");
-    rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
+    rc = o->status ? PD_OK : prompts_by(&u, o, prof, e);
+    if (rc == PD_OK)
+        rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
     if (rc == PD_OK)
         rc = pbn_read_any(o->set_path, NULL, &set, e);
     /* a rehearsal on the simulator keeps its own journal: it never touches the real one */

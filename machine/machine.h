@@ -380,6 +380,15 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
 /* What to fill and how: predup fill and predup sim parse their options into it (machine/cmd/),
  * the event ceremony sets it (config/ceremony.c). copies_arg is --copies as given, for the
  * resume hint (NULL: not given). */
+/* Who answers the operator's prompts: one rule for fill, sim and event deal --fill, applied
+ * by fill_run (prompts_by in machine/fill.c) and said in each command's help. */
+#define MACH_PROMPTS_HELP                                                                       \
+    "  Operator prompts, one rule for fill, sim and the fill of event deal: with --web they\n" \
+    "  show on the page and at the terminal, and the first answer counts; else at the terminal;\n" \
+    "  --yes takes each as done without asking (scripts; predup sim always does). With no\n"   \
+    "  terminal, no page and no --yes, the simulator's model operator does what each asks\n"   \
+    "  (a rehearsal needs no hands), and a fill on a real machine refuses to start.\n"
+
 struct fill_opts {
     const char *set_path, *boards, *machine, *journal, *copies_arg;
     int copies;

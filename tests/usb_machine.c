@@ -41,6 +41,11 @@ static const char SYSPATH[] = "/sys/devices/usb1/1-1";
 static const char DEVNODE[] = "/dev/bus/usb/001/002";
 /* Device descriptor (USB 2.0, 1209:0dea) and configuration: one interface of class 0xFF with
  * bulk OUT 0x01 and bulk IN 0x81, 512-byte packets. */
+#define DESCRIPTORS                                                                            \
+    "H: descriptors=12010002000000400912ea0d000100000001"                                    \
+    "0902200001010080320904000002ff000000"                                                   \
+    "07050102000200"                                                                         \
+    "07058102000200\n"
 static const char DEVICE[] = "P: /devices/usb1/1-1\n"
                              "N: bus/usb/001/002\n"
                              "E: SUBSYSTEM=usb\n"
@@ -52,10 +57,7 @@ static const char DEVICE[] = "P: /devices/usb1/1-1\n"
                              "A: devnum=2\\n\n"
                              "A: bConfigurationValue=1\\n\n"
                              "A: speed=480\\n\n"
-                             "H: descriptors=12010002000000400912ea0d000100000001"
-                             "0902200001010080320904000002ff000000"
-                             "07050102000200"
-                             "07058102000200\n";
+                             DESCRIPTORS;
 
 struct dev {
     GMutex lock;
@@ -741,10 +743,7 @@ static const char TWIN[] = "P: /devices/usb1/1-2\n"
                            "A: devnum=3\\n\n"
                            "A: bConfigurationValue=1\\n\n"
                            "A: speed=480\\n\n"
-                           "H: descriptors=12010002000000400912ea0d000100000001"
-                           "0902200001010080320904000002ff000000"
-                           "07050102000200"
-                           "07058102000200\n";
+                           DESCRIPTORS; /* the same model */
 
 static void write_conf(const char *path, const char *extra)
 {

@@ -53,9 +53,12 @@ struct op_state {
     bool polled, end_seen;    /* a page asked for the state; it has seen the end */
 };
 
-/* A connection of the page's server and since when it waits for a request's headers. */
+/* A connection of the page's server and since when it waits for a request's headers (an
+ * idle keep-alive connection waits for nothing: libmicrohttpd's idle timeout closes it). */
 struct op_conn {
-    bool used, busy; /* busy: its request's headers came, it is being answered */
+    bool used;
+    bool waiting; /* a request is on its way (since): the first, or one whose line came */
+    bool busy;    /* its request's headers came, it is being answered */
     int fd;
     struct timespec since;
 };

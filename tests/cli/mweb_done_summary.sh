@@ -3,7 +3,8 @@
 # ends the page keeps its summary (good, bad, boards, copies, time) after predup has gone, until
 # the operator closes it, in the page's language; "copy 1 of 1" is left out with one copy; the
 # event's language is the page's when the event has one; the rate and the time left do not
-# swing with the operator's pauses (a 3 s wait at a prompt is no machine time).
+# swing with the operator's pauses (a 3 s wait at a prompt is no machine time); the
+# controller's notes come in the page's words (its language table).
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/mweb_drive.py
@@ -26,9 +27,20 @@ grep -Eq '"ended":\{"outcome":"done","seconds":[0-9]+\}' seen/states.txt ||
 grep -q '"ended":null' seen/states.txt # before the end
 
 # 2. In a browser, in German: the summary stays after predup has gone; Close closes it; one
-# copy: no copy line.
+# copy: no copy line; the controller's notes in the page's words (a duplicate card makes board
+# 1 be redone, a double feed sends two cards to the tray).
+cat >faults.conf <<'CONF'
+[machine]
+transport = sim
+[sim]
+card_ms = 0
+board_ms = 0
+seed = 5
+fault = duplicate-card@1:30
+fault = double-feed@3:20
+CONF
 if command -v chromium >/dev/null; then
-    timeout 60 "$P" fill set.pbn --machine "$TOP/tests/data/machine/fast.conf" --journal b.j \
+    timeout 60 "$P" fill set.pbn --machine faults.conf --journal b.j \
         --web 127.0.0.1:0 </dev/null >out.txt 2>err.txt &
     fill=$!; pids=$fill
     url=$(python3 "$D" url err.txt)
@@ -40,6 +52,11 @@ if command -v chromium >/dev/null; then
         { echo "no summary:"; cat clicks.txt; exit 1; }
     grep -q '^copy line: \[\]$' clicks.txt || { echo "a copy line with one copy:"; cat clicks.txt; exit 1; }
     grep -q '^after close: $' clicks.txt
+    grep -q '^notes: .*Board..\{1,2\}1, Versuch 1: .* read twice: .*; das Board wird neu gef' clicks.txt ||
+        { echo "the redo note not in German:"; grep '^notes' clicks.txt; exit 1; }
+    grep -q '^notes heading: Meldungen$' clicks.txt
+    grep -q '^notes: .*Doppeleinzug: beide Karten gingen ins Auswurffach' clicks.txt
+    grep -q '^notes: .*Maschine predup-sim, Firmware sim-' clicks.txt
 else
     echo "skip: no chromium: the summary in a browser is not checked"
 fi

@@ -15,7 +15,8 @@
       board N n of m: PROMPT" per prompt; reloads the page after the first click. --shot
       takes a screenshot at that window size (OUTDIR/shot-WxH.png) at the first prompt;
       --end-shot one of the summary the page keeps after the fill ended (OUTDIR/end-WxH.png).
-      Then prints the summary, the copy line, and the summary's class after Close.
+      Then prints the summary, the copy line, the notes shown, and the summary's class after
+      Close.
   mweb_drive.py eval URL EXPR...
       opens URL in headless chromium, waits for its first state, and prints the value of each
       JavaScript EXPR evaluated in the page, one a line.
@@ -230,6 +231,10 @@ def run_browser(url, outdir, shots, end_shots=()):
                                  "document.getElementById('donefacts').textContent"), flush=True)
         print("copy line: [" + b.js("document.getElementById('copy').textContent") + "]",
               flush=True)
+        print("notes heading: " + b.js("document.getElementById('notesword').textContent"),
+              flush=True)
+        print("notes: " + b.js("[...document.querySelectorAll('#notes li')]"
+                               ".map((li) => li.textContent).join(' | ')"), flush=True)
         for w, h in end_shots:
             b.shot(os.path.join(outdir, "end-%dx%d.png" % (w, h)), w, h)
         b.js("document.querySelector('#close').click()")

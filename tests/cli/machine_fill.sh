@@ -73,8 +73,10 @@ rc=0; "$P" sim set.pbn --fault jam@1:99 2>err.txt || rc=$?
 rc=0; "$P" fill set.pbn --seed 3 2>err.txt || rc=$?
 [ "$rc" = 64 ]
 grep -q 'see predup sim' err.txt
-# Without a terminal and without --yes, fill refuses to wait for an operator.
-rc=0; "$P" fill set.pbn --machine "$FAST" --journal d.journal </dev/null 2>err.txt || rc=$?
+# Without a terminal and without --yes, a fill on a real machine refuses to wait for an
+# operator (the simulator's model operator acts prompts out: mfill_prompt_rule.sh).
+printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\n' >club.conf
+rc=0; "$P" fill set.pbn --machine club.conf --journal d.journal </dev/null 2>err.txt || rc=$?
 [ "$rc" = 64 ]
 grep -q 'pass --yes' err.txt
 "$P" fill --help | grep -q 'usage: predup fill'
@@ -91,10 +93,24 @@ ocr_unreadable_ppm = 0
 ocr_confusion_ppm = 0
 barcode_unreadable_ppm = 0
 CONF
-printf '\n\nq\n' >answers
-rc=0
+# One answer a prompt, each once its prompt is shown: type-ahead is thrown away
+# (mfill_prompt_answers.sh).
+mkfifo answers
+exec 3<>answers
 script -qec '"$P" fill set.pbn --machine exact.conf --journal tty.journal' /dev/null <answers \
-    >tty.txt 2>&1 || rc=$?
+    >tty.txt 2>&1 &
+spid=$!
+n=0
+for a in '' '' q; do
+    n=$((n + 1)) # the n-th prompt is shown
+    for _ in $(seq 200); do
+        [ "$(grep -o 'Enter when done' tty.txt 2>/dev/null | wc -l)" -ge "$n" ] && break
+        sleep 0.1
+    done
+    printf '%s\n' "$a" >&3
+done
+rc=0; wait "$spid" || rc=$?
+exec 3>&-
 [ "$rc" = 75 ]   # stopped before done, no fault: --resume continues
 grep -q 'board 3: insert board 3, empty, and put its deck in the feeder' tty.txt
 grep -q 'stopped by the operator at board 3' tty.txt

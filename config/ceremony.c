@@ -433,11 +433,11 @@ static enum pr_kind print_kind(const char *name)
 }
 
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND
- * NAME.dd.pbn -o NAME-KIND.pdf --quiet. */
+ * NAME.dd.pbn -o NAME-KIND.pdf --quiet (web: the folder NAME-web). */
 static enum pd_status print_set(const char *print, const char *lang, const char *stem,
                                 const char *dd, struct pd_err *e)
 {
-    char pdf[1400], kind[16];
+    char pdf[1400], kind[16], named[1400];
     enum pd_status rc = PD_OK;
 
     for (const char *p = print; rc == PD_OK && *p;) {
@@ -445,7 +445,8 @@ static enum pd_status print_set(const char *print, const char *lang, const char 
         struct pr_print_opts o = {.in = dd, .out = pdf, .quiet = true};
 
         snprintf(kind, sizeof kind, "%.*s", (int)(len < 15 ? len : 15), p);
-        snprintf(pdf, sizeof pdf, "%s-%s.pdf", stem, kind);
+        snprintf(named, sizeof named, "%s.pbn", stem); /* the name print gives beside it */
+        pr_print_default_out(named, kind, pdf, sizeof pdf);
         o.kind = print_kind(kind);
         pr_options_default(&o.o);
         o.o.lang = lang; /* the committed language */

@@ -3,4 +3,4 @@
 #include "printing/printing.h"
 
 const char *const pr_kind_names[PR_KINDS] = {"record", "curtain", "sheet", "handout",
-                                             "minibridge"};
+                                             "minibridge", "web"};

@@ -165,6 +165,12 @@ enum { PR_BOARD_PBN_LEN = 320 };
 void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n);
 
 /* The layouts: each adds its pages to d. */
+/* Hand records for a website (printing/web.c): DIR/index.html, DIR/board-N.html, DIR/style.css
+ * and the set as DIR/pbn_name, each written whole (pd_outfile; flags: PD_OUT_FORCE replaces
+ * files that differ), readable by all. The set is analysed already when it should show it. */
+enum pd_status pr_write_web(const struct pbn_set *set, const struct pr_options *o,
+                            const char *dir, const char *pbn_name, unsigned flags,
+                            struct pd_err *e);
 /* Solves deals[0..n) into tabs, batch deals a libdds call, on a thread of its own, showing the
  * boards done and the time gone on stderr when show; after max_seconds (0: no bound) gives up
  * with PD_ERR_LIMIT, the solve left running (printing/solve_watch.c). */

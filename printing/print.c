@@ -87,6 +87,9 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
         case PR_MINIBRIDGE:
             rc = pr_draw_minibridge(&d, set, o, e);
             break;
+        case PR_WEB: /* pr_print_file writes its folder */
+            rc = pd_fail(e, PD_ERR_USAGE, "web is a folder of pages, not a PDF");
+            break;
         }
     }
     if (rc == PD_OK)
@@ -179,7 +182,27 @@ void pr_print_default_out(const char *in, const char *kind_name, char *out, size
     const char *slash = strrchr(in, '/'), *dot = strrchr(in, '.');
     size_t stem = dot && dot > (slash ? slash + 1 : in) ? (size_t)(dot - in) : strlen(in);
 
-    snprintf(out, n, "%.*s-%s.pdf", (int)stem, in, kind_name);
+    snprintf(out, n, "%.*s-%s%s", (int)stem, in, kind_name,
+             strcmp(kind_name, pr_kind_names[PR_WEB]) == 0 ? "" : ".pdf");
+}
+
+/* print web: the set, analysed unless --dd none, as a folder of pages (printing/web.c); the
+ * set in it keeps the input's file name. */
+static enum pd_status print_web(const struct pr_print_opts *o, struct pbn_set *set,
+                                struct pd_err *e)
+{
+    const char *slash = strrchr(o->in, '/');
+    char name[256];
+    const char *dot;
+    enum pd_status rc = PD_OK;
+
+    snprintf(name, sizeof name, "%s", slash ? slash + 1 : o->in);
+    dot = strrchr(name, '.');
+    snprintf(name + (dot ? (size_t)(dot - name) : strlen(name)),
+             sizeof name - (dot ? (size_t)(dot - name) : strlen(name)), ".pbn");
+    if (o->o.dd != PR_DD_NONE)
+        rc = pr_analyze_set(set, o->threads, pd_progress_wanted(o->quiet), NULL, e);
+    return rc == PD_OK ? pr_write_web(set, &o->o, o->out, name, o->out_flags, e) : rc;
 }
 
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e)
@@ -194,10 +217,15 @@ enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, stru
 
     if (rc == PD_OK)
         rc = boards_once(set, e);
-
     /* --boards: a lost page or card printed again, numbered and labelled as the first time. */
     if (rc == PD_OK && o->boards)
         rc = pbn_set_keep_boards(set, o->boards, o->in, e);
+    if (rc == PD_OK && o->kind == PR_WEB) {
+        rc = print_web(o, set, e);
+        *boards = set->n;
+        pbn_set_free(set);
+        return rc;
+    }
     /* Fonts and output first: a missing font or an unwritable file should not wait for the
      * analysis to be reported. */
     if (rc == PD_OK)

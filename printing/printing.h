@@ -72,10 +72,10 @@ enum pr_dd_mode {
     PR_DD_MAKEABLE, /* the highest makeable contract per side and strain */
     PR_DD_NONE,     /* no analysis printed */
 };
-enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET, PR_HANDOUT, PR_MINIBRIDGE };
+enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET, PR_HANDOUT, PR_MINIBRIDGE, PR_WEB };
 /* The kinds' names, in enum pr_kind's order (printing/kind.c): the one list that `predup
  * print KIND`, an event file's print = key, help, messages and the completion read. */
-enum { PR_KINDS = PR_MINIBRIDGE + 1 };
+enum { PR_KINDS = PR_WEB + 1 };
 extern const char *const pr_kind_names[PR_KINDS];
 
 struct pr_options {
@@ -142,7 +142,7 @@ struct pr_print_opts {
  * PD_ERR_USAGE. */
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e);
 /* The PDF beside the set when no -o is given: SET less its extension, "-KIND.pdf"
- * (club.pbn -> club-record.pdf), into out. */
+ * (club.pbn -> club-record.pdf; web, a folder: club-web), into out. */
 void pr_print_default_out(const char *in, const char *kind_name, char *out, size_t n);
 /* "OUT: KIND of N boards" on stdout, unless out is stdout ("-"). */
 void pr_print_report(const char *out, const char *kind_name, size_t boards);

@@ -1,5 +1,5 @@
-/* printing/cmd/cmd_print.c - `predup print record|curtain|sheet|handout|minibridge`: reads the
- * options into the print engine's (printing/print.c), runs it and reports. */
+/* printing/cmd/cmd_print.c - `predup print KIND` (record, curtain, sheet, handout, minibridge,
+ * web): reads the options into the print engine's (printing/print.c), runs it and reports. */
 #include <limits.h>
 #include <string.h>
 
@@ -7,7 +7,8 @@
 #include "printing/printing.h"
 
 static const char print_usage[] =
-    "usage: predup print record|curtain|sheet|handout|minibridge SET.pbn [-o OUT.pdf] [options]\n"
+    "usage: predup print record|curtain|sheet|handout|minibridge|web SET.pbn [-o OUT.pdf]\n"
+    "                    [options]\n"
     "  record   the hand record: diagrams, HCP, double dummy and par, QR code, commentary\n"
     "  curtain  curtain cards: one per hand per board, four to a page with cut lines\n"
     "  sheet    duplication sheet: the 52 cards of each board with the seat each goes to\n"
@@ -15,6 +16,9 @@ static const char print_usage[] =
     "           commentary, as many boards a page as fit; no key commitment, no analysis\n"
     "           (a record with --hands other than all is a handout)\n"
     "  minibridge  Minibridge sheet: points, declarer, the guide's tricks and double dummy\n"
+    "  web      hand records for the club's website: -o DIR gets index.html, a page per\n"
+    "           board (diagram, double dummy, par, auction, commentary, a link to BBO's\n"
+    "           hand viewer), style.css and the set as PBN; no script, no font from elsewhere\n"
     "options:\n"
     "  --paper a4|letter    paper size (a4)\n"
     "  --per-page 1|2|4|6|9 hand record boards per page (6; 9 is a small handout format)\n"

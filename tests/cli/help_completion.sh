@@ -43,7 +43,7 @@ expect "All EW NS None" predup deal --vul ""
 expect "E EW" predup print record set.pbn --hands E
 expect "1 2 4 6 9" predup print record set.pbn -o x.pdf --per-page ""
 expect "grid" predup print record --dd g
-expect "curtain handout minibridge record sheet" predup print ""
+expect "curtain handout minibridge record sheet web" predup print ""
 expect "dir set.pbn" predup print curtain ""
 expect "dir set.pbn" predup fill ""
 expect "OLD.DUP club.dlm dir set.pbn" predup convert ""
@@ -62,7 +62,7 @@ expect "double-feed= duplicate-card=" predup sim set.pbn --rate d
 expect "OLD.DUP club.dlm club.key dir notes.txt s1.sqd set.pbn spring.conf spring.record" \
     predup dealer -m ""
 # An option's value is no operand: after "print --paper a4" the first operand is still due.
-expect "curtain handout minibridge record sheet" predup print --paper a4 ""
+expect "curtain handout minibridge record sheet web" predup print --paper a4 ""
 expect "" predup deal --boards ""
 
 # The subcommands are those predup --help lists, and the topics those it names.

@@ -220,6 +220,21 @@ enum pd_status fmt_read_records(const char *name, const unsigned char *p, size_t
                                 const struct fmt_records *r, struct pbn_set *set,
                                 struct pd_err *e);
 
+/* predup check's rules over a text given in pieces (pbn/check.c), for the PBN writer, which
+ * checks its own output as it formats it instead of reading it back. pbn_lint_new: utf8 says
+ * the text is UTF-8 whole (its UTF-8 is then no fault); report NULL counts only. pbn_lint_end
+ * frees the lint and says what it found. The import reader's last word is not asked here:
+ * pbn_check_mem adds it. */
+struct lint;
+struct pbn_lint_result {
+    size_t faults;
+    unsigned needs_utf8;     /* pbn_text_needs_utf8 of the whole text */
+    size_t export_at, export_len; /* the first "% EXPORT" line, its LF included; len 0: none */
+};
+struct lint *pbn_lint_new(const char *name, FILE *report, bool utf8);
+void pbn_lint_feed(struct lint *l, const char *text, size_t len);
+enum pd_status pbn_lint_end(struct lint *l, struct pbn_lint_result *r, struct pd_err *e);
+
 /* The formats, each in its file: pbn/bri.c, pbn/dge.c, pbn/dup.c, pbn/dlm.c; LIN, CSV, BER and
  * BHG in pbn/text.c; RZD and CDS in pbn/kops.c. */
 fmt_reader fmt_bri_read, fmt_dge_read, fmt_dup_read, fmt_dlm_read, fmt_lin_read, fmt_csv_read,

@@ -13,6 +13,11 @@ enum { PBN_MTS_COUNT = 15 };
 extern const char *const pbn_mts[];
 /* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
 int pbn_mts_rank(const char *name);
+/* The same for a tag, from its id (no string compare). */
+static inline int pbn_tag_mts_rank(const struct pbn_tag *t)
+{
+    return t->id >= 1 && t->id <= PBN_MTS_COUNT ? t->id - 1 : -1;
+}
 
 /* pbn_write, its UTF-8 note (pbn_note_utf8) naming the file name ("-" or NULL: "the PBN
  * set"): pbn/fmt.c writes a set's PBN file by it. */

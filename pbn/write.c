@@ -189,19 +189,19 @@ static void format_kept_game(struct text *out, const struct pbn_game *g,
     size_t nnew = 0, sup = 0, next = 0; /* news[0..sup) sorted supplemental, then mandatory */
 
     for (size_t i = 0; i < g->ntags; i++)
-        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_mts_rank(g->tags[i].name) < 0)
+        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_tag_mts_rank(&g->tags[i]) < 0)
             news[nnew++] = &g->tags[i];
     sup = nnew;
     sort_tags(news, sup);
     for (size_t i = 0; i < g->ntags; i++)
-        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_mts_rank(g->tags[i].name) >= 0)
+        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_tag_mts_rank(&g->tags[i]) >= 0)
             news[nnew++] = &g->tags[i];
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pbn_tag *t = &g->tags[i];
 
         if (t->implicit || !t->sourced)
             continue; /* its "##" is in an earlier game; a new one is placed by order */
-        while (next < sup && pbn_mts_rank(t->name) < 0 && strcmp(news[next]->name, t->name) < 0)
+        while (next < sup && pbn_tag_mts_rank(t) < 0 && strcmp(news[next]->name, t->name) < 0)
             format_tag(out, news[next++], &added);
         text_add(out, g->src + t->pre_off, t->pre_len);
         if (t->raw_len)
@@ -247,7 +247,7 @@ static void format_game(struct text *out, const struct pbn_game *g, const struct
     size_t nextra = 0;
 
     for (size_t i = 0; i < g->ntags; i++) {
-        int r = pbn_mts_rank(g->tags[i].name);
+        int r = pbn_tag_mts_rank(&g->tags[i]);
 
         if (r >= 0 && !mts[r]) /* a repeated one goes with the others */
             mts[r] = &g->tags[i];

@@ -6,6 +6,7 @@
 # and print the ratio's median with its min and max. Other output goes to the log. The table is
 # Markdown, written to stdout and to $BENCH_TABLE (default build/bench.md), the table
 # README.md's speed section quotes; the log is $BENCH_LOG (default build/bench.log).
+# BENCH_ONLY="lang pbn" runs only those scripts (tests/bench_lang.sh, tests/bench_pbn.sh).
 set -u
 P=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +25,7 @@ for b in "$top"/tests/bench_*.sh; do
     [ -f "$b" ] || continue
     name=$(basename "$b" .sh)
     [ "$name" = bench_lib ] && continue
+    case " ${BENCH_ONLY:-${name#bench_}} " in *" ${name#bench_} "*) ;; *) continue ;; esac
     echo "== $name ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))" >> "$log"
     sh "$b" > "$out" 2>> "$log" || echo "$name: failed (see $log)|-|-|-" >> "$out"
     grep -v -E '^[^|]+\|[^|]*\|[^|]*\|[^|]*$' "$out" >> "$log"

@@ -43,7 +43,7 @@ static void lout_puts(struct lout *b, const char *s)
 {
     size_t n = strlen(s);
 
-    if (lout_room(b, n)) {
+    if (n && lout_room(b, n)) {
         memcpy(b->p + b->len, s, n);
         b->len += n;
     }
@@ -56,6 +56,8 @@ static void lout_printf(struct lout *b, const char *fmt, ...)
     va_list ap;
     int n;
 
+    if (!lout_room(b, 64)) /* a buffer to format into, even the first time */
+        return;
     va_start(ap, fmt);
     n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
     va_end(ap);

@@ -21,7 +21,9 @@ versus "PBN to LIN, 100,000 boards: vs an awk script (mawk or awk)" \
     "$P convert --force set.pbn out.lin" "awk -f $TOP/tests/data/bench/pbn2lin.awk set.pbn"
 alone "PBN to PBN, 100,000 boards: CPU s" "$P convert --force set.pbn out.pbn"
 for f in pbn lin bri dge csv ber bhg rzd; do
-    "$P" convert --force set.pbn "all.$f" 2>/dev/null
+    # (a format with a smaller board range, RZD's, holds the first boards only)
+    "$P" convert --force set.pbn "all.$f" 2>/dev/null ||
+        "$P" convert --force --boards 1-20000 set.pbn "all.$f" 2>/dev/null || continue
     kb=$(peak_kb "$P" convert --force "all.$f" back.pbn)
     size=$(wc -c < "all.$f")
     echo "read and convert $f ($size bytes) to PBN: peak memory KB, times the file|$kb|-|$(awk -v k="$kb" -v s="$size" 'BEGIN { printf "%.1fx", k * 1024 / s }')"

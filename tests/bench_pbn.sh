@@ -20,6 +20,9 @@ cmp -s set.lin awk.lin || { echo "PBN to LIN: predup and the awk script differ" 
 versus "PBN to LIN, 100,000 boards: vs an awk script (mawk or awk)" \
     "$P convert --force set.pbn out.lin" "awk -f $TOP/tests/data/bench/pbn2lin.awk set.pbn"
 alone "PBN to PBN, 100,000 boards: CPU s" "$P convert --force set.pbn out.pbn"
+# BENCH_BASE=path/to/an/older/predup: the same against that binary (how much faster this one is)
+[ -x "${BENCH_BASE:-}" ] && versus "PBN to PBN, 100,000 boards: vs $BENCH_BASE" \
+    "$P convert --force set.pbn out.pbn" "$BENCH_BASE convert --force set.pbn out2.pbn"
 for f in pbn lin bri dge csv ber bhg rzd; do
     # (a format with a smaller board range, RZD's, holds the first boards only)
     "$P" convert --force set.pbn "all.$f" 2>/dev/null ||

@@ -156,6 +156,10 @@ enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct 
  * are filled (pbn_game_parse). name is used in messages. */
 enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e);
+/* The same on a text the set takes over (malloc'd, text[len] == '\0'; freed on failure): no
+ * copy of a file read whole (pbn_read_any). */
+enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct pbn_set **out,
+                              struct pd_err *e);
 /* Fills the parsed fields of g from its tags. */
 enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
 /* Import keeps a game's repeated tags, and its parsed fields come from the first of each name:

@@ -401,10 +401,6 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
     /* text may lack a final NUL (fuzzers, mapped files), and messages copy the source line to
      * its end: the parser works on a terminated copy, which the set keeps as its source. */
     char *copy = len < UINT32_MAX ? malloc(len + 1) : NULL;
-    struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
-                       NULL, NULL, NULL, NULL, NULL, 0, e};
-    const char *nl;
-    enum pd_status rc;
 
     if (len >= UINT32_MAX) /* tags keep 32-bit offsets into the text (pbn/pbn.h) */
         return pd_fail_at(e, PD_ERR_RANGE, name, 0, 0, NULL,
@@ -413,6 +409,24 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     memcpy(copy, text, len);
     copy[len] = '\0';
+    return pbn_read_adopt(name, copy, len, out, e);
+}
+
+enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct pbn_set **out,
+                              struct pd_err *e)
+{
+    if (len >= UINT32_MAX) { /* tags keep 32-bit offsets into the text (pbn/pbn.h) */
+        free(text);
+        return pd_fail_at(e, PD_ERR_RANGE, name, 0, 0, NULL,
+                          "4 GB or more: predup reads PBN files under 4 GB");
+    }
+    char *fitted = realloc(text, len + 1); /* a file's buffer may have grown past its text */
+    char *copy = fitted ? fitted : text;
+    struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
+                       NULL, NULL, NULL, NULL, NULL, 0, e};
+    const char *nl;
+    enum pd_status rc;
+
     r.latin1 = !pd_utf8_valid(copy, len);
     nl = memchr(copy, '\n', len);
     r.crlf = !nl || (nl > copy && nl[-1] == '\r');

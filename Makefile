@@ -85,7 +85,7 @@ $(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
 
-$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o: | have-libs
+$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
 
 $(BUILD)/%.o: %.c
@@ -129,6 +129,10 @@ $(BUILD)/machine/operator/page.o: CPPFLAGS += -I$(BUILD)/machine/operator
 
 # Raw generation speed, for make bench (tests/bench_deal.sh).
 $(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+# The one-core ceiling of case (a) (tests/bench_ceiling.c; dealer/README.md, where the time goes).
+$(BUILD)/bench_ceiling: $(BUILD)/tests/bench_ceiling.o
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
@@ -232,8 +236,8 @@ run: deps
 # One table of every tests/bench_*.sh row (predup vs its peer, same run), medians of 3 runs;
 # FAST=1 runs each once.
 bench:
-	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/usb_machine
-	BENCH_GEN=$(BUILD)/bench_gen BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
+	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/bench_ceiling $(BUILD)/usb_machine
+	BENCH_GEN=$(BUILD)/bench_gen BENCH_CEILING=$(BUILD)/bench_ceiling BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
@@ -257,4 +261,4 @@ clean:
 	rm -rf build build-san build-fuzz predup
 
 -include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d \
-    $(BUILD)/tests/bench_gen.d
+    $(BUILD)/tests/bench_gen.d $(BUILD)/tests/bench_ceiling.d

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <qrencode.h>
+
 #include "machine/vision/vision.h"
 #include "tests/check_suites.h"
 
@@ -180,6 +182,37 @@ START_TEST(test_vision_calibration_file)
 }
 END_TEST
 
+/* A deck with barcodes: calibration binds the code on a frame to its card, and a reading
+ * takes the code before the index, with full confidence. The code is a QR code
+ * (libqrencode), 4 pixels a module, on a white frame. */
+START_TEST(test_vision_barcode_first)
+{
+    struct pd_err e = {0};
+    struct vis_image img;
+    ck_assert(vis_image_new(&img, 224, 224, 1, &e) == PD_OK);
+    memset(img.pixels, 255, (size_t)img.stride * img.height);
+    QRcode *qr = QRcode_encodeString("deck 7 card H10", 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    ck_assert_ptr_nonnull(qr);
+    for (int y = 0; y < qr->width * 4; y++)
+        for (int x = 0; x < qr->width * 4; x++)
+            if (qr->data[(y / 4) * qr->width + x / 4] & 1)
+                img.pixels[(size_t)(40 + y) * img.stride + 40 + x] = 0;
+    QRcode_free(qr);
+    struct vis_cal *cal = vis_cal_new();
+    ck_assert_msg(vis_cal_learn(cal, &img, NULL, 17, &e) == PD_OK, "%s", e.msg);
+    struct vis_reading r;
+    ck_assert_msg(vis_read_card(cal, &img, NULL, &r, &e) == PD_OK, "%s", e.msg);
+    ck_assert_int_eq(r.card, 17);
+    ck_assert_int_eq(r.method, VIS_BARCODE);
+    ck_assert_int_eq(r.confidence, VIS_CONF_MAX);
+    /* the same code taught as another card is refused: one code, one card */
+    ck_assert_int_eq(vis_cal_learn(cal, &img, NULL, 18, &e), PD_ERR_RANGE);
+    ck_assert_str_eq(e.msg, "one barcode on two cards, H10 and H9");
+    vis_cal_free(cal);
+    vis_image_free(&img);
+}
+END_TEST
+
 static Suite *vision_suite(void)
 {
     Suite *s = suite_create("vision");
@@ -190,6 +223,7 @@ static Suite *vision_suite(void)
     tcase_add_test(t, test_vision_reads_rendered_cards);
     tcase_add_test(t, test_vision_rejects_faulty_frames);
     tcase_add_test(t, test_vision_calibration_file);
+    tcase_add_test(t, test_vision_barcode_first);
     suite_add_tcase(s, t);
     return s;
 }

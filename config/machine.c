@@ -278,6 +278,20 @@ static int first_time(struct loader *l, const char *section, const char *name)
     return 1;
 }
 
+/* transport = NAME: a row of the machine drivers' table. */
+static int transport_key(struct loader *l, const char *value)
+{
+    const struct mach_driver *d = mach_driver_named(value);
+    char names[120];
+
+    if (d) {
+        l->p.kind = d->kind;
+        return 1;
+    }
+    mach_driver_names(", ", " or ", names, sizeof names);
+    return bad(l, "transport: \"%s\" is not %s", value, names);
+}
+
 static int handler(void *user, const char *section, const char *name, const char *value)
 {
     struct loader *l = user;
@@ -296,12 +310,8 @@ static int handler(void *user, const char *section, const char *name, const char
         snprintf(l->p.name, sizeof l->p.name, "%s", value);
         return 1;
     }
-    if (!strcmp(section, "machine") && !strcmp(name, "transport")) {
-        if (strcmp(value, "sim") && strcmp(value, "usb"))
-            return bad(l, "%s: \"%s\" is not sim or usb", name, value);
-        l->p.kind = strcmp(value, "sim") ? MACH_USB : MACH_SIM;
-        return 1;
-    }
+    if (!strcmp(section, "machine") && !strcmp(name, "transport"))
+        return transport_key(l, value);
     if (!strcmp(section, "machine") && (r = machine_key_11(l, name, value)) >= 0)
         return r;
     if (!strcmp(section, "machine") && !strcmp(name, "pockets"))
@@ -401,7 +411,7 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
                                 struct pd_err *e)
 {
     struct loader *l = calloc(1, sizeof *l);
-    char *text = NULL;
+    char *text = NULL, names[120];
     size_t len = 0;
     int line;
     enum pd_status rc;
@@ -417,14 +427,15 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
     if (rc == PD_OK && (line = ini_parse_string(text, handler, l)) != 0)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, line, 0, NULL, "%s",
                         l->msg[0] ? l->msg : "not an INI line (key = value or [section])");
+    mach_driver_names(", ", " or ", names, sizeof names);
     if (rc == PD_OK && l->nkeys == 0)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
-                        "the machine profile is empty: it needs [machine] and transport = usb "
-                        "or transport = sim");
+                        "the machine profile is empty: it needs [machine] and transport = %s",
+                        names);
     else if (rc == PD_OK && l->p.kind == MACH_NONE)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
-                        "the profile names no machine: add transport = usb or transport = sim "
-                        "under [machine]");
+                        "the profile names no machine: add transport = %s under [machine]",
+                        names);
     if (rc == PD_OK)
         *out = l->p;
     free(text);

@@ -192,6 +192,7 @@ void mp_printable(char *out, size_t cap, const uint8_t *in, size_t n)
 const char *mp_methods_name(unsigned methods)
 {
     return methods == (MACH_OCR | MACH_BARCODE) ? "OCR and barcodes"
+           : methods == (MACH_OCR | MACH_FRAME2) ? "the index in two frames"
            : methods == MACH_OCR                ? "OCR"
                                                 : "barcodes";
 }
@@ -205,7 +206,8 @@ static bool as_announced(const struct mp_msg *r, int nread, unsigned methods)
     for (int i = 0; i < nread; i++) {
         unsigned m = r->payload[3 + 3 * i];
 
-        if ((m != MACH_OCR && m != MACH_BARCODE) || !(methods & m) || (seen & m))
+        if ((m != MACH_OCR && m != MACH_BARCODE && m != MACH_FRAME2) || !(methods & m) ||
+            (seen & m))
             return false;
         seen |= m;
     }

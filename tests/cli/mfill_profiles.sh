@@ -40,9 +40,9 @@ grep -q '^USB devices predup sees:$' list.txt
 grep -q '^machine profiles (--machine NAME, or the path):$' list.txt
 grep -q '^  sim  the built-in simulator$' list.txt
 grep -q '^  usb  a USB machine with the default ids$' list.txt
-grep -q '^  club  simulator  config/machines/club.conf$' list.txt
-grep -q '^  lab  USB 16c0:05dc  config/machines/lab.conf$' list.txt
-grep -q '^  config/machines/sim.conf  simulator  (by path: the name is taken)$' list.txt
+grep -q '^  club  sim  config/machines/club.conf$' list.txt
+grep -q '^  lab  usb 16c0:05dc  config/machines/lab.conf$' list.txt
+grep -q '^  config/machines/sim.conf  sim  (by path: the name is taken)$' list.txt
 rc=0; "$P" sim --list 2>err.txt || rc=$?
 [ "$rc" = 64 ]
 

@@ -16,6 +16,8 @@ CC       ?= cc
 # texts' checks (NFC, invisible characters, confusables: dealer/event/text.c).
 # libmicrohttpd: the operator page of fill --web (machine/operator/).
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
+# vips zbar: reading cards on the host, by correlation and by barcode (machine/vision/).
+PKGS      += vips zbar
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
@@ -39,6 +41,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
               libinih-dev libqrencode-dev libfreetype-dev zlib1g-dev fonts-dejavu-core libopenmpi-dev \
               openmpi-bin libicu-dev libmicrohttpd-dev
+DEPS_BUILD += libvips-dev libzbar-dev
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils qpdf zbar-tools dealer deal valgrind \
               python3 man-db groff-base bsdextrautils imagemagick strace chromium
 DEPS_FUZZ  := clang libclang-rt-14-dev

@@ -31,6 +31,7 @@ ROOMS = [
     (4, "pbn", "pbn", "pbn/pbn.h"),
     (5, "pbn/sets", "pbn/sets", "pbn/sets/sets.h"),  # the engines of deal and verify
     (6, "printing", "printing", "printing/printing.h"),
+    (5, "machine/vision", "machine/vision", "machine/vision/vision.h"),  # cards read on the host
     (6, "machine", "machine", "machine/machine.h"),
     (7, "machine/operator", "machine/operator", "machine/operator/operator.h"),  # fill --web
     (7, "config", "config", "config/config.h"),

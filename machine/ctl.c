@@ -48,6 +48,38 @@ static void progress(struct ctl *c, const struct attempt *a)
         c->ui->progress(c->ui->ctx, &p);
 }
 
+static const char *resume_cmd(const struct ctl *c)
+{
+    return c->job->resume_cmd ? c->job->resume_cmd : "predup fill --resume";
+}
+
+/* The machine's count of the pocket after a card placed in it must be the host's: more means
+ * the board was not empty (a filled copy inserted again, say): the fill stops there, since
+ * emptying that board would throw a good copy away; fewer means a card is gone. */
+static bool pocket_count_ok(struct ctl *c, const struct attempt *a, int pocket, int count,
+                            int card)
+{
+    int want = a->count[pocket];
+    const char *seat = SEAT_NAME[c->p->pocket[pocket]];
+
+    if (count == want)
+        return true;
+    if (count > want) {
+        note(c, a->board, "%s is not empty: pocket %d (%s) counts %d cards after %d card%s of "
+             "this attempt, not %d. A filled copy inserted again? Do not empty that board: take "
+             "the card just placed (%s) off pocket %d, put it back with the deck, and keep that "
+             "board apart", which(c, a->board), pocket, seat, count, a->nplaced,
+             a->nplaced == 1 ? "" : "s", want, mach_card_name(card), pocket);
+        pd_fail(&c->stop, PD_ERR_MISMATCH, "the board in the slot was not empty (see above): "
+                "insert an empty %s, then run %s", which(c, a->board), resume_cmd(c));
+    } else {
+        pd_fail(&c->stop, PD_ERR_MISMATCH, "%s: pocket %d (%s) counts %d after %d cards placed "
+                "there: a card is gone; check the board, then run %s", which(c, a->board),
+                pocket, seat, count, want, resume_cmd(c));
+    }
+    return false;
+}
+
 /* Places the card (card < 0: the reject tray). With then_feed the machine feeds the next
  * card at once and its reply rides along with PLACED (one round trip a card): *next. */
 static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, bool then_feed,
@@ -89,12 +121,7 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
     a->count[pocket]++;
     c->res->cards++;
     c->cards_left--;
-    return OUT_GOOD;
-}
-
-static const char *resume_cmd(const struct ctl *c)
-{
-    return c->job->resume_cmd ? c->job->resume_cmd : "predup fill --resume";
+    return pocket_count_ok(c, a, pocket, r.payload[3], card) ? OUT_GOOD : OUT_STOP;
 }
 
 /* Honours read as nothing, again and again: the profile's card_index is probably not the

@@ -97,6 +97,32 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     return rc;
 }
 
+/* fill --status: the journal of the profile's machine; without --journal, the rehearsal's
+ * too (SET.pbn.sim-journal, which a fill on the simulator keeps), said to be one. */
+static enum pd_status status(struct mach_job *job, const struct fill_opts *o,
+                             const struct mach_profile *prof, struct pd_err *e)
+{
+    char *sim = NULL;
+    bool real_there = access(job->journal, F_OK) == 0, sim_there;
+    enum pd_status rc = PD_OK;
+
+    if (o->journal || prof->kind == MACH_SIM)
+        return mach_fill_status(job, stdout, e);
+    if (asprintf(&sim, "%s.sim-journal", o->set_path) < 0)
+        return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
+    sim_there = access(sim, F_OK) == 0;
+    if (real_there || !sim_there)
+        rc = mach_fill_status(job, stdout, e);
+    if (rc == PD_OK && sim_there) {
+        job->journal = sim;
+        printf("%s%s: a rehearsal on the simulator: it filled no real board\n",
+               real_there ? "\n" : "", sim);
+        rc = mach_fill_status(job, stdout, e);
+    }
+    free(sim);
+    return rc;
+}
+
 enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
                         struct pd_err *e)
 {
@@ -139,7 +165,7 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     if (rc == PD_OK)
         rc = mach_hash_deals(set, job.set_hash, e);
     if (rc == PD_OK && o->status) {
-        rc = mach_fill_status(&job, stdout, e);
+        rc = status(&job, o, prof, e);
         goto out;
     }
     if (rc == PD_OK && drv->rehearsal(prof))

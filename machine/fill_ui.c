@@ -2,11 +2,13 @@
  * terminal (or answered by --yes), the progress line, notes, the list of finished boards, the
  * closing summary, the simulator's card-by-card audit, and the command that resumes a fill
  * (every hint names a command that works, with the run's own file arguments). */
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "machine/mach_int.h"
@@ -28,6 +30,48 @@ void fill_ui_end_line(struct fill_ui *u)
     end_line(u);
 }
 
+/* ---------------------------------------------------------------- the operator's answer */
+
+/* Type-ahead (a second Enter pressed early) must not answer a prompt not yet shown: what the
+ * terminal holds is thrown away before each prompt. */
+static void flush_type_ahead(void)
+{
+    if (isatty(STDIN_FILENO))
+        tcflush(STDIN_FILENO, TCIFLUSH);
+}
+
+/* One line at the terminal (canonical mode: a read is a line): Enter, y or j (ja) is done; q, n
+ * or s (nein, stop) stops; anything else (NONE) is asked again. End of input stops. */
+static enum mach_answer read_answer(void)
+{
+    static const char *const done[] = {"", "y", "yes", "j", "ja"};
+    static const char *const stop[] = {"q", "quit", "n", "no", "nein", "s", "stop"};
+    char line[64];
+    ssize_t n = read(STDIN_FILENO, line, sizeof line - 1);
+    size_t a = 0, b;
+
+    if (n <= 0)
+        return MACH_ANSWER_STOP;
+    b = (size_t)n;
+    while (a < b && (line[a] == ' ' || line[a] == '\t'))
+        a++;
+    while (b > a && strchr(" \t\r\n", line[b - 1]))
+        b--;
+    line[b] = '\0';
+    for (size_t i = a; i < b; i++)
+        line[i] = (char)tolower((unsigned char)line[i]);
+    for (size_t i = 0; i < sizeof done / sizeof *done; i++)
+        if (strcmp(line + a, done[i]) == 0)
+            return MACH_ANSWER_CONTINUE;
+    for (size_t i = 0; i < sizeof stop / sizeof *stop; i++)
+        if (strcmp(line + a, stop[i]) == 0)
+            return MACH_ANSWER_STOP;
+    flush_type_ahead();
+    fputs("  [Enter or y when done, q or n to stop] ", stderr);
+    fflush(stderr);
+    return MACH_ANSWER_NONE;
+}
+
 /* The prompt at the terminal (when stdin is one) and on the operator page at once: whichever
  * answers first answers it, once (the watch settles it under its lock); the other is told. */
 static enum mach_answer watched_prompt(struct fill_ui *u, enum mach_action act, int board,
@@ -38,19 +82,18 @@ static enum mach_answer watched_prompt(struct fill_ui *u, enum mach_action act, 
     bool tty = isatty(STDIN_FILENO), by_page = false;
     enum mach_answer a = MACH_ANSWER_NONE;
 
+    flush_type_ahead();
     fprintf(stderr, "board %d: %s\n  [%s] ", board, text,
             tty ? "Enter when done, q to stop" : "answer on the operator page");
     fflush(stderr);
     while (a == MACH_ANSWER_NONE) {
         struct pollfd pf[2] = {{fd, POLLIN, 0}, {STDIN_FILENO, POLLIN, 0}};
         enum mach_answer mine = MACH_ANSWER_NONE;
-        char line[64];
 
         if (poll(pf, tty ? 2 : 1, -1) < 0 && errno != EINTR)
             mine = MACH_ANSWER_STOP;
         else if (tty && pf[1].revents) /* a whole line: the terminal is in canonical mode */
-            mine = read(STDIN_FILENO, line, sizeof line) <= 0 || line[0] == 'q'
-                       ? MACH_ANSWER_STOP : MACH_ANSWER_CONTINUE;
+            mine = read_answer();
         a = w->settle(w->ctx, mine, &by_page);
     }
     if (by_page)
@@ -63,7 +106,7 @@ static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, cons
                                 struct pd_err *e)
 {
     struct fill_ui *u = ctx;
-    char line[64];
+    enum mach_answer a = MACH_ANSWER_NONE;
 
     end_line(u);
     if (u->yes) {
@@ -75,9 +118,12 @@ static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, cons
         if (watched_prompt(u, act, board, text) == MACH_ANSWER_CONTINUE)
             return PD_OK;
     } else {
+        flush_type_ahead();
         fprintf(stderr, "board %d: %s\n  [Enter when done, q to stop] ", board, text);
         fflush(stderr);
-        if (fgets(line, sizeof line, stdin) && line[0] != 'q')
+        while (a == MACH_ANSWER_NONE)
+            a = read_answer();
+        if (a == MACH_ANSWER_CONTINUE)
             return PD_OK;
     }
     /* the page's Stop and the terminal's q alike: stopped before done, no fault (exit 75) */

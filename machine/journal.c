@@ -324,6 +324,29 @@ static enum pd_status foreign(struct journal *j, const char *text, bool old, str
                    j->path, text + sizeof MAGIC - 1, j->path);
 }
 
+/* The len bytes of text (no newline among them) could be the start of a header this
+ * program writes: the magic, hex digits, " machine ", printable ASCII, " *", hex digits. Only
+ * such a torn header is restarted; any other file (a key, a set, a note) is never truncated. */
+static bool header_prefix(const char *text, size_t len)
+{
+    static const char hexd[] = "0123456789abcdef";
+    size_t i = 0, m = sizeof MAGIC - 1, k = sizeof MACHINE - 1;
+
+    for (; i < len && i < m; i++)
+        if (text[i] != MAGIC[i])
+            return false;
+    for (; i < len && i < HEAD; i++)
+        if (!strchr(hexd, text[i]) || text[i] == '\0')
+            return false;
+    for (; i < len && i < HEAD + k; i++)
+        if (text[i] != MACHINE[i - HEAD])
+            return false;
+    for (; i < len; i++) /* the identity, then " *" and the CRC: all printable ASCII */
+        if (text[i] < ' ' || text[i] > '~')
+            return false;
+    return true;
+}
+
 static enum pd_status load(struct journal *j, struct pd_err *e)
 {
     char *text = NULL;
@@ -333,6 +356,11 @@ static enum pd_status load(struct journal *j, struct pd_err *e)
 
     /* empty, or a header torn by a power cut (no newline yet): nothing was placed */
     j->fresh = rc == PD_OK && (len == 0 || !memchr(text, '\n', len));
+    if (j->fresh && !header_prefix(text, len))
+        rc = pd_fail_at(e, PD_ERR_SYNTAX, j->path, 1, 1, NULL, "not a predup journal (its "
+                        "first bytes are no journal header); nothing was changed: pass "
+                        "--journal a new file, or the set's own journal");
+    j->fresh = j->fresh && rc == PD_OK;
     if (j->fresh)
         len = 0;
     if (rc == PD_OK && len > 0)
@@ -440,6 +468,34 @@ enum pd_status journal_read(struct journal *j, const char *path, const uint8_t h
     return rc;
 }
 
+/* A write or sync that failed: a full disk by name (a short write sets no errno: the error
+ * would be a stale one), else the system's reason. */
+static enum pd_status write_failed(const struct journal *j, int err, struct pd_err *e)
+{
+    if (err == ENOSPC || err == EDQUOT)
+        return pd_fail(e, PD_ERR_IO, "%s: no space left on its disk: the last event was not "
+                                     "recorded and does not count; free some space, then "
+                                     "resume (nothing recorded is lost)", j->path);
+    return pd_fail(e, PD_ERR_IO, "%s: %s", j->path, strerror(err));
+}
+
+/* The whole line, then fdatasync: a short write is retried, and the retry says why. */
+static enum pd_status write_line(struct journal *j, const char *line, size_t n,
+                                 struct pd_err *e)
+{
+    while (n > 0) {
+        ssize_t w = write(j->fd, line, n);
+
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) /* 0: nothing written and no reason given: only a full disk does that */
+            return write_failed(j, w == 0 ? ENOSPC : errno, e);
+        line += w;
+        n -= (size_t)w;
+    }
+    return fdatasync(j->fd) == 0 ? PD_OK : write_failed(j, errno, e);
+}
+
 enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt, ...)
 {
     char line[512];
@@ -452,9 +508,7 @@ enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt,
     if (n < 0 || (size_t)n >= sizeof line - 11 || memchr(line, '\n', (size_t)n))
         return pd_fail(e, PD_ERR_INTERNAL, "journal line too long or with a newline");
     n += snprintf(line + n, 12, " *%08x\n", mp_crc32((const uint8_t *)line, (size_t)n));
-    if (write(j->fd, line, (size_t)n) != n || fdatasync(j->fd) != 0)
-        return pd_fail(e, PD_ERR_IO, "%s: %s", j->path, strerror(errno));
-    return PD_OK;
+    return write_line(j, line, (size_t)n, e);
 }
 
 void journal_close(struct journal *j)

@@ -4,12 +4,16 @@
 #define PREDUP_MACHINE_OPERATOR_OP_INT_H
 
 #include <pthread.h>
+#include <time.h>
 
 #include "machine/operator/operator.h"
 
 enum { OP_NOTES = 8,    /* the last notes the page shows */
        OP_BAD_MAX = 64, /* bad boards listed (more are counted) */
-       OP_TEXT = 300 }; /* a note or a prompt (ctl.c's are shorter) */
+       OP_TEXT = 300,   /* a note or a prompt (ctl.c's are shorter) */
+       OP_CONNECTIONS = 64, OP_PER_ADDRESS = 8, /* connections at once, in all and from one address */
+       OP_HEADER_SECONDS = 5, /* a request's headers come within this, or it is cut off */
+       OP_IDLE_SECONDS = 10 };  /* a connection silent this long is closed */
 
 struct op_note {
     long n; /* 1, 2 ...: the page tells new notes from old ones */
@@ -43,8 +47,20 @@ struct op_state {
     long nnotes;
 };
 
+/* A connection of the page's server and since when it waits for a request's headers. */
+struct op_conn {
+    bool used, busy; /* busy: its request's headers came, it is being answered */
+    int fd;
+    struct timespec since;
+};
+
 struct op_server {
     struct op_state st;
+    struct op_conn conns[OP_CONNECTIONS]; /* the connections open, for the header deadline */
+    pthread_mutex_t conn_lock;  /* conns: the server's thread and the reaper's */
+    pthread_cond_t reaper_wake; /* op_stop wakes the reaper to end */
+    pthread_t reaper;
+    bool reaping, stopping;
     struct mach_watch watch;
     struct MHD_Daemon *mhd;
     bool need_token;          /* bound to an address other than loopback */

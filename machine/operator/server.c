@@ -15,6 +15,7 @@
 #include <netdb.h>
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -176,6 +177,96 @@ static bool answer_from_page(struct MHD_Connection *c)
     return !o || (h && !strncmp(o, "http://", 7) && !strcmp(o + 7, h));
 }
 
+/* ---------------------------------------------------------------- slow and idle clients */
+
+/* Anyone on the network may connect: a client that holds connections open must not lock the
+ * operator out. Each address gets OP_PER_ADDRESS connections (libmicrohttpd's limit), each
+ * silent one is closed after OP_IDLE_SECONDS, and a request whose headers trickle in (a byte
+ * now and then, never silent) is cut off OP_HEADER_SECONDS after it began: whenever a new
+ * second a reaper thread shuts down those overdue (libmicrohttpd then closes them: it
+ * reports a connection closed, under conn_lock, before it closes its socket, so the reaper
+ * never shuts down a socket number reused by another connection). */
+static double seconds_since(const struct timespec *t)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+static void cut_off_slow(struct op_server *srv)
+{
+    for (int i = 0; i < OP_CONNECTIONS; i++) {
+        struct op_conn *k = &srv->conns[i];
+
+        if (k->used && !k->busy && seconds_since(&k->since) > OP_HEADER_SECONDS) {
+            shutdown(k->fd, SHUT_RDWR);
+            k->busy = true; /* once */
+        }
+    }
+}
+
+static void *reaper(void *arg)
+{
+    struct op_server *srv = arg;
+
+    pthread_mutex_lock(&srv->conn_lock);
+    while (!srv->stopping) {
+        struct timespec at;
+
+        clock_gettime(CLOCK_REALTIME, &at);
+        at.tv_sec += 1;
+        pthread_cond_timedwait(&srv->reaper_wake, &srv->conn_lock, &at);
+        cut_off_slow(srv);
+    }
+    pthread_mutex_unlock(&srv->conn_lock);
+    return NULL;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **ctx,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    struct op_server *srv = cls;
+    struct op_conn *k = *ctx;
+    const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c,
+                                                                 MHD_CONNECTION_INFO_CONNECTION_FD);
+
+    pthread_mutex_lock(&srv->conn_lock);
+    if (code == MHD_CONNECTION_NOTIFY_CLOSED && k)
+        k->used = false;
+    for (int i = 0; code == MHD_CONNECTION_NOTIFY_STARTED && i < OP_CONNECTIONS && fd && !*ctx;
+         i++)
+        if (!srv->conns[i].used) {
+            srv->conns[i] = (struct op_conn){true, false, fd->connect_fd, {0, 0}};
+            clock_gettime(CLOCK_MONOTONIC, &srv->conns[i].since);
+            *ctx = &srv->conns[i];
+        }
+    pthread_mutex_unlock(&srv->conn_lock);
+}
+
+/* The connection's request has its headers (busy), or it waits for the next (since now). */
+static void mark_connection(struct op_server *srv, struct MHD_Connection *c, bool busy)
+{
+    const union MHD_ConnectionInfo *i =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct op_conn *k = i ? i->socket_context : NULL;
+
+    if (!k)
+        return;
+    pthread_mutex_lock(&srv->conn_lock);
+    k->busy = busy;
+    if (!busy)
+        clock_gettime(CLOCK_MONOTONIC, &k->since);
+    pthread_mutex_unlock(&srv->conn_lock);
+}
+
+/* libmicrohttpd's own messages (a client gone, the limit reached) would land in the middle of
+ * the operator's terminal: they are nobody's business there. */
+static void quiet_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls, (void)fmt, (void)ap;
+}
+
 /* What a POST's request context points to: its headers seen, or its answer won. */
 static char posting, answer_won;
 
@@ -186,7 +277,8 @@ static void request_done(void *cls, struct MHD_Connection *c, void **req,
 {
     struct op_server *srv = cls;
 
-    (void)c, (void)why;
+    (void)why;
+    mark_connection(srv, c, false);
     if (*req == &answer_won)
         op_wake(&srv->st);
 }
@@ -221,6 +313,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     char *json;
 
     (void)version, (void)upload;
+    mark_connection(srv, c, true);
     if (post && !*req) { /* the headers: the (empty) body and the answer come next */
         *req = &posting;
         return MHD_YES;
@@ -275,6 +368,8 @@ enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
     *srvp = NULL;
     if (!srv)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the operator page");
+    pthread_mutex_init(&srv->conn_lock, NULL);
+    pthread_cond_init(&srv->reaper_wake, NULL);
     rc = parse_listen(listen, host, sizeof host, port, sizeof port, e);
     if (rc == PD_OK)
         rc = op_state_init(&srv->st, e);
@@ -288,13 +383,23 @@ enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
     if (rc == PD_OK) {
         srv->mhd = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
                                     NULL, handle, srv, MHD_OPTION_LISTEN_SOCKET, fd,
-                                    MHD_OPTION_CONNECTION_LIMIT, 64u,
-                                    MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+                                    MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
+                                    MHD_OPTION_CONNECTION_LIMIT, (unsigned)OP_CONNECTIONS,
+                                    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)OP_PER_ADDRESS,
+                                    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)OP_IDLE_SECONDS,
+                                    MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
                                     MHD_OPTION_NOTIFY_COMPLETED, request_done, srv,
                                     MHD_OPTION_END);
         if (!srv->mhd)
             rc = pd_fail(e, PD_ERR_IO, "cannot start the operator page's server on %s:%s",
                          host, port);
+        else
+            fd = -1; /* the daemon's now: MHD_stop_daemon closes it */
+    }
+    if (rc == PD_OK) {
+        srv->reaping = pthread_create(&srv->reaper, NULL, reaper, srv) == 0;
+        if (!srv->reaping)
+            rc = pd_fail(e, PD_ERR_NOMEM, "cannot start the operator page's server (no thread)");
     }
     if (rc != PD_OK) {
         if (fd >= 0)
@@ -312,9 +417,18 @@ void op_stop(struct op_server *srv)
 {
     if (!srv)
         return;
+    if (srv->reaping) {
+        pthread_mutex_lock(&srv->conn_lock);
+        srv->stopping = true;
+        pthread_cond_signal(&srv->reaper_wake);
+        pthread_mutex_unlock(&srv->conn_lock);
+        pthread_join(srv->reaper, NULL);
+    }
     if (srv->mhd)
         MHD_stop_daemon(srv->mhd); /* joins its thread, closes the listening socket */
     op_state_free(&srv->st);
+    pthread_cond_destroy(&srv->reaper_wake);
+    pthread_mutex_destroy(&srv->conn_lock);
     OPENSSL_cleanse(srv->token, sizeof srv->token);
     free(srv);
 }

@@ -91,10 +91,24 @@ ocr_unreadable_ppm = 0
 ocr_confusion_ppm = 0
 barcode_unreadable_ppm = 0
 CONF
-printf '\n\nq\n' >answers
-rc=0
+# One answer a prompt, each once its prompt is shown: type-ahead is thrown away
+# (mfill_prompt_answers.sh).
+mkfifo answers
+exec 3<>answers
 script -qec '"$P" fill set.pbn --machine exact.conf --journal tty.journal' /dev/null <answers \
-    >tty.txt 2>&1 || rc=$?
+    >tty.txt 2>&1 &
+spid=$!
+n=0
+for a in '' '' q; do
+    n=$((n + 1)) # the n-th prompt is shown
+    for _ in $(seq 200); do
+        [ "$(grep -o 'Enter when done' tty.txt 2>/dev/null | wc -l)" -ge "$n" ] && break
+        sleep 0.1
+    done
+    printf '%s\n' "$a" >&3
+done
+rc=0; wait "$spid" || rc=$?
+exec 3>&-
 [ "$rc" = 75 ]   # stopped before done, no fault: --resume continues
 grep -q 'board 3: insert board 3, empty, and put its deck in the feeder' tty.txt
 grep -q 'stopped by the operator at board 3' tty.txt

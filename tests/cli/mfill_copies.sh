@@ -32,7 +32,9 @@ script -qec 'echo $$ >pid; exec env --default-signal=INT "$P" fill set.pbn --mac
 spid=$!
 for _ in $(seq 100); do grep -q 'Enter when done' tty.txt 2>/dev/null && break; sleep 0.1; done
 grep -q 'board 1: insert board 1, copy 1 of 2, empty, and put its deck in the feeder' tty.txt
-printf '\n\n' >&3
+printf '\n' >&3 # one answer a prompt: type-ahead is thrown away (mfill_prompt_answers.sh)
+for _ in $(seq 100); do grep -q 'insert board 2, copy 1 of 2' tty.txt && break; sleep 0.1; done
+printf '\n' >&3
 for _ in $(seq 100); do grep -q 'insert board 3, copy 1 of 2' tty.txt && break; sleep 0.1; done
 grep -q 'board 3: insert board 3, copy 1 of 2, empty' tty.txt
 kill -INT "$(cat pid)"

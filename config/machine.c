@@ -14,6 +14,8 @@
 
 #include "config/config.h"
 
+enum { VIS_REGION_MAX = 8192 }; /* a frame's side, in pixels */
+
 enum { MAX_PROFILE_KEYS = 64 };
 
 struct loader {
@@ -128,7 +130,58 @@ static const struct int_key machine_ints[] = {
     {"sim.barcode_unreadable_ppm", 0, 1000000, PK(sim.barcode_unreadable_ppm)},
     {"sim.replug_after", 0, 1000, PK(sim.replug_after)},
     {"sim.stop_cards", 0, 100000, PK(sim.stop_cards)},
+    {"camera.feeder_pin", 0, 127, PK(camera.feeder_pin)},
+    {"camera.sensor_pin", 0, 127, PK(camera.sensor_pin)},
+    {"camera.diverter_pin", 0, 15, PK(camera.diverter_pin)},
+    {"camera.gate_pin", -1, 15, PK(camera.gate_pin)},
+    {"camera.gate_angle", 0, 180, PK(camera.gate_angle)},
+    {"camera.settle_ms", 0, 5000, PK(camera.settle_ms)},
+    {"camera.pass_ms", 1, 10000, PK(camera.pass_ms)},
 };
+
+/* n numbers from lo to hi, separated by blanks, into out. */
+static bool get_ints(const char *v, int n, long lo, long hi, int *out)
+{
+    char buf[120], *save = NULL, *t;
+    int k = 0;
+    long x;
+
+    snprintf(buf, sizeof buf, "%s", v);
+    for (t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        if (k == n || !get_long(t, lo, hi, &x))
+            return false;
+        out[k++] = (int)x;
+    }
+    return k == n;
+}
+
+/* [camera]'s keys that are not one number (machine/README.md, "Build your own machine");
+ * -1 when name is none of them. */
+static int camera_key(struct loader *l, const char *name, const char *value)
+{
+    struct mach_camera_opts *c = &l->p.camera;
+    char *text = !strcmp(name, "pipeline") ? c->pipeline : !strcmp(name, "board") ? c->board
+               : !strcmp(name, "calibration") ? c->calibration : NULL;
+    size_t cap = !strcmp(name, "pipeline") ? sizeof c->pipeline : sizeof c->board;
+
+    if (text) {
+        if (strlen(value) >= cap)
+            return bad(l, "%s: longer than %zu bytes", name, cap - 1);
+        snprintf(text, cap, "%s", value);
+        return 1;
+    }
+    if (!strcmp(name, "simulate"))
+        return get_bool(value, &c->simulated) ? 1 : bad(l, "%s: \"%s\" is not yes/no", name,
+                                                        value);
+    if (!strcmp(name, "region"))
+        return get_ints(value, 4, 0, VIS_REGION_MAX, c->region)
+                   ? 1 : bad(l, "%s: \"%s\" is not four numbers x y width height", name, value);
+    if (!strcmp(name, "angles"))
+        return get_ints(value, 5, 0, 180, c->angle)
+                   ? 1 : bad(l, "%s: \"%s\" is not five angles 0..180 (pockets 0 1 2 3, then "
+                             "the reject tray)", name, value);
+    return -1;
+}
 
 static void store(void *base, const struct int_key *k, long v)
 {
@@ -300,11 +353,14 @@ static int handler(void *user, const char *section, const char *name, const char
     int r;
 
     l->nkeys++;
-    if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0)
+    if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0 &&
+        strcmp(section, "camera") != 0)
         return bad(l, "unknown section [%s]", section);
     if (!first_time(l, section, name))
         return 0;
     if (!strcmp(section, "sim") && (r = sim_key(l, name, value)) >= 0)
+        return r;
+    if (!strcmp(section, "camera") && (r = camera_key(l, name, value)) >= 0)
         return r;
     if (!strcmp(section, "machine") && !strcmp(name, "name")) {
         snprintf(l->p.name, sizeof l->p.name, "%s", value);
@@ -319,7 +375,8 @@ static int handler(void *user, const char *section, const char *name, const char
                    ? 1
                    : bad(l, "%s: \"%s\" is not the four seats N E S W in some order", name,
                          value);
-    snprintf(full, sizeof full, "%s%s", strcmp(section, "sim") ? "" : "sim.", name);
+    snprintf(full, sizeof full, "%s%s%s", strcmp(section, "machine") ? section : "",
+             strcmp(section, "machine") ? "." : "", name);
     for (size_t i = 0; i < sizeof machine_ints / sizeof machine_ints[0]; i++) {
         const struct int_key *k = &machine_ints[i];
 

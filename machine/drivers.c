@@ -5,6 +5,7 @@
  * (machine/ctl.c) keeps every rule for all of them. */
 #include <string.h>
 
+#include "machine/driver.h"
 #include "machine/mach_int.h"
 #include "machine/transport.h"
 
@@ -91,6 +92,9 @@ static const struct mach_driver drivers[MACH_KINDS] = {
                   sim_start, sim_audit, NULL, sim_stop},
     [MACH_USB] = {MACH_USB, "usb", "a USB machine with the default ids", "usb (default ids)",
                   never, usb_start, NULL, usb_explain, usb_stop},
+    [MACH_CAMERA] = {MACH_CAMERA, "camera", "a camera and a Firmata board (predup reads the "
+                     "cards)", "camera (no pins set)", mach_camera_rehearsal, mach_camera_start,
+                     mach_camera_audit, NULL, mach_camera_stop},
 };
 
 const struct mach_driver *mach_driver_of(int kind)

@@ -112,6 +112,10 @@ void mach_profile_default(struct mach_profile *p)
     p->sim.minor = MP_VERSION_MINOR;
     p->sim.stop_dispenser = true;
     p->sim.stop_cards = 1000;
+    p->camera = (struct mach_camera_opts){.feeder_pin = 2, .sensor_pin = 3, .diverter_pin = 9,
+                                          .angle = {20, 55, 90, 125, 160},
+                                          .gate_pin = MACH_CAM_NO_PIN, .gate_angle = 45,
+                                          .settle_ms = 150, .pass_ms = 300};
 }
 
 /* The fault names joined by ", ", for the message that lists them (from the one table). */

@@ -19,6 +19,7 @@
 
 static const char *const key_forms[] = {"new", "commit"};
 static const char *const event_forms[] = {"commit", "public", "deal", "reveal"};
+static const char *const machine_forms[] = {"calibrate", "recognize"};
 
 /* The one table of subcommands: predup --help, predup help, the did-you-mean of a misspelt
  * command and the bash completion (predup --complete) read it. forms: the sub-forms
@@ -48,6 +49,8 @@ static const struct subcommand subcommands[] = {
     {"print", cmd_print, ": hand records and curtain cards (PDF)", pr_kind_names, PR_KINDS},
     {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
     {"sim", cmd_sim, "run the simulated dealing machine"},
+    {"machine", cmd_machine, ": teach predup a deck from camera images, read cards with it",
+     machine_forms, COUNT(machine_forms)},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the

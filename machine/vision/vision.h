@@ -57,16 +57,27 @@ struct vis_cal *vis_cal_new(void);
  * PD_ERR_RANGE for a card out of range or a frame too small to hold an index. */
 enum pd_status vis_cal_learn(struct vis_cal *cal, const struct vis_image *frame,
                              const struct vis_rect *region, int card, struct pd_err *e);
-/* After learning: fixes the acceptance threshold from the calibration frames themselves (each
- * frame read against the templates of the others) and checks that every card of the deck was
- * learned at least once. PD_ERR_RANGE naming the first card missing. */
+/* A sorted deck fed from the spade ace down is learned by calling vis_cal_learn with card 0, 1
+ * .. 51 in feed order; a folder of labelled frames, with each frame's card.
+ * After learning: fixes the acceptance thresholds from the calibration frames themselves (each
+ * frame read against the templates of the others; a card learned once is not checked), so
+ * that no frame read later tunes them. PD_ERR_RANGE when nothing was learned. */
 enum pd_status vis_cal_finish(struct vis_cal *cal, struct pd_err *e);
-/* Saves and loads a calibration file (a versioned binary file, written atomically). Load:
- * PD_ERR_SYNTAX with file and a reason for a file that is not a calibration or is damaged. */
+/* The first card (0..51) the calibration has no frame of, or -1 when it has the whole deck:
+ * a machine refuses a calibration that is not whole (a card never learned is read as another). */
+int vis_cal_missing(const struct vis_cal *cal);
+/* Saves and loads a calibration file (a versioned binary file, written atomically). Save
+ * refuses to replace a file with other bytes (PD_ERR_EXISTS) unless force (vis_cal_save_ex).
+ * Load: PD_ERR_SYNTAX with file and a reason for a file that is not a calibration or is
+ * damaged. */
 enum pd_status vis_cal_save(const struct vis_cal *cal, const char *path, struct pd_err *e);
+enum pd_status vis_cal_save_ex(const struct vis_cal *cal, const char *path, bool force,
+                               struct pd_err *e);
 enum pd_status vis_cal_load(const char *path, struct vis_cal **cal, struct pd_err *e);
 /* How many frames were learned of card (0..51), for the calibration's report. */
 int vis_cal_frames(const struct vis_cal *cal, int card);
+/* The least confidence the calibration accepts (vis_cal_finish fixed it), 0..VIS_CONF_MAX. */
+int vis_cal_threshold(const struct vis_cal *cal);
 void vis_cal_free(struct vis_cal *cal);
 
 /* ---------------------------------------------------------------- reading a card */

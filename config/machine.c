@@ -3,6 +3,7 @@
  * its file and line (libinih's handler returns nonzero for success, and ini_parse returns the
  * line of the first error). */
 #include <ctype.h>
+#include <stdio.h>
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
@@ -173,9 +174,17 @@ static int camera_key(struct loader *l, const char *name, const char *value)
     if (!strcmp(name, "simulate"))
         return get_bool(value, &c->simulated) ? 1 : bad(l, "%s: \"%s\" is not yes/no", name,
                                                         value);
-    if (!strcmp(name, "region"))
-        return get_ints(value, 4, 0, VIS_REGION_MAX, c->region)
-                   ? 1 : bad(l, "%s: \"%s\" is not four numbers x y width height", name, value);
+    if (!strcmp(name, "region")) { /* as predup machine calibrate --region: WxH+X+Y */
+        int *g = c->region;
+        char tail;
+
+        if (sscanf(value, "%dx%d+%d+%d%c", &g[2], &g[3], &g[0], &g[1], &tail) == 4 &&
+            g[2] >= 1 && g[3] >= 1 && g[0] >= 0 && g[1] >= 0 && g[2] <= VIS_REGION_MAX &&
+            g[3] <= VIS_REGION_MAX)
+            return 1;
+        return bad(l, "%s: \"%s\" is not WxH+X+Y (the corner index's place in the frame, "
+                   "as predup machine calibrate --region)", name, value);
+    }
     if (!strcmp(name, "angles"))
         return get_ints(value, 5, 0, 180, c->angle)
                    ? 1 : bad(l, "%s: \"%s\" is not five angles 0..180 (pockets 0 1 2 3, then "

@@ -104,7 +104,8 @@ struct mach_camera_opts {
     char pipeline[400];      /* the GStreamer source, e.g. "v4l2src device=/dev/video0" */
     char board[200];         /* the Firmata board's serial port, e.g. /dev/ttyACM0 */
     char calibration[200];   /* the deck's templates (predup machine calibrate) */
-    int region[4];           /* x y w h of the corner index in the frame; w 0: whole frame */
+    int region[4];           /* x y w h of the corner index in the frame (the profile's
+                                WxH+X+Y); w 0: the whole frame */
     int feeder_pin;          /* digital output: runs the feed motor */
     int sensor_pin;          /* digital input: high while a card passes the exit */
     int diverter_pin;        /* servo pin of the diverter */

@@ -61,9 +61,9 @@ enum pd_status cam_capture_frame(struct cam_capture *c, int timeout_ms, struct v
     if (rc == PD_OK && gst_buffer_map(gst_sample_get_buffer(s), &map, GST_MAP_READ)) {
         size_t in_stride = ((size_t)w * 3 + 3) & ~(size_t)3; /* GStreamer's RGB rows: 4-aligned */
 
-        for (int y = 0; y < h && (size_t)(y + 1) * in_stride <= map.size + in_stride - (size_t)w * 3; y++)
-            memcpy(img->pixels + (size_t)y * (size_t)img->stride, map.data + (size_t)y * in_stride,
-                   (size_t)w * 3);
+        for (int y = 0; y < h && (size_t)y * in_stride + (size_t)w * 3 <= map.size; y++)
+            memcpy(img->pixels + (size_t)y * (size_t)img->stride,
+                   map.data + (size_t)y * in_stride, (size_t)w * 3);
         gst_buffer_unmap(gst_sample_get_buffer(s), &map);
     }
     gst_sample_unref(s);

@@ -26,7 +26,7 @@ fast "club simulator" >config/machines/club.conf
 grep -q '^filled set.pbn: 2 good, 0 bad' out.txt
 rc=0; "$P" fill set.pbn --machine nosuch --yes 2>err.txt || rc=$?
 [ "$rc" = 74 ]
-grep -q "no machine profile \"nosuch\": tried $here/config/machines/nosuch.conf, .*/share/predup/machines/nosuch.conf (sim and usb are built in; see predup fill --list)" err.txt
+grep -q "no machine profile \"nosuch\": tried $here/config/machines/nosuch.conf, .*/share/predup/machines/nosuch.conf (sim, usb and camera are built in; see predup fill --list)" err.txt
 rc=0; "$P" fill set.pbn --machine sub/x.conf --yes 2>err.txt || rc=$?
 [ "$rc" = 74 ]
 grep -q "sub/x.conf: cannot open the machine profile ($here/sub/x.conf)" err.txt
@@ -119,7 +119,7 @@ if command -v make >/dev/null &&
     [ -x "${data%/share/predup}/bin/predup" ]
     # the installed binary searches that folder last, by name
     rc=0; "$P" fill set.pbn --machine nosuch --yes 2>err.txt || rc=$?
-    grep -q "${data#root}/machines/nosuch.conf (sim and usb" err.txt
+    grep -q "${data#root}/machines/nosuch.conf (sim, usb and camera" err.txt
 else
     echo "mfill_profiles: skip make install: $TOP is not built (make predup)"
 fi

@@ -20,6 +20,7 @@ struct attempt {
     int nplaced, count[4]; /* count per pocket */
     bool tray_pending;     /* cards went to the tray since the last refeed */
     bool refeed_done;      /* a refeed happened and no card was read since */
+    int barren;            /* refeeds in a row after which no card was placed */
 };
 
 static enum outcome redo(struct ctl *c, const char *fmt, ...)
@@ -112,6 +113,7 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
         a->tray_pending = true;
         return OUT_GOOD;
     }
+    a->barren = 0;
     if (journal_add(&c->j, &c->stop, "place %d %d %d %d %s %c", c->copy, a->board, a->n,
                     a->nplaced + 1,
                     mach_card_name(card), SEAT_LETTER[a->seat_of[card]]) != PD_OK)
@@ -206,6 +208,10 @@ static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_m
         return OUT_GOOD;
     }
     if (is_fault(r, MPF_FEEDER_EMPTY)) {
+        if (a->tray_pending && ++a->barren > MAX_BARREN)
+            return redo(c, "the cards of the reject tray were read as nothing %d times over: "
+                           "a deck the machine cannot read (its indices, its calibration)",
+                        MAX_BARREN);
         if (a->tray_pending) {
             a->tray_pending = false;
             a->refeed_done = true;

@@ -11,7 +11,8 @@
 #include "machine/transport.h"
 
 enum outcome { OUT_GOOD, OUT_REDO, OUT_LOST, OUT_STOP };
-enum { MAX_LOST = 8, MAX_PROMPTS = 20 };
+/* MAX_BARREN: refeeds in a row that place no card before the attempt is thrown away */
+enum { MAX_LOST = 8, MAX_PROMPTS = 20, MAX_BARREN = 6 };
 
 struct ctl {
     const struct mach_job *job;

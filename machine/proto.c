@@ -275,8 +275,8 @@ int mp_index_suspect(const struct mp_msg *r, unsigned methods, int miss[4], int 
         miss[honour] = ocr == bar ? 0 : miss[honour] + 1;
         return miss[honour] >= MP_INDEX_MISSES ? honour : -1;
     }
-    if (methods & MACH_BARCODE)
-        return -1;
+    if (methods & (MACH_BARCODE | MACH_FRAME2))
+        return -1; /* a camera machine's templates are learned from the deck: no index set */
     *streak = ocr < 0 ? *streak + 1 : 0; /* OCR alone cannot tell an honour: any card */
     return *streak >= MP_INDEX_STREAK ? 4 : -1;
 }

@@ -10,6 +10,7 @@
 
 struct cam_capture {
     GstElement *pipeline, *sink;
+    bool live; /* a camera (frames go on coming), not files */
 };
 
 enum pd_status cam_capture_open(const char *pipeline, struct cam_capture **out,
@@ -24,7 +25,7 @@ enum pd_status cam_capture_open(const char *pipeline, struct cam_capture **out,
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the camera");
     gst_init(NULL, NULL);
     if (asprintf(&full, "%s ! videoconvert ! video/x-raw,format=RGB ! appsink name=predup "
-                 "max-buffers=2 drop=true sync=false", pipeline) < 0)
+                 "max-buffers=1 sync=false", pipeline) < 0)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the camera");
     c->pipeline = gst_parse_launch(full, &err);
     free(full);
@@ -35,22 +36,34 @@ enum pd_status cam_capture_open(const char *pipeline, struct cam_capture **out,
         return e->code;
     }
     c->sink = gst_bin_get_by_name(GST_BIN(c->pipeline), "predup");
-    if (gst_element_set_state(c->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE)
+    switch (gst_element_set_state(c->pipeline, GST_STATE_PLAYING)) {
+    case GST_STATE_CHANGE_FAILURE:
         return pd_fail(e, PD_ERR_DEVICE, "the camera pipeline \"%s\" does not start (is the "
                        "camera plugged in?)", pipeline);
+    case GST_STATE_CHANGE_NO_PREROLL: /* a live source: keep only the newest frame */
+        c->live = true;
+        g_object_set(c->sink, "drop", TRUE, NULL);
+        break;
+    default: /* files: every frame, in order */
+        break;
+    }
     return PD_OK;
 }
 
 enum pd_status cam_capture_frame(struct cam_capture *c, int timeout_ms, struct vis_image *img,
                                  struct pd_err *e)
 {
-    GstSample *s = gst_app_sink_try_pull_sample(GST_APP_SINK(c->sink),
-                                                (GstClockTime)timeout_ms * GST_MSECOND);
+    GstSample *s;
     GstStructure *st;
     GstMapInfo map;
     int w = 0, h = 0;
     enum pd_status rc;
 
+    /* a camera's frame taken before the card moved shows the card before: never read it */
+    while (c->live && (s = gst_app_sink_try_pull_sample(GST_APP_SINK(c->sink), 0)))
+        gst_sample_unref(s);
+    s = gst_app_sink_try_pull_sample(GST_APP_SINK(c->sink), (GstClockTime)timeout_ms *
+                                                                GST_MSECOND);
     if (!s)
         return pd_fail(e, PD_ERR_DEVICE, "no frame from the camera within %d ms (unplugged?)",
                        timeout_ms);

@@ -312,7 +312,7 @@ static enum pd_status learn(struct cam_world *w, struct pd_err *e)
     if (!w->cal)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the calibration");
     for (int card = 0; card < 52 && rc == PD_OK; card++)
-        for (int k = 0; k < 1 && rc == PD_OK; k++) {
+        for (int k = 0; k < 2 && rc == PD_OK; k++) {
             struct vis_image img = {0};
 
             o.seed = mix((unsigned long long)card * 2 + (unsigned long long)k + 77);

@@ -92,7 +92,7 @@ sed -i '/^machine = house/d' far/ev.conf
 rm -rf far/ev
 rc=0; "$P" event deal far/ev.conf --fill --set second >out.txt 2>err.txt || rc=$?
 [ "$rc" = 64 ]
-grep -q -- '--fill: the set names no machine: add a machine line to its section (machine = sim, usb or a profile)' err.txt
+grep -q -- '--fill: the set names no machine: add a machine line to its section (machine = sim, usb, camera or a profile)' err.txt
 [ ! -e far/ev ]
 "$P" event deal far/ev.conf --fill >out.txt 2>err.txt
 grep -q '^far/ev/second.pbn: not filled: the set names no machine$' out.txt

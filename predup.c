@@ -99,6 +99,8 @@ static const struct topic topics[] = {
      "  predup key new event.key                a key (predup help keys)\n"
      "  predup deal --key event.key --boards 1-8 -o set.pbn   a set of 8 boards\n"
      "  predup fill set.pbn --machine sim --yes   fill it on the simulator, no prompts\n"
+     "A machine whose cards predup reads from a camera learns the deck first: predup machine\n"
+     "calibrate, then predup machine recognize reads frames (predup machine --help).\n"
      "More: predup fill --help, predup sim --help, machine/README.md and machine/PROTOCOL.md.\n"},
     {"keys",
      "A key is 256 secret bits (64 hex digits and a newline, mode 0600) from which every board\n"
@@ -195,18 +197,19 @@ static int help(int argc, char **argv)
         fprintf(stderr, "predup help: one topic at a time (predup help lists them)\n");
         return pd_exit_code(PD_ERR_USAGE);
     }
+    /* a topic first: "machine" is both, and its topic names predup machine --help */
+    for (size_t i = 0; i < COUNT(topics); i++) {
+        if (strcmp(argv[2], topics[i].name) == 0) {
+            print_topic(&topics[i]);
+            return 0;
+        }
+    }
     for (size_t i = 0; i < COUNT(subcommands); i++) {
         if (strcmp(argv[2], subcommands[i].name) != 0)
             continue;
         char *args[] = {argv[2], help_opt, NULL};
         enum pd_status rc = subcommands[i].run(2, args, &err);
         return pd_exit_code(rc);
-    }
-    for (size_t i = 0; i < COUNT(topics); i++) {
-        if (strcmp(argv[2], topics[i].name) == 0) {
-            print_topic(&topics[i]);
-            return 0;
-        }
     }
     suggest(argv[2], true, hint, sizeof hint);
     fprintf(stderr, "predup help: no topic \"%s\"%s (predup help lists them)\n", shown(argv[2]),

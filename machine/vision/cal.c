@@ -13,7 +13,7 @@
  * largest margin any wrong leave-one-out reading had, and never below THRESHOLD_FLOOR; the
  * ink under a match at least ENERGY_FACTOR of the faintest calibration frame's. */
 #define THRESHOLD_FACTOR 1.5
-enum { THRESHOLD_FLOOR = 40 };
+enum { THRESHOLD_FLOOR = 100 };
 #define ENERGY_FACTOR 0.35f
 #define SCORE_FACTOR 0.6f
 

@@ -193,6 +193,28 @@ float vis_ncc_at(const struct vis_feat *f, const struct vis_tmpl *t, int x, int 
     return ss > 1e-6 ? (float)(dot / sqrt(ss) * step) : 0;
 }
 
+/* The normalised correlation of rows row0..row1-1 of t with the same rows of f's window at
+ * (x, y), both made zero mean per channel and unit norm over those rows alone. */
+float vis_ncc_rows(const struct vis_feat *f, const struct vis_tmpl *t, int x, int y, int row0,
+                   int row1)
+{
+    double ts[VIS_CH] = {0}, fs[VIS_CH] = {0}, tt = 0, ff = 0, tf = 0;
+    int n = (row1 - row0) * VIS_TW;
+    for (int j = row0; j < row1; j++)
+        for (int i = 0; i < VIS_TW * VIS_CH; i++) {
+            double a = t->v[j * VIS_TW * VIS_CH + i];
+            double b = f->v[((size_t)(y + j) * f->w + x) * VIS_CH + i];
+            ts[i % VIS_CH] += a, fs[i % VIS_CH] += b;
+            tt += a * a, ff += b * b, tf += a * b;
+        }
+    for (int c = 0; c < VIS_CH; c++) {
+        tt -= ts[c] * ts[c] / n;
+        ff -= fs[c] * fs[c] / n;
+        tf -= ts[c] * fs[c] / n;
+    }
+    return tt > 1e-12 && ff > 1e-6 ? (float)(tf / sqrt(tt * ff)) : 0;
+}
+
 /* The window of f holding the most ink (channel 0), VIS_TW x VIS_TH: where calibration cuts a
  * card's template. Every window, its ink sampled every other pixel; ties to the top-left. */
 void vis_feat_inkiest(const struct vis_feat *f, int *bx, int *by)

@@ -11,108 +11,123 @@
 #include <string.h>
 #include <zbar.h>
 
-/* The search: every template on a grid of COARSE_STEP pixels, sampling every COARSE_SAMPLE-th
- * pixel (2 is four times faster and misses the thin strokes more often: measured worse); then
- * the templates of the FINE_CARDS best cards at every pixel within FINE_REACH of their coarse
- * best point. A card's score is its best template's (fine when it was refined). */
-enum { COARSE_STEP = 3, COARSE_SAMPLE = 1, FINE_REACH = 2, FINE_CARDS = DEAL_NCARDS };
+/* The search: every template on a grid of COARSE_STEP pixels, then every pixel within
+ * FINE_REACH of its best point. A card's score is its best template's. */
+enum { COARSE_STEP = 3, FINE_REACH = 2 };
+
+/* The suit is judged on the template's lower rows alone (the pip under the rank): over the
+ * whole index, the rank's ink outweighs the pip's, and the near misses are the same rank in
+ * another suit. */
+enum { PIP_ROW = VIS_TH * 11 / 20 };
 
 struct hit {
     float score, energy;
-    int x, y;
+    int x, y, tmpl;
 };
 
-static struct hit coarse_point(const struct vis_feat *f, const struct vis_tmpl *t)
+static struct hit best_point(const struct vis_feat *f, const struct vis_tmpl *t, int tmpl)
 {
-    struct hit h = {-2, 0, 0, 0};
+    struct hit h = {-2, 0, 0, 0, tmpl};
     for (int y = 0; y + VIS_TH <= f->h; y += COARSE_STEP)
         for (int x = 0; x + VIS_TW <= f->w; x += COARSE_STEP) {
-            float s = vis_ncc_at(f, t, x, y, COARSE_SAMPLE, NULL);
+            float s = vis_ncc_at(f, t, x, y, 1, NULL);
             if (s > h.score)
-                h = (struct hit){s, 0, x, y};
+                h.score = s, h.x = x, h.y = y;
         }
-    return h;
-}
-
-static struct hit fine_point(const struct vis_feat *f, const struct vis_tmpl *t, struct hit c)
-{
-    struct hit h = {-2, 0, c.x, c.y};
-    for (int y = c.y - FINE_REACH; y <= c.y + FINE_REACH; y++)
-        for (int x = c.x - FINE_REACH; x <= c.x + FINE_REACH; x++) {
+    int cx = h.x, cy = h.y;
+    for (int y = cy - FINE_REACH; y <= cy + FINE_REACH; y++)
+        for (int x = cx - FINE_REACH; x <= cx + FINE_REACH; x++) {
             if (x < 0 || y < 0 || x + VIS_TW > f->w || y + VIS_TH > f->h)
                 continue;
-            float en, s = vis_ncc_at(f, t, x, y, 1, &en);
+            float s = vis_ncc_at(f, t, x, y, 1, NULL);
             if (s > h.score)
-                h = (struct hit){s, en, x, y};
+                h.score = s, h.x = x, h.y = y;
         }
+    vis_ncc_at(f, t, h.x, h.y, 1, &h.energy);
     return h;
 }
 
-/* The best and second-best cards of score[] (-1 when none). */
-static void best_two(const float *score, int *b, int *s2)
+/* Each card's best hit (score -2: no template of it). */
+static void score_cards(const struct vis_cal *cal, const struct vis_feat *f, int skip,
+                        struct hit *card)
 {
-    *b = *s2 = -1;
-    for (int c = 0; c < DEAL_NCARDS; c++) {
-        if (score[c] < -1)
+    for (int c = 0; c < DEAL_NCARDS; c++)
+        card[c] = (struct hit){-2, 0, 0, 0, -1};
+    for (int i = 0; i < cal->n; i++) {
+        if (i == skip)
             continue;
-        if (*b < 0 || score[c] > score[*b])
-            *s2 = *b, *b = c;
-        else if (*s2 < 0 || score[c] > score[*s2])
-            *s2 = c;
+        struct hit h = best_point(f, &cal->t[i], i);
+        int c = cal->t[i].card;
+        if (h.score > card[c].score)
+            card[c] = h;
     }
 }
 
-/* Each card's score in score[], energy[]: coarse for all, fine for the best few. */
-static void score_cards(const struct vis_cal *cal, const struct vis_feat *f, int skip,
-                        struct hit *coarse, float *score, float *energy)
+/* The best card of those whose `of` matches, -1 when none; *margin: its score over the best of
+ * the others (1 when there is none). */
+static int best_of(const float *score, const bool *of, float *margin)
 {
-    for (int c = 0; c < DEAL_NCARDS; c++)
-        score[c] = -2, energy[c] = 0;
-    for (int i = 0; i < cal->n; i++) {
-        coarse[i] = i == skip ? (struct hit){-2, 0, 0, 0} : coarse_point(f, &cal->t[i]);
-        int c = cal->t[i].card;
-        score[c] = coarse[i].score > score[c] ? coarse[i].score : score[c];
-    }
-    bool fine[DEAL_NCARDS] = {false};
-    for (int k = 0; k < FINE_CARDS; k++) {
-        int b = -1;
-        for (int c = 0; c < DEAL_NCARDS; c++)
-            if (!fine[c] && score[c] >= -1 && (b < 0 || score[c] > score[b]))
-                b = c;
-        if (b >= 0)
-            fine[b] = true, score[b] = -2;
-    }
-    for (int i = 0; i < cal->n; i++) {
-        int c = cal->t[i].card;
-        if (!fine[c] || i == skip)
+    int b = -1, s2 = -1;
+    for (int c = 0; c < DEAL_NCARDS; c++) {
+        if (!of[c] || score[c] < -1)
             continue;
-        struct hit h = fine_point(f, &cal->t[i], coarse[i]);
-        if (h.score > score[c])
-            score[c] = h.score, energy[c] = h.energy;
+        if (b < 0 || score[c] > score[b])
+            s2 = b, b = c;
+        else if (s2 < 0 || score[c] > score[s2])
+            s2 = c;
     }
+    *margin = b < 0 ? 0 : s2 < 0 ? 1 : score[b] - score[s2];
+    return b;
+}
+
+/* The rank from the whole index (its margin over the best card of another rank), the suit
+ * from the pips of that rank's cards (its margin over the next suit's); the reading's
+ * confidence is the lesser margin, its second card the nearer miss. */
+static void decide(const struct vis_cal *cal, const struct vis_feat *f, const struct hit *card,
+                   struct vis_reading *out)
+{
+    float score[DEAL_NCARDS], pip[DEAL_NCARDS], rank_margin, suit_margin, m;
+    bool all[DEAL_NCARDS], same_rank[DEAL_NCARDS], other_rank[DEAL_NCARDS];
+    for (int c = 0; c < DEAL_NCARDS; c++)
+        score[c] = card[c].score, all[c] = true;
+    int b = best_of(score, all, &m);
+    out->card = out->second = -1;
+    if (b < 0)
+        return;
+    for (int c = 0; c < DEAL_NCARDS; c++) {
+        same_rank[c] = c % 13 == b % 13;
+        other_rank[c] = !same_rank[c] || c == b;
+        pip[c] = same_rank[c] && card[c].tmpl >= 0
+                     ? vis_ncc_rows(f, &cal->t[card[c].tmpl], card[c].x, card[c].y, PIP_ROW,
+                                    VIS_TH)
+                     : -2;
+    }
+    best_of(score, other_rank, &rank_margin);
+    int suit = best_of(pip, same_rank, &suit_margin);
+    out->card = suit;
+    float conf = rank_margin < suit_margin ? rank_margin : suit_margin;
+    out->confidence = (int)(conf * VIS_CONF_MAX + 0.5f);
+    if (out->confidence > VIS_CONF_MAX)
+        out->confidence = VIS_CONF_MAX;
+    int s2 = -1;
+    for (int c = 0; c < DEAL_NCARDS; c++)
+        if (c != suit && (rank_margin < suit_margin ? !same_rank[c] : same_rank[c]) &&
+            (s2 < 0 || (rank_margin < suit_margin ? score[c] > score[s2] : pip[c] > pip[s2])))
+            s2 = c;
+    out->second = s2;
 }
 
 void vis_match(const struct vis_cal *cal, const struct vis_feat *f, int skip, bool raw,
                struct vis_reading *out, float *best_score, float *best_energy)
 {
-    float score[DEAL_NCARDS], energy[DEAL_NCARDS];
-    struct hit *coarse = malloc(sizeof *coarse * (cal->n ? cal->n : 1));
-    int b = -1, s2 = -1;
+    struct hit card[DEAL_NCARDS];
     memset(out, 0, sizeof *out);
-    if (coarse) {
-        score_cards(cal, f, skip, coarse, score, energy);
-        best_two(score, &b, &s2);
-    }
-    free(coarse);
-    out->card = b;
-    out->second = s2;
+    score_cards(cal, f, skip, card);
+    decide(cal, f, card, out);
+    int b = out->card;
     out->method = b >= 0 ? VIS_INDEX : VIS_NONE;
-    float margin = b >= 0 && s2 >= 0 ? score[b] - score[s2] : b >= 0 ? 1 : 0;
-    out->confidence = (int)(margin * VIS_CONF_MAX + 0.5f);
-    if (out->confidence > VIS_CONF_MAX)
-        out->confidence = VIS_CONF_MAX;
-    *best_score = b >= 0 ? score[b] : 0;
-    *best_energy = b >= 0 ? energy[b] : 0;
+    *best_score = b >= 0 ? card[b].score : 0;
+    *best_energy = b >= 0 ? card[b].energy : 0;
     if (!raw && (b < 0 || *best_energy < cal->min_energy || *best_score < cal->min_score ||
                  out->confidence < cal->threshold)) {
         out->card = -1;

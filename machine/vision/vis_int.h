@@ -33,6 +33,8 @@ struct vis_tmpl {
 void vis_tmpl_cut(const struct vis_feat *f, int x, int y, struct vis_tmpl *t);
 float vis_ncc_at(const struct vis_feat *f, const struct vis_tmpl *t, int x, int y, int step,
                  float *energy);
+float vis_ncc_rows(const struct vis_feat *f, const struct vis_tmpl *t, int x, int y, int row0,
+                   int row1);
 void vis_feat_inkiest(const struct vis_feat *f, int *x, int *y);
 
 enum { VIS_BAR_MAX = 64 }; /* bytes of a barcode's data kept */

@@ -13,7 +13,9 @@ for t in $("$P" --complete topics); do "$P" help "$t" > "help-$t.txt"; done
 python3 "$TOP/tests/tools/docs_refs.py" "$TOP" help-*.txt
 
 ## make bench needs nothing outside the clone
-if grep -n '\.\./shared' "$TOP"/tests/bench*.sh "$TOP/Makefile"; then
+# (bench_vision.sh measures the real card photographs of ../shared/cards, as issue 31 asks,
+# and prints one "skip:" line where they are absent)
+if grep -n '\.\./shared' $(ls "$TOP"/tests/bench*.sh | grep -v /bench_vision.sh) "$TOP/Makefile"; then
     fail "a bench script reads ../shared, which a clone does not have"
 fi
 grep -q '^PEERS=$TOP/tests/data/lang/bench\b' "$TOP/tests/bench_keyed.sh" || fail "bench_keyed.sh: PEERS"

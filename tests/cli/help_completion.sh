@@ -29,7 +29,7 @@ expect() {
 
 mkdir dir
 touch set.pbn OLD.DUP club.dlm spring.conf spring.record club.key notes.txt s1.sqd
-expect "--help --version analyze check convert deal dealer event fill help key number print sim verify" \
+expect "--help --version analyze check convert deal dealer event fill help key machine number print sim verify" \
     predup ""
 expect "deal dealer" predup de
 expect "event events" predup help ev

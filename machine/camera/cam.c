@@ -46,9 +46,9 @@ static enum pd_status read_frame(struct cam_dev *d, int no, struct vis_reading *
     struct vis_rect region = {g[0], g[1], g[2], g[3]};
     enum pd_status rc;
 
-    if (d->world)
-        region = cam_world_corner(d->world);
     rc = frame(d, no, &img, e);
+    if (d->world) /* known once the simulator's recognizer has learned, at the first frame */
+        region = cam_world_corner(d->world);
     if (rc == PD_OK)
         rc = vis_read_card(cal_of(d), &img, region.width ? &region : NULL, r, e);
     vis_image_free(&img);

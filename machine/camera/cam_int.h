@@ -46,10 +46,13 @@ void cam_capture_close(struct cam_capture *c);
 /* ---------------------------------------------------------------- world.c */
 
 struct cam_world;
-/* The simulated machine of profile p (its [sim] seed and faults, its [camera] pins). */
+/* The simulated machine of profile p (its [sim] seed and faults, its [camera] pins); its
+ * recognizer learns the rendered deck at the first frame. */
 enum pd_status cam_world_new(const struct mach_profile *p, struct cam_world **out,
                              struct pd_err *e);
 void cam_world_free(struct cam_world *w);
+/* The cards in slot (0..3 pockets, 4 the tray, 5 lost) into out (at most 128): for tests. */
+int cam_world_slot(struct cam_world *w, int slot, int *out);
 /* A connection attempt: the path of a new fake board's pty, or PD_ERR_DEVICE while the
  * board (or the camera) is unplugged. */
 enum pd_status cam_world_plug(struct cam_world *w, char *path, size_t n, struct pd_err *e);
@@ -61,7 +64,8 @@ void cam_world_operator(struct cam_world *w, enum mach_action act, int board);
 /* The ground truth: board's pockets hold deal d (else why). */
 bool cam_world_matches(struct cam_world *w, int board, const struct deal *d, char *why,
                        size_t n);
-/* Where the rendered corner is, and the calibration the simulator's recognizer uses. */
+/* Where the rendered corner is, and the calibration the simulator's recognizer uses (after
+ * the first frame). */
 struct vis_rect cam_world_corner(const struct cam_world *w);
 const struct vis_cal *cam_world_cal(const struct cam_world *w);
 

@@ -250,12 +250,16 @@ void cam_world_operator(struct cam_world *w, enum mach_action act, int board)
     pthread_mutex_unlock(&w->lock);
 }
 
+static enum pd_status learn(struct cam_world *w, struct pd_err *e);
+
 enum pd_status cam_world_frame(struct cam_world *w, int frame_no, struct vis_image *img,
                                struct pd_err *e)
 {
     struct vis_render_opts o;
     int card;
 
+    if (!w->cal && learn(w, e) != PD_OK) /* the recognizer learns at the first frame */
+        return e->code;
     vis_render_defaults(&o);
     for (int i = 0; i < 4; i++)
         o.honours[i] = MACH_INDEX_HONOURS[w->p->sim.deck][i];
@@ -328,7 +332,6 @@ enum pd_status cam_world_new(const struct mach_profile *p, struct cam_world **ou
                              struct pd_err *e)
 {
     struct cam_world *w = calloc(1, sizeof *w);
-    enum pd_status rc;
 
     *out = w;
     if (!w)
@@ -336,12 +339,7 @@ enum pd_status cam_world_new(const struct mach_profile *p, struct cam_world **ou
     w->p = p;
     w->master = -1;
     pthread_mutex_init(&w->lock, NULL);
-    rc = learn(w, e);
-    if (rc != PD_OK) {
-        cam_world_free(w);
-        *out = NULL;
-    }
-    return rc;
+    return PD_OK;
 }
 
 void cam_world_free(struct cam_world *w)
@@ -362,4 +360,15 @@ struct vis_rect cam_world_corner(const struct cam_world *w)
 const struct vis_cal *cam_world_cal(const struct cam_world *w)
 {
     return w->cal;
+}
+
+int cam_world_slot(struct cam_world *w, int slot, int *out)
+{
+    int n;
+
+    pthread_mutex_lock(&w->lock);
+    n = slot >= 0 && slot < SLOTS ? w->nslot[slot] : 0;
+    memcpy(out, w->slot[slot >= 0 && slot < SLOTS ? slot : 0], (size_t)n * sizeof *out);
+    pthread_mutex_unlock(&w->lock);
+    return n;
 }

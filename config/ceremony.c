@@ -403,13 +403,14 @@ static enum pd_status print_set(const char *print, const char *lang, const char 
  * the simulator's is another). Run again, the fill resumes and finds what is left (resume does
  * nothing without a journal). */
 static enum pd_status fill_set(const struct event *ev, const struct cfg_event_set *x,
-                               const char *pbn, const struct mach_watch *watch, struct pd_err *e)
+                               const char *pbn, const struct ceremony_deal_opts *d,
+                               struct pd_err *e)
 {
     char profile[1200], copies[16];
-    /* with the operator page (--web), the operator answers the prompts there */
+    /* who answers the prompts: fill's one rule (MACH_PROMPTS_HELP) */
     struct fill_opts o = {.set_path = pbn, .machine = profile, .copies = x->copies,
-                          .copies_arg = copies, .resume = true, .yes = !watch, .quiet = true,
-                          .watch = watch};
+                          .copies_arg = copies, .resume = true, .yes = d->yes, .quiet = true,
+                          .watch = d->watch, .lang = ev->rec.p.language};
     struct mach_profile prof;
     enum pd_status rc;
 
@@ -466,7 +467,7 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
         rc = print_set(x->print, ev->rec.p.language, stem, dd, e);
     if (rc != PD_OK || !o->fill || !x->machine[0])
         return rc;
-    return fill_set(ev, x, pbn, o->watch, e);
+    return fill_set(ev, x, pbn, o, e);
 }
 static enum pd_status deal_and_write(const struct event *ev, int si, const struct pd_key *key,
                                      const char *dir, const struct ceremony_deal_opts *o,

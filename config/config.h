@@ -79,7 +79,7 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
  * play, and marks NAME.key spent. */
 struct ceremony_deal_opts {
     const char *conf, *set, *dir;
-    bool fill;
+    bool fill, yes;                 /* yes: the fill's prompts taken as done (--yes) */
     const char *web;                /* --web [ADDR:]PORT (with fill) */
     const struct mach_watch *watch; /* the operator page the front-end started, or NULL */
 };

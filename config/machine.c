@@ -315,6 +315,11 @@ static int machine_key_11(struct loader *l, const char *name, const char *value)
     if (!strcmp(name, "stop_card"))
         return get_bool(value, &l->p.stop_card) ? 1
                                                 : bad(l, "%s: \"%s\" is not yes/no", name, value);
+    if (!strcmp(name, "serial") || !strcmp(name, "usb_path")) /* which of two of one model */
+        return mach_usb_choice_set(&l->p, name, value) ? 1
+                   : bad(l, "%s: \"%s\" is not %s", name, value, !strcmp(name, "serial")
+                         ? "a serial number (printable ASCII, at most 63 characters)"
+                         : "a USB port path such as 1-1.4 (bus, then ports)");
     if (strcmp(name, "card_index"))
         return -1;
     if ((idx = mach_index_from_name(value)) < 0)

@@ -97,6 +97,22 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     return rc;
 }
 
+/* Who answers the operator's prompts (MACH_PROMPTS_HELP, the one rule): the page (--web) and
+ * the terminal; --yes (and predup sim) nobody, each taken as done; else the terminal; with
+ * none of these, the simulator's model operator, and a real machine refuses. */
+static enum pd_status prompts_by(struct fill_ui *u, const struct fill_opts *o,
+                                 const struct mach_profile *prof, struct pd_err *e)
+{
+    if (u->yes || o->watch || isatty(STDIN_FILENO))
+        return PD_OK;
+    if (mach_driver_of(prof->kind)->rehearsal(prof)) {
+        u->yes = true; /* the simulated operator acts each prompt out */
+        return PD_OK;
+    }
+    return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, show "
+                                    "its prompts on a page (--web), or pass --yes");
+}
+
 /* fill --status: the journal of the profile's machine; without --journal, the rehearsal's
  * too (SET.pbn.sim-journal, which a fill on the simulator keeps), said to be one. */
 static enum pd_status status(struct mach_job *job, const struct fill_opts *o,
@@ -106,7 +122,7 @@ static enum pd_status status(struct mach_job *job, const struct fill_opts *o,
     bool real_there = access(job->journal, F_OK) == 0, sim_there;
     enum pd_status rc = PD_OK;
 
-    if (o->journal || prof->kind == MACH_SIM)
+    if (o->journal || mach_driver_of(prof->kind)->rehearsal(prof))
         return mach_fill_status(job, stdout, e);
     if (asprintf(&sim, "%s.sim-journal", o->set_path) < 0)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
@@ -135,14 +151,14 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     struct mach_ui ui;
     struct mach_connector conn = {0};
     char *journal = NULL;
+    bool shown; /* the operator page was told the fill began */
     enum pd_status rc;
 
     if (!drv) /* the caller picked no row: cfg_find_profile refuses a profile so */
         return pd_fail(e, PD_ERR_INTERNAL, "no machine driver selected");
-    if (!u.yes && !o->status && !o->watch && !isatty(STDIN_FILENO))
-        return pd_fail(e, PD_ERR_USAGE, "fill asks an operator to act: run it in a terminal, "
-                                        "or pass --yes");
-    rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
+    rc = o->status ? PD_OK : prompts_by(&u, o, prof, e);
+    if (rc == PD_OK)
+        rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
     if (rc == PD_OK)
         rc = pbn_read_any(o->set_path, NULL, &set, e);
     /* a rehearsal on the simulator keeps its own journal: it never touches the real one */
@@ -170,9 +186,10 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     }
     if (rc == PD_OK && drv->rehearsal(prof))
         rc = check_faults(&prof->sim, &r, e);
-    if (rc == PD_OK && o->watch && o->watch->begin)
+    shown = rc == PD_OK && o->watch && o->watch->begin;
+    if (shown)
         o->watch->begin(o->watch->ctx, o->set_path,
-                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, r.n,
+                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, o->lang, r.n,
                         o->copies > 1 ? o->copies : 1);
     fill_ui_init(&u, &ui);
     if (rc == PD_OK) {
@@ -188,6 +205,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
         rc = fill_and_report(&job, &conn, &u, &ui, o->set_path, e);
     if (rc == PD_ERR_DEVICE && drv->explain)
         drv->explain(run, prof);
+    if (shown && o->watch->end) /* the page shows the summary, not "no connection" */
+        o->watch->end(o->watch->ctx, rc);
 out:
     fill_ui_release_interrupt();
     fill_ui_free(&u);

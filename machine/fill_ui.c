@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "machine/mach_int.h"
@@ -102,10 +103,33 @@ static enum mach_answer watched_prompt(struct fill_ui *u, enum mach_action act, 
     return a;
 }
 
+static double now_s(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static enum pd_status ask(struct fill_ui *u, enum mach_action act, int board, const char *text,
+                          struct pd_err *e);
+
+/* The time an operator takes over a prompt is no machine time: it is kept apart, so that the
+ * rate and the time left do not swing with the operator's pauses (ui_progress). */
 static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, const char *text,
                                 struct pd_err *e)
 {
     struct fill_ui *u = ctx;
+    double t0 = now_s();
+    enum pd_status rc = ask(u, act, board, text, e);
+
+    u->paused_s += now_s() - t0;
+    return rc;
+}
+
+static enum pd_status ask(struct fill_ui *u, enum mach_action act, int board, const char *text,
+                          struct pd_err *e)
+{
     enum mach_answer a = MACH_ANSWER_NONE;
 
     end_line(u);
@@ -131,11 +155,18 @@ static enum pd_status ui_prompt(void *ctx, enum mach_action act, int board, cons
                                     "continues", board, u->resume_cmd);
 }
 
-static void ui_progress(void *ctx, const struct mach_progress *p)
+static void ui_progress(void *ctx, const struct mach_progress *given)
 {
     struct fill_ui *u = ctx;
     char copy[32] = "", rate[64] = "";
+    struct mach_progress machine = *given, *p = &machine;
 
+    /* the rate and the time left from the machine's time alone (the left scales with it) */
+    if (u->paused_s > 0 && given->elapsed_s > u->paused_s) {
+        p->elapsed_s = given->elapsed_s - u->paused_s;
+        if (given->left_s > 0)
+            p->left_s = given->left_s * p->elapsed_s / given->elapsed_s;
+    }
     if (u->watch && u->watch->progress)
         u->watch->progress(u->watch->ctx, p);
     if (!pd_progress_wanted(u->quiet))

@@ -91,6 +91,7 @@ struct fill_ui {
     const struct pbn_set *set;
     int copies, nboards;
     int checked, wrong;
+    double paused_s; /* spent waiting for the operator: not the machine's time */
 };
 void fill_ui_init(struct fill_ui *u, struct mach_ui *ui); /* ui: the operator side of u */
 void fill_ui_free(struct fill_ui *u);

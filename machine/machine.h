@@ -132,10 +132,14 @@ struct mach_profile {
     int max_attempts;         /* attempts at one board before it is marked bad */
     enum mach_index card_index; /* the decks' honour indices, told to the machine (1.1) */
     bool stop_card;           /* a stop card after each deal (1.1, a machine with a dispenser) */
+    char serial[64];          /* "" or the machine's USB serial number: which of one model */
+    char usb_path[32];        /* "" or its USB port path, "1-1.4" (bus, then ports) */
     struct mach_sim_opts sim; /* kind MACH_SIM; and the camera simulator's world */
     struct mach_camera_opts camera; /* kind MACH_CAMERA */
 };
 void mach_profile_default(struct mach_profile *p);
+/* The profile's serial or usb_path (name) set to value; false when value is not one. */
+bool mach_usb_choice_set(struct mach_profile *p, const char *name, const char *value);
 
 /* ---------------------------------------------------------------- 2 protocol frames */
 
@@ -300,6 +304,8 @@ struct mach_usb_dev {
     int open_err;
     bool denied;
     char product[64];
+    char path[32];    /* its port path, "1-1.4": what a profile's usb_path names */
+    char serial[64];  /* its serial number, printable ("" when none or unread) */
 };
 typedef void (*mach_usb_dev_fn)(void *ctx, const struct mach_usb_dev *d);
 /* Calls fn for every USB device libusb sees (*n of them). PD_ERR_DEVICE when libusb cannot
@@ -332,7 +338,8 @@ struct mach_progress {
     int card;                  /* cards placed in this board, 0..52 */
     long cards_total;          /* cards placed in the run */
     int copy, copies;          /* the copy being filled, 1..copies */
-    double elapsed_s, left_s;  /* left_s < 0 when not known yet */
+    double elapsed_s, left_s;  /* left_s < 0 when not known yet; the terminal and the page
+                                * are shown both without the operator's pauses (fill_ui.c) */
     bool estimate;             /* enough done (a board, or 5 s) for a rate and left_s */
 };
 
@@ -356,9 +363,11 @@ struct mach_ui {
 enum mach_answer { MACH_ANSWER_NONE, MACH_ANSWER_CONTINUE, MACH_ANSWER_STOP };
 struct mach_watch {
     void *ctx;
-    /* The fill starts: the set's file, its Event tag (NULL without one), the boards of the
-     * run and the copies of each. */
-    void (*begin)(void *ctx, const char *set_path, const char *event, int nboards, int copies);
+    /* The fill starts: the set's file, its Event tag (NULL without one), the event's language
+     * (NULL: none; the page then speaks the browser's), the boards of the run and the copies
+     * of each. */
+    void (*begin)(void *ctx, const char *set_path, const char *event, const char *lang,
+                  int nboards, int copies);
     void (*progress)(void *ctx, const struct mach_progress *p);
     void (*note)(void *ctx, int board, const char *text);
     void (*finished)(void *ctx, int copy, int board, bool good, bool earlier);
@@ -368,6 +377,9 @@ struct mach_watch {
      * answer (MACH_ANSWER_NONE: none yet). Returns the answer that counts (NONE: still open),
      * *by_page true when the page's came first. */
     enum mach_answer (*settle)(void *ctx, enum mach_answer mine, bool *by_page);
+    /* The fill begun has ended: rc is fill_run's (PD_OK: every board good; PD_ERR_MISMATCH:
+     * some bad; PD_ERR_LIMIT: stopped by the operator; anything else: failed). */
+    void (*end)(void *ctx, enum pd_status rc);
 };
 
 enum { MACH_MAX_COPIES = 16 }; /* copies of one set in one journal (fill --copies) */
@@ -426,6 +438,15 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
 /* What to fill and how: predup fill and predup sim parse their options into it (machine/cmd/),
  * the event ceremony sets it (config/ceremony.c). copies_arg is --copies as given, for the
  * resume hint (NULL: not given). */
+/* Who answers the operator's prompts: one rule for fill, sim and event deal --fill, applied
+ * by fill_run (prompts_by in machine/fill.c) and said in each command's help. */
+#define MACH_PROMPTS_HELP                                                                       \
+    "  Operator prompts, one rule for fill, sim and the fill of event deal: with --web they\n" \
+    "  show on the page and at the terminal, and the first answer counts; else at the terminal;\n" \
+    "  --yes takes each as done without asking (scripts; predup sim always does). With no\n"   \
+    "  terminal, no page and no --yes, the simulator's model operator does what each asks\n"   \
+    "  (a rehearsal needs no hands), and a fill on a real machine refuses to start.\n"
+
 struct fill_opts {
     const char *set_path, *boards, *machine, *journal, *copies_arg;
     int copies;
@@ -436,6 +457,7 @@ struct fill_opts {
     bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
     const char *web;  /* --web [ADDR:]PORT as given (the front-end starts the page) */
     const struct mach_watch *watch; /* the operator page, or NULL; prompts then need no tty */
+    const char *lang; /* the event's language (the page speaks it), or NULL */
 };
 /* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim
  * (no prompts, the resume hint names sim). Exit status: PD_ERR_MISMATCH when boards are bad. */

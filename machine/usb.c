@@ -145,17 +145,80 @@ static bool transient(int err)
            err == LIBUSB_ERROR_OTHER;
 }
 
-/* The first device with the profile's ids, referenced, or NULL. */
-static libusb_device *find_device(const struct mach_usb *m)
+/* "1-1.4": the bus, then the port numbers from the root, as Linux names the device. */
+static void port_path(libusb_device *dev, char *out, size_t cap)
+{
+    uint8_t ports[8];
+    int n = libusb_get_port_numbers(dev, ports, (int)sizeof ports);
+    size_t used = (size_t)snprintf(out, cap, "%d", libusb_get_bus_number(dev));
+
+    for (int i = 0; i < n && used + 5 < cap; i++)
+        used += (size_t)snprintf(out + used, cap - used, "%c%d", i ? '.' : '-', ports[i]);
+}
+
+/* The serial number string of dev (raw, NUL-terminated), read with a short open; false when
+ * it cannot be read (no permission, gone). "" when the device has none. */
+static bool read_serial(libusb_device *dev, char *out, size_t cap)
+{
+    struct libusb_device_descriptor d;
+    libusb_device_handle *h = NULL;
+    int n = 0;
+
+    out[0] = '\0';
+    if (libusb_get_device_descriptor(dev, &d) != 0)
+        return false;
+    if (!d.iSerialNumber)
+        return true;
+    if (libusb_open(dev, &h) != 0)
+        return false;
+    n = libusb_get_string_descriptor_ascii(h, d.iSerialNumber, (unsigned char *)out,
+                                           (int)cap - 1);
+    libusb_close(h);
+    out[n > 0 ? n : 0] = '\0';
+    return n >= 0;
+}
+
+/* dev may be the profile's machine: its ids, and its port path and serial number when the
+ * profile names them (a serial that cannot be read is not a refusal: the open will say why). */
+static bool candidate(const struct mach_profile *p, libusb_device *dev)
+{
+    struct libusb_device_descriptor d;
+    char path[32], serial[64];
+
+    if (libusb_get_device_descriptor(dev, &d) != 0 || d.idVendor != p->vid ||
+        d.idProduct != p->pid)
+        return false;
+    port_path(dev, path, sizeof path);
+    if (p->usb_path[0] && strcmp(path, p->usb_path) != 0)
+        return false;
+    return !p->serial[0] || !read_serial(dev, serial, sizeof serial) ||
+           strcmp(serial, p->serial) == 0;
+}
+
+/* The one device that may be the profile's machine, referenced; NULL when there is none
+ * (*count 0) or more than one (*count, their port paths in paths): two machines of one model
+ * are never chosen between by the order of the bus. */
+static libusb_device *find_device(const struct mach_usb *m, int *count, char *paths,
+                                  size_t cap)
 {
     libusb_device **list, *found = NULL;
     ssize_t n = libusb_get_device_list(m->ctx, &list);
-    struct libusb_device_descriptor d;
+    size_t used = 0;
 
-    for (ssize_t i = 0; i < n && !found; i++)
-        if (libusb_get_device_descriptor(list[i], &d) == 0 && d.idVendor == m->p->vid &&
-            d.idProduct == m->p->pid)
-            found = libusb_ref_device(list[i]);
+    *count = 0;
+    paths[0] = '\0';
+    for (ssize_t i = 0; i < n; i++) {
+        if (!candidate(m->p, list[i]))
+            continue;
+        if (used + 32 < cap) {
+            used += (size_t)snprintf(paths + used, cap - used, "%s", *count ? ", " : "");
+            port_path(list[i], paths + used, cap - used);
+            used = strlen(paths);
+        }
+        if (++*count == 1)
+            found = list[i];
+    }
+    found = *count == 1 ? libusb_ref_device(found) : NULL;
     if (n >= 0)
         libusb_free_device_list(list, 1);
     return found;
@@ -185,18 +248,18 @@ static int identify(libusb_device_handle *h, const struct mach_profile *p, char 
     return 0;
 }
 
-/* One attempt: 0 with *h open and claimed, else the LIBUSB_ERROR_* (1: not on the bus) and
- * the step that failed. */
+/* One attempt: 0 with *h open and claimed, else the LIBUSB_ERROR_* (1: not on the bus; 2:
+ * more than one that may be it, their port paths in id) and the step that failed. */
 static int try_open(struct mach_usb *m, libusb_device_handle **h, const char **step, int *bus,
                     int *addr, char *id, size_t idcap)
 {
-    libusb_device *dev = find_device(m);
-    int err;
+    int count, err;
+    libusb_device *dev = find_device(m, &count, id, idcap);
 
     *h = NULL;
     *step = "not on the bus";
     if (!dev)
-        return 1;
+        return count > 1 ? 2 : 1;
     *bus = libusb_get_bus_number(dev);
     *addr = libusb_get_device_address(dev);
     *step = "open";
@@ -249,6 +312,12 @@ enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transp
     while ((err = try_open(m, &h, &step, &bus, &addr, id, sizeof id)) != 0) {
         if (err < 0 && !transient(err))
             return mach_usb_open_error(p, err, step, bus, addr, e);
+        if (err == 2)
+            return pd_fail(e, PD_ERR_USAGE, "more than one USB machine %04x:%04x%s is plugged "
+                           "in (at %s): name one in profile %s by serial = ... or usb_path = "
+                           "... (predup fill --list shows them)", p->vid, p->pid,
+                           p->serial[0] || p->usb_path[0] ? " of that serial and path" : "",
+                           id, p->name);
         if (now_ms() >= end)
             break;
         nap_ms(20);
@@ -271,6 +340,22 @@ enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transp
     return PD_OK;
 }
 
+bool mach_usb_choice_set(struct mach_profile *p, const char *name, const char *value)
+{
+    bool serial = !strcmp(name, "serial");
+    size_t n = strlen(value), cap = serial ? sizeof p->serial : sizeof p->usb_path;
+
+    if (n == 0 || n >= cap)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (value[i] < ' ' || value[i] > '~' || (!serial && !strchr("0123456789-.", value[i])))
+            return false;
+    if (!serial && (!isdigit((unsigned char)value[0]) || !strchr(value, '-')))
+        return false;
+    snprintf(serial ? p->serial : p->usb_path, cap, "%s", value);
+    return true;
+}
+
 bool mach_usb_absent(const struct mach_usb *m)
 {
     return m && m->absent;
@@ -291,8 +376,16 @@ static void describe(libusb_device *dev, struct mach_usb_dev *out)
         out->vid = d.idVendor;
         out->pid = d.idProduct;
     }
+    port_path(dev, out->path, sizeof out->path);
     out->open_err = libusb_open(dev, &h);
     out->denied = out->open_err == LIBUSB_ERROR_ACCESS;
+    if (out->open_err == 0 && d.iSerialNumber) {
+        unsigned char text[64];
+        int n = libusb_get_string_descriptor_ascii(h, d.iSerialNumber, text, sizeof text);
+
+        if (n > 0)
+            mp_printable(out->serial, sizeof out->serial, text, (size_t)n);
+    }
     if (out->open_err == 0 && d.iProduct) {
         unsigned char text[64];
         int n = libusb_get_string_descriptor_ascii(h, d.iProduct, text, sizeof text);

@@ -111,6 +111,33 @@ START_TEST(test_profile_keys_11)
 }
 END_TEST
 
+/* Which of two machines of one model: serial and usb_path in a profile (the choice itself is
+ * tests/usb_machine.c's scenario "two"). */
+START_TEST(test_profile_choice_keys)
+{
+    static const char *const bad[] = {"usb_path = x", "usb_path = -1", "usb_path = 1",
+                                      "usb_path = 1-1/4", "serial = \x01"};
+    struct mach_profile p;
+    struct pd_err e = {0};
+    char conf[120];
+
+    ck_assert_msg(read_conf("[machine]\ntransport = usb\nserial = AB-0001\n"
+                            "usb_path = 1-1.4\n", &p, &e) == PD_OK, "%s", e.msg);
+    ck_assert_str_eq(p.serial, "AB-0001");
+    ck_assert_str_eq(p.usb_path, "1-1.4");
+    ck_assert_int_eq(read_conf("[machine]\ntransport = usb\n", &p, &e), PD_OK);
+    ck_assert_str_eq(p.serial, "");
+    ck_assert_str_eq(p.usb_path, "");
+    for (size_t i = 0; i < ARRAY_LEN(bad); i++) {
+        snprintf(conf, sizeof conf, "[machine]\ntransport = usb\n%s\n", bad[i]);
+        ck_assert_int_eq(read_conf(conf, &p, &e), PD_ERR_SYNTAX);
+        ck_assert_int_eq(e.line, 3);
+    }
+    ck_assert_ptr_nonnull(strstr(e.msg, "\" is not a serial number (printable ASCII, at most "
+                                        "63 characters)"));
+}
+END_TEST
+
 /* The rule shipped (and installed) is the README's, line for line. */
 START_TEST(test_udev_rule_shipped)
 {
@@ -225,6 +252,7 @@ Suite *mfill_suite(void)
 
     tcase_add_test(t, test_index_suspect_not_on_the_first);
     tcase_add_test(t, test_profile_keys_11);
+    tcase_add_test(t, test_profile_choice_keys);
     tcase_add_test(t, test_udev_rule_shipped);
     tcase_add_test(t, test_any_board_zero_never_filled);
     suite_add_tcase(s, t);

@@ -75,7 +75,7 @@ START_TEST(test_state_json_escapes)
 
     ck_assert_int_eq(op_start("0", devnull, &srv, &e), PD_OK);
     w = op_watch(srv);
-    w->begin(w->ctx, "dir/set \"1\".pbn", "Pokal M\xc3\xbcnchen", 36, 2);
+    w->begin(w->ctx, "dir/set \"1\".pbn", "Pokal M\xc3\xbcnchen", NULL, 36, 2);
     w->note(w->ctx, 3, "a \"quoted\" \\ back\tslash\n</script><b>");
     w->ask(w->ctx, MA_REFEED, 3, "re-feed\x01");
     json = op_state_json(srv);

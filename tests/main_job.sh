@@ -37,7 +37,7 @@ else
 fi
 
 step "3. deal every set: files, analysis, PDFs, and the boards filled on the simulator"
-"$P" event deal "$CONF" --fill
+"$P" event deal "$CONF" --fill --yes # the simulator: nobody to insert boards, even at a terminal
 "$P" check "$OUT/demo/original.pbn"
 
 step "4. after play: reveal the key"

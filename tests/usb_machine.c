@@ -9,6 +9,8 @@
  *             copies, last board first (--descending)
  *   settings  protocol 1.1: card index language, stop cards, any board; an older machine;
  *             pockets wired otherwise than the profile says
+ *   two       a twin of the device: a fill that does not say which is refused; usb_path
+ *             picks one
  *   list      predup fill --list sees the device, then none; a fill without it says what to
  *             check
  *   web       the same, answered on its operator page (fill --web) over HTTP
@@ -37,8 +39,13 @@
 
 static const char SYSPATH[] = "/sys/devices/usb1/1-1";
 static const char DEVNODE[] = "/dev/bus/usb/001/002";
-/* Device descriptor (USB 2.0, 1209:0dea) and configuration: one interface of class 0xFF with
- * bulk OUT 0x01 and bulk IN 0x81, 512-byte packets. */
+/* Device descriptor (USB 2.0, 1209:0dea, serial number string 3) and configuration: one
+ * interface of class 0xFF with bulk OUT 0x01 and bulk IN 0x81, 512-byte packets. */
+#define DESCRIPTORS                                                                            \
+    "H: descriptors=12010002000000400912ea0d000100000301"                                    \
+    "0902200001010080320904000002ff000000"                                                   \
+    "07050102000200"                                                                         \
+    "07058102000200\n"
 static const char DEVICE[] = "P: /devices/usb1/1-1\n"
                              "N: bus/usb/001/002\n"
                              "E: SUBSYSTEM=usb\n"
@@ -50,10 +57,7 @@ static const char DEVICE[] = "P: /devices/usb1/1-1\n"
                              "A: devnum=2\\n\n"
                              "A: bConfigurationValue=1\\n\n"
                              "A: speed=480\\n\n"
-                             "H: descriptors=12010002000000400912ea0d000100000001"
-                             "0902200001010080320904000002ff000000"
-                             "07050102000200"
-                             "07058102000200\n";
+                             DESCRIPTORS;
 
 struct dev {
     GMutex lock;
@@ -72,6 +76,7 @@ struct dev {
     int stall_every;       /* halt IN for every n-th reply */
     long outs, ins, drops, stalls, discards, replugs;
     long empty_reaps;      /* in a row */
+    const char *serial;    /* its serial number string (GET_DESCRIPTOR string 3) */
 };
 enum { REAP_PAUSE_US = 200 };
 
@@ -131,6 +136,31 @@ static void bulk_out(struct dev *d, const uint8_t *buf, size_t len)
     match(d);
 }
 
+/* A control transfer on endpoint 0: GET_DESCRIPTOR of a string (0: the language, 3: the serial
+ * number, UTF-16LE), the only one libusb asks here; anything else stalls. */
+static void control(struct dev *d, struct usbdevfs_urb *urb, uint8_t *buf)
+{
+    uint8_t text[64] = {4, 3, 0x09, 0x04}; /* string 0: English (US) */
+    size_t n = 4, len = strlen(d->serial);
+    int want = buf[6] | buf[7] << 8;
+
+    urb->status = 0;
+    if (buf[0] != 0x80 || buf[1] != 6 || buf[3] != 3 || (buf[2] != 0 && buf[2] != 3)) {
+        urb->status = -EPIPE;
+        urb->actual_length = 0;
+        return;
+    }
+    if (buf[2] == 3) {
+        n = 2 + 2 * len;
+        text[0] = (uint8_t)n, text[1] = 3;
+        for (size_t i = 0; i < len; i++)
+            text[2 + 2 * i] = (uint8_t)d->serial[i], text[3 + 2 * i] = 0;
+    }
+    n = n < (size_t)want ? n : (size_t)want;
+    memcpy(buf + 8, text, n);
+    urb->actual_length = (int)n;
+}
+
 static void submit(struct dev *d, UMockdevIoctlClient *client, UMockdevIoctlData *arg)
 {
     UMockdevIoctlData *urb_data = umockdev_ioctl_data_resolve(arg, 0, sizeof(struct usbdevfs_urb),
@@ -139,7 +169,14 @@ static void submit(struct dev *d, UMockdevIoctlClient *client, UMockdevIoctlData
     g_autoptr(UMockdevIoctlData) buf = umockdev_ioctl_data_resolve(
         urb_data, offsetof(struct usbdevfs_urb, buffer), (gsize)urb->buffer_length, NULL);
 
-    if (urb->type != USBDEVFS_URB_TYPE_BULK || (urb->endpoint != 0x01 && urb->endpoint != 0x81)) {
+    if (urb->type == USBDEVFS_URB_TYPE_CONTROL && urb->endpoint == 0 && urb->buffer_length >= 8) {
+        control(d, urb, buf->data);
+        d->done = g_list_append(d->done, urb_data);
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return;
+    }
+    if (!d->sim || urb->type != USBDEVFS_URB_TYPE_BULK ||
+        (urb->endpoint != 0x01 && urb->endpoint != 0x81)) {
         umockdev_ioctl_data_unref(urb_data);
         umockdev_ioctl_client_complete(client, -1, EINVAL);
         return;
@@ -723,6 +760,106 @@ static void scenario_cli(const char *predup)
     rig_free(&r);
 }
 
+/* Two machines of one model (issue 29, item 14): a twin of the device at port 1-2 (described
+ * only: never opened). A fill that does not say which is refused (exit 64) naming both port
+ * paths, never opening the first found; usb_path = 1-1 in the profile picks the live one and
+ * fills; usb_path = 1-3 finds none; fill --list shows each one's usb_path. */
+static const char TWIN_SYSPATH[] = "/sys/devices/usb1/1-2";
+static const char TWIN[] = "P: /devices/usb1/1-2\n"
+                           "N: bus/usb/001/003\n"
+                           "E: SUBSYSTEM=usb\n"
+                           "E: DEVTYPE=usb_device\n"
+                           "E: DEVNAME=/dev/bus/usb/001/003\n"
+                           "E: BUSNUM=001\n"
+                           "E: DEVNUM=003\n"
+                           "A: busnum=1\\n\n"
+                           "A: devnum=3\\n\n"
+                           "A: bConfigurationValue=1\\n\n"
+                           "A: speed=480\\n\n"
+                           DESCRIPTORS; /* the same model */
+
+static void write_conf(const char *path, const char *extra)
+{
+    FILE *f = fopen(path, "w");
+
+    g_assert(f);
+    fprintf(f, "[machine]\ntransport = usb\nvid = 0x1209\npid = 0x0dea\ntimeout_ms = 5000\n"
+               "send_timeout_ms = 5000\nretries = 19\nreplug_wait_ms = 2000\n%s", extra);
+    fclose(f);
+}
+
+static struct dev T; /* the twin: answers its string descriptors, nothing else (no sim) */
+static const char TWIN_DEVNODE[] = "/dev/bus/usb/001/003";
+
+static void scenario_two(const char *predup)
+{
+    struct rig r;
+    char set[320], conf[320], journal[340], *out = NULL, *err = NULL;
+    char *fill[] = {(char *)predup, "fill", set, "--machine", conf, "--yes", "--journal",
+                    journal, NULL};
+    char *list[] = {(char *)predup, "fill", "--list", NULL};
+
+    rig_init(&r, 2, 17);
+    fresh_device(&r);
+    g_mutex_init(&T.lock);
+    g_queue_init(&T.replies);
+    T.serial = "PD-0002";
+    T.handler = umockdev_ioctl_base_new();
+    g_signal_connect(T.handler, "handle-ioctl", G_CALLBACK(on_ioctl), &T);
+    g_assert(umockdev_testbed_attach_ioctl(D.tb, TWIN_DEVNODE, T.handler, NULL));
+    g_assert(umockdev_testbed_add_from_string(D.tb, TWIN, NULL));
+    snprintf(set, sizeof set, "%s/set.pbn", r.dir);
+    snprintf(conf, sizeof conf, "%s/two.conf", r.dir);
+    snprintf(journal, sizeof journal, "%s/two.journal", r.dir);
+    g_assert(pbn_write_file(set, r.set, NULL) == PD_OK);
+    write_conf(conf, "");
+    EXPECT(run_cli2(fill, &out, &err) == 64, "two machines of one model: not refused (64)");
+    EXPECT(err && strstr(err, "more than one USB machine 1209:0dea is plugged in (at 1-") &&
+               (strstr(err, "(at 1-1, 1-2): name one in profile ") ||
+                strstr(err, "(at 1-2, 1-1): name one in profile ")),
+           "two machines: %s", err ? err : "");
+    EXPECT(out && !strstr(out, "good"), "two machines: boards filled: %s", out ? out : "");
+    g_free(out), g_free(err);
+    EXPECT(run_cli(list, &out) == 0, "fill --list with two machines failed");
+    EXPECT(out && strstr(out, "serial PD-0001  usb_path 1-1  predup may open it") &&
+               strstr(out, "serial PD-0002  usb_path 1-2  "),
+           "fill --list does not show both serials and port paths: %s", out ? out : "");
+    g_free(out);
+    write_conf(conf, "serial = PD-9999\n");
+    EXPECT(run_cli2(fill, &out, &err) == 69, "a serial of no machine: not exit 69");
+    g_free(out), g_free(err);
+    unlink(journal);
+    write_conf(conf, "serial = PD-0001\n");
+    EXPECT(run_cli(fill, &out) == 0, "serial = PD-0001 did not fill on that machine");
+    EXPECT(out && strstr(out, ": 2 good, 0 bad; 104 cards placed"), "serial = PD-0001: %s",
+           out ? out : "");
+    g_free(out);
+    audit(&r, r.n);
+    EXPECT(g_file_get_contents(journal, &out, NULL, NULL) &&
+               strstr(out, " machine usb 1209:0dea serial PD-0001 *"),
+           "the journal does not name the machine by its serial: %s", out ? out : "");
+    g_free(out);
+    unlink(journal);
+    fresh_device(&r); /* the pockets empty again for the fill by usb_path */
+    write_conf(conf, "usb_path = 1-3\n");
+    EXPECT(run_cli2(fill, &out, &err) == 69, "usb_path of no machine: not exit 69");
+    g_free(out), g_free(err);
+    unlink(journal);
+    write_conf(conf, "usb_path = 1-1\n");
+    EXPECT(run_cli(fill, &out) == 0, "usb_path = 1-1 did not fill on the machine at 1-1");
+    EXPECT(out && strstr(out, ": 2 good, 0 bad; 104 cards placed"), "usb_path = 1-1: %s",
+           out ? out : "");
+    g_free(out);
+    audit(&r, r.n);
+    umockdev_testbed_uevent(D.tb, TWIN_SYSPATH, "remove");
+    umockdev_testbed_remove_device(D.tb, TWIN_SYSPATH);
+    umockdev_testbed_detach_ioctl(D.tb, TWIN_DEVNODE, NULL);
+    unlink(journal);
+    unlink(set);
+    unlink(conf);
+    rig_free(&r);
+}
+
 /* predup fill --list sees the machine (its ids, that it may be opened, the built-in profile it
  * matches); with the machine off the bus it sees none, and a fill says what to check. */
 static void scenario_list(const char *predup)
@@ -735,7 +872,8 @@ static void scenario_list(const char *predup)
     rig_init(&r, 1, 16);
     fresh_device(&r);
     EXPECT(run_cli(list, &out) == 0, "fill --list failed");
-    EXPECT(out && strstr(out, "bus 001 device 002  1209:0dea  predup may open it; profiles: usb"),
+    EXPECT(out && strstr(out, "bus 001 device 002  1209:0dea  serial PD-0001  usb_path 1-1  predup may "
+                              "open it; profiles: usb"),
            "fill --list does not show the machine: %s", out ? out : "");
     g_free(out);
     /* off the bus for good: the bus thread removes it and waits */
@@ -839,6 +977,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usb_machine: run me under umockdev-wrapper\n");
         return 2;
     }
+    D.serial = "PD-0001";
     D.handler = umockdev_ioctl_base_new();
     g_signal_connect(D.handler, "handle-ioctl", G_CALLBACK(on_ioctl), &D);
     plug(&D);
@@ -851,6 +990,7 @@ int main(int argc, char **argv)
         if (predup) {
             scenario_cli(predup);
             scenario_web(predup);
+            scenario_two(predup);
             scenario_list(predup); /* last: it takes the device off the bus */
         }
     }

@@ -10,12 +10,13 @@
 static const char event_usage[] =
     "usage: predup event commit NAME.conf            make NAME.key and the record NAME.record\n"
     "       predup event public NAME.conf VALUE      add the delayed public value to the record\n"
-    "       predup event deal NAME.conf [--set NAME] [-o DIR] [--fill [--web [ADDR:]PORT]]\n"
-    "                                                deal, write, analyse, print (and fill;\n"
+    "       predup event deal NAME.conf [--set NAME] [-o DIR] [--fill [--web [ADDR:]PORT]\n"
+    "                                   [--yes]]     deal, write, analyse, print (and fill;\n"
     "                                                --web: the operator page, see fill --help)\n"
     "       predup event reveal NAME.conf            add the key to the record, after play\n"
     "  The record NAME.record may be published at every stage; `predup verify NAME.record\n"
-    "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n";
+    "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n"
+    MACH_PROMPTS_HELP;
 
 static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opts *o, bool *help,
                                  struct pd_err *e)
@@ -24,7 +25,7 @@ static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opt
     int c;
 
     *o = (struct ceremony_deal_opts){0};
-    if (pd_opts_begin(&p, "s set  o output  w web", "f fill  h help", "o:", argc, argv,
+    if (pd_opts_begin(&p, "s set  o output  w web", "f fill  y yes  h help", "o:", argc, argv,
                       e) != PD_OK)
         return PD_ERR_INTERNAL;
     while ((c = pd_opts_next(&p)) != -1) {
@@ -32,6 +33,8 @@ static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opt
             continue;
         if (c == 'f')
             o->fill = true;
+        else if (c == 'y')
+            o->yes = true;
         else if (c == 'h')
             *help = true;
         else
@@ -40,6 +43,8 @@ static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opt
     o->conf = optind < argc ? argv[optind] : NULL;
     if (o->web && !o->fill && !*help)
         return pd_fail(e, PD_ERR_USAGE, "--web shows the fill on a page: it goes with --fill");
+    if (o->yes && !o->fill && !*help)
+        return pd_fail(e, PD_ERR_USAGE, "--yes answers the fill's prompts: it goes with --fill");
     return optind == argc - 1 || *help ? PD_OK
                                        : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
                                                  "[--set NAME] [-o DIR] [--fill]");

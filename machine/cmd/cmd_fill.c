@@ -19,7 +19,7 @@ static const char fill_usage[] =
     "  USB machine with the default ids; sim is the built-in simulator; another NAME is\n"
     "  NAME.conf in config/machines/ or the installed profiles; a path has a / or .conf).\n"
     "  Every placement goes to SET.pbn.journal first; after any stop, --resume continues\n"
-    "  from the first unfinished board. --yes answers the operator prompts (scripts).\n"
+    "  from the first unfinished board.\n"
     "  --descending fills from the highest board down (a DUP's \"reverse order\"); a machine\n"
     "  that reads board stickers (protocol 1.1) fills whichever board is inserted.\n"
     "  --copies N fills N copies of each board (copy 1 of every board, then copy 2 ...);\n"
@@ -28,7 +28,8 @@ static const char fill_usage[] =
     "  predup sees, the profiles they match, whether predup may open them, and the profiles.\n"
     "  --web serves the operator page (progress, prompts with buttons, bad boards; never a\n"
     "  card) for a phone or tablet, on 127.0.0.1 unless ADDR is given (then the URL printed\n"
-    "  carries a token); prompts are answered there or at the terminal, whichever is first.\n"
+    "  carries a token).\n"
+    MACH_PROMPTS_HELP
     "  Exit 0 when every board is good, 1 when some are bad (each named).\n";
 
 /* ---------------------------------------------------------------- options */
@@ -147,6 +148,9 @@ static void print_device(void *ctx, const struct mach_usb_dev *d)
     mach_profile_default(&def);
     printf("  bus %03d device %03d  %04x:%04x%s%s  ", d->bus, d->addr, d->vid, d->pid,
            d->product[0] ? "  " : "", d->product);
+    if (d->serial[0])
+        printf("serial %s  ", d->serial);
+    printf("usb_path %s  ", d->path);
     if (d->open_err == 0)
         printf("predup may open it");
     else if (d->denied)

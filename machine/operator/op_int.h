@@ -45,11 +45,20 @@ struct op_state {
     bool last_by_page;
     struct op_note notes[OP_NOTES]; /* a ring: note n at [(n - 1) % OP_NOTES] */
     long nnotes;
+    char lang[16];            /* the event's language ("" none): the page speaks it */
+    struct timespec t_begin;  /* when the fill began (monotonic) */
+    bool ended;               /* the fill ended: the page shows its summary */
+    enum pd_status end_rc;    /* ... how (fill_run's status) */
+    double end_s;             /* ... after this many seconds */
+    bool polled, end_seen;    /* a page asked for the state; it has seen the end */
 };
 
-/* A connection of the page's server and since when it waits for a request's headers. */
+/* A connection of the page's server and since when it waits for a request's headers (an
+ * idle keep-alive connection waits for nothing: libmicrohttpd's idle timeout closes it). */
 struct op_conn {
-    bool used, busy; /* busy: its request's headers came, it is being answered */
+    bool used;
+    bool waiting; /* a request is on its way (since): the first, or one whose line came */
+    bool busy;    /* its request's headers came, it is being answered */
     int fd;
     struct timespec since;
 };
@@ -81,5 +90,7 @@ void op_state_watch(struct op_state *st, struct mach_watch *w);
 bool op_claim(struct op_state *st, long id, enum mach_answer a);
 /* Wakes the fill waiting on the prompt (op_claim settled it). */
 void op_wake(struct op_state *st);
+/* After the fill ended, up to wait_ms for a page that follows it to see how (op_stop). */
+void op_state_linger(struct op_state *st, int wait_ms);
 
 #endif

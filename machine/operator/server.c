@@ -182,8 +182,11 @@ static bool answer_from_page(struct MHD_Connection *c)
 /* Anyone on the network may connect: a client that holds connections open must not lock the
  * operator out. Each address gets OP_PER_ADDRESS connections (libmicrohttpd's limit), each
  * silent one is closed after OP_IDLE_SECONDS, and a request whose headers trickle in (a byte
- * now and then, never silent) is cut off OP_HEADER_SECONDS after it began: whenever a new
- * second a reaper thread shuts down those overdue (libmicrohttpd then closes them: it
+ * now and then, never silent) is cut off OP_HEADER_SECONDS after it began (a connection's
+ * first request from the connection's start, a later one from its request line; a keep-alive
+ * connection between requests is left to the idle timeout, so that a request just arriving on
+ * it is never cut off): every second a reaper thread shuts down those overdue (libmicrohttpd
+ * then closes them: it
  * reports a connection closed, under conn_lock, before it closes its socket, so the reaper
  * never shuts down a socket number reused by another connection). */
 static double seconds_since(const struct timespec *t)
@@ -199,9 +202,10 @@ static void cut_off_slow(struct op_server *srv)
     for (int i = 0; i < OP_CONNECTIONS; i++) {
         struct op_conn *k = &srv->conns[i];
 
-        if (k->used && !k->busy && seconds_since(&k->since) > OP_HEADER_SECONDS) {
+        if (k->used && k->waiting && !k->busy &&
+            seconds_since(&k->since) > OP_HEADER_SECONDS) {
             shutdown(k->fd, SHUT_RDWR);
-            k->busy = true; /* once */
+            k->waiting = false; /* once */
         }
     }
 }
@@ -237,15 +241,19 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx,
     for (int i = 0; code == MHD_CONNECTION_NOTIFY_STARTED && i < OP_CONNECTIONS && fd && !*ctx;
          i++)
         if (!srv->conns[i].used) {
-            srv->conns[i] = (struct op_conn){true, false, fd->connect_fd, {0, 0}};
+            srv->conns[i] = (struct op_conn){true, true, false, fd->connect_fd, {0, 0}};
             clock_gettime(CLOCK_MONOTONIC, &srv->conns[i].since);
             *ctx = &srv->conns[i];
         }
     pthread_mutex_unlock(&srv->conn_lock);
 }
 
-/* The connection's request has its headers (busy), or it waits for the next (since now). */
-static void mark_connection(struct op_server *srv, struct MHD_Connection *c, bool busy)
+enum conn_step { REQUEST_LINE, HEADERS_DONE, ANSWERED };
+
+/* A request's line came (its headers are due within OP_HEADER_SECONDS; a connection's first
+ * request is due from its start), its headers came (busy), or it was answered (the connection
+ * idles: waiting for nothing). */
+static void mark_connection(struct op_server *srv, struct MHD_Connection *c, enum conn_step step)
 {
     const union MHD_ConnectionInfo *i =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -254,10 +262,21 @@ static void mark_connection(struct op_server *srv, struct MHD_Connection *c, boo
     if (!k)
         return;
     pthread_mutex_lock(&srv->conn_lock);
-    k->busy = busy;
-    if (!busy)
+    if (step == REQUEST_LINE && !k->waiting) {
+        k->waiting = true;
         clock_gettime(CLOCK_MONOTONIC, &k->since);
+    }
+    k->busy = step == HEADERS_DONE;
+    if (step == ANSWERED)
+        k->waiting = false;
     pthread_mutex_unlock(&srv->conn_lock);
+}
+
+static void *request_line(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)uri;
+    mark_connection(cls, c, REQUEST_LINE);
+    return NULL; /* the request's context starts empty, as handle expects */
 }
 
 /* libmicrohttpd's own messages (a client gone, the limit reached) would land in the middle of
@@ -278,7 +297,7 @@ static void request_done(void *cls, struct MHD_Connection *c, void **req,
     struct op_server *srv = cls;
 
     (void)why;
-    mark_connection(srv, c, false);
+    mark_connection(srv, c, ANSWERED);
     if (*req == &answer_won)
         op_wake(&srv->st);
 }
@@ -313,7 +332,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     char *json;
 
     (void)version, (void)upload;
-    mark_connection(srv, c, true);
+    mark_connection(srv, c, HEADERS_DONE);
     if (post && !*req) { /* the headers: the (empty) body and the answer come next */
         *req = &posting;
         return MHD_YES;
@@ -388,6 +407,7 @@ enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
                                     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)OP_PER_ADDRESS,
                                     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)OP_IDLE_SECONDS,
                                     MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
+                                    MHD_OPTION_URI_LOG_CALLBACK, request_line, srv,
                                     MHD_OPTION_NOTIFY_COMPLETED, request_done, srv,
                                     MHD_OPTION_END);
         if (!srv->mhd)
@@ -417,6 +437,7 @@ void op_stop(struct op_server *srv)
 {
     if (!srv)
         return;
+    op_state_linger(&srv->st, 3000); /* the page shows the summary, not "no connection" */
     if (srv->reaping) {
         pthread_mutex_lock(&srv->conn_lock);
         srv->stopping = true;

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "machine/operator/op_int.h"
@@ -31,13 +32,16 @@ static void copy_text(char *dst, size_t cap, const char *src)
 
 /* ---------------------------------------------------------------- the watch (fill's thread) */
 
-static void w_begin(void *ctx, const char *set_path, const char *event, int nboards,
-                    int copies)
+static void w_begin(void *ctx, const char *set_path, const char *event, const char *lang,
+                    int nboards, int copies)
 {
     struct op_state *st = ctx;
     const char *base = strrchr(set_path, '/');
 
     pthread_mutex_lock(&st->lock);
+    copy_text(st->lang, sizeof st->lang, lang);
+    st->ended = st->end_seen = false;
+    clock_gettime(CLOCK_MONOTONIC, &st->t_begin);
     copy_text(st->set, sizeof st->set, base ? base + 1 : set_path);
     copy_text(st->event, sizeof st->event, event && strcmp(event, "?") ? event : ""); /* "?": none */
     st->p = (struct mach_progress){0}; /* event deal fills set after set: each starts over */
@@ -140,9 +144,49 @@ static enum mach_answer w_settle(void *ctx, enum mach_answer mine, bool *by_page
     return a;
 }
 
+static void w_end(void *ctx, enum pd_status rc)
+{
+    struct op_state *st = ctx;
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    pthread_mutex_lock(&st->lock);
+    st->ended = true;
+    st->end_rc = rc;
+    st->end_s = (double)(now.tv_sec - st->t_begin.tv_sec) +
+                (double)(now.tv_nsec - st->t_begin.tv_nsec) / 1e9;
+    st->prompt_open = false;
+    pthread_mutex_unlock(&st->lock);
+}
+
 void op_state_watch(struct op_state *st, struct mach_watch *w)
 {
-    *w = (struct mach_watch){st, w_begin, w_progress, w_note, w_finished, w_ask, w_settle};
+    *w = (struct mach_watch){st, w_begin, w_progress, w_note, w_finished, w_ask, w_settle,
+                             w_end};
+}
+
+/* A page that follows the fill sees how it ended before the server goes: up to wait_ms for
+ * its next poll (none when no page ever asked). */
+void op_state_linger(struct op_state *st, int wait_ms)
+{
+    for (int waited = 0; waited < wait_ms; waited += 20) {
+        struct timespec nap = {0, 20 * 1000000L};
+        bool done;
+
+        pthread_mutex_lock(&st->lock);
+        done = !st->ended || !st->polled || st->end_seen;
+        pthread_mutex_unlock(&st->lock);
+        if (done)
+            return;
+        nanosleep(&nap, NULL);
+    }
+}
+
+/* How the fill ended, for the page's summary. */
+static const char *outcome(enum pd_status rc)
+{
+    return rc == PD_OK || rc == PD_ERR_MISMATCH ? "done" : rc == PD_ERR_LIMIT ? "stopped"
+                                                                              : "failed";
 }
 
 /* ---------------------------------------------------------------- the page (server's thread) */
@@ -258,7 +302,15 @@ char *op_state_json(struct op_server *srv)
     json_string(f, st->event);
     fputs(",\"set\":", f);
     json_string(f, st->set);
-    fprintf(f, ",\"begun\":%s,", st->begun ? "true" : "false");
+    fprintf(f, ",\"begun\":%s,\"lang\":", st->begun ? "true" : "false");
+    json_string(f, st->lang);
+    if (st->ended)
+        fprintf(f, ",\"ended\":{\"outcome\":\"%s\",\"seconds\":%ld},", outcome(st->end_rc),
+                (long)(st->end_s + 0.5));
+    else
+        fputs(",\"ended\":null,", f);
+    st->polled = true;
+    st->end_seen = st->ended;
     json_progress(f, st);
     json_prompt_notes(f, st);
     pthread_mutex_unlock(&st->lock);

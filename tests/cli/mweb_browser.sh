@@ -34,7 +34,7 @@ while read -r line; do
 done < <(sed -n 's/^clicked [0-9]*: board [0-9]* [0-9]* of 3: Board \([0-9]*\): /board \1: /p' clicks.txt)
 [ "$(grep -c 'answered on the operator page: done' err.txt)" = "$(grep -c '^clicked' clicks.txt)" ]
 grep -q '^reloaded$' clicks.txt
-grep -q '^page: No connection to predup: the fill has ended' clicks.txt
+grep -q '^page: predup has ended: the summary stays until you close it.$' clicks.txt
 grep -q '^filled set.pbn: 3 good, 0 bad; 156 cards placed' out.txt
 for s in 390x844 820x1180; do
     [ "$(head -c 8 shot-$s.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]

@@ -144,7 +144,9 @@ done
 rc=0; "$P" fill other.pbn --machine faults.conf --status --web 0 2>err.txt || rc=$?
 [ "$rc" = 64 ]
 grep -q 'error: --web shows a fill on a page: it does not go with --status' err.txt
-# without --web and without a terminal, fill still asks for --yes
-rc=0; "$P" fill other.pbn --machine faults.conf </dev/null 2>err.txt || rc=$?
+# without --web and without a terminal, a fill on a real machine still asks for --yes (the
+# simulator's model operator would act its prompts out: mfill_prompt_rule.sh)
+printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\n' >club.conf
+rc=0; "$P" fill other.pbn --machine club.conf </dev/null 2>err.txt || rc=$?
 [ "$rc" = 64 ]
-grep -q 'run it in a terminal, or pass --yes' err.txt
+grep -q 'run it in a terminal, show its prompts on a page (--web), or pass --yes' err.txt

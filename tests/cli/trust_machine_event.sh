@@ -22,7 +22,7 @@ printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\nreplug_wait_ms =
 "$P" event deal ev.conf --fill >out.txt
 grep -q '4 good, 0 bad' out.txt
 sed -i "s|^machine = sim\$|machine = $PWD/club.conf|" ev.conf
-rc=0; "$P" event deal ev.conf --fill >out.txt 2>err.txt || rc=$?
+rc=0; "$P" event deal ev.conf --fill --yes >out.txt 2>err.txt || rc=$? # a script: --yes (mfill_prompt_rule.sh)
 [ "$rc" = 69 ] || { echo "the club's machine after a rehearsal: exit $rc, not 69"; cat out.txt err.txt; exit 1; }
 grep -q 'error: no USB machine 1209:7777 (profile ' err.txt
 if grep -q ' good' out.txt; then echo "boards reported good:"; cat out.txt; exit 1; fi

@@ -13,7 +13,10 @@
       until the fill ends (the page loses its server) waits for each prompt on the page,
       records the board the page shows, clicks the real #continue button; prints "clicked ID:
       board N n of m: PROMPT" per prompt; reloads the page after the first click. --shot
-      takes a screenshot at that window size (OUTDIR/shot-WxH.png) at the first prompt.
+      takes a screenshot at that window size (OUTDIR/shot-WxH.png) at the first prompt;
+      --end-shot one of the summary the page keeps after the fill ended (OUTDIR/end-WxH.png).
+      Then prints the summary, the copy line, the notes shown, and the summary's class after
+      Close.
   mweb_drive.py eval URL EXPR...
       opens URL in headless chromium, waits for its first state, and prints the value of each
       JavaScript EXPR evaluated in the page, one a line.
@@ -197,7 +200,7 @@ class Browser:
         subprocess.run(["rm", "-rf", self.profile], check=False)
 
 
-def run_browser(url, outdir, shots):
+def run_browser(url, outdir, shots, end_shots=()):
     b = Browser(390, 844)
     try:
         b.open(url)
@@ -210,8 +213,8 @@ def run_browser(url, outdir, shots):
             if pid < 0:
                 break
             text = b.js("document.getElementById('prompttext').textContent")
-            shown = b.js("document.getElementById('board').textContent + ' ' + "
-                         "document.getElementById('of').textContent")
+            shown = b.js("(document.getElementById('board').textContent + ' ' + "
+                         "document.getElementById('of').textContent).replace(/\\u00a0/g, ' ')")
             if last == 0:
                 for w, h in shots:
                     b.shot(os.path.join(outdir, "shot-%dx%d.png" % (w, h)), w, h)
@@ -222,6 +225,20 @@ def run_browser(url, outdir, shots):
                 print("reloaded", flush=True)
             last = pid
         print("page: " + b.js("document.getElementById('conn').textContent"), flush=True)
+        # the summary stays after predup has gone (until the operator closes it)
+        print("summary: " + b.js("document.getElementById('done').className + ': ' + "
+                                 "document.getElementById('donetitle').textContent + ': ' + "
+                                 "document.getElementById('donefacts').textContent"), flush=True)
+        print("copy line: [" + b.js("document.getElementById('copy').textContent") + "]",
+              flush=True)
+        print("notes heading: " + b.js("document.getElementById('notesword').textContent"),
+              flush=True)
+        print("notes: " + b.js("[...document.querySelectorAll('#notes li')]"
+                               ".map((li) => li.textContent).join(' | ')"), flush=True)
+        for w, h in end_shots:
+            b.shot(os.path.join(outdir, "end-%dx%d.png" % (w, h)), w, h)
+        b.js("document.querySelector('#close').click()")
+        print("after close: " + b.js("document.getElementById('done').className"), flush=True)
     finally:
         b.close()
 
@@ -295,7 +312,9 @@ def main(argv):
     elif len(argv) >= 4 and argv[1] == "browser":
         shots = [tuple(int(x) for x in argv[i + 1].split("x"))
                  for i, a in enumerate(argv) if a == "--shot"]
-        run_browser(argv[2], argv[3], shots)
+        end_shots = [tuple(int(x) for x in argv[i + 1].split("x"))
+                     for i, a in enumerate(argv) if a == "--end-shot"]
+        run_browser(argv[2], argv[3], shots, end_shots)
     elif len(argv) >= 4 and argv[1] == "eval":
         run_eval(argv[2], argv[3:])
     elif len(argv) == 2 and argv[1] == "expect":

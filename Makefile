@@ -18,6 +18,8 @@ CC       ?= cc
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
 # vips zbar: reading cards on the host, by correlation and by barcode (machine/vision/).
 PKGS      += vips zbar
+# gstreamer-app-1.0: the camera machine's frames (machine/camera/capture.c).
+PKGS      += gstreamer-1.0 gstreamer-app-1.0
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
@@ -40,7 +42,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
               libinih-dev libqrencode-dev libfreetype-dev zlib1g-dev fonts-dejavu-core libopenmpi-dev \
-              openmpi-bin libicu-dev libmicrohttpd-dev
+              openmpi-bin libicu-dev libmicrohttpd-dev libgstreamer1.0-dev \
+              libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 DEPS_BUILD += libvips-dev libzbar-dev
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils qpdf zbar-tools dealer deal valgrind \
               python3 man-db groff-base bsdextrautils imagemagick strace chromium

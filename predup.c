@@ -219,7 +219,7 @@ static int help(int argc, char **argv)
 
 /* `predup --complete WHAT`, for the bash completion (config/predup.bash-completion), one word a
  * line, from the tables: commands, topics, formats, extensions (of the files predup reads, each
- * once, without the dot), languages (of print), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
+ * once, without the dot), languages (of print), machines (the drivers), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
 static int complete(int argc, char **argv)
 {
     const char *what = argc > 2 ? argv[2] : "";
@@ -230,6 +230,9 @@ static int complete(int argc, char **argv)
         puts(topics[i].name);
     for (size_t i = 0; strcmp(what, "formats") == 0 && pbn_format_name(i); i++)
         puts(pbn_format_name(i));
+    for (int i = 0; strcmp(what, "machines") == 0 && i < MACH_KINDS; i++)
+        if (mach_driver_of(i)) /* the machine drivers' names: --machine NAME */
+            puts(mach_driver_of(i)->name);
     for (size_t i = 0; strcmp(what, "languages") == 0 && i < pr_lang_count(); i++)
         puts(pr_lang_name(i)); /* the printed languages: printing/terms/LANG.ini */
     if (strcmp(what, "extensions") == 0) {

@@ -36,16 +36,17 @@ static void fault(struct lint *l, int line, const char *fmt, ...)
 
 static void fault(struct lint *l, int line, const char *fmt, ...)
 {
+    char raw[1024], text[1024];
     va_list ap;
 
     l->faults++;
     if (!l->rep) /* counting only (pbn_write's test for export format) */
         return;
-    fprintf(l->rep, "%s:%d: ", l->name, line);
     va_start(ap, fmt);
-    vfprintf(l->rep, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    fputc('\n', l->rep);
+    pd_message(text, sizeof text, "%s", raw); /* as every message: file bytes escaped */
+    fprintf(l->rep, "%s:%d: %s\n", l->name, line, text);
 }
 
 /* ---------------------------------------------------------------- game-level rules */

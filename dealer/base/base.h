@@ -39,7 +39,8 @@ struct pd_err {
     int line, col;   /* 1-based; 0 when unknown */
     int sys;         /* errno or the library's own code; 0 if none */
     char msg[240];   /* one line: no newline, no final period */
-    char src[160];   /* the offending line for the caret, PD_LINE_WITHHELD, or "" */
+    char src[160];   /* the offending line for the caret, escaped, PD_LINE_WITHHELD, or "" */
+    int caret;       /* the column's byte offset in src, after the escapes before it */
     size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
 };
 
@@ -53,6 +54,11 @@ enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, .
 enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *file, int line,
                           int col, const char *src_line, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
+
+/* A message made as pd_fail makes e->msg (key-like text withheld, then pd_escape), into dst
+ * (cap bytes): for the lines a command prints itself that quote a file (verify's and check's
+ * faults). */
+void pd_message(char *dst, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Ends e's message with hint, e.g. " (add --force to replace it)", in place of the hint it
  * ends with already (e->hint): a caller that knows a better one (event deal takes no --force)
@@ -240,5 +246,12 @@ enum { PD_LABEL_MAX = 200 };
 enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);
 /* The same rule with another byte limit (event name, site, public value ...). */
 enum pd_status pd_text_check(const char *what, const char *text, size_t max, struct pd_err *e);
+/* The one escaper of text a message quotes (dealer/base/text.c): text[0..n) into out (cap
+ * bytes, NUL-terminated, cut only between two whole units), with every byte a terminal would act
+ * on shown instead: C0 controls (a tab too, unless keep_tab), DEL and bytes that are not UTF-8 as
+ * \xNN, C1, bidirectional and line-separator code points (U+0080-009F, U+061C, U+200E/F,
+ * U+2028-202E, U+2066-2069) as U+XXXX. Returns the length written. pd_fail, pd_fail_at and
+ * pd_message apply it to every message, so no file's bytes reach a terminal raw. */
+size_t pd_escape(const char *text, size_t n, bool keep_tab, char *out, size_t cap);
 
 #endif

@@ -106,31 +106,48 @@ static void withhold_key_text(char *s)
     s[out] = '\0';
 }
 
-/* The offending line for the caret, or PD_LINE_WITHHELD in its place when it holds key text.
- * The whole line is judged before it is cut to fit, so that no cut shows a piece of a key. */
-static void copy_source_line(char *dst, size_t cap, const char *src)
+/* The offending line for the caret, escaped (tabs kept, for the caret's alignment), or
+ * PD_LINE_WITHHELD in its place when it holds key text; the caret's offset in it (*caret) is
+ * the column's, widened by the escapes before it. The whole line is judged before it is cut to
+ * fit, so that no cut shows a piece of a key. */
+static void copy_source_line(char *dst, size_t cap, const char *src, int col, int *caret)
 {
     size_t len = src ? strcspn(src, "\r\n") : 0;
+    size_t before = col > 1 && (size_t)(col - 1) < len ? (size_t)(col - 1) : len;
+    char shown[4 * sizeof ((struct pd_err *)0)->src];
 
-    if (src && pd_has_key_text(src, len))
+    *caret = 0;
+    if (src && pd_has_key_text(src, len)) {
         snprintf(dst, cap, "%s", PD_LINE_WITHHELD);
-    else
-        snprintf(dst, cap, "%.*s", (int)len, src ? src : "");
+        return;
+    }
+    *caret = (int)pd_escape(src ? src : "", before, true, shown, sizeof shown);
+    pd_escape(src ? src : "", len, true, dst, cap);
 }
 
-/* Formats text into dst, cap bytes, with every key-like run withheld. The text is judged whole
- * before it is cut to fit, so that no cut shows a piece of a key: text is far longer than any
- * field of struct pd_err, so its own cut never reaches what is kept. */
+/* Formats text into dst, cap bytes, as every message is made: key-like runs withheld, then the
+ * bytes a terminal acts on escaped (pd_escape), then key-like runs withheld again (an escape
+ * must not join two harmless runs into one). The text is judged whole before it is cut to fit,
+ * so that no cut shows a piece of a key: text is far longer than any field of struct pd_err,
+ * so its own cut never reaches what is kept. */
 static void format_withheld(char *dst, size_t cap, const char *fmt, va_list ap)
 {
-    char text[1024];
+    char text[1024], shown[4 * sizeof text];
 
     vsnprintf(text, sizeof text, fmt, ap);
     withhold_key_text(text);
-    size_t n = strnlen(text, cap - 1);
+    pd_escape(text, strlen(text), false, shown, sizeof shown);
+    withhold_key_text(shown);
+    pd_escape(shown, strlen(shown), false, dst, cap); /* cuts between whole characters */
+}
 
-    memcpy(dst, text, n);
-    dst[n] = '\0';
+void pd_message(char *dst, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    format_withheld(dst, cap, fmt, ap);
+    va_end(ap);
 }
 
 static void format_text(char *dst, size_t cap, const char *fmt, ...)
@@ -177,7 +194,7 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
     va_end(ap);
     format_text(e->file, sizeof e->file, "%.*s", (int)(file ? strcspn(file, "\r\n") : 0),
                 file ? file : "");
-    copy_source_line(e->src, sizeof e->src, src_line);
+    copy_source_line(e->src, sizeof e->src, src_line, col, &e->caret);
     e->line = line;
     e->col = col;
     return code;
@@ -194,7 +211,8 @@ void pd_err_hint(struct pd_err *e, const char *hint)
     e->hint = at;
 }
 
-/* The caret line keeps tabs where the source has them, so it lines up in any terminal. */
+/* The caret line keeps tabs where the source has them, so it lines up in any terminal; a
+ * character of several bytes takes one column. */
 static void print_caret(FILE *out, const struct pd_err *e)
 {
     if (strcmp(e->src, PD_LINE_WITHHELD) == 0) { /* no caret under a notice */
@@ -202,8 +220,9 @@ static void print_caret(FILE *out, const struct pd_err *e)
         return;
     }
     fprintf(out, "  %s\n  ", e->src);
-    for (int i = 1; i < e->col && e->src[i - 1]; i++)
-        fputc(e->src[i - 1] == '\t' ? '\t' : ' ', out);
+    for (int i = 0; i < e->caret && e->src[i]; i++)
+        if (((unsigned char)e->src[i] & 0xC0) != 0x80)
+            fputc(e->src[i] == '\t' ? '\t' : ' ', out);
     fputs("^\n", out);
 }
 

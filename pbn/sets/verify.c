@@ -30,19 +30,36 @@ struct tally {
 static void fault(struct tally *t, int line, int board, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Made as every message is (pd_message: file bytes escaped, key-like text withheld). */
 static void fault(struct tally *t, int line, int board, const char *fmt, ...)
 {
+    char raw[1024], text[1024];
     va_list ap;
 
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    pd_message(text, sizeof text, "%s", raw);
     printf(line > 0 ? "%s:%d: " : "%s: ", t->path, line);
     if (board > 0)
         printf("board %d: ", board);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
+    printf("%s\n", text);
     t->faults++;
 }
+
+/* A hash in a fault line: its first 16 digits and "...", as every message names a public hash
+ * (pd_message withholds a longer run of hex digits as key-like text). */
+struct hash_shown {
+    char text[20];
+};
+static struct hash_shown hash_shown(const char *hash)
+{
+    struct hash_shown h;
+
+    snprintf(h.text, sizeof h.text, strlen(hash) > 16 ? "%.16s..." : "%s", hash);
+    return h;
+}
+#define HASH_SHOWN(hash) (hash_shown(hash).text)
 
 static const char *plural(int n, const char *one, const char *many)
 {
@@ -102,8 +119,8 @@ static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
     if (!deal_ok) {
         deal_to_pbn(&bd->deal, SEAT_N, 0xF, want);
         deal_to_pbn(&g->deal, SEAT_N, g->known, have);
-        fault(t, g->line, g->board, "Deal differs\n  file: %s\n  key:  %s",
-              g->known ? have : "(none)", want);
+        fault(t, g->line, g->board, "Deal differs");
+        printf("  file: %s\n  key:  %s\n", g->known ? have : "(none)", want); /* ours */
     }
     check_conditions(x, g, t);
     deal_num_to_dec(bd->number, dec);
@@ -271,11 +288,11 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
         rc = open_dealing(o->key_path, label, o->script, version, &x->dl, e);
     x->dl.max_tries = DEAL_MAX_TRIES;
     if (rc == PD_OK && g->commitment[0] && strcmp(g->commitment, x->dl.commit) != 0)
-        fault(t, 0, 0, "Generator names key commitment %s, this key's is %s", g->commitment,
-              x->dl.commit);
+        fault(t, 0, 0, "Generator names key commitment %s, this key's is %s",
+              HASH_SHOWN(g->commitment), HASH_SHOWN(x->dl.commit));
     if (rc == PD_OK && g->script[0] && strcmp(g->script, x->dl.script_hash) != 0)
-        fault(t, 0, 0, "Generator names script SHA-256 %s, this script's is %s", g->script,
-              x->dl.script_hash);
+        fault(t, 0, 0, "Generator names script SHA-256 %s, this script's is %s",
+              HASH_SHOWN(g->script), HASH_SHOWN(x->dl.script_hash));
     if (rc == PD_OK && boards)
         rc = board_range_parse(boards, BOARD_MAX, &x->range, e);
     else if (rc == PD_OK)
@@ -283,7 +300,7 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
                "missing at either end\n", path);
     x->dealer = o->dealer >= 0 ? o->dealer : g->dealer;
     x->vul = o->vul >= 0 ? o->vul : g->vul;
-    snprintf(x->what, sizeof x->what, "key and label \"%s\"%s", label,
+    pd_message(x->what, sizeof x->what, "key and label \"%s\"%s", label,
              o->label || g->has_label ? "" : " (assumed: give --label L if the set has another)");
     return rc;
 }
@@ -403,11 +420,11 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     if (rc == PD_OK)
         rc = record_dealing(r, si, o->script, &x.dl, e);
     if (rc == PD_OK && g.event[0] && strcmp(g.event, r->digest) != 0)
-        fault(&t, 0, 0, "Generator names event digest %s, the record's is %s", g.event,
-              r->digest);
+        fault(&t, 0, 0, "Generator names event digest %s, the record's is %s",
+              HASH_SHOWN(g.event), HASH_SHOWN(r->digest));
     if (rc == PD_OK && g.commitment[0] && strcmp(g.commitment, r->commitment) != 0)
-        fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s", g.commitment,
-              r->commitment);
+        fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s",
+              HASH_SHOWN(g.commitment), HASH_SHOWN(r->commitment));
     if (rc == PD_OK && g.script[0] && g.dealing != x.dl.version)
         fault(&t, 0, 0, "Generator names dealing version %d, the record's is %d", g.dealing,
               x.dl.version);
@@ -415,7 +432,7 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
         rc = board_range_parse(r->p.sets[si].boards, EV_MAX_BOARD, &x.range, e);
     x.dealer = si >= 0 ? r->p.sets[si].dealer : -1;
     x.vul = si >= 0 ? r->p.sets[si].vul : -1;
-    snprintf(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
+    pd_message(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
     return check_and_close(rc, &x, path, set, &t, e);
 }
 

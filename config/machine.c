@@ -411,6 +411,8 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
     l->p = *out;
     rc = slurp(f, name, &text, &len, e);
     if (rc == PD_OK)
+        rc = pd_refuse_key_file(name, "a machine profile", text, len, e);
+    if (rc == PD_OK)
         rc = no_nul(text, len, name, e);
     if (rc == PD_OK)
         rc = no_continuation(text, name, e);
@@ -427,6 +429,8 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
                         "under [machine]");
     if (rc == PD_OK)
         *out = l->p;
+    if (text) /* it may have been a key */
+        pd_wipe(text, len);
     free(text);
     free(l);
     return rc;

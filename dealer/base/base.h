@@ -202,13 +202,22 @@ enum pd_status pd_outset_check(const char *path, struct pd_err *e);
 
 /* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
 enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);
-/* pd_read_file for every input that is not a key: a file shaped like a key is refused with
+/* pd_read_file for every input that is not a key: a key file (pd_is_key_file) is refused with
  * "FILE looks like a key file, not <kind>" (kind: "a dealer script", "a PBN file"), so that
- * no parser can quote its bytes in a message. */
+ * no parser can quote its bytes in a message. pd_refuse_key_file is the same refusal for text
+ * a reader got otherwise (a machine profile, read from a FILE). */
 enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
                              struct pd_err *e);
-/* True when text is 64 hex digits and at most one line end: what a key file holds. */
+enum pd_status pd_refuse_key_file(const char *name, const char *kind, const char *text,
+                                  size_t len, struct pd_err *e);
+/* True when text is 64 hex digits and at most one line end: what predup's key file holds, the
+ * one shape no output replaces (pd_outfile_refuse_key). */
 bool pd_looks_like_key(const char *text, size_t len);
+/* The one test of "this input is a key", whatever it is given as: text whose every line that
+ * is not empty is a key (64 hex digits, or 32 base64 characters or more that mix digits and
+ * both cases as random base64 does), a SquareDeal .sqk line ("1,2:KEY") or KEY_SPENT_LINE,
+ * one key at least: predup's key file spent or not, a .sqk, a base64 key. */
+bool pd_is_key_file(const char *text, size_t len);
 /* The line event reveal adds to a key file it published (key_mark_spent): the key still reads
  * for verify and deal, but key_check_unspent refuses it, so no event commits to it again. Here,
  * because no output replaces a key file, spent or not (pd_outfile_refuse_key). */

@@ -350,17 +350,83 @@ enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct p
     return rc;
 }
 
+/* A key written as text: 64 hex digits, or 32 base64 characters or more (and at most two "="
+ * of padding) mixing digits, lower and upper case as random base64 does (run_looks_like_key's
+ * changes): what neither a word nor a machine file's line of digits (DUP, BRI) is. */
+static bool key_token(const char *s, size_t n)
+{
+    size_t hex = 0, changes = 0;
+    bool seen[4] = {false};
+
+    while (hex < n && ((s[hex] >= '0' && s[hex] <= '9') || (s[hex] >= 'a' && s[hex] <= 'f') ||
+                       (s[hex] >= 'A' && s[hex] <= 'F')))
+        hex++;
+    if (hex == 64 && n == 64)
+        return true;
+    for (int pad = 0; pad < 2 && n > 0 && s[n - 1] == '='; pad++)
+        n--;
+    if (n < 32 || base64_run(s, n) != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        seen[char_class(s[i])] = true;
+        changes += i > 0 && char_class(s[i]) != char_class(s[i - 1]);
+    }
+    return seen[1] && seen[2] && seen[3] && 5 * changes >= n;
+}
+
+/* A line of a key file: a key (key_token), a SquareDeal .sqk line ("1,2:KEY"), or the line
+ * event reveal adds; *keyed is set by a key. */
+static bool key_file_line(const char *line, size_t n, bool *keyed)
+{
+    static const char spent[] = KEY_SPENT_LINE;
+    size_t i = 0;
+
+    while (i < n && ((line[i] >= '0' && line[i] <= '9') || line[i] == ','))
+        i++;
+    i = i > 0 && i < n && line[i] == ':' ? i + 1 : 0; /* the .sqk's "phase,session:" */
+    if (key_token(line + i, n - i))
+        return *keyed = true;
+    return n == 0 || (n == sizeof spent - 2 && memcmp(line, spent, n) == 0);
+}
+
+bool pd_is_key_file(const char *text, size_t len)
+{
+    bool keyed = false;
+
+    if (pd_looks_like_key(text, len))
+        return true;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (text + i)) : len - i, cut = n;
+
+        while (cut > 0 && (text[i + cut - 1] == '\r' || text[i + cut - 1] == ' '))
+            cut--;
+        if (!key_file_line(text + i, cut, &keyed))
+            return false;
+        i += n + 1;
+    }
+    return keyed;
+}
+
+enum pd_status pd_refuse_key_file(const char *name, const char *kind, const char *text,
+                                  size_t len, struct pd_err *e)
+{
+    if (!pd_is_key_file(text, len))
+        return PD_OK;
+    return pd_fail(e, PD_ERR_SYNTAX, "%s looks like a key file, not %s",
+                   strcmp(name, "-") == 0 ? "standard input" : name, kind);
+}
+
 enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
                              struct pd_err *e)
 {
     enum pd_status rc = pd_read_file(path, text, len, e);
 
-    if (rc != PD_OK || !pd_looks_like_key(*text, *len))
+    if (rc != PD_OK || pd_refuse_key_file(path, kind, *text, *len, e) == PD_OK)
         return rc;
     pd_wipe(*text, *len);
     free(*text);
     *text = NULL;
     *len = 0;
-    return pd_fail(e, PD_ERR_SYNTAX, "%s looks like a key file, not %s",
-                   strcmp(path, "-") == 0 ? "standard input" : path, kind);
+    return PD_ERR_SYNTAX;
 }

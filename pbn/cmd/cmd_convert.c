@@ -133,7 +133,7 @@ static bool input_is_key(const char *path)
 {
     char *text = NULL;
     size_t len = 0;
-    bool key = pd_read_file(path, &text, &len, NULL) == PD_OK && pd_looks_like_key(text, len);
+    bool key = pd_read_file(path, &text, &len, NULL) == PD_OK && pd_is_key_file(text, len);
 
     if (text)
         pd_wipe(text, len);

@@ -212,6 +212,9 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
 /* The format pbn_read_any would read path as (with no format given), or NULL when it cannot
  * tell (or cannot read the file). */
 const char *pbn_format_guess(const char *path);
+/* How many games of set the format leaves out when it writes it: a format of partial deals
+ * (LIN) cannot hold a board with no hand, and names them in a note; 0 for an unknown name. */
+size_t pbn_format_left_out(const char *format, const struct pbn_set *set);
 /* True when the format carries no dealer or vulnerability (its boards read as Law 2's). */
 bool pbn_format_law2(const char *name);
 

@@ -36,3 +36,17 @@ cmp -s tags.pbn out.pbn || { echo "pbn 300,000 tags: output differs from input" 
 echo "pbn read+write, 1 game of 300,000 tags (ms)|$t|-|-"
 t=$(median3 "$PREDUP" convert --force games.pbn out.pbn)
 echo "pbn read+write, 3,000 games of 100 tags (ms)|$t|-|-"
+# verify's repeated-tag check (issue 29 item 15): one game of N other tags, then N Deal tags, at
+# two sizes; linear, the time doubles with N (it was quadratic: 4 times).
+"$PREDUP" key new k.key >/dev/null
+"$PREDUP" deal --key k.key --boards 1-2 -o two.pbn >/dev/null
+deal=$(grep -m1 '^\[Deal ' two.pbn | tr -d '\r')
+repeats() { # repeats N OUT
+    awk -v deal="$deal" -v n="$1" '/^\[Deal / && !done { for (i = 0; i < n; i++) print "[Note \"x\"]"
+        for (i = 0; i < n; i++) print deal; done = 1 } { print }' two.pbn >"$2"
+}
+verify_any() { "$PREDUP" verify --key k.key "$1" >/dev/null 2>&1 || true; }
+for n in 40000 80000; do
+    repeats "$n" "rep$n.pbn"
+    echo "verify, 1 game of $n tags and $n repeated Deal tags, $(($(wc -c <"rep$n.pbn") / 1000)) KB (ms)|$(median3 verify_any "rep$n.pbn")|-|-"
+done

@@ -262,5 +262,9 @@ enum pd_status pd_text_check(const char *what, const char *text, size_t max, str
  * U+2028-202E, U+2066-2069) as U+XXXX. Returns the length written. pd_fail, pd_fail_at and
  * pd_message apply it to every message, so no file's bytes reach a terminal raw. */
 size_t pd_escape(const char *text, size_t n, bool keep_tab, char *out, size_t cap);
+/* The code points pd_escape shows escaped, the one list: C0 controls, DEL, C1 controls, and
+ * the bidirectional controls and line separators that reorder or break a line (U+061C,
+ * U+200E/F, U+2028-202E, U+2066-2069). A text printed on paper holds none (printing/terms.c). */
+bool pd_code_point_hidden(unsigned cp);
 
 #endif

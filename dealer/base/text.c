@@ -78,13 +78,11 @@ enum pd_status pd_text_check(const char *what, const char *label, size_t max, st
     return PD_OK;
 }
 
-/* Code points a terminal acts on instead of showing: C1 controls, and the bidirectional
- * controls and line separators that reorder or break a line (U+061C, U+200E/F, U+2028-202E,
- * U+2066-2069). */
-static bool hidden_code_point(unsigned cp)
+bool pd_code_point_hidden(unsigned cp)
 {
-    return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
-           (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+    return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C ||
+           cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
 }
 
 size_t pd_escape(const char *text, size_t n, bool keep_tab, char *out, size_t cap)
@@ -100,7 +98,7 @@ size_t pd_escape(const char *text, size_t n, bool keep_tab, char *out, size_t ca
         len = pd_utf8_decode(s + i, n - i, &cp);
         if (len == 0 || ((cp < 0x20 || cp == 0x7F) && !(keep_tab && cp == '\t')))
             len = 1, w = snprintf(unit, sizeof unit, "\\x%02X", s[i]);
-        else if (hidden_code_point(cp))
+        else if (cp >= 0x80 && pd_code_point_hidden(cp))
             w = snprintf(unit, sizeof unit, "U+%04X", cp);
         else
             w = (int)len, memcpy(unit, s + i, len);

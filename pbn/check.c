@@ -29,6 +29,8 @@ struct lint {
     int first_lf, first_crcr;
     bool in_brace; /* inside a {...} comment spanning lines */
     bool utf8;     /* the text needs UTF-8 (the encoding rule, pbn_beyond_latin1): it is no fault */
+    pbn_outside_fn *outside; /* pbn_check_outside's: told of each such line that holds "[" */
+    void *outside_ctx;
 };
 
 static void fault(struct lint *l, int line, const char *fmt, ...)
@@ -318,6 +320,15 @@ static bool has_utf8(const char *s)
     return false;
 }
 
+/* Text outside any game: import ignores it, but a lenient reader takes a "[" in it for a tag,
+ * so verify refuses such a line (pbn_check_outside). */
+static void outside_text(struct lint *l, const char *s, int line)
+{
+    fault(l, line, "text outside any game (import ignores it)");
+    if (l->outside && strchr(s, '['))
+        l->outside(l->outside_ctx, line);
+}
+
 static void scan_line(struct lint *l, const char *s, int line)
 {
     size_t i = 0, len = strlen(s);
@@ -353,7 +364,7 @@ static void scan_line(struct lint *l, const char *s, int line)
         while (pbn_text_space(s[k]))
             k++;
         if (s[k] != '[' && s[k] != ';' && s[k] != '{') {
-            fault(l, line, "text outside any game (import ignores it)");
+            outside_text(l, s, line);
             return;
         }
         l->game_line = line;
@@ -379,7 +390,7 @@ static void scan_line(struct lint *l, const char *s, int line)
             scan_tag(l, s, len, &i, line);
         } else {
             if (l->ntags == 0)
-                fault(l, line, "text outside any game (import ignores it)");
+                outside_text(l, s, line);
             break; /* section data (Auction, Play, tables) */
         }
     }
@@ -467,6 +478,30 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
     } else
         fault(l, re.line, "cannot be imported: %s", re.msg);
     *nfaults = l->faults;
+    free(buf);
+    free(l);
+    return PD_OK;
+}
+
+enum pd_status pbn_check_outside(const char *text, size_t len, pbn_outside_fn *found, void *ctx,
+                                 struct pd_err *e)
+{
+    struct lint *l = calloc(1, sizeof *l);
+    char *buf = malloc(len + 1);
+    size_t pos = pbn_text_bom(text, len);
+    int line = 0;
+
+    if (!l || !buf) {
+        free(l);
+        free(buf);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    }
+    l->name = "";
+    l->outside = found;
+    l->outside_ctx = ctx;
+    while (pos < len)
+        check_line(l, text, len, pos, ++line, buf, &pos);
+    end_game(l);
     free(buf);
     free(l);
     return PD_OK;

@@ -435,8 +435,7 @@ static bool parse_vul(const char *v, enum vul *out)
     return false;
 }
 
-/* OptimumResultTable rows "N NT  7" (PBN 5.7), when all 20 are there. */
-static bool table_dd(const struct pbn_game *g, struct dd_table *dd)
+bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd)
 {
     const struct pbn_tag *t = pbn_tag_find(g, "OptimumResultTable");
     unsigned seen = 0;
@@ -468,7 +467,7 @@ static enum pd_status parse_dd(struct pbn_game *g)
 
     g->has_dd = v && pbn_dd_from_hex(v, &g->dd);
     if (!g->has_dd)
-        g->has_dd = table_dd(g, &g->dd);
+        g->has_dd = pbn_dd_from_table(g, &g->dd);
     v = pbn_tag_get(g, "OptimumScore");
     const char *pc = pbn_tag_get(g, "ParContract");
 

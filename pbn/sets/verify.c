@@ -19,12 +19,20 @@ struct expect {
     struct board_range range; /* empty when not known */
     int dealer, vul;          /* -1: Law 2 */
     char what[PD_LABEL_MAX + 128]; /* "key and label \"original\"", for the summary */
+    const char *source;            /* "the key" or "the record": what fixes the boards */
 };
 
 struct tally {
     const char *path;
     int faults;
     int conditions; /* of them, a Dealer or Vulnerable that differs */
+    /* For the analysis check, per game of the set: its deal is right (solve), the deal and
+     * its board's dealer and vulnerability; then how many boards' analysis was checked. */
+    const struct pbn_game *games;
+    bool *solve;
+    struct deal *deals;
+    struct board_info *bi;
+    size_t analysed;
 };
 
 static void fault(struct tally *t, int line, int board, const char *fmt, ...)
@@ -123,6 +131,14 @@ static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
         printf("  file: %s\n  key:  %s\n", g->known ? have : "(none)", want); /* ours */
     }
     check_conditions(x, g, t);
+    if (deal_ok && t->solve) { /* its analysis, if any, is checked against this deal */
+        bool dealer_fixed, vul_fixed;
+        size_t i = (size_t)(g - t->games);
+
+        t->solve[i] = true;
+        t->deals[i] = bd->deal;
+        t->bi[i] = expected_board(x, g->board, &dealer_fixed, &vul_fixed);
+    }
     deal_num_to_dec(bd->number, dec);
     if (deal_ok && id && strcmp(id, dec) != 0) /* a wrong Deal has its own fault */
         fault(t, g->line, g->board, "DealId is %s, expected %s", id, dec);
@@ -186,6 +202,29 @@ static int *board_slots(const struct expect *x, const struct pbn_set *set, int *
     return first;
 }
 
+static void analysis_fault(void *ctx, const struct pbn_game *g, int line, const char *what)
+{
+    fault(ctx, line, g->board, "%s", what);
+}
+
+static void outside_fault(void *ctx, int line)
+{
+    fault(ctx, line, 0, "text outside any game holds a \"[\": import ignores it, a lenient "
+          "reader takes it for another board");
+}
+
+/* The analysis tags of the boards whose deal is right, and the text between games. */
+static enum pd_status check_beyond_deals(const struct pbn_set *set, struct tally *t,
+                                         struct pd_err *e)
+{
+    struct analysis_job job = {t->solve, t->deals, t->bi};
+    enum pd_status rc = verify_analysis(set, &job, analysis_fault, t, &t->analysed, e);
+
+    if (rc == PD_OK && set->src)
+        rc = pbn_check_outside(set->src, strlen(set->src), outside_fault, t, e);
+    return rc;
+}
+
 static enum pd_status check_set(const struct expect *x, const struct pbn_set *set,
                                 struct tally *t, struct pd_err *e)
 {
@@ -197,8 +236,12 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
         return PD_OK;
     }
     first = board_slots(x, set, &lo, &hi);
-    if (!first)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    t->games = set->games;
+    t->solve = calloc(set->n, sizeof *t->solve);
+    t->deals = calloc(set->n, sizeof *t->deals);
+    t->bi = calloc(set->n, sizeof *t->bi);
+    if (!first || !t->solve || !t->deals || !t->bi)
+        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
         pbn_game_repeats(&set->games[i], repeated_tag, t);
         rc = check_game(x, &set->games[i], first, lo, hi, t, e);
@@ -206,7 +249,13 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
     for (int b = lo; rc == PD_OK && b <= hi; b++)
         if (first[b - lo] == 0)
             fault(t, 0, b, "missing");
+    if (rc == PD_OK)
+        rc = check_beyond_deals(set, t, e);
     free(first);
+    free(t->solve);
+    free(t->deals);
+    free(t->bi);
+    t->solve = NULL;
     return rc;
 }
 
@@ -216,10 +265,16 @@ static enum pd_status verify_file(const struct expect *x, const char *path,
 {
     enum pd_status rc = check_set(x, set, t, e);
 
-    if (rc == PD_OK && t->faults == 0)
+    if (rc == PD_OK && t->faults == 0) {
         printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
-               plural((int)set->n, "board matches", "boards match"),
-               x->what);
+               plural((int)set->n, "board matches", "boards match"), x->what);
+        printf("%s: checked: each board's deal, dealer, vulnerability and DealId", path);
+        if (t->analysed)
+            printf(", and the analysis (double-dummy tricks, par) of %zu %s against a fresh "
+                   "solve", t->analysed, plural((int)t->analysed, "board", "boards"));
+        printf("\n%s: not checked: Event, Site, Date and the other tags, which %s does not "
+               "fix\n", path, x->source);
+    }
     return rc;
 }
 
@@ -300,6 +355,7 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
                "missing at either end\n", path);
     x->dealer = o->dealer >= 0 ? o->dealer : g->dealer;
     x->vul = o->vul >= 0 ? o->vul : g->vul;
+    x->source = "the key";
     pd_message(x->what, sizeof x->what, "key and label \"%s\"%s", label,
              o->label || g->has_label ? "" : " (assumed: give --label L if the set has another)");
     return rc;
@@ -432,6 +488,7 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
         rc = board_range_parse(r->p.sets[si].boards, EV_MAX_BOARD, &x.range, e);
     x.dealer = si >= 0 ? r->p.sets[si].dealer : -1;
     x.vul = si >= 0 ? r->p.sets[si].vul : -1;
+    x.source = "the record";
     pd_message(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
     return check_and_close(rc, &x, path, set, &t, e);
 }

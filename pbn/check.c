@@ -438,21 +438,31 @@ static void line_end_summary(struct lint *l)
               l->crcr_lines == 1 ? " ends" : "s end");
 }
 
+/* Every line from pos on, then the last game's end; false when out of memory. */
+static bool scan_lines(struct lint *l, const char *text, size_t len, size_t pos)
+{
+    char *buf = malloc(len + 1);
+    int line = 0;
+
+    if (!buf)
+        return false;
+    while (pos < len)
+        check_line(l, text, len, pos, ++line, buf, &pos);
+    end_game(l);
+    free(buf);
+    return true;
+}
+
 enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
                              size_t *nfaults, struct pd_err *e)
 {
     struct lint *l = calloc(1, sizeof *l);
-    char *buf = malloc(len + 1);
     struct pbn_set *set = NULL;
     struct pd_err re;
     size_t pos = pbn_text_bom(text, len);
-    int line = 0;
 
-    if (!l || !buf) {
-        free(l);
-        free(buf);
+    if (!l)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    }
     l->name = name;
     l->rep = report;
     /* Export is ISO 8859-1; a text with a character beyond it is UTF-8 whole, as predup writes
@@ -465,20 +475,19 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
                 "departure, but no %% EXPORT either\n", name, beyond);
     if (pos) /* read as import reads it (pbn/fmt_int.h) */
         fault(l, 1, "a UTF-8 byte order mark: export writes none");
-    while (pos < len)
-        check_line(l, text, len, pos, ++line, buf, &pos);
-    end_game(l);
+    if (!scan_lines(l, text, len, pos)) {
+        free(l);
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    }
     line_end_summary(l);
     if (pbn_read_mem(name, text, len, &set, &re) == PD_OK)
         pbn_set_free(set);
     else if (re.code == PD_ERR_NOMEM) {
         free(l);
-        free(buf);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     } else
         fault(l, re.line, "cannot be imported: %s", re.msg);
     *nfaults = l->faults;
-    free(buf);
     free(l);
     return PD_OK;
 }
@@ -487,22 +496,14 @@ enum pd_status pbn_check_outside(const char *text, size_t len, pbn_outside_fn *f
                                  struct pd_err *e)
 {
     struct lint *l = calloc(1, sizeof *l);
-    char *buf = malloc(len + 1);
-    size_t pos = pbn_text_bom(text, len);
-    int line = 0;
+    bool ok = l != NULL;
 
-    if (!l || !buf) {
-        free(l);
-        free(buf);
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    if (ok) {
+        l->name = "";
+        l->outside = found;
+        l->outside_ctx = ctx;
+        ok = scan_lines(l, text, len, pbn_text_bom(text, len));
     }
-    l->name = "";
-    l->outside = found;
-    l->outside_ctx = ctx;
-    while (pos < len)
-        check_line(l, text, len, pos, ++line, buf, &pos);
-    end_game(l);
-    free(buf);
     free(l);
-    return PD_OK;
+    return ok ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 }

@@ -1,7 +1,8 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
  * (status.c), number parsing and command-line options (cmdline.c, status.c), safe output
- * (outfile.c, outset.c), reading files (status.c). Includes no other predup header; every
- * other room includes it (through dealer/deal/deal.h or directly). */
+ * (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
+ * (utf8.c), short texts (text.c). Includes no other predup header; every other room includes
+ * it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
 
@@ -244,7 +245,7 @@ void pd_hex_encode(const void *bytes, size_t n, char *out);
 /* dealer/base/status.c: OPENSSL_cleanse, for key bytes going out of scope. */
 void pd_wipe(void *p, size_t n);
 
-/* dealer/base/text.c: the one UTF-8 rule (no overlong form, no surrogate, nothing above
+/* dealer/base/utf8.c: the one UTF-8 rule (no overlong form, no surrogate, nothing above
  * U+10FFFF). The length of the character at s (n bytes left), its code point in *cp, or 0
  * when it is not valid UTF-8; whether text[0..n) is valid UTF-8. */
 size_t pd_utf8_decode(const unsigned char *s, size_t n, unsigned *cp);
@@ -255,7 +256,7 @@ enum { PD_LABEL_MAX = 200 };
 enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);
 /* The same rule with another byte limit (event name, site, public value ...). */
 enum pd_status pd_text_check(const char *what, const char *text, size_t max, struct pd_err *e);
-/* The one escaper of text a message quotes (dealer/base/text.c): text[0..n) into out (cap
+/* The one escaper of text a message quotes (dealer/base/utf8.c): text[0..n) into out (cap
  * bytes, NUL-terminated, cut only between two whole units), with every byte a terminal would act
  * on shown instead: C0 controls (a tab too, unless keep_tab), DEL and bytes that are not UTF-8 as
  * \xNN, C1, bidirectional and line-separator code points (U+0080-009F, U+061C, U+200E/F,

@@ -427,7 +427,7 @@ enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_
 {
     char *text = NULL;
     size_t len = 0;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = pd_read_input(path, "an event file", &text, &len, e);
 
     if (rc == PD_OK)
         rc = cfg_parse_event(path, text, len, ev, e);

@@ -492,6 +492,8 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
     l->p = *out;
     rc = slurp(f, name, &text, &len, e);
     if (rc == PD_OK)
+        rc = pd_refuse_key_file(name, "a machine profile", text, len, e);
+    if (rc == PD_OK)
         rc = no_nul(text, len, name, e);
     if (rc == PD_OK)
         rc = no_continuation(text, name, e);
@@ -509,6 +511,8 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
                         names);
     if (rc == PD_OK)
         *out = l->p;
+    if (text) /* it may have been a key */
+        pd_wipe(text, len);
     free(text);
     free(l);
     return rc;

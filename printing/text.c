@@ -162,6 +162,17 @@ void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y
     draw_at(d, f, size, cx, y, maxw, utf8, 0);
 }
 
+/* The bytes of s before its paragraph's end ("\n" or the text's), counted up to cap only: a
+ * line looks no further, so that wrapping a long paragraph is linear in its length. */
+static size_t paragraph_ahead(const char *s, size_t cap)
+{
+    size_t n = 0;
+
+    while (n < cap && s[n] && s[n] != '\n')
+        n++;
+    return n;
+}
+
 /* The next line starting at *p: its bytes go to buf; *p moves past it and its spaces, and past
  * the end of its paragraph ("\n") when the line ends it. libharu measures, in a copy of the
  * paragraph's start (no line holds 1024 bytes): the longest run of whole words that fits, else
@@ -169,7 +180,7 @@ void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y
 static void next_line(struct pdoc *d, const char **p, float maxw, char *buf)
 {
     const char *s = *p;
-    size_t para = strcspn(s, "\n"), k = para < 1023 ? para : 1023, n;
+    size_t para = paragraph_ahead(s, 1024), k = para < 1023 ? para : 1023, n;
 
     if (para == 0) { /* an empty paragraph: an empty line */
         buf[0] = '\0';

@@ -1,0 +1,639 @@
+#!/usr/bin/env python3
+"""tests/tools/record_verifier.py - a second verifier of event records, independent of predup's C
+code: written from dealer/EVENTS.md (the record's bytes, the rules of its values, the derivation)
+and dealer/README.md (the board streams), with the Python standard library only. The board
+construction (HMAC-SHA-256, RFC 8439 ChaCha20, 96-bit candidates, Pavlicek, dealing version 2)
+is tests/tools/ref_deal.py's, itself written from those texts; --self-test checks it against
+RFC 8439's block vector and the worked example of dealer/EVENTS.md.
+
+usage: record_verifier.py NAME.record [--set NAME] [--script FILE] [FILE...]
+       record_verifier.py --self-test
+
+Prints one verdict and exits:
+  0  accept: the record obeys every rule; when it is revealed, every FILE holds exactly its set's
+     boards, and the deals accepted are listed ("FILE: board B: DEAL"); not revealed: each FILE
+     "not checked yet"
+  1  refuse: the first rule broken, named ("refuse: ..." or "FILE: refuse: ...")
+  3  cannot judge: the record needs what this verifier does not have (a script beyond a
+     conjunction of bounds; ICU's confusable tables)
+The differential test tests/cli/trust_record_differential.sh compares this with predup verify.
+"""
+import hashlib
+import hmac
+import math
+import os
+import re
+import struct
+import sys
+import unicodedata
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ref_deal  # noqa: E402  (the construction of dealer/README.md, from its text)
+
+
+class Refuse(Exception):
+    pass
+
+
+class CannotJudge(Exception):
+    pass
+
+
+# ------------------------------------------------------------------------- the record's lines
+
+HEX64 = re.compile(r"[0-9a-f]{64}")
+NUMBER = r"(?:0|[1-9][0-9]*)"
+MIN_VALUES = 1000000  # a form must allow at least this many values
+LANGUAGES = ("de", "en", "fr", "nl", "pl", "sv")
+
+
+def split_lines(data):
+    """The record's lines as (keyword, value): KEYWORD SP VALUE LF, nothing else."""
+    if not data.endswith(b"\n"):
+        raise Refuse("the record does not end with a line feed")
+    out = []
+    for n, raw in enumerate(data[:-1].split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refuse("line %d is not UTF-8" % n)
+        m = re.fullmatch(r"([a-z0-9-]+) (.+)", line, re.S)
+        if not m:
+            raise Refuse("line %d is not KEYWORD SP VALUE" % n)
+        word, value = m.groups()
+        for c in value:
+            if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F:
+                raise Refuse("line %d: control character U+%04X" % (n, ord(c)))
+        if value != value.strip(" "):
+            raise Refuse("line %d: a space at an end of the value" % n)
+        limit = 200 if word in ("set", "public") else 511
+        if len(value.encode()) > limit:
+            raise Refuse("line %d: value over %d bytes" % (n, limit))
+        out.append((word, value))
+    return out
+
+
+SET_LINES = ("set", "boards", "script-sha256", "dealing", "dealer", "vul")
+
+
+def take(lines, at, word):
+    if at >= len(lines) or lines[at][0] != word:
+        got = lines[at][0] if at < len(lines) else "the end"
+        raise Refuse("expected the %s line, found %s" % (word, got))
+    return lines[at][1]
+
+
+def parse_record(data):
+    """The record's fields, every line checked in its order (dealer/EVENTS.md)."""
+    lines = split_lines(data)
+    r, at = {"sets": []}, 0
+    for word in ("predup-event-record", "generator", "derivation", "event", "date", "site",
+                 "delayed-value", "public-form"):
+        r[word] = take(lines, at, word)
+        at += 1
+    if at < len(lines) and lines[at][0] == "language":
+        r["language"] = lines[at][1]
+        at += 1
+    while at < len(lines) and lines[at][0] == "set":
+        s = {"name": lines[at][1]}
+        at += 1
+        for word in ("boards", "script-sha256"):
+            s[word] = take(lines, at, word)
+            at += 1
+        if at < len(lines) and lines[at][0] == "dealing":
+            s["dealing"] = lines[at][1]
+            at += 1
+        for word in ("dealer", "vul"):
+            s[word] = take(lines, at, word)
+            at += 1
+        r["sets"].append(s)
+    r["commitment"] = take(lines, at, "commitment")
+    r["digest"] = take(lines, at + 1, "digest")
+    at += 2
+    for word in ("public", "key"):
+        if at < len(lines) and lines[at][0] == word:
+            r[word] = lines[at][1]
+            at += 1
+    if at < len(lines):
+        raise Refuse("line %d: %s out of place or repeated" % (at + 1, lines[at][0]))
+    if "key" in r and "public" not in r:
+        raise Refuse("a key without a public value")
+    body = data[:data.index(b"\ncommitment ") + 1]
+    body = data[:data.index(b"\n", len(body)) + 1]
+    check_fields(r, body)
+    return r
+
+
+def check_fields(r, body):
+    if r["predup-event-record"] != "1":
+        raise Refuse("format version %r, not 1" % r["predup-event-record"])
+    check_generator(r["generator"])
+    if r["derivation"] != "predup/v2/event":
+        raise Refuse("derivation %r, not predup/v2/event" % r["derivation"])
+    texts = [check_text("event", r["event"], unknown=False), check_date(r["date"]),
+             check_text("site", r["site"], unknown=True)]
+    texts[2:] = [] if r["site"] == "?" else [texts[2]]
+    check_text("delayed-value", r["delayed-value"], unknown=False)
+    r["form"] = check_form(r["public-form"])
+    if "language" in r and r["language"] not in LANGUAGES:
+        raise Refuse("language %r has no table" % r["language"])
+    if not r["sets"]:
+        raise Refuse("no set")
+    for s in r["sets"]:
+        check_set(s)
+    check_confusables([texts[0]] + texts[2:] + [s["name"] for s in r["sets"]])
+    for word in ("commitment", "digest"):
+        if not HEX64.fullmatch(r[word]):
+            raise Refuse("%s is not 64 lower-case hex digits" % word)
+    if hashlib.sha256(body).hexdigest() != r["digest"]:
+        raise Refuse("the digest does not match the parameters")
+    if "public" in r:
+        check_public(r["form"], r["public"])
+    if "key" in r:
+        if not HEX64.fullmatch(r["key"]):
+            raise Refuse("the key is not 64 lower-case hex digits")
+        if hashlib.sha256((r["key"] + "\n").encode()).hexdigest() != r["commitment"]:
+            raise Refuse("the key does not match the commitment")
+
+
+def check_generator(value):
+    """Informative, but still a rule: `predup VERSION`, the version digits and dots."""
+    if not re.fullmatch(r"predup [0-9]+(\.[0-9]+)*", value):
+        raise Refuse("generator %r is not `predup VERSION`" % value)
+
+
+def check_date(value):
+    if value != "?" and not re.fullmatch(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}", value):
+        raise Refuse("date %r is not YYYY.MM.DD" % value)
+    return value
+
+
+# ------------------------------------------------------------------------- texts and names
+
+ESCAPE = re.compile(r"\\u\{([0-9A-F]{4,6})\}")
+
+
+def unescape(word, value):
+    """The text a record line writes in ASCII, every other character as \\u{XXXX}."""
+    out, at = [], 0
+    for m in ESCAPE.finditer(value):
+        plain = value[at:m.start()]
+        if "\\" in plain:
+            raise Refuse("%s: a backslash that is not \\u{XXXX}" % word)
+        out.append(plain)
+        digits, cp = m.group(1), int(m.group(1), 16)
+        if len(digits) > 4 and digits[0] == "0":
+            raise Refuse("%s: \\u{%s} has a leading zero too many" % (word, digits))
+        if cp > 0x10FFFF or 0xD800 <= cp <= 0xDFFF:
+            raise Refuse("%s: \\u{%s} is no character" % (word, digits))
+        if 0x20 <= cp < 0x7F and cp != 0x5C:
+            raise Refuse("%s: \\u{%s} is printable ASCII, written as itself" % (word, digits))
+        out.append(chr(cp))
+        at = m.end()
+    if "\\" in value[at:]:
+        raise Refuse("%s: a backslash that is not \\u{XXXX}" % word)
+    out.append(value[at:])
+    text = "".join(out)
+    if any(ord(c) > 0x7E for c in value):
+        raise Refuse("%s: a character outside printable ASCII not escaped" % word)
+    return text
+
+
+INVISIBLE = {0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0, 0x034F, 0x17B4, 0x17B5, 0x180E}
+
+
+def check_text(word, value, unknown):
+    """The event name, site and delayed-value description (dealer/EVENTS.md)."""
+    if value == "?":
+        if unknown:
+            return value
+        raise Refuse("%s is ?: it must be given" % word)
+    text = unescape(word, value)
+    for c in text:
+        cat = unicodedata.category(c)
+        if cat in ("Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp") or ord(c) in INVISIBLE or \
+                (cat == "Zs" and c != " "):
+            raise Refuse("%s: U+%04X is not allowed in a text" % (word, ord(c)))
+    if "  " in text or text != text.strip(" "):
+        raise Refuse("%s: two spaces in a row, or a space at an end" % word)
+    if unicodedata.normalize("NFKC", text) != text:
+        raise Refuse("%s: the text is not its own NFKC" % word)
+    scripts = {unicodedata.name(c, "?").split(" ")[0] for c in text
+               if unicodedata.category(c).startswith("L")}
+    mixed = scripts - {"LATIN"}
+    if len(scripts) > 1 and ("LATIN" not in scripts or len(mixed) > 1 or
+                             mixed & {"CYRILLIC", "GREEK"}):
+        raise Refuse("%s: letters of scripts %s mixed" % (word, sorted(scripts)))
+    if any(ord(c) > 0x7E for c in text):
+        raise CannotJudge("%s holds non-ASCII letters: ICU's confusables decide" % word)
+    return text
+
+
+SET_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+HOUSE_CONFUSABLES = (("rn", "m"), ("cl", "d"), ("vv", "w"), ("0", "o"), ("1", "l"))
+
+
+def skeleton(text):
+    for a, b in HOUSE_CONFUSABLES:
+        text = text.replace(a, b)
+    return text
+
+
+def check_confusables(texts):
+    seen = {}
+    for t in texts:
+        k = skeleton(t)
+        if k in seen and seen[k] != t:
+            raise Refuse("%r and %r are confusable" % (seen[k], t))
+        seen.setdefault(k, t)
+
+
+# ------------------------------------------------------------------------- sets
+
+DEALERS = {"N": 0, "E": 1, "S": 2, "W": 3}
+VULS = ("None", "NS", "EW", "All")
+
+
+def parse_range(text):
+    """Board numbers of a range "1-12,25-36": ascending, disjoint, no leading zero."""
+    boards = []
+    for item in text.split(","):
+        m = re.fullmatch(r"([1-9][0-9]*)(?:-([1-9][0-9]*))?", item)
+        if not m:
+            raise Refuse("boards %r is not a range" % text)
+        lo = int(m.group(1))
+        hi = int(m.group(2) or lo)
+        if hi < lo or (boards and lo <= boards[-1]):
+            raise Refuse("boards %r is not ascending" % text)
+        boards.extend(range(lo, hi + 1))
+        if len(boards) > 9999:
+            raise Refuse("boards %r: too many boards" % text)
+    return boards
+
+
+def check_set(s):
+    if not SET_NAME.fullmatch(s["name"]):
+        raise Refuse("set name %r is not a plain identifier" % s["name"])
+    s["list"] = parse_range(s["boards"])
+    script = s["script-sha256"]
+    if script != "none" and not HEX64.fullmatch(script):
+        raise Refuse("set %s: script-sha256 is neither none nor a SHA-256" % s["name"])
+    if "dealing" in s:
+        if script == "none":
+            raise Refuse("set %s: a dealing line without a script" % s["name"])
+        if s["dealing"] not in ("1", "2"):
+            raise Refuse("set %s: dealing %r is no version" % (s["name"], s["dealing"]))
+    if s["dealer"] != "law2" and s["dealer"] not in DEALERS:
+        raise Refuse("set %s: dealer %r" % (s["name"], s["dealer"]))
+    if s["vul"] != "law2" and s["vul"] not in VULS:
+        raise Refuse("set %s: vul %r" % (s["name"], s["vul"]))
+
+
+# ------------------------------------------------------------------------- the public value
+
+def check_form(form):
+    m = re.fullmatch(r"numbers (%s) of (%s)" % (NUMBER, NUMBER), form)
+    if m:
+        k, n = int(m.group(1)), int(m.group(2))
+        if not (1 <= k <= 40 and k <= n <= 9999):
+            raise Refuse("form %r out of its bounds" % form)
+        if math.comb(n, k) < MIN_VALUES:
+            raise Refuse("form %r allows %d values, under %d" % (form, math.comb(n, k),
+                                                                   MIN_VALUES))
+        return ("numbers", k, n)
+    if form == "integer":
+        return ("integer",)
+    m = re.fullmatch(r"decimal ([1-6])", form)
+    if m:
+        return ("decimal", int(m.group(1)))
+    raise Refuse("public-form %r is no form" % form)
+
+
+def check_public(form, value):
+    """The form's one spelling (dealer/EVENTS.md, "What a value may be")."""
+    if form[0] == "numbers":
+        nums = value.split(" ")
+        if not all(re.fullmatch(r"[1-9][0-9]*", x) for x in nums):
+            raise Refuse("public %r is not numbers one space apart" % value)
+        got = [int(x) for x in nums]
+        if len(got) != form[1] or got != sorted(set(got)) or got[-1] > form[2]:
+            raise Refuse("public %r is not %d ascending numbers of 1..%d" % (value, form[1],
+                                                                              form[2]))
+    elif form[0] == "integer":
+        if not re.fullmatch(NUMBER, value) or len(value) > 30:
+            raise Refuse("public %r is not an integer's spelling" % value)
+    elif not re.fullmatch(r"%s\.[0-9]{%d}" % (NUMBER, form[1]), value):
+        raise Refuse("public %r is not a decimal with %d places" % (value, form[1]))
+
+
+# ------------------------------------------------------------------------- the derivation
+
+def set_key(r, name):
+    key = bytes.fromhex(r["key"])
+    msg = b"\x00".join([b"predup/v2/event", r["digest"].encode(), r["public"].encode(),
+                        name.encode()])
+    return hmac.new(key, msg, hashlib.sha256).digest()
+
+
+def read_script(path, s):
+    """A script this verifier can deal: `condition` (or a bare expression) that is a
+    conjunction of bounds, and `dealer`, `vulnerable` lines; comments with #."""
+    data = open(path, "rb").read()
+    if hashlib.sha256(data).hexdigest() != s["script-sha256"]:
+        raise Refuse("set %s: the script is not the one the record commits" % s["name"])
+    sc = {"conds": [], "dealer": None, "vul": None}
+    for line in data.decode("utf-8", "replace").splitlines():
+        line = line.split("#")[0].strip()
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        if word == "dealer" and rest.strip() in ("north", "east", "south", "west"):
+            sc["dealer"] = ("north", "east", "south", "west").index(rest.strip())
+        elif word == "vulnerable" and rest.strip().lower() in ("none", "ns", "ew", "all"):
+            sc["vul"] = ("none", "ns", "ew", "all").index(rest.strip().lower())
+        elif not sc["conds"]:
+            expr = rest if word == "condition" else line
+            if not re.fullmatch(r"[a-z0-9()<>=&\s]+", expr) or "||" in expr:
+                raise CannotJudge("script line %r beyond bounds" % line)
+            try:
+                sc["conds"] = ref_deal.conjuncts(expr)
+            except (SystemExit, ValueError) as e:
+                raise CannotJudge("script: %s" % e)
+        else:
+            raise CannotJudge("script line %r beyond this verifier" % line)
+    return sc
+
+
+def deal_v2(sk, b, conds):
+    """Dealing version 2 (dealer/README.md) for a conjunction of bounds: ref_deal's steps."""
+    bd = ref_deal.bounds(conds)
+    sizes = {s: sum(w for _, _, w in ref_deal.classes(bd[s])) for s in range(4) if bd[s]["any"]}
+    ranked = sorted(sizes, key=lambda s: (sizes[s], s))
+    seat = ranked[0] if ranked else None
+    second = ranked[1] if len(ranked) > 1 else None
+    cls = ref_deal.classes(bd[seat]) if seat is not None else None
+    st = ref_deal.Stream(sk, 4, b)
+    for _ in range(1000000):
+        hand = ref_deal.draw_hand(st, cls, []) if seat is not None else []
+        hands = ref_deal.deal_rest(st, seat, second, bd[second] if second is not None else None,
+                                   hand)
+        if hands and all(ref_deal.OPS[op](ref_deal.value(fn, hands[s]), c)
+                         for fn, s, op, c in conds):
+            return ref_deal.number(hands)
+    raise CannotJudge("no accepted deal in 10^6 attempts")
+
+
+def deal_v1(sk, b, conds):
+    """Dealing version 1: the first candidate of the board stream the script accepts."""
+    ks = ref_deal.keystream(sk, struct.pack(">IQ", 1, b))
+    for _ in range(10000000):
+        n = int.from_bytes(bytes(next(ks) for _ in range(12)), "big")
+        if n >= ref_deal.D:
+            continue
+        hands = to_cards(ref_deal.pavlicek(n))
+        if all(ref_deal.OPS[op](ref_deal.value(fn, hands[s]), c) for fn, s, op, c in conds):
+            return n
+    raise CannotJudge("no accepted candidate in 10^7")
+
+
+def to_cards(hands):
+    """ref_deal.pavlicek's hands (rank letters per suit) as lists of (suit, rank 2..14)."""
+    return [[(su, 14 - "AKQJT98765432".index(ch)) for su in range(4) for ch in h[su]]
+            for h in hands]
+
+
+def derive(r, s, script):
+    """{board: (deal number, dealer 0..3, vul 0..3)} of set s (dealer/EVENTS.md)."""
+    sk = set_key(r, s["name"])
+    sc = None
+    if s["script-sha256"] != "none":
+        if not script:
+            raise Refuse("set %s has a script: give it with --script" % s["name"])
+        sc = read_script(script, s)
+    out = {}
+    for b in s["list"]:
+        if sc is None:
+            n = ref_deal.board(None, None, b, sk)
+        elif s.get("dealing", "1") == "2":
+            n = deal_v2(sk, b, sc["conds"])
+        else:
+            n = deal_v1(sk, b, sc["conds"])
+        dealer = (b - 1) % 4 if s["dealer"] == "law2" else DEALERS[s["dealer"]]
+        vul = law2_vul(b) if s["vul"] == "law2" else VULS.index(s["vul"])
+        if sc and sc["dealer"] is not None:
+            dealer = sc["dealer"]
+        if sc and sc["vul"] is not None:
+            vul = sc["vul"]
+        out[b] = (n, dealer, vul)
+    return out
+
+
+def law2_vul(b):
+    return (((b - 1) % 16) // 4 + (b - 1) % 4) % 4
+
+
+# ------------------------------------------------------------------------- PBN files
+
+def pbn_games(path):
+    """Each game of a PBN file as a list of (tag, value, line): games end at an empty line;
+    `%` lines, {comments} and ; comments are skipped; section text after a tag is ignored."""
+    try:
+        text = open(path, "rb").read().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise Refuse("%s: cannot read: %s" % (path, e))
+    text = text.replace("\r\n", "\n")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    games, game, at, line = [], [], 0, 1
+    while at < len(text):
+        c = text[at]
+        if c == "\n":
+            line += 1
+            at += 1
+            if at < len(text) and text[at] == "\n" or at == len(text):
+                if game:
+                    games.append(game)
+                game = []
+            continue
+        if c == "%" and (at == 0 or text[at - 1] == "\n"):
+            at = text.find("\n", at) if "\n" in text[at:] else len(text)
+            continue
+        if c == "{":
+            end = text.find("}", at)
+            if end < 0:
+                raise Refuse("%s:%d: a comment that never ends" % (path, line))
+            line += text.count("\n", at, end)
+            at = end + 1
+            continue
+        if c == ";":
+            at = text.find("\n", at) if "\n" in text[at:] else len(text)
+            continue
+        if c == "[":
+            m = re.compile(r'\[([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\]').match(
+                text, at)
+            if not m:
+                raise Refuse("%s:%d: a tag that is not [Name \"value\"]" % (path, line))
+            value = re.sub(r'\\(["\\])', r"\1", m.group(2))
+            game.append((m.group(1), value, line))
+            at = m.end()
+            continue
+        at += 1
+    if game:
+        games.append(game)
+    return games
+
+
+def parse_deal(text):
+    """{(suit, rank): seat} of a PBN Deal value "N:hand hand hand hand"."""
+    m = re.fullmatch(r"([NESW]):(\S+) (\S+) (\S+) (\S+)", text)
+    if not m:
+        raise ValueError("not a deal")
+    first = "NESW".index(m.group(1))
+    owner = {}
+    for i in range(4):
+        suits = m.group(2 + i).split(".")
+        if len(suits) != 4:
+            raise ValueError("a hand without four suits")
+        for su, ranks in enumerate(suits):
+            for ch in ranks:
+                card = (su, 14 - "AKQJT98765432".index(ch)) if ch in "AKQJT98765432" else None
+                if card is None or card in owner:
+                    raise ValueError("card %r" % ch)
+                owner[card] = (first + i) % 4
+    if len(owner) != 52 or any(list(owner.values()).count(s) != 13 for s in range(4)):
+        raise ValueError("not 13 cards each")
+    return owner
+
+
+def deal_owner(n):
+    hands = to_cards(ref_deal.pavlicek(n))
+    return {c: s for s in range(4) for c in hands[s]}
+
+
+PBN_VULS = {"None": 0, "Love": 0, "-": 0, "NS": 1, "EW": 2, "All": 3, "Both": 3}
+ONCE = ("Board", "Deal", "Dealer", "Vulnerable", "DealId")
+
+
+def check_file(r, path, set_name, scripts):
+    """The deals of one file, as the set of the record it belongs to: {board: PBN deal}."""
+    games = pbn_games(path)
+    if not games:
+        raise Refuse("%s: no board" % path)
+    label = set_name
+    for game in games:
+        for tag, value, line in game:
+            if tag != "Generator":
+                continue
+            m = re.fullmatch(r"predup \S+ event=(\S+) commitment=(\S+) .*?label=(.+)", value)
+            if not m or m.group(1) != r["digest"] or m.group(2) != r["commitment"]:
+                raise Refuse("%s:%d: the Generator tag names another record" % (path, line))
+            if label is None:
+                label = m.group(3)
+            elif label != m.group(3):
+                raise Refuse("%s:%d: the Generator names set %s" % (path, line, m.group(3)))
+    sets = [s for s in r["sets"] if s["name"] == label]
+    if not sets:
+        raise Refuse("%s: which set? (%s)" % (path, label))
+    want = derive(r, sets[0], scripts)
+    seen = {}
+    for game in games:
+        board = check_game(path, game, want)
+        if board in seen:
+            raise Refuse("%s: board %d twice" % (path, board))
+        seen[board] = want[board][0]
+    missing = sorted(set(want) - set(seen))
+    if missing:
+        raise Refuse("%s: board %d missing" % (path, missing[0]))
+    return label, seen
+
+
+def check_game(path, game, want):
+    tags = {}
+    for tag, value, line in game:
+        if tag in ONCE and tag in tags:
+            raise Refuse("%s:%d: a second %s tag in a game" % (path, line, tag))
+        tags[tag] = (value, line)
+    line = game[0][2]
+    if "Board" not in tags or not re.fullmatch(r"[1-9][0-9]*", tags["Board"][0]):
+        raise Refuse("%s:%d: a game without a board number" % (path, line))
+    b = int(tags["Board"][0])
+    if b not in want:
+        raise Refuse("%s:%d: board %d is outside the set" % (path, line, b))
+    n, dealer, vul = want[b]
+    if "Deal" not in tags:
+        raise Refuse("%s:%d: board %d has no Deal" % (path, line, b))
+    try:
+        if parse_deal(tags["Deal"][0]) != deal_owner(n):
+            raise Refuse("%s:%d: board %d: Deal differs" % (path, tags["Deal"][1], b))
+    except ValueError as e:
+        raise Refuse("%s:%d: board %d: Deal: %s" % (path, tags["Deal"][1], b, e))
+    if tags.get("Dealer", ("?",))[0] != "NESW"[dealer]:
+        raise Refuse("%s:%d: board %d: Dealer differs" % (path, line, b))
+    if PBN_VULS.get(tags.get("Vulnerable", ("?",))[0]) != vul:
+        raise Refuse("%s:%d: board %d: Vulnerable differs" % (path, line, b))
+    if "DealId" in tags and tags["DealId"][0] != str(n):
+        raise Refuse("%s:%d: board %d: DealId differs" % (path, tags["DealId"][1], b))
+    return b
+
+
+# ------------------------------------------------------------------------- the verdict
+
+def verify(record, files, set_name, script):
+    try:
+        data = open(record, "rb").read()
+    except OSError as e:
+        raise Refuse("%s: %s" % (record, e))
+    r = parse_record(data)
+    out = ["accept: record %s, digest %s" % (record, r["digest"])]
+    for path in files:
+        if "key" not in r:
+            if not os.path.isfile(path) or not os.access(path, os.R_OK):
+                raise Refuse("%s: cannot read" % path)
+            out.append("%s: not checked yet" % path)
+            continue
+        label, deals = check_file(r, path, set_name, script)
+        out += ["%s: set %s board %d: %d" % (path, label, b, deals[b]) for b in sorted(deals)]
+    return out
+
+
+def self_test():
+    block = ref_deal.chacha20_block(bytes(range(32)), 1, bytes.fromhex("000000090000004a00000000"))
+    assert block[:16].hex() == "10f1e7e4d13b5915500fdd1fa32071c4", "RFC 8439 2.3.2"
+    r = {"key": bytes(range(32)).hex(), "public": "17",
+         "digest": "da35ec15947bb82918994b1276dcf1f9c344c08080304ce5b935174391bb11b4"}
+    got = [ref_deal.board(None, None, b, set_key(r, "original")) for b in (1, 2, 3)]
+    assert got == [29274261334843373041453907131, 206577818642812565418622225,
+                   36981076394100943184144126234], "dealer/EVENTS.md's worked example"
+    assert check_form("numbers 6 of 49") == ("numbers", 6, 49)
+    print("self-test: passed")
+
+
+def main(argv):
+    if argv == ["--self-test"]:
+        return self_test()
+    set_name = script = None
+    files = []
+    args = iter(argv)
+    for a in args:
+        if a in ("--set", "--script"):
+            v = next(args, None)
+            if v is None:
+                sys.exit("usage: record_verifier.py NAME.record [--set S] [--script F] [FILE...]")
+            set_name, script = (v, script) if a == "--set" else (set_name, v)
+        else:
+            files.append(a)
+    if not files:
+        sys.exit("usage: record_verifier.py NAME.record [--set S] [--script F] [FILE...]")
+    try:
+        print("\n".join(verify(files[0], files[1:], set_name, script)))
+    except Refuse as e:
+        print("refuse: %s" % e)
+        return 1
+    except CannotJudge as e:
+        print("cannot judge: %s" % e)
+        return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

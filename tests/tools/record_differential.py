@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+"""tests/tools/record_differential.py - runs predup verify and the second verifier
+(tests/tools/record_verifier.py) over the records and sets of events made by the real ceremony
+and over many records and sets made from them (line order, spacing, line ends, missing and
+repeated lines, other spellings of the public value, hand-made records without public-form,
+tampered deals, swapped boards, records sealed again with other parameters and their sets dealt
+by the second verifier), and names every case where one accepts and the other refuses.
+
+usage: record_differential.py PREDUP KNOWN EVENT.record... (each event's sets EVENT/SET.pbn,
+       its script, if any, EVENT.dl)
+KNOWN lists cases whose disagreement is known and reported elsewhere, one "NAME  why" a line:
+they are printed as "skip: " lines and do not fail. Exit 1 when any other case disagrees."""
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import record_verifier as rv  # noqa: E402
+import ref_deal  # noqa: E402
+
+
+def second(record, files, opts):
+    """The second verifier's verdict: 0 accept, 1 refuse, 3 cannot judge; and its lines."""
+    args = dict(zip(opts[::2], opts[1::2]))
+    try:
+        return 0, rv.verify(record, files, args.get("--set"), args.get("--script"))
+    except rv.Refuse as e:
+        return 1, ["refuse: %s" % e]
+    except rv.CannotJudge as e:
+        return 3, ["cannot judge: %s" % e]
+
+
+def first(predup, record, files, opts):
+    p = subprocess.run([predup, "verify", record] + opts + files, capture_output=True,
+                       timeout=60)
+    text = (p.stdout + p.stderr).decode("utf-8", "replace").strip().splitlines()
+    return p.returncode, text
+
+
+class Cases:
+    def __init__(self, predup, known, work):
+        self.predup, self.known, self.work = predup, known, work
+        self.n = self.agree = self.judged = 0
+        self.bad, self.skips = [], []
+
+    def run(self, name, record_bytes, files, opts=(), expect=None):
+        """One case: the record's bytes, files as {name: bytes} (None: the path as is)."""
+        self.n += 1
+        d = os.path.join(self.work, "c%d" % self.n)
+        os.mkdir(d)
+        rec = os.path.join(d, "e.record")
+        open(rec, "wb").write(record_bytes)
+        paths = []
+        for fname, data in files:
+            if data is None:
+                paths.append(fname)
+                continue
+            paths.append(os.path.join(d, fname))
+            open(paths[-1], "wb").write(data)
+        a, alines = first(self.predup, rec, paths, list(opts))
+        b, blines = second(rec, paths, list(opts))
+        if b == 3:
+            self.skips.append("%s (%s)" % (name, blines[0]))
+            return
+        self.judged += 1
+        if (a == 0) == (b == 0) and (expect is None or (b == 0) == expect):
+            self.agree += 1
+            return
+        why = "predup exit %d: %s | second: %s" % (a, " / ".join(alines[-2:])[:300],
+                                                    blines[0][:200])
+        if expect is not None and (b == 0) != expect and (a == 0) == (b == 0):
+            why = "both wrong (spec: %s): %s" % ("accept" if expect else "refuse", why)
+        if name in self.known:
+            self.skips.append("known disagreement %s: %s" % (name, self.known[name]))
+        else:
+            self.bad.append("DISAGREE %s: %s" % (name, why))
+
+
+# ----------------------------------------------------------------------------- records
+
+def lines_of(data):
+    return data.split(b"\n")[:-1]
+
+
+def join(lines):
+    return b"".join(x + b"\n" for x in lines)
+
+
+def reseal(lines):
+    """A record with its digest made again for its (edited) lines: as a hand would make it."""
+    out, body = [], b""
+    for x in lines:
+        if x.startswith(b"digest "):
+            x = b"digest " + hashlib.sha256(body).hexdigest().encode()
+        out.append(x)
+        body += x + b"\n"
+    return out
+
+
+def edit(lines, word, value):
+    return [word + b" " + value if x.split(b" ")[0] == word else x for x in lines]
+
+
+def drop(lines, word):
+    return [x for x in lines if x.split(b" ")[0] != word]
+
+
+def record_mutants(rec):
+    """(name, bytes, reseal?) for each record made from rec."""
+    L = lines_of(rec)
+    yield "as made", rec
+    yield "CR LF", rec.replace(b"\n", b"\r\n")
+    yield "no final LF", rec[:-1]
+    yield "empty line at the end", rec + b"\n"
+    for i, x in enumerate(L):
+        w = x.split(b" ")[0].decode()
+        yield "line %d (%s) missing" % (i + 1, w), join(L[:i] + L[i + 1:])
+        yield "line %d (%s) twice" % (i + 1, w), join(L[:i + 1] + L[i:])
+        yield "line %d (%s) two spaces" % (i + 1, w), join(L[:i] + [x.replace(b" ", b"  ", 1)]
+                                                           + L[i + 1:])
+        yield "line %d (%s) tab" % (i + 1, w), join(L[:i] + [x.replace(b" ", b"\t", 1)] + L[i + 1:])
+        yield "line %d (%s) trailing space" % (i + 1, w), join(L[:i] + [x + b" "] + L[i + 1:])
+        yield "line %d (%s) CR" % (i + 1, w), join(L[:i] + [x + b"\r"] + L[i + 1:])
+        if i + 1 < len(L):
+            yield "lines %d and %d swapped" % (i + 1, i + 2), join(L[:i] + [L[i + 1], x] + L[i + 2:])
+    yield from public_mutants(L)
+    yield from resealed_mutants(L)
+
+
+def public_mutants(L):
+    pub = [x for x in L if x.startswith(b"public ")]
+    if not pub:
+        return
+    v = pub[0][7:]
+    nums = v.split(b" ")
+    spellings = {"reversed": b" ".join(nums[::-1]), "leading zero": b"0" + v,
+                 "commas": b",".join(nums), "two spaces": b"  ".join(nums),
+                 "plus sign": b"+" + v, "upper": v.upper(), "nbsp": v.replace(b" ", b"\xc2\xa0"),
+                 "fewer places": v[:-1] if b"." in v else v + b".", "empty": b"",
+                 "question mark": b"?", "another value": b"1" + v[1:] if v[:1] != b"1" else
+                 b"2" + v[1:]}
+    for name, s in spellings.items():
+        yield "public %s" % name, join(edit(L, b"public", s))
+    key = [x for x in L if x.startswith(b"key ")]
+    if key:
+        yield "key upper case", join(edit(L, b"key", key[0][4:].upper()))
+        yield "key another", join(edit(L, b"key", b"0" * 64))
+        yield "key before public", join(drop(L, b"key")[:-1] + key + pub)
+        yield "no key (not revealed)", join(drop(L, b"key"))
+        yield "no public, key", join(drop(L, b"public"))
+    yield "digest upper case", join([x.upper() if x.startswith(b"digest ") else x for x in L])
+
+
+RESEALED = [  # (name, word, value or None to drop)
+    ("legacy: no public-form", b"public-form", None),
+    ("no delayed-value", b"delayed-value", None),
+    ("delayed-value ?", b"delayed-value", b"?"),
+    ("form numbers 3 of 20", b"public-form", b"numbers 3 of 20"),
+    ("form numbers 6 of 6", b"public-form", b"numbers 6 of 6"),
+    ("form numbers 06 of 49", b"public-form", b"numbers 06 of 49"),
+    ("form numbers 4 of 100", b"public-form", b"numbers 4 of 100"),
+    ("form numbers 41 of 9999", b"public-form", b"numbers 41 of 9999"),
+    ("form decimal 7", b"public-form", b"decimal 7"),
+    ("form integer with space", b"public-form", b"integer "),
+    ("generator U+202E", b"generator", b"predup \\u{202E}0.1.0"),
+    ("generator control", b"generator", b"predup 0.1.0\x01"),
+    ("generator other", b"generator", b"predup 9.9.9-rc1+x"),
+    ("generator letters first", b"generator", b"predup v1"),
+    ("generator not predup", b"generator", b"dealer 1.0"),
+    ("date ?", b"date", b"?"),
+    ("date unknown digits", b"date", b"2026.??.??"),
+    ("date short", b"date", b"2026.1.23"),
+    ("date with dashes", b"date", b"2026-11-23"),
+    ("site ?", b"site", b"?"),
+    ("event ?", b"event", b"?"),
+    ("event braille blank", b"event", b"Spring\\u{2800}Pairs"),
+    ("event math bold", b"event", b"\\u{1D40F}airs"),
+    ("event lower-case escape", b"event", b"Caf\\u{00e9}"),
+    ("event escaped A", b"event", b"\\u{0041}pril"),
+    ("event raw backslash", b"event", b"a\\b"),
+    ("event escaped backslash", b"event", b"a\\u{005C}b"),
+    ("event six-digit escape", b"event", b"Caf\\u{0000E9}"),
+    ("event escape U+0000", b"event", b"a\\u{0000}b"),
+    ("event escape surrogate", b"event", b"a\\u{D800}b"),
+    ("event escape beyond", b"event", b"a\\u{110000}b"),
+    ("event raw UTF-8", b"event", "Café".encode()),
+    ("event NFC e-acute", b"event", b"Caf\\u{00E9}"),
+    ("event decomposed accent", b"event", b"Cafe\\u{0301}"),
+    ("event fullwidth A", b"event", b"\\u{FF21}pril"),
+    ("event zero-width space", b"event", b"Spring\\u{200B}Pairs"),
+    ("event no-break space", b"event", b"Spring\\u{00A0}Pairs"),
+    ("event Cyrillic o", b"event", b"\\u{043E}riginal"),
+    ("event bidi override", b"event", b"a\\u{202E}b"),
+    ("event two spaces", b"event", b"Spring  Pairs"),
+    ("event soft hyphen", b"event", b"Spring\\u{00AD}Pairs"),
+    ("event Hangul filler", b"event", b"a\\u{3164}b"),
+    ("language xx", b"language", b"xx"),
+    ("language Upper", b"language", b"De"),
+    ("language too long", b"language", b"abcdefghi"),
+]
+
+SET_RESEALED = [  # (name, line word, value) applied to the first set
+    ("boards leading zero", b"boards", b"01-04"),
+    ("boards split", b"boards", b"1-2,3-4"),
+    ("boards overlapping", b"boards", b"1-3,2-4"),
+    ("boards descending items", b"boards", b"3-4,1-2"),
+    ("boards reversed", b"boards", b"4-1"),
+    ("boards zero", b"boards", b"0-3"),
+    ("boards space", b"boards", b"1 - 4"),
+    ("boards 100001", b"boards", b"100001"),
+    ("boards single", b"boards", b"2"),
+    ("dealer lower", b"dealer", b"n"),
+    ("dealer E", b"dealer", b"E"),
+    ("vul Both", b"vul", b"Both"),
+    ("vul EW", b"vul", b"EW"),
+    ("set name upper", b"set", b"Orig"),
+    ("set name dotted", b"set", b"x.dd"),
+    ("set name 33", b"set", b"a" * 33),
+    ("dealing 2 without script", b"dealing", b"2"),
+    ("script-sha256 upper", b"script-sha256", b"A" * 64),
+]
+
+
+def set_edit(L, word, value):
+    """The first set's line word set to value (a dealing line is added after script-sha256)."""
+    out, in_first, done = [], False, False
+    for x in L:
+        w = x.split(b" ")[0]
+        if w == b"set":
+            in_first = not done and not in_first
+            done = done or in_first
+        if in_first and w == word:
+            x = word + b" " + value
+            in_first = False
+        elif in_first and word == b"dealing" and w == b"script-sha256":
+            out.append(x)
+            x = word + b" " + value
+            in_first = False
+        out.append(x)
+    return out
+
+
+def resealed_mutants(L):
+    for name, word, value in RESEALED:
+        if not any(x.split(b" ")[0] == word for x in L) and word != b"language":
+            continue
+        if word == b"language" and not any(x.startswith(b"language ") for x in L):
+            at = [x.split(b" ")[0] for x in L].index(b"set")
+            M = L[:at] + [b"language " + value] + L[at:]
+        else:
+            M = drop(L, word) if value is None else edit(L, word, value)
+        yield "resealed " + name, join(reseal(M))
+    for name, word, value in SET_RESEALED:
+        yield "resealed " + name, join(reseal(set_edit(L, word, value)))
+    names = [x[4:] for x in L if x.startswith(b"set ")]
+    if len(names) > 1:
+        for a, b in ((b"dog", b"clog"), (b"wet", b"vvet"), (b"mod", b"rnod"), (b"set1", b"setl"),
+                     (b"o1", b"0l"), (b"same", b"same"), (b"alpha", b"beta")):
+            M = [b"set " + (a if x[4:] == names[0] else b) if x.startswith(b"set ") and
+                 x[4:] in names[:2] else x for x in L]
+            yield "resealed set names %s/%s" % (a.decode(), b.decode()), join(reseal(M))
+
+
+# ----------------------------------------------------------------------------- sets
+
+def games_of(data):
+    return [g for g in re.split(rb"\n\s*\n", data) if b"[Board " in g]
+
+
+def pbn_join(head, games):
+    return head + b"\n\n".join(games) + b"\n"
+
+
+def set_mutants(data, other):
+    """(name, bytes, --set or None) made from one set file; other: another set's file."""
+    head = data[:data.index(b"[")]
+    G = games_of(data)
+    yield "as made", data
+    yield "CR LF", data.replace(b"\n", b"\r\n")
+    yield "comment and escape line", data.replace(b"[Board", b"{a comment}\n[Board", 1) + \
+        b"% a directive\n"
+    yield "first game missing", pbn_join(head, G[1:])
+    yield "first game twice", pbn_join(head, G[:1] + G)
+    yield "games reversed", pbn_join(head, G[::-1])
+    yield "empty file", b""
+    deals = [re.search(rb'\[Deal "([^"]*)"\]', g).group(1) for g in G]
+    if len(G) > 1:
+        sw = [G[0].replace(deals[0], deals[1]), G[1].replace(deals[1], deals[0])] + G[2:]
+        yield "deals of boards 1 and 2 swapped", pbn_join(head, sw)
+        b1 = re.search(rb'\[Board "(\d+)"\]', G[0]).group(1)
+        b2 = re.search(rb'\[Board "(\d+)"\]', G[1]).group(1)
+        sw = [G[0].replace(b'[Board "%s"]' % b1, b'[Board "%s"]' % b2),
+              G[1].replace(b'[Board "%s"]' % b2, b'[Board "%s"]' % b1)] + G[2:]
+        yield "board numbers 1 and 2 swapped", pbn_join(head, sw)
+    g0 = G[0]
+
+    def one(name, new):
+        return name, pbn_join(head, [new] + G[1:])
+    yield one("DealId dropped", re.sub(rb'\[DealId "[^"]*"\]\n', b"", g0))
+    yield one("DealId wrong", re.sub(rb'\[DealId "(\d)', rb'[DealId "9\1', g0))
+    yield one("second Deal tag", g0 + b'\n[Deal "%s"]' % deals[0])
+    yield one("second Board tag", g0 + b'\n[Board "1"]')
+    yield one("Board leading zero", re.sub(rb'\[Board "', b'[Board "0', g0))
+    yield one("Board tag dropped", re.sub(rb'\[Board "[^"]*"\]\n', b"", g0))
+    yield one("Dealer lower case", re.sub(rb'\[Dealer "(.)"', lambda m: b'[Dealer "' +
+                                          m.group(1).lower() + b'"', g0))
+    yield one("Vulnerable Love/Both", g0.replace(b'"None"]', b'"Love"]').replace(
+        b'"All"]', b'"Both"]'))
+    yield one("Vulnerable dropped", re.sub(rb'\[Vulnerable "[^"]*"\]\n', b"", g0))
+    yield one("Deal rotated", g0.replace(deals[0], rotate(deals[0])))
+    yield one("Deal ranks ascending", g0.replace(deals[0], ascending(deals[0])))
+    yield one("Deal two cards swapped", g0.replace(deals[0], swap_cards(deals[0])))
+    yield one("Deal lower case", g0.replace(deals[0], deals[0][:2] + deals[0][2:].lower()))
+    yield one("Generator dropped", re.sub(rb'\[Generator "[^"]*"\]\n?', b"", g0))
+    yield one("Generator other digest", re.sub(rb"event=[0-9a-f]", b"event=x", g0))
+    yield one("Generator other label", re.sub(rb'label=[^"]*"', b'label=nosuchset"', g0))
+    yield one("text [ outside a game", g0 + b"\n[")
+    yield "Generator dropped everywhere", re.sub(rb'\[Generator "[^"]*"\]\r?\n?', b"", data)
+    yield "extra board 99", pbn_join(head, G + [re.sub(rb'\[Board "\d+"\]', b'[Board "99"]',
+                                                       G[0])])
+    if other:
+        OG = games_of(other)
+        yield "other set's first game instead", pbn_join(head, OG[:1] + G[1:])
+
+
+def rotate(deal):
+    hands = deal[2:].split(b" ")
+    seat = b"NESW"[(b"NESW".index(deal[:1]) + 1) % 4:][:1]
+    return seat + b":" + b" ".join(hands[1:] + hands[:1])
+
+
+def ascending(deal):
+    return deal[:2] + b" ".join(b".".join(s[::-1] for s in h.split(b"."))
+                                for h in deal[2:].split(b" "))
+
+
+def swap_cards(deal):
+    """The first hand's top spade swapped with the second hand's top heart... any two cards of
+    two hands in one suit's place: spades of hand 1 with spades of hand 2 (top cards)."""
+    hands = [h.split(b".") for h in deal[2:].split(b" ")]
+    for su in range(4):
+        if hands[0][su] and hands[1][su]:
+            a, b = hands[0][su][:1], hands[1][su][:1]
+            hands[0][su] = b + hands[0][su][1:]
+            hands[1][su] = a + hands[1][su][1:]
+            break
+    return deal[:2] + b" ".join(b".".join(h) for h in hands)

@@ -259,7 +259,7 @@ def skeleton(name):
 
 def loose(text):
     """Near enough ICU's skeleton for ASCII texts to tell when ICU must decide."""
-    return skeleton(text.lower().replace("i", "l").replace("|", "l"))
+    return skeleton(text.replace("I", "l").replace("|", "l"))
 
 
 def check_confusables(texts, names):
@@ -467,7 +467,7 @@ def pbn_games(path):
         text = open(path, "rb").read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise Refuse("%s: cannot read: %s" % (path, e))
-    text = text.replace("\r\n", "\n")
+    text = re.sub(r"[ \t\r]+(?=\n)", "", text)  # a line of blanks and CRs is empty
     if text.startswith("\ufeff"):
         text = text[1:]
     games, game, at, line = [], [], 0, 1
@@ -557,6 +557,8 @@ def check_file(r, path, set_name, scripts):
                 label = m.group(3)
             elif label != m.group(3):
                 raise Refuse("%s:%d: the Generator names set %s" % (path, line, m.group(3)))
+    if label is None and len(r["sets"]) == 1:  # no Generator tag, no --set: the one set
+        label = r["sets"][0]["name"]
     sets = [s for s in r["sets"] if s["name"] == label]
     if not sets:
         raise Refuse("%s: which set? (%s)" % (path, label))

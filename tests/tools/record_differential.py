@@ -15,6 +15,7 @@ import fnmatch
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -42,6 +43,22 @@ def first(predup, record, files, opts):
     return p.returncode, text
 
 
+# What dealer/EVENTS.md says of some cases, whatever both verifiers say (by the end of the
+# case's name): a case both get wrong fails too.
+EXPECT = {"record as made": True, "record as made, with its sets": True, "pbn as made": True,
+          "pbn CR LF": True, "pbn LF only": True, "pbn games reversed": True,
+          "pbn DealId dropped": True, "Generator dropped everywhere, --set": True}
+EXPECT.update({"record public " + k: False for k in (
+    "reversed", "leading zero", "commas", "two spaces", "plus sign", "nbsp", "fewer places",
+    "empty", "question mark")})
+EXPECT.update({k: False for k in (
+    "deals of boards 1 and 2 swapped", "board numbers 1 and 2 swapped", "Deal two cards swapped",
+    "DealId wrong", "other set's first game instead", "first game missing", "first game twice",
+    "extra board 99", "second Deal tag", "second Board tag", "Generator other digest",
+    "Generator other label", "given as another set", "empty file", "key another",
+    "key before public", "no public, key", "digest upper case")})
+
+
 class Cases:
     def __init__(self, predup, known, work):
         self.predup, self.known, self.work = predup, known, work
@@ -52,6 +69,8 @@ class Cases:
     def run(self, name, record_bytes, files, opts=(), expect=None):
         """One case: the record's bytes, files as {name: bytes} (None: the path as is)."""
         self.n += 1
+        if expect is None:
+            expect = next((v for k, v in EXPECT.items() if name.endswith(k)), None)
         d = os.path.join(self.work, "c%d" % self.n)
         os.mkdir(d)
         rec = os.path.join(d, "e.record")
@@ -78,6 +97,8 @@ class Cases:
     def compare(self, name, first_verdict, b, blines, expect):
         a, alines = first_verdict
         self.judged += 1
+        if os.environ.get("DIFF_VERDICTS"):
+            print("verdict %s: predup %d, second %d" % (name, a, b))
         if (a == 0) == (b == 0) and (expect is None or (b == 0) == expect):
             self.agree += 1
             return
@@ -159,6 +180,8 @@ def public_mutants(L):
                  "question mark": b"?", "another value": b"1" + v[1:] if v[:1] != b"1" else
                  b"2" + v[1:]}
     for name, s in spellings.items():
+        if s == v:
+            continue  # a one-number value has no other order
         yield "public %s" % name, join(edit(L, b"public", s))
     key = [x for x in L if x.startswith(b"key ")]
     if key:
@@ -317,22 +340,22 @@ def set_mutants(data, other):
 
     def one(name, new):
         return name, pbn_join(head, [new] + G[1:])
-    yield one("DealId dropped", re.sub(rb'\[DealId "[^"]*"\]\n', b"", g0))
+    yield one("DealId dropped", re.sub(rb'\[DealId "[^"]*"\]\r?\n', b"", g0))
     yield one("DealId wrong", re.sub(rb'\[DealId "(\d)', rb'[DealId "9\1', g0))
     yield one("second Deal tag", g0 + b'\n[Deal "%s"]' % deals[0])
     yield one("second Board tag", g0 + b'\n[Board "1"]')
     yield one("Board leading zero", re.sub(rb'\[Board "', b'[Board "0', g0))
-    yield one("Board tag dropped", re.sub(rb'\[Board "[^"]*"\]\n', b"", g0))
+    yield one("Board tag dropped", re.sub(rb'\[Board "[^"]*"\]\r?\n', b"", g0))
     yield one("Dealer lower case", re.sub(rb'\[Dealer "(.)"', lambda m: b'[Dealer "' +
                                           m.group(1).lower() + b'"', g0))
     yield one("Vulnerable Love/Both", g0.replace(b'"None"]', b'"Love"]').replace(
         b'"All"]', b'"Both"]'))
-    yield one("Vulnerable dropped", re.sub(rb'\[Vulnerable "[^"]*"\]\n', b"", g0))
+    yield one("Vulnerable dropped", re.sub(rb'\[Vulnerable "[^"]*"\]\r?\n', b"", g0))
     yield one("Deal rotated", g0.replace(deals[0], rotate(deals[0])))
     yield one("Deal ranks ascending", g0.replace(deals[0], ascending(deals[0])))
     yield one("Deal two cards swapped", g0.replace(deals[0], swap_cards(deals[0])))
     yield one("Deal lower case", g0.replace(deals[0], deals[0][:2] + deals[0][2:].lower()))
-    yield one("Generator dropped", re.sub(rb'\[Generator "[^"]*"\]\n?', b"", g0))
+    yield one("Generator dropped", re.sub(rb'\[Generator "[^"]*"\]\r?\n?', b"", g0))
     yield one("Generator other digest", re.sub(rb"event=[0-9a-f]", b"event=x", g0))
     yield one("Generator other label", re.sub(rb'label=[^"]*"', b'label=nosuchset"', g0))
     yield one("text [ outside a game", g0 + b"\n[")
@@ -452,7 +475,11 @@ def main(argv):
         print(b)
     print("record_differential: %d cases, %d judged by both, %d agree, %d disagree, %d skipped"
           % (cases.n, cases.judged, cases.agree, len(cases.bad), len(cases.skips)))
-    return 1 if cases.bad else 0
+    if cases.bad:
+        print("record_differential: the cases are kept in " + work)
+        return 1
+    shutil.rmtree(work)
+    return 0
 
 
 if __name__ == "__main__":

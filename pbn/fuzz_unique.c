@@ -1,14 +1,15 @@
 /* pbn/fuzz_unique.c - libFuzzer target: uniqueness of what verify accepts (issue 29). The input
  * is an event record, a NUL, then a set file; the seeds (tests/fuzz/unique/) are a record
- * (tests/data/unique/e.record) made by the real ceremony and revealed, with each of its sets. Whatever the mutations do to the
- * record (its lines, its public value, its key) and to the file, whenever verify_with_record
- * accepts a revealed record with the file, the file's boards must be exactly the boards of one
- * of the original sets (tests/data/unique/orig.pbn, reserve.pbn): nobody can make verify accept
- * other deals for this commitment. Built and run by tests/fuzz_unique.sh; tests/check_unique.c
- * replays the seeds and fixed mutations of them in make check. */
+ * (tests/data/unique/e.record) made by the real ceremony and revealed, with each of its sets.
+ * Whatever the mutations do to the record (its lines, its public value, its key) and to the
+ * file, whenever verify_with_record accepts a revealed record with the file, the file's boards
+ * must be exactly the boards of one of the original sets (tests/data/unique/orig.pbn,
+ * reserve.pbn): nobody can make verify accept other deals for this commitment. Built and run
+ * by tests/fuzz_unique.sh; tests/check_unique.c replays the seeds and fixed mutations of them
+ * in make check. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 

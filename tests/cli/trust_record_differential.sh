@@ -67,5 +67,6 @@ for e in lotto teach index; do
         $e/*.pbn > v.out
     grep -q '^accept: ' v.out
 done
-python3 "$TOP/tests/tools/record_differential.py" "$P" "$TOP/tests/cli/trust_record_differential.known" \
+python3 "$TOP/tests/tools/record_differential.py" "$P" \
+    "$TOP/tests/cli/trust_record_differential.known" \
     lotto.record teach.record index.record

@@ -162,7 +162,8 @@ def record_mutants(rec):
         yield "line %d (%s) trailing space" % (i + 1, w), join(L[:i] + [x + b" "] + L[i + 1:])
         yield "line %d (%s) CR" % (i + 1, w), join(L[:i] + [x + b"\r"] + L[i + 1:])
         if i + 1 < len(L):
-            yield "lines %d and %d swapped" % (i + 1, i + 2), join(L[:i] + [L[i + 1], x] + L[i + 2:])
+            yield "lines %d and %d swapped" % (i + 1, i + 2), \
+                join(L[:i] + [L[i + 1], x] + L[i + 2:])
     yield from public_mutants(L)
     yield from resealed_mutants(L)
 

@@ -7,8 +7,10 @@
  * fill engine (machine/) directly, from the event file config/event.c reads. `predup event`
  * (config/cmd/cmd_event.c) is its front-end. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -123,10 +125,50 @@ static void print_committed(const struct event *ev, const char *conf, bool recor
                ev->key_path);
 }
 
+/* The steps that write the record (commit, public, reveal) hold an exclusive lock on the event
+ * file from their reading of the record to the new one in place: a second step on the same
+ * event meanwhile stops at once (two event public at once never both succeed). The event file
+ * is locked, not the record, which each step replaces by a new file; the lock goes with the
+ * descriptor, at close or exit. */
+static enum pd_status lock_event(const char *conf, int *fd, struct pd_err *e)
+{
+    *fd = open(conf, O_RDONLY | O_CLOEXEC);
+    if (*fd < 0)
+        return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", conf, strerror(errno));
+    if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+        return PD_OK;
+    close(*fd);
+    *fd = -1;
+    if (errno == EWOULDBLOCK)
+        return pd_fail(e, PD_ERR_EXISTS, "another predup event step is working on %s: wait for "
+                       "it to finish, then run this step again (nothing was written)", conf);
+    return pd_fail(e, PD_ERR_IO, "%s: cannot lock: %s", conf, strerror(errno));
+}
+
+static void unlock_event(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}
+
+/* One key, one event: a record of another event beside this one that mentions the key (its
+ * commitment, or the key revealed) means the boards may be known to whoever holds it. */
+static enum pd_status check_key_alone(const struct event *ev, struct pd_err *e)
+{
+    char found[4400];
+
+    if (!ev_key_mentioned(ev->record_path, ev->rec.commitment, ev->rec.digest, found,
+                          sizeof found))
+        return PD_OK;
+    return pd_fail(e, PD_ERR_RANGE, "%s, another event's record, mentions the key committed in "
+                   "%s (its commitment, or the key revealed): a key serves one event, and whoever "
+                   "holds %s may know this event's boards; commit a new event with a new key",
+                   found, ev->record_path, found);
+}
+
 static enum pd_status open_event(const char *conf, struct event *ev, struct pd_err *e)
 {
-    /* Without public_form, the file matches only a record committed before forms. */
-    enum pd_status rc = cfg_load_committed_event(conf, &ev->cfg, e);
+    enum pd_status rc = cfg_load_event(conf, &ev->cfg, e);
 
     event_paths(ev);
     if (rc != PD_OK) /* the event file itself: its own message, not the record's */
@@ -185,7 +227,7 @@ static enum pd_status commit_key(const struct event *ev, const char *conf, bool 
         return key_new_file(ev->key_path, commit, e);
     rc = key_load_file(ev->key_path, &key, &spent, e);
     if (rc == PD_OK)
-        rc = key_check_unspent(ev->key_path, &key, spent, e);
+        rc = key_check_unspent(ev->key_path, ev->record_path, &key, spent, e);
     if (rc == PD_OK)
         key_commit_hex(&key, commit);
     pd_wipe(&key, sizeof key);
@@ -209,7 +251,7 @@ static enum pd_status check_language(const char *conf, const struct ev_params *p
     return pd_fail(e, PD_ERR_SYNTAX, "%s: language = %s: %s", conf, p->language, why.msg);
 }
 
-enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
+static enum pd_status commit_locked(const char *conf, bool reuse, struct pd_err *e)
 {
     struct event *ev = calloc(1, sizeof *ev);
     enum pd_status rc = ev ? cfg_load_event(conf, &ev->cfg, e)
@@ -252,21 +294,20 @@ enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
     return rc;
 }
 
-/* ---------------------------------------------------------------- public, reveal */
-
-/* The value in the one spelling of the committed form, or a refusal that names why: a record
- * committed before forms takes no public value, since it could be spelt many ways. */
-static enum pd_status public_canon(const struct event *ev, const char *value, char *out,
-                                   size_t n, struct pd_err *e)
+enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e)
 {
-    if (!ev->rec.p.public_form[0])
-        return pd_fail(e, PD_ERR_USAGE, "%s was committed without a public_form (by an older "
-                       "predup): its public value could be spelt many ways, each dealing other "
-                       "boards; commit a new event with public_form", ev->record_path);
-    return ev_public_canon(ev->rec.p.public_form, value, out, n, e);
+    int lock;
+    enum pd_status rc = lock_event(conf, &lock, e);
+
+    if (rc == PD_OK)
+        rc = commit_locked(conf, reuse, e);
+    unlock_event(lock);
+    return rc;
 }
 
-enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e)
+/* ---------------------------------------------------------------- public, reveal */
+
+static enum pd_status public_locked(const char *conf, const char *value, struct pd_err *e)
 {
     struct event *ev = calloc(1, sizeof *ev);
     char canon[PD_LABEL_MAX + 1];
@@ -274,7 +315,9 @@ enum pd_status ceremony_public(const char *conf, const char *value, struct pd_er
                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
     if (rc == PD_OK)
-        rc = public_canon(ev, value, canon, sizeof canon, e);
+        rc = check_key_alone(ev, e);
+    if (rc == PD_OK) /* the value in the one spelling of the committed form */
+        rc = ev_public_canon(ev->rec.p.public_form, value, canon, sizeof canon, e);
     /* A published value is final: the same one again changes nothing, another is refused as
      * an output that would be overwritten, and no option replaces it. */
     if (rc == PD_OK && ev->rec.has_public && strcmp(ev->rec.public_value, canon) != 0)
@@ -299,6 +342,17 @@ enum pd_status ceremony_public(const char *conf, const char *value, struct pd_er
     return rc;
 }
 
+enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e)
+{
+    int lock;
+    enum pd_status rc = lock_event(conf, &lock, e);
+
+    if (rc == PD_OK)
+        rc = public_locked(conf, value, e);
+    unlock_event(lock);
+    return rc;
+}
+
 static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
                                      struct pd_err *e)
 {
@@ -317,7 +371,7 @@ static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
     return PD_OK;
 }
 
-enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
+static enum pd_status reveal_locked(const char *conf, struct pd_err *e)
 {
     struct event *ev = calloc(1, sizeof *ev);
     struct pd_key key;
@@ -347,6 +401,17 @@ enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
     if (ev)
         pd_wipe(ev->rec.key_hex, sizeof ev->rec.key_hex);
     free(ev);
+    return rc;
+}
+
+enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
+{
+    int lock;
+    enum pd_status rc = lock_event(conf, &lock, e);
+
+    if (rc == PD_OK)
+        rc = reveal_locked(conf, e);
+    unlock_event(lock);
     return rc;
 }
 
@@ -529,6 +594,8 @@ enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *
         rc = pd_fail(e, PD_ERR_USAGE, "the event has no set \"%s\"", o->set);
     if (rc == PD_OK && o->fill)
         rc = check_machines(ev, only, e);
+    if (rc == PD_OK)
+        rc = check_key_alone(ev, e);
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
     if (rc != PD_OK) {

@@ -55,14 +55,11 @@ struct cfg_event {
     char dir[1024];  /* the event file's directory, "" for the current one */
     char stem[1024]; /* its path without ".conf": NAME.record, NAME.key, NAME/ go there */
 };
-/* Loads and checks an event file for a new commitment; faults are PD_ERR_SYNTAX at
- * file:line:col with a did-you-mean, and a file without public_form is one. Script hashes are
+/* Loads and checks an event file, for every step of the ceremony; faults are PD_ERR_SYNTAX at
+ * file:line:col with a did-you-mean, and whatever a record could not hold is one (no
+ * public_form, no delayed_value: ev_params_check, the record's own rules). Script hashes are
  * computed (PD_ERR_IO when a script cannot be read). */
 enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e);
-/* The same for the steps after the commit, without public_form too: such a file matches only
- * a record committed before public forms (dealer/EVENTS.md). */
-enum pd_status cfg_load_committed_event(const char *path, struct cfg_event *ev,
-                                        struct pd_err *e);
 /* The same from text already read (NUL-terminated, len bytes); path names it and places it. */
 enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
                                struct cfg_event *ev, struct pd_err *e);

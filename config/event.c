@@ -66,18 +66,14 @@ static int event_text(struct loader *l, const char *name, const char *value, cha
                       size_t n)
 {
     struct pd_err e;
-    char escaped[EV_ESCAPED_MAX];
 
     if (!strcmp(name, "name") && !strcmp(value, "?"))
         return bad(l, AT_VALUE, name, "name = ?: \"?\" stands for an unknown value in the "
                    "record, and an event has a name");
+    if (!strcmp(name, "delayed_value") && ev_delayed_check(value, &e) != PD_OK)
+        return bad(l, AT_VALUE, name, "%s", e.msg);
     if (ev_text_check(name, value, &e) != PD_OK)
         return bad(l, AT_VALUE, name, "%s", e.msg);
-    ev_text_escape(value, escaped, sizeof escaped);
-    if (strlen(escaped) >= EV_TEXT_MAX)
-        return bad(l, AT_VALUE, name, "%s is %zu bytes long as the record writes it (each "
-                   "character outside ASCII as \\u{XXXX}); at most %d are allowed", name,
-                   strlen(escaped), EV_TEXT_MAX - 1);
     snprintf(dst, n, "%s", value);
     return 1;
 }
@@ -362,8 +358,6 @@ static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd
     if (ev->p.nsets == 0)
         return pd_fail(e, PD_ERR_SYNTAX, "%s: no [set NAME] section: an event deals at least "
                        "one set", path);
-    if (ev_texts_distinct(&ev->p, &why) != PD_OK)
-        return pd_fail(e, PD_ERR_SYNTAX, "%s: %s", path, why.msg);
     for (int i = 0; rc == PD_OK && i < ev->p.nsets; i++) {
         if (!ev->extra[i].script[0])
             continue;
@@ -371,6 +365,16 @@ static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd
         rc = pd_sha256_file(script, ev->p.sets[i].script_sha, e);
         ev->p.sets[i].dealing = DEALING_LATEST; /* committed with the set (dealer/EVENTS.md) */
     }
+    if (rc == PD_OK && !ev->p.public_form[0])
+        rc = pd_fail(e, PD_ERR_SYNTAX, "%s: [event] needs public_form = numbers K of N, "
+                     "integer or decimal P: the one spelling of the public value, committed "
+                     "(dealer/EVENTS.md)", path);
+    else if (rc == PD_OK && !ev->p.delayed[0])
+        rc = pd_fail(e, PD_ERR_SYNTAX, "%s: [event] needs delayed_value = ...: which "
+                     "real-world value will be the public value, and when it is known "
+                     "(dealer/EVENTS.md)", path);
+    else if (rc == PD_OK && ev_params_check(&ev->p, &why) != PD_OK) /* the record's rules */
+        rc = pd_fail(e, PD_ERR_SYNTAX, "%s: %s", path, why.msg);
     return rc;
 }
 
@@ -419,8 +423,7 @@ enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
     return rc;
 }
 
-enum pd_status cfg_load_committed_event(const char *path, struct cfg_event *ev,
-                                        struct pd_err *e)
+enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
@@ -431,16 +434,5 @@ enum pd_status cfg_load_committed_event(const char *path, struct cfg_event *ev,
     else
         memset(ev, 0, sizeof *ev);
     free(text);
-    return rc;
-}
-
-enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
-{
-    enum pd_status rc = cfg_load_committed_event(path, ev, e);
-
-    if (rc == PD_OK && !ev->p.public_form[0])
-        rc = pd_fail(e, PD_ERR_SYNTAX, "%s: [event] needs public_form = numbers K of N, integer "
-                     "or decimal P: the one spelling of the public value, committed "
-                     "(dealer/EVENTS.md)", path);
     return rc;
 }

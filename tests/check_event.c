@@ -123,7 +123,7 @@ static const struct {
     const char *msg;
 } bad_records[] = {
     {"boards 1-3", "boards 1-4", PD_ERR_MISMATCH, "does not match the parameters"},
-    {"public 17", "public  17", PD_ERR_SYNTAX, "must not begin or end with a space"},
+    {"public 17", "public  17", PD_ERR_SYNTAX, "character 1 is U+0020 SPACE"},
     {"key 0001", "key 0101", PD_ERR_MISMATCH, "revealed key does not match the commitment"},
     {"dealer N", "dealer X", PD_ERR_SYNTAX, "bad dealer or vul"},
     {"vul None\n", "vul none\n", PD_ERR_SYNTAX, "bad dealer or vul"},

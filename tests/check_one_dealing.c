@@ -190,6 +190,7 @@ static void scripted_record(struct ev_record *r, const char *script, int version
     memset(r, 0, sizeof *r);
     strcpy(r->p.generator, "predup 0.1.0");
     strcpy(r->p.name, "Scripted pairs");
+    strcpy(r->p.delayed, "the first number drawn in the lottery on 2026.11.22");
     strcpy(r->p.public_form, "integer");
     r->p.nsets = 1;
     r->p.sets[0] = (struct ev_set){"scripted", "1-5", "", -1, -1, version};

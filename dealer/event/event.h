@@ -24,7 +24,7 @@ struct ev_set {
 struct ev_params {
     char generator[64]; /* "predup 0.1.0": the version that committed */
     char name[EV_TEXT_MAX], date[16], site[EV_TEXT_MAX], delayed[EV_TEXT_MAX]; /* "" = "?" */
-    char public_form[EV_FORM_MAX]; /* "numbers 6 of 49"; "" = a record from before forms */
+    char public_form[EV_FORM_MAX]; /* "numbers 6 of 49": required */
     char language[EV_LANG_MAX];    /* what is printed is in it ("de"); "" = none given (en) */
     struct ev_set sets[EV_MAX_SETS];
     int nsets;
@@ -57,16 +57,27 @@ int ev_find_set(const struct ev_params *p, const char *name);
  * event file is read and again where a record is read: no later step refuses what the first
  * accepted. dealer/event/form.c: the public value's named forms and set names. */
 enum pd_status ev_form_check(const char *form, struct pd_err *e);
+/* How many values form allows, as text: "13983816", "more than 1000000000000", "10^30". */
+void ev_form_values(const char *form, char *out, size_t n);
 /* The one canonical spelling of value in form (out holds PD_LABEL_MAX + 1), or PD_ERR_USAGE
  * naming the first character outside the form's alphabet as U+XXXX. */
 enum pd_status ev_public_canon(const char *form, const char *value, char *out, size_t n,
                                struct pd_err *e);
-enum pd_status ev_set_name_check(const char *name, struct pd_err *e);
 /* A language's name as the record holds it: 2 to 8 lower-case ASCII letters ("de"). Which
  * languages exist is the printer's (printing/terms/): event commit asks it. */
 enum pd_status ev_language_check(const char *lang, struct pd_err *e);
-/* dealer/event/text.c (ICU): an event name, site or description; texts of p confusable with
+/* dealer/event/rules.c: the generator line ("predup 0.1.0"), the date ("" or YYYY.MM.DD, a
+ * digit may be '?'), the delayed value's description (required: never "" or "?"), 64
+ * lower-case hex digits; ev_params_check applies every rule of the parameters (each line's,
+ * the texts', the sets'), for the event file's loader and for every reader of a record. */
+enum pd_status ev_generator_check(const char *generator, struct pd_err *e);
+enum pd_status ev_date_check(const char *date, struct pd_err *e);
+enum pd_status ev_delayed_check(const char *delayed, struct pd_err *e);
+enum pd_status ev_hex64_check(const char *what, const char *hex, struct pd_err *e);
+enum pd_status ev_params_check(const struct ev_params *p, struct pd_err *e);
+/* dealer/event/text.c (ICU): set names (a lower-case letter, then a-z 0-9 _ -, at most 32); an event name, site or description; texts of p confusable with
  * one another; "U+00A0 NO-BREAK SPACE" for the character at p (*len: its bytes, 1 if invalid). */
+enum pd_status ev_set_name_check(const char *name, struct pd_err *e);
 enum pd_status ev_text_check(const char *what, const char *text, struct pd_err *e);
 enum pd_status ev_texts_distinct(const struct ev_params *p, struct pd_err *e);
 void ev_char_describe(const char *p, char *out, size_t n, int *len);
@@ -142,11 +153,18 @@ void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve
                    size_t n);
 
 /* ---------------------------------------------------------------- keys an event may adopt */
-/* Whether event commit may adopt an existing key file (dealer/event/spent.c; read with
- * key_load_file, spent as it said): PD_ERR_RANGE for a key marked spent, a key whose bytes take fewer than 8 values (not
- * made by key new: all zeros, one byte repeated), and a key revealed in any *.record file of
- * the folder that holds path. */
-enum pd_status key_check_unspent(const char *path, const struct pd_key *key, bool spent,
-                                 struct pd_err *e);
+/* One key, one event (dealer/event/spent.c; dealer/EVENTS.md): whether event commit may adopt
+ * an existing key file path for the record at record (read with key_load_file, spent as it
+ * said): PD_ERR_RANGE for a key marked spent, a key whose bytes take fewer than 8 values (not
+ * made by key new: all zeros, one byte repeated), and a key any *.record beside record
+ * mentions. ev_key_mentioned: whether a *.record file in the folder of self, other than self
+ * and not of the event digest (NULL: any), mentions the key committed to by commit (its
+ * commitment, or the key revealed), read leniently; its path goes to found. */
+enum pd_status key_check_unspent(const char *path, const char *record,
+                                 const struct pd_key *key, bool spent, struct pd_err *e);
+bool ev_key_mentioned(const char *self, const char *commit, const char *digest, char *found,
+                      size_t cap);
+/* The same test on one file's text (a record given to verify beside another). */
+bool ev_text_mentions_key(const char *text, const char *commit, const char *digest);
 
 #endif

@@ -49,9 +49,44 @@ static struct form form_parse(const char *text)
     return f;
 }
 
+/* C(top, count), the values of "numbers COUNT of TOP", saturated at VALUES_CAP: exact below. */
+enum { FORM_MIN_VALUES = 1000000 };
+#define VALUES_CAP 1000000000000ULL
+
+static unsigned long long numbers_values(const struct form *f)
+{
+    unsigned long long c = 1;
+
+    for (int i = 0; i < f->count && c < VALUES_CAP; i++) /* c * (top - i) / (i + 1): exact */
+        c = c * (unsigned long long)(f->top - i) / (unsigned long long)(i + 1);
+    return c < VALUES_CAP ? c : VALUES_CAP;
+}
+
+void ev_form_values(const char *form, char *out, size_t n)
+{
+    struct form f = form_parse(form);
+    unsigned long long c = f.kind == FORM_NUMBERS ? numbers_values(&f) : 0;
+
+    if (f.kind == FORM_NUMBERS && c < VALUES_CAP)
+        snprintf(out, n, "%llu", c);
+    else if (f.kind == FORM_NUMBERS)
+        snprintf(out, n, "more than %llu", VALUES_CAP);
+    else if (f.kind != FORM_NONE)
+        snprintf(out, n, "10^%d", INTEGER_DIGITS + (f.kind == FORM_DECIMAL ? f.places : 0));
+    else
+        snprintf(out, n, "0");
+}
+
 enum pd_status ev_form_check(const char *form, struct pd_err *e)
 {
-    if (form_parse(form).kind != FORM_NONE)
+    struct form f = form_parse(form);
+
+    if (f.kind == FORM_NUMBERS && numbers_values(&f) < FORM_MIN_VALUES)
+        return pd_fail(e, PD_ERR_USAGE, "public_form \"%.40s\" allows only %llu values: "
+                       "whoever knows the form could try them all; a form must allow at least "
+                       "%d (a 6-of-49 lottery allows 13983816)", form, numbers_values(&f),
+                       FORM_MIN_VALUES);
+    if (f.kind != FORM_NONE)
         return PD_OK;
     return pd_fail(e, PD_ERR_USAGE, "public_form \"%.40s\" is not one of: numbers K of N "
                    "(1 <= K <= %d, K <= N <= %d), integer, decimal P (1 <= P <= %d), spelt so",
@@ -168,24 +203,4 @@ enum pd_status ev_language_check(const char *lang, struct pd_err *e)
         return PD_OK;
     return pd_fail(e, PD_ERR_USAGE, "language \"%.20s\": a language is named by 2 to %d "
                    "lower-case letters (de, fr ...)", lang, EV_LANG_MAX - 1);
-}
-
-enum pd_status ev_set_name_check(const char *name, struct pd_err *e)
-{
-    size_t len = strlen(name), good = strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_-");
-    char what[96];
-    int bytes;
-
-    if (len >= 1 && len <= 32 && good == len && name[0] >= 'a' && name[0] <= 'z')
-        return PD_OK;
-    if (len > 32 && good == len)
-        return pd_fail(e, PD_ERR_USAGE, "set name: %zu characters, at most 32 are allowed",
-                       len);
-    good = len && (name[0] < 'a' || name[0] > 'z') ? 0 : good;
-    snprintf(what, sizeof what, "empty");
-    if (len)
-        ev_char_describe(name + good, what, sizeof what, &bytes);
-    return pd_fail(e, PD_ERR_USAGE, "set name: character %zu is %s; a set name is a lower-case "
-                   "letter, then lower-case letters, digits, \"_\" or \"-\" (it names the "
-                   "set's files)", good + 1, what);
 }

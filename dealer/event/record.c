@@ -2,11 +2,11 @@
  * text that commits an event's parameters and the key's commitment (SHA-256, never the key),
  * then receives the delayed public value and, after play, the key itself. Written only here
  * (ev_record_text, for `predup event`: config/cmd/cmd_event.c) and read only here
- * (ev_record_load, for `predup event`, `predup verify`: pbn/cmd/cmd_verify.c, and event
- * commit's check that a key was never revealed: dealer/deal/keyfile.c), so that all agree
- * byte for byte. A record is accepted only in its canonical form (parsed, written again, the
- * two identical), with its texts as an event file's (dealer/event/text.c), its digest that of
- * its parameters and a revealed key that of its commitment. */
+ * (ev_record_load, for every step of `predup event` and for `predup verify`:
+ * pbn/sets/verify.c), so that all agree byte for byte and apply every rule. A record is
+ * accepted only in its canonical form (parsed, written again, the two identical), every line
+ * by its rule (ev_params_check: the same rules the event file's loader applies), its digest
+ * that of its parameters and a revealed key that of its commitment. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,16 +44,12 @@ static const char *or_unknown(const char *s)
     return *s ? s : "?";
 }
 
-/* A text of the event (name, site, description): a record with a public form is ASCII only,
- * every other character written \u{XXXX}, so that no two texts look alike in it. */
-static void text_add_text(struct text *t, const char *key, const char *value, bool ascii)
+/* A text of the event (name, site, description): the record is ASCII only, every other
+ * character written \u{XXXX}, so that no two texts look alike in it. */
+static void text_add_text(struct text *t, const char *key, const char *value)
 {
     char escaped[EV_ESCAPED_MAX];
 
-    if (!ascii) {
-        text_addf(t, key, value);
-        return;
-    }
     ev_text_escape(value, escaped, sizeof escaped);
     text_addf(t, key, escaped);
 }
@@ -69,14 +65,11 @@ static void params_lines(struct text *t, const struct ev_params *p, const char *
     text_addf(t, "predup-event-record", "1");
     text_addf(t, "generator", p->generator);
     text_addf(t, "derivation", "predup/v2/event");
-    bool formed = p->public_form[0] != '\0'; /* records before forms keep their UTF-8 */
-
-    text_add_text(t, "event", p->name, formed);
+    text_add_text(t, "event", or_unknown(p->name));
     text_addf(t, "date", or_unknown(p->date));
-    text_add_text(t, "site", or_unknown(p->site), formed);
-    text_add_text(t, "delayed-value", or_unknown(p->delayed), formed);
-    if (formed)
-        text_addf(t, "public-form", p->public_form);
+    text_add_text(t, "site", or_unknown(p->site));
+    text_add_text(t, "delayed-value", or_unknown(p->delayed));
+    text_addf(t, "public-form", or_unknown(p->public_form));
     if (p->language[0]) /* records without it keep their bytes (and print in English) */
         text_addf(t, "language", p->language);
     for (int i = 0; i < p->nsets; i++) {
@@ -249,14 +242,12 @@ static enum pd_status rd_set(struct rd *r, struct ev_set *s)
     return PD_OK;
 }
 
-/* The public value's form; with it, the texts above are ASCII with \u{XXXX} escapes. */
+/* The public value's form (required: its rule is ev_params_check's); the texts above are
+ * ASCII with \u{XXXX} escapes. */
 static enum pd_status rd_form(struct rd *r, struct ev_params *p)
 {
-    struct pd_err why;
     enum pd_status rc = rd_copy(r, "public-form", p->public_form, sizeof p->public_form);
 
-    if (rc == PD_OK && ev_form_check(p->public_form, &why) != PD_OK)
-        return rd_fail(r, 13, why.msg);
     if (rc == PD_OK && !(ev_text_unescape(p->name) && ev_text_unescape(p->site) &&
                          ev_text_unescape(p->delayed)))
         return pd_fail(r->e, PD_ERR_SYNTAX, "%s: the event, site or delayed-value line holds "
@@ -296,7 +287,7 @@ static enum pd_status rd_params(struct rd *r, struct ev_record *rec)
         rc = rd_copy(r, "site", rec->p.site, sizeof rec->p.site);
     if (rc == PD_OK)
         rc = rd_copy(r, "delayed-value", rec->p.delayed, sizeof rec->p.delayed);
-    if (rc == PD_OK && peek(r, "public-form"))
+    if (rc == PD_OK)
         rc = rd_form(r, &rec->p);
     if (rc == PD_OK && peek(r, "language"))
         rc = rd_language(r, &rec->p);
@@ -337,40 +328,12 @@ static enum pd_status rd_all(struct rd *r, struct ev_record *rec)
     return rc;
 }
 
-/* The texts obey the rules the event file's loader applied (no control character, no space
- * at either end, valid UTF-8), so that a record cannot say what no event file could. */
-static enum pd_status check_texts(const char *name, const struct ev_record *rec,
-                                  struct pd_err *e)
-{
-    const char *texts[4] = {rec->p.name, rec->p.site, rec->p.delayed,
-                            rec->has_public ? rec->public_value : "x"};
-    struct pd_err why;
-
-    for (int i = 0; i < 4 + rec->p.nsets; i++) {
-        const char *t = i < 4 ? texts[i] : rec->p.sets[i - 4].name;
-
-        if (*t && pd_text_check("value", t, EV_TEXT_MAX, &why) != PD_OK)
-            return pd_fail(e, PD_ERR_SYNTAX, "%s: \"%.40s\": %s", name, t, why.msg);
-    }
-    return PD_OK;
-}
-
-/* The public value: in a record with a form, its form's one spelling; in one from before
- * forms, printable ASCII at least, so that no invisible character ever reaches it. */
+/* The public value: its form's one spelling (ev_public_canon refuses any character outside
+ * the form's alphabet, naming it). */
 static enum pd_status check_public(const struct ev_record *rec, struct pd_err *why)
 {
-    char canon[PD_LABEL_MAX + 1], what[96];
-    const char *p = rec->public_value;
-    int len;
+    char canon[PD_LABEL_MAX + 1];
 
-    while (*p >= 0x20 && *p < 0x7F)
-        p++;
-    if (*p) {
-        ev_char_describe(p, what, sizeof what, &len);
-        return pd_fail(why, PD_ERR_SYNTAX, "the public value holds %s", what);
-    }
-    if (!rec->p.public_form[0])
-        return PD_OK;
     if (ev_public_canon(rec->p.public_form, rec->public_value, canon, sizeof canon, why) != PD_OK)
         return PD_ERR_SYNTAX;
     if (strcmp(canon, rec->public_value) != 0)
@@ -379,25 +342,17 @@ static enum pd_status check_public(const struct ev_record *rec, struct pd_err *w
     return PD_OK;
 }
 
-/* Each text as the event file's loader checks it (NFC, no invisible character, no deceptive
- * mix of scripts, none confusable with another; in a record with a form, plain set names), so
- * that a record made by hand cannot say what no event file could. */
-static enum pd_status check_visible(const char *name, const struct ev_record *rec,
-                                    struct pd_err *e)
+/* Every rule of every line (dealer/EVENTS.md, "Every rule a record obeys"): the parameters'
+ * (ev_params_check, as the event file's loader applies them), the commitment's and the public
+ * value's, so that a record made by hand cannot say what no event file could. */
+static enum pd_status check_rules(const char *name, const struct ev_record *rec,
+                                  struct pd_err *e)
 {
-    const char *texts[3] = {rec->p.name, rec->p.site, rec->p.delayed};
     struct pd_err why;
-    enum pd_status rc = PD_OK;
+    enum pd_status rc = ev_params_check(&rec->p, &why);
 
-    for (int i = 0; rc == PD_OK && i < 3; i++)
-        if (i == 0 || *texts[i])
-            rc = ev_text_check(i == 0 ? "event" : i == 1 ? "site" : "delayed-value", texts[i],
-                               &why);
-    for (int i = 0; rc == PD_OK && i < rec->p.nsets; i++)
-        rc = rec->p.public_form[0] ? ev_set_name_check(rec->p.sets[i].name, &why)
-                                   : ev_text_check("set", rec->p.sets[i].name, &why);
     if (rc == PD_OK)
-        rc = ev_texts_distinct(&rec->p, &why);
+        rc = ev_hex64_check("commitment", rec->commitment, &why);
     if (rc == PD_OK && rec->has_public)
         rc = check_public(rec, &why);
     return rc == PD_OK ? PD_OK : pd_fail(e, PD_ERR_SYNTAX, "%s: %s", name, why.msg);
@@ -457,9 +412,7 @@ enum pd_status ev_record_parse(const char *name, const char *text, size_t len,
     free(canon);
     free(copy);
     if (rc == PD_OK)
-        rc = check_texts(name, rec, e);
-    if (rc == PD_OK)
-        rc = check_visible(name, rec, e);
+        rc = check_rules(name, rec, e);
     if (rc == PD_OK)
         rc = check_bindings(name, rec, e);
     return rc;

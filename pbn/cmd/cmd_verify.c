@@ -8,8 +8,9 @@
 
 static const char verify_usage[] =
     "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2]\n"
-    "                     [--boards 1-36] [--dealer N|E|S|W] [--vul None|NS|EW|All] SET\n"
-    "       predup verify NAME.record [--set NAME] [--script FILE] [FILE...]\n"
+    "                     [--boards 1-36] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
+    "                     [--max-tries N] SET\n"
+    "       predup verify NAME.record [--set NAME] [--script FILE] [--max-tries N] [FILE...]\n"
     "  Re-deals every board and checks SET (PBN or any format predup reads) completely: exit 0\n"
     "  when everything matches, 1 when anything differs, each fault named by file, board and\n"
     "  tag. With --key, the label, board range, dealer, vulnerability and script hash come from\n"
@@ -17,9 +18,12 @@ static const char verify_usage[] =
     "  --script is verified with the same --script, by the dealing version its Generator tag\n"
     "  names (a tag without one: version 1; no tag: version 2 unless --dealing 1), and its\n"
     "  boards' Dealer and Vulnerable must follow the script's dealer and vulnerable lines.\n"
-    "  With an event record, the record is checked first (digest, public value, key against the\n"
-    "  commitment; a set's dealing version is the record's); a record not yet revealed is\n"
-    "  checked alone and the steps still to come are named.\n"
+    "  A rare script's condition can take many tries a board: verify estimates them from the\n"
+    "  first board, and --max-tries N bounds each board (exit 75 when one needs more).\n"
+    "  With an event record, the record is checked first, by every rule of dealer/EVENTS.md\n"
+    "  (digest, public value, key against the commitment; a set's dealing version is the\n"
+    "  record's); a record not yet revealed is checked alone and the steps still to come are\n"
+    "  named. A further record given is compared with it: two events, one key is a fault.\n"
     "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
 
 static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opts *o,
@@ -28,7 +32,7 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
     struct pd_opts p;
     unsigned long long version;
     enum pd_status rc = pd_opts_begin(&p, "k key  l label  s script  b boards  S set  d dealer  "
-                                          "v vul  G dealing", "h help", "h", argc, argv, e);
+                                          "v vul  G dealing  m max-tries", "h help", "h", argc, argv, e);
     int c;
 
     *o = (struct verify_opts){.dealer = -1, .vul = -1};
@@ -44,11 +48,13 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opt
         if (c == 'G' && (rc = pd_parse_number(optarg, DEALING_V1, DEALING_LATEST, "--dealing",
                                               &version, e)) == PD_OK)
             o->dealing = (int)version;
+        else if (c == 'm')
+            rc = pd_parse_number(optarg, 1, 1ULL << 40, "--max-tries", &o->max_tries, e);
         else if (c == 'd')
             rc = pd_opt_seat("--dealer", optarg, &o->dealer, e);
         else if (c == 'v')
             rc = pd_opt_vul("--vul", optarg, &o->vul, e);
-        else if (c != 'G')
+        else if (c != 'G' && c != 'm')
             rc = pd_opts_refuse(&p, "predup verify", e);
     }
     if (rc != PD_OK)

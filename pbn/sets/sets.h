@@ -81,6 +81,7 @@ struct verify_opts {
     const char *key_path, *label, *script, *boards, *set;
     int dealer, vul; /* -1: not given */
     int dealing;     /* 0: from the file */
+    unsigned long long max_tries; /* a board's re-deal with a script; 0: DEAL_MAX_TRIES */
 };
 
 /* Re-deals every board of the set in path from the key o->key_path (label, range, dealer,

@@ -25,6 +25,8 @@ struct tally {
     const char *path;
     int faults;
     int conditions; /* of them, a Dealer or Vulnerable that differs */
+    size_t games;   /* in the file: for the estimate of a rare script's tries */
+    bool estimated;
 };
 
 static void fault(struct tally *t, int line, int board, const char *fmt, ...)
@@ -112,6 +114,22 @@ static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
 }
 
 /* first_line[b - lo] is the line (or -1 without one) of the first game seen for board b. */
+/* A script whose condition is rare can hold a verifier for days: from the first board's tries,
+ * once, what the file's boards may need, and the limit each board has (--max-tries). */
+static void estimate_tries(const struct expect *x, struct tally *t, int board, uint64_t tries)
+{
+    enum { RARE_TRIES = 1000000 };
+
+    if (t->estimated || tries < RARE_TRIES)
+        return;
+    t->estimated = true;
+    printf("%s: note: board %d needed %llu tries (the script's condition is rare): the file's %zu "
+           "%s may need about %llu tries in all; each board stops at %llu (--max-tries N)\n",
+           t->path, board, (unsigned long long)tries, t->games, plural((int)t->games, "board",
+           "boards"), (unsigned long long)tries * t->games, (unsigned long long)x->dl.max_tries);
+    fflush(stdout);
+}
+
 static enum pd_status check_game(const struct expect *x, const struct pbn_game *g, int *first,
                                  int lo, int hi, struct tally *t, struct pd_err *e)
 {
@@ -142,6 +160,8 @@ static enum pd_status check_game(const struct expect *x, const struct pbn_game *
         rc = board_generate(&x->dl.sk, g->board, NULL, NULL, x->dl.max_tries, &bd, e);
     if (rc == PD_OK)
         check_deal_tags(x, g, &bd, t);
+    if (rc == PD_OK && x->dl.ld)
+        estimate_tries(x, t, g->board, bd.tries);
     return rc;
 }
 
@@ -179,6 +199,7 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
         fault(t, 0, 0, "holds no board");
         return PD_OK;
     }
+    t->games = set->n;
     first = board_slots(x, set, &lo, &hi);
     if (!first)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -269,7 +290,7 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
     rc = o->script ? dealing_version(o, path, g, &version, e) : PD_OK;
     if (rc == PD_OK)
         rc = open_dealing(o->key_path, label, o->script, version, &x->dl, e);
-    x->dl.max_tries = DEAL_MAX_TRIES;
+    x->dl.max_tries = o->max_tries ? o->max_tries : DEAL_MAX_TRIES;
     if (rc == PD_OK && g->commitment[0] && strcmp(g->commitment, x->dl.commit) != 0)
         fault(t, 0, 0, "Generator names key commitment %s, this key's is %s", g->commitment,
               x->dl.commit);
@@ -343,8 +364,12 @@ enum pd_status verify_with_key(const struct verify_opts *o, const char *path, st
 /* Says what the record proves so far and what is still to come. */
 static void record_status(const char *path, const struct ev_record *r)
 {
+    char values[48];
+
+    ev_form_values(r->p.public_form, values, sizeof values);
     printf("%s: event \"%s\", %d %s, digest %s: parameters match the digest\n", path, r->p.name,
            r->p.nsets, plural(r->p.nsets, "set", "sets"), r->digest);
+    printf("%s: public form \"%s\": %s possible values\n", path, r->p.public_form, values);
     if (!r->has_public)
         printf("%s: still to come: the public value (predup event public), then the key "
                "(predup event reveal)\n", path);
@@ -402,6 +427,7 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     rc = pick_set(o, r, path, &g, &si, e);
     if (rc == PD_OK)
         rc = record_dealing(r, si, o->script, &x.dl, e);
+    x.dl.max_tries = o->max_tries ? o->max_tries : x.dl.max_tries;
     if (rc == PD_OK && g.event[0] && strcmp(g.event, r->digest) != 0)
         fault(&t, 0, 0, "Generator names event digest %s, the record's is %s", g.event,
               r->digest);
@@ -419,6 +445,34 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     return check_and_close(rc, &x, path, set, &t, e);
 }
 
+/* A further file given that is a record (it begins "predup-event-record"): 1 when it is read,
+ * with a fault when it mentions r's key for another event (dealer/EVENTS.md, "One key, one
+ * event": read leniently, as ev_text_mentions_key reads the records beside a step's). */
+static int other_record(const char *self, const struct ev_record *r, const char *path,
+                        enum pd_status *rc, struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    int is_record = 0;
+
+    if (pd_read_file(path, &text, &len, NULL) != PD_OK)
+        return 0; /* read as a set, which says why it cannot be read */
+    is_record = strncmp(text, "predup-event-record", 19) == 0;
+    for (size_t i = 0; is_record && i < len; i++) /* a NUL hides nothing behind it */
+        text[i] = text[i] ? text[i] : ' ';
+    if (is_record && ev_text_mentions_key(text, r->commitment, r->digest))
+        *rc = pd_fail(e, PD_ERR_MISMATCH, "%s and %s commit to one key (%.16s...) for two "
+                      "events: a key serves one event, and whoever holds either record may know "
+                      "the other's boards", self, path, r->commitment);
+    else if (is_record && ev_text_mentions_key(text, r->commitment, NULL))
+        printf("%s: a copy of %s's event (the same digest)\n", path, self);
+    else if (is_record)
+        printf("%s: another event's record: it does not mention %s's key\n", path, self);
+    pd_wipe(text, len);
+    free(text);
+    return is_record;
+}
+
 enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char **files,
                                   struct pd_err *e)
 {
@@ -426,9 +480,21 @@ enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char 
     enum pd_status rc = ev_record_load(files[0], &r, e), first_fail = PD_OK;
     struct pd_err first_err = {0};
 
+    if (rc == PD_ERR_SYNTAX || rc == PD_ERR_RANGE) { /* a record that breaks a rule: a fault */
+        if (e)
+            e->code = PD_ERR_MISMATCH;
+        return PD_ERR_MISMATCH;
+    }
     if (rc != PD_OK)
         return rc;
     record_status(files[0], &r);
+    for (int i = 1; i < nfiles; i++)
+        if (other_record(files[0], &r, files[i], &rc, e)) {
+            if (rc != PD_OK)
+                return rc;
+            memmove(files + i, files + i + 1, (size_t)(nfiles - i - 1) * sizeof *files);
+            nfiles--, i--;
+        }
     /* Before the reveal the boards cannot be checked, and that is no fault: each file is
      * read (a missing or broken one still fails) and said to be not checked yet. */
     for (int i = 1; i < nfiles && !r.revealed; i++) {

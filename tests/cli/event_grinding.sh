@@ -6,6 +6,7 @@ P=$PREDUP
 cat > ev.conf <<'CONF'
 [event]
 name = Grinding test
+delayed_value = the first number drawn in the lottery on 2026.11.22
 public_form = integer
 [set original]
 boards = 1-4
@@ -35,7 +36,11 @@ sed -i 's/^boards = 1-4$/boards = 1-4\ndealer = S/' ev.conf;    try dealer
 sed -i 's/^boards = 1-4$/boards = 1-4\nvul = All/' ev.conf;     try vul
 sed -i 's/^name = Grinding test$/name = Grinding test 2/' ev.conf; try name
 sed -i 's/^public_form = integer$/public_form = decimal 2/' ev.conf; try form
-sed -i '/^public_form = integer$/d' ev.conf;                   try no-form
+# Without its form the event file is no event file any more (no record is without one).
+sed -i '/^public_form = integer$/d' ev.conf
+rc=0; "$P" event deal ev.conf > out 2> err || rc=$?
+{ [ "$rc" = 65 ] && grep -q "needs public_form" err && [ ! -e ev ]; } || failed="$failed no-form"
+cp committed.conf ev.conf
 printf '[set reserve]\nboards = 1-2\n' >> ev.conf;              try added-set
 # What only says what to make of the deals may change.
 sed -i 's/^formats = pbn$/formats = pbn,dup/' ev.conf

@@ -12,6 +12,7 @@ text() { tr -d '\r' < "$1"; } # PBN files end their lines with CR LF
 cat > ev.conf <<'CONF'
 [event]
 name = Script test
+delayed_value = the first number drawn in the lottery on 2026.11.22
 public_form = integer
 [set original]
 boards = 1-6

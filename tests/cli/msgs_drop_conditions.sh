@@ -52,6 +52,7 @@ grep -q "t.dup: all 4 boards match key" out.txt || fail "verify as Law 2: $(cat 
 cat > ev.conf <<'CONF'
 [event]
 name = Practice
+delayed_value = the first number drawn in the lottery on 2026.11.22
 public_form = integer
 [set practice]
 boards = 1-4
@@ -68,6 +69,7 @@ grep -qF "ev/practice.dup: board 2: Dealer is E, expected N" out.txt || fail "re
 cat > ev2.conf <<'CONF'
 [event]
 name = Practice machine
+delayed_value = the first number drawn in the lottery on 2026.11.22
 public_form = integer
 [set practice]
 boards = 1-4

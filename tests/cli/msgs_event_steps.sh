@@ -11,6 +11,7 @@ P=$PREDUP
 cat > ev.conf <<'CONF'
 [event]
 name = Steps test
+delayed_value = the first number drawn in the lottery on 2026.11.22
 public_form = integer
 [set original]
 boards = 1-2

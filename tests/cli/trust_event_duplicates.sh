@@ -15,17 +15,18 @@ refuse() { # refuse NAME LINE:COL MESSAGE: event commit must refuse ev.conf so, 
 }
 head='[event]
 name = Duplicates
-public_form = integer'
+public_form = integer
+delayed_value = the first number drawn in the lottery on 2026.11.22'
 printf '%s\n[set original]\nboards = 1-4\nboards = 1-8\n' "$head" > ev.conf
-refuse key-twice 6:1 "boards is given twice in this section"
+refuse key-twice 7:1 "boards is given twice in this section"
 printf '%s\n[set original]\nboards = 1-4\n[set reserve]\nboards = 1-2\n[set original]\nformats = pbn\n' "$head" > ev.conf
-refuse section-twice 8:2 "[set original] is given twice"
+refuse section-twice 9:2 "[set original] is given twice"
 printf '%s\n[set original]\nboards = 1-4\n    ,9-12\n' "$head" > ev.conf
-refuse continued 6:5 "boards is given twice in this section (or continued on an indented line)"
-printf '[event]\nname = Duplicates\n[event]\npublic_form = integer\n[set original]\nboards = 1-4\n' > ev.conf
+refuse continued 7:5 "boards is given twice in this section (or continued on an indented line)"
+printf '[event]\nname = Duplicates\n[event]\npublic_form = integer\ndelayed_value = d\n[set original]\nboards = 1-4\n' > ev.conf
 refuse event-twice 3:2 "[event] is given twice"
 printf '%s\nname = Other\n[set original]\nboards = 1-4\n' "$head" > ev.conf
-refuse event-key-twice 4:1 "name is given twice in this section"
+refuse event-key-twice 5:1 "name is given twice in this section"
 # The same key in two sets is no repeat.
 printf '%s\n[set original]\nboards = 1-4\n[set reserve]\nboards = 1-4\n' "$head" > ev.conf
 "$P" event commit ev.conf > /dev/null || failed="$failed two-sets"

@@ -18,13 +18,13 @@ refused() {
 conf() { # NAME EVENT-LINES SETS...: an event file with a public form and one board per set
     name=$1 lines=$2
     shift 2
-    { printf '[event]\n%s\npublic_form = integer\n' "$lines"
+    { printf '[event]\n%s\npublic_form = integer\ndelayed_value = the draw of 2026.11.22\n' "$lines"
       for s in "$@"; do printf '[set %s]\nboards = 1\n' "$s"; done; } > "$name.conf"
 }
 
 # Four spellings of "original" that look the same: only the plain one is a set name.
 conf zwsp 'name = x' "original$(u '\342\200\213')"
-refused zwsp 65 'zwsp.conf:4:2: error: set name: character 9 is U+200B ZERO WIDTH SPACE; a set name is a lower-case letter'
+refused zwsp 65 'zwsp.conf:5:2: error: set name: character 9 is U+200B ZERO WIDTH SPACE; a set name is a lower-case letter'
 conf cyr 'name = x' "$(u '\320\276')riginal"
 refused cyr 65 'set name: character 1 is U+043E CYRILLIC SMALL LETTER O'
 conf zwj 'name = x' "origi$(u '\342\200\215')nal"
@@ -39,7 +39,7 @@ conf look 'name = x' set1 setl
 refused look 65 'look.conf: "set1" and "setl" look alike (ICU'"'"'s confusables): rename one of them'
 # x.dd would be written over by set x's analysis (x.dd.pbn): refused at commit, clearly.
 conf dd 'name = x' x x.dd
-refused dd 65 'dd.conf:6:2: error: set name: character 2 is U+002E FULL STOP; a set name is a lower-case letter, then lower-case letters, digits, "_" or "-" (it names the set'"'"'s files)'
+refused dd 65 'dd.conf:7:2: error: set name: character 2 is U+002E FULL STOP; a set name is a lower-case letter, then lower-case letters, digits, "_" or "-" (it names the set'"'"'s files)'
 
 # Event names and sites.
 conf qname 'name = ?' a
@@ -52,7 +52,7 @@ conf zwsite "name = x
 site = Bridge$(u '\342\200\213') club" a
 refused zwsite 65 'site: character 7 is U+200B ZERO WIDTH SPACE'
 conf nfd "name = Cafe$(u '\314\201') pairs" a
-refused nfd 65 'name is not in Unicode NFC'
+refused nfd 65 'name is not its own Unicode NFKC'
 conf mixed "name = $(u '\320\276')riginal pairs" a
 refused mixed 65 'name mixes scripts or digits of different scripts'
 conf twosp 'name = Club  pairs' a
@@ -62,8 +62,8 @@ site = Examp1e club' a
 refused confsite 65 'confsite.conf: "Example club" and "Examp1e club" look alike'
 
 # copies: fill's limit (16), checked when the event file is read at commit.
-printf '[event]\nname = x\npublic_form = integer\n[set a]\nboards = 1\ncopies = 17\n' > copies.conf
-refused copies 65 'copies.conf:6:10: error: copies wants a number from 1 to 16, not "17"'
+printf '[event]\nname = x\npublic_form = integer\ndelayed_value = d\n[set a]\nboards = 1\ncopies = 17\n' > copies.conf
+refused copies 65 'copies.conf:7:10: error: copies wants a number from 1 to 16, not "17"'
 sed -i 's/^copies = 17$/copies = 16/' copies.conf
 "$P" event commit copies.conf > /dev/null || fail "copies = 16 refused"
 
@@ -82,7 +82,7 @@ grep -q "^\[Event \"Caf$(u '\351') pairs\"\]" good/original.pbn || fail "the PBN
 
 # Records made by hand (the digest recomputed) that no event file could give: refused by verify.
 # forged NAME SED EXIT [PATTERN]: good.record's parameters edited by SED, the digest recomputed,
-# the public line again; verify exits EXIT and says PATTERN.
+# the public line again; verify exits EXIT (1: a record that breaks a rule) and says PATTERN.
 forged() {
     sed '/^digest /,$d' good.record | sed "$2" > params
     { cat params; printf 'digest %s\n' "$(sha256sum params | cut -d' ' -f1)"; echo "public 17"; } > "$1.record"
@@ -90,16 +90,13 @@ forged() {
     [ "$rc" = "$3" ] && { [ -z "${4:-}" ] || grep -qF "$4" err.txt; } || fail "$1: exit $rc: $(cat err.txt)"
 }
 forged same 's/^event /event /' 0
-forged raw "s/^event .*/event Caf$(u '\303\251') pairs/" 65 'not in canonical form'
-forged cyrset "s/^set original$/set $(u '\320\276')riginal/" 65 'set name: character 1 is U+043E'
-forged escset 's/^set original$/set \\u{043E}riginal/' 65 'set name: character 1 is U+005C'
-forged escname 's/^event .*/event \\u{043E}riginal pairs/' 65 'event mixes scripts'
-forged zwname 's/^event .*/event Club\\u{200B} pairs/' 65 'event: character 5 is U+200B ZERO WIDTH SPACE'
-forged badesc 's/^event .*/event Club \\x pairs/' 65 'holds a backslash that is not a'
-forged confusable 's/^site .*/site Examp1e club/; s/^event .*/event Example club/' 65 '"Example club" and "Examp1e club" look alike'
-# From before forms (no public-form line, UTF-8 as written): still checked for look-alikes.
-old='/^public-form /d; s/^event .*/event Old/; s/^site .*/site ?/'
-forged oldcyr "$old; s/^set original$/set $(u '\320\276')riginal/" 65 'set mixes scripts'
-forged oldzw "$old; s/^set original$/set original$(u '\342\200\213')/" 65 'set: character 9 is U+200B'
-forged oldok "$old" 0
+forged raw "s/^event .*/event Caf$(u '\303\251') pairs/" 1 'not in canonical form'
+forged cyrset "s/^set original$/set $(u '\320\276')riginal/" 1 'set name: character 1 is U+043E'
+forged escset 's/^set original$/set \\u{043E}riginal/' 1 'set name: character 1 is U+005C'
+forged escname 's/^event .*/event \\u{043E}riginal pairs/' 1 'event mixes scripts'
+forged zwname 's/^event .*/event Club\\u{200B} pairs/' 1 'event: character 5 is U+200B ZERO WIDTH SPACE'
+forged badesc 's/^event .*/event Club \\x pairs/' 1 'holds a backslash that is not a'
+forged confusable 's/^site .*/site Examp1e club/; s/^event .*/event Example club/' 1 '"Example club" and "Examp1e club" look alike'
+# Without its public-form line a record is no record (there is no record from before forms).
+forged noform '/^public-form /d' 1 'expected "public-form VALUE" here'
 echo ok

@@ -42,7 +42,7 @@ refused spent-reuse 65 "ev.key: revealed already (event reveal marked it)" --reu
 # The mark removed by hand: the revealed record beside the key still refuses it.
 head -n 1 last/ev.key > ev.key
 cp last/ev.record old-event.record
-refused revealed-beside 65 "ev.key: old-event.record reveals this key" --reuse-key
+refused revealed-beside 65 "ev.key: old-event.record mentions this key" --reuse-key
 rm old-event.record
 
 # An unrevealed key with no record: refused by default, naming the flag; adopted with it.

@@ -476,7 +476,10 @@ def main(argv):
         print(b)
     print("record_differential: %d cases, %d judged by both, %d agree, %d disagree, %d skipped"
           % (cases.n, cases.judged, cases.agree, len(cases.bad), len(cases.skips)))
-    if cases.bad:
+    stale = sorted(set(known) - cases.causes)
+    for k in stale:
+        print("STALE %s: no case disagrees so any more: remove it from %s" % (k, known_path))
+    if cases.bad or stale:
         print("record_differential: the cases are kept in " + work)
         return 1
     shutil.rmtree(work)

@@ -211,8 +211,7 @@ def shows_as_itself(c):
 
 
 def check_text(word, value, unknown, alone=False):
-    """The event name, site and delayed-value description (dealer/EVENTS.md, "Texts: the
-    event name, the site, the delayed-value description")."""
+    """The event name, site and delayed-value description (dealer/EVENTS.md, "Texts")."""
     if value == "?":
         if unknown:
             return value

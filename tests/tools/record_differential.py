@@ -435,6 +435,27 @@ def resealed_sets(cases, rec, script):
         cases.run("dealt here, resealed " + name, data, [("s.pbn", f)], opts)
 
 
+def two_records(cases, ev, rec, records, set_data, set_name, sopt):
+    """Records given to verify together (dealer/EVENTS.md, "One key, one event")."""
+    L = lines_of(rec)
+    other = join(reseal(edit(L, b"event", b"Another event")))
+    mine = [x for x in L if x.startswith(b"commitment ") or x.startswith(b"key ")]
+    foreign = open([x for x in records if open(x, "rb").read() != rec][0], "rb").read()
+    for name, data in (("another event, one commitment", other),
+                       ("another event, one commitment, CR LF, upper case",
+                        other.upper().replace(b"PREDUP-EVENT-RECORD", b"predup-event-record")
+                        .replace(b"\n", b"\r\n")),
+                       ("another event, no digest, one key",
+                        join(drop(lines_of(other), b"digest"))),
+                       ("a copy of this record, CR LF", rec.replace(b"\n", b"\r\n")),
+                       ("another event's record, another key", foreign),
+                       ("another event naming the key in a line", join(
+                           lines_of(foreign) + [b"note " + mine[-1][-64:]]))):
+        cases.run("%s: two records: %s" % (ev, name), rec,
+                  [("other.record", data), (set_name, set_data)], sopt,
+                  expect=name.startswith("a copy") or name.endswith("another key"))
+
+
 def main(argv):
     predup, known_path, records = argv[0], argv[1], argv[2:]
     known = {}
@@ -470,6 +491,7 @@ def main(argv):
             cases.run("%s: %s given as another set" % (ev, f), rec, [(f, files[f])],
                       sopt + ["--set", "nosuchset"])
         resealed_sets(cases, rec, script)
+        two_records(cases, ev, rec, records, files[plain[0]], plain[0], sopt)
     cases.finish()
     for s in cases.skips:
         print(("skip: " if os.environ.get("V", "0") != "0" else "  ") + s)

@@ -604,6 +604,29 @@ def check_game(path, game, want):
     return b
 
 
+# ------------------------------------------------------------------------- one key, one event
+
+def is_record(data):
+    return data.lstrip(b"\r").startswith(b"predup-event-record") or \
+        data.startswith(b"predup-event-record")
+
+
+def mentions(r, data):
+    """A further record, read leniently (dealer/EVENTS.md, "One key, one event"): refuse when it
+    is of another event (another digest) and mentions this record's commitment or key."""
+    for line in data.split(b"\n"):
+        words = line.strip(b" \t\r").split()
+        if len(words) > 1 and words[0].lower() == b"digest" and \
+                words[1].lower().decode("ascii", "replace") == r["digest"]:
+            return False  # a copy of this event
+    for run in re.findall(rb"(?<![0-9A-Fa-f])[0-9A-Fa-f]{64}(?![0-9A-Fa-f])", data):
+        run = run.lower()
+        if run.decode() == r["commitment"] or \
+                hashlib.sha256(run + b"\n").hexdigest() == r["commitment"]:
+            return True
+    return False
+
+
 # ------------------------------------------------------------------------- the verdict
 
 def verify(record, files, set_name, script):
@@ -613,7 +636,19 @@ def verify(record, files, set_name, script):
         raise Refuse("%s: %s" % (record, e))
     r = parse_record(data)
     out = ["accept: record %s, digest %s" % (record, r["digest"])]
+    sets = []
     for path in files:
+        try:
+            data = open(path, "rb").read()
+        except OSError:
+            data = b""
+        if not is_record(data):
+            sets.append(path)
+        elif mentions(r, data):
+            raise Refuse("%s and %s commit to one key" % (record, path))
+        else:
+            out.append("%s: a record of another event, with another key" % path)
+    for path in sets:
         if "key" not in r:
             if not os.path.isfile(path) or not os.access(path, os.R_OK):
                 raise Refuse("%s: cannot read" % path)

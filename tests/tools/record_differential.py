@@ -14,6 +14,7 @@ import concurrent.futures
 import fnmatch
 import hashlib
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -365,6 +366,9 @@ def set_mutants(data, other):
     yield one("Deal lower case", g0.replace(deals[0], deals[0][:2] + deals[0][2:].lower()))
     yield one("Generator dropped", re.sub(rb'\[Generator "[^"]*"\]\r?\n?', b"", g0))
     yield one("Generator other digest", re.sub(rb"event=[0-9a-f]", b"event=x", g0))
+    later = [g.replace(b"event=", b"event=0") for g in G[1:]]
+    yield "Generator of later games naming another digest", pbn_join(head, G[:1] + later)
+    yield one("Generator with a malformed digest", g0.replace(b"event=", b"event=W"))
     yield one("Generator other label", re.sub(rb'label=[^"]*"', b'label=nosuchset"', g0))
     yield one("text [ outside a game", g0 + b"\n[")
     yield "Generator dropped everywhere", re.sub(rb'\[Generator "[^"]*"\]\r?\n?', b"", data)
@@ -435,6 +439,31 @@ def resealed_sets(cases, rec, script):
         cases.run("dealt here, resealed " + name, data, [("s.pbn", f)], opts)
 
 
+ALPHABET = b'AKQJT98765432akqNESW.:-# "[]{}%;\r\n0\t\\'
+
+
+def random_mutants(data, seed, count, lo=0):
+    """count copies of data, each with one to three bytes from lo on replaced, inserted or
+    deleted (bytes of PBN's and the record's syntax), from a fixed seed; never in a Generator
+    tag, whose damage the named mutants cover (predup checks the first game's only)."""
+    rnd = random.Random(seed)
+    for i in range(count):
+        b = bytearray(data)
+        for _ in range(rnd.randint(1, 3)):
+            at = rnd.randrange(lo, len(b))
+            while b[b.rfind(b"\n", 0, at) + 1:].startswith(b"[Generator "):
+                at = rnd.randrange(lo, len(b))  # the named Generator mutants cover those
+            c = ALPHABET[rnd.randrange(len(ALPHABET))]
+            how = rnd.randrange(3)
+            if how == 0:
+                b[at] = c
+            elif how == 1:
+                b.insert(at, c)
+            else:
+                del b[at]
+        yield "random %d" % i, bytes(b)
+
+
 def two_records(cases, ev, rec, records, set_data, set_name, sopt):
     """Records given to verify together (dealer/EVENTS.md, "One key, one event")."""
     L = lines_of(rec)
@@ -491,6 +520,12 @@ def main(argv):
             cases.run("%s: %s given as another set" % (ev, f), rec, [(f, files[f])],
                       sopt + ["--set", "nosuchset"])
         resealed_sets(cases, rec, script)
+        for name, data in random_mutants(files[plain[0]], ev, 40):
+            cases.run("%s: %s %s" % (ev, plain[0], name), rec, [(plain[0], data)], sopt)
+        at = rec.index(b"\ndigest ") + 72
+        for name, data in random_mutants(rec, ev + "record", 20, at):
+            cases.run("%s: record after the digest %s" % (ev, name), data,
+                      [(plain[0], files[plain[0]])], sopt)
         two_records(cases, ev, rec, records, files[plain[0]], plain[0], sopt)
     cases.finish()
     for s in cases.skips:

@@ -495,7 +495,7 @@ def pbn_games(path):
             at = text.find("\n", at) if "\n" in text[at:] else len(text)
             continue
         if c == "[":
-            m = re.compile(r'\[([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\]').match(
+            m = re.compile(r'\[([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\]').match(
                 text, at)
             if not m:
                 raise Refuse("%s:%d: a tag that is not [Name \"value\"]" % (path, line))

@@ -186,7 +186,8 @@ def public_mutants(L):
                  "commas": b",".join(nums), "two spaces": b"  ".join(nums),
                  "plus sign": b"+" + v, "upper": v.upper(), "nbsp": v.replace(b" ", b"\xc2\xa0"),
                  "fewer places": v[:-1] if b"." in v else v + b".", "empty": b"",
-                 "question mark": b"?", "another value": b"1" + v[1:] if v[:1] != b"1" else
+                 "question mark": b"?", "31 digits": b"1" * 31 + v[v.find(b"."):],
+                 "30 digits": b"1" * 30 + v[v.find(b"."):], "another value": b"1" + v[1:] if v[:1] != b"1" else
                  b"2" + v[1:]}
     for name, s in spellings.items():
         if s == v:

@@ -348,7 +348,8 @@ def check_public(form, value):
     elif form[0] == "integer":
         if not re.fullmatch(NUMBER, value) or len(value) > 30:
             raise Refuse("public %r is not an integer's spelling" % value)
-    elif not re.fullmatch(r"%s\.[0-9]{%d}" % (NUMBER, form[1]), value):
+    elif not re.fullmatch(r"%s\.[0-9]{%d}" % (NUMBER, form[1]), value) or \
+            len(value.split(".")[0]) > 30:
         raise Refuse("public %r is not a decimal with %d places" % (value, form[1]))
 
 

@@ -3,7 +3,7 @@
 # events made by the real ceremony (a numbers form with a Law 2 set and a fixed one, an integer
 # form with a set dealt by a script, a decimal form in another language), then every mutant
 # tests/tools/record_differential.py makes of them. Any case where one accepts and the other
-# refuses fails the test, named; tests/cli/trust_record_differential.known lists the ones known
+# refuses fails the test, named; tests/data/record_differential.known lists the ones known
 # and reported (each a "skip: " line).
 set -eu
 P=$PREDUP
@@ -68,5 +68,5 @@ for e in lotto teach index; do
     grep -q '^accept: ' v.out
 done
 python3 "$TOP/tests/tools/record_differential.py" "$P" \
-    "$TOP/tests/cli/trust_record_differential.known" \
+    "$TOP/tests/data/record_differential.known" \
     lotto.record teach.record index.record

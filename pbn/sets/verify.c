@@ -118,7 +118,7 @@ static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
  * once, what the file's boards may need, and the limit each board has (--max-tries). */
 static void estimate_tries(const struct expect *x, struct tally *t, int board, uint64_t tries)
 {
-    enum { RARE_TRIES = 1000000 };
+    enum { RARE_TRIES = 100000 };
 
     if (t->estimated || tries < RARE_TRIES)
         return;
@@ -162,6 +162,8 @@ static enum pd_status check_game(const struct expect *x, const struct pbn_game *
         check_deal_tags(x, g, &bd, t);
     if (rc == PD_OK && x->dl.ld)
         estimate_tries(x, t, g->board, bd.tries);
+    if (rc == PD_ERR_LIMIT && e) /* nothing found wrong: a higher limit goes on */
+        pd_err_hint(e, " (verify --max-tries N allows more; nothing was found wrong)");
     return rc;
 }
 

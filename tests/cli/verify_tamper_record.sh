@@ -1,6 +1,6 @@
 # tests/cli/verify_tamper_record.sh - `predup verify NAME.record FILE...`: a record or a set
-# altered after the fact is caught, each case its own test, exit 1 (65 for a record that is not
-# a record), and named; the untouched record and set pass.
+# altered after the fact is caught, each case its own test, exit 1 (a record that breaks a rule
+# or is no record at all is a fault too), and named; the untouched record and set pass.
 set -eu
 P=$PREDUP
 cat > ev.conf <<'CONF'

@@ -187,8 +187,8 @@ def public_mutants(L):
                  "plus sign": b"+" + v, "upper": v.upper(), "nbsp": v.replace(b" ", b"\xc2\xa0"),
                  "fewer places": v[:-1] if b"." in v else v + b".", "empty": b"",
                  "question mark": b"?", "31 digits": b"1" * 31 + v[v.find(b"."):],
-                 "30 digits": b"1" * 30 + v[v.find(b"."):], "another value": b"1" + v[1:] if v[:1] != b"1" else
-                 b"2" + v[1:]}
+                 "30 digits": b"1" * 30 + v[v.find(b"."):],
+                 "another value": b"1" + v[1:] if v[:1] != b"1" else b"2" + v[1:]}
     for name, s in spellings.items():
         if s == v:
             continue  # a one-number value has no other order
@@ -261,6 +261,8 @@ SET_RESEALED = [  # (name, line word, value) applied to the first set
     ("boards space", b"boards", b"1 - 4"),
     ("boards 100001", b"boards", b"100001"),
     ("boards single", b"boards", b"2"),
+    ("boards 255 bytes", b"boards", b"1," * 127 + b"1"),
+    ("boards 256 bytes", b"boards", b"1," * 127 + b"10"),
     ("dealer lower", b"dealer", b"n"),
     ("dealer E", b"dealer", b"E"),
     ("vul Both", b"vul", b"Both"),
@@ -480,10 +482,19 @@ def two_records(cases, ev, rec, records, set_data, set_name, sopt):
                        ("a copy of this record, CR LF", rec.replace(b"\n", b"\r\n")),
                        ("another event's record, another key", foreign),
                        ("another event naming the key in a line", join(
-                           lines_of(foreign) + [b"note " + mine[-1][-64:]]))):
+                           lines_of(foreign) + [b"note " + mine[-1][-64:]])),
+                       ("a copy, its digest line indented, NUL bytes",
+                        rec.replace(b"\ndigest ", b"\n\t DIGEST\t").replace(b"\nset ",
+                                                                                b"\nset\0")),
+                       ("another event, one commitment, claiming this digest first",
+                        other.replace(b"\n", b"\ndigest " + rec.split(b"\ndigest ")[1][:64] +
+                                      b"\n", 1)),
+                       ("another event, one commitment, this digest second",
+                        other + b"digest " + rec.split(b"\ndigest ")[1][:64] + b"\n")):
         cases.run("%s: two records: %s" % (ev, name), rec,
                   [("other.record", data), (set_name, set_data)], sopt,
-                  expect=name.startswith("a copy") or name.endswith("another key"))
+                  expect=name.startswith("a copy") or name.endswith("another key") or
+                  name.endswith("this digest first"))  # its first digest line: "a copy"
 
 
 def main(argv):

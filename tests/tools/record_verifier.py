@@ -60,7 +60,7 @@ def split_lines(data):
         if not m or "  " in line[:len(m.group(1)) + 2]:
             raise Refuse("line %d is not KEYWORD SP VALUE" % n)
         word, value = m.groups()
-        limit = 200 if word == "public" else 511
+        limit = {"public": 200, "boards": 255}.get(word, 511)
         if len(value.encode()) > limit:
             raise Refuse("line %d: value over %d bytes" % (n, limit))
         out.append((word, value))
@@ -608,18 +608,18 @@ def check_game(path, game, want):
 # ------------------------------------------------------------------------- one key, one event
 
 def is_record(data):
-    return data.lstrip(b"\r").startswith(b"predup-event-record") or \
-        data.startswith(b"predup-event-record")
+    return data.startswith(b"predup-event-record")
 
 
 def mentions(r, data):
     """A further record, read leniently (dealer/EVENTS.md, "One key, one event"): refuse when it
     is of another event (another digest) and mentions this record's commitment or key."""
-    for line in data.split(b"\n"):
-        words = line.strip(b" \t\r").split()
-        if len(words) > 1 and words[0].lower() == b"digest" and \
-                words[1].lower().decode("ascii", "replace") == r["digest"]:
-            return False  # a copy of this event
+    if len(data) > 1 << 20:
+        return False  # not read
+    data = data.replace(b"\0", b" ")
+    m = re.search(rb"(?m)^[ \t]*digest[ \t]+([^ \t\r\n]*)", data, re.I)
+    if m and m.group(1).lower().decode("ascii", "replace") == r["digest"]:
+        return False  # a copy of this event: its first lenient digest line
     for run in re.findall(rb"(?<![0-9A-Fa-f])[0-9A-Fa-f]{64}(?![0-9A-Fa-f])", data):
         run = run.lower()
         if run.decode() == r["commitment"] or \

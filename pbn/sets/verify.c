@@ -414,6 +414,28 @@ static enum pd_status record_dealing(const struct ev_record *r, int si, const ch
     return rc;
 }
 
+/* Every Generator tag of the file names this record's digest and commitment (dealer/EVENTS.md,
+ * "What predup verify checks"): the first game's is compared where the file is read (when its
+ * fields parse); here every later game's, and a first one whose event= or commitment= field is
+ * missing or not a digest, which was let through before (found by the second verifier,
+ * tests/cli/trust_record_differential.sh). */
+static void check_every_generator(const struct pbn_set *set, const struct ev_record *r,
+                                  struct tally *t)
+{
+    for (size_t i = 0; i < set->n; i++) {
+        const struct pbn_tag *tag = pbn_tag_find(&set->games[i], "Generator");
+        struct pbn_generator g;
+
+        if (!tag)
+            continue;
+        pbn_generator_parse(tag->value, &g);
+        if (i == 0 ? !g.event[0] || !g.commitment[0]
+                   : strcmp(g.event, r->digest) != 0 || strcmp(g.commitment, r->commitment) != 0)
+            fault(t, tag->sourced ? tag->line : 0, set->games[i].board,
+                  "its Generator tag does not name this record's event digest and commitment");
+    }
+}
+
 static enum pd_status verify_event_file(const struct verify_opts *o, const struct ev_record *r,
                                         const char *path, struct pd_err *e)
 {
@@ -436,6 +458,8 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     if (rc == PD_OK && g.commitment[0] && strcmp(g.commitment, r->commitment) != 0)
         fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s", g.commitment,
               r->commitment);
+    if (rc == PD_OK)
+        check_every_generator(set, r, &t);
     if (rc == PD_OK && g.script[0] && g.dealing != x.dl.version)
         fault(&t, 0, 0, "Generator names dealing version %d, the record's is %d", g.dealing,
               x.dl.version);

@@ -56,7 +56,8 @@ EXPECT.update({k: False for k in (
     "deals of boards 1 and 2 swapped", "board numbers 1 and 2 swapped", "Deal two cards swapped",
     "DealId wrong", "other set's first game instead", "first game missing", "first game twice",
     "extra board 99", "second Deal tag", "second Board tag", "Generator other digest",
-    "Generator other label", "given as another set", "empty file", "key another",
+    "Generator other label", "given as another set", "Generator with a malformed digest",
+    "Generator of later games naming another digest", "empty file", "key another",
     "key before public", "no public, key", "digest upper case")})
 
 

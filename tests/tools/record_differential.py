@@ -533,10 +533,12 @@ def main(argv):
             cases.run("%s: %s given as another set" % (ev, f), rec, [(f, files[f])],
                       sopt + ["--set", "nosuchset"])
         resealed_sets(cases, rec, script)
-        for name, data in random_mutants(files[plain[0]], ev, 40):
+        # DIFF_SEED and DIFF_RANDOM explore further (other seeds, more mutants) by hand.
+        seed, count = os.environ.get("DIFF_SEED", ""), int(os.environ.get("DIFF_RANDOM", "40"))
+        for name, data in random_mutants(files[plain[0]], ev + seed, count):
             cases.run("%s: %s %s" % (ev, plain[0], name), rec, [(plain[0], data)], sopt)
         at = rec.index(b"\ndigest ") + 72
-        for name, data in random_mutants(rec, ev + "record", 20, at):
+        for name, data in random_mutants(rec, ev + "record" + seed, count // 2, at):
             cases.run("%s: record after the digest %s" % (ev, name), data,
                       [(plain[0], files[plain[0]])], sopt)
         two_records(cases, ev, rec, records, files[plain[0]], plain[0], sopt)

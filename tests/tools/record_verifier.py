@@ -461,6 +461,9 @@ def law2_vul(b):
 
 # ------------------------------------------------------------------------- PBN files
 
+TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\[^\n])*)"\s*\]')
+
+
 def pbn_games(path):
     """Each game of a PBN file as a list of (tag, value, line): games end at an empty line;
     `%` lines, {comments} and ; comments are skipped; section text after a tag is ignored."""
@@ -496,12 +499,12 @@ def pbn_games(path):
             at = text.find("\n", at) if "\n" in text[at:] else len(text)
             continue
         if c == "[":
-            m = re.compile(r'\[([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\]').match(
-                text, at)
+            m = TAG.match(text, at)  # PBN's tokens: any white space between, new lines too
             if not m:
                 raise Refuse("%s:%d: a tag that is not [Name \"value\"]" % (path, line))
             value = re.sub(r'\\(["\\])', r"\1", m.group(2))
             game.append((m.group(1), value, line))
+            line += text.count("\n", at, m.end())
             at = m.end()
             continue
         at += 1

@@ -473,7 +473,8 @@ def two_records(cases, ev, rec, records, set_data, set_name, sopt):
     L = lines_of(rec)
     other = join(reseal(edit(L, b"event", b"Another event")))
     mine = [x for x in L if x.startswith(b"commitment ") or x.startswith(b"key ")]
-    foreign = open([x for x in records if open(x, "rb").read() != rec][0], "rb").read()
+    others = [x for x in records if open(x, "rb").read() != rec]
+    foreign = open(others[0], "rb").read() if others else other  # one event given: no other
     for name, data in (("another event, one commitment", other),
                        ("another event, one commitment, CR LF, upper case",
                         other.upper().replace(b"PREDUP-EVENT-RECORD", b"predup-event-record")

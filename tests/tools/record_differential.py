@@ -473,6 +473,14 @@ def two_records(cases, ev, rec, records, set_data, set_name, sopt):
     L = lines_of(rec)
     other = join(reseal(edit(L, b"event", b"Another event")))
     mine = [x for x in L if x.startswith(b"commitment ") or x.startswith(b"key ")]
+    # Found by pbn/fuzz_unique.c: a set with forged deals, no Generator tag, whose first line
+    # is predup-event-record, is taken for a further record and never checked as a set.
+    G = games_of(set_data)
+    deals = [re.search(rb'\[Deal "([^"]*)"\]', g).group(1) for g in G[:2]]
+    forged = [G[0].replace(deals[0], deals[1]), G[1].replace(deals[1], deals[0])] + G[2:]
+    forged = re.sub(rb'\[Generator "[^"]*"\]\r?\n?', b"", b"\r\n\r\n".join(forged))
+    cases.run("%s: two records: a forged set whose first line is predup-event-record" % ev, rec,
+              [(set_name, b"predup-event-record\r\n" + forged + b"\r\n")], sopt, expect=False)
     others = [x for x in records if open(x, "rb").read() != rec]
     foreign = open(others[0], "rb").read() if others else other  # one event given: no other
     for name, data in (("another event, one commitment", other),

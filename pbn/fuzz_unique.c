@@ -129,6 +129,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unique_write(record, data, rlen);
     unique_write(file, nul + 1, size - rlen - 1);
     /* A record without a key line is checked alone: its files are "not checked yet". */
+#ifdef FUZZ_UNIQUE_SKIP_RECORD_PREFIX
+    /* The known spec hole (tests/data/unique/finding-record-prefix): a file that begins like a
+     * record is taken for one and never checked as a set. Defined to look past it. */
+    if (size - rlen - 1 >= 19 && memcmp(nul + 1, "predup-event-record", 19) == 0)
+        return 0;
+#endif
     if (unique_verify(files) == PD_OK && memmem(data, rlen, "\nkey ", 5))
         unique_check_accepted(file);
     return 0;

@@ -2,8 +2,9 @@
 # tests/fuzz_unique.sh - builds pbn/fuzz_unique.c (whenever verify accepts a mutated revealed
 # record with a mutated set file, the file holds exactly an original set's deals) with clang
 # -fsanitize=fuzzer,address,undefined into build-fuzz/unique/ and runs it for $FUZZ_SECONDS on
-# its seeds in tests/fuzz/unique/ (inputs up to 64 kB). FUZZ_UNIQUE_CFLAGS=-DFUZZ_UNIQUE_SKIP_RECORD_PREFIX
-# looks past the known spec hole (tests/data/unique/finding-record-prefix).
+# its seeds in tests/fuzz/unique/ (inputs up to 64 kB).
+# FUZZ_UNIQUE_CFLAGS=-DFUZZ_UNIQUE_SKIP_RECORD_PREFIX looks past the known spec hole
+# (tests/data/unique/finding-record-prefix) to find others while it is open.
 set -eu
 top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 secs=${FUZZ_SECONDS:-600}

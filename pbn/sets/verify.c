@@ -487,6 +487,28 @@ static enum pd_status record_dealing(const struct ev_record *r, int si, const ch
     return rc;
 }
 
+/* Every Generator tag of the file names this record's digest and commitment (dealer/EVENTS.md,
+ * "What predup verify checks"): the first game's is compared where the file is read (when its
+ * fields parse); here every later game's, and a first one whose event= or commitment= field is
+ * missing or not a digest, which was let through before (found by the second verifier,
+ * tests/cli/trust_record_differential.sh). */
+static void check_every_generator(const struct pbn_set *set, const struct ev_record *r,
+                                  struct tally *t)
+{
+    for (size_t i = 0; i < set->n; i++) {
+        const struct pbn_tag *tag = pbn_tag_find(&set->games[i], "Generator");
+        struct pbn_generator g;
+
+        if (!tag)
+            continue;
+        pbn_generator_parse(tag->value, &g);
+        if (i == 0 ? !g.event[0] || !g.commitment[0]
+                   : strcmp(g.event, r->digest) != 0 || strcmp(g.commitment, r->commitment) != 0)
+            fault(t, tag->sourced ? tag->line : 0, set->games[i].board,
+                  "its Generator tag does not name this record's event digest and commitment");
+    }
+}
+
 static enum pd_status verify_event_file(const struct verify_opts *o, const struct ev_record *r,
                                         const char *path, struct pd_err *e)
 {
@@ -509,6 +531,8 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     if (rc == PD_OK && g.commitment[0] && strcmp(g.commitment, r->commitment) != 0)
         fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s",
               HASH_SHOWN(g.commitment), HASH_SHOWN(r->commitment));
+    if (rc == PD_OK)
+        check_every_generator(set, r, &t);
     if (rc == PD_OK && g.script[0] && g.dealing != x.dl.version)
         fault(&t, 0, 0, "Generator names dealing version %d, the record's is %d", g.dealing,
               x.dl.version);
@@ -521,30 +545,37 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
     return check_and_close(rc, &x, path, set, &t, e);
 }
 
-/* A further file given that is a record (it begins "predup-event-record"): 1 when it is read,
- * with a fault when it mentions r's key for another event (dealer/EVENTS.md, "One key, one
- * event": read leniently, as ev_text_mentions_key reads the records beside a step's). */
+/* A further file given that is a record: 1 when it is one by every rule (ev_record_load), and
+ * then passed over as no set; a fault when any file that begins as a record mentions r's key
+ * for another event (dealer/EVENTS.md, "One key, one event": read leniently, as
+ * ev_text_mentions_key reads the records beside a step's). A file that only begins
+ * "predup-event-record" is read as a set, so that no such first line hides a set's deals. */
 static int other_record(const char *self, const struct ev_record *r, const char *path,
                         enum pd_status *rc, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
-    int is_record = 0;
+    struct ev_record other;
+    bool begins, is_record;
 
     if (pd_read_file(path, &text, &len, NULL) != PD_OK)
         return 0; /* read as a set, which says why it cannot be read */
-    is_record = strncmp(text, "predup-event-record", 19) == 0;
-    for (size_t i = 0; is_record && i < len; i++) /* a NUL hides nothing behind it */
+    begins = strncmp(text, "predup-event-record", 19) == 0;
+    for (size_t i = 0; begins && i < len; i++) /* a NUL hides nothing behind it */
         text[i] = text[i] ? text[i] : ' ';
-    if (is_record && ev_text_mentions_key(text, r->commitment, r->digest))
+    is_record = begins && ev_record_load(path, &other, NULL) == PD_OK;
+    if (begins && ev_text_mentions_key(text, r->commitment, r->digest)) {
         *rc = pd_fail(e, PD_ERR_MISMATCH, "%s and %s commit to one key (%.16s...) for two "
                       "events: a key serves one event, and whoever holds either record may know "
                       "the other's boards", self, path, r->commitment);
-    else if (is_record && ev_text_mentions_key(text, r->commitment, NULL))
+        is_record = true;
+    } else if (is_record && ev_text_mentions_key(text, r->commitment, NULL)) {
         printf("%s: a copy of %s's event (the same digest)\n", path, self);
-    else if (is_record)
+    } else if (is_record) {
         printf("%s: another event's record: it does not mention %s's key\n", path, self);
+    }
     pd_wipe(text, len);
+    pd_wipe(&other, sizeof other);
     free(text);
     return is_record;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config/config.h"
@@ -128,7 +129,7 @@ static void print_committed(const struct event *ev, const char *conf, bool recor
 /* What a step that writes the record is given: the event file, and its value or option. */
 struct step {
     const char *conf, *value;
-    bool reuse;
+    bool reuse, yes;
 };
 
 /* The steps that write the record (commit, public, reveal) run under an exclusive lock on the
@@ -369,6 +370,38 @@ static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
     return PD_OK;
 }
 
+/* Revealing the key lets anyone compute every board: it comes after play. Refused while no set
+ * was dealt in NAME/ (the deal's folder; dealt elsewhere with -o, --yes says so); before the
+ * event's date (a date with '?' says no day), or typed at a terminal, only with --yes. */
+static enum pd_status check_play_over(const struct event *ev, const char *conf, bool yes,
+                                      struct pd_err *e)
+{
+    char path[1400], today[16];
+    int dealt = 0;
+    time_t now = time(NULL);
+
+    for (int i = 0; i < ev->rec.p.nsets; i++) {
+        snprintf(path, sizeof path, "%s/%s.pbn", ev->cfg.stem, ev->rec.p.sets[i].name);
+        dealt += access(path, F_OK) == 0;
+    }
+    strftime(today, sizeof today, "%Y.%m.%d", localtime(&now));
+    if (yes)
+        return PD_OK;
+    if (dealt == 0)
+        return pd_fail(e, PD_ERR_USAGE, "no set of the event has been dealt (no %s/SET.pbn): "
+                       "revealing the key lets anyone compute every board, so it comes after "
+                       "play; deal first (predup event deal %s), or, dealt with -o elsewhere: "
+                       "predup event reveal %s --yes", ev->cfg.stem, conf, conf);
+    if (ev->rec.p.date[0] && !strchr(ev->rec.p.date, '?') && strcmp(today, ev->rec.p.date) < 0)
+        return pd_fail(e, PD_ERR_USAGE, "the event's date is %s, today is %s: revealing the key "
+                       "lets anyone compute every board, so play must be over; if it is: "
+                       "predup event reveal %s --yes", ev->rec.p.date, today, conf);
+    if (isatty(STDIN_FILENO))
+        return pd_fail(e, PD_ERR_USAGE, "revealing the key lets anyone compute every board: play "
+                       "must be over; if it is: predup event reveal %s --yes", conf);
+    return PD_OK;
+}
+
 static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
 {
     const char *conf = s->conf;
@@ -380,6 +413,8 @@ static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
     if (rc == PD_OK && !ev->rec.has_public)
         rc = pd_fail(e, PD_ERR_USAGE, "%s has no public value yet: the key is revealed after "
                      "play (predup event public %s VALUE comes first)", ev->record_path, conf);
+    if (rc == PD_OK && !again)
+        rc = check_play_over(ev, conf, s->yes, e);
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
     /* spent before published: no commit adopts the key once it may be public */
@@ -403,9 +438,9 @@ static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
     return rc;
 }
 
-enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
+enum pd_status ceremony_reveal(const char *conf, bool yes, struct pd_err *e)
 {
-    return run_locked(reveal_locked, &(struct step){.conf = conf}, e);
+    return run_locked(reveal_locked, &(struct step){.conf = conf, .yes = yes}, e);
 }
 
 /* ---------------------------------------------------------------- deal */

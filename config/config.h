@@ -73,7 +73,8 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
  * an existing NAME.key never published) and the record; public adds the delayed public value;
  * deal deals every set (or set), writes it under dir (NULL: NAME/), analyses and prints it, and
  * with fill fills it on the set's machine, resuming its journal; reveal adds the key, after
- * play, and marks NAME.key spent. */
+ * play, and marks NAME.key spent: refused while no set was dealt under NAME/, and before the
+ * event's date or from a terminal without yes (--yes: play is over). */
 struct ceremony_deal_opts {
     const char *conf, *set, *dir;
     bool fill, yes;                 /* yes: the fill's prompts taken as done (--yes) */
@@ -83,6 +84,6 @@ struct ceremony_deal_opts {
 enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e);
 enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e);
 enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *e);
-enum pd_status ceremony_reveal(const char *conf, struct pd_err *e);
+enum pd_status ceremony_reveal(const char *conf, bool yes, struct pd_err *e);
 
 #endif

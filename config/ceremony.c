@@ -108,13 +108,33 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
     return rc;
 }
 
+/* One line a set: what was committed for it, so that a slip ("boards = 27") shows at once. */
+static void print_sets(const struct ev_params *p)
+{
+    for (int i = 0; i < p->nsets; i++) {
+        const struct ev_set *s = &p->sets[i];
+        struct board_range range = {0, NULL};
+        char rule[64] = "dealer and vulnerability by Law 2";
+
+        board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL); /* checked at load */
+        if (s->dealer >= 0 || s->vul >= 0)
+            snprintf(rule, sizeof rule, "dealer %s%s, vulnerability %s",
+                     s->dealer >= 0 ? (char[2]){SEAT_LETTER[s->dealer], 0} : "",
+                     s->dealer >= 0 ? "" : "by Law 2", s->vul >= 0 ? VUL_PBN[s->vul] : "by Law 2");
+        printf("  set %s: boards %s, %d %s, %s%s\n", s->name, s->boards, range.n,
+               range.n == 1 ? "board" : "boards", rule, s->script_sha[0] ? ", with a script" : "");
+        board_range_free(&range);
+    }
+}
+
 /* What commit says, and what comes next for the event in the state its record is in. */
 static void print_committed(const struct event *ev, const char *conf, bool recorded)
 {
-    printf("%s: %s event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n",
-           ev->record_path, recorded ? "already committed:" : "committed", ev->rec.p.name,
-           ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets", ev->rec.commitment,
-           ev->rec.digest);
+    printf("%s: %s event \"%s\", %d %s\n", ev->record_path,
+           recorded ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets,
+           ev->rec.p.nsets == 1 ? "set" : "sets");
+    print_sets(&ev->rec.p);
+    printf("  key commitment %s\n  record digest  %s\n", ev->rec.commitment, ev->rec.digest);
     if (ev->rec.revealed)
         printf("the key is revealed in %s: the event is over; anyone checks its files with "
                "predup verify %s FILE...\n", ev->record_path, ev->record_path);
@@ -247,6 +267,28 @@ static enum pd_status commit_key(const struct event *ev, const char *conf, bool 
     return rc;
 }
 
+/* "boards = 27" is board 27 alone, and most often meant 27 boards: a new event's set of one
+ * board is written as the range 27-27, so that one board is what the director meant ("boards
+ * = 1" means both). */
+static enum pd_status check_one_board_sets(const char *conf, const struct ev_params *p,
+                                           struct pd_err *e)
+{
+    for (int i = 0; i < p->nsets; i++) {
+        const struct ev_set *s = &p->sets[i];
+        struct board_range range = {0, NULL};
+        bool one = board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL) == PD_OK &&
+                   range.n == 1 && range.boards[0] > 1 && !strchr(s->boards, '-');
+
+        board_range_free(&range);
+        if (one)
+            return pd_fail(e, PD_ERR_SYNTAX, "%s: [set %s] boards = %s is one board, board %s: "
+                           "for %s boards write boards = 1-%s; for that one board alone write "
+                           "boards = %s-%s (nothing was committed)", conf, s->name, s->boards,
+                           s->boards, s->boards, s->boards, s->boards, s->boards);
+    }
+    return PD_OK;
+}
+
 /* The language the event is printed in must be one predup prints: checked before anything
  * is written, since the record commits to it. */
 static enum pd_status check_language(const char *conf, const struct ev_params *p,
@@ -277,6 +319,9 @@ static enum pd_status commit_locked(const struct step *s, struct pd_err *e)
     if (rc == PD_OK)
         rc = check_language(conf, &ev->cfg.p, e);
     bool recorded = access(ev->record_path, F_OK) == 0;
+
+    if (rc == PD_OK && !recorded) /* a record committed to one board already says so */
+        rc = check_one_board_sets(conf, &ev->cfg.p, e);
 
     /* With a record, the key must be the one it commits to: checked below. */
     if (rc == PD_OK && recorded)

@@ -108,32 +108,13 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
     return rc;
 }
 
-/* One line a set: what was committed for it, so that a slip ("boards = 27") shows at once. */
-static void print_sets(const struct ev_params *p)
-{
-    for (int i = 0; i < p->nsets; i++) {
-        const struct ev_set *s = &p->sets[i];
-        struct board_range range = {0, NULL};
-        char rule[64] = "dealer and vulnerability by Law 2";
-
-        board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL); /* checked at load */
-        if (s->dealer >= 0 || s->vul >= 0)
-            snprintf(rule, sizeof rule, "dealer %s%s, vulnerability %s",
-                     s->dealer >= 0 ? (char[2]){SEAT_LETTER[s->dealer], 0} : "",
-                     s->dealer >= 0 ? "" : "by Law 2", s->vul >= 0 ? VUL_PBN[s->vul] : "by Law 2");
-        printf("  set %s: boards %s, %d %s, %s%s\n", s->name, s->boards, range.n,
-               range.n == 1 ? "board" : "boards", rule, s->script_sha[0] ? ", with a script" : "");
-        board_range_free(&range);
-    }
-}
-
 /* What commit says, and what comes next for the event in the state its record is in. */
 static void print_committed(const struct event *ev, const char *conf, bool recorded)
 {
     printf("%s: %s event \"%s\", %d %s\n", ev->record_path,
            recorded ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets,
            ev->rec.p.nsets == 1 ? "set" : "sets");
-    print_sets(&ev->rec.p);
+    cfg_event_print_sets(&ev->rec.p);
     printf("  key commitment %s\n  record digest  %s\n", ev->rec.commitment, ev->rec.digest);
     if (ev->rec.revealed)
         printf("the key is revealed in %s: the event is over; anyone checks its files with "
@@ -267,28 +248,6 @@ static enum pd_status commit_key(const struct event *ev, const char *conf, bool 
     return rc;
 }
 
-/* "boards = 27" is board 27 alone, and most often meant 27 boards: a new event's set of one
- * board is written as the range 27-27, so that one board is what the director meant ("boards
- * = 1" means both). */
-static enum pd_status check_one_board_sets(const char *conf, const struct ev_params *p,
-                                           struct pd_err *e)
-{
-    for (int i = 0; i < p->nsets; i++) {
-        const struct ev_set *s = &p->sets[i];
-        struct board_range range = {0, NULL};
-        bool one = board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL) == PD_OK &&
-                   range.n == 1 && range.boards[0] > 1 && !strchr(s->boards, '-');
-
-        board_range_free(&range);
-        if (one)
-            return pd_fail(e, PD_ERR_SYNTAX, "%s: [set %s] boards = %s is one board, board %s: "
-                           "for %s boards write boards = 1-%s; for that one board alone write "
-                           "boards = %s-%s (nothing was committed)", conf, s->name, s->boards,
-                           s->boards, s->boards, s->boards, s->boards, s->boards);
-    }
-    return PD_OK;
-}
-
 /* The language the event is printed in must be one predup prints: checked before anything
  * is written, since the record commits to it. */
 static enum pd_status check_language(const char *conf, const struct ev_params *p,
@@ -321,7 +280,7 @@ static enum pd_status commit_locked(const struct step *s, struct pd_err *e)
     bool recorded = access(ev->record_path, F_OK) == 0;
 
     if (rc == PD_OK && !recorded) /* a record committed to one board already says so */
-        rc = check_one_board_sets(conf, &ev->cfg.p, e);
+        rc = cfg_event_one_board_sets(conf, &ev->cfg.p, e);
 
     /* With a record, the key must be the one it commits to: checked below. */
     if (rc == PD_OK && recorded)
@@ -588,17 +547,42 @@ static enum pd_status check_machines(const struct event *ev, int only, struct pd
     return PD_OK;
 }
 
-/* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
-static enum pd_status make_outputs(const struct event *ev, int si, const char *stem,
+/* path (a set written by an earlier run) holds the deals of set, board for board: board,
+ * dealer, vulnerability and the four hands; with analysed, each with its whole double-dummy
+ * table and par. A file that does not read, or differs, is not the same. */
+static bool same_deals(const struct pbn_set *set, const char *path, bool analysed)
+{
+    struct pbn_set *old = NULL;
+    struct pd_err quiet = {0};
+    bool same = access(path, F_OK) == 0 && pbn_read_any(path, "pbn", &old, &quiet) == PD_OK &&
+                old->n == set->n;
+
+    for (size_t i = 0; same && i < set->n; i++) {
+        const struct pbn_game *a = &set->games[i], *b = &old->games[i];
+
+        same = a->board == b->board && a->dealer == b->dealer && a->vul == b->vul &&
+               !memcmp(&a->deal, &b->deal, sizeof a->deal) && b->known == 0xf &&
+               (!analysed || (b->has_dd && b->has_par));
+    }
+    pbn_set_free(old);
+    return same;
+}
+
+/* Analysis beside the set (NAME.dd.pbn), kept when it holds the same deals (kept: a rerun
+ * solves nothing again), the PDFs from it, then the machine. */
+static enum pd_status make_outputs(const struct event *ev, int si, const char *stem, bool kept,
                                    const struct ceremony_deal_opts *o, struct pd_err *e)
 {
     const struct cfg_event_set *x = &ev->cfg.extra[si];
     char pbn[1320], dd[1320];
-    enum pd_status rc;
+    enum pd_status rc = PD_OK;
 
     snprintf(pbn, sizeof pbn, "%s.pbn", stem);
     snprintf(dd, sizeof dd, "%s.dd.pbn", stem);
-    rc = analyze_set(pbn, dd, e);
+    if (kept)
+        printf("%s: analysis unchanged (the same deals)\n", dd);
+    else
+        rc = analyze_set(pbn, dd, e);
     if (rc == PD_OK)
         rc = print_set(x->print, ev->rec.p.language, stem, dd, e);
     if (rc != PD_OK || !o->fill || !x->machine[0])
@@ -611,11 +595,13 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
 {
     const struct ev_set *s = &ev->rec.p.sets[si];
     struct pbn_set *set = NULL;
-    char stem[1300], pbn[1310], formats[200], script[1200];
+    char stem[1300], pbn[1310], dd[1310], formats[200], script[1200];
     enum pd_status rc = pbn_set_new(&set, e);
+    bool same = false, kept = false; /* the set's deals, its analysis: as an earlier run's */
 
     snprintf(stem, sizeof stem, "%s/%s", dir, s->name);
     snprintf(pbn, sizeof pbn, "%s.pbn", stem);
+    snprintf(dd, sizeof dd, "%s.dd.pbn", stem);
     /* PBN always: analysis, printing, filling and verification read it. */
     snprintf(formats, sizeof formats, "%s%s", strstr(ev->cfg.extra[si].formats, "pbn") ? ""
                                                                                           : "pbn,",
@@ -624,17 +610,20 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
     cfg_event_path(&ev->cfg, ev->cfg.extra[si].script, script, sizeof script);
     if (rc == PD_OK)
         rc = event_set_deal(&ev->rec, si, key, s->script_sha[0] ? script : NULL, set, e);
-    if (rc == PD_OK)
+    if (rc == PD_OK) {
+        same = same_deals(set, pbn, false);
+        kept = same_deals(set, dd, true);
         rc = pbn_write_formats(pbn, formats, set, e);
+    }
     if (rc == PD_ERR_RANGE && e && e->hint) /* event deal has no --drop-conditions */
         pd_err_hint(e, " (take it out of the set's formats; predup convert "
                        "--drop-conditions writes them from the PBN)");
     if (rc == PD_OK)
-        printf("%s: set \"%s\", %zu %s written (%s)\n", pbn, s->name, set->n,
-               set->n == 1 ? "board" : "boards", formats);
+        printf("%s: set \"%s\", %zu %s %s (%s)\n", pbn, s->name, set->n,
+               set->n == 1 ? "board" : "boards", same ? "unchanged" : "written", formats);
     fflush(stdout);
     pbn_set_free(set);
-    rc = rc == PD_OK ? make_outputs(ev, si, stem, o, e) : rc;
+    rc = rc == PD_OK ? make_outputs(ev, si, stem, kept, o, e) : rc;
     if (rc == PD_OK && o->fill && !ev->cfg.extra[si].machine[0])
         printf("%s: not filled: the set names no machine\n", pbn);
     return rc;

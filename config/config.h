@@ -63,6 +63,12 @@ enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_
 /* The same from text already read (NUL-terminated, len bytes); path names it and places it. */
 enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
                                struct cfg_event *ev, struct pd_err *e);
+/* event commit's: one line a set on stdout (boards, how many, dealer and vulnerability rule);
+ * a new event's set of one board above board 1 written as a range ("27-27", since "27" is
+ * most often meant as 27 boards), else PD_ERR_SYNTAX saying both spellings. */
+void cfg_event_print_sets(const struct ev_params *p);
+enum pd_status cfg_event_one_board_sets(const char *conf, const struct ev_params *p,
+                                        struct pd_err *e);
 /* A path of the event file (script, machine) made usable from the current directory. */
 void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size_t n);
 

@@ -436,3 +436,44 @@ enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_
     free(text);
     return rc;
 }
+
+/* One line a set: what was committed for it, so that a slip ("boards = 27") shows at once. */
+void cfg_event_print_sets(const struct ev_params *p)
+{
+    for (int i = 0; i < p->nsets; i++) {
+        const struct ev_set *s = &p->sets[i];
+        struct board_range range = {0, NULL};
+        char rule[64] = "dealer and vulnerability by Law 2";
+
+        board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL); /* checked at load */
+        if (s->dealer >= 0 || s->vul >= 0)
+            snprintf(rule, sizeof rule, "dealer %s%s, vulnerability %s",
+                     s->dealer >= 0 ? (char[2]){SEAT_LETTER[s->dealer], 0} : "",
+                     s->dealer >= 0 ? "" : "by Law 2", s->vul >= 0 ? VUL_PBN[s->vul] : "by Law 2");
+        printf("  set %s: boards %s, %d %s, %s%s\n", s->name, s->boards, range.n,
+               range.n == 1 ? "board" : "boards", rule, s->script_sha[0] ? ", with a script" : "");
+        board_range_free(&range);
+    }
+}
+
+/* "boards = 27" is board 27 alone, and most often meant 27 boards: a new event's set of one
+ * board is written as the range 27-27, so that one board is what the director meant ("boards
+ * = 1" means both). */
+enum pd_status cfg_event_one_board_sets(const char *conf, const struct ev_params *p,
+                                        struct pd_err *e)
+{
+    for (int i = 0; i < p->nsets; i++) {
+        const struct ev_set *s = &p->sets[i];
+        struct board_range range = {0, NULL};
+        bool one = board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL) == PD_OK &&
+                   range.n == 1 && range.boards[0] > 1 && !strchr(s->boards, '-');
+
+        board_range_free(&range);
+        if (one)
+            return pd_fail(e, PD_ERR_SYNTAX, "%s: [set %s] boards = %s is one board, board %s: "
+                           "for %s boards write boards = 1-%s; for that one board alone write "
+                           "boards = %s-%s (nothing was committed)", conf, s->name, s->boards,
+                           s->boards, s->boards, s->boards, s->boards, s->boards);
+    }
+    return PD_OK;
+}

@@ -93,15 +93,12 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
     if (rc == PD_OK)
         rc = ev_params_text(&now, ev->rec.commitment, &b, NULL, e);
     if (rc == PD_OK && strcmp(a, b) != 0) {
-        int line = 1;
-        size_t i = 0;
+        char what[200];
 
-        for (; a[i] && a[i] == b[i]; i++)
-            line += a[i] == '\n';
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s.conf no longer matches the parameters committed in "
-                     "%s (record line %d differs); nothing can change after the commitment (put "
-                     "the committed value back, or commit a new event under another name)",
-                     ev->cfg.stem, ev->record_path, line);
+        ev_params_diff(a, b, what, sizeof what);
+        rc = pd_fail(e, PD_ERR_MISMATCH, "%s.conf differs from %s: %s; the deals are committed "
+                     "(put it back, or commit a new event under another name)", ev->cfg.stem,
+                     ev->record_path, what);
     }
     free(a);
     free(b);

@@ -138,9 +138,11 @@ struct step {
 static enum pd_status run_locked(enum pd_status (*step)(const struct step *, struct pd_err *),
                                  const struct step *s, struct pd_err *e)
 {
-    int fd = open(s->conf, O_RDONLY | O_CLOEXEC);
-    enum pd_status rc;
+    enum pd_status rc = cfg_event_misnamed(s->conf, e); /* "dienstag" for dienstag.conf */
+    int fd = rc == PD_OK ? open(s->conf, O_RDONLY | O_CLOEXEC) : -1;
 
+    if (rc != PD_OK)
+        return rc;
     if (fd < 0)
         return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", s->conf, strerror(errno));
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {

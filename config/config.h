@@ -60,6 +60,9 @@ struct cfg_event {
  * public_form, no delayed_value: ev_params_check, the record's own rules). Script hashes are
  * computed (PD_ERR_IO when a script cannot be read). */
 enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e);
+/* PD_ERR_USAGE when path is a folder or no file and path.conf is there ("event deal dienstag"
+ * beside dienstag/ and dienstag.conf): the message names the event file. */
+enum pd_status cfg_event_misnamed(const char *path, struct pd_err *e);
 /* The same from text already read (NUL-terminated, len bytes); path names it and places it. */
 enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
                                struct cfg_event *ev, struct pd_err *e);

@@ -8,6 +8,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config/config.h"
 #include "pbn/pbn.h"
@@ -423,11 +425,30 @@ enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
     return rc;
 }
 
+enum pd_status cfg_event_misnamed(const char *path, struct pd_err *e)
+{
+    char conf[1100];
+    struct stat st;
+    size_t n = strlen(path);
+    bool folder = stat(path, &st) == 0 && S_ISDIR(st.st_mode), missing = access(path, F_OK) != 0;
+
+    while (n > 1 && path[n - 1] == '/') /* "dienstag/" as a shell completes it */
+        n--;
+    snprintf(conf, sizeof conf, "%.*s.conf", (int)n, path);
+    if ((!folder && !missing) || access(conf, F_OK) != 0)
+        return PD_OK;
+    return pd_fail(e, PD_ERR_USAGE, "%s is %s; the event file is %s: give that name", path,
+                   folder ? "a folder (an event's files are dealt into it)" : "no file", conf);
+}
+
 enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = cfg_event_misnamed(path, e);
+
+    if (rc == PD_OK)
+        rc = pd_read_file(path, &text, &len, e);
 
     if (rc == PD_OK)
         rc = cfg_parse_event(path, text, len, ev, e);

@@ -472,8 +472,8 @@ static enum pr_kind print_kind(const char *name)
 
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND
  * NAME.dd.pbn -o NAME-KIND.pdf --quiet. */
-static enum pd_status print_set(const char *print, const char *lang, const char *stem,
-                                const char *dd, struct pd_err *e)
+static enum pd_status print_set(const char *print, const char *lang, bool one_set,
+                                const char *stem, const char *dd, struct pd_err *e)
 {
     char pdf[1400], kind[16];
     enum pd_status rc = PD_OK;
@@ -487,6 +487,7 @@ static enum pd_status print_set(const char *print, const char *lang, const char 
         o.kind = print_kind(kind);
         pr_options_default(&o.o);
         o.o.lang = lang; /* the committed language */
+        o.o.one_set = one_set;
         if (len && (rc = pr_print_file(&o, &boards, e)) == PD_OK)
             pr_print_report(pdf, kind, boards);
         p += len;
@@ -583,7 +584,7 @@ static enum pd_status make_outputs(const struct event *ev, int si, const char *s
     else
         rc = analyze_set(pbn, dd, e);
     if (rc == PD_OK)
-        rc = print_set(x->print, ev->rec.p.language, stem, dd, e);
+        rc = print_set(x->print, ev->rec.p.language, ev->rec.p.nsets == 1, stem, dd, e);
     if (rc != PD_OK || !o->fill || !x->machine[0])
         return rc;
     return fill_set(ev, x, pbn, o, e);

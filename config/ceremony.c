@@ -66,6 +66,15 @@ static enum pd_status write_record(const struct event *ev, const struct ev_recor
                      "event under another name)", ev->record_path);
     if (rc == PD_OK && !(exists && oldlen == len)) /* identical: nothing to write */
         rc = write_new_record(ev->record_path, text, len, e);
+    char *readable = rc == PD_OK ? ev_record_readable(text, len, ev->record_path) : NULL;
+    char txt[1110];
+
+    snprintf(txt, sizeof txt, "%s.txt", ev->record_path); /* a club's name as it is spelt */
+    if (readable && (exists && oldlen == len ? access(txt, F_OK) != 0 : true))
+        rc = write_new_record(txt, readable, strlen(readable), e);
+    if (readable)
+        pd_wipe(readable, strlen(readable));
+    free(readable);
     if (old)
         pd_wipe(old, oldlen); /* a revealed record holds the key */
     if (text)

@@ -543,3 +543,22 @@ void ev_params_diff(const char *committed, const char *now, char *out, size_t n)
              name[0] ? "[set " : "", name, name[0] ? "] " : "", conf_key(key), was, is, line);
 }
 
+char *ev_record_readable(const char *text, size_t len, const char *name)
+{
+    static const char head[] = "The readable text of %s: each \\u{XXXX} there is the "
+                               "character it names here. predup verify reads %s, not this file.\n\n";
+    size_t n = len + 2 * strlen(name) + sizeof head;
+    char *out = strstr(text, "\\u{") ? malloc(n) : NULL;
+    int h = out ? snprintf(out, n, head, name, name) : 0;
+
+    if (!out)
+        return NULL;
+    memcpy(out + h, text, len);
+    out[h + len] = 0;
+    if (!ev_text_unescape(out + h)) { /* a record always unescapes: it was checked */
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+

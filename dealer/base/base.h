@@ -218,6 +218,17 @@ bool pd_looks_like_key(const char *text, size_t len);
 #define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
 bool pd_has_key_text(const char *text, size_t len);
 
+/* ---------------------------------------------------------------- shipped files (shipped.c) */
+/* The folders a shipped file is searched in, in order: i = 0 the tree's (tree, from the
+ * current folder: "dealer/scripts"), i = 1 the installed ones (PREDUP_DATADIR/sub: make install's
+ * PREFIX/share/predup, that macro's one home); false past them. */
+bool pd_shipped_dir(int i, const char *tree, const char *sub, char *out, size_t n);
+/* A shipped file by name ("minibridge" -> dealer/scripts/minibridge.dl or
+ * PREFIX/share/predup/scripts/minibridge.dl) into out; false when name is a path, a file in
+ * the current folder (the user's own comes first) or none of the folders holds it. */
+bool pd_find_shipped(const char *name, const char *tree, const char *sub, const char *ext,
+                     char *out, size_t n);
+
 /* ---------------------------------------------------------------- hashing and text */
 
 /* dealer/base/hash.c. */

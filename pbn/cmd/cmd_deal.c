@@ -29,8 +29,9 @@ static const char deal_about_script[] =
     "  --script FILE deals every board to satisfy the dealer script (a shipped one by name,\n"
     "  --script minibridge: dealer/scripts/ or PREFIX/share/predup/scripts/): its condition,\n"
     "  its predeal cards and lengths; its dealer and vulnerable lines set every board's\n"
-    "  (--dealer or --vul that says otherwise is refused). Each board is drawn from its own keyed stream (dealing\n"
-    "  version 2, exact and fast; --dealing 1: the first plain candidate that satisfies it),\n";
+    "  (--dealer or --vul that says otherwise is refused). Each board is drawn from its own\n"
+    "  keyed stream (dealing version 2, exact and fast; --dealing 1: the first plain candidate\n"
+    "  that satisfies it),\n";
 
 /* The usage, with the format names and the default --max-tries from their one home. */
 static void print_deal_usage(void)

@@ -201,6 +201,10 @@ enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct p
  * no parser can quote its bytes in a message. */
 enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
                              struct pd_err *e);
+/* "a PDF", "a PNG image", "a ZIP archive (or an office document)" ... when text begins as such
+ * a file does, else NULL (dealer/base/magic.c); pd_read_input refuses them ("h.pdf is a PDF,
+ * not a set of boards"). */
+const char *pd_binary_kind(const char *text, size_t len);
 /* True when text is 64 hex digits and at most one line end: what a key file holds. */
 bool pd_looks_like_key(const char *text, size_t len);
 /* The line event reveal adds to a key file it published (key_mark_spent): the key still reads

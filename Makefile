@@ -65,11 +65,11 @@ predup: $(BUILD)/predup
 
 # Where make install puts the profiles: the last folder a profile NAME is searched in. The
 # PREFIX of the build is kept in $(BUILD)/prefix.txt, rewritten (as make reads this file) only
-# when it changes, so that another PREFIX rebuilds config/profile.o and nothing else does.
+# when it changes, so that another PREFIX rebuilds dealer/base/shipped.o and nothing else does.
 $(shell mkdir -p $(BUILD); echo '$(PREFIX)' | cmp -s - $(BUILD)/prefix.txt || \
     echo '$(PREFIX)' >$(BUILD)/prefix.txt)
-$(BUILD)/config/profile.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
-$(BUILD)/config/profile.o: $(BUILD)/prefix.txt
+$(BUILD)/dealer/base/shipped.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
+$(BUILD)/dealer/base/shipped.o: $(BUILD)/prefix.txt
 
 $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
 	$(call say,LD,$@)
@@ -249,8 +249,11 @@ fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
 # The program, its man page (man predup) and its bash completion.
-# The machine profiles and the example event go to PREFIX/share/predup, where a profile NAME
-# is searched last (config/profile.c, built with that folder: PREDUP_DATADIR below).
+# The machine profiles, the example event, the dealer scripts and the printed words' tables go
+# to PREFIX/share/predup, where a profile or a script NAME is searched last
+# (dealer/base/shipped.c, built with that folder: PREDUP_DATADIR above); the documents the
+# help names go to PREFIX/share/doc/predup under the same paths as in the tree.
+DOCS = $(wildcard dealer/*.md pbn/*.md printing/*.md machine/*.md)
 install: predup
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
@@ -262,6 +265,11 @@ install: predup
 	install -m 0644 config/machines/*.conf $(DESTDIR)$(PREFIX)/share/predup/machines/
 	install -m 0644 config/events/demo.conf $(DESTDIR)$(PREFIX)/share/predup/events/
 	install -m 0644 config/70-predup.rules $(DESTDIR)$(PREFIX)/share/predup/
+	install -d $(DESTDIR)$(PREFIX)/share/predup/scripts $(DESTDIR)$(PREFIX)/share/predup/terms
+	install -m 0644 dealer/scripts/*.dl $(DESTDIR)$(PREFIX)/share/predup/scripts/
+	install -m 0644 printing/terms/*.ini $(DESTDIR)$(PREFIX)/share/predup/terms/
+	for f in README.md HACKING.md $(DOCS); do \
+	    install -D -m 0644 $$f $(DESTDIR)$(PREFIX)/share/doc/predup/$$f || exit 1; done
 
 clean:
 	rm -rf build build-san build-fuzz predup

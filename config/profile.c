@@ -11,23 +11,16 @@
 
 #include "config/config.h"
 
-#ifndef PREDUP_DATADIR /* the Makefile sets it from PREFIX, where make install puts the data */
-#define PREDUP_DATADIR "/usr/local/share/predup"
-#endif
-
 /* The folders a profile NAME is searched in, in order: the event file's machines/ (only with
- * an event), the tree's config/machines/ (from the current folder), the installed ones. */
+ * an event), then the shipped ones (pd_shipped_dir: the tree's config/machines/ from the
+ * current folder, the installed ones). */
 bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n)
 {
     int k = event_dir ? i : i + 1; /* no event file: its folder is not searched */
 
     if (k == 0)
         snprintf(out, n, "%s%smachines", event_dir, event_dir[0] ? "/" : "");
-    else if (k == 1)
-        snprintf(out, n, "config/machines");
-    else if (k == 2)
-        snprintf(out, n, "%s/machines", PREDUP_DATADIR);
-    return k >= 0 && k <= 2;
+    return k == 0 || pd_shipped_dir(k - 1, "config/machines", "machines", out, n);
 }
 
 /* A path as the message shows it: absolute, so that the operator sees which folder it was. */

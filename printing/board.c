@@ -104,6 +104,10 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
                 break;
             }
     }
+    /* The line tells an event's sets apart: an event's only set has none ("Satz: original"
+     * on every page says nothing). A set printed alone keeps it: it may be one of two. */
+    if (d->one_set)
+        t->label[0] = '\0';
 }
 
 /* Copies s into out as a PBN tag value: quote and backslash escaped, at most max bytes of s,

@@ -19,6 +19,7 @@ struct pdoc {
     HPDF_Page page;      /* current page */
     float width, height; /* page size, points */
     bool ten10;          /* the ten as "10" rather than "T" (pr_options.ten_as_10) */
+    bool one_set;        /* no "Set:" line (pr_options.one_set) */
     HPDF_STATUS error, detail; /* first libharu error, 0 if none */
     struct pdoc_glyphs *glyphs; /* the faces' character maps, read with FreeType (pdfdoc.c) */
     const struct pr_terms *terms; /* the words in the language printed (terms.c); NULL: en */

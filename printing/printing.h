@@ -93,6 +93,7 @@ struct pr_options {
     const char *terms_file; /* a club's table over lang's (--terms FILE); NULL: none */
     bool intl_honours;      /* the honours as A K Q J whatever the language */
     int stage;            /* Minibridge: 1 no trumps, 2 with trumps (distribution, fit) */
+    bool one_set;         /* the event's only set (event deal): no "Set:" line */
 };
 #define PR_HANDS_ALL 0xFu
 enum { PR_MAX_PER_PAGE = 9 };

@@ -211,6 +211,10 @@ enum pd_status pd_read_input(const char *path, const char *kind, char **text, si
                              struct pd_err *e);
 enum pd_status pd_refuse_key_file(const char *name, const char *kind, const char *text,
                                   size_t len, struct pd_err *e);
+/* "a PDF", "a PNG image", "a ZIP archive (or an office document)" ... when text begins as such
+ * a file does, else NULL (dealer/base/magic.c); pd_read_input refuses them ("h.pdf is a PDF,
+ * not a set of boards"). */
+const char *pd_binary_kind(const char *text, size_t len);
 /* True when text is 64 hex digits and at most one line end: what predup's key file holds, the
  * one shape no output replaces (pd_outfile_refuse_key). */
 bool pd_looks_like_key(const char *text, size_t len);
@@ -233,6 +237,17 @@ bool pd_is_key_file(const char *text, size_t len);
 #define PD_KEY_TEXT_WITHHELD "[withheld: key-like text]"
 #define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
 bool pd_has_key_text(const char *text, size_t len);
+
+/* ---------------------------------------------------------------- shipped files (shipped.c) */
+/* The folders a shipped file is searched in, in order: i = 0 the tree's (tree, from the
+ * current folder: "dealer/scripts"), i = 1 the installed ones (PREDUP_DATADIR/sub: make install's
+ * PREFIX/share/predup, that macro's one home); false past them. */
+bool pd_shipped_dir(int i, const char *tree, const char *sub, char *out, size_t n);
+/* A shipped file by name ("minibridge" -> dealer/scripts/minibridge.dl or
+ * PREFIX/share/predup/scripts/minibridge.dl) into out; false when name is a path, a file in
+ * the current folder (the user's own comes first) or none of the folders holds it. */
+bool pd_find_shipped(const char *name, const char *tree, const char *sub, const char *ext,
+                     char *out, size_t n);
 
 /* ---------------------------------------------------------------- hashing and text */
 

@@ -421,7 +421,14 @@ enum pd_status pd_read_input(const char *path, const char *kind, char **text, si
                              struct pd_err *e)
 {
     enum pd_status rc = pd_read_file(path, text, len, e);
+    const char *binary = rc == PD_OK ? pd_binary_kind(*text, *len) : NULL;
 
+    if (binary) { /* one check for every input: a PDF given where a set is wanted */
+        free(*text);
+        *text = NULL;
+        return pd_fail(e, PD_ERR_SYNTAX, "%s is %s, not %s", strcmp(path, "-") == 0 ?
+                       "standard input" : path, binary, kind);
+    }
     if (rc != PD_OK || pd_refuse_key_file(path, kind, *text, *len, e) == PD_OK)
         return rc;
     pd_wipe(*text, *len);

@@ -41,6 +41,14 @@ struct ev_record {
 /* The parameters' canonical text, from the first line through "commitment" (malloc'd). */
 enum pd_status ev_params_text(const struct ev_params *p, const char *commitment, char **out,
                               size_t *len, struct pd_err *e);
+/* Where two parameter texts differ, for the event file's reader: the event file's key, the
+ * set it is in, both values as the record writes them and the record line ("[set a] boards =
+ * \"1-27\" committed, \"27\" now (record line 10)"). */
+void ev_params_diff(const char *committed, const char *now, char *out, size_t n);
+/* The record's text with its \\u{XXXX} escapes as the characters they name, under a line that
+ * says so (malloc'd), for NAME.record.txt where the record is posted; NULL when the record
+ * has no escape (it reads as it is) or on no memory. */
+char *ev_record_readable(const char *text, size_t len, const char *name);
 /* Sets r->digest: SHA-256 of ev_params_text. */
 void ev_record_set_digest(struct ev_record *r);
 /* The whole record's text (malloc'd). */

@@ -25,7 +25,7 @@ refuses 64 'predup print: error: --paper takes a4 or letter, not "leter" (did yo
     "$P" print record s36.pbn --paper leter -o x.pdf
 refuses 64 'predup event: error: no step "revael" (did you mean "reveal"?): expected event commit|public|deal|reveal NAME.conf ... (predup event --help)' \
     "$P" event revael x.conf
-refuses 64 'predup event: error: expected: event reveal NAME.conf (predup event --help)' \
+refuses 64 'predup event: error: expected: event reveal NAME.conf [--yes] (predup event --help)' \
     "$P" event reveal
 refuses 64 'predup help: no topic "exit-cods" (did you mean "exit-codes"?) (predup help lists them)' \
     "$P" help exit-cods

@@ -2,6 +2,7 @@
  * vulnerability, a complete deal; Law 2 fills a missing dealer or vulnerability from the
  * number), and the title block (Event, Site, Date, and the set label and key commitment that
  * `predup deal` writes into the Generator tag), and where each board falls on the pages. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,11 +97,13 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
 
 void pr_board_qr(const struct pr_board *b, char *out, size_t n)
 {
-    static const char *const vul[4] = {"NONE", "NS", "EW", "ALL"}; /* VUL_PBN in capitals */
-    char deal[DEAL_PBN_LEN];
+    char deal[DEAL_PBN_LEN], vul[8] = "";
 
+    /* PBN's name in capitals: lower-case letters would cost a byte segment. */
+    for (size_t i = 0; VUL_PBN[b->vul][i] && i + 1 < sizeof vul; i++)
+        vul[i] = (char)toupper((unsigned char)VUL_PBN[b->vul][i]);
     deal_to_pbn(&b->deal, b->dealer, 0xF, deal);
-    snprintf(out, n, "%d %c %s %s", b->number, SEAT_LETTER[b->dealer], vul[b->vul], deal);
+    snprintf(out, n, "%d %c %s %s", b->number, SEAT_LETTER[b->dealer], vul, deal);
 }
 
 char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n)

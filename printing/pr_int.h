@@ -164,7 +164,7 @@ bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, in
 /* The board as the record's QR code holds it, in QR alphanumeric characters only so that it
  * fits version 4 (33 modules) at level M: board, dealer, vulnerability (NONE NS EW ALL) and the
  * PBN deal from the dealer, "1 N NONE N:Q87.AK7.AJT953.2 ...". The event is left out: the
- * page's title shows it, and its bytes would double the code's modules. */
+ * page's title shows it, and its bytes made the code a version 8 to 11 (printing/README.md). */
 enum { PR_BOARD_QR_LEN = 32 + DEAL_PBN_LEN, PR_BOARD_QR_MODULES = 33 };
 void pr_board_qr(const struct pr_board *b, char *out, size_t n);
 

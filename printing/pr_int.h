@@ -130,6 +130,8 @@ extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 
  * (quiet zone not included: keep 4 modules clear around it). Returns false if libqrencode
  * failed (the caller reports it). */
 bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size);
+/* The modules on a side of text's code (0 if libqrencode fails). */
+int pr_qr_modules(const char *text);
 
 /* The pieces of a board (diagram.c), at (x, y) in a frame with y downward: the four suit lines
  * of a hand (baseline of the first at y); the compass box, w x 54, with the HCP of the seats in
@@ -160,10 +162,12 @@ char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, s
 /* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
  * opens a page (a new page is added for each but the first): the caller draws the header. */
 bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot);
-/* The board as the QR code holds it: PBN tags Event, Board, Dealer, Vulnerable and Deal, one a
- * line (the event cut to 120 bytes at a character boundary). */
-enum { PR_BOARD_PBN_LEN = 320 };
-void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n);
+/* The board as the record's QR code holds it, in QR alphanumeric characters only so that it
+ * fits version 4 (33 modules) at level M: board, dealer, vulnerability (NONE NS EW ALL) and the
+ * PBN deal from the dealer, "1 N NONE N:Q87.AK7.AJT953.2 ...". The event is left out: the
+ * page's title shows it, and its bytes made the code a version 8 to 11 (printing/README.md). */
+enum { PR_BOARD_QR_LEN = 32 + DEAL_PBN_LEN, PR_BOARD_QR_MODULES = 33 };
+void pr_board_qr(const struct pr_board *b, char *out, size_t n);
 
 /* The layouts: each adds its pages to d. */
 /* Hand records for a website (printing/web.c): DIR/index.html, DIR/board-N.html, DIR/style.css

@@ -422,16 +422,6 @@ static enum pd_status analyze_set(const char *pbn, const char *dd, struct pd_err
     return rc;
 }
 
-/* The kind called name in the one table (printing/kind.c); the event file's reader admits no
- * other name (config/event.c). */
-static enum pr_kind print_kind(const char *name)
-{
-    for (int k = 0; k < PR_KINDS; k++)
-        if (!strcmp(name, pr_kind_names[k]))
-            return (enum pr_kind)k;
-    return PR_RECORD;
-}
-
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND
  * NAME.dd.pbn -o NAME-KIND.pdf --quiet. */
 static enum pd_status print_set(const char *print, const char *lang, const char *stem,
@@ -445,12 +435,15 @@ static enum pd_status print_set(const char *print, const char *lang, const char 
         struct pr_print_opts o = {.in = dd, .out = pdf, .quiet = true};
 
         snprintf(kind, sizeof kind, "%.*s", (int)(len < 15 ? len : 15), p);
-        snprintf(pdf, sizeof pdf, "%s-%s.pdf", stem, kind);
-        o.kind = print_kind(kind);
+        /* the kind called so in the one table (printing/kind.c): the event file's reader
+         * admits no other name (config/event.c) */
+        if (len && (rc = pr_kind_parse("print", kind, &o.kind, e)) != PD_OK)
+            break;
+        pr_kind_out_name(stem, o.kind, pdf, sizeof pdf);
         pr_options_default(&o.o);
         o.o.lang = lang; /* the committed language */
         if (len && (rc = pr_print_file(&o, &boards, e)) == PD_OK)
-            pr_print_report(pdf, kind, boards);
+            pr_print_report(pdf, pr_kind_name(o.kind), boards);
         p += len;
         p += strspn(p, ", ");
     }

@@ -90,9 +90,7 @@ char *pbn_game_commentary(const struct pbn_game *g);
  * in order); value is copied. */
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e);
-/* Appends a section line to tag name (which must exist), or to the tag t. */
-enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char *line,
-                               struct pd_err *e);
+/* Appends a section line to the tag t. */
 enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e);
 
 /* Event data for a set of generated boards. Strings may be NULL ("?" is written). */

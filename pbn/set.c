@@ -327,16 +327,6 @@ enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct p
     return PD_OK;
 }
 
-enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char *line,
-                               struct pd_err *e)
-{
-    struct pbn_tag *t = pbn_tag_find(g, name);
-
-    if (!t)
-        return pd_fail(e, PD_ERR_INTERNAL, "section line for missing tag %s", name);
-    return pbn_tag_section_add(t, line, e);
-}
-
 char *pbn_game_commentary(const struct pbn_game *g)
 {
     size_t len = 0;

@@ -106,8 +106,6 @@ float pdoc_text_right(struct pdoc *d, HPDF_Font f, float size, float x, float y,
 /* As pdoc_text_fit, centred on cx. */
 void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y, float maxw,
                       const char *utf8);
-/* The size text must take to fit maxw at 70 % scale, at most size. */
-float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const char *utf8);
 
 /* Word-wraps utf8 into lines of at most maxw points at size; returns the number of lines and,
  * when draw is set, draws them from baseline y down with leading lead, at most max_lines (the
@@ -156,6 +154,9 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
 char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n);
 char *pr_board_title(const struct pdoc *d, int number, char *out, size_t n);
 char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, size_t n);
+/* The grid of per_page boards on a page (a count the kind's row allows): cols columns of rows
+ * boards (printing/board.c, the one home of the page grid). */
+void pr_page_grid(int per_page, int *cols, int *rows);
 /* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
  * opens a page (a new page is added for each but the first): the caller draws the header. */
 bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot);
@@ -170,6 +171,29 @@ void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out,
  * with PD_ERR_LIMIT, the solve left running (printing/solve_watch.c). */
 enum pd_status pr_solve_watched(const struct deal *deals, size_t n, struct dd_table *tabs,
                                 size_t batch, bool show, unsigned max_seconds, struct pd_err *e);
+/* A row of the print kinds' table (printing/kind.c). A PDF kind draws into the open document
+ * (draw; the engine saves it atomically); a kind whose output is no single PDF (a folder of
+ * web pages) writes it itself (write, given the path and the pd_outfile flags; draw NULL). */
+typedef enum pd_status pr_draw_fn(struct pdoc *d, const struct pbn_set *set,
+                                  const struct pr_options *o, struct pd_err *e);
+typedef enum pd_status pr_write_fn(const struct pbn_set *set, const struct pr_options *o,
+                                   const char *path, unsigned out_flags, struct pd_err *e);
+enum pr_analysis {
+    PR_ANALYSIS_NONE,   /* never analysed */
+    PR_ANALYSIS_ALWAYS, /* the set is analysed first when it holds no analysis */
+    PR_ANALYSIS_SHOWN,  /* only when the analysis is printed (--dd not none, every hand shown) */
+};
+struct pr_kind {
+    const char *name;    /* predup print NAME, print = NAME, the output's SET-NAME.pdf */
+    const char *summary; /* one line, for predup print --help */
+    pr_draw_fn *draw;
+    pr_write_fn *write;
+    const char *ext;     /* the output's extension beside the set (".pdf"; "" for a folder) */
+    enum pr_analysis analysis;
+    unsigned per_page;   /* bit n: n boards a page allowed (pr_page_grid); 0: its own pages */
+    const char *options; /* help lines of the options only it reads; NULL: none */
+};
+bool pr_kind_needs_analysis(const struct pr_kind *k, const struct pr_options *o);
 enum pd_status pr_draw_record(struct pdoc *d, const struct pbn_set *set,
                               const struct pr_options *o, struct pd_err *e);
 enum pd_status pr_draw_curtain(struct pdoc *d, const struct pbn_set *set,

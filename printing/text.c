@@ -67,15 +67,6 @@ float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8)
     return HPDF_Page_TextWidth(d->page, utf8);
 }
 
-float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const char *utf8)
-{
-    float w = pdoc_width(d, f, size, utf8);
-
-    if (w * MIN_SCALE_PCT / 100 <= maxw)
-        return size;
-    return size * maxw / (w * MIN_SCALE_PCT / 100) * 0.999f;
-}
-
 /* The next run of utf8: *red tells whether it is a red suit symbol (♥ U+2665, ♦ U+2666). */
 static size_t next_run(const char *utf8, bool *red)
 {

@@ -73,7 +73,6 @@ extern const char *const SEAT_NAME[4]; /* "North" ... */
 extern const char SUIT_LETTER[4];    /* "SHDC" */
 extern const char RANK_CHAR[15];     /* index by rank: [2]='2' .. [10]='T' .. [14]='A' */
 extern const char *const VUL_PBN[4]; /* "None", "NS", "EW", "All" */
-extern const char STRAIN_LETTER[5];  /* "SHDCN" */
 
 /* Seat from a letter N/E/S/W (either case); -1 if none. */
 int seat_from_char(int c);

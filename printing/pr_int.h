@@ -64,7 +64,9 @@ typedef char *pr_clean_fn(const char *s, bool (*has_glyph)(void *ctx, unsigned c
 enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
                               bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,
                               struct pd_err *e);
-/* The value of key (t NULL: English); a key no table has is returned as it is. */
+/* The value of key (t NULL: English); a key English does not have is a program error: a
+ * message on stderr and abort(), never the key on paper (tests/cli/print_terms_keys.sh finds
+ * every key the code asks in every table). */
 const char *pr_term(const struct pr_terms *t, const char *key);
 /* The value of key with {1}, {2} ... replaced by args[0], args[1] ... (NULL-terminated), cut
  * to fit n. Returns out. PR_TERMF(t, "board", buf, sizeof buf, num) for a list in place. */

@@ -109,8 +109,6 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
 enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
                                const struct dd_par *par, struct pd_err *e);
 
-/* DoubleDummyTricks text: 20 hex digits, declarers N, S, E, W, each over NT, S, H, D, C. */
-void pbn_dd_to_hex(const struct dd_table *dd, char out[21]);
 bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
 
 /* Writes a set read from PBN text as it was read: every game nothing changed byte for byte, a
@@ -153,8 +151,6 @@ enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct 
  * are filled (pbn_game_parse). name is used in messages. */
 enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e);
-/* Fills the parsed fields of g from its tags. */
-enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
 /* Import keeps a game's repeated tags, and its parsed fields come from the first of each name:
  * a verifier must see the others. Calls found for each Board, Deal, Dealer, Vulnerable or
  * DealId tag of g (read from the source, not inherited) that repeats an earlier one, in order;

@@ -409,7 +409,8 @@ static const enum seat dd_seat_order[4] = {SEAT_N, SEAT_S, SEAT_E, SEAT_W};
 static const enum strain dd_strain_order[5] = {STRAIN_NT, STRAIN_S, STRAIN_H, STRAIN_D,
                                                STRAIN_C};
 
-void pbn_dd_to_hex(const struct dd_table *dd, char out[21])
+/* DoubleDummyTricks text: 20 hex digits, declarers N, S, E, W, each over NT, S, H, D, C. */
+static void pbn_dd_to_hex(const struct dd_table *dd, char out[21])
 {
     static const char hex[] = "0123456789abcdef";
     int k = 0;

@@ -85,18 +85,14 @@ const char *pr_term_rank(const struct pr_terms *t, int rank, bool ten10, char bu
  * spaced, "E Kn 10 5", so that the letters do not run together. */
 bool pr_terms_wide_ranks(const struct pr_terms *t);
 
-/* pr_par_text and pr_makeable_text (printing.h) in the language of t (NULL: English). */
+/* pr_par_text (printing.h) in the language of t (NULL: English). */
 void pr_par_text_in(const struct pr_terms *t, const struct dd_par *par, char *out, size_t n);
-void pr_makeable_text_in(const struct pr_terms *terms, const struct dd_table *t, int side,
-                         char *line, size_t n);
 
 /* Colours. */
 void pdoc_black(struct pdoc *d);
 void pdoc_red(struct pdoc *d);
 void pdoc_grey(struct pdoc *d, float g);
 
-/* Width of utf8 text in font at size (points). */
-float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8);
 /* Draws text with its baseline at y, left at x, in at most maxw points: condensed down to 70 %
  * horizontal scale, then a smaller font, never wider than maxw. Every suit symbol ♥ and ♦ in
  * it is drawn red, the rest in the current fill colour. Returns the width drawn. */
@@ -119,9 +115,6 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
  * spaced "A K J 5" when spaced is set; the ten as d->ten10 says), fitted into maxw. */
 void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
                     unsigned holding, bool spaced);
-/* The holding as text in d's language: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when
- * d->ten10; spaced always when an honour has two letters); "—" for a void. buf >= 64 bytes. */
-void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n);
 
 extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 */
 

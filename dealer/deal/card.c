@@ -55,7 +55,8 @@ int rank_from_char(int c)
     }
 }
 
-void suit_to_string(unsigned holding, char *buf)
+/* Holding of one suit as ranks high to low ("AKT2"), "" for a void. buf needs 14 bytes. */
+static void suit_to_string(unsigned holding, char *buf)
 {
     int n = 0;
 

@@ -177,13 +177,9 @@ struct lparser {
         if (rc_ != PD_OK)                                                                     \
             return rc_;                                                                       \
     } while (0)
-int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e);
-/* The depth field of node n from its children's (call when the children are final). */
-int lprog_depth(const struct lang_prog *p, int n);
 const struct ltoken *lp_cur(struct lparser *ps);
 enum pd_status lp_next(struct lparser *ps);
 bool lp_punct(const struct ltoken *t, int c);
-bool lp_kw(const struct ltoken *t, enum lkw k);
 /* Fails at the current token: "what, found 'tok'". */
 enum pd_status lp_fail_here(struct lparser *ps, const char *what);
 enum pd_status lp_expect(struct lparser *ps, int c);
@@ -237,7 +233,6 @@ int leval_tricks(struct leval *ev, int seat, int strain);
 /* Compile-time tables from ptval (lang_parse.c calls it once parsed). */
 void leval_prepare(struct lang_prog *p);
 int lscore(int vul, int strain, int level, int tricks);
-int limps(int diff);
 /* Points of hand (or of one suit, suit >= 0) in table t: inline, since conditions and
  * statistics count them for every deal. The first four groups (all of hcp's) are unrolled:
  * leval_prepare zeroes the unused ones. */
@@ -306,9 +301,6 @@ static inline __attribute__((always_inline)) int lleaf_test(const struct lang_pr
         return -1;
     return lcompare((enum lop)x->op, a, b);
 }
-int leval_losers(uint64_t hand, int suit);
-int leval_cccc(uint64_t hand);
-int leval_quality(uint64_t hand, int suit);
 
 /* ---------------------------------------------------------------- actions */
 

@@ -1,4 +1,4 @@
-/* dealer/lang/lang_int.h - internal header of the constraint language (dealer/lang/*.c only).
+/* dealer/lang/lang_int.h - internal header of the constraint language (the files of dealer/lang/ only).
  *
  * A script is lexed (lex.c), parsed into a node array (parse.c and stmt.c, shapes in
  * shape.c), evaluated per deal (eval.c), its actions print dealer's layouts (act.c), and

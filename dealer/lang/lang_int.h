@@ -1,4 +1,5 @@
-/* dealer/lang/lang_int.h - internal header of the constraint language (the files of dealer/lang/ only).
+/* dealer/lang/lang_int.h - internal header of the constraint language (for the files of
+ * dealer/lang/ only).
  *
  * A script is lexed (lex.c), parsed into a node array (parse.c and stmt.c, shapes in
  * shape.c), evaluated per deal (eval.c), its actions print dealer's layouts (act.c), and

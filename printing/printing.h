@@ -1,7 +1,6 @@
-/* printing/printing.h - a set printed as one of the kinds of printing/kind.c's table (hand
- * records, curtain cards, dealing sheets, handouts, Minibridge sheets: PDF through libharu), and
- * the double-dummy analysis of a set (libdds through dealer/): the one public header of
- * printing/. */
+/* printing/printing.h - a set printed as one of the kinds of printing/kind.c's table (PDF
+ * through libharu), and the double-dummy analysis of a set (libdds through dealer/): the one
+ * public header of printing/. */
 #ifndef PREDUP_PRINTING_H
 #define PREDUP_PRINTING_H
 

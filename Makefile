@@ -16,6 +16,10 @@ CC       ?= cc
 # texts' checks (NFKC, invisible characters, confusables: dealer/event/text.c).
 # libmicrohttpd: the operator page of fill --web (machine/operator/).
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
+# vips zbar: reading cards on the host, by correlation and by barcode (machine/vision/).
+PKGS      += vips zbar
+# gstreamer-app-1.0: the camera machine's frames (machine/camera/capture.c).
+PKGS      += gstreamer-1.0 gstreamer-app-1.0
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
@@ -38,7 +42,9 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
               libinih-dev libqrencode-dev libfreetype-dev zlib1g-dev fonts-dejavu-core libopenmpi-dev \
-              openmpi-bin libicu-dev libmicrohttpd-dev
+              openmpi-bin libicu-dev libmicrohttpd-dev libgstreamer1.0-dev \
+              libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+DEPS_BUILD += libvips-dev libzbar-dev
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils qpdf zbar-tools dealer deal valgrind \
               python3 man-db groff-base bsdextrautils imagemagick strace chromium
 DEPS_FUZZ  := clang libclang-rt-14-dev
@@ -85,7 +91,7 @@ $(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
 
-$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o: | have-libs
+$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
 
 $(BUILD)/%.o: %.c
@@ -129,6 +135,10 @@ $(BUILD)/machine/operator/page.o: CPPFLAGS += -I$(BUILD)/machine/operator
 
 # Raw generation speed, for make bench (tests/bench_deal.sh).
 $(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+# The one-core ceiling of case (a) (tests/bench_ceiling.c; dealer/README.md, where the time goes).
+$(BUILD)/bench_ceiling: $(BUILD)/tests/bench_ceiling.o
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
@@ -232,8 +242,8 @@ run: deps
 # One table of every tests/bench_*.sh row (predup vs its peer, same run), medians of 3 runs;
 # FAST=1 runs each once.
 bench:
-	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/usb_machine
-	BENCH_GEN=$(BUILD)/bench_gen BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
+	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/bench_ceiling $(BUILD)/usb_machine
+	BENCH_GEN=$(BUILD)/bench_gen BENCH_CEILING=$(BUILD)/bench_ceiling BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
@@ -257,4 +267,4 @@ clean:
 	rm -rf build build-san build-fuzz predup
 
 -include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d \
-    $(BUILD)/tests/bench_gen.d
+    $(BUILD)/tests/bench_gen.d $(BUILD)/tests/bench_ceiling.d

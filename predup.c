@@ -19,6 +19,7 @@
 
 static const char *const key_forms[] = {"new", "commit"};
 static const char *const event_forms[] = {"commit", "public", "deal", "reveal"};
+static const char *const machine_forms[] = {"calibrate", "recognize"};
 
 /* The one table of subcommands: predup --help, predup help, the did-you-mean of a misspelt
  * command and the bash completion (predup --complete) read it. forms: the sub-forms
@@ -63,6 +64,8 @@ static const struct subcommand subcommands[] = {
     {"print", cmd_print, ": hand records and curtain cards (PDF)", .form = print_form},
     {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
     {"sim", cmd_sim, "run the simulated dealing machine"},
+    {"machine", cmd_machine, ": teach predup a deck from camera images, read cards with it",
+     machine_forms, COUNT(machine_forms)},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the
@@ -111,6 +114,8 @@ static const struct topic topics[] = {
      "  predup key new event.key                a key (predup help keys)\n"
      "  predup deal --key event.key --boards 1-8 -o set.pbn   a set of 8 boards\n"
      "  predup fill set.pbn --machine sim --yes   fill it on the simulator, no prompts\n"
+     "A machine whose cards predup reads from a camera learns the deck first: predup machine\n"
+     "calibrate, then predup machine recognize reads frames (predup machine --help).\n"
      "More: predup fill --help, predup sim --help, machine/README.md and machine/PROTOCOL.md.\n"},
     {"keys",
      "A key is 256 secret bits (64 hex digits and a newline, mode 0600) from which every board\n"
@@ -211,18 +216,19 @@ static int help(int argc, char **argv)
         fprintf(stderr, "predup help: one topic at a time (predup help lists them)\n");
         return pd_exit_code(PD_ERR_USAGE);
     }
+    /* a topic first: "machine" is both, and its topic names predup machine --help */
+    for (size_t i = 0; i < COUNT(topics); i++) {
+        if (strcmp(argv[2], topics[i].name) == 0) {
+            print_topic(&topics[i]);
+            return 0;
+        }
+    }
     for (size_t i = 0; i < COUNT(subcommands); i++) {
         if (strcmp(argv[2], subcommands[i].name) != 0)
             continue;
         char *args[] = {argv[2], help_opt, NULL};
         enum pd_status rc = subcommands[i].run(2, args, &err);
         return pd_exit_code(rc);
-    }
-    for (size_t i = 0; i < COUNT(topics); i++) {
-        if (strcmp(argv[2], topics[i].name) == 0) {
-            print_topic(&topics[i]);
-            return 0;
-        }
     }
     suggest(argv[2], true, hint, sizeof hint);
     fprintf(stderr, "predup help: no topic \"%s\"%s (predup help lists them)\n", shown(argv[2]),
@@ -232,7 +238,7 @@ static int help(int argc, char **argv)
 
 /* `predup --complete WHAT`, for the bash completion (config/predup.bash-completion), one word a
  * line, from the tables: commands, topics, formats, extensions (of the files predup reads, each
- * once, without the dot), languages (of print), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
+ * once, without the dot), languages (of print), machines (the drivers), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
 static int complete(int argc, char **argv)
 {
     const char *what = argc > 2 ? argv[2] : "";
@@ -243,6 +249,9 @@ static int complete(int argc, char **argv)
         puts(topics[i].name);
     for (size_t i = 0; strcmp(what, "formats") == 0 && pbn_format_name(i); i++)
         puts(pbn_format_name(i));
+    for (int i = 0; strcmp(what, "machines") == 0 && i < MACH_KINDS; i++)
+        if (mach_driver_of(i)) /* the machine drivers' names: --machine NAME */
+            puts(mach_driver_of(i)->name);
     for (size_t i = 0; strcmp(what, "languages") == 0 && i < pr_lang_count(); i++)
         puts(pr_lang_name(i)); /* the printed languages: printing/terms/LANG.ini */
     if (strcmp(what, "extensions") == 0) {

@@ -423,7 +423,7 @@ static enum pd_status analyze_set(const char *pbn, const char *dd, struct pd_err
 }
 
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND
- * NAME.dd.pbn -o NAME-KIND.pdf --quiet. */
+ * NAME.dd.pbn -o NAME-KIND.pdf --quiet (web: the folder NAME-web). */
 static enum pd_status print_set(const char *print, const char *lang, const char *stem,
                                 const char *dd, struct pd_err *e)
 {
@@ -467,7 +467,7 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
 
     if (cfg_profile_is_path(x->machine))
         cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
-    else /* by name: "sim", "usb" or an installed profile (the resume hint names it so) */
+    else /* by name: a driver's or an installed profile (the resume hint names it so) */
         snprintf(profile, sizeof profile, "%s", x->machine);
     snprintf(copies, sizeof copies, "%d", x->copies);
     printf("%s: filling %d %s of each board on %s\n", pbn, x->copies,
@@ -484,6 +484,7 @@ static enum pd_status check_machines(const struct event *ev, int only, struct pd
 {
     struct mach_profile prof;
     int machines = 0;
+    char names[120];
 
     for (int i = 0; i < ev->rec.p.nsets; i++) {
         const struct cfg_event_set *x = &ev->cfg.extra[i];
@@ -494,10 +495,11 @@ static enum pd_status check_machines(const struct event *ev, int only, struct pd
         if (cfg_find_profile(x->machine, ev->cfg.dir, &prof, e) != PD_OK)
             return e->code; /* it names the file, and where in it */
     }
+    mach_driver_names(", ", ", ", names, sizeof names);
     if (machines == 0)
         return pd_fail(e, PD_ERR_USAGE, "--fill: %s: add a machine line to its section "
-                       "(machine = sim, usb or a profile)",
-                       only >= 0 ? "the set names no machine" : "no set names a machine");
+                       "(machine = %s or a profile)",
+                       only >= 0 ? "the set names no machine" : "no set names a machine", names);
     return PD_OK;
 }
 

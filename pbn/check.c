@@ -31,6 +31,16 @@ struct lint {
     bool utf8;     /* the text needs UTF-8 (the encoding rule, pbn_beyond_latin1): it is no fault */
     size_t makeable; /* DoubleDummyTricks listing only the makeable contracts: a note, no fault */
     int first_makeable;
+    /* Text given in pieces (pbn_lint_feed): the line not ended yet, the copy scan_line reads,
+     * and, for the writer, whether the text so far is valid UTF-8 and its first character
+     * beyond ISO 8859-1 (pbn_text_needs_utf8 of the whole text, line by line). */
+    int line;
+    bool started, invalid_utf8, nomem;
+    unsigned beyond;
+    size_t fed;                   /* bytes before the line being checked */
+    size_t export_at, export_len; /* the first "% EXPORT" line (the writer drops it) */
+    char *carry, *buf;
+    size_t ncarry, carry_cap, buf_cap;
 };
 
 static void fault(struct lint *l, int line, const char *fmt, ...)
@@ -52,10 +62,17 @@ static void fault(struct lint *l, int line, const char *fmt, ...)
 
 /* ---------------------------------------------------------------- game-level rules */
 
+/* Names are told apart by their first letter before a compare: the writer checks every game
+ * it writes with these rules. */
+static inline bool same_name(const char *a, const char *b)
+{
+    return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 static const struct ltag *find(const struct lint *l, const char *name)
 {
     for (int i = 0; i < l->ntags; i++)
-        if (strcmp(l->tags[i].name, name) == 0)
+        if (same_name(l->tags[i].name, name))
             return &l->tags[i];
     return NULL;
 }
@@ -72,7 +89,7 @@ static void check_order(struct lint *l)
         int r = pbn_mts_rank(t->name);
 
         for (int k = 0; k < i; k++)
-            if (strcmp(l->tags[k].name, t->name) == 0) {
+            if (same_name(l->tags[k].name, t->name)) {
                 fault(l, t->line, "tag %s repeated (first on line %d)", t->name,
                       l->tags[k].line);
                 break;
@@ -402,33 +419,153 @@ static void scan_line(struct lint *l, const char *s, int line)
         fault(l, line, "trailing spaces");
 }
 
-/* One line of text (pos to its LF or the end, which *next gets past): its line end's faults,
- * then its contents. CRs before the LF all belong to the line end (pbn/fmt_int.h). */
-static void check_line(struct lint *l, const char *text, size_t len, size_t pos, int line,
-                       char *buf, size_t *next)
+/* Room for n bytes in *p (of *cap): false, and l->nomem, when memory runs out. */
+static bool lint_room(struct lint *l, char **p, size_t *cap, size_t n)
 {
-    size_t end = pos, n, crs = 0;
+    size_t want = *cap ? *cap : 256;
+    char *bigger;
 
-    while (end < len && text[end] != '\n')
-        end++;
-    n = end - pos;
-    while (crs < n && text[end - crs - 1] == '\r')
+    if (n <= *cap)
+        return true;
+    while (want < n)
+        want *= 2;
+    if (!(bigger = realloc(*p, want))) {
+        l->nomem = true;
+        return false;
+    }
+    *p = bigger;
+    *cap = want;
+    return true;
+}
+
+/* One line s[0..n) (without its LF; lf: one followed): its line end's faults, then its
+ * contents. CRs before the LF all belong to the line end (pbn/fmt_int.h). */
+static void check_line(struct lint *l, const char *s, size_t n, bool lf)
+{
+    size_t crs = 0;
+    int line = ++l->line;
+
+    while (crs < n && s[n - crs - 1] == '\r')
         crs++;
-    if (end < len && crs == 0 && l->lf_lines++ == 0)
+    if (lf && crs == 0 && l->lf_lines++ == 0)
         l->first_lf = line;
-    if (end < len && crs > 1 && l->crcr_lines++ == 0)
+    if (lf && crs > 1 && l->crcr_lines++ == 0)
         l->first_crcr = line;
-    if (end == len)
+    if (!lf)
         fault(l, line, "the last line has no end of line (export ends every line with CR LF)");
-    if (n + (end < len) > MAX_LINE)
+    if (n + lf > MAX_LINE)
         fault(l, line, "%zu characters: export lines are at most 255 with the end of line",
-              n + (end < len));
-    memcpy(buf, text + pos, n - crs);
-    buf[n - crs] = '\0';
-    if (strlen(buf) != n - crs)
+              n + lf);
+    if (!lint_room(l, &l->buf, &l->buf_cap, n - crs + 1))
+        return;
+    memcpy(l->buf, s, n - crs);
+    l->buf[n - crs] = '\0';
+    if (memchr(s, '\0', n - crs))
         fault(l, line, "a NUL byte");
-    scan_line(l, buf, line);
-    *next = end + 1;
+    scan_line(l, l->buf, line);
+}
+
+/* The first line that says "% EXPORT" (and nothing after but CRs and what follows one), s[0..n)
+ * with its LF when lf. */
+static void note_export_line(struct lint *l, const char *s, size_t n, bool lf)
+{
+    if (!l->export_len && n >= 8 && memcmp(s, "% EXPORT", 8) == 0 && (n == 8 || s[8] == '\r')) {
+        l->export_at = l->fed;
+        l->export_len = n + lf;
+    }
+}
+
+/* The writer's encoding rule over one line (the whole text's, line by line: no UTF-8
+ * character spans a LF). */
+static void track_utf8(struct lint *l, const char *s, size_t n)
+{
+    if (!pd_utf8_valid(s, n))
+        l->invalid_utf8 = true;
+    else if (!l->beyond)
+        l->beyond = pbn_beyond_latin1(s, n);
+}
+
+struct lint *pbn_lint_new(const char *name, FILE *report, bool utf8)
+{
+    struct lint *l = calloc(1, sizeof *l);
+
+    if (l) {
+        l->name = name;
+        l->rep = report;
+        l->utf8 = utf8;
+    }
+    return l;
+}
+
+void pbn_lint_feed(struct lint *l, const char *text, size_t len)
+{
+    size_t pos = 0;
+
+    if (!l->started && len) {
+        l->started = true;
+        pos = l->fed = pbn_text_bom(text, len); /* read as import reads it (pbn/fmt_int.h) */
+        if (pos)
+            fault(l, 1, "a UTF-8 byte order mark: export writes none");
+    }
+    while (pos < len) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - text) - pos : len - pos;
+
+        if (!nl || l->ncarry) { /* a line in pieces: gathered in carry */
+            if (!lint_room(l, &l->carry, &l->carry_cap, l->ncarry + n))
+                return;
+            memcpy(l->carry + l->ncarry, text + pos, n);
+            l->ncarry += n;
+        }
+        if (!nl)
+            break;
+        const char *line = l->ncarry ? l->carry : text + pos;
+        size_t len_line = l->ncarry ? l->ncarry : n;
+
+        track_utf8(l, line, len_line);
+        note_export_line(l, line, len_line, true);
+        check_line(l, line, len_line, true);
+        l->fed += len_line + 1;
+        l->ncarry = 0;
+        pos += n + 1;
+    }
+}
+
+static void line_end_summary(struct lint *l);
+
+/* The last line (without its LF), the last game's rules, the line-end summary. */
+static void lint_finish(struct lint *l)
+{
+    if (l->ncarry) {
+        track_utf8(l, l->carry, l->ncarry);
+        note_export_line(l, l->carry, l->ncarry, false);
+        check_line(l, l->carry, l->ncarry, false);
+        l->ncarry = 0;
+    }
+    end_game(l);
+    line_end_summary(l);
+}
+
+/* The count, and the lint freed. */
+static enum pd_status lint_result(struct lint *l, struct pbn_lint_result *r, struct pd_err *e)
+{
+    bool nomem;
+
+    r->faults = l->faults;
+    r->needs_utf8 = l->invalid_utf8 ? 0 : l->beyond;
+    r->export_at = l->export_at;
+    r->export_len = l->export_len;
+    nomem = l->nomem;
+    free(l->carry);
+    free(l->buf);
+    free(l);
+    return nomem ? pd_fail(e, PD_ERR_NOMEM, "out of memory") : PD_OK;
+}
+
+enum pd_status pbn_lint_end(struct lint *l, struct pbn_lint_result *r, struct pd_err *e)
+{
+    lint_finish(l);
+    return lint_result(l, r, e);
 }
 
 static void line_end_summary(struct lint *l)
@@ -451,44 +588,31 @@ static void line_end_summary(struct lint *l)
 enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
                              size_t *nfaults, struct pd_err *e)
 {
-    struct lint *l = calloc(1, sizeof *l);
-    char *buf = malloc(len + 1);
-    struct pbn_set *set = NULL;
-    struct pd_err re;
-    size_t pos = pbn_text_bom(text, len);
-    int line = 0;
-
-    if (!l || !buf) {
-        free(l);
-        free(buf);
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    }
-    l->name = name;
-    l->rep = report;
     /* Export is ISO 8859-1; a text with a character beyond it is UTF-8 whole, as predup writes
      * it (pbn/FORMATS.md, "Encoding"): then its UTF-8 is what it must be. */
     unsigned beyond = pbn_text_needs_utf8(text, len);
+    struct lint *l = pbn_lint_new(name, report, beyond != 0);
+    struct pbn_set *set = NULL;
+    struct pd_err re;
+    struct pbn_lint_result r;
+    enum pd_status rc;
 
-    l->utf8 = beyond != 0;
+    if (!l)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (beyond && report)
         fprintf(report, "%s: note: in UTF-8, which U+%04X needs (ISO 8859-1 lacks it): no "
                 "departure, but no %% EXPORT either\n", name, beyond);
-    if (pos) /* read as import reads it (pbn/fmt_int.h) */
-        fault(l, 1, "a UTF-8 byte order mark: export writes none");
-    while (pos < len)
-        check_line(l, text, len, pos, ++line, buf, &pos);
-    end_game(l);
-    line_end_summary(l);
+    pbn_lint_feed(l, text, len);
+    lint_finish(l);
+    /* The import reader is the last word on what cannot be read at all. */
     if (pbn_read_mem(name, text, len, &set, &re) == PD_OK)
         pbn_set_free(set);
     else if (re.code == PD_ERR_NOMEM) {
-        free(l);
-        free(buf);
+        lint_result(l, &r, e);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     } else
         fault(l, re.line, "cannot be imported: %s", re.msg);
-    *nfaults = l->faults;
-    free(buf);
-    free(l);
-    return PD_OK;
+    rc = lint_result(l, &r, e);
+    *nfaults = r.faults;
+    return rc;
 }

@@ -544,12 +544,16 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
     enum pd_status rc = pd_read_input(path, "a set of boards", &text, &len, e);
     const struct fmt *f;
 
-    if (rc == PD_OK && format)
+    if (rc != PD_OK)
+        return rc;
+    f = format ? fmt_by_name(format, strlen(format))
+               : by_content(path, (const unsigned char *)text, len);
+    if (f && f->read == pbn_fmt_read) /* the set keeps the text as read: no copy of it */
+        return pbn_read_adopt(path, text, len, out, e);
+    if (format)
         rc = pbn_read_format_mem(path, format, text, len, out, e);
-    else if (rc == PD_OK) {
-        f = by_content(path, (const unsigned char *)text, len);
+    else
         rc = f ? read_sniffed(f, path, text, len, out, NULL, e) : not_a_set(path, e);
-    }
     free(text);
     return rc;
 }

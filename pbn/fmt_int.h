@@ -13,6 +13,11 @@ enum { PBN_MTS_COUNT = 15 };
 extern const char *const pbn_mts[];
 /* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
 int pbn_mts_rank(const char *name);
+/* The same for a tag, from its id (no string compare). */
+static inline int pbn_tag_mts_rank(const struct pbn_tag *t)
+{
+    return t->id >= 1 && t->id <= PBN_MTS_COUNT ? t->id - 1 : -1;
+}
 
 /* pbn_write, its UTF-8 note (pbn_note_utf8) naming the file name ("-" or NULL: "the PBN
  * set"): pbn/fmt.c writes a set's PBN file by it. */
@@ -217,6 +222,21 @@ struct fmt_records {
 enum pd_status fmt_read_records(const char *name, const unsigned char *p, size_t n,
                                 const struct fmt_records *r, struct pbn_set *set,
                                 struct pd_err *e);
+
+/* predup check's rules over a text given in pieces (pbn/check.c), for the PBN writer, which
+ * checks its own output as it formats it instead of reading it back. pbn_lint_new: utf8 says
+ * the text is UTF-8 whole (its UTF-8 is then no fault); report NULL counts only. pbn_lint_end
+ * frees the lint and says what it found. The import reader's last word is not asked here:
+ * pbn_check_mem adds it. */
+struct lint;
+struct pbn_lint_result {
+    size_t faults;
+    unsigned needs_utf8;     /* pbn_text_needs_utf8 of the whole text */
+    size_t export_at, export_len; /* the first "% EXPORT" line, its LF included; len 0: none */
+};
+struct lint *pbn_lint_new(const char *name, FILE *report, bool utf8);
+void pbn_lint_feed(struct lint *l, const char *text, size_t len);
+enum pd_status pbn_lint_end(struct lint *l, struct pbn_lint_result *r, struct pd_err *e);
 
 /* The formats, each in its file: pbn/bri.c, pbn/dge.c, pbn/dup.c, pbn/dlm.c; LIN, CSV, BER and
  * BHG in pbn/text.c; RZD and CDS in pbn/kops.c. */

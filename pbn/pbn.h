@@ -23,8 +23,11 @@ struct pbn_tag {
      * "%" lines, spaces, the empty line that opened the game), raw the tag and its section
      * lines as read. raw_len is 0 once the tag is changed (or for a tag built in memory). */
     uint32_t pre_off, pre_len, raw_off, raw_len;
-    bool sourced;    /* read from the source text (pre_off and raw_off are meaningful) */
-    bool implicit;   /* filled in from an earlier game's "##" value: not in the source text */
+    bool sourced : 1;  /* read from the source text (pre_off and raw_off are meaningful) */
+    bool implicit : 1; /* filled in from an earlier game's "##" value: not in the source text */
+    bool own_name : 1, own_value : 1; /* the strings are the tag's own (else shared, read-only) */
+    uint8_t id;      /* the name's number among the names pbn/set.c knows (0: another name),
+                      * so that finding a tag compares a byte, not a string */
     int line;        /* the source line of its "[" when sourced (verify names it) */
 };
 
@@ -151,6 +154,10 @@ enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct 
  * are filled (pbn_game_parse). name is used in messages. */
 enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
                             struct pbn_set **out, struct pd_err *e);
+/* The same on a text the set takes over (malloc'd, text[len] == '\0'; freed on failure): no
+ * copy of a file read whole (pbn_read_any). */
+enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct pbn_set **out,
+                              struct pd_err *e);
 /* Import keeps a game's repeated tags, and its parsed fields come from the first of each name:
  * a verifier must see the others. Calls found for each Board, Deal, Dealer, Vulnerable or
  * DealId tag of g (read from the source, not inherited) that repeats an earlier one, in order;

@@ -172,30 +172,59 @@ static enum pd_status scan_failed(struct reader *r, const struct pbn_tag_scan *t
     return fail_here(r, at, what);
 }
 
-/* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). */
+/* s[0..n) in UTF-8 (from ISO 8859-1 when the file is) into out, which has room for 2n + 1. */
+static void text_to_utf8(const struct reader *r, const char *s, size_t n, char *out)
+{
+    if (!r->latin1) {
+        memcpy(out, s, n);
+        out[n] = '\0';
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+
+        if (c < 0x80) {
+            *out++ = (char)c;
+        } else {
+            *out++ = (char)(0xC0 | c >> 6);
+            *out++ = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    *out = '\0';
+}
+
+/* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). The
+ * value is unescaped and converted on the stack (the heap for a long one); the tag copies it. */
 static enum pd_status read_tag(struct reader *r)
 {
     const char *start = r->p;
     int line = r->line;
     struct pbn_tag_scan t = {.end = r->end, .flags = PBN_SCAN_LINES};
-    char name[MAX_NAME + 1], *raw, *value;
+    char name[MAX_NAME + 1], local[1024], *buf, *value;
     enum pd_status rc;
+    size_t n, need;
 
     pbn_scan_tag(&t, start);
     if (t.fault != PBN_SCAN_OK || t.name_len == 0 || t.name_len > MAX_NAME)
         return scan_failed(r, &t);
     memcpy(name, t.name, t.name_len);
     name[t.name_len] = '\0';
-    raw = malloc(t.value_len + 1);
-    if (!raw)
+    /* the unescaped value, then (ISO 8859-1) its UTF-8, at most twice as long */
+    need = t.value_len + 1 + (r->latin1 ? 2 * t.value_len + 1 : 0);
+    buf = need <= sizeof local ? local : malloc(need);
+    if (!buf)
         return no_memory(r);
-    value = text_dup(r, raw, pbn_scan_value(&t, raw));
-    free(raw);
-    if (!value)
-        return no_memory(r);
+    n = pbn_scan_value(&t, buf);
+    buf[n] = '\0';
+    value = buf;
+    if (r->latin1) {
+        value = buf + n + 1;
+        text_to_utf8(r, buf, n, value);
+    }
     move_to(r, t.stop);
     rc = add_tag(r, name, value, start, line);
-    free(value);
+    if (buf != local)
+        free(buf);
     if (rc == PD_OK) {
         r->last->raw_len = (size_t)(r->p - start);
         r->chunk = r->p;
@@ -362,10 +391,6 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
     /* text may lack a final NUL (fuzzers, mapped files), and messages copy the source line to
      * its end: the parser works on a terminated copy, which the set keeps as its source. */
     char *copy = len < UINT32_MAX ? malloc(len + 1) : NULL;
-    struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
-                       NULL, NULL, NULL, NULL, NULL, 0, e};
-    const char *nl;
-    enum pd_status rc;
 
     if (len >= UINT32_MAX) /* tags keep 32-bit offsets into the text (pbn/pbn.h) */
         return pd_fail_at(e, PD_ERR_RANGE, name, 0, 0, NULL,
@@ -374,6 +399,24 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     memcpy(copy, text, len);
     copy[len] = '\0';
+    return pbn_read_adopt(name, copy, len, out, e);
+}
+
+enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct pbn_set **out,
+                              struct pd_err *e)
+{
+    if (len >= UINT32_MAX) { /* tags keep 32-bit offsets into the text (pbn/pbn.h) */
+        free(text);
+        return pd_fail_at(e, PD_ERR_RANGE, name, 0, 0, NULL,
+                          "4 GB or more: predup reads PBN files under 4 GB");
+    }
+    char *fitted = realloc(text, len + 1); /* a file's buffer may have grown past its text */
+    char *copy = fitted ? fitted : text;
+    struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
+                       NULL, NULL, NULL, NULL, NULL, 0, e};
+    const char *nl;
+    enum pd_status rc;
+
     r.latin1 = !pd_utf8_valid(copy, len);
     nl = memchr(copy, '\n', len);
     r.crlf = !nl || (nl > copy && nl[-1] == '\r');

@@ -7,10 +7,12 @@
 #include "pbn/fmt_int.h"
 
 /* PBN 2.1 section 3's Mandatory Tag Set, in export order (declared in pbn/fmt_int.h). */
-const char *const pbn_mts[] = {
-    "Event",  "Site",       "Date", "Board",   "West",     "North",    "East",     "South",
-    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
-};
+#define MTS_NAMES(X)                                                                          \
+    X("Event") X("Site") X("Date") X("Board") X("West") X("North") X("East") X("South")         \
+    X("Dealer") X("Vulnerable") X("Deal") X("Scoring") X("Declarer") X("Contract") X("Result")
+#define NAME_OF(s) s,
+#define LENGTH_OF(s) sizeof s - 1,
+const char *const pbn_mts[] = {MTS_NAMES(NAME_OF)};
 _Static_assert(sizeof pbn_mts / sizeof pbn_mts[0] == PBN_MTS_COUNT, "pbn_mts: 15 tags");
 
 /* The first letter filters out most names cheaply. */
@@ -44,72 +46,64 @@ enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
     return *out ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 }
 
-/* ---------------------------------------------------------------- shared strings
+/* ---------------------------------------------------------------- known names, shared strings
  * A set read from a tagless format has some 17 tags a board; converting a LIN of 300,000
- * boards took 2.4 GB when each tag had its own copies of its name and value. The mandatory
- * tags' names and the commonest values ("" and "?", PBN 3.4's inappropriate and unknown,
- * dealers, vulnerabilities, the unknown date) are shared, read-only strings instead: a tag's
- * string is freed or changed in place only when it is its own. */
+ * boards took 2.4 GB when each tag had its own copies of its name and value. The names the
+ * program looks for (the mandatory tags first, in pbn_mts order) and the commonest values (""
+ * and "?", PBN 3.4's inappropriate and unknown, dealers, vulnerabilities, the unknown date) are
+ * shared, read-only strings instead: a tag's string is freed or changed in place only when it
+ * is its own (own_name, own_value). A known name's number (1 + its place in known_names) is
+ * the tag's id: finding a tag compares ids, not strings. */
 static const char *const shared_values[] = {"",  "?",    "N",  "E",  "S",   "W",
                                             "None", "NS", "EW", "All", "????.??.??"};
-static const char *const shared_names[] = {"DealId", "Generator", "Room", "Auction", "Play",
-                                           "Note"};
+#define EXTRA_NAMES(X)                                                                        \
+    X("DealId") X("Generator") X("Room") X("Auction") X("Play") X("Note")                       \
+    X("DoubleDummyTricks") X("OptimumResultTable") X("OptimumScore") X("ParContract")
+static const char *const known_extra[] = {EXTRA_NAMES(NAME_OF)};
+static const uint8_t known_len[] = {0, MTS_NAMES(LENGTH_OF) EXTRA_NAMES(LENGTH_OF)};
+enum { NKNOWN = PBN_MTS_COUNT + sizeof known_extra / sizeof known_extra[0] };
 
-/* The shared copy of name, or NULL. */
-static const char *shared_name(const char *name)
+static const char *known_name(int id)
 {
-    int r = pbn_mts_rank(name);
-
-    if (r >= 0)
-        return pbn_mts[r];
-    for (size_t i = 0; i < sizeof shared_names / sizeof shared_names[0]; i++)
-        if (strcmp(name, shared_names[i]) == 0)
-            return shared_names[i];
-    return NULL;
+    return id <= PBN_MTS_COUNT ? pbn_mts[id - 1] : known_extra[id - 1 - PBN_MTS_COUNT];
 }
 
-static bool is_shared(const char *s)
+/* The id of name: 1..NKNOWN, or 0 when the program does not know it. Names are told apart by
+ * their first letter and length before a compare. */
+static uint8_t name_id(const char *name)
 {
-    for (size_t i = 0; i < sizeof shared_values / sizeof shared_values[0]; i++)
-        if (s == shared_values[i])
-            return true;
-    for (int i = 0; i < PBN_MTS_COUNT; i++)
-        if (s == pbn_mts[i])
-            return true;
-    for (size_t i = 0; i < sizeof shared_names / sizeof shared_names[0]; i++)
-        if (s == shared_names[i])
-            return true;
-    return false;
+    size_t len = strlen(name);
+
+    _Static_assert(sizeof known_len == NKNOWN + 1, "a length a known name");
+    for (int id = 1; id <= NKNOWN; id++) {
+        const char *k = known_name(id);
+
+        if (k[0] == name[0] && known_len[id] == len && memcmp(k, name, len) == 0)
+            return (uint8_t)id;
+    }
+    return 0;
 }
 
-static void free_unshared(char *s)
+/* A copy of value, or its shared string (*own false). */
+static char *value_copy(const char *value, bool *own)
 {
-    if (!is_shared(s))
-        free(s);
-}
+    size_t len = strlen(value);
 
-/* A copy of name, or its shared string. */
-static char *name_copy(const char *name)
-{
-    const char *shared = shared_name(name);
-
-    return shared ? (char *)shared : strdup(name);
-}
-
-/* A copy of value, or its shared string. */
-static char *value_copy(const char *value)
-{
-    if (strlen(value) <= 10) /* the longest shared value */
+    *own = false;
+    if (len <= 10) /* the longest shared value */
         for (size_t i = 0; i < sizeof shared_values / sizeof shared_values[0]; i++)
-            if (strcmp(value, shared_values[i]) == 0)
+            if (shared_values[i][0] == value[0] && strcmp(value, shared_values[i]) == 0)
                 return (char *)shared_values[i];
+    *own = true;
     return strdup(value);
 }
 
 static void tag_free(struct pbn_tag *t)
 {
-    free_unshared(t->name);
-    free_unshared(t->value);
+    if (t->own_name)
+        free(t->name);
+    if (t->own_value)
+        free(t->value);
     for (size_t i = 0; i < t->nsection; i++)
         free(t->section[i]);
     free(t->section);
@@ -224,15 +218,28 @@ static enum pd_status index_grow(struct pbn_game *g, struct pd_err *e)
     return PD_OK;
 }
 
+/* The first tag of id (a known name), or NULL. */
+static struct pbn_tag *find_id(const struct pbn_game *g, uint8_t id)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].id == id)
+            return &g->tags[i];
+    return NULL;
+}
+
 struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name)
 {
+    uint8_t id;
+
     if (g->index_cap) {
         size_t k = index_slot(g, name);
 
         return g->index[k] ? &g->tags[g->index[k] - 1] : NULL;
     }
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
+    if ((id = name_id(name)) != 0)
+        return find_id(g, id);
+    for (size_t i = 0; i < g->ntags; i++) /* a known name's tag is not this one */
+        if (!g->tags[i].id && strcmp(g->tags[i].name, name) == 0)
             return &g->tags[i];
     return NULL;
 }
@@ -248,7 +255,8 @@ const char *pbn_tag_get(const struct pbn_game *g, const char *name)
  * tag at the hint, the slot after the last one set, without a search. */
 static struct pbn_tag *find_from_hint(struct pbn_game *g, const char *name)
 {
-    if (g->hint < g->ntags && strcmp(g->tags[g->hint].name, name) == 0)
+    if (g->hint < g->ntags && (g->tags[g->hint].name == name ||
+                               strcmp(g->tags[g->hint].name, name) == 0))
         return &g->tags[g->hint];
     return pbn_tag_find(g, name);
 }
@@ -267,11 +275,15 @@ enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *val
     g->tags = tags;
     t = &g->tags[g->ntags];
     memset(t, 0, sizeof *t);
-    t->name = name_copy(name);
-    t->value = value_copy(value);
+    t->id = name_id(name);
+    t->own_name = !t->id;
+    t->name = t->id ? (char *)known_name(t->id) : strdup(name);
+    bool own;
+
+    t->value = value_copy(value, &own);
+    t->own_value = own;
     if (!t->name || !t->value) {
-        free_unshared(t->name);
-        free_unshared(t->value);
+        tag_free(t);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     g->ntags++;
@@ -295,15 +307,19 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
         return PD_OK; /* unchanged: still written as read */
     t->raw_len = 0;
     t->implicit = false;
-    if (!is_shared(t->value) && strlen(t->value) >= len) { /* fits: no allocation */
+    if (t->own_value && strlen(t->value) >= len) { /* fits: no allocation */
         memcpy(t->value, value, len + 1);
         return PD_OK;
     }
-    v = value_copy(value);
+    bool own;
+
+    v = value_copy(value, &own); /* (a bit-field has no address) */
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    free_unshared(t->value);
+    if (t->own_value)
+        free(t->value);
     t->value = v;
+    t->own_value = own;
     return PD_OK;
 }
 

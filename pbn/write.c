@@ -189,19 +189,19 @@ static void format_kept_game(struct text *out, const struct pbn_game *g,
     size_t nnew = 0, sup = 0, next = 0; /* news[0..sup) sorted supplemental, then mandatory */
 
     for (size_t i = 0; i < g->ntags; i++)
-        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_mts_rank(g->tags[i].name) < 0)
+        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_tag_mts_rank(&g->tags[i]) < 0)
             news[nnew++] = &g->tags[i];
     sup = nnew;
     sort_tags(news, sup);
     for (size_t i = 0; i < g->ntags; i++)
-        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_mts_rank(g->tags[i].name) >= 0)
+        if (!g->tags[i].sourced && !g->tags[i].implicit && pbn_tag_mts_rank(&g->tags[i]) >= 0)
             news[nnew++] = &g->tags[i];
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pbn_tag *t = &g->tags[i];
 
         if (t->implicit || !t->sourced)
             continue; /* its "##" is in an earlier game; a new one is placed by order */
-        while (next < sup && pbn_mts_rank(t->name) < 0 && strcmp(news[next]->name, t->name) < 0)
+        while (next < sup && pbn_tag_mts_rank(t) < 0 && strcmp(news[next]->name, t->name) < 0)
             format_tag(out, news[next++], &added);
         text_add(out, g->src + t->pre_off, t->pre_len);
         if (t->raw_len)
@@ -247,7 +247,7 @@ static void format_game(struct text *out, const struct pbn_game *g, const struct
     size_t nextra = 0;
 
     for (size_t i = 0; i < g->ntags; i++) {
-        int r = pbn_mts_rank(g->tags[i].name);
+        int r = pbn_tag_mts_rank(&g->tags[i]);
 
         if (r >= 0 && !mts[r]) /* a repeated one goes with the others */
             mts[r] = &g->tags[i];
@@ -316,8 +316,41 @@ void pbn_note_utf8(const char *name, unsigned cp, const char *where)
             "%s%s holds U+%04X, which ISO 8859-1 lacks\n", name, where, comment ? "" : " tag", cp);
 }
 
-static enum pd_status write_game_enc(FILE *out, const struct pbn_game *g, size_t index,
-                                     bool utf8, struct pd_err *e)
+/* Where a set's text goes: in the first pass to predup check's rules only (lint), which decide
+ * whether "% EXPORT" stays; in the second to the file, that line left out when it goes (cut). */
+struct sink {
+    FILE *out;              /* the second pass (or a single game); NULL in the first */
+    struct lint *lint;      /* the first pass */
+    size_t at;              /* bytes of the text so far */
+    size_t cut_at, cut_len; /* the "% EXPORT" line the file does not get; cut_len 0: none */
+};
+
+static void sink_write(struct sink *k, const char *p, size_t n)
+{
+    if (n)
+        fwrite(p, 1, n, k->out);
+}
+
+static void sink_put(struct sink *k, const char *p, size_t n)
+{
+    size_t cut_end = k->cut_at + k->cut_len, end = k->at + n;
+
+    if (k->lint)
+        pbn_lint_feed(k->lint, p, n);
+    else if (!k->cut_len || end <= k->cut_at || cut_end <= k->at)
+        sink_write(k, p, n);
+    else { /* the cut line is in this piece, whole or in part */
+        if (k->cut_at > k->at)
+            sink_write(k, p, k->cut_at - k->at);
+        if (end > cut_end)
+            sink_write(k, p + (cut_end - k->at), end - cut_end);
+    }
+    k->at += n;
+}
+
+/* Formats game number index of its set into one buffer and gives it to the sink at once. */
+static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
+                                   bool utf8, struct pd_err *e)
 {
     const struct pbn_tag *few[32], **extra = few;
     struct text t;
@@ -344,8 +377,8 @@ static enum pd_status write_game_enc(FILE *out, const struct pbn_game *g, size_t
     }
     if (t.failed)
         rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    else if (fwrite(t.p, 1, t.n, out) != t.n)
-        rc = pd_fail(e, PD_ERR_IO, "write error: %s", strerror(errno));
+    else
+        sink_put(k, t.p, t.n);
     if (t.p != t.local)
         free(t.p);
     if (extra != few)
@@ -356,7 +389,12 @@ static enum pd_status write_game_enc(FILE *out, const struct pbn_game *g, size_t
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e)
 {
-    return write_game_enc(out, g, index, false, e);
+    struct sink k = {.out = out};
+    enum pd_status rc = game_to_sink(&k, g, index, false, e);
+
+    if (rc == PD_OK && ferror(out))
+        rc = pd_fail(e, PD_ERR_IO, "write error: %s", strerror(errno));
+    return rc;
 }
 
 /* One encoding for a whole file: UTF-8 as soon as one game needs it. A set built in memory
@@ -395,57 +433,52 @@ unsigned pbn_event_beyond_latin1(const struct pbn_event *ev, const char **where)
     return cp;
 }
 
-/* The "% EXPORT" line of text[0..len) (at a line's start, ended by CR, LF or the text's end),
- * or NULL. */
-static char *export_line(char *text, size_t len)
+/* The whole text of the set, game by game, to the sink: as read, or export for a set built in
+ * memory. */
+static enum pd_status set_to_sink(struct sink *k, const struct pbn_set *set, bool utf8,
+                                  struct pd_err *e)
 {
-    for (char *p = text; p < text + len;) {
-        char *nl = memchr(p, '\n', (size_t)(text + len - p));
+    static const char header[] = "% PBN 2.1\r\n% EXPORT\r\n"; /* pbn_write_header's */
+    enum pd_status rc = PD_OK;
 
-        if ((size_t)(text + len - p) >= 8 && memcmp(p, "% EXPORT", 8) == 0 &&
-            (p + 8 == text + len || p[8] == '\r' || p[8] == '\n'))
-            return p;
-        p = nl ? nl + 1 : text + len;
-    }
-    return NULL;
+    if (set->src && set->n == 0)
+        sink_put(k, set->src, set->head_len);
+    if (!set->src)
+        sink_put(k, header, sizeof header - 1);
+    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
+        rc = game_to_sink(k, &set->games[i], i, utf8, e);
+    return rc;
 }
 
-/* The set through a buffer (as read, or export for a set built in memory): its "% EXPORT" line
- * goes only when predup check finds the text in export format (a set read with repeated Note
- * tags, a LIN's notes, a value in UTF-8, a line over 255 characters is not). */
+/* The set (as read, or export for a set built in memory): its "% EXPORT" line goes only when
+ * predup check finds the text in export format (a set read with repeated Note tags, a LIN's
+ * notes, a value in UTF-8, a line over 255 characters is not). The writer decides it in a first
+ * pass that formats each game and gives it to check's rules, line by line, without keeping the
+ * text: memory holds one game's text, not the file's, and nothing is read back. The import
+ * reader's last word (what check adds for a file from elsewhere) is not asked: the writer's
+ * text reads back, and what it could not read is a fault of the rules already (a value no game
+ * can have, a tag not closed). */
 static enum pd_status write_checked(FILE *out, const char *name, const struct pbn_set *set,
                                     struct pd_err *e)
 {
-    char *text = NULL, *exp;
-    size_t len = 0, faults = 0;
-    FILE *mem = open_memstream(&text, &len);
-    enum pd_status rc = mem ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
-
-    if (rc == PD_OK && set->src && set->n == 0)
-        fwrite(set->src, 1, set->head_len, mem);
-    if (rc == PD_OK && !set->src)
-        pbn_write_header(mem, true); /* dropped below if the text fails check */
     bool utf8 = set_needs_utf8(set, name);
+    struct sink k = {.out = out};
+    struct sink first = {.lint = pbn_lint_new("output", NULL, false)};
+    struct pbn_lint_result r;
+    enum pd_status rc;
 
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++)
-        rc = write_game_enc(mem, &set->games[i], i, utf8, e);
-    if (mem && fclose(mem) != 0 && rc == PD_OK)
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    exp = rc == PD_OK ? export_line(text, len) : NULL;
-    if (exp)
-        rc = pbn_check_mem("output", text, len, NULL, &faults, e);
-    if (rc == PD_OK && exp && (faults || pbn_text_needs_utf8(text, len))) {
-        /* the whole line goes, its end included */
-        char *nl = memchr(exp, '\n', len - (size_t)(exp - text));
-        size_t cut = nl ? (size_t)(nl + 1 - exp) : len - (size_t)(exp - text);
-
-        memmove(exp, exp + cut, len - (size_t)(exp + cut - text));
-        len -= cut;
+    if (!first.lint)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    rc = set_to_sink(&first, set, utf8, e);
+    if (pbn_lint_end(first.lint, &r, rc == PD_OK ? e : NULL) != PD_OK && rc == PD_OK)
+        rc = PD_ERR_NOMEM;
+    if (rc != PD_OK)
+        return rc;
+    if (r.export_len && (r.faults || r.needs_utf8)) { /* the whole line goes, its end included */
+        k.cut_at = r.export_at;
+        k.cut_len = r.export_len;
     }
-    if (rc == PD_OK && fwrite(text, 1, len, out) != len)
-        rc = pd_fail(e, PD_ERR_IO, "write error");
-    free(text);
-    return rc;
+    return set_to_sink(&k, set, utf8, e);
 }
 
 enum pd_status pbn_write_named(FILE *out, const char *name, const struct pbn_set *set,

@@ -59,9 +59,10 @@ static const char *title_of(const struct pdoc *d, const char *title, const char 
     return strncmp(event, "Hand simulated by ", 18) == 0 ? pr_term(d->terms, "practice") : event;
 }
 
+/* Text as drawn; a document with no fonts (a web page's) is limited by no font. */
 static void copy_clean(struct pdoc *d, const char *s, char *out, size_t n)
 {
-    char *c = pr_text_clean(s, pdoc_has_glyph, d);
+    char *c = pr_text_clean(s, d->glyphs ? pdoc_has_glyph : NULL, d);
 
     snprintf(out, n, "%s", c ? c : "");
     free(c);

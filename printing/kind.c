@@ -18,6 +18,25 @@ static enum pd_status draw_record(struct pdoc *d, const struct pbn_set *set,
                                                      : pr_draw_handout(d, set, o, e);
 }
 
+/* Web pages: a folder (printing/web.c), the set in it under the input's name with .pbn. */
+static enum pd_status write_web(const struct pbn_set *set, const struct pr_options *o,
+                                const char *in, const char *dir, unsigned flags,
+                                struct pd_err *e)
+{
+    const char *slash = strrchr(in, '/');
+    char name[256];
+    char *dot;
+
+    snprintf(name, sizeof name, "%s", slash ? slash + 1 : in);
+    dot = strrchr(name, '.');
+    if (dot)
+        *dot = '\0';
+    if (strlen(name) + 5 > sizeof name)
+        return pd_fail(e, PD_ERR_RANGE, "%.40s...: the set's name is too long", name);
+    strcat(name, ".pbn");
+    return pr_write_web(set, o, dir, name, flags, e);
+}
+
 static const struct pr_kind kind_table[] = {
     {"record", "the hand record: diagrams, HCP, double dummy and par, QR code, commentary",
      draw_record, NULL, ".pdf", PR_ANALYSIS_SHOWN, PP_STANDARD,
@@ -33,6 +52,11 @@ static const struct pr_kind kind_table[] = {
     {"minibridge", "Minibridge sheet: points, declarer, the guide's tricks and double dummy",
      pr_draw_minibridge, NULL, ".pdf", PR_ANALYSIS_ALWAYS, PP_STANDARD,
      "  --stage 1|2          1 no trumps (1); 2 adds distribution points and fit\n"},
+    {"web", "hand records for the club's website: a folder of HTML pages (-o DIR)",
+     NULL, write_web, "", PR_ANALYSIS_DD, 0,
+     "  -o DIR               index.html, a page per board (diagram, double dummy, par,\n"
+     "                       auction, commentary, a link to BBO's hand viewer), style.css\n"
+     "                       and the set as PBN; no script, no font from elsewhere\n"},
 };
 enum { NKINDS = sizeof kind_table / sizeof kind_table[0] };
 
@@ -52,6 +76,11 @@ const struct pr_kind *pr_kind_find(const char *name)
 const char *pr_kind_name(const struct pr_kind *k)
 {
     return k->name;
+}
+
+const char *pr_kind_ext(const struct pr_kind *k)
+{
+    return k->ext;
 }
 
 void pr_kind_out_name(const char *stem, const struct pr_kind *k, char *out, size_t n)
@@ -125,6 +154,7 @@ enum pd_status pr_kind_check(const struct pr_kind *k, const struct pr_options *o
 bool pr_kind_needs_analysis(const struct pr_kind *k, const struct pr_options *o)
 {
     return k->analysis == PR_ANALYSIS_ALWAYS ||
+           (k->analysis == PR_ANALYSIS_DD && o->dd != PR_DD_NONE) ||
            (k->analysis == PR_ANALYSIS_SHOWN && o->dd != PR_DD_NONE && o->hands == PR_HANDS_ALL);
 }
 

@@ -163,6 +163,12 @@ enum { PR_BOARD_PBN_LEN = 320 };
 void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n);
 
 /* The layouts: each adds its pages to d. */
+/* Hand records for a website (printing/web.c): DIR/index.html, DIR/board-N.html, DIR/style.css
+ * and the set as DIR/pbn_name, each written whole (pd_outfile; flags: PD_OUT_FORCE replaces
+ * files that differ), readable by all. The set is analysed already when it should show it. */
+enum pd_status pr_write_web(const struct pbn_set *set, const struct pr_options *o,
+                            const char *dir, const char *pbn_name, unsigned flags,
+                            struct pd_err *e);
 /* Solves deals[0..n) into tabs, batch deals a libdds call, on a thread of its own, showing the
  * boards done and the time gone on stderr when show; after max_seconds (0: no bound) gives up
  * with PD_ERR_LIMIT, the solve left running (printing/solve_watch.c). */
@@ -170,15 +176,18 @@ enum pd_status pr_solve_watched(const struct deal *deals, size_t n, struct dd_ta
                                 size_t batch, bool show, unsigned max_seconds, struct pd_err *e);
 /* A row of the print kinds' table (printing/kind.c). A PDF kind draws into the open document
  * (draw; the engine saves it atomically); a kind whose output is no single PDF (a folder of
- * web pages) writes it itself (write, given the path and the pd_outfile flags; draw NULL). */
+ * web pages) writes it itself (write, given the input's and the output's paths and the
+ * pd_outfile flags; draw NULL). */
 typedef enum pd_status pr_draw_fn(struct pdoc *d, const struct pbn_set *set,
                                   const struct pr_options *o, struct pd_err *e);
 typedef enum pd_status pr_write_fn(const struct pbn_set *set, const struct pr_options *o,
-                                   const char *path, unsigned out_flags, struct pd_err *e);
+                                   const char *in, const char *path, unsigned out_flags,
+                                   struct pd_err *e);
 enum pr_analysis {
     PR_ANALYSIS_NONE,   /* never analysed */
     PR_ANALYSIS_ALWAYS, /* the set is analysed first when it holds no analysis */
     PR_ANALYSIS_SHOWN,  /* only when the analysis is printed (--dd not none, every hand shown) */
+    PR_ANALYSIS_DD,     /* unless --dd none */
 };
 struct pr_kind {
     const char *name;    /* predup print NAME, print = NAME, the output's SET-NAME.pdf */

@@ -185,7 +185,7 @@ static enum pd_status print_out(const struct pr_print_opts *o, struct pbn_set *s
     if (pr_kind_needs_analysis(o->kind, &o->o))
         rc = pr_analyze_set(set, o->threads, pd_progress_wanted(o->quiet), NULL, e);
     if (!pdf)
-        return rc == PD_OK ? o->kind->write(set, &o->o, o->out, o->out_flags, e) : rc;
+        return rc == PD_OK ? o->kind->write(set, &o->o, o->in, o->out, o->out_flags, e) : rc;
     if (rc == PD_OK)
         return render_into(o->kind, set, &o->o, &out, e);
     pd_outfile_abort(&out);
@@ -205,13 +205,12 @@ enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, stru
         rc = pbn_read_any(o->in, NULL, &set, e);
     if (rc == PD_OK)
         rc = boards_once(set, e);
-
     /* --boards: a lost page or card printed again, numbered and labelled as the first time. */
     if (rc == PD_OK && o->boards)
         rc = pbn_set_keep_boards(set, o->boards, o->in, e);
     /* Fonts and output first: a missing font or an unwritable file should not wait for the
-     * analysis to be reported. */
-    if (rc == PD_OK)
+     * analysis to be reported. A kind that writes its own output draws no PDF: no fonts. */
+    if (rc == PD_OK && !o->kind->write)
         rc = pr_check_fonts(&o->o, e);
     if (rc == PD_OK)
         rc = print_out(o, set, e);

@@ -82,6 +82,8 @@ struct pr_kind;
 const struct pr_kind *pr_kind_find(const char *name);
 const struct pr_kind *pr_kind_at(size_t i);
 const char *pr_kind_name(const struct pr_kind *k);
+/* The extension of its output beside the set: ".pdf" for a PDF kind, "" for a folder (web). */
+const char *pr_kind_ext(const struct pr_kind *k);
 void pr_kind_list(char *out, size_t n, const char *sep, const char *last);
 enum pd_status pr_kind_parse(const char *what, const char *name, const struct pr_kind **k,
                              struct pd_err *e);
@@ -161,7 +163,7 @@ struct pr_print_opts {
  * PD_ERR_USAGE. */
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e);
 /* The output beside the set when no -o is given: SET less its extension, "-KIND" and the
- * kind's extension (club.pbn -> club-record.pdf), into out. */
+ * kind's extension (club.pbn -> club-record.pdf; web, a folder: club-web), into out. */
 void pr_print_default_out(const char *in, const struct pr_kind *kind, char *out, size_t n);
 /* STEM-KIND and the kind's extension (demo-1-record.pdf), into out: the ceremony's names. */
 void pr_kind_out_name(const char *stem, const struct pr_kind *kind, char *out, size_t n);

@@ -1,24 +1,37 @@
 #!/bin/sh
-# tests/bench_pbn.sh - `make bench` for pbn/: reading and converting PBN in time linear in its
-# size (issue 14 item 3): one game of 300,000 distinct tags, and 3,000 games of 100 tags each, read
-# and written back (predup convert x.pbn y.pbn), median of 3, wall-clock milliseconds. No peer
-# reads PBN at this size, so the peer columns are "-". Prints one line per case:
-# case|predup figure|peer figure or -|ratio or -
+# tests/bench_pbn.sh - `make bench` for pbn/: a keyed set of 100,000 boards converted PBN to LIN
+# against tests/data/bench/pbn2lin.awk writing the same bytes (checked), alternated in CPU time
+# (tests/bench_lib.sh); PBN to PBN (no peer); the peak memory of reading and converting each
+# format (the same boards, to PBN; the goal is at most 20 times the file's size; fewer boards
+# for the formats whose boards are too few bytes for a ratio to say anything); and reading in
+# time linear in the size (one game of 300,000 distinct tags, and 3,000 games of 100 tags).
+# Rows "case|predup|peer|ratio".
 set -eu
-: "${PREDUP:?}"
-w=$(mktemp -d "${TMPDIR:-/tmp}/predup-bench-XXXXXX")
-trap 'rm -rf "$w"' EXIT
-cd "$w"
-ms() { echo $(($(date +%s%N) / 1000000)); }
-median3() { # median3 CMD...: the median of 3 runs, in ms
-    a=
-    for i in 1 2 3; do
-        t0=$(ms)
-        "$@" >/dev/null
-        a="$a $(($(ms) - t0))"
-    done
-    echo $a | tr ' ' '\n' | sort -n | sed -n 2p
-}
+: "${PREDUP:?}" "${TOP:?}"
+. "$TOP/tests/bench_lib.sh"
+P=$PREDUP
+cd "$bench_tmp"
+printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > k
+chmod 600 k
+"$P" deal --key k --boards 1-100000 -o set.pbn --quiet --force
+"$P" convert --force set.pbn set.lin 2>/dev/null
+awk -f "$TOP/tests/data/bench/pbn2lin.awk" set.pbn > awk.lin
+cmp -s set.lin awk.lin || { echo "PBN to LIN: predup and the awk script differ" >&2; exit 1; }
+versus "PBN to LIN, 100,000 boards: vs an awk script (mawk or awk)" \
+    "$P convert --force set.pbn out.lin" "awk -f $TOP/tests/data/bench/pbn2lin.awk set.pbn"
+alone "PBN to PBN, 100,000 boards: CPU s" "$P convert --force set.pbn out.pbn"
+# BENCH_BASE=path/to/an/older/predup: the same against that binary (how much faster this one is)
+[ -x "${BENCH_BASE:-}" ] && versus "PBN to PBN, 100,000 boards: vs $BENCH_BASE" \
+    "$P convert --force set.pbn out.pbn" "$BENCH_BASE convert --force set.pbn out2.pbn"
+for f in pbn lin bri dge csv ber bhg rzd; do
+    # (a format with a smaller board range, RZD's, holds the first boards only)
+    "$P" convert --force set.pbn "all.$f" 2>/dev/null ||
+        "$P" convert --force --boards 1-20000 set.pbn "all.$f" 2>/dev/null || continue
+    kb=$(peak_kb "$P" convert --force "all.$f" back.pbn)
+    size=$(wc -c < "all.$f")
+    echo "read and convert $f ($size bytes) to PBN: peak memory KB, times the file|$kb|-|$(awk -v k="$kb" -v s="$size" 'BEGIN { printf "%.1fx", k * 1024 / s }')"
+done
+
 awk 'BEGIN {
     printf "%% PBN 2.1\r\n[Event \"Big\"]\r\n[Board \"1\"]\r\n"
     printf "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32\"]\r\n"
@@ -31,8 +44,7 @@ awk 'BEGIN {
         printf "\r\n"
     }
 }' >games.pbn
-t=$(median3 "$PREDUP" convert --force tags.pbn out.pbn)
+"$P" convert --force tags.pbn out.pbn
 cmp -s tags.pbn out.pbn || { echo "pbn 300,000 tags: output differs from input" >&2; exit 1; }
-echo "pbn read+write, 1 game of 300,000 tags (ms)|$t|-|-"
-t=$(median3 "$PREDUP" convert --force games.pbn out.pbn)
-echo "pbn read+write, 3,000 games of 100 tags (ms)|$t|-|-"
+alone "pbn read+write, 1 game of 300,000 tags: CPU s" "$P convert --force tags.pbn out.pbn"
+alone "pbn read+write, 3,000 games of 100 tags: CPU s" "$P convert --force games.pbn out.pbn"

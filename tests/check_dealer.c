@@ -398,7 +398,7 @@ START_TEST(test_key_file_life)
     ck_assert_str_eq(again, hex);
     ck_assert_int_eq(key_load_file(path, &key, &spent, NULL), PD_OK);
     ck_assert(!spent); /* no revealed: line */
-    ck_assert_int_eq(key_new_file(path, hex, &e), PD_ERR_IO); /* never overwritten */
+    ck_assert_int_eq(key_new_file(path, hex, &e), PD_ERR_EXISTS); /* never overwritten */
     ck_assert_ptr_nonnull(strstr(e.msg, "already exists"));
     chmod(path, 0644); /* readable by others: refused, as ssh does */
     ck_assert_int_eq(key_load_file(path, &key, &spent, &e), PD_ERR_RANGE);

@@ -144,6 +144,68 @@ START_TEST(test_export_line_only_on_export_text)
 }
 END_TEST
 
+/* The writer decides "% EXPORT" in a pass of its own over the text it makes (pbn/write.c), not
+ * by reading its output back: on texts that differ from export in one way each, the line stays
+ * exactly when predup check finds no departure and the text needs no UTF-8. */
+START_TEST(test_export_decision_is_checks)
+{
+    static const char head[] = "% PBN 2.1\r\n% EXPORT\r\n";
+    static const char game[] =
+        "[Event \"?\"]\r\n[Site \"?\"]\r\n[Date \"????.??.??\"]\r\n[Board \"1\"]\r\n"
+        "[West \"\"]\r\n[North \"\"]\r\n[East \"\"]\r\n[South \"\"]\r\n[Dealer \"N\"]\r\n"
+        "[Vulnerable \"None\"]\r\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 "
+        "432.5432.5432.32\"]\r\n[Scoring \"\"]\r\n[Declarer \"\"]\r\n[Contract \"\"]\r\n"
+        "[Result \"\"]\r\n";
+    static const char *const tails[] = {
+        "",                                          /* export as it is: stays */
+        "[Note \"1:a\"]\r\n[Note \"2:b\"]\r\n",      /* a repeated tag */
+        "[Note \"tab\there\"]\r\n",                 /* a tab */
+        "[Note \"caf\xc3\xa9\"]\r\n",               /* UTF-8 within ISO 8859-1: a departure */
+        "[Note \"\xe2\x99\xa5\"]\r\n",              /* beyond ISO 8859-1: UTF-8, no departure */
+        "%\xe2\x99\xa5 in an escape line\r\n",       /* the same where check looks at nothing */
+        "[Note \"no line end\"]",                   /* the last line unended */
+        "[Note \"LF alone\"]\n",                     /* a line end */
+        "[Note  \"two spaces\"]\r\n",               /* spelling */
+        "\r\n[Board \"2\"]\r\n",                      /* a second game lacking its tags */
+    };
+    char text[2048], long_note[400];
+
+    memset(long_note, 'x', sizeof long_note - 1);
+    long_note[sizeof long_note - 1] = '\0';
+    for (size_t i = 0; i <= sizeof tails / sizeof tails[0]; i++) {
+        const char *tail = tails[i < sizeof tails / sizeof tails[0] ? i : 0];
+        size_t faults = 1;
+        struct pd_err e;
+        struct pbn_set *set;
+        char *out;
+
+        if (i < sizeof tails / sizeof tails[0])
+            snprintf(text, sizeof text, "%s%s%s", head, game, tail);
+        else /* a line over 255 characters */
+            snprintf(text, sizeof text, "%s%s[Note \"%s\"]\r\n", head, game, long_note);
+        ck_assert_int_eq(pbn_check_mem("t.pbn", text, strlen(text), NULL, &faults, &e), PD_OK);
+        bool stays = faults == 0 && pbn_text_needs_utf8(text, strlen(text)) == 0;
+
+        set = read_text(text);
+        out = write_text(set);
+        ck_assert_msg((strstr(out, "% EXPORT\r\n") != NULL) == stays,
+                      "text %zu: %zu fault(s), %% EXPORT %s", i, faults,
+                      stays ? "dropped" : "kept");
+        /* and the rest is the text as read */
+        if (stays)
+            ck_assert_str_eq(out, text);
+        else {
+            char without[2048];
+
+            snprintf(without, sizeof without, "%% PBN 2.1\r\n%s", text + strlen(head));
+            ck_assert_str_eq(out, without);
+        }
+        free(out);
+        pbn_set_free(set);
+    }
+}
+END_TEST
+
 START_TEST(test_optimum_result_table_header)
 {
     static const char text[] = "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n"
@@ -308,6 +370,7 @@ static Suite *pbn_keep_suite(void)
     tcase_add_test(tc, test_lin_auction_play_both_ways);
     tcase_add_test(tc, test_lin_board_number_limit);
     tcase_add_test(tc, test_many_tags_indexed);
+    tcase_add_test(tc, test_export_decision_is_checks);
     suite_add_tcase(s, tc);
     return s;
 }

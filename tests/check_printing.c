@@ -228,11 +228,18 @@ START_TEST(test_render_write)
     test_tmpdir(dir, sizeof dir);
     size_t k = 0; /* every kind of the table */
 
+    size_t pdfs = 0; /* every PDF kind of the table (web writes a folder: its own tests) */
+
     for (const struct pr_kind *kind; (kind = pr_kind_at(k)) != NULL; k++) {
         unsigned char *a = NULL, *b = NULL;
         size_t alen = 0, blen = 0;
         struct stat st;
 
+        if (strcmp(pr_kind_ext(kind), ".pdf") != 0) {
+            ck_assert_int_eq(pr_render(kind, set, &o, &a, &alen, NULL), PD_ERR_USAGE);
+            continue;
+        }
+        pdfs++;
         ck_assert_int_eq(pr_render(kind, set, &o, &a, &alen, NULL), PD_OK);
         ck_assert_int_eq(pr_render(kind, set, &o, &b, &blen, NULL), PD_OK);
         ck_assert_uint_eq(alen, blen);
@@ -245,13 +252,13 @@ START_TEST(test_render_write)
         free(a);
         free(b);
     }
-    ck_assert_uint_eq(dir_entries(dir), k);
+    ck_assert_uint_eq(dir_entries(dir), pdfs);
     snprintf(path, sizeof path, "%s/missing/out.pdf", dir);
     ck_assert_int_eq(pr_write(pr_kind_find("record"), set, &o, path, NULL), PD_ERR_IO);
     o.font_dir = "/nonexistent";
     snprintf(path, sizeof path, "%s/nofont.pdf", dir);
     ck_assert_int_eq(pr_write(pr_kind_find("record"), set, &o, path, NULL), PD_ERR_IO);
-    ck_assert_uint_eq(dir_entries(dir), k);
+    ck_assert_uint_eq(dir_entries(dir), pdfs);
     pbn_set_free(set);
 }
 END_TEST

@@ -36,7 +36,8 @@ int seat_from_char(int c)
 
 int rank_from_char(int c)
 {
-    c = toupper(c);
+    if (c >= 'a' && c <= 'z') /* toupper without the locale's table: deals are ASCII */
+        c -= 'a' - 'A';
     if (c >= '2' && c <= '9')
         return c - '0';
     switch (c) {

@@ -1,67 +1,215 @@
 /* dealer/lang/act.c - the actions of a script, in the layouts of Debian dealer 20211121:
  * printall, printew, print(...), printpbn, printcompact, printoneline, printes, average,
- * frequency (1-D and 2-D), evalcontract (which dealer cannot run: here through libdds). */
+ * frequency (1-D and 2-D), evalcontract (which dealer cannot run: here through libdds).
+ * A deal's actions format into one buffer (struct lout, reused from deal to deal) that is
+ * written with one fwrite: no stdio call, and so no stdio lock, per character. */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dealer/lang/lang_int.h"
 
+/* ---------------------------------------------------------------- the output buffer */
+
+/* Room for n more bytes; false (and the buffer marked failed) when memory runs out. */
+static bool lout_room(struct lout *b, size_t n)
+{
+    if (b->len + n <= b->cap)
+        return true;
+    size_t cap = b->cap ? b->cap : 4096;
+
+    while (cap < b->len + n)
+        cap *= 2;
+    char *p = realloc(b->p, cap);
+
+    if (!p) {
+        b->failed = true;
+        return false;
+    }
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
+static inline void lout_putc(struct lout *b, char c)
+{
+    if (b->len < b->cap || lout_room(b, 1))
+        b->p[b->len++] = c;
+}
+
+static void lout_puts(struct lout *b, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n && lout_room(b, n)) {
+        memcpy(b->p + b->len, s, n);
+        b->len += n;
+    }
+}
+
+static void lout_printf(struct lout *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void lout_printf(struct lout *b, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    if (!lout_room(b, 64)) /* a buffer to format into, even the first time */
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n < b->cap - b->len) {
+        b->len += n > 0 ? (size_t)n : 0;
+        return;
+    }
+    if (!lout_room(b, (size_t)n + 1))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+/* printf's "%d", without printf. */
+static void lout_int(struct lout *b, int v)
+{
+    char digits[12];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+
+    do
+        digits[n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (!lout_room(b, (size_t)n + 1))
+        return;
+    if (v < 0)
+        b->p[b->len++] = '-';
+    while (n)
+        b->p[b->len++] = digits[--n];
+}
+
+/* Writes what the buffer holds with one fwrite and empties it. */
+static void lout_flush(struct lout *b, FILE *out)
+{
+    if (b->len)
+        fwrite(b->p, 1, b->len, out);
+    b->len = 0;
+}
+
+void lout_free(struct lout *b)
+{
+    free(b->p);
+    *b = (struct lout){0};
+}
+
+/* ---------------------------------------------------------------- one deal's layouts */
+
+/* The ranks of a 13-bit holding, ace first, into dst (at most 13 bytes); returns the count. */
+static inline int holding_chars(unsigned h, char *dst)
+{
+    int n = 0;
+
+    while (h) {
+        int top = 31 - __builtin_clz(h);
+
+        dst[n++] = RANK_CHAR[top + RANK_2];
+        h &= ~(1u << top);
+    }
+    return n;
+}
+
 /* One suit of several hands side by side: "A K 5 " per hand, padded to 20 columns except
  * after the last hand; a void is "- "; a suit of more than 10 cards overflows. */
-static void suit_row(FILE *out, const uint64_t *hands, int n, enum suit s)
+static void suit_row(struct lout *out, const uint64_t *hands, int n, enum suit s)
 {
     int cards = 10;
 
     for (int i = 0; i < n; i++) {
-        unsigned h = hand_suit(hands[i], s);
+        char ranks[13];
+        int k = holding_chars(hand_suit(hands[i], s), ranks);
 
         for (; cards < 10; cards++)
-            fputs("  ", out);
-        cards = 0;
-        for (int r = RANK_A; r >= RANK_2; r--)
-            if (h >> (r - RANK_2) & 1) {
-                fprintf(out, "%c ", RANK_CHAR[r]);
-                cards++;
-            }
+            lout_puts(out, "  ");
+        for (int j = 0; j < k; j++) {
+            lout_putc(out, ranks[j]);
+            lout_putc(out, ' ');
+        }
+        cards = k;
         if (cards == 0) {
-            fputs("- ", out);
+            lout_puts(out, "- ");
             cards++;
         }
     }
-    fputc('\n', out);
+    lout_putc(out, '\n');
 }
 
-static void print_hands(FILE *out, const uint64_t *hands, int n)
+static void print_hands(struct lout *out, const uint64_t *hands, int n)
 {
     for (int s = 0; s < 4; s++)
         suit_row(out, hands, n, (enum suit)s);
-    fputc('\n', out);
+    lout_putc(out, '\n');
 }
 
-static void hand_dots(FILE *out, uint64_t hand)
-{
-    for (int s = 0; s < 4; s++) {
-        unsigned h = hand_suit(hand, (enum suit)s);
+/* The ranks of a holding, ace first, in two table look-ups: the six top ranks (A K Q J T 9,
+ * bits 12..7) and the seven low ones (8 .. 2, bits 6..0), 8 bytes each (filled once by
+ * lact_tables_init, before any run), copied whole and advanced by the popcount. */
+static char top_ranks[64][8], low_ranks[128][8];
 
-        for (int r = RANK_A; r >= RANK_2; r--)
-            if (h >> (r - RANK_2) & 1)
-                fputc(RANK_CHAR[r], out);
-        if (s < 3)
-            fputc('.', out);
+static void rank_table(char (*t)[8], int entries, int low_bit)
+{
+    for (int v = 0; v < entries; v++)
+        holding_chars((unsigned)v << low_bit, t[v]);
+}
+
+void lact_tables_init(void)
+{
+    static bool done;
+
+    if (!done) {
+        rank_table(top_ranks, 64, 7);
+        rank_table(low_ranks, 128, 0);
+        done = true;
     }
 }
 
-static void print_compact(FILE *out, const struct deal *d, bool oneline)
+/* Writes holding h at p (8 bytes beyond its cards may be overwritten); returns the end. */
+static inline char *holding_fast(unsigned h, char *p)
 {
+    memcpy(p, top_ranks[h >> 7], 8);
+    p += __builtin_popcount(h >> 7);
+    memcpy(p, low_ranks[h & 0x7F], 8);
+    return p + __builtin_popcount(h & 0x7F);
+}
+
+/* "n AKQ.JT9.876.5432 e ..." : printcompact ends each hand with a newline, printoneline with
+ * a space. At most 4 * (2 + 13 + 3 + 1) bytes, and 8 the copies may overwrite. */
+static void print_compact(struct lout *out, const struct deal *d, bool oneline)
+{
+    if (!lout_room(out, 96))
+        return;
+    char *p = out->p + out->len;
+
     for (int h = 0; h < 4; h++) {
-        fprintf(out, "%c ", "nesw"[h]);
-        hand_dots(out, d->hand[h]);
-        fputc(oneline ? ' ' : '\n', out);
+        uint64_t hand = d->hand[h];
+
+        *p++ = "nesw"[h];
+        *p++ = ' ';
+        p = holding_fast(hand_suit(hand, SUIT_S), p);
+        *p++ = '.';
+        p = holding_fast(hand_suit(hand, SUIT_H), p);
+        *p++ = '.';
+        p = holding_fast(hand_suit(hand, SUIT_D), p);
+        *p++ = '.';
+        p = holding_fast(hand_suit(hand, SUIT_C), p);
+        *p++ = oneline ? ' ' : '\n';
     }
+    out->len = (size_t)(p - out->p);
 }
 
-static void print_pbn(FILE *out, const struct lang_prog *p, const struct lacc *acc,
+static void print_pbn(struct lout *out, const struct lang_prog *p, const struct lacc *acc,
                       const struct deal *d, long long board)
 {
     struct board_info b = board_law2((int)(board % 1000000000));
@@ -71,15 +219,15 @@ static void print_pbn(FILE *out, const struct lang_prog *p, const struct lacc *a
 
     deal_to_pbn(d, SEAT_N, 0xF, deal);
     /* Debian's dealer prints "(null)" for stdin (printf of a null pointer): say what it is. */
-    fprintf(out, "[Event \"Hand simulated by predup dealer with file %s, seed %llu\"]\n",
-            acc->input_name && strcmp(acc->input_name, "-") != 0 ? acc->input_name
-                                                                  : "standard input",
-            acc->seed);
-    fprintf(out, "[Site \"-\"]\n[Date \"%s\"]\n[Board \"%lld\"]\n", acc->date, board);
-    fputs("[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n", out);
-    fprintf(out, "[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n", SEAT_LETTER[dealer],
-            VUL_PBN[vul], deal);
-    fputs("[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n", out);
+    lout_printf(out, "[Event \"Hand simulated by predup dealer with file %s, seed %llu\"]\n",
+                acc->input_name && strcmp(acc->input_name, "-") != 0 ? acc->input_name
+                                                                     : "standard input",
+                acc->seed);
+    lout_printf(out, "[Site \"-\"]\n[Date \"%s\"]\n[Board \"%lld\"]\n", acc->date, board);
+    lout_puts(out, "[West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n");
+    lout_printf(out, "[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n",
+                SEAT_LETTER[dealer], VUL_PBN[vul], deal);
+    lout_puts(out, "[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n");
 }
 
 static void count_freq(const struct laction *a, long long *cells, int v, int v2)
@@ -189,6 +337,7 @@ static size_t freq_cells(const struct laction *a)
 enum pd_status lacc_init(struct lacc *a, const struct lang_prog *p, struct pd_err *e)
 {
     memset(a, 0, sizeof *a);
+    lact_tables_init();
     a->sum = calloc((size_t)p->nacts + 1, sizeof *a->sum);
     a->sumsq = calloc((size_t)p->nacts + 1, sizeof *a->sumsq);
     a->freq = calloc((size_t)p->nacts + 1, sizeof *a->freq);
@@ -218,28 +367,31 @@ void lacc_free(struct lacc *a, const struct lang_prog *p)
     free(a->sumsq);
     a->sumsq = NULL;
     free(a->ec);
+    lout_free(&a->out);
     a->freq = NULL;
     a->sum = NULL;
     a->ec = NULL;
 }
 
-enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
+enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *file, long long nprod,
                         struct pd_err *e)
 {
     const struct lang_prog *p = ev->p;
     const struct deal *d = ev->d;
+    struct lout *out = &acc->out;
 
     if (p->default_action) {
-        fprintf(out, "%4lld.\n", nprod + 1);
+        lout_printf(out, "%4lld.\n", nprod + 1);
         print_hands(out, d->hand, 4);
-        return PD_OK;
+        lout_flush(out, file);
+        return out->failed ? pd_fail(e, PD_ERR_NOMEM, "out of memory for the output") : PD_OK;
     }
     for (int i = 0; i < p->nacts && !ev->failed; i++) {
         const struct laction *a = &p->acts[i];
 
         switch (a->type) {
         case LA_PRINTALL:
-            fprintf(out, "%4lld.\n", nprod + 1);
+            lout_printf(out, "%4lld.\n", nprod + 1);
             print_hands(out, d->hand, 4);
             break;
         case LA_PRINTEW: {
@@ -257,20 +409,23 @@ enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long
         case LA_PRINTCOMPACT:
             print_compact(out, d, false);
             if (a->expr >= 0)
-                fprintf(out, "%d\n", eval(ev, a->expr));
+                {
+                lout_int(out, eval(ev, a->expr));
+                lout_putc(out, '\n');
+            }
             break;
         case LA_PRINTONELINE:
             print_compact(out, d, true);
             if (a->expr >= 0)
-                fprintf(out, "%d", eval(ev, a->expr));
-            fputc('\n', out);
+                lout_int(out, eval(ev, a->expr));
+            lout_putc(out, '\n');
             break;
         case LA_PRINTES:
             for (int k = 0; k < a->nitems; k++) {
                 if (a->items[k].expr >= 0)
-                    fprintf(out, "%d", eval(ev, a->items[k].expr));
+                    lout_int(out, eval(ev, a->items[k].expr));
                 if (a->items[k].str)
-                    fputs(a->items[k].str, out);
+                    lout_puts(out, a->items[k].str);
             }
             break;
         case LA_AVERAGE:
@@ -288,6 +443,9 @@ enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long
             break;
         }
     }
+    lout_flush(out, file); /* what came before a failure is printed, as it was unbuffered */
+    if (out->failed)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory for the output");
     return ev->failed ? (e && e->code ? e->code : PD_ERR_RANGE) : PD_OK;
 }
 
@@ -324,70 +482,70 @@ void lact_prefetch(struct leval *ev)
     }
 }
 
-static void print_freq(FILE *out, const struct laction *a, const long long *c)
+static void print_freq(struct lout *out, const struct laction *a, const long long *c)
 {
     int n = a->hi - a->lo + 1;
 
-    fprintf(out, "Frequency %s:\n", a->label ? a->label : "");
+    lout_printf(out, "Frequency %s:\n", a->label ? a->label : "");
     if (c[0])
-        fprintf(out, "Low\t%8lld\n", c[0]);
+        lout_printf(out, "Low\t%8lld\n", c[0]);
     for (int i = 0; i < n; i++)
-        fprintf(out, "%5d\t%8lld\n", a->lo + i, c[i + 1]);
+        lout_printf(out, "%5d\t%8lld\n", a->lo + i, c[i + 1]);
     if (c[n + 1])
-        fprintf(out, "High\t%8lld\n", c[n + 1]);
+        lout_printf(out, "High\t%8lld\n", c[n + 1]);
 }
 
-static void print_freq2d(FILE *out, const struct laction *a, const long long *c)
+static void print_freq2d(struct lout *out, const struct laction *a, const long long *c)
 {
     int rows = a->hi - a->lo + 3, cols = a->hi2 - a->lo2 + 3;
     long long total = 0;
 
-    fprintf(out, "Frequency %s:\n", a->label ? a->label : "");
-    fputs("        Low", out);
+    lout_printf(out, "Frequency %s:\n", a->label ? a->label : "");
+    lout_puts(out, "        Low");
     for (int j = 1; j < cols - 1; j++)
-        fprintf(out, " %6d", a->lo2 + j - 1);
-    fputs("   High    Sum\n", out);
+        lout_printf(out, " %6d", a->lo2 + j - 1);
+    lout_puts(out, "   High    Sum\n");
     for (int i = 0; i < rows; i++) {
         long long row = 0;
 
         if (i == 0)
-            fputs("Low ", out);
+            lout_puts(out, "Low ");
         else if (i == rows - 1)
-            fputs("High", out);
+            lout_puts(out, "High");
         else
-            fprintf(out, "%4d", a->lo + i - 1);
+            lout_printf(out, "%4d", a->lo + i - 1);
         for (int j = 0; j < cols; j++) {
             row += c[i * cols + j];
-            fprintf(out, " %6lld", c[i * cols + j]);
+            lout_printf(out, " %6lld", c[i * cols + j]);
         }
-        fprintf(out, " %6lld\n", row);
+        lout_printf(out, " %6lld\n", row);
         total += row;
     }
-    fputs("Sum ", out);
+    lout_puts(out, "Sum ");
     for (int j = 0; j < cols; j++) {
         long long col = 0;
 
         for (int i = 0; i < rows; i++)
             col += c[i * cols + j];
-        fprintf(out, " %6lld", col);
+        lout_printf(out, " %6lld", col);
     }
-    fprintf(out, " %6lld\n\n", total);
+    lout_printf(out, " %6lld\n\n", total);
 }
 
 /* Average score per level and strain, North then South declaring, as dealer's manual. */
-static void print_evalcontract(FILE *out, long long (*ec)[5][14], long long nprod)
+static void print_evalcontract(struct lout *out, long long (*ec)[5][14], long long nprod)
 {
     static const int strain_of_row[5] = {STRAIN_C, STRAIN_D, STRAIN_H, STRAIN_S, STRAIN_NT};
 
     for (int v = 0; v < 2; v++) {
-        fprintf(out, "%sVulnerable\n   ", v ? "" : "Not ");
+        lout_printf(out, "%sVulnerable\n   ", v ? "" : "Not ");
         for (int l = 1; l < 8; l++)
-            fprintf(out, "  %d       ", l);
-        fputc('\n', out);
+            lout_printf(out, "  %d       ", l);
+        lout_putc(out, '\n');
         for (int row = 0; row < 5; row++) {
             int st = strain_of_row[row];
 
-            fprintf(out, "%c: ", "cdhsn"[row]);
+            lout_printf(out, "%c: ", "cdhsn"[row]);
             for (int l = 1; l < 8; l++) {
                 long long t = 0, tn = 0;
 
@@ -395,57 +553,60 @@ static void print_evalcontract(FILE *out, long long (*ec)[5][14], long long npro
                     t += ec[0][st][k] * lscore(v, st, l, k);
                     tn += ec[1][st][k] * lscore(v, st, l, k);
                 }
-                fprintf(out, "%4lld/%4lld ", nprod ? t / nprod : 0, nprod ? tn / nprod : 0);
+                lout_printf(out, "%4lld/%4lld ", nprod ? t / nprod : 0, nprod ? tn / nprod : 0);
             }
-            fputc('\n', out);
+            lout_putc(out, '\n');
         }
-        fputc('\n', out);
+        lout_putc(out, '\n');
     }
 }
 
-static void print_pages(FILE *out, const struct laction *a, const struct deal *kept,
-                        long long nprod)
+static void print_pages(struct lout *out, FILE *file, const struct laction *a,
+                        const struct deal *kept, long long nprod)
 {
     for (int seat = 0; seat < 4; seat++) {
         if (!(a->seats >> seat & 1))
             continue;
-        fprintf(out, "\n\n%s hands:\n\n\n\n", SEAT_NAME[seat]);
+        lout_printf(out, "\n\n%s hands:\n\n\n\n", SEAT_NAME[seat]);
         for (long long i = 0; i < nprod; i += 4) {
             int n = nprod - i > 4 ? 4 : (int)(nprod - i);
             uint64_t hands[4];
 
             for (int k = 0; k < n; k++) {
-                fprintf(out, "%4lld.%15c", i + k + 1, ' ');
+                lout_printf(out, "%4lld.%15c", i + k + 1, ' ');
                 hands[k] = kept[i + k].hand[seat];
             }
-            fputc('\n', out);
+            lout_putc(out, '\n');
             print_hands(out, hands, n);
+            lout_flush(out, file); /* a row of four deals at a time: print() keeps them all */
         }
-        fputc('\f', out);
+        lout_putc(out, '\f');
     }
 }
 
 void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct deal *kept,
-                 long long nprod, FILE *out)
+                 long long nprod, FILE *file)
 {
-    for (int i = 0; i < p->nacts; i++) {
+    struct lout buf = {0}, *out = &buf;
+
+    for (int i = 0; i < p->nacts; i++, lout_flush(out, file)) {
         const struct laction *a = &p->acts[i];
 
         switch (a->type) {
         case LA_PRINT:
-            print_pages(out, a, kept, nprod);
+            print_pages(out, file, a, kept, nprod);
             break;
         case LA_AVERAGE:
             if (a->label)
-                fprintf(out, "%s: ", a->label);
+                lout_printf(out, "%s: ", a->label);
             if (acc->sd && nprod) {
                 double m = (double)acc->sum[i] / (double)nprod;
                 double var = acc->sumsq[i] / (double)nprod - m * m;
 
-                fprintf(out, "%.9g %.9g %lld\n", m, var > 0 ? sqrt(var) : 0.0, nprod);
+                lout_printf(out, "%.9g %.9g %lld\n", m, var > 0 ? sqrt(var) : 0.0, nprod);
                 break;
             }
-            fprintf(out, "%g\n", nprod ? (double)acc->sum[i] / (double)nprod : 0.0);
+            lout_printf(out, "%g\n", nprod ? (double)acc->sum[i] / (double)nprod : 0.0);
             break;
         case LA_FREQUENCY:
             print_freq(out, a, acc->freq[i]);
@@ -460,4 +621,5 @@ void lact_finish(const struct lang_prog *p, const struct lacc *acc, const struct
             break;
         }
     }
+    lout_free(out);
 }

@@ -306,6 +306,17 @@ static inline __attribute__((always_inline)) int lleaf_test(const struct lang_pr
 /* ---------------------------------------------------------------- actions */
 
 /* Accumulated results of the actions over a run (the main thread's, in deal order). */
+/* A growing output buffer (dealer/lang/act.c): one deal's actions format into it, then one
+ * fwrite. failed: memory ran out (what fitted is still written). */
+struct lout {
+    char *p;
+    size_t len, cap;
+    bool failed;
+};
+void lout_free(struct lout *b);
+/* Fills act.c's tables once (lacc_init calls it, before any thread runs). */
+void lact_tables_init(void);
+
 struct lacc {
     long long *sum;    /* per action: average sums (integers: exact, any thread count) */
     double *sumsq;     /* per action: sums of squares, for --sd */
@@ -317,11 +328,12 @@ struct lacc {
     const char *input_name;
     unsigned long long seed;
     char date[16];
+    struct lout out;   /* lact_run's buffer, reused from deal to deal */
 };
 enum pd_status lacc_init(struct lacc *a, const struct lang_prog *p, struct pd_err *e);
 void lacc_free(struct lacc *a, const struct lang_prog *p);
-/* Runs the actions for produced deal number nprod (0-based): printing goes to out (a memory
- * stream in threaded runs), statistics to acc. print() deals are kept by the caller. */
+/* Runs the actions for produced deal number nprod (0-based): printing goes to out, in one
+ * fwrite, statistics to acc. print() deals are kept by the caller. */
 enum pd_status lact_run(struct leval *ev, struct lacc *acc, FILE *out, long long nprod,
                         struct pd_err *e);
 /* Scripts whose actions are only statistics (average, frequency, 2-D frequency; no tricks()):

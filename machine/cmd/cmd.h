@@ -8,5 +8,6 @@
 
 enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e);
 
 #endif

@@ -135,7 +135,7 @@ static void print_help(void)
     pr_kind_list(kinds, sizeof kinds, "|", "|");
     pr_per_page_list("|", "|", counts, sizeof counts);
     pr_lang_list(langs, sizeof langs);
-    printf("usage: predup print %s SET.pbn [-o OUT.pdf] [options]\n", kinds);
+    printf("usage: predup print %s SET.pbn [-o OUT.pdf]\n                    [options]\n", kinds);
     pr_kind_help(stdout);
     fputs(print_usage, stdout);
     printf("  --per-page %-9s boards a page, where the kind takes it (6)\n", counts);

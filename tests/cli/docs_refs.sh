@@ -20,7 +20,9 @@ grep -q 'printing/a.c:1: a comment names lang_old.c' scratch.txt || fail "docs_r
 grep -q 'printing/a.c:1: a comment names printing/gone.c' scratch.txt || fail "docs_refs.py: $(cat scratch.txt)"
 
 ## make bench needs nothing outside the clone
-if grep -n '\.\./shared' "$TOP"/tests/bench*.sh "$TOP/Makefile"; then
+# (bench_vision.sh measures the real card photographs of ../shared/cards, as issue 31 asks,
+# and prints one "skip:" line where they are absent)
+if grep -n '\.\./shared' $(ls "$TOP"/tests/bench*.sh | grep -v /bench_vision.sh) "$TOP/Makefile"; then
     fail "a bench script reads ../shared, which a clone does not have"
 fi
 grep -q '^PEERS=$TOP/tests/data/lang/bench\b' "$TOP/tests/bench_keyed.sh" || fail "bench_keyed.sh: PEERS"

@@ -32,7 +32,7 @@ expect dealer 'dealer.conf:5:10: error: dealer wants N, E, S or W, not "X"'
 printf '%s\nformats = pbn,pdf\n' "$good" > formats.conf
 expect formats 'formats.conf:5:11: error: formats: "pdf" is not one of them'
 printf '%s\nprint = record,curtains\n' "$good" > print.conf
-expect print 'print.conf:5:9: error: print: "curtains" is not one of them (record, curtain, sheet, handout, minibridge)'
+expect print 'print.conf:5:9: error: print: "curtains" is not one of them (record, curtain, sheet, handout, minibridge, web)'
 printf '%s\ncopies = 0\n' "$good" > copies.conf
 expect copies 'copies.conf:5:10: error: copies wants a number from 1 to 16, not "0"'
 printf '[event]\nname = x\ndate = 23/11/2026\n' > date.conf

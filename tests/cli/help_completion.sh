@@ -29,7 +29,7 @@ expect() {
 
 mkdir dir
 touch set.pbn OLD.DUP club.dlm spring.conf spring.record club.key notes.txt s1.sqd
-expect "--help --version analyze check convert deal dealer event fill help key number print sim verify" \
+expect "--help --version analyze check convert deal dealer event fill help key machine number print sim verify" \
     predup ""
 expect "deal dealer" predup de
 expect "event events" predup help ev
@@ -43,7 +43,7 @@ expect "All EW NS None" predup deal --vul ""
 expect "E EW" predup print record set.pbn --hands E
 expect "1 2 4 6 9" predup print record set.pbn -o x.pdf --per-page ""
 expect "grid" predup print record --dd g
-expect "curtain handout minibridge record sheet" predup print ""
+expect "curtain handout minibridge record sheet web" predup print ""
 expect "dir set.pbn" predup print curtain ""
 expect "dir set.pbn" predup fill ""
 expect "OLD.DUP club.dlm dir set.pbn" predup convert ""
@@ -54,15 +54,18 @@ expect "commit new" predup key ""
 expect "commit deal public reveal" predup event ""
 expect "dir spring.conf" predup event deal ""
 expect "dir s1.sqd" predup deal --squaredeal ""
-expect "dir sim spring.conf usb" predup fill set.pbn --machine ""
-expect "dir sim spring.conf usb" predup fill -m ""
+# the machine drivers' names (predup --complete machines), then the profiles
+machines="$(printf '%s\n' dir spring.conf $("$P" --complete machines) | sort | tr '\n' ' ' | sed 's/ $//')"
+case " $machines " in *" sim "*" usb "*) ;; *) echo "no sim, usb in: $machines"; exit 1 ;; esac
+expect "$machines" predup fill set.pbn --machine ""
+expect "$machines" predup fill -m ""
 expect "jam@" predup sim set.pbn --fault j
 expect "double-feed= duplicate-card=" predup sim set.pbn --rate d
 # dealer's -m takes no value: the next word is the script, any file.
 expect "OLD.DUP club.dlm club.key dir notes.txt s1.sqd set.pbn spring.conf spring.record" \
     predup dealer -m ""
 # An option's value is no operand: after "print --paper a4" the first operand is still due.
-expect "curtain handout minibridge record sheet" predup print --paper a4 ""
+expect "curtain handout minibridge record sheet web" predup print --paper a4 ""
 expect "" predup deal --boards ""
 
 # The subcommands are those predup --help lists, and the topics those it names.

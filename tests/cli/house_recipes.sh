@@ -1,8 +1,9 @@
 #!/bin/bash
-# tests/cli/house_recipes.sh - HACKING.md's three recipes, followed to the letter in a scratch
+# tests/cli/house_recipes.sh - HACKING.md's four recipes, followed to the letter in a scratch
 # copy of the tree: "Adding a constraint function" (a toy deuces(seat): the twos a hand holds),
-# "Adding a file format" (a toy OBL: "obl " and 52 digits 1-4, one line a board) and "Adding a
-# print layout" (a toy index: a line a board, its dealer and vulnerability). Each step
+# "Adding a file format" (a toy OBL: "obl " and 52 digits 1-4, one line a board), "Adding a
+# print layout" (a toy index: a line a board, its dealer and vulnerability) and "Adding a
+# machine driver" (a toy machine that reads every card right, filled on and audited). Each step
 # below is one row of the recipe's table in HACKING.md, in its order, as one block; then the
 # copy is built (make -j2 predup OPT=-O0) and the toys are run. A step left out fails the test
 # (RECIPE_OMIT="lang 4" leaves that row out, to see it fail). Every place that lists all the
@@ -257,16 +258,16 @@ for w in "en:board index" "de:Boardliste" "fr:index des donnes" "nl:spellenlijst
 done
 
 # layout 5. config/predup.1: the kind in print's heading, and what it prints.
-step "layout 5" config/predup.1 's/handout\|minibridge SET\.pbn/handout|minibridge|index SET.pbn/; s/a student handout or a Minibridge sheet,/a student handout, a Minibridge sheet or a board index,/'
+step "layout 5" config/predup.1 's/(\.SS predup print [a-z|]*)( SET\.pbn)/$1|index$2/; s/a student handout or a Minibridge sheet,/a student handout, a Minibridge sheet or a board index,/'
 
 # layout 6. README.md: the kind in the print row of the command table.
-step "layout 6" README.md 's/handout\\\|minibridge SET\.pbn/handout\\|minibridge\\|index SET.pbn/'
+step "layout 6" README.md 's/(\| `predup print [a-z\\|]*)( SET\.pbn)/$1\\|index$2/'
 
 # layout 7. config/events/demo.conf: the kind in the print comment.
 step "layout 7" config/events/demo.conf 's/(no key commitment\), minibridge)/$1, index (board index)/'
 
 # layout 8. printing/README.md: the kind in print's heading, and what it prints.
-step "layout 8" printing/README.md 's/handout\|minibridge SET\.pbn/handout|minibridge|index SET.pbn/; s/student handout, Minibridge sheet\./student handout, Minibridge sheet, board index./'
+step "layout 8" printing/README.md 's/(## `predup print [a-z|]*)( SET\.pbn)/$1|index$2/; s/(student handout, Minibridge sheet),/$1, board index,/'
 
 # layout 9. tests/cli/print_index.sh: its test.
 new "layout 9" tests/cli/print_index.sh <<'EOF'
@@ -282,6 +283,162 @@ grep -q "board index" idx.txt || { cat idx.txt; exit 1; }
 pdftotext -raw de.pdf - | grep -q Boardliste
 echo "print_index: ok"
 EOF
+
+# ================================================================ Adding a machine driver
+
+# driver 1. machine/machine.h: a value in enum mach_kind, before MACH_KINDS.
+step "driver 1" machine/machine.h 's/(enum mach_kind \{[^}]*?), MACH_KINDS \}/$1, MACH_TOY, MACH_KINDS }/'
+
+# driver 2. machine/toy.c: a toy machine that reads every card right, in-process: its
+# primitives answer in the protocol's words, its world is audited after each board.
+new "driver 2" machine/toy.c <<'EOF'
+/* machine/toy.c - a toy machine driver (tests/cli/house_recipes.sh): reads every card right. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine/driver.h"
+
+struct toy {
+    int feeder[52], nfeed, pocket[4][52], n[4], seq, board;
+};
+
+static enum pd_status toy_hello(void *dev, struct mach_hello *h, bool *lost, struct pd_err *e)
+{
+    (void)dev, (void)e;
+    *lost = false;
+    h->methods = MACH_OCR;
+    snprintf(h->machine, sizeof h->machine, "toy");
+    return PD_OK;
+}
+
+static enum pd_status toy_begin(void *dev, int board, struct mp_msg *r, struct pd_err *e)
+{
+    (void)dev, (void)board, (void)e;
+    *r = (struct mp_msg){.type = MP_BOARD_READY, .len = 2};
+    return PD_OK;
+}
+
+static enum pd_status toy_feed(void *dev, struct mp_msg *r, struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)e;
+    if (t->nfeed == 0) {
+        *r = (struct mp_msg){.type = MP_FAULT, .len = 3, .payload = {MPF_FEEDER_EMPTY}};
+        return PD_OK;
+    }
+    *r = (struct mp_msg){.type = MP_CARD, .len = 6};
+    mp_put_u16(r->payload, ++t->seq);
+    r->payload[2] = 1, r->payload[3] = MACH_OCR;
+    r->payload[4] = (uint8_t)t->feeder[t->nfeed - 1], r->payload[5] = 100;
+    return PD_OK;
+}
+
+static enum pd_status toy_place(void *dev, int seq, int pocket, bool then_feed,
+                                struct mp_msg *r, struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)then_feed, (void)e;
+    t->pocket[pocket][t->n[pocket]++] = t->feeder[--t->nfeed];
+    *r = (struct mp_msg){.type = MP_PLACED, .len = 4};
+    mp_put_u16(r->payload, seq);
+    r->payload[2] = (uint8_t)pocket, r->payload[3] = (uint8_t)t->n[pocket];
+    return PD_OK;
+}
+
+static enum pd_status toy_counts(void *dev, struct mp_msg *r, struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)e;
+    *r = (struct mp_msg){.type = MP_COUNTS, .len = 6};
+    for (int i = 0; i < 4; i++)
+        r->payload[i] = (uint8_t)t->n[i];
+    return PD_OK;
+}
+
+static enum pd_status toy_resume(void *dev, enum mach_action act, int board, struct mp_msg *r,
+                                 struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)e;
+    if (act == MA_START || act == MA_REDO) {
+        memset(t, 0, sizeof *t);
+        for (int i = 0; i < 52; i++)
+            t->feeder[i] = (i * 7 + board) % 52;
+        t->nfeed = 52, t->board = board;
+    }
+    *r = (struct mp_msg){.type = MP_ACK};
+    return PD_OK;
+}
+
+static const struct mach_ops toy_ops = {toy_hello, toy_begin, toy_feed, toy_place, toy_counts,
+                                        toy_resume, NULL};
+
+static enum pd_status toy_open(void *ctx, int wait_ms, const struct mach_ops **ops, void **dev,
+                               struct pd_err *e)
+{
+    (void)wait_ms, (void)e;
+    *ops = &toy_ops;
+    *dev = ctx;
+    return PD_OK;
+}
+
+bool mach_toy_rehearsal(const struct mach_profile *p)
+{
+    (void)p;
+    return true;
+}
+
+enum pd_status mach_toy_start(const struct mach_profile *p, void **run,
+                              struct mach_connector *conn, struct pd_err *e)
+{
+    (void)p;
+    *run = calloc(1, sizeof(struct toy));
+    *conn = (struct mach_connector){*run, NULL, toy_open};
+    return *run ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "no memory");
+}
+
+bool mach_toy_audit(void *run, int board, const struct deal *d, char *why, size_t n)
+{
+    struct toy *t = run;
+
+    for (int s = 0; s < 4; s++)
+        for (int k = 0; k < t->n[s]; k++)
+            if (t->n[s] != 13 || !(d->hand[s] & card_mask_from_index(t->pocket[s][k]))) {
+                snprintf(why, n, "board %d: pocket %d is not its deal", board, s);
+                return false;
+            }
+    return true;
+}
+
+void mach_toy_stop(void *run)
+{
+    free(run);
+}
+EOF
+
+# driver 3. machine/driver.h: its row's functions, with the others at the end.
+step "driver 3" machine/driver.h 's/(\n#endif\s*)$/\nbool mach_toy_rehearsal(const struct mach_profile *p);\nenum pd_status mach_toy_start(const struct mach_profile *p, void **run,\n                              struct mach_connector *conn, struct pd_err *e);\nbool mach_toy_audit(void *run, int board, const struct deal *d, char *why, size_t n);\nvoid mach_toy_stop(void *run);\n$1/'
+
+# driver 4. machine/drivers.c: its row in drivers[].
+step "driver 4" machine/drivers.c 's/(static const struct mach_driver drivers\[MACH_KINDS\] = \{\n)/$1    [MACH_TOY] = {MACH_TOY, "toy", "a toy that reads every card right", "toy", mach_toy_rehearsal,\n                  mach_toy_start, mach_toy_audit, NULL, mach_toy_stop},\n/'
+
+# driver 5 and 6: nothing (transport = NAME, --machine NAME, fill --list, the completion read
+# the table): checked below.
+
+# driver 7. config/machines/toy.conf: a profile that shows its keys.
+new "driver 7" config/machines/toy.conf <<'EOF'
+# config/machines/toy.conf - the toy machine of tests/cli/house_recipes.sh.
+[machine]
+name = toy machine
+transport = toy
+EOF
+
+# driver 8. machine/README.md: how to use it.
+step "driver 8" machine/README.md 's/(## Build your own machine\n)/## A toy machine\n\n`predup fill SET.pbn --machine toy --yes` fills on a toy that reads every card right.\n\n$1/'
 
 # ================================================================ build and run
 
@@ -393,4 +550,20 @@ stale=$(cd "$S" && git -C "$TOP" ls-files | grep -v -e '^tests/' -e '^HACKING.md
     done || true)
 [ -z "$stale" ] || fail "lists of the print kinds without index (a row missing from the recipe):
 $stale"
-echo "house_recipes: the three recipes build and run"
+# The driver: a fill on it by name and by profile, audited card by card; every place a user
+# learns the machines names it.
+"$P" key new toy.key >/dev/null
+"$P" deal --key toy.key --boards 1-3 -o toy.pbn --quiet
+"$P" fill toy.pbn --machine toy --yes >toy.out 2>&1 || { cat toy.out; fail "fill --machine toy"; }
+grep -q '^simulator audit: 3 boards filled in this run hold their deals, card by card$' toy.out ||
+    { cat toy.out; fail "toy: no audit of 3 boards"; }
+head -1 toy.pbn.sim-journal | grep -q ' machine toy ' || fail "toy: the journal names no toy"
+(cd "$S" && "$P" fill "$OLDPWD/toy.pbn" --machine config/machines/toy.conf --yes \
+    --journal "$OLDPWD/p.journal") >toyp.out 2>&1 || { cat toyp.out; fail "toy.conf"; }
+"$P" --complete machines | grep -qx toy || fail "predup --complete machines does not name toy"
+"$P" fill --list 2>/dev/null | grep -q '^  toy  a toy' || fail "fill --list does not name toy"
+printf '[machine]\ntransport = nosuch\n' >bad.conf
+"$P" fill toy.pbn --machine ./bad.conf --yes 2>err.txt && fail "transport = nosuch"
+grep -q 'is not sim, usb, camera or toy' err.txt || fail "the transport message does not name toy: $(cat err.txt)"
+grep -q 'machine toy' "$S/machine/README.md" || fail "machine/README.md does not name toy"
+echo "house_recipes: the four recipes build and run"

@@ -10,7 +10,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmds=$("$P" --complete commands)
 [ "$(echo "$cmds" | wc -l)" -ge 12 ] || fail "predup --complete commands lists too few: $cmds"
 [ "$("$P" --complete forms key | tr '\n' ' ')" = "new commit " ] || fail "key's forms"
-[ "$("$P" --complete forms print | tr '\n' ' ')" = "record curtain sheet handout minibridge " ] || fail "print's forms"
+[ "$("$P" --complete forms print | tr '\n' ' ')" = "record curtain sheet handout minibridge web " ] || fail "print's forms"
 [ "$("$P" --complete forms event | tr '\n' ' ')" = "commit public deal reveal " ] ||
     fail "event's forms"
 

@@ -18,7 +18,7 @@ topics=$(words topics)
 [ "$(echo $formats | wc -w)" -ge 13 ] || fail "too few formats: $formats"
 [ "$(echo $exts | wc -w)" -ge 11 ] || fail "too few extensions: $exts"
 for w in pbn dup dupblind bhg rzd cds; do [[ " $formats " == *" $w "* ]] || fail "no $w"; done
-for k in record curtain sheet handout minibridge; do echo " $kinds " | grep -q " $k " || fail "print kinds: $kinds"; done
+for k in record curtain sheet handout minibridge web; do echo " $kinds " | grep -q " $k " || fail "print kinds: $kinds"; done
 # Every format's extension is one of the extensions, and every extension a format's name.
 for x in $exts; do [[ " $formats " == *" $x "* ]] || fail "extension $x names no format"; done
 
@@ -42,7 +42,7 @@ rc=0; "$P" convert --to nonsense one.pbn out.x 2> err.txt || rc=$?
 grep -q "unknown format \"nonsense\" (known: $(commas formats))\$" err.txt ||
     fail "the unknown-format message: $(cat err.txt)"
 rc=0; "$P" print 2> err.txt || rc=$?
-[ "$(cat err.txt)" = "predup print: error: print wants record, curtain, sheet, handout or minibridge and one SET.pbn (predup print --help)" ] ||
+[ "$(cat err.txt)" = "predup print: error: print wants record, curtain, sheet, handout, minibridge or web and one SET.pbn (predup print --help)" ] ||
     fail "print without a kind: $(cat err.txt)"
 cat > bad.conf <<'EOF'
 [event]

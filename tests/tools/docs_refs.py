@@ -150,8 +150,9 @@ def check_pointers(top, files, helps):
     return faults
 
 
-# Files of other programs a comment may name: Hans van Staveren's dealer.
-OTHERS = {'dealer.c'}
+# Files of other projects a comment may name: Hans van Staveren's dealer, the Firmata protocol's
+# documents (firmata/protocol).
+OTHERS = {'dealer.c', 'protocol.md', 'servos.md'}
 CODE_EXT = ('.c', '.h', '.sh', '.py', '.ini', '.rules', '.bash-completion')
 BARE = re.compile(r'(?<![\w./$-])([A-Za-z_][\w-]*\.(?:c|h|md|sh|py|ini))(?![\w/-])')
 

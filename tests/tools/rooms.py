@@ -31,6 +31,7 @@ ROOMS = [
     (4, "pbn", "pbn", "pbn/pbn.h"),
     (5, "pbn/sets", "pbn/sets", "pbn/sets/sets.h"),  # the engines of deal and verify
     (6, "printing", "printing", "printing/printing.h"),
+    (5, "machine/vision", "machine/vision", "machine/vision/vision.h"),  # cards read on the host
     (6, "machine", "machine", "machine/machine.h"),
     (7, "machine/operator", "machine/operator", "machine/operator/operator.h"),  # fill --web
     (7, "config", "config", "config/config.h"),
@@ -66,8 +67,9 @@ def room_of(path):
 
 
 # A room's second face: the deal model's inner-loop header, which the language's generators
-# include (its inline draws read the stream's buffer; rng.c alone moves its cursor).
-MORE_FACES = {"dealer/deal/hot.h"}
+# include (its inline draws read the stream's buffer; rng.c alone moves its cursor). The
+# machine's driver interface, which a driver in a room of its own (machine/camera/) implements.
+MORE_FACES = {"dealer/deal/hot.h", "machine/driver.h"}
 FACES = {face for _l, _n, _f, face in ROOMS} | MORE_FACES
 
 

@@ -1,0 +1,274 @@
+/* machine/cmd/cmd_machine.c - `predup machine calibrate` and `predup machine recognize`: teach
+ * predup one deck as one camera sees it, from labelled images, and read cards from images with
+ * that calibration. The engine is machine/vision/ (vision.h); this file reads the options and
+ * the labels' TSV and prints. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "machine/cmd/cmd.h"
+#include "machine/vision/vision.h"
+
+static const char machine_usage[] =
+    "usage: predup machine calibrate --images LABELS.tsv -o CAL [--region WxH+X+Y]\n"
+    "                                [--partial] [--force] [--quiet]\n"
+    "       predup machine recognize --calibration CAL [--region WxH+X+Y] IMAGE...\n"
+    "  calibrate learns a deck's corner indices (and any barcodes) from labelled images: a\n"
+    "  TSV with a header line naming the columns `file` and `card` (SA, H10, CJ; NONE rows\n"
+    "  are skipped), paths relative to the TSV, any other column ignored. Every card must be\n"
+    "  learned (--partial: not, for tests only). It prints the thresholds it fixed.\n"
+    "  recognize prints one line per image: the path as given, a tab, the card or `none`\n"
+    "  (a reject), a tab, the confidence (0-1000: the margin of the best card over the second).\n"
+    "  --region: where the corner index is in every frame (default: the whole frame); the\n"
+    "  calibration and the reading must use the same one.\n";
+
+/* "WxH+X+Y" into r. */
+static enum pd_status parse_region(const char *arg, struct vis_rect *r, struct pd_err *e)
+{
+    char tail;
+    if (sscanf(arg, "%dx%d+%d+%d%c", &r->width, &r->height, &r->x, &r->y, &tail) != 4 ||
+        r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0)
+        return pd_fail(e, PD_ERR_USAGE, "--region wants WxH+X+Y, e.g. 170x224+0+0");
+    return PD_OK;
+}
+
+/* ---------------------------------------------------------------- the labels' TSV */
+
+struct labels {
+    const char *tsv;
+    char *text;
+    char dir[1024]; /* the TSV's folder, with a final slash, or "" */
+};
+
+/* The column named name in the header line (tab-separated), or -1. */
+static int column_of(const char *header, const char *name)
+{
+    int col = 0;
+    size_t n = strlen(name);
+    for (const char *p = header;; col++) {
+        size_t len = strcspn(p, "\t\r\n");
+        if (len == n && strncmp(p, name, n) == 0)
+            return col;
+        if (p[len] != '\t')
+            return -1;
+        p += len + 1;
+    }
+}
+
+/* Field col of line (ending at \n or NUL) into out; false when the line has fewer fields. */
+static bool field_of(const char *line, int col, char *out, size_t cap, int *at)
+{
+    const char *p = line;
+    for (int i = 0; i < col; i++) {
+        p += strcspn(p, "\t\r\n");
+        if (*p != '\t')
+            return false;
+        p++;
+    }
+    size_t len = strcspn(p, "\t\r\n");
+    if (len >= cap)
+        len = cap - 1;
+    memcpy(out, p, len);
+    out[len] = 0;
+    *at = (int)(p - line) + 1;
+    return true;
+}
+
+/* One row: loads the image (relative to the TSV) and teaches it. */
+static enum pd_status learn_row(struct vis_cal *cal, const struct labels *l, const char *file,
+                                int card, const struct vis_rect *region, struct pd_err *e)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s%s", file[0] == '/' ? "" : l->dir, file);
+    struct vis_image img;
+    enum pd_status st = vis_image_load(path, &img, e);
+    if (st == PD_OK)
+        st = vis_cal_learn(cal, &img, region, card, e);
+    vis_image_free(&img);
+    return st;
+}
+
+static enum pd_status learn_rows(struct vis_cal *cal, struct labels *l,
+                                 const struct vis_rect *region, struct pd_err *e)
+{
+    char *nl = strchr(l->text, '\n');
+    int fcol = column_of(l->text, "file"), ccol = column_of(l->text, "card");
+    if (fcol < 0 || ccol < 0)
+        return pd_fail_at(e, PD_ERR_SYNTAX, l->tsv, 1, 1, l->text,
+                          "the header line names no `file` and `card` columns");
+    int lineno = 1;
+    for (char *line = nl ? nl + 1 : NULL; line && *line; line = nl ? nl + 1 : NULL) {
+        nl = strchr(line, '\n');
+        lineno++;
+        char file[1024], label[16];
+        int fat, cat;
+        if (line[0] == '\n' || line[0] == '\r')
+            continue;
+        if (!field_of(line, fcol, file, sizeof file, &fat) ||
+            !field_of(line, ccol, label, sizeof label, &cat))
+            return pd_fail_at(e, PD_ERR_SYNTAX, l->tsv, lineno, 1, line,
+                              "a row with fewer columns than the header");
+        int card = vis_card_from_label(label);
+        if (strcmp(label, "NONE") == 0)
+            continue;
+        if (card < 0)
+            return pd_fail_at(e, PD_ERR_SYNTAX, l->tsv, lineno, cat, line,
+                              "not a card: SA, H10, CJ ... or NONE");
+        enum pd_status st = learn_row(cal, l, file, card, region, e);
+        if (st != PD_OK)
+            return st;
+    }
+    return PD_OK;
+}
+
+/* ---------------------------------------------------------------- calibrate */
+
+struct cal_opts {
+    const char *images, *out, *region_text;
+    bool partial, force, quiet;
+};
+
+static enum pd_status calibrate_run(const struct cal_opts *o, struct pd_err *e)
+{
+    struct vis_rect region;
+    enum pd_status st = o->region_text ? parse_region(o->region_text, &region, e) : PD_OK;
+    struct labels l = {o->images, NULL, ""};
+    size_t len;
+    if (st == PD_OK)
+        st = pd_read_input(o->images, "a labels TSV", &l.text, &len, e);
+    if (st != PD_OK)
+        return st;
+    const char *slash = strrchr(o->images, '/');
+    if (slash && (size_t)(slash - o->images) + 2 < sizeof l.dir)
+        snprintf(l.dir, sizeof l.dir, "%.*s/", (int)(slash - o->images), o->images);
+    struct vis_cal *cal = vis_cal_new();
+    st = cal ? learn_rows(cal, &l, o->region_text ? &region : NULL, e)
+             : pd_fail(e, PD_ERR_NOMEM, "no memory for a calibration");
+    free(l.text);
+    int missing = st == PD_OK ? vis_cal_missing(cal) : -1;
+    char lab[4];
+    if (missing >= 0 && !o->partial)
+        st = pd_fail(e, PD_ERR_RANGE, "%s: no image of %s: every card of the deck must be "
+                     "learned", o->images, vis_card_label(missing, lab));
+    if (st == PD_OK)
+        st = vis_cal_finish(cal, e);
+    if (st == PD_OK)
+        st = vis_cal_save_ex(cal, o->out, o->force, e);
+    if (st == PD_OK && !o->quiet) {
+        int n = 0, cards = 0;
+        for (int c = 0; c < DEAL_NCARDS; c++)
+            n += vis_cal_frames(cal, c), cards += vis_cal_frames(cal, c) > 0;
+        printf("%s: %d frames of %d cards; accepts a confidence of %d or more\n", o->out, n,
+               cards, vis_cal_threshold(cal));
+    }
+    vis_cal_free(cal);
+    return st;
+}
+
+static enum pd_status cmd_calibrate(int argc, char **argv, struct pd_err *e)
+{
+    struct cal_opts o = {0};
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "i images  o output  r region",
+                                      "P partial  F force  q quiet  h help", "o:qh", argc, argv, e);
+    const char **const dst[] = {&o.images, &o.out, &o.region_text};
+    for (int c; rc == PD_OK && (c = pd_opts_next(&p)) != -1;) {
+        if (c == 'h') {
+            fputs(machine_usage, stdout);
+            return PD_OK;
+        }
+        if (c == 'P' || c == 'F' || c == 'q')
+            *(c == 'P' ? &o.partial : c == 'F' ? &o.force : &o.quiet) = true;
+        else if (!pd_opt_text(c, "ior", dst))
+            return pd_opts_refuse(&p, "predup machine", e);
+    }
+    if (rc != PD_OK)
+        return rc;
+    if (!o.images || !o.out || optind != argc)
+        return pd_fail(e, PD_ERR_USAGE, "calibrate wants --images LABELS.tsv and -o CAL, and "
+                       "no other argument (predup machine --help)");
+    return calibrate_run(&o, e);
+}
+
+/* ---------------------------------------------------------------- recognize */
+
+/* path with each byte outside printable ASCII as \xHH (a path may hold a tab or a newline). */
+static void print_path(const char *path)
+{
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+        if (*p < 0x20 || *p >= 0x7f || *p == '\\')
+            printf("\\x%02x", *p);
+        else
+            putchar(*p);
+}
+
+static enum pd_status recognize_one(const struct vis_cal *cal, const char *path,
+                                    const struct vis_rect *region, struct pd_err *e)
+{
+    struct vis_image img;
+    struct vis_reading r;
+    enum pd_status st = vis_image_load(path, &img, e);
+    if (st == PD_OK)
+        st = vis_read_card(cal, &img, region, &r, e);
+    vis_image_free(&img);
+    if (st != PD_OK)
+        return st;
+    char lab[4];
+    print_path(path);
+    printf("\t%s\t%d\n", r.card >= 0 ? vis_card_label(r.card, lab) : "none", r.confidence);
+    return PD_OK;
+}
+
+static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
+{
+    const char *calfile = NULL, *region_text = NULL;
+    struct pd_opts p;
+    enum pd_status rc = pd_opts_begin(&p, "c calibration  r region", "h help", "h", argc, argv,
+                                      e);
+    const char **const dst[] = {&calfile, &region_text};
+    for (int c; rc == PD_OK && (c = pd_opts_next(&p)) != -1;) {
+        if (c == 'h') {
+            fputs(machine_usage, stdout);
+            return PD_OK;
+        }
+        if (!pd_opt_text(c, "cr", dst))
+            return pd_opts_refuse(&p, "predup machine", e);
+    }
+    if (rc != PD_OK)
+        return rc;
+    if (!calfile || optind >= argc)
+        return pd_fail(e, PD_ERR_USAGE, "recognize wants --calibration CAL and one IMAGE or "
+                       "more (predup machine --help)");
+    struct vis_rect region;
+    if (region_text && (rc = parse_region(region_text, &region, e)) != PD_OK)
+        return rc;
+    struct vis_cal *cal;
+    if ((rc = vis_cal_load(calfile, &cal, e)) != PD_OK)
+        return rc;
+    for (int i = optind; rc == PD_OK && i < argc; i++) {
+        rc = recognize_one(cal, argv[i], region_text ? &region : NULL, e);
+        fflush(stdout);
+    }
+    vis_cal_free(cal);
+    return rc;
+}
+
+enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e)
+{
+    static const char *const forms[] = {"calibrate", "recognize"};
+    if (argc >= 2 && strcmp(argv[1], forms[0]) == 0)
+        return cmd_calibrate(argc - 1, argv + 1, e);
+    if (argc >= 2 && strcmp(argv[1], forms[1]) == 0)
+        return cmd_recognize(argc - 1, argv + 1, e);
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(machine_usage, stdout);
+        return PD_OK;
+    }
+    char hint[80] = "";
+    if (argc >= 2)
+        pd_did_you_mean(argv[1], forms, 2, hint, sizeof hint);
+    return pd_fail(e, PD_ERR_USAGE, "expected \"machine calibrate\" or \"machine recognize\"%s "
+                   "(predup machine --help)", hint);
+}

@@ -1,6 +1,6 @@
 /* printing/pr_int.h - internal to printing/: the PDF document wrapper (pdfdoc.c), text fitting
- * helpers, QR drawing (qr.c), the row of the print kinds' table (kind.c) and the layouts that
- * are not teaching's (record.c, curtain.c, sheet.c; the handout and Minibridge sheet are in
+ * helpers, QR drawing (qr.c), the row of the print kinds' table (kind.c), the web pages
+ * (web.c) and the layouts record.c, curtain.c and sheet.c (the teaching layouts' are in
  * teach_int.h). */
 #ifndef PREDUP_PR_INT_H
 #define PREDUP_PR_INT_H

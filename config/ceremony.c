@@ -469,22 +469,12 @@ static enum pd_status analyze_set(const char *pbn, const char *dd, struct pd_err
     return rc;
 }
 
-/* The kind called name in the one table (printing/kind.c); the event file's reader admits no
- * other name (config/event.c). */
-static enum pr_kind print_kind(const char *name)
-{
-    for (int k = 0; k < PR_KINDS; k++)
-        if (!strcmp(name, pr_kind_names[k]))
-            return (enum pr_kind)k;
-    return PR_RECORD;
-}
-
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND
  * NAME.dd.pbn -o NAME-KIND.pdf --quiet (web: the folder NAME-web). */
 static enum pd_status print_set(const char *print, const char *lang, bool one_set,
                                 const char *stem, const char *dd, struct pd_err *e)
 {
-    char pdf[1400], kind[16], named[1400];
+    char pdf[1400], kind[16];
     enum pd_status rc = PD_OK;
 
     for (const char *p = print; rc == PD_OK && *p;) {
@@ -492,14 +482,16 @@ static enum pd_status print_set(const char *print, const char *lang, bool one_se
         struct pr_print_opts o = {.in = dd, .out = pdf, .quiet = true};
 
         snprintf(kind, sizeof kind, "%.*s", (int)(len < 15 ? len : 15), p);
-        snprintf(named, sizeof named, "%s.pbn", stem); /* the name print gives beside it */
-        pr_print_default_out(named, kind, pdf, sizeof pdf);
-        o.kind = print_kind(kind);
+        /* the kind called so in the one table (printing/kind.c): the event file's reader
+         * admits no other name (config/event.c) */
+        if (len && (rc = pr_kind_parse("print", kind, &o.kind, e)) != PD_OK)
+            break;
+        pr_kind_out_name(stem, o.kind, pdf, sizeof pdf);
         pr_options_default(&o.o);
         o.o.lang = lang; /* the committed language */
         o.o.one_set = one_set;
         if (len && (rc = pr_print_file(&o, &boards, e)) == PD_OK)
-            pr_print_report(pdf, kind, boards);
+            pr_print_report(pdf, pr_kind_name(o.kind), boards);
         p += len;
         p += strspn(p, ", ");
     }

@@ -32,10 +32,6 @@ enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct 
 bool cfg_profile_is_path(const char *spec);
 /* cfg_find_profile without an event file (fill --machine, sim --machine). */
 enum pd_status cfg_load_profile(const char *spec, struct mach_profile *p, struct pd_err *e);
-/* The i-th folder (from 0) a profile NAME is searched in, into out; false after the last:
- * the event file's machines/ (with event_dir only), config/machines/ (from the current
- * folder: the source tree), PREFIX/share/predup/machines (make install puts them there). */
-bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n);
 /* Calls fn for every profile file of those folders that reads without a fault. */
 typedef void (*cfg_profile_fn)(void *ctx, const char *path, const struct mach_profile *p);
 void cfg_list_profiles(const char *event_dir, cfg_profile_fn fn, void *ctx);

@@ -118,9 +118,9 @@ static int event_key(struct loader *l, const char *name, const char *value)
 static int list_value(struct loader *l, const char *name, const char *value, char *dst,
                       size_t n, bool (*known)(const char *))
 {
-    char item[32], kinds[64];
+    char item[32], kinds[96];
 
-    pd_join_words(pr_kind_names, PR_KINDS, ", ", ", ", kinds, sizeof kinds);
+    pr_kind_list(kinds, sizeof kinds, ", ", ", ");
     if (strlen(value) >= n)
         return bad(l, AT_VALUE, name, "%s: too long", name);
     for (const char *p = value; *p;) {
@@ -140,10 +140,7 @@ static int list_value(struct loader *l, const char *name, const char *value, cha
 
 static bool print_known(const char *kind)
 {
-    for (int i = 0; i < PR_KINDS; i++)
-        if (!strcmp(kind, pr_kind_names[i]))
-            return true;
-    return false;
+    return pr_kind_find(kind) != NULL; /* the one table and its case rule (printing/kind.c) */
 }
 
 /* dealer = N|E|S|W and vul = None|NS|EW|All: read as deal reads --dealer and --vul. */

@@ -14,7 +14,7 @@
 /* The folders a profile NAME is searched in, in order: the event file's machines/ (only with
  * an event), then the shipped ones (pd_shipped_dir: the tree's config/machines/ from the
  * current folder, the installed ones). */
-bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n)
+static bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n)
 {
     int k = event_dir ? i : i + 1; /* no event file: its folder is not searched */
 

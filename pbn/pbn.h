@@ -93,9 +93,7 @@ char *pbn_game_commentary(const struct pbn_game *g);
  * in order); value is copied. */
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e);
-/* Appends a section line to tag name (which must exist), or to the tag t. */
-enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char *line,
-                               struct pd_err *e);
+/* Appends a section line to the tag t. */
 enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e);
 
 /* Event data for a set of generated boards. Strings may be NULL ("?" is written). */
@@ -114,8 +112,6 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
 enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
                                const struct dd_par *par, struct pd_err *e);
 
-/* DoubleDummyTricks text: 20 hex digits, declarers N, S, E, W, each over NT, S, H, D, C. */
-void pbn_dd_to_hex(const struct dd_table *dd, char out[21]);
 bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
 /* The table of g's OptimumResultTable rows ("N NT  7", PBN 5.7), when all 20 are there. */
 bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd);
@@ -164,8 +160,6 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
  * copy of a file read whole (pbn_read_any). */
 enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct pbn_set **out,
                               struct pd_err *e);
-/* Fills the parsed fields of g from its tags. */
-enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
 /* Import keeps a game's repeated tags, and its parsed fields come from the first of each name:
  * a verifier must see the others. Calls found for each Board, Deal, Dealer, Vulnerable or
  * DealId tag of g (read from the source, not inherited) that repeats an earlier one, in order;

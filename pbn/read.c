@@ -11,6 +11,8 @@
 
 #include "pbn/fmt_int.h"
 
+static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
+
 enum { MAX_NAME = 255 }; /* a tag name's characters on import */
 
 struct reader {
@@ -555,7 +557,8 @@ static enum pd_status parse_deal(struct pbn_game *g, const char *v, const char *
     return PD_OK;
 }
 
-enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e)
+/* Fills the parsed fields of g from its tags. */
+static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e)
 {
     const char *v;
 

@@ -264,14 +264,11 @@ static void draw_page_header(struct pdoc *d, const struct pr_title *t, int page,
     HPDF_Page_Stroke(d->page);
 }
 
-static int page_cols(int per_page)
-{
-    return per_page == 9 ? 3 : per_page >= 4 ? 2 : 1;
-}
-
 static void page_cells(const struct pdoc *d, int per_page, struct cell cells[PR_MAX_PER_PAGE])
 {
-    int cols = page_cols(per_page), rows = per_page / cols;
+    int cols, rows;
+
+    pr_page_grid(per_page, &cols, &rows);
     float w = (d->width - 2 * MARGIN) / (float)cols;
     float h = (d->height - 2 * MARGIN - HEADER_H) / (float)rows;
 

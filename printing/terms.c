@@ -490,7 +490,12 @@ const char *pr_term(const struct pr_terms *t, const char *key)
     const struct pr_terms *from = t ? t : english_terms();
     int k = from ? key_index(from, key, strlen(key)) : -1;
 
-    return k >= 0 ? from->val[k] : key; /* a key no table has shows itself: a test catches it */
+    if (k < 0) { /* a program error (tests/cli/print_terms_keys.sh): never a key on paper */
+        fprintf(stderr, "predup: internal error: no words for the key \"%s\" "
+                        "(printing/terms/en.ini)\n", key);
+        abort();
+    }
+    return from->val[k];
 }
 
 bool pr_terms_wide_ranks(const struct pr_terms *t)

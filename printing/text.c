@@ -61,19 +61,11 @@ char *pr_text_clean(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), vo
     return out;
 }
 
-float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8)
+/* Width of utf8 text in font at size (points). */
+static float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8)
 {
     HPDF_Page_SetFontAndSize(d->page, f, size);
     return HPDF_Page_TextWidth(d->page, utf8);
-}
-
-float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const char *utf8)
-{
-    float w = pdoc_width(d, f, size, utf8);
-
-    if (w * MIN_SCALE_PCT / 100 <= maxw)
-        return size;
-    return size * maxw / (w * MIN_SCALE_PCT / 100) * 0.999f;
 }
 
 /* The next run of utf8: *red tells whether it is a red suit symbol (♥ U+2665, ♦ U+2666). */
@@ -258,7 +250,9 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
     return lines;
 }
 
-void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n)
+/* The holding as text in d's language: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when
+ * d->ten10; spaced always when an honour has two letters); "—" for a void. buf >= 64 bytes. */
+static void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n)
 {
     size_t o = 0;
 

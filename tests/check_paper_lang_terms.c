@@ -2,6 +2,7 @@
  * language table has every key of English, the six languages of issue 23 are built in, a
  * club's file is read with file:line:col errors, templates fill only what they are given, and
  * the par line and makeable contracts follow the language. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,7 +167,14 @@ START_TEST(test_club_file_overrides)
     ck_assert_str_eq(pr_term(t, "nt"), "SA"); /* the rest is German */
     pr_terms_free(t);
     ck_assert_str_eq(pr_term(NULL, "nt"), "NT");
-    ck_assert_str_eq(pr_term(NULL, "no.such.key"), "no.such.key");
+}
+END_TEST
+
+/* A key no table has is a program error: pr_term aborts, and the key is never drawn (the
+ * check that every key asked is in every table: tests/cli/print_terms_keys.sh). */
+START_TEST(test_missing_key_aborts)
+{
+    pr_term(NULL, "traveller.title");
 }
 END_TEST
 
@@ -182,6 +190,8 @@ Suite *paper_lang_terms_suite(void)
     tcase_add_test(tc, test_par_in_language);
     tcase_add_loop_test(tc, test_club_file_errors, 0, ARRAY_LEN(bad_files));
     tcase_add_test(tc, test_club_file_overrides);
+    if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) /* caught in a child only */
+        tcase_add_test_raise_signal(tc, test_missing_key_aborts, SIGABRT);
     suite_add_tcase(s, tc);
     return s;
 }

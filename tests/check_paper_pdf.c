@@ -60,7 +60,7 @@ START_TEST(test_mend_real)
 
     ck_assert_int_eq(pbn_read_mem("t.pbn", text, strlen(text), &set, &e), PD_OK);
     pr_options_default(&o);
-    ck_assert_int_eq(pr_render(PR_CURTAIN, set, &o, &pdf, &len, &e), PD_OK);
+    ck_assert_int_eq(pr_render(pr_kind_find("curtain"), set, &o, &pdf, &len, &e), PD_OK);
     ck_assert_ptr_null(memmem(pdf, len, "begincidrange", 13));
     ck_assert_ptr_nonnull(memmem(pdf, len, "/Filter /FlateDecode\n>>\nstream", 30));
     /* every in-use entry of the table points at "N 0 obj" */

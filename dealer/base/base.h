@@ -266,8 +266,7 @@ void pd_wipe(void *p, size_t n);
 size_t pd_utf8_decode(const unsigned char *s, size_t n, unsigned *cp);
 bool pd_utf8_valid(const char *text, size_t n);
 /* dealer/base/cp1252.c: text that is not UTF-8 is Windows-1252 (ISO 8859-1 but for 0x80-0x9F).
- * A byte's code point; s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
-unsigned pd_cp1252_code_point(unsigned char byte);
+ * s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
 size_t pd_cp1252_to_utf8(const char *s, size_t n, char *out);
 /* Labels and set names (dealer/base/text.c): printable UTF-8 (spaces allowed), 1 to
  * PD_LABEL_MAX bytes, no control character (C0, DEL or C1). what names the value in the message ("--label", "set name"). */

@@ -19,7 +19,7 @@ wanted: $msg"
 "$P" deal --key k.key --boards 1-36 -o s36.pbn --quiet
 
 # Did you mean, at the second level too.
-refuses 64 'predup print: error: print takes record, curtain, sheet, handout or minibridge, not "recrod" (did you mean "record"?) (predup print --help)' \
+refuses 64 'predup print: error: print takes record, curtain, sheet, handout, minibridge or web, not "recrod" (did you mean "record"?) (predup print --help)' \
     "$P" print recrod s36.pbn -o x.pdf
 refuses 64 'predup print: error: --paper takes a4 or letter, not "leter" (did you mean "letter"?) (predup print --help)' \
     "$P" print record s36.pbn --paper leter -o x.pdf

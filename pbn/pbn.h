@@ -112,7 +112,10 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
 enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
                                const struct dd_par *par, struct pd_err *e);
 
+/* DoubleDummyTricks' 20 hex digits (declarers N, S, E, W; strains NT, S, H, D, C) to a table and
+ * back (verify compares a set's tag with a fresh solve's). */
 bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
+void pbn_dd_to_hex(const struct dd_table *dd, char out[21]);
 /* The table of g's OptimumResultTable rows ("N NT  7", PBN 5.7), when all 20 are there. */
 bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd);
 

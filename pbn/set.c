@@ -426,7 +426,7 @@ static const enum strain dd_strain_order[5] = {STRAIN_NT, STRAIN_S, STRAIN_H, ST
                                                STRAIN_C};
 
 /* DoubleDummyTricks text: 20 hex digits, declarers N, S, E, W, each over NT, S, H, D, C. */
-static void pbn_dd_to_hex(const struct dd_table *dd, char out[21])
+void pbn_dd_to_hex(const struct dd_table *dd, char out[21])
 {
     static const char hex[] = "0123456789abcdef";
     int k = 0;

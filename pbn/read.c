@@ -172,7 +172,8 @@ static enum pd_status scan_failed(struct reader *r, const struct pbn_tag_scan *t
     return fail_here(r, at, what);
 }
 
-/* s[0..n) in UTF-8 (from ISO 8859-1 when the file is) into out, which has room for 2n + 1. */
+/* s[0..n) in UTF-8 (from Windows-1252 when the file is not UTF-8) into out, which has room for
+ * 3n + 1 (pd_cp1252_to_utf8). */
 static void text_to_utf8(const struct reader *r, const char *s, size_t n, char *out)
 {
     if (!r->latin1) {
@@ -180,17 +181,7 @@ static void text_to_utf8(const struct reader *r, const char *s, size_t n, char *
         out[n] = '\0';
         return;
     }
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-
-        if (c < 0x80) {
-            *out++ = (char)c;
-        } else {
-            *out++ = (char)(0xC0 | c >> 6);
-            *out++ = (char)(0x80 | (c & 0x3F));
-        }
-    }
-    *out = '\0';
+    pd_cp1252_to_utf8(s, n, out);
 }
 
 /* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). The
@@ -209,8 +200,8 @@ static enum pd_status read_tag(struct reader *r)
         return scan_failed(r, &t);
     memcpy(name, t.name, t.name_len);
     name[t.name_len] = '\0';
-    /* the unescaped value, then (ISO 8859-1) its UTF-8, at most twice as long */
-    need = t.value_len + 1 + (r->latin1 ? 2 * t.value_len + 1 : 0);
+    /* the unescaped value, then (Windows-1252) its UTF-8, at most three times as long */
+    need = t.value_len + 1 + (r->latin1 ? 3 * t.value_len + 1 : 0);
     buf = need <= sizeof local ? local : malloc(need);
     if (!buf)
         return no_memory(r);

@@ -5,6 +5,7 @@
 # issue's board: EW 2000 by NS sacrificing at the 7 level, not EW 2140), says how many it
 # replaced, and predup check says what such a tag holds. A full table is kept as it is. On the
 # real Dealmaster Pro file of the corpus, every table it replaces is what libdds gives.
+# cli: slow - libdds solves of a whole corpus file
 set -u
 . "$TOP/tests/lib_cli.sh"
 

@@ -7,6 +7,7 @@
 # that claims "% EXPORT" passes predup check; LIN, CSV, DUP and DLM keep the deals; analyze
 # matches the published double-dummy tables and par of DDS's list100.txt, and the published
 # tables of the files that carry them.
+# cli: slow - every file of ../shared/corpus, and their analyses
 set -u
 C=$TOP/../shared/corpus
 if [ ! -d "$C" ]; then

@@ -46,6 +46,9 @@ if [ ! -f "$dm" ]; then
 fi
 "$PREDUP" analyze "$dm" -o dm.pbn --quiet >out.txt || fail "analyze of the Dealmaster file"
 grep -q '; 18 tables listing only makeable contracts replaced' out.txt || fail "dm: $(cat out.txt)"
+# The solve of the same 18 boards without tables, to compare, is libdds's work only (not
+# instrumented): the plain half of make check does it, the ASan+UBSan half (CLI_HALF=san) not.
+[ "${CLI_HALF:-}" != san ] || exit 0
 grep -v '^\[\(DoubleDummyTricks\|OptimumScore\|ParContract\|OptimumResultTable\) ' "$dm" |
     tr -d '\r' >bare.pbn
 "$PREDUP" analyze bare.pbn -o bare2.pbn --quiet >/dev/null || fail "analyze of the bare file"

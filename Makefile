@@ -18,6 +18,8 @@ CC       ?= cc
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
 # vips zbar: reading cards on the host, by correlation and by barcode (machine/vision/).
 PKGS      += vips zbar
+# gstreamer-app-1.0: the camera machine's frames (machine/camera/capture.c).
+PKGS      += gstreamer-1.0 gstreamer-app-1.0
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
@@ -40,7 +42,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 # Debian packages: to build and run, to test, to compare against (peers).
 DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds-dev \
               libinih-dev libqrencode-dev libfreetype-dev zlib1g-dev fonts-dejavu-core libopenmpi-dev \
-              openmpi-bin libicu-dev libmicrohttpd-dev
+              openmpi-bin libicu-dev libmicrohttpd-dev libgstreamer1.0-dev \
+              libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 DEPS_BUILD += libvips-dev libzbar-dev
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils qpdf zbar-tools dealer deal valgrind \
               python3 man-db groff-base bsdextrautils imagemagick strace chromium
@@ -62,11 +65,11 @@ predup: $(BUILD)/predup
 
 # Where make install puts the profiles: the last folder a profile NAME is searched in. The
 # PREFIX of the build is kept in $(BUILD)/prefix.txt, rewritten (as make reads this file) only
-# when it changes, so that another PREFIX rebuilds config/profile.o and nothing else does.
+# when it changes, so that another PREFIX rebuilds dealer/base/shipped.o and nothing else does.
 $(shell mkdir -p $(BUILD); echo '$(PREFIX)' | cmp -s - $(BUILD)/prefix.txt || \
     echo '$(PREFIX)' >$(BUILD)/prefix.txt)
-$(BUILD)/config/profile.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
-$(BUILD)/config/profile.o: $(BUILD)/prefix.txt
+$(BUILD)/dealer/base/shipped.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
+$(BUILD)/dealer/base/shipped.o: $(BUILD)/prefix.txt
 
 $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
 	$(call say,LD,$@)
@@ -265,8 +268,11 @@ fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
 
 # The program, its man page (man predup) and its bash completion.
-# The machine profiles and the example event go to PREFIX/share/predup, where a profile NAME
-# is searched last (config/profile.c, built with that folder: PREDUP_DATADIR below).
+# The machine profiles, the example event, the dealer scripts and the printed words' tables go
+# to PREFIX/share/predup, where a profile or a script NAME is searched last
+# (dealer/base/shipped.c, built with that folder: PREDUP_DATADIR above); the documents the
+# help names go to PREFIX/share/doc/predup under the same paths as in the tree.
+DOCS = $(wildcard dealer/*.md pbn/*.md printing/*.md machine/*.md)
 install: predup
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
@@ -278,6 +284,11 @@ install: predup
 	install -m 0644 config/machines/*.conf $(DESTDIR)$(PREFIX)/share/predup/machines/
 	install -m 0644 config/events/demo.conf $(DESTDIR)$(PREFIX)/share/predup/events/
 	install -m 0644 config/70-predup.rules $(DESTDIR)$(PREFIX)/share/predup/
+	install -d $(DESTDIR)$(PREFIX)/share/predup/scripts $(DESTDIR)$(PREFIX)/share/predup/terms
+	install -m 0644 dealer/scripts/*.dl $(DESTDIR)$(PREFIX)/share/predup/scripts/
+	install -m 0644 printing/terms/*.ini $(DESTDIR)$(PREFIX)/share/predup/terms/
+	for f in README.md HACKING.md $(DOCS); do \
+	    install -D -m 0644 $$f $(DESTDIR)$(PREFIX)/share/doc/predup/$$f || exit 1; done
 
 clean:
 	rm -rf build build-san build-fuzz predup

@@ -24,16 +24,31 @@ static const char *const machine_forms[] = {"calibrate", "recognize"};
 /* The one table of subcommands: predup --help, predup help, the did-you-mean of a misspelt
  * command and the bash completion (predup --complete) read it. forms: the sub-forms
  * (predup key new ...), nforms of them. A summary that starts with ":" follows the forms
- * ("record | curtain | sheet: ..."); formats: the summary is followed by the file formats,
- * from the format table. */
+ * ("record | curtain | sheet: ..."); form: the sub-forms from a table instead (the i-th, NULL
+ * past the last); formats: the summary is followed by the file formats, from the format table. */
 struct subcommand {
     const char *name;
     enum pd_status (*run)(int argc, char **argv, struct pd_err *e);
     const char *summary;
     const char *const *forms;
     size_t nforms;
+    const char *(*form)(size_t i);
     bool formats;
 };
+
+/* The print kinds' names, from their table (printing/kind.c). */
+static const char *print_form(size_t i)
+{
+    const struct pr_kind *k = pr_kind_at(i);
+
+    return k ? pr_kind_name(k) : NULL;
+}
+
+/* The k-th sub-form of c, NULL past the last. */
+static const char *form_at(const struct subcommand *c, size_t k)
+{
+    return c->form ? c->form(k) : k < c->nforms ? c->forms[k] : NULL;
+}
 
 static const struct subcommand subcommands[] = {
     {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment", key_forms,
@@ -46,7 +61,7 @@ static const struct subcommand subcommands[] = {
     {"check", cmd_check, "list departures from PBN export format and impossible deals"},
     {"convert", cmd_convert, "convert between", .formats = true},
     {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)"},
-    {"print", cmd_print, ": hand records and curtain cards (PDF)", pr_kind_names, PR_KINDS},
+    {"print", cmd_print, ": hand records and curtain cards (PDF)", .form = print_form},
     {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
     {"sim", cmd_sim, "run the simulated dealing machine"},
     {"machine", cmd_machine, ": teach predup a deck from camera images, read cards with it",
@@ -120,10 +135,14 @@ static const struct topic topics[] = {
 static void print_summary(FILE *out, const struct subcommand *c)
 {
     char list[160];
+    const char *forms[16];
+    size_t n = 0;
 
     fprintf(out, "  %-8s ", c->name);
     if (c->summary[0] == ':') {
-        pd_join_words(c->forms, c->nforms, " | ", " | ", list, sizeof list);
+        while (n < 16 && form_at(c, n))
+            forms[n] = form_at(c, n), n++;
+        pd_join_words(forms, n, " | ", " | ", list, sizeof list);
         fputs(list, out);
     }
     fputs(c->summary, out);
@@ -219,7 +238,7 @@ static int help(int argc, char **argv)
 
 /* `predup --complete WHAT`, for the bash completion (config/predup.bash-completion), one word a
  * line, from the tables: commands, topics, formats, extensions (of the files predup reads, each
- * once, without the dot), languages (of print), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
+ * once, without the dot), languages (of print), machines (the drivers), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
 static int complete(int argc, char **argv)
 {
     const char *what = argc > 2 ? argv[2] : "";
@@ -230,6 +249,9 @@ static int complete(int argc, char **argv)
         puts(topics[i].name);
     for (size_t i = 0; strcmp(what, "formats") == 0 && pbn_format_name(i); i++)
         puts(pbn_format_name(i));
+    for (int i = 0; strcmp(what, "machines") == 0 && i < MACH_KINDS; i++)
+        if (mach_driver_of(i)) /* the machine drivers' names: --machine NAME */
+            puts(mach_driver_of(i)->name);
     for (size_t i = 0; strcmp(what, "languages") == 0 && i < pr_lang_count(); i++)
         puts(pr_lang_name(i)); /* the printed languages: printing/terms/LANG.ini */
     if (strcmp(what, "extensions") == 0) {
@@ -241,9 +263,9 @@ static int complete(int argc, char **argv)
         puts(list);
     }
     for (size_t i = 0; strcmp(what, "forms") == 0 && argc > 3 && i < COUNT(subcommands); i++)
-        for (size_t k = 0; strcmp(argv[3], subcommands[i].name) == 0 && k < subcommands[i].nforms;
+        for (size_t k = 0; strcmp(argv[3], subcommands[i].name) == 0 && form_at(&subcommands[i], k);
              k++)
-            puts(subcommands[i].forms[k]);
+            puts(form_at(&subcommands[i], k));
     return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "config/config.h"
@@ -65,6 +66,15 @@ static enum pd_status write_record(const struct event *ev, const struct ev_recor
                      "event under another name)", ev->record_path);
     if (rc == PD_OK && !(exists && oldlen == len)) /* identical: nothing to write */
         rc = write_new_record(ev->record_path, text, len, e);
+    char *readable = rc == PD_OK ? ev_record_readable(text, len, ev->record_path) : NULL;
+    char txt[1110];
+
+    snprintf(txt, sizeof txt, "%s.txt", ev->record_path); /* a club's name as it is spelt */
+    if (readable && (exists && oldlen == len ? access(txt, F_OK) != 0 : true))
+        rc = write_new_record(txt, readable, strlen(readable), e);
+    if (readable)
+        pd_wipe(readable, strlen(readable));
+    free(readable);
     if (old)
         pd_wipe(old, oldlen); /* a revealed record holds the key */
     if (text)
@@ -92,15 +102,12 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
     if (rc == PD_OK)
         rc = ev_params_text(&now, ev->rec.commitment, &b, NULL, e);
     if (rc == PD_OK && strcmp(a, b) != 0) {
-        int line = 1;
-        size_t i = 0;
+        char what[200];
 
-        for (; a[i] && a[i] == b[i]; i++)
-            line += a[i] == '\n';
-        rc = pd_fail(e, PD_ERR_MISMATCH, "%s.conf no longer matches the parameters committed in "
-                     "%s (record line %d differs); nothing can change after the commitment (put "
-                     "the committed value back, or commit a new event under another name)",
-                     ev->cfg.stem, ev->record_path, line);
+        ev_params_diff(a, b, what, sizeof what);
+        rc = pd_fail(e, PD_ERR_MISMATCH, "%s.conf differs from %s: %s; the deals are committed "
+                     "(put it back, or commit a new event under another name)", ev->cfg.stem,
+                     ev->record_path, what);
     }
     free(a);
     free(b);
@@ -110,10 +117,11 @@ static enum pd_status check_unchanged(const struct event *ev, struct pd_err *e)
 /* What commit says, and what comes next for the event in the state its record is in. */
 static void print_committed(const struct event *ev, const char *conf, bool recorded)
 {
-    printf("%s: %s event \"%s\", %d %s\n  key commitment %s\n  record digest  %s\n",
-           ev->record_path, recorded ? "already committed:" : "committed", ev->rec.p.name,
-           ev->rec.p.nsets, ev->rec.p.nsets == 1 ? "set" : "sets", ev->rec.commitment,
-           ev->rec.digest);
+    printf("%s: %s event \"%s\", %d %s\n", ev->record_path,
+           recorded ? "already committed:" : "committed", ev->rec.p.name, ev->rec.p.nsets,
+           ev->rec.p.nsets == 1 ? "set" : "sets");
+    cfg_event_print_sets(&ev->rec.p);
+    printf("  key commitment %s\n  record digest  %s\n", ev->rec.commitment, ev->rec.digest);
     if (ev->rec.revealed)
         printf("the key is revealed in %s: the event is over; anyone checks its files with "
                "predup verify %s FILE...\n", ev->record_path, ev->record_path);
@@ -128,7 +136,7 @@ static void print_committed(const struct event *ev, const char *conf, bool recor
 /* What a step that writes the record is given: the event file, and its value or option. */
 struct step {
     const char *conf, *value;
-    bool reuse;
+    bool reuse, yes;
 };
 
 /* The steps that write the record (commit, public, reveal) run under an exclusive lock on the
@@ -139,9 +147,11 @@ struct step {
 static enum pd_status run_locked(enum pd_status (*step)(const struct step *, struct pd_err *),
                                  const struct step *s, struct pd_err *e)
 {
-    int fd = open(s->conf, O_RDONLY | O_CLOEXEC);
-    enum pd_status rc;
+    enum pd_status rc = cfg_event_misnamed(s->conf, e); /* "dienstag" for dienstag.conf */
+    int fd = rc == PD_OK ? open(s->conf, O_RDONLY | O_CLOEXEC) : -1;
 
+    if (rc != PD_OK)
+        return rc;
     if (fd < 0)
         return pd_fail(e, PD_ERR_IO, "%s: cannot open: %s", s->conf, strerror(errno));
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -277,6 +287,9 @@ static enum pd_status commit_locked(const struct step *s, struct pd_err *e)
         rc = check_language(conf, &ev->cfg.p, e);
     bool recorded = access(ev->record_path, F_OK) == 0;
 
+    if (rc == PD_OK && !recorded) /* a record committed to one board already says so */
+        rc = cfg_event_one_board_sets(conf, &ev->cfg.p, e);
+
     /* With a record, the key must be the one it commits to: checked below. */
     if (rc == PD_OK && recorded)
         rc = key_commitment(ev->key_path, ev->rec.commitment, e);
@@ -369,6 +382,38 @@ static enum pd_status load_event_key(const struct event *ev, struct pd_key *key,
     return PD_OK;
 }
 
+/* Revealing the key lets anyone compute every board: it comes after play. Refused while no set
+ * was dealt in NAME/ (the deal's folder; dealt elsewhere with -o, --yes says so); before the
+ * event's date (a date with '?' says no day), or typed at a terminal, only with --yes. */
+static enum pd_status check_play_over(const struct event *ev, const char *conf, bool yes,
+                                      struct pd_err *e)
+{
+    char path[1400], today[16];
+    int dealt = 0;
+    time_t now = time(NULL);
+
+    for (int i = 0; i < ev->rec.p.nsets; i++) {
+        snprintf(path, sizeof path, "%s/%s.pbn", ev->cfg.stem, ev->rec.p.sets[i].name);
+        dealt += access(path, F_OK) == 0;
+    }
+    strftime(today, sizeof today, "%Y.%m.%d", localtime(&now));
+    if (yes)
+        return PD_OK;
+    if (dealt == 0)
+        return pd_fail(e, PD_ERR_USAGE, "no set of the event has been dealt (no %s/SET.pbn): "
+                       "revealing the key lets anyone compute every board, so it comes after "
+                       "play; deal first (predup event deal %s), or, dealt with -o elsewhere: "
+                       "predup event reveal %s --yes", ev->cfg.stem, conf, conf);
+    if (ev->rec.p.date[0] && !strchr(ev->rec.p.date, '?') && strcmp(today, ev->rec.p.date) < 0)
+        return pd_fail(e, PD_ERR_USAGE, "the event's date is %s, today is %s: revealing the key "
+                       "lets anyone compute every board, so play must be over; if it is: "
+                       "predup event reveal %s --yes", ev->rec.p.date, today, conf);
+    if (isatty(STDIN_FILENO))
+        return pd_fail(e, PD_ERR_USAGE, "revealing the key lets anyone compute every board: play "
+                       "must be over; if it is: predup event reveal %s --yes", conf);
+    return PD_OK;
+}
+
 static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
 {
     const char *conf = s->conf;
@@ -380,6 +425,8 @@ static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
     if (rc == PD_OK && !ev->rec.has_public)
         rc = pd_fail(e, PD_ERR_USAGE, "%s has no public value yet: the key is revealed after "
                      "play (predup event public %s VALUE comes first)", ev->record_path, conf);
+    if (rc == PD_OK && !again)
+        rc = check_play_over(ev, conf, s->yes, e);
     if (rc == PD_OK)
         rc = load_event_key(ev, &key, e);
     /* spent before published: no commit adopts the key once it may be public */
@@ -403,9 +450,9 @@ static enum pd_status reveal_locked(const struct step *s, struct pd_err *e)
     return rc;
 }
 
-enum pd_status ceremony_reveal(const char *conf, struct pd_err *e)
+enum pd_status ceremony_reveal(const char *conf, bool yes, struct pd_err *e)
 {
-    return run_locked(reveal_locked, &(struct step){.conf = conf}, e);
+    return run_locked(reveal_locked, &(struct step){.conf = conf, .yes = yes}, e);
 }
 
 /* ---------------------------------------------------------------- deal */
@@ -422,22 +469,12 @@ static enum pd_status analyze_set(const char *pbn, const char *dd, struct pd_err
     return rc;
 }
 
-/* The kind called name in the one table (printing/kind.c); the event file's reader admits no
- * other name (config/event.c). */
-static enum pr_kind print_kind(const char *name)
-{
-    for (int k = 0; k < PR_KINDS; k++)
-        if (!strcmp(name, pr_kind_names[k]))
-            return (enum pr_kind)k;
-    return PR_RECORD;
-}
-
 /* Each PDF of the set's print line, NAME-KIND.pdf from the analysed set, as predup print KIND
  * NAME.dd.pbn -o NAME-KIND.pdf --quiet (web: the folder NAME-web). */
-static enum pd_status print_set(const char *print, const char *lang, const char *stem,
-                                const char *dd, struct pd_err *e)
+static enum pd_status print_set(const char *print, const char *lang, bool one_set,
+                                const char *stem, const char *dd, struct pd_err *e)
 {
-    char pdf[1400], kind[16], named[1400];
+    char pdf[1400], kind[16];
     enum pd_status rc = PD_OK;
 
     for (const char *p = print; rc == PD_OK && *p;) {
@@ -445,13 +482,16 @@ static enum pd_status print_set(const char *print, const char *lang, const char 
         struct pr_print_opts o = {.in = dd, .out = pdf, .quiet = true};
 
         snprintf(kind, sizeof kind, "%.*s", (int)(len < 15 ? len : 15), p);
-        snprintf(named, sizeof named, "%s.pbn", stem); /* the name print gives beside it */
-        pr_print_default_out(named, kind, pdf, sizeof pdf);
-        o.kind = print_kind(kind);
+        /* the kind called so in the one table (printing/kind.c): the event file's reader
+         * admits no other name (config/event.c) */
+        if (len && (rc = pr_kind_parse("print", kind, &o.kind, e)) != PD_OK)
+            break;
+        pr_kind_out_name(stem, o.kind, pdf, sizeof pdf);
         pr_options_default(&o.o);
         o.o.lang = lang; /* the committed language */
+        o.o.one_set = one_set;
         if (len && (rc = pr_print_file(&o, &boards, e)) == PD_OK)
-            pr_print_report(pdf, kind, boards);
+            pr_print_report(pdf, pr_kind_name(o.kind), boards);
         p += len;
         p += strspn(p, ", ");
     }
@@ -475,7 +515,7 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
 
     if (cfg_profile_is_path(x->machine))
         cfg_event_path(&ev->cfg, x->machine, profile, sizeof profile);
-    else /* by name: "sim", "usb" or an installed profile (the resume hint names it so) */
+    else /* by name: a driver's or an installed profile (the resume hint names it so) */
         snprintf(profile, sizeof profile, "%s", x->machine);
     snprintf(copies, sizeof copies, "%d", x->copies);
     printf("%s: filling %d %s of each board on %s\n", pbn, x->copies,
@@ -492,6 +532,7 @@ static enum pd_status check_machines(const struct event *ev, int only, struct pd
 {
     struct mach_profile prof;
     int machines = 0;
+    char names[120];
 
     for (int i = 0; i < ev->rec.p.nsets; i++) {
         const struct cfg_event_set *x = &ev->cfg.extra[i];
@@ -502,26 +543,52 @@ static enum pd_status check_machines(const struct event *ev, int only, struct pd
         if (cfg_find_profile(x->machine, ev->cfg.dir, &prof, e) != PD_OK)
             return e->code; /* it names the file, and where in it */
     }
+    mach_driver_names(", ", ", ", names, sizeof names);
     if (machines == 0)
         return pd_fail(e, PD_ERR_USAGE, "--fill: %s: add a machine line to its section "
-                       "(machine = sim, usb or a profile)",
-                       only >= 0 ? "the set names no machine" : "no set names a machine");
+                       "(machine = %s or a profile)",
+                       only >= 0 ? "the set names no machine" : "no set names a machine", names);
     return PD_OK;
 }
 
-/* Analysis beside the set (NAME.dd.pbn), the PDFs from it, then the machine. */
-static enum pd_status make_outputs(const struct event *ev, int si, const char *stem,
+/* path (a set written by an earlier run) holds the deals of set, board for board: board,
+ * dealer, vulnerability and the four hands; with analysed, each with its whole double-dummy
+ * table and par. A file that does not read, or differs, is not the same. */
+static bool same_deals(const struct pbn_set *set, const char *path, bool analysed)
+{
+    struct pbn_set *old = NULL;
+    struct pd_err quiet = {0};
+    bool same = access(path, F_OK) == 0 && pbn_read_any(path, "pbn", &old, &quiet) == PD_OK &&
+                old->n == set->n;
+
+    for (size_t i = 0; same && i < set->n; i++) {
+        const struct pbn_game *a = &set->games[i], *b = &old->games[i];
+
+        same = a->board == b->board && a->dealer == b->dealer && a->vul == b->vul &&
+               !memcmp(&a->deal, &b->deal, sizeof a->deal) && b->known == 0xf &&
+               (!analysed || (b->has_dd && b->has_par));
+    }
+    pbn_set_free(old);
+    return same;
+}
+
+/* Analysis beside the set (NAME.dd.pbn), kept when it holds the same deals (kept: a rerun
+ * solves nothing again), the PDFs from it, then the machine. */
+static enum pd_status make_outputs(const struct event *ev, int si, const char *stem, bool kept,
                                    const struct ceremony_deal_opts *o, struct pd_err *e)
 {
     const struct cfg_event_set *x = &ev->cfg.extra[si];
     char pbn[1320], dd[1320];
-    enum pd_status rc;
+    enum pd_status rc = PD_OK;
 
     snprintf(pbn, sizeof pbn, "%s.pbn", stem);
     snprintf(dd, sizeof dd, "%s.dd.pbn", stem);
-    rc = analyze_set(pbn, dd, e);
+    if (kept)
+        printf("%s: analysis unchanged (the same deals)\n", dd);
+    else
+        rc = analyze_set(pbn, dd, e);
     if (rc == PD_OK)
-        rc = print_set(x->print, ev->rec.p.language, stem, dd, e);
+        rc = print_set(x->print, ev->rec.p.language, ev->rec.p.nsets == 1, stem, dd, e);
     if (rc != PD_OK || !o->fill || !x->machine[0])
         return rc;
     return fill_set(ev, x, pbn, o, e);
@@ -532,11 +599,13 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
 {
     const struct ev_set *s = &ev->rec.p.sets[si];
     struct pbn_set *set = NULL;
-    char stem[1300], pbn[1310], formats[200], script[1200];
+    char stem[1300], pbn[1310], dd[1310], formats[200], script[1200];
     enum pd_status rc = pbn_set_new(&set, e);
+    bool same = false, kept = false; /* the set's deals, its analysis: as an earlier run's */
 
     snprintf(stem, sizeof stem, "%s/%s", dir, s->name);
     snprintf(pbn, sizeof pbn, "%s.pbn", stem);
+    snprintf(dd, sizeof dd, "%s.dd.pbn", stem);
     /* PBN always: analysis, printing, filling and verification read it. */
     snprintf(formats, sizeof formats, "%s%s", strstr(ev->cfg.extra[si].formats, "pbn") ? ""
                                                                                           : "pbn,",
@@ -545,17 +614,20 @@ static enum pd_status deal_and_write(const struct event *ev, int si, const struc
     cfg_event_path(&ev->cfg, ev->cfg.extra[si].script, script, sizeof script);
     if (rc == PD_OK)
         rc = event_set_deal(&ev->rec, si, key, s->script_sha[0] ? script : NULL, set, e);
-    if (rc == PD_OK)
+    if (rc == PD_OK) {
+        same = same_deals(set, pbn, false);
+        kept = same_deals(set, dd, true);
         rc = pbn_write_formats(pbn, formats, set, e);
+    }
     if (rc == PD_ERR_RANGE && e && e->hint) /* event deal has no --drop-conditions */
         pd_err_hint(e, " (take it out of the set's formats; predup convert "
                        "--drop-conditions writes them from the PBN)");
     if (rc == PD_OK)
-        printf("%s: set \"%s\", %zu %s written (%s)\n", pbn, s->name, set->n,
-               set->n == 1 ? "board" : "boards", formats);
+        printf("%s: set \"%s\", %zu %s %s (%s)\n", pbn, s->name, set->n,
+               set->n == 1 ? "board" : "boards", same ? "unchanged" : "written", formats);
     fflush(stdout);
     pbn_set_free(set);
-    rc = rc == PD_OK ? make_outputs(ev, si, stem, o, e) : rc;
+    rc = rc == PD_OK ? make_outputs(ev, si, stem, kept, o, e) : rc;
     if (rc == PD_OK && o->fill && !ev->cfg.extra[si].machine[0])
         printf("%s: not filled: the set names no machine\n", pbn);
     return rc;

@@ -32,10 +32,6 @@ enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct 
 bool cfg_profile_is_path(const char *spec);
 /* cfg_find_profile without an event file (fill --machine, sim --machine). */
 enum pd_status cfg_load_profile(const char *spec, struct mach_profile *p, struct pd_err *e);
-/* The i-th folder (from 0) a profile NAME is searched in, into out; false after the last:
- * the event file's machines/ (with event_dir only), config/machines/ (from the current
- * folder: the source tree), PREFIX/share/predup/machines (make install puts them there). */
-bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n);
 /* Calls fn for every profile file of those folders that reads without a fault. */
 typedef void (*cfg_profile_fn)(void *ctx, const char *path, const struct mach_profile *p);
 void cfg_list_profiles(const char *event_dir, cfg_profile_fn fn, void *ctx);
@@ -60,9 +56,18 @@ struct cfg_event {
  * public_form, no delayed_value: ev_params_check, the record's own rules). Script hashes are
  * computed (PD_ERR_IO when a script cannot be read). */
 enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e);
+/* PD_ERR_USAGE when path is a folder or no file and path.conf is there ("event deal dienstag"
+ * beside dienstag/ and dienstag.conf): the message names the event file. */
+enum pd_status cfg_event_misnamed(const char *path, struct pd_err *e);
 /* The same from text already read (NUL-terminated, len bytes); path names it and places it. */
 enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
                                struct cfg_event *ev, struct pd_err *e);
+/* event commit's: one line a set on stdout (boards, how many, dealer and vulnerability rule);
+ * a new event's set of one board above board 1 written as a range ("27-27", since "27" is
+ * most often meant as 27 boards), else PD_ERR_SYNTAX saying both spellings. */
+void cfg_event_print_sets(const struct ev_params *p);
+enum pd_status cfg_event_one_board_sets(const char *conf, const struct ev_params *p,
+                                        struct pd_err *e);
 /* A path of the event file (script, machine) made usable from the current directory. */
 void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size_t n);
 
@@ -73,7 +78,8 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
  * an existing NAME.key never published) and the record; public adds the delayed public value;
  * deal deals every set (or set), writes it under dir (NULL: NAME/), analyses and prints it, and
  * with fill fills it on the set's machine, resuming its journal; reveal adds the key, after
- * play, and marks NAME.key spent. */
+ * play, and marks NAME.key spent: refused while no set was dealt under NAME/, and before the
+ * event's date or from a terminal without yes (--yes: play is over). */
 struct ceremony_deal_opts {
     const char *conf, *set, *dir;
     bool fill, yes;                 /* yes: the fill's prompts taken as done (--yes) */
@@ -83,6 +89,6 @@ struct ceremony_deal_opts {
 enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e);
 enum pd_status ceremony_public(const char *conf, const char *value, struct pd_err *e);
 enum pd_status ceremony_deal(const struct ceremony_deal_opts *o, struct pd_err *e);
-enum pd_status ceremony_reveal(const char *conf, struct pd_err *e);
+enum pd_status ceremony_reveal(const char *conf, bool yes, struct pd_err *e);
 
 #endif

@@ -8,6 +8,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config/config.h"
 #include "pbn/pbn.h"
@@ -116,9 +118,9 @@ static int event_key(struct loader *l, const char *name, const char *value)
 static int list_value(struct loader *l, const char *name, const char *value, char *dst,
                       size_t n, bool (*known)(const char *))
 {
-    char item[32], kinds[64];
+    char item[32], kinds[96];
 
-    pd_join_words(pr_kind_names, PR_KINDS, ", ", ", ", kinds, sizeof kinds);
+    pr_kind_list(kinds, sizeof kinds, ", ", ", ");
     if (strlen(value) >= n)
         return bad(l, AT_VALUE, name, "%s: too long", name);
     for (const char *p = value; *p;) {
@@ -138,10 +140,7 @@ static int list_value(struct loader *l, const char *name, const char *value, cha
 
 static bool print_known(const char *kind)
 {
-    for (int i = 0; i < PR_KINDS; i++)
-        if (!strcmp(kind, pr_kind_names[i]))
-            return true;
-    return false;
+    return pr_kind_find(kind) != NULL; /* the one table and its case rule (printing/kind.c) */
 }
 
 /* dealer = N|E|S|W and vul = None|NS|EW|All: read as deal reads --dealer and --vul. */
@@ -423,11 +422,30 @@ enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
     return rc;
 }
 
+enum pd_status cfg_event_misnamed(const char *path, struct pd_err *e)
+{
+    char conf[1100];
+    struct stat st;
+    size_t n = strlen(path);
+    bool folder = stat(path, &st) == 0 && S_ISDIR(st.st_mode), missing = access(path, F_OK) != 0;
+
+    while (n > 1 && path[n - 1] == '/') /* "dienstag/" as a shell completes it */
+        n--;
+    snprintf(conf, sizeof conf, "%.*s.conf", (int)n, path);
+    if ((!folder && !missing) || access(conf, F_OK) != 0)
+        return PD_OK;
+    return pd_fail(e, PD_ERR_USAGE, "%s is %s; the event file is %s: give that name", path,
+                   folder ? "a folder (an event's files are dealt into it)" : "no file", conf);
+}
+
 enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
-    enum pd_status rc = pd_read_file(path, &text, &len, e);
+    enum pd_status rc = cfg_event_misnamed(path, e);
+
+    if (rc == PD_OK)
+        rc = pd_read_input(path, "an event file", &text, &len, e);
 
     if (rc == PD_OK)
         rc = cfg_parse_event(path, text, len, ev, e);
@@ -435,4 +453,45 @@ enum pd_status cfg_load_event(const char *path, struct cfg_event *ev, struct pd_
         memset(ev, 0, sizeof *ev);
     free(text);
     return rc;
+}
+
+/* One line a set: what was committed for it, so that a slip ("boards = 27") shows at once. */
+void cfg_event_print_sets(const struct ev_params *p)
+{
+    for (int i = 0; i < p->nsets; i++) {
+        const struct ev_set *s = &p->sets[i];
+        struct board_range range = {0, NULL};
+        char rule[64] = "dealer and vulnerability by Law 2";
+
+        board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL); /* checked at load */
+        if (s->dealer >= 0 || s->vul >= 0)
+            snprintf(rule, sizeof rule, "dealer %s%s, vulnerability %s",
+                     s->dealer >= 0 ? (char[2]){SEAT_LETTER[s->dealer], 0} : "",
+                     s->dealer >= 0 ? "" : "by Law 2", s->vul >= 0 ? VUL_PBN[s->vul] : "by Law 2");
+        printf("  set %s: boards %s, %d %s, %s%s\n", s->name, s->boards, range.n,
+               range.n == 1 ? "board" : "boards", rule, s->script_sha[0] ? ", with a script" : "");
+        board_range_free(&range);
+    }
+}
+
+/* "boards = 27" is board 27 alone, and most often meant 27 boards: a new event's set of one
+ * board is written as the range 27-27, so that one board is what the director meant ("boards
+ * = 1" means both). */
+enum pd_status cfg_event_one_board_sets(const char *conf, const struct ev_params *p,
+                                        struct pd_err *e)
+{
+    for (int i = 0; i < p->nsets; i++) {
+        const struct ev_set *s = &p->sets[i];
+        struct board_range range = {0, NULL};
+        bool one = board_range_parse(s->boards, EV_MAX_BOARD, &range, NULL) == PD_OK &&
+                   range.n == 1 && range.boards[0] > 1 && !strchr(s->boards, '-');
+
+        board_range_free(&range);
+        if (one)
+            return pd_fail(e, PD_ERR_SYNTAX, "%s: [set %s] boards = %s is one board, board %s: "
+                           "for %s boards write boards = 1-%s; for that one board alone write "
+                           "boards = %s-%s (nothing was committed)", conf, s->name, s->boards,
+                           s->boards, s->boards, s->boards, s->boards, s->boards);
+    }
+    return PD_OK;
 }

@@ -3,6 +3,7 @@
  * its file and line (libinih's handler returns nonzero for success, and ini_parse returns the
  * line of the first error). */
 #include <ctype.h>
+#include <stdio.h>
 #include <errno.h>
 #include <ini.h>
 #include <limits.h>
@@ -13,6 +14,8 @@
 #include <sys/stat.h>
 
 #include "config/config.h"
+
+enum { VIS_REGION_MAX = 8192 }; /* a frame's side, in pixels */
 
 enum { MAX_PROFILE_KEYS = 64 };
 
@@ -128,7 +131,66 @@ static const struct int_key machine_ints[] = {
     {"sim.barcode_unreadable_ppm", 0, 1000000, PK(sim.barcode_unreadable_ppm)},
     {"sim.replug_after", 0, 1000, PK(sim.replug_after)},
     {"sim.stop_cards", 0, 100000, PK(sim.stop_cards)},
+    {"camera.feeder_pin", 0, 127, PK(camera.feeder_pin)},
+    {"camera.sensor_pin", 0, 127, PK(camera.sensor_pin)},
+    {"camera.diverter_pin", 0, 15, PK(camera.diverter_pin)},
+    {"camera.gate_pin", -1, 15, PK(camera.gate_pin)},
+    {"camera.gate_angle", 0, 180, PK(camera.gate_angle)},
+    {"camera.settle_ms", 0, 5000, PK(camera.settle_ms)},
+    {"camera.pass_ms", 1, 10000, PK(camera.pass_ms)},
 };
+
+/* n numbers from lo to hi, separated by blanks, into out. */
+static bool get_ints(const char *v, int n, long lo, long hi, int *out)
+{
+    char buf[120], *save = NULL, *t;
+    int k = 0;
+    long x;
+
+    snprintf(buf, sizeof buf, "%s", v);
+    for (t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+        if (k == n || !get_long(t, lo, hi, &x))
+            return false;
+        out[k++] = (int)x;
+    }
+    return k == n;
+}
+
+/* [camera]'s keys that are not one number (machine/README.md, "Build your own machine");
+ * -1 when name is none of them. */
+static int camera_key(struct loader *l, const char *name, const char *value)
+{
+    struct mach_camera_opts *c = &l->p.camera;
+    char *text = !strcmp(name, "pipeline") ? c->pipeline : !strcmp(name, "board") ? c->board
+               : !strcmp(name, "calibration") ? c->calibration : NULL;
+    size_t cap = !strcmp(name, "pipeline") ? sizeof c->pipeline : sizeof c->board;
+
+    if (text) {
+        if (strlen(value) >= cap)
+            return bad(l, "%s: longer than %zu bytes", name, cap - 1);
+        snprintf(text, cap, "%s", value);
+        return 1;
+    }
+    if (!strcmp(name, "simulate"))
+        return get_bool(value, &c->simulated) ? 1 : bad(l, "%s: \"%s\" is not yes/no", name,
+                                                        value);
+    if (!strcmp(name, "region")) { /* as predup machine calibrate --region: WxH+X+Y */
+        int *g = c->region;
+        char tail;
+
+        if (sscanf(value, "%dx%d+%d+%d%c", &g[2], &g[3], &g[0], &g[1], &tail) == 4 &&
+            g[2] >= 1 && g[3] >= 1 && g[0] >= 0 && g[1] >= 0 && g[2] <= VIS_REGION_MAX &&
+            g[3] <= VIS_REGION_MAX)
+            return 1;
+        return bad(l, "%s: \"%s\" is not WxH+X+Y (the corner index's place in the frame, "
+                   "as predup machine calibrate --region)", name, value);
+    }
+    if (!strcmp(name, "angles"))
+        return get_ints(value, 5, 0, 180, c->angle)
+                   ? 1 : bad(l, "%s: \"%s\" is not five angles 0..180 (pockets 0 1 2 3, then "
+                             "the reject tray)", name, value);
+    return -1;
+}
 
 static void store(void *base, const struct int_key *k, long v)
 {
@@ -283,6 +345,20 @@ static int first_time(struct loader *l, const char *section, const char *name)
     return 1;
 }
 
+/* transport = NAME: a row of the machine drivers' table. */
+static int transport_key(struct loader *l, const char *value)
+{
+    const struct mach_driver *d = mach_driver_named(value);
+    char names[120];
+
+    if (d) {
+        l->p.kind = d->kind;
+        return 1;
+    }
+    mach_driver_names(", ", " or ", names, sizeof names);
+    return bad(l, "transport: \"%s\" is not %s", value, names);
+}
+
 static int handler(void *user, const char *section, const char *name, const char *value)
 {
     struct loader *l = user;
@@ -291,22 +367,21 @@ static int handler(void *user, const char *section, const char *name, const char
     int r;
 
     l->nkeys++;
-    if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0)
+    if (strcmp(section, "machine") != 0 && strcmp(section, "sim") != 0 &&
+        strcmp(section, "camera") != 0)
         return bad(l, "unknown section [%s]", section);
     if (!first_time(l, section, name))
         return 0;
     if (!strcmp(section, "sim") && (r = sim_key(l, name, value)) >= 0)
         return r;
+    if (!strcmp(section, "camera") && (r = camera_key(l, name, value)) >= 0)
+        return r;
     if (!strcmp(section, "machine") && !strcmp(name, "name")) {
         snprintf(l->p.name, sizeof l->p.name, "%s", value);
         return 1;
     }
-    if (!strcmp(section, "machine") && !strcmp(name, "transport")) {
-        if (strcmp(value, "sim") && strcmp(value, "usb"))
-            return bad(l, "%s: \"%s\" is not sim or usb", name, value);
-        l->p.kind = strcmp(value, "sim") ? MACH_USB : MACH_SIM;
-        return 1;
-    }
+    if (!strcmp(section, "machine") && !strcmp(name, "transport"))
+        return transport_key(l, value);
     if (!strcmp(section, "machine") && (r = machine_key_11(l, name, value)) >= 0)
         return r;
     if (!strcmp(section, "machine") && !strcmp(name, "pockets"))
@@ -314,7 +389,8 @@ static int handler(void *user, const char *section, const char *name, const char
                    ? 1
                    : bad(l, "%s: \"%s\" is not the four seats N E S W in some order", name,
                          value);
-    snprintf(full, sizeof full, "%s%s", strcmp(section, "sim") ? "" : "sim.", name);
+    snprintf(full, sizeof full, "%s%s%s", strcmp(section, "machine") ? section : "",
+             strcmp(section, "machine") ? "." : "", name);
     for (size_t i = 0; i < sizeof machine_ints / sizeof machine_ints[0]; i++) {
         const struct int_key *k = &machine_ints[i];
 
@@ -406,7 +482,7 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
                                 struct pd_err *e)
 {
     struct loader *l = calloc(1, sizeof *l);
-    char *text = NULL;
+    char *text = NULL, names[120];
     size_t len = 0;
     int line;
     enum pd_status rc;
@@ -416,22 +492,27 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
     l->p = *out;
     rc = slurp(f, name, &text, &len, e);
     if (rc == PD_OK)
+        rc = pd_refuse_key_file(name, "a machine profile", text, len, e);
+    if (rc == PD_OK)
         rc = no_nul(text, len, name, e);
     if (rc == PD_OK)
         rc = no_continuation(text, name, e);
     if (rc == PD_OK && (line = ini_parse_string(text, handler, l)) != 0)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, line, 0, NULL, "%s",
                         l->msg[0] ? l->msg : "not an INI line (key = value or [section])");
+    mach_driver_names(", ", " or ", names, sizeof names);
     if (rc == PD_OK && l->nkeys == 0)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
-                        "the machine profile is empty: it needs [machine] and transport = usb "
-                        "or transport = sim");
+                        "the machine profile is empty: it needs [machine] and transport = %s",
+                        names);
     else if (rc == PD_OK && l->p.kind == MACH_NONE)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL,
-                        "the profile names no machine: add transport = usb or transport = sim "
-                        "under [machine]");
+                        "the profile names no machine: add transport = %s under [machine]",
+                        names);
     if (rc == PD_OK)
         *out = l->p;
+    if (text) /* it may have been a key */
+        pd_wipe(text, len);
     free(text);
     free(l);
     return rc;

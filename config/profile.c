@@ -1,6 +1,6 @@
 /* config/profile.c - the machine profile named by fill's and sim's --machine, or by an event
- * file's machine line: "sim" or "usb" (the built-in simulator, a USB machine with the default
- * ids), a file (config/machine.c reads it) when the name has a '/' or ends in .conf, or an
+ * file's machine line: a driver's name (machine/drivers.c: its built-in profile, e.g. sim, the
+ * simulator, or usb, a USB machine with the default ids), a file (config/machine.c reads it) when the name has a '/' or ends in .conf, or an
  * installed profile by name, searched in the folders of cfg_profile_dir (one list: the search,
  * its message, --list and the docs read it). */
 #include <dirent.h>
@@ -11,23 +11,16 @@
 
 #include "config/config.h"
 
-#ifndef PREDUP_DATADIR /* the Makefile sets it from PREFIX, where make install puts the data */
-#define PREDUP_DATADIR "/usr/local/share/predup"
-#endif
-
 /* The folders a profile NAME is searched in, in order: the event file's machines/ (only with
- * an event), the tree's config/machines/ (from the current folder), the installed ones. */
-bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n)
+ * an event), then the shipped ones (pd_shipped_dir: the tree's config/machines/ from the
+ * current folder, the installed ones). */
+static bool cfg_profile_dir(int i, const char *event_dir, char *out, size_t n)
 {
     int k = event_dir ? i : i + 1; /* no event file: its folder is not searched */
 
     if (k == 0)
         snprintf(out, n, "%s%smachines", event_dir, event_dir[0] ? "/" : "");
-    else if (k == 1)
-        snprintf(out, n, "config/machines");
-    else if (k == 2)
-        snprintf(out, n, "%s/machines", PREDUP_DATADIR);
-    return k >= 0 && k <= 2;
+    return k == 0 || pd_shipped_dir(k - 1, "config/machines", "machines", out, n);
 }
 
 /* A path as the message shows it: absolute, so that the operator sees which folder it was. */
@@ -56,7 +49,7 @@ static enum pd_status load(const char *path, const char *spec, struct mach_profi
 static enum pd_status by_name(const char *name, const char *event_dir, struct mach_profile *p,
                               struct pd_err *e)
 {
-    char dir[PATH_MAX], path[PATH_MAX + 80], full[PATH_MAX + 80], tried[1200] = "";
+    char dir[PATH_MAX], path[PATH_MAX + 80], full[PATH_MAX + 80], tried[1200] = "", names[80];
     size_t used = 0;
 
     for (int i = 0; cfg_profile_dir(i, event_dir, dir, sizeof dir); i++) {
@@ -71,8 +64,9 @@ static enum pd_status by_name(const char *name, const char *event_dir, struct ma
     if (access(name, F_OK) == 0) /* a file here, named without its folder */
         return pd_fail(e, PD_ERR_IO, "no machine profile \"%s\" (a name: the file here is "
                                      "./%s): tried %s", name, name, tried);
-    return pd_fail(e, PD_ERR_IO, "no machine profile \"%s\": tried %s (sim and usb are built "
-                                 "in; see predup fill --list)", name, tried);
+    mach_driver_names(", ", " and ", names, sizeof names);
+    return pd_fail(e, PD_ERR_IO, "no machine profile \"%s\": tried %s (%s are built in; see "
+                                 "predup fill --list)", name, tried, names);
 }
 
 bool cfg_profile_is_path(const char *spec)
@@ -92,14 +86,9 @@ enum pd_status cfg_find_profile(const char *spec, const char *event_dir, struct 
     mach_profile_default(p);
     if (!spec)
         return PD_OK;
-    if (strcmp(spec, "sim") == 0) { /* by name: the built-in simulator at its defaults */
-        p->kind = MACH_SIM;
-        snprintf(p->name, sizeof p->name, "built-in simulator");
-        return PD_OK;
-    }
-    if (strcmp(spec, "usb") == 0) { /* by name: a USB machine with the default ids */
-        p->kind = MACH_USB;
-        snprintf(p->name, sizeof p->name, "usb (default ids)");
+    if (mach_driver_named(spec)) { /* a driver's name: its machine at the defaults */
+        p->kind = mach_driver_named(spec)->kind;
+        snprintf(p->name, sizeof p->name, "%s", mach_driver_named(spec)->builtin);
         return PD_OK;
     }
     if (!cfg_profile_is_path(spec))

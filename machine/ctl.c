@@ -20,6 +20,7 @@ struct attempt {
     int nplaced, count[4]; /* count per pocket */
     bool tray_pending;     /* cards went to the tray since the last refeed */
     bool refeed_done;      /* a refeed happened and no card was read since */
+    int barren;            /* refeeds in a row after which no card was placed */
 };
 
 static enum outcome redo(struct ctl *c, const char *fmt, ...)
@@ -86,15 +87,16 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
                           struct mp_msg *next, struct pd_err *e)
 {
     int pocket = card < 0 ? MP_POCKET_REJECT : c->pocket_of[a->seat_of[card]];
-    uint8_t p[4];
     struct mp_msg r;
 
-    mp_put_u16(p, seq);
-    p[2] = (uint8_t)pocket;
-    p[3] = then_feed;
     next->type = 0;
-    if (xfer(c, MP_PLACE, p, 4, &r, e) != PD_OK)
+    if (c->ops->place(c->dev, seq, pocket, then_feed, &r, e) != PD_OK)
         return OUT_LOST;
+    /* stuck or pulled with another on its way: what the pocket holds is not known */
+    if (is_fault(&r, MPF_JAM) || is_fault(&r, MPF_DOUBLE_FEED))
+        return redo(c, "card %d %s on its way to pocket %d: what the pocket holds is not "
+                       "known", seq, is_fault(&r, MPF_JAM) ? "jammed" : "went with another",
+                    pocket);
     if (r.type != MP_PLACED)
         return is_fault(&r, MPF_RESET) ? lost(e, "the machine restarted (reset)")
                                        : lost(e, "the machine answered 0x%02x to PLACE", r.type);
@@ -111,6 +113,7 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
         a->tray_pending = true;
         return OUT_GOOD;
     }
+    a->barren = 0;
     if (journal_add(&c->j, &c->stop, "place %d %d %d %d %s %c", c->copy, a->board, a->n,
                     a->nplaced + 1,
                     mach_card_name(card), SEAT_LETTER[a->seat_of[card]]) != PD_OK)
@@ -205,6 +208,10 @@ static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_m
         return OUT_GOOD;
     }
     if (is_fault(r, MPF_FEEDER_EMPTY)) {
+        if (a->tray_pending && ++a->barren > MAX_BARREN)
+            return redo(c, "the cards of the reject tray were read as nothing %d times over: "
+                           "a deck the machine cannot read (its indices, its calibration)",
+                        MAX_BARREN);
         if (a->tray_pending) {
             a->tray_pending = false;
             a->refeed_done = true;
@@ -226,14 +233,12 @@ static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_m
 
 static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
 {
-    uint8_t p[2];
     struct mp_msg r;
     char text[160];
     enum outcome o;
 
-    mp_put_u16(p, a->board);
     for (int tries = 0; tries < MAX_PROMPTS; tries++) {
-        if (xfer(c, MP_BOARD_BEGIN, p, 2, &r, e) != PD_OK)
+        if (c->ops->begin(c->dev, a->board, &r, e) != PD_OK)
             return OUT_LOST;
         /* a machine that reads board numbers must read this one: 0 proves nothing */
         if (r.type == MP_BOARD_READY && r.len >= 2 &&
@@ -263,7 +268,7 @@ static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
 {
     struct mp_msg r;
 
-    if (xfer(c, MP_BOARD_END, NULL, 0, &r, e) != PD_OK)
+    if (c->ops->counts(c->dev, &r, e) != PD_OK)
         return OUT_LOST;
     if (r.type != MP_COUNTS || r.len < 6)
         return lost(e, "the machine answered 0x%02x to BOARD_END", r.type);
@@ -314,7 +319,7 @@ static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_actio
     while (o == OUT_GOOD && a->nplaced < 52) {
         if (next.type)
             r = next; /* the feed that came with the last placement */
-        else if (xfer(c, MP_FEED, NULL, 0, &r, e) != PD_OK)
+        else if (c->ops->feed(c->dev, &r, e) != PD_OK)
             return OUT_LOST;
         next.type = 0;
         if (r.type == MP_CARD)
@@ -536,7 +541,6 @@ static int copy_left(struct ctl *c, int board, int copies, bool *in)
 static enum outcome take_any(struct ctl *c, int copies, int suggest, int left, int *board,
                              struct pd_err *e)
 {
-    uint8_t p[2] = {0, 0}; /* BOARD_BEGIN 0: whichever board is in the slot */
     struct mp_msg r;
     char text[240];
     enum mach_action act = MA_START;
@@ -551,7 +555,7 @@ static enum outcome take_any(struct ctl *c, int copies, int suggest, int left, i
 
         if (o != OUT_GOOD)
             return o;
-        if (xfer(c, MP_BOARD_BEGIN, p, 2, &r, e) != PD_OK)
+        if (c->ops->begin(c->dev, 0, &r, e) != PD_OK) /* 0: whichever board is in the slot */
             return OUT_LOST;
         if (is_fault(&r, MPF_RESET) || (r.type != MP_BOARD_READY && !is_fault(&r, MPF_NO_BOARD)))
             return lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);

@@ -6,11 +6,13 @@
 
 #include <time.h>
 
+#include "machine/driver.h"
 #include "machine/mach_int.h"
 #include "machine/transport.h"
 
 enum outcome { OUT_GOOD, OUT_REDO, OUT_LOST, OUT_STOP };
-enum { MAX_LOST = 8, MAX_PROMPTS = 20 };
+/* MAX_BARREN: refeeds in a row that place no card before the attempt is thrown away */
+enum { MAX_LOST = 8, MAX_PROMPTS = 20, MAX_BARREN = 6 };
 
 struct ctl {
     const struct mach_job *job;
@@ -19,13 +21,16 @@ struct ctl {
     struct mach_ui *ui;
     struct mach_result *res;
     struct journal j;
-    struct mach_transport t;
+    const struct mach_ops *ops; /* the connected machine's primitives (driver.h) */
+    void *dev;                 /* their state: the controller itself for the protocol */
+    struct mach_transport t;   /* the protocol's transport (ops MACH_PROTOCOL_OPS) */
     bool open;
     uint8_t seq;
     unsigned methods;          /* announced in hello: every card carries exactly these */
     bool reads_numbers;
     int minor;                 /* the protocol minor agreed in hello */
     bool any_board;            /* 1.1: fills whichever board of the set is inserted */
+    char ident[MACH_ID_MAX];   /* the machine connected now, as its hello named it */
     int index_miss[4], ocr_streak; /* readings without a usable index (mp_index_suspect) */
     int begun_board;           /* any-board: the board read and begun, its START done */
     char machine[MACH_ID_MAX]; /* the machine the journal is bound to ("" before) */
@@ -45,11 +50,8 @@ double since(const struct timespec *t0);
 void note(struct ctl *c, int board, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* "board B", or "board B, copy C of N" when several copies are filled (in c->which). */
 const char *which(struct ctl *c, int board);
+/* Closes the connected machine (its primitives' close, or the transport). */
 void close_transport(struct ctl *c);
-/* One request and its reply, retransmitted after a timeout or a damaged reply. PD_ERR_DEVICE
- * when the machine is lost or refuses the request. */
-enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, size_t n,
-                    struct mp_msg *r, struct pd_err *e);
 /* The machine connected now, as the journal names it. */
 const char *machine_id(const struct ctl *c);
 /* (Re)connects and says hello, waiting up to wait_ms for a lost machine to come back. */

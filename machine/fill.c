@@ -1,5 +1,5 @@
 /* machine/fill.c - the fill engine: fills the boards of a set in order on the machine of a
- * profile (the simulator in-process, or USB), journal beside the set, progress and operator
+ * profile (its driver's row, machine/drivers.c), journal beside the set, progress and operator
  * prompts through fill_ui, the audit of a simulated run. `predup fill` and `predup sim`
  * (machine/cmd/) parse their options into struct fill_opts and call fill_run; so does the event
  * ceremony (config/ceremony.c). */
@@ -9,25 +9,6 @@
 
 #include "machine/mach_int.h"
 #include "machine/transport.h"
-
-/* ---------------------------------------------------------------- connectors */
-
-static enum pd_status sim_open(void *ctx, int wait_ms, struct mach_transport *out,
-                               struct pd_err *e)
-{
-    enum pd_status rc = PD_ERR_DEVICE;
-
-    (void)wait_ms; /* simulated time: each attempt is one poll of the bus */
-    for (int i = 0; i < 1000 && rc != PD_OK; i++)
-        rc = mach_fake_open(ctx, out, e);
-    return rc;
-}
-
-static enum pd_status usb_open(void *ctx, int wait_ms, struct mach_transport *out,
-                               struct pd_err *e)
-{
-    return mach_usb_open(ctx, wait_ms, out, e);
-}
 
 /* ---------------------------------------------------------------- the run */
 
@@ -97,29 +78,9 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim
     fill_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);
 }
 
-/* The connector of the profile's machine: the simulator in-process, or libusb. */
-static enum pd_status connect_to(struct mach_profile *prof, struct mach_sim **sim,
-                                 struct mach_usb **usb, struct mach_connector *conn,
-                                 struct pd_err *e)
-{
-    enum pd_status rc;
-
-    if (prof->kind == MACH_SIM) {
-        rc = mach_sim_new(&prof->sim, prof->pocket, NULL, sim, e);
-        *conn = (struct mach_connector){*sim, sim_open};
-        return rc;
-    }
-    if (prof->kind != MACH_USB)
-        return pd_fail(e, PD_ERR_INTERNAL, "no machine selected");
-    rc = mach_usb_new(prof, usb, e); /* one libusb context for the whole run */
-    *conn = (struct mach_connector){*usb, usb_open};
-    return rc;
-}
-
 static enum pd_status fill_and_report(struct mach_job *job, struct mach_connector *conn,
                                       struct fill_ui *u, struct mach_ui *ui,
-                                      const struct mach_sim *sim, const char *set_path,
-                                      struct pd_err *e)
+                                      const char *set_path, struct pd_err *e)
 {
     struct mach_result res;
     enum pd_status rc = mach_fill(job, conn, ui, &res, e);
@@ -128,7 +89,7 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     if (rc != PD_OK)
         return rc;
     fill_ui_summary(u, set_path, &res);
-    if (sim)
+    if (u->audit)
         rc = fill_ui_audit(u, e);
     if (rc == PD_OK && res.bad)
         rc = pd_fail(e, PD_ERR_MISMATCH, "%d board%s bad (listed above)", res.bad,
@@ -144,7 +105,7 @@ static enum pd_status prompts_by(struct fill_ui *u, const struct fill_opts *o,
 {
     if (u->yes || o->watch || isatty(STDIN_FILENO))
         return PD_OK;
-    if (prof->kind == MACH_SIM) {
+    if (mach_driver_of(prof->kind)->rehearsal(prof)) {
         u->yes = true; /* the simulated operator acts each prompt out */
         return PD_OK;
     }
@@ -161,7 +122,7 @@ static enum pd_status status(struct mach_job *job, const struct fill_opts *o,
     bool real_there = access(job->journal, F_OK) == 0, sim_there;
     enum pd_status rc = PD_OK;
 
-    if (o->journal || prof->kind == MACH_SIM)
+    if (o->journal || mach_driver_of(prof->kind)->rehearsal(prof))
         return mach_fill_status(job, stdout, e);
     if (asprintf(&sim, "%s.sim-journal", o->set_path) < 0)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
@@ -183,8 +144,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
 {
     struct pbn_set *set = NULL;
     struct board_range r = {0};
-    struct mach_sim *sim = NULL;
-    struct mach_usb *usb = NULL;
+    const struct mach_driver *drv = mach_driver_of(prof->kind);
+    void *run = NULL;
     struct mach_job job = {0};
     struct fill_ui u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet, .watch = o->watch};
     struct mach_ui ui;
@@ -193,6 +154,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     bool shown; /* the operator page was told the fill began */
     enum pd_status rc;
 
+    if (!drv) /* the caller picked no row: cfg_find_profile refuses a profile so */
+        return pd_fail(e, PD_ERR_INTERNAL, "no machine driver selected");
     rc = o->status ? PD_OK : prompts_by(&u, o, prof, e);
     if (rc == PD_OK)
         rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
@@ -201,7 +164,7 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     /* a rehearsal on the simulator keeps its own journal: it never touches the real one */
     if (rc == PD_OK && !o->journal &&
         asprintf(&journal, "%s.%s", o->set_path,
-                 prof->kind == MACH_SIM ? "sim-journal" : "journal") < 0) {
+                 drv->rehearsal(prof) ? "sim-journal" : "journal") < 0) {
         journal = NULL;
         rc = pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
     }
@@ -221,7 +184,7 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
         rc = status(&job, o, prof, e);
         goto out;
     }
-    if (rc == PD_OK && prof->kind == MACH_SIM)
+    if (rc == PD_OK && drv->rehearsal(prof))
         rc = check_faults(&prof->sim, &r, e);
     shown = rc == PD_OK && o->watch && o->watch->begin;
     if (shown)
@@ -233,20 +196,22 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
         resume_cmd(&u, o, is_sim_cmd);
         job.resume_cmd = u.resume_cmd;
         fill_ui_catch_interrupt(&u);
-        rc = connect_to(prof, &sim, &usb, &conn, e);
+        rc = drv->start(prof, &run, &conn, e);
     }
-    u.sim = sim, u.set = set, u.nboards = r.n, u.copies = o->copies > 1 ? o->copies : 1;
+    if (drv->rehearsal(prof))
+        u.audit = drv->audit, u.audit_run = run;
+    u.set = set, u.nboards = r.n, u.copies = o->copies > 1 ? o->copies : 1;
     if (rc == PD_OK)
-        rc = fill_and_report(&job, &conn, &u, &ui, sim, o->set_path, e);
-    if (rc == PD_ERR_DEVICE && mach_usb_absent(usb))
-        fill_ui_no_machine(prof);
+        rc = fill_and_report(&job, &conn, &u, &ui, o->set_path, e);
+    if (rc == PD_ERR_DEVICE && drv->explain)
+        drv->explain(run, prof);
     if (shown && o->watch->end) /* the page shows the summary, not "no connection" */
         o->watch->end(o->watch->ctx, rc);
 out:
     fill_ui_release_interrupt();
     fill_ui_free(&u);
-    mach_sim_free(sim);
-    mach_usb_free(usb);
+    if (run)
+        drv->stop(run);
     free(journal);
     board_range_free(&r);
     pbn_set_free(set);

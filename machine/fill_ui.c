@@ -202,7 +202,7 @@ static void audit_now(struct fill_ui *u, int board)
 
     if (!d)
         return;
-    if (mach_sim_board_matches(u->sim, board, d, why, sizeof why)) {
+    if (u->audit(u->audit_run, board, d, why, sizeof why)) {
         u->checked++;
     } else {
         u->wrong++;
@@ -218,7 +218,7 @@ static void ui_finished(void *ctx, int copy, int board, bool good, bool earlier)
 
     if (u->watch && u->watch->finished)
         u->watch->finished(u->watch->ctx, copy, board, good, earlier);
-    if (good && !earlier && u->sim)
+    if (good && !earlier && u->audit)
         audit_now(u, board);
     if (good)
         return;

@@ -1,7 +1,7 @@
 /* machine/link.c - the controller's link to the machine (machine/ctl.c fills the boards over
- * it): requests with retransmission, hello and the version negotiation, reconnecting after
- * the machine was lost, the operator's prompts and their RESUME, and the words prompts and
- * notes use (PROTOCOL.md). */
+ * it): the open protocol's primitives (MACH_PROTOCOL_OPS: requests with retransmission, hello
+ * and the version negotiation, PROTOCOL.md), reconnecting to any driver's machine after it was
+ * lost, the operator's prompts and their RESUME, and the words prompts and notes use. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,15 +47,15 @@ const char *which(struct ctl *c, int board)
 
 void close_transport(struct ctl *c)
 {
-    if (c->open && c->t.close)
-        c->t.close(c->t.self);
+    if (c->open && c->ops && c->ops->close)
+        c->ops->close(c->dev);
     c->open = false;
 }
 
 /* One request and its reply, retransmitted (same sequence number: the machine answers a
  * repeat without acting twice) after a timeout or a damaged reply. PD_ERR_DEVICE when the
  * machine is lost or refuses the request. */
-enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, size_t n,
+static enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, size_t n,
                            struct mp_msg *r, struct pd_err *e)
 {
     struct mp_msg q = {.type = type, .seq = ++c->seq, .len = (uint16_t)n};
@@ -98,7 +98,8 @@ enum pd_status xfer(struct ctl *c, uint8_t type, const uint8_t *payload, size_t 
 
 /* Protocol 1.1: tells the machine the profile's settings (SETUP). An older machine (1.0)
  * cannot be told: a profile that needs them is refused, before any board is begun. */
-static enum pd_status setup(struct ctl *c, int minor, unsigned flags, struct pd_err *e)
+static enum pd_status setup(struct ctl *c, struct mach_hello *h, unsigned flags,
+                            struct pd_err *e)
 {
     const struct mach_profile *p = c->p;
     uint8_t q[6] = {(uint8_t)p->card_index, p->stop_card};
@@ -106,8 +107,8 @@ static enum pd_status setup(struct ctl *c, int minor, unsigned flags, struct pd_
     struct mp_msg r = {0};
     enum pd_status rc;
 
-    c->minor = minor < MP_VERSION_MINOR ? minor : MP_VERSION_MINOR;
-    c->any_board = c->minor >= 1 && (flags & MP_FLAG_ANY_BOARD) && c->reads_numbers;
+    c->minor = h->minor;
+    h->any_board = h->minor >= 1 && (flags & MP_FLAG_ANY_BOARD) && h->reads_numbers;
     if (c->minor == 0 && p->card_index != MI_STANDARD)
         return pd_fail(e, PD_ERR_DEVICE, "the machine speaks protocol 1.%d, which cannot be "
                        "told card_index = %s (1.1 can): fill decks with standard indices "
@@ -147,8 +148,10 @@ static enum pd_status setup(struct ctl *c, int minor, unsigned flags, struct pd_
 
 /* *lost tells a machine that did not answer (worth another try within the wait) from one
  * that answered wrongly (another protocol: no wait cures it). */
-static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
+static enum pd_status proto_hello(void *dev, struct mach_hello *h, bool *lost,
+                                  struct pd_err *e)
 {
+    struct ctl *c = dev;
     uint8_t p[2] = {MP_VERSION_MAJOR, MP_VERSION_MINOR};
     struct mp_msg r;
     enum pd_status rc = xfer(c, MP_HELLO, p, 2, &r, e);
@@ -160,25 +163,100 @@ static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
         return rc;
     if (r.type != MP_HELLO_R || r.len < 7 || r.payload[0] != MP_VERSION_MAJOR)
         return pd_fail(e, PD_ERR_DEVICE, "the machine speaks another protocol version");
-    c->methods = r.payload[2];
-    c->reads_numbers = r.payload[4] & MP_FLAG_BOARD_NUMBERS;
+    h->methods = r.payload[2];
+    h->reads_numbers = r.payload[4] & MP_FLAG_BOARD_NUMBERS;
+    h->minor = r.payload[1] < MP_VERSION_MINOR ? r.payload[1] : MP_VERSION_MINOR;
+    snprintf(h->machine, sizeof h->machine, "%s", c->t.machine ? c->t.machine : c->t.name);
     ml = r.payload[5];
-    if (r.payload[3] != 4 || 6 + ml + 1 > r.len || c->methods == 0 ||
-        (c->methods & ~(unsigned)(MACH_OCR | MACH_BARCODE)))
+    if (r.payload[3] != 4 || 6 + ml + 1 > r.len || h->methods == 0 ||
+        (h->methods & ~(unsigned)(MACH_OCR | MACH_BARCODE)))
         return pd_fail(e, PD_ERR_DEVICE, "the machine's hello is malformed");
     mp_printable(model, sizeof model, r.payload + 6, ml);
     fl = r.payload[6 + ml];
     if (7 + ml + fl <= r.len)
         mp_printable(fw, sizeof fw, r.payload + 7 + ml, fl);
     note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
-         r.payload[1], mp_methods_name(c->methods));
-    return setup(c, r.payload[1], r.payload[4], e);
+         r.payload[1], mp_methods_name(h->methods));
+    return setup(c, h, r.payload[4], e);
 }
+
+static enum pd_status proto_begin(void *dev, int board, struct mp_msg *r, struct pd_err *e)
+{
+    uint8_t p[2];
+
+    mp_put_u16(p, board);
+    return xfer(dev, MP_BOARD_BEGIN, p, 2, r, e);
+}
+
+static enum pd_status proto_feed(void *dev, struct mp_msg *r, struct pd_err *e)
+{
+    return xfer(dev, MP_FEED, NULL, 0, r, e);
+}
+
+static enum pd_status proto_place(void *dev, int seq, int pocket, bool then_feed,
+                                  struct mp_msg *r, struct pd_err *e)
+{
+    uint8_t p[4];
+
+    mp_put_u16(p, seq);
+    p[2] = (uint8_t)pocket;
+    p[3] = then_feed;
+    return xfer(dev, MP_PLACE, p, 4, r, e);
+}
+
+static enum pd_status proto_counts(void *dev, struct mp_msg *r, struct pd_err *e)
+{
+    return xfer(dev, MP_BOARD_END, NULL, 0, r, e);
+}
+
+static enum pd_status proto_resume(void *dev, enum mach_action act, int board,
+                                   struct mp_msg *r, struct pd_err *e)
+{
+    uint8_t p[3] = {(uint8_t)act, 0, 0};
+
+    mp_put_u16(p + 1, board);
+    return xfer(dev, MP_RESUME, p, 3, r, e);
+}
+
+static void proto_close(void *dev)
+{
+    struct ctl *c = dev;
+
+    if (c->t.close)
+        c->t.close(c->t.self);
+}
+
+const struct mach_ops MACH_PROTOCOL_OPS = {proto_hello, proto_begin, proto_feed, proto_place,
+                                           proto_counts, proto_resume, proto_close};
 
 /* The machine connected now, as the journal names it. */
 const char *machine_id(const struct ctl *c)
 {
-    return c->t.machine ? c->t.machine : c->t.name;
+    return c->ident;
+}
+
+/* Opens the machine once: a transport for the protocol, or the driver's own primitives. */
+static enum pd_status open_machine(struct ctl *c, int wait_ms, struct pd_err *e)
+{
+    if (c->conn->open_dev)
+        return c->conn->open_dev(c->conn->ctx, wait_ms, &c->ops, &c->dev, e);
+    c->ops = &MACH_PROTOCOL_OPS;
+    c->dev = c;
+    return c->conn->open(c->conn->ctx, wait_ms, &c->t, e);
+}
+
+/* Says hello and keeps what the machine said of itself. */
+static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
+{
+    struct mach_hello h = {0};
+    enum pd_status rc = c->ops->hello(c->dev, &h, lost, e);
+
+    c->methods = h.methods;
+    c->reads_numbers = h.reads_numbers;
+    c->any_board = h.any_board;
+    c->minor = h.minor;
+    snprintf(c->ident, sizeof c->ident, "%s", h.machine);
+    return rc;
 }
 
 /* (Re)connects and says hello; waits up to wait_ms for the machine to come back when it was
@@ -195,7 +273,7 @@ enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
         int left = wait_ms - (int)(since(&t0) * 1000);
 
         close_transport(c);
-        rc = c->conn->open(c->conn->ctx, left > 0 ? left : 0, &c->t, e);
+        rc = open_machine(c, left > 0 ? left : 0, e);
         if (rc != PD_OK)
             return rc;
         c->open = true;
@@ -219,7 +297,6 @@ bool is_fault(const struct mp_msg *r, enum mp_fault f)
 enum outcome operator(struct ctl *c, enum mach_action act, int board, const char *text,
                              struct pd_err *e)
 {
-    uint8_t p[3] = {(uint8_t)act, 0, 0};
     struct mp_msg r;
     char full[300];
 
@@ -229,8 +306,7 @@ enum outcome operator(struct ctl *c, enum mach_action act, int board, const char
         snprintf(full, sizeof full, "copy %d of %d: %s", c->copy, c->job->copies, text);
     if (c->ui && c->ui->prompt && c->ui->prompt(c->ui->ctx, act, board, full, &c->stop) != PD_OK)
         return OUT_STOP;
-    mp_put_u16(p + 1, board);
-    if (xfer(c, MP_RESUME, p, 3, &r, e) != PD_OK)
+    if (c->ops->resume(c->dev, act, board, &r, e) != PD_OK)
         return OUT_LOST;
     if (is_fault(&r, MPF_RESET))
         return lost(e, "the machine restarted (reset)");

@@ -84,9 +84,10 @@ struct fill_ui {
     size_t nbad, capbad;
     bool bad_lost;           /* out of memory while listing */
     const struct mach_watch *watch; /* the operator page (fill --web), or NULL */
-    /* the simulator's audit (NULL sim: none): each board-copy reported good in this run is
-     * checked in the pockets as it is finished, before the next copy empties them */
-    const struct mach_sim *sim;
+    /* a rehearsal's audit (its driver's, NULL: none): each board-copy reported good in this
+     * run is checked in the pockets as it is finished, before the next copy empties them */
+    bool (*audit)(void *run, int board, const struct deal *d, char *why, size_t n);
+    void *audit_run;
     const struct pbn_set *set;
     int copies, nboards;
     int checked, wrong;

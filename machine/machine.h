@@ -48,7 +48,9 @@ struct mach_fault_at {
     enum mach_fault kind;
 };
 
-enum mach_method { MACH_OCR = 1, MACH_BARCODE = 2 }; /* bits of a machine's methods */
+/* Bits of a machine's methods. MACH_FRAME2 is the host's own (never on the wire): the camera
+ * machine reads each card's index in two frames, its OCR and FRAME2 readings. */
+enum mach_method { MACH_OCR = 1, MACH_BARCODE = 2, MACH_FRAME2 = 4 };
 
 /* The letters on the honour cards' indices (a profile's card_index, the simulator's deck):
  * standard A K Q J, de A K D B, fr A R D V, nl A H V B, sv E K D Kn, da E K D B. The one table
@@ -90,8 +92,29 @@ struct mach_sim_opts {
  * with a sentence naming what is wrong. */
 enum pd_status mach_fault_parse(const char *spec, struct mach_fault_at *out, struct pd_err *e);
 
-/* MACH_NONE: the defaults name no machine; a profile must say transport = usb or sim. */
-enum mach_kind { MACH_NONE, MACH_SIM, MACH_USB };
+/* The row of the drivers' table (section 4) a profile names with transport = NAME; MACH_NONE: the
+ * defaults name no machine. */
+enum mach_kind { MACH_NONE, MACH_SIM, MACH_USB, MACH_CAMERA, MACH_KINDS };
+
+/* The camera machine (machine/camera/): a camera reads every card on the host, a
+ * microcontroller board running StandardFirmata (USB serial) moves them. */
+enum { MACH_CAM_TRAY = 4, MACH_CAM_NO_PIN = -1 };
+struct mach_camera_opts {
+    bool simulated;          /* rendered frames and a fake Firmata board (camera-sim.conf) */
+    char pipeline[400];      /* the GStreamer source, e.g. "v4l2src device=/dev/video0" */
+    char board[200];         /* the Firmata board's serial port, e.g. /dev/ttyACM0 */
+    char calibration[200];   /* the deck's templates (predup machine calibrate) */
+    int region[4];           /* x y w h of the corner index in the frame (the profile's
+                                WxH+X+Y); w 0: the whole frame */
+    int feeder_pin;          /* digital output: runs the feed motor */
+    int sensor_pin;          /* digital input: high while a card passes the exit */
+    int diverter_pin;        /* servo pin of the diverter */
+    int angle[5];            /* its angle (degrees) for pockets 0..3 and the reject tray */
+    int gate_pin;            /* servo of the stop-card gate, or MACH_CAM_NO_PIN */
+    int gate_angle;          /* its angle that drops one stop card (closed: 0) */
+    int settle_ms;           /* the servo's travel before a card is moved */
+    int pass_ms;             /* a card passes the sensor within this; longer: a double feed */
+};
 
 /* A machine profile (config/machines/NAME.conf). mach_profile_default gives the defaults. */
 struct mach_profile {
@@ -111,7 +134,8 @@ struct mach_profile {
     bool stop_card;           /* a stop card after each deal (1.1, a machine with a dispenser) */
     char serial[64];          /* "" or the machine's USB serial number: which of one model */
     char usb_path[32];        /* "" or its USB port path, "1-1.4" (bus, then ports) */
-    struct mach_sim_opts sim; /* kind MACH_SIM */
+    struct mach_sim_opts sim; /* kind MACH_SIM; and the camera simulator's world */
+    struct mach_camera_opts camera; /* kind MACH_CAMERA */
 };
 void mach_profile_default(struct mach_profile *p);
 /* The profile's serial or usb_path (name) set to value; false when value is not one. */
@@ -225,7 +249,36 @@ struct mach_sim_stats {
 };
 void mach_sim_stats(const struct mach_sim *sim, struct mach_sim_stats *out);
 
-/* ---------------------------------------------------------------- 4 transports */
+/* ---------------------------------------------------------------- 4 drivers, transports */
+
+/* One row per kind of machine (machine/drivers.c): a profile's transport = NAME, --machine
+ * NAME (the row's built-in profile), fill --list, help, completion and docs read this table.
+ * HACKING.md, "Adding a machine driver", says every place a new row touches. */
+struct mach_connector;
+struct mach_driver {
+    enum mach_kind kind;
+    const char *name;       /* "sim", "usb", "camera" */
+    const char *what;       /* what it drives, for --list and help */
+    const char *builtin;    /* the name of --machine NAME's profile (its defaults) */
+    /* A simulated machine: its journal is SET.sim-journal (a rehearsal never touches the real
+     * one) and every board it fills is audited against its world. */
+    bool (*rehearsal)(const struct mach_profile *p);
+    /* Starts one run on p's machine (p outlives it): *run its state, conn how the controller
+     * (re)opens the machine. */
+    enum pd_status (*start)(const struct mach_profile *p, void **run,
+                            struct mach_connector *conn, struct pd_err *e);
+    /* A rehearsal's ground truth: board's pockets hold the deal d (else why). May be NULL. */
+    bool (*audit)(void *run, int board, const struct deal *d, char *why, size_t n);
+    /* After a failed connection: what the operator should check, on stderr. May be NULL. */
+    void (*explain)(void *run, const struct mach_profile *p);
+    void (*stop)(void *run); /* safe on NULL */
+};
+/* The row of kind, or NULL (MACH_NONE, out of range, or a kind without a row). */
+const struct mach_driver *mach_driver_of(int kind);
+/* The row named name, or NULL. */
+const struct mach_driver *mach_driver_named(const char *name);
+/* The rows' names joined by sep ("sim, usb or camera" with ", " and " or "). */
+void mach_driver_names(const char *sep, const char *last, char *buf, size_t cap);
 
 /* In-process transport to sim (borrowed: it must outlive the transport). PD_ERR_DEVICE while
  * the simulated machine is unplugged. */
@@ -269,10 +322,15 @@ enum pd_status mach_usb_open_error(const struct mach_profile *p, int err, const 
 
 /* Opens a transport to the machine; the controller calls it at the start and after the
  * machine was lost (unplug, reset of the bus), with wait_ms to wait for it to come back. */
+struct mach_ops; /* machine/driver.h */
 struct mach_connector {
     void *ctx;
+    /* a machine of the open protocol: its transport */
     enum pd_status (*open)(void *ctx, int wait_ms, struct mach_transport *out,
                            struct pd_err *e);
+    /* (or) a machine driven by its own primitives: *ops and its state *dev */
+    enum pd_status (*open_dev)(void *ctx, int wait_ms, const struct mach_ops **ops,
+                               void **dev, struct pd_err *e);
 };
 
 struct mach_progress {

@@ -112,6 +112,10 @@ void mach_profile_default(struct mach_profile *p)
     p->sim.minor = MP_VERSION_MINOR;
     p->sim.stop_dispenser = true;
     p->sim.stop_cards = 1000;
+    p->camera = (struct mach_camera_opts){.feeder_pin = 2, .sensor_pin = 3, .diverter_pin = 9,
+                                          .angle = {20, 55, 90, 125, 160},
+                                          .gate_pin = MACH_CAM_NO_PIN, .gate_angle = 45,
+                                          .settle_ms = 150, .pass_ms = 300};
 }
 
 /* The fault names joined by ", ", for the message that lists them (from the one table). */
@@ -192,6 +196,7 @@ void mp_printable(char *out, size_t cap, const uint8_t *in, size_t n)
 const char *mp_methods_name(unsigned methods)
 {
     return methods == (MACH_OCR | MACH_BARCODE) ? "OCR and barcodes"
+           : methods == (MACH_OCR | MACH_FRAME2) ? "the index in two frames"
            : methods == MACH_OCR                ? "OCR"
                                                 : "barcodes";
 }
@@ -205,7 +210,8 @@ static bool as_announced(const struct mp_msg *r, int nread, unsigned methods)
     for (int i = 0; i < nread; i++) {
         unsigned m = r->payload[3 + 3 * i];
 
-        if ((m != MACH_OCR && m != MACH_BARCODE) || !(methods & m) || (seen & m))
+        if ((m != MACH_OCR && m != MACH_BARCODE && m != MACH_FRAME2) || !(methods & m) ||
+            (seen & m))
             return false;
         seen |= m;
     }
@@ -269,8 +275,8 @@ int mp_index_suspect(const struct mp_msg *r, unsigned methods, int miss[4], int 
         miss[honour] = ocr == bar ? 0 : miss[honour] + 1;
         return miss[honour] >= MP_INDEX_MISSES ? honour : -1;
     }
-    if (methods & MACH_BARCODE)
-        return -1;
+    if (methods & (MACH_BARCODE | MACH_FRAME2))
+        return -1; /* a camera machine's templates are learned from the deck: no index set */
     *streak = ocr < 0 ? *streak + 1 : 0; /* OCR alone cannot tell an honour: any card */
     return *streak >= MP_INDEX_STREAK ? 4 : -1;
 }

@@ -41,6 +41,8 @@ struct lint {
     size_t export_at, export_len; /* the first "% EXPORT" line (the writer drops it) */
     char *carry, *buf;
     size_t ncarry, carry_cap, buf_cap;
+    pbn_outside_fn *outside; /* pbn_check_outside's: told of each such line that holds "[" */
+    void *outside_ctx;
 };
 
 static void fault(struct lint *l, int line, const char *fmt, ...)
@@ -48,16 +50,17 @@ static void fault(struct lint *l, int line, const char *fmt, ...)
 
 static void fault(struct lint *l, int line, const char *fmt, ...)
 {
+    char raw[1024], text[1024];
     va_list ap;
 
     l->faults++;
     if (!l->rep) /* counting only (pbn_write's test for export format) */
         return;
-    fprintf(l->rep, "%s:%d: ", l->name, line);
     va_start(ap, fmt);
-    vfprintf(l->rep, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    fputc('\n', l->rep);
+    pd_message(text, sizeof text, "%s", raw); /* as every message: file bytes escaped */
+    fprintf(l->rep, "%s:%d: %s\n", l->name, line, text);
 }
 
 /* ---------------------------------------------------------------- game-level rules */
@@ -350,6 +353,15 @@ static bool has_utf8(const char *s)
     return false;
 }
 
+/* Text outside any game: import ignores it, but a lenient reader takes a "[" in it for a tag,
+ * so verify refuses such a line (pbn_check_outside). */
+static void outside_text(struct lint *l, const char *s, int line)
+{
+    fault(l, line, "text outside any game (import ignores it)");
+    if (l->outside && strchr(s, '['))
+        l->outside(l->outside_ctx, line);
+}
+
 static void scan_line(struct lint *l, const char *s, int line)
 {
     size_t i = 0, len = strlen(s);
@@ -385,7 +397,7 @@ static void scan_line(struct lint *l, const char *s, int line)
         while (pbn_text_space(s[k]))
             k++;
         if (s[k] != '[' && s[k] != ';' && s[k] != '{') {
-            fault(l, line, "text outside any game (import ignores it)");
+            outside_text(l, s, line);
             return;
         }
         l->game_line = line;
@@ -411,7 +423,7 @@ static void scan_line(struct lint *l, const char *s, int line)
             scan_tag(l, s, len, &i, line);
         } else {
             if (l->ntags == 0)
-                fault(l, line, "text outside any game (import ignores it)");
+                outside_text(l, s, line);
             break; /* section data (Auction, Play, tables) */
         }
     }
@@ -615,4 +627,18 @@ enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FIL
     rc = lint_result(l, &r, e);
     *nfaults = r.faults;
     return rc;
+}
+
+enum pd_status pbn_check_outside(const char *text, size_t len, pbn_outside_fn *found, void *ctx,
+                                 struct pd_err *e)
+{
+    struct lint *l = pbn_lint_new("", NULL, false);
+    struct pbn_lint_result r;
+
+    if (!l)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    l->outside = found;
+    l->outside_ctx = ctx;
+    pbn_lint_feed(l, text, len);
+    return pbn_lint_end(l, &r, e);
 }

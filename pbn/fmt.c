@@ -146,6 +146,60 @@ static bool law2_differs(const struct fmt *f, const struct pbn_set *set, size_t 
     return (f->flags & FMT_LAW2) && (bi.dealer != law.dealer || bi.vul != law.vul);
 }
 
+/* The games of set with no hand at all: a format of partial deals (LIN) cannot hold them. */
+static size_t handless(const struct pbn_set *set)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < set->n; i++)
+        n += set->games[i].known == 0;
+    return n;
+}
+
+/* The set as a partial format writes it: its games that hold a hand, each keeping its board
+ * number; view->games is malloc'd (the games themselves are set's, shared). NULL when no game
+ * is left out: the set is written as it is. */
+static enum pd_status handless_view(const struct pbn_set *set, struct pbn_set *view,
+                                    struct pd_err *e)
+{
+    *view = *set;
+    view->games = malloc((set->n ? set->n : 1) * sizeof *view->games);
+    if (!view->games)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    view->n = 0;
+    view->src = NULL;
+    for (size_t i = 0; i < set->n; i++)
+        if (set->games[i].known) {
+            view->games[view->n] = set->games[i];
+            view->games[view->n++].board = fmt_board(set, i);
+        }
+    return PD_OK;
+}
+
+size_t pbn_format_left_out(const char *format, const struct pbn_set *set)
+{
+    const struct fmt *f = format ? fmt_by_name(format, strlen(format)) : NULL;
+
+    return f && (f->flags & FMT_PARTIAL) ? handless(set) : 0;
+}
+
+/* What a partial format left out, said once per file (on stderr: the file may be stdout). */
+static void note_handless(const struct fmt *f, const char *path, const struct pbn_set *set)
+{
+    char list[200];
+    size_t n = 0, at = 0;
+
+    if (!(f->flags & FMT_PARTIAL) || handless(set) == 0)
+        return;
+    for (size_t i = 0; i < set->n && at < sizeof list - 16; i++)
+        if (!set->games[i].known)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s%d", n++ ? ", " : "",
+                                   fmt_board(set, i));
+    fprintf(stderr, "%s: note: %s cannot hold a board without a hand: left out %zu board%s with "
+            "no deal (%s%s)\n", path, f->name, handless(set), handless(set) == 1 ? "" : "s",
+            list, n < handless(set) ? ", ..." : "");
+}
+
 static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set, size_t i,
                                  unsigned flags, struct pd_err *e)
 {
@@ -156,8 +210,11 @@ static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set,
 
     if (g->known != 0xF && !(f->flags & FMT_PARTIAL))
         return pd_fail(e, PD_ERR_RANGE, "board %d: %s needs all four hands", b, f->name);
-    if (!g->known)
-        return pd_fail(e, PD_ERR_RANGE, "board %d: %s needs one hand at least", b, f->name);
+    if (!g->known) /* a partial format leaves it out (handless_view), or refuses a set of none */
+        return handless(set) < set->n ? PD_OK
+                                      : pd_fail(e, PD_ERR_RANGE, "board %d: %s needs one hand at "
+                                                "least, and no board of the set has one", b,
+                                                f->name);
     if (!fmt_hands_ok(&g->deal, g->known, why, sizeof why))
         return pd_fail(e, PD_ERR_RANGE, "board %d: not a %s deal: %s", b,
                        g->known == 0xF ? "complete" : "possible", why);
@@ -190,6 +247,15 @@ static enum pd_status check_game(const struct fmt *f, const struct pbn_set *set,
 static enum pd_status fmt_write(const struct fmt *f, FILE *out, const struct pbn_set *set,
                                 struct pd_err *e)
 {
+    if ((f->flags & FMT_PARTIAL) && handless(set) > 0) {
+        struct pbn_set view;
+        enum pd_status rc = handless_view(set, &view, e);
+
+        if (rc == PD_OK)
+            rc = f->write(out, &view, e);
+        free(view.games);
+        return rc;
+    }
     if (f->write)
         return f->write(out, set, e);
     f->write_blind(out, set, (f->flags & FMT_BLIND) != 0);
@@ -373,8 +439,10 @@ enum pd_status pbn_write_formats_ex(const char *path, const char *formats, unsig
         rc = write_one(pl.f[opened], &out[opened], pl.path[opened], out_flags, set, e);
     if (rc == PD_OK) {
         rc = pd_outset_commit(path, out, opened, e);
-        for (int i = 0; rc == PD_OK && i < pl.n; i++)
+        for (int i = 0; rc == PD_OK && i < pl.n; i++) {
             note_dropped(pl.f[i], pl.path[i], set);
+            note_handless(pl.f[i], pl.path[i], set);
+        }
         return rc;
     }
     for (int i = 0; i < opened; i++)

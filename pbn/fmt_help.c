@@ -37,7 +37,8 @@ void fmt_card_seats(const struct deal *d, unsigned char seat[DEAL_NCARDS])
     }
 }
 
-bool fmt_is_filler(const unsigned char *p, size_t n)
+/* True when p[0..n) holds blanks and NULs only (a record's padding). */
+static bool fmt_is_filler(const unsigned char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (p[i] != ' ' && p[i] != 0)

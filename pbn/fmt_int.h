@@ -207,8 +207,6 @@ enum pd_status fmt_bri_get(const char *name, int board, const unsigned char *p, 
                            struct deal *d, struct pd_err *e);
 enum pd_status fmt_dge_get(const char *name, int board, const unsigned char *p, size_t base,
                            struct deal *d, struct pd_err *e);
-/* True when p[0..n) holds blanks and NULs only (a record's padding). */
-bool fmt_is_filler(const unsigned char *p, size_t n);
 /* A file of fixed-size records, board k the k-th (BRI, DGE): each record's first used bytes
  * decoded by decode (from p, at byte base of the file) into a complete deal, the rest padding
  * (blanks or NULs; padding is the message when it is not). what names the format ("BRI"). */

@@ -93,9 +93,7 @@ char *pbn_game_commentary(const struct pbn_game *g);
  * in order); value is copied. */
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e);
-/* Appends a section line to tag name (which must exist), or to the tag t. */
-enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char *line,
-                               struct pd_err *e);
+/* Appends a section line to the tag t. */
 enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e);
 
 /* Event data for a set of generated boards. Strings may be NULL ("?" is written). */
@@ -114,9 +112,12 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
 enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
                                const struct dd_par *par, struct pd_err *e);
 
-/* DoubleDummyTricks text: 20 hex digits, declarers N, S, E, W, each over NT, S, H, D, C. */
-void pbn_dd_to_hex(const struct dd_table *dd, char out[21]);
+/* DoubleDummyTricks' 20 hex digits (declarers N, S, E, W; strains NT, S, H, D, C) to a table and
+ * back (verify compares a set's tag with a fresh solve's). */
 bool pbn_dd_from_hex(const char *text, struct dd_table *dd);
+void pbn_dd_to_hex(const struct dd_table *dd, char out[21]);
+/* The table of g's OptimumResultTable rows ("N NT  7", PBN 5.7), when all 20 are there. */
+bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd);
 
 /* Writes a set read from PBN text as it was read: every game nothing changed byte for byte, a
  * changed tag in place, new tags after the game's last (in the source's line ends and
@@ -162,8 +163,6 @@ enum pd_status pbn_read_mem(const char *name, const char *text, size_t len,
  * copy of a file read whole (pbn_read_any). */
 enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct pbn_set **out,
                               struct pd_err *e);
-/* Fills the parsed fields of g from its tags. */
-enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
 /* Import keeps a game's repeated tags, and its parsed fields come from the first of each name:
  * a verifier must see the others. Calls found for each Board, Deal, Dealer, Vulnerable or
  * DealId tag of g (read from the source, not inherited) that repeats an earlier one, in order;
@@ -221,6 +220,9 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
 /* The format pbn_read_any would read path as (with no format given), or NULL when it cannot
  * tell (or cannot read the file). */
 const char *pbn_format_guess(const char *path);
+/* How many games of set the format leaves out when it writes it: a format of partial deals
+ * (LIN) cannot hold a board with no hand, and names them in a note; 0 for an unknown name. */
+size_t pbn_format_left_out(const char *format, const struct pbn_set *set);
 /* True when the format carries no dealer or vulnerability (its boards read as Law 2's). */
 bool pbn_format_law2(const char *name);
 
@@ -229,6 +231,12 @@ bool pbn_format_law2(const char *name);
  * report NULL: count only. */
 enum pd_status pbn_check_mem(const char *name, const char *text, size_t len, FILE *report,
                              size_t *nfaults, struct pd_err *e);
+/* The lines of PBN text outside any game (as check reads the games) that hold a "[", which
+ * import ignores and a lenient reader takes for another board: found(ctx, line) for each.
+ * verify calls it on the text of a set it checks. */
+typedef void pbn_outside_fn(void *ctx, int line);
+enum pd_status pbn_check_outside(const char *text, size_t len, pbn_outside_fn *found, void *ctx,
+                                 struct pd_err *e);
 
 /* The Generator tag of a keyed set (pbn/generator.c): what `predup verify` reads back. */
 struct pbn_generator {

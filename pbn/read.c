@@ -11,6 +11,8 @@
 
 #include "pbn/fmt_int.h"
 
+static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
+
 enum { MAX_NAME = 255 }; /* a tag name's characters on import */
 
 struct reader {
@@ -466,8 +468,7 @@ static bool parse_vul(const char *v, enum vul *out)
     return false;
 }
 
-/* OptimumResultTable rows "N NT  7" (PBN 5.7), when all 20 are there. */
-static bool table_dd(const struct pbn_game *g, struct dd_table *dd)
+bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd)
 {
     const struct pbn_tag *t = pbn_tag_find(g, "OptimumResultTable");
     unsigned seen = 0;
@@ -499,7 +500,7 @@ static enum pd_status parse_dd(struct pbn_game *g)
 
     g->has_dd = v && pbn_dd_from_hex(v, &g->dd);
     if (!g->has_dd)
-        g->has_dd = table_dd(g, &g->dd);
+        g->has_dd = pbn_dd_from_table(g, &g->dd);
     v = pbn_tag_get(g, "OptimumScore");
     const char *pc = pbn_tag_get(g, "ParContract");
 
@@ -556,7 +557,8 @@ static enum pd_status parse_deal(struct pbn_game *g, const char *v, const char *
     return PD_OK;
 }
 
-enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e)
+/* Fills the parsed fields of g from its tags. */
+static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e)
 {
     const char *v;
 
@@ -594,27 +596,31 @@ enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_er
     return parse_dd(g);
 }
 
-static bool fixes_the_board(const char *name)
-{
-    static const char *const fields[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
+/* The fields that fix a board, each a slot of pbn_game_repeats' table of first tags. */
+static const char *const board_fields[] = {"Board", "Deal", "Dealer", "Vulnerable", "DealId"};
+enum { BOARD_FIELDS = sizeof board_fields / sizeof board_fields[0] };
 
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (strcmp(name, fields[i]) == 0)
-            return true;
-    return false;
+static int board_field(const char *name) /* its slot, or -1 */
+{
+    for (int i = 0; i < BOARD_FIELDS; i++)
+        if (strcmp(name, board_fields[i]) == 0)
+            return i;
+    return -1;
 }
 
+/* One pass: the first tag of each field is kept as it is met, so each later one is answered
+ * at once (linear in the game's tags, however many precede or repeat). */
 void pbn_game_repeats(const struct pbn_game *g, pbn_repeat_fn *found, void *ctx)
 {
+    const struct pbn_tag *first[BOARD_FIELDS] = {0};
+
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pbn_tag *t = &g->tags[i];
+        int k = t->implicit ? -1 : board_field(t->name);
 
-        if (t->implicit || !fixes_the_board(t->name))
-            continue;
-        for (size_t j = 0; j < i; j++)
-            if (!g->tags[j].implicit && strcmp(g->tags[j].name, t->name) == 0) {
-                found(ctx, g, t, &g->tags[j]);
-                break;
-            }
+        if (k >= 0 && first[k])
+            found(ctx, g, t, first[k]);
+        else if (k >= 0)
+            first[k] = t;
     }
 }

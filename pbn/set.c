@@ -343,16 +343,6 @@ enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct p
     return PD_OK;
 }
 
-enum pd_status pbn_section_add(struct pbn_game *g, const char *name, const char *line,
-                               struct pd_err *e)
-{
-    struct pbn_tag *t = pbn_tag_find(g, name);
-
-    if (!t)
-        return pd_fail(e, PD_ERR_INTERNAL, "section line for missing tag %s", name);
-    return pbn_tag_section_add(t, line, e);
-}
-
 char *pbn_game_commentary(const struct pbn_game *g)
 {
     size_t len = 0;
@@ -435,6 +425,7 @@ static const enum seat dd_seat_order[4] = {SEAT_N, SEAT_S, SEAT_E, SEAT_W};
 static const enum strain dd_strain_order[5] = {STRAIN_NT, STRAIN_S, STRAIN_H, STRAIN_D,
                                                STRAIN_C};
 
+/* DoubleDummyTricks text: 20 hex digits, declarers N, S, E, W, each over NT, S, H, D, C. */
 void pbn_dd_to_hex(const struct dd_table *dd, char out[21])
 {
     static const char hex[] = "0123456789abcdef";

@@ -2,6 +2,7 @@
  * vulnerability, a complete deal; Law 2 fills a missing dealer or vulnerability from the
  * number), and the title block (Event, Site, Date, and the set label and key commitment that
  * `predup deal` writes into the Generator tag), and where each board falls on the pages. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,37 +105,21 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
                 break;
             }
     }
+    /* The line tells an event's sets apart: an event's only set has none ("Satz: original"
+     * on every page says nothing). A set printed alone keeps it: it may be one of two. */
+    if (d->one_set)
+        t->label[0] = '\0';
 }
 
-/* Copies s into out as a PBN tag value: quote and backslash escaped, at most max bytes of s,
- * cut at a character boundary. Returns the bytes written. */
-static size_t pbn_value(const char *s, size_t max, char *out, size_t n)
+void pr_board_qr(const struct pr_board *b, char *out, size_t n)
 {
-    size_t o = 0, len = strlen(s);
+    char deal[DEAL_PBN_LEN], vul[8] = "";
 
-    if (len > max) {
-        len = max;
-        while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
-            len--;
-    }
-    for (size_t i = 0; i < len && o + 3 < n; i++) {
-        if (s[i] == '"' || s[i] == '\\')
-            out[o++] = '\\';
-        out[o++] = s[i];
-    }
-    out[o] = '\0';
-    return o;
-}
-
-void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n)
-{
-    const char *event = pbn_tag_get(g, "Event");
-    char ev[260], deal[DEAL_PBN_LEN];
-
-    pbn_value(event && *event ? event : "?", 120, ev, sizeof ev);
+    /* PBN's name in capitals: lower-case letters would cost a byte segment. */
+    for (size_t i = 0; VUL_PBN[b->vul][i] && i + 1 < sizeof vul; i++)
+        vul[i] = (char)toupper((unsigned char)VUL_PBN[b->vul][i]);
     deal_to_pbn(&b->deal, b->dealer, 0xF, deal);
-    snprintf(out, n, "[Event \"%s\"]\n[Board \"%d\"]\n[Dealer \"%c\"]\n[Vulnerable \"%s\"]\n"
-             "[Deal \"%s\"]\n", ev, b->number, SEAT_LETTER[b->dealer], VUL_PBN[b->vul], deal);
+    snprintf(out, n, "%d %c %s %s", b->number, SEAT_LETTER[b->dealer], vul, deal);
 }
 
 char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n)
@@ -158,6 +143,12 @@ char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, s
 {
     return PR_TERMF(d->terms, "dealer_vul", out, n, pr_term_seat_name(d->terms, b->dealer),
                     pr_term_vul(d->terms, b->vul));
+}
+
+void pr_page_grid(int per_page, int *cols, int *rows)
+{
+    *cols = per_page == 9 ? 3 : per_page >= 4 ? 2 : 1;
+    *rows = per_page / *cols;
 }
 
 bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot)

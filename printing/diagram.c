@@ -130,13 +130,9 @@ void pr_diag_grid(struct pdoc *d, const struct dd_table *t, float x, float y, fl
     }
 }
 
-void pr_makeable_text(const struct dd_table *t, int side, char *line, size_t n)
-{
-    pr_makeable_text_in(NULL, t, side, line, n);
-}
-
-void pr_makeable_text_in(const struct pr_terms *terms, const struct dd_table *t, int side,
-                         char *line, size_t n)
+/* pr_makeable_text in the language of terms (NULL: English). */
+static void pr_makeable_text_in(const struct pr_terms *terms, const struct dd_table *t, int side,
+                                char *line, size_t n)
 {
     static const enum seat pair[2][2] = {{SEAT_N, SEAT_S}, {SEAT_E, SEAT_W}};
     size_t o = (size_t)snprintf(line, n, "%s:", pr_term_side(terms, side));
@@ -158,6 +154,11 @@ void pr_makeable_text_in(const struct pr_terms *terms, const struct dd_table *t,
     }
     if (!any && o < n)
         snprintf(line + o, n - o, " \u2014");
+}
+
+void pr_makeable_text(const struct dd_table *t, int side, char *line, size_t n)
+{
+    pr_makeable_text_in(NULL, t, side, line, n);
 }
 
 /* Makeable contracts, one line per side, in at most w points. */

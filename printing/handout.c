@@ -1,7 +1,8 @@
 /* printing/handout.c - the student handout: the hands the lesson shows (--hands), each board
  * only as large as what it shows (a North-South board has no room kept for East and West), as
  * many boards to a page as fit: boards are set in rows of as many columns as the page holds at
- * about the hand record's six-a-page size, each row as high as its tallest board. Under each
+ * about the hand record's six-a-page size, each row as high as its tallest board; then as few
+ * columns and as large a scale as fill the page when the set takes one. Under each
  * diagram come the contract, lead and result, the auction and the commentary, when the file
  * holds them. The head has the title, place and date: no set label and no key commitment,
  * and there is no analysis or QR code (they would give hidden hands away). */
@@ -16,6 +17,7 @@
 static const float HAND_W = 110, LEFT_W = 88, EAST_W = 98, BOX_W = 64, BOX_H = 54;
 static const float HAND_H = 4 * 12.5f, TEXT = 8, LEAD = 9.6f, GAP = 4;
 static const float MIN_SCALE = 0.85f, MAX_SCALE = 1.25f; /* the record's 6 a page is ~0.97 */
+static const float FILL_SCALE = 1.7f; /* a few boards fill the page, type up to 8 * 1.7 pt */
 
 /* Where the pieces of a board go, for the hands shown (y down, points before scaling). */
 struct hframe {
@@ -214,6 +216,44 @@ static enum pd_status draw_rows(struct pdoc *d, const struct pbn_set *set,
     return rc;
 }
 
+/* The pages the rows take at p, or 0 when a row is taller than a page. */
+static int pages_at(size_t n, const struct hpage *p, struct hrows *r)
+{
+    layout_rows(n, p, r);
+    for (int i = 0; i < r->rows; i++)
+        if (r->row_h[i] > p->top - p->bottom)
+            return 0;
+    return r->rows ? r->row_page[r->rows - 1] + 1 : 1;
+}
+
+/* A handout of one page scales to the page: of the layouts of fewer columns or larger type
+ * that still take one page, the largest (8 boards of two hands fill the page rather than a
+ * third of it). A longer set keeps its dense pages. Leaves r laid out at the chosen p. */
+static void scale_to_page(size_t n, const struct hframe *f, struct hpage *p, struct hrows *r)
+{
+    struct hpage best = *p, t = *p;
+    float avail = p->colw * (float)p->cols;
+    int pages = pages_at(n, p, r);
+
+    for (int c = 1; pages == 1 && c <= p->cols; c++) {
+        float lo = best.s, hi = fminf(avail / (float)c / f->w, FILL_SCALE);
+
+        t.cols = c;
+        t.colw = avail / (float)c;
+        for (int k = 0; k < 24 && hi > lo; k++) { /* pages only grow with the scale */
+            t.s = (lo + hi) / 2;
+            int got = pages_at(n, &t, r);
+
+            *(got && got <= pages ? &lo : &hi) = t.s;
+        }
+        t.s = lo;
+        if (lo > best.s && pages_at(n, &t, r) && pages_at(n, &t, r) <= pages)
+            best = t;
+    }
+    *p = best;
+    layout_rows(n, p, r);
+}
+
 /* Every board read once for its height (and its faults, before anything is drawn). */
 static enum pd_status measure_all(struct pdoc *d, const struct pbn_set *set,
                                   const struct pr_options *o, const struct hframe *f,
@@ -250,7 +290,7 @@ enum pd_status pr_draw_handout(struct pdoc *d, const struct pbn_set *set,
 
         rc = measure_all(d, set, o, &f, &p, r.h, e);
         if (rc == PD_OK) {
-            layout_rows(set->n, &p, &r);
+            scale_to_page(set->n, &f, &p, &r);
             rc = draw_rows(d, set, o, &title, &f, &p, &r, e);
         }
     }

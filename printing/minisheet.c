@@ -121,13 +121,14 @@ static void header(struct pdoc *d, const struct pr_title *t, int stage, int page
 enum pd_status pr_draw_minibridge(struct pdoc *d, const struct pbn_set *set,
                                   const struct pr_options *o, struct pd_err *e)
 {
-    int per = o->per_page, cols = per == 9 ? 3 : per >= 4 ? 2 : 1, rows = per / cols;
+    int per = o->per_page, cols, rows;
     int pages = (int)((set->n + (size_t)per - 1) / (size_t)per);
     struct pr_title title;
     enum pd_status rc = check_boards(set, e);
 
     if (rc != PD_OK)
         return rc;
+    pr_page_grid(per, &cols, &rows);
     pdoc_add_page(d, o->paper);
     pr_title_from_set(set, o->title, d, &title);
     float cw = (d->width - 2 * PR_TEACH_MARGIN) / (float)cols;

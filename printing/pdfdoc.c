@@ -95,6 +95,7 @@ enum pd_status pdoc_open(struct pdoc *d, const struct pr_options *o, struct pd_e
 
     memset(d, 0, sizeof *d);
     d->ten10 = o->ten_as_10;
+    d->one_set = o->one_set;
     d->doc = HPDF_New(on_error, d);
     if (!d->doc)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory starting a PDF");

@@ -1,5 +1,7 @@
 /* printing/pr_int.h - internal to printing/: the PDF document wrapper (pdfdoc.c), text fitting
- * helpers, QR drawing (qr.c) and the three layouts (record.c, curtain.c, sheet.c). */
+ * helpers, QR drawing (qr.c), the row of the print kinds' table (kind.c), the web pages
+ * (web.c) and the layouts record.c, curtain.c and sheet.c (the teaching layouts' are in
+ * teach_int.h). */
 #ifndef PREDUP_PR_INT_H
 #define PREDUP_PR_INT_H
 
@@ -19,6 +21,7 @@ struct pdoc {
     HPDF_Page page;      /* current page */
     float width, height; /* page size, points */
     bool ten10;          /* the ten as "10" rather than "T" (pr_options.ten_as_10) */
+    bool one_set;        /* no "Set:" line (pr_options.one_set) */
     HPDF_STATUS error, detail; /* first libharu error, 0 if none */
     struct pdoc_glyphs *glyphs; /* the faces' character maps, read with FreeType (pdfdoc.c) */
     const struct pr_terms *terms; /* the words in the language printed (terms.c); NULL: en */
@@ -64,7 +67,9 @@ typedef char *pr_clean_fn(const char *s, bool (*has_glyph)(void *ctx, unsigned c
 enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
                               bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,
                               struct pd_err *e);
-/* The value of key (t NULL: English); a key no table has is returned as it is. */
+/* The value of key (t NULL: English); a key English does not have is a program error: a
+ * message on stderr and abort(), never the key on paper (tests/cli/print_terms_keys.sh finds
+ * every key the code asks in every table). */
 const char *pr_term(const struct pr_terms *t, const char *key);
 /* The value of key with {1}, {2} ... replaced by args[0], args[1] ... (NULL-terminated), cut
  * to fit n. Returns out. PR_TERMF(t, "board", buf, sizeof buf, num) for a list in place. */
@@ -83,18 +88,14 @@ const char *pr_term_rank(const struct pr_terms *t, int rank, bool ten10, char bu
  * spaced, "E Kn 10 5", so that the letters do not run together. */
 bool pr_terms_wide_ranks(const struct pr_terms *t);
 
-/* pr_par_text and pr_makeable_text (printing.h) in the language of t (NULL: English). */
+/* pr_par_text (printing.h) in the language of t (NULL: English). */
 void pr_par_text_in(const struct pr_terms *t, const struct dd_par *par, char *out, size_t n);
-void pr_makeable_text_in(const struct pr_terms *terms, const struct dd_table *t, int side,
-                         char *line, size_t n);
 
 /* Colours. */
 void pdoc_black(struct pdoc *d);
 void pdoc_red(struct pdoc *d);
 void pdoc_grey(struct pdoc *d, float g);
 
-/* Width of utf8 text in font at size (points). */
-float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8);
 /* Draws text with its baseline at y, left at x, in at most maxw points: condensed down to 70 %
  * horizontal scale, then a smaller font, never wider than maxw. Every suit symbol ♥ and ♦ in
  * it is drawn red, the rest in the current fill colour. Returns the width drawn. */
@@ -106,8 +107,6 @@ float pdoc_text_right(struct pdoc *d, HPDF_Font f, float size, float x, float y,
 /* As pdoc_text_fit, centred on cx. */
 void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y, float maxw,
                       const char *utf8);
-/* The size text must take to fit maxw at 70 % scale, at most size. */
-float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const char *utf8);
 
 /* Word-wraps utf8 into lines of at most maxw points at size; returns the number of lines and,
  * when draw is set, draws them from baseline y down with leading lead, at most max_lines (the
@@ -119,9 +118,6 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
  * spaced "A K J 5" when spaced is set; the ten as d->ten10 says), fitted into maxw. */
 void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, enum suit s,
                     unsigned holding, bool spaced);
-/* The holding as text in d's language: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when
- * d->ten10; spaced always when an honour has two letters); "—" for a void. buf >= 64 bytes. */
-void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n);
 
 extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 */
 
@@ -129,6 +125,8 @@ extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 
  * (quiet zone not included: keep 4 modules clear around it). Returns false if libqrencode
  * failed (the caller reports it). */
 bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size);
+/* The modules on a side of text's code (0 if libqrencode fails). */
+int pr_qr_modules(const char *text);
 
 /* The pieces of a board (diagram.c), at (x, y) in a frame with y downward: the four suit lines
  * of a hand (baseline of the first at y); the compass box, w x 54, with the HCP of the seats in
@@ -156,13 +154,18 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
 char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n);
 char *pr_board_title(const struct pdoc *d, int number, char *out, size_t n);
 char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, size_t n);
+/* The grid of per_page boards on a page (a count the kind's row allows): cols columns of rows
+ * boards (printing/board.c, the one home of the page grid). */
+void pr_page_grid(int per_page, int *cols, int *rows);
 /* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
  * opens a page (a new page is added for each but the first): the caller draws the header. */
 bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot);
-/* The board as the QR code holds it: PBN tags Event, Board, Dealer, Vulnerable and Deal, one a
- * line (the event cut to 120 bytes at a character boundary). */
-enum { PR_BOARD_PBN_LEN = 320 };
-void pr_board_pbn(const struct pbn_game *g, const struct pr_board *b, char *out, size_t n);
+/* The board as the record's QR code holds it, in QR alphanumeric characters only so that it
+ * fits version 4 (33 modules) at level M: board, dealer, vulnerability (NONE NS EW ALL) and the
+ * PBN deal from the dealer, "1 N NONE N:Q87.AK7.AJT953.2 ...". The event is left out: the
+ * page's title shows it, and its bytes made the code a version 8 to 11 (printing/README.md). */
+enum { PR_BOARD_QR_LEN = 32 + DEAL_PBN_LEN, PR_BOARD_QR_MODULES = 33 };
+void pr_board_qr(const struct pr_board *b, char *out, size_t n);
 
 /* The layouts: each adds its pages to d. */
 /* Hand records for a website (printing/web.c): DIR/index.html, DIR/board-N.html, DIR/style.css
@@ -176,6 +179,32 @@ enum pd_status pr_write_web(const struct pbn_set *set, const struct pr_options *
  * with PD_ERR_LIMIT, the solve left running (printing/solve_watch.c). */
 enum pd_status pr_solve_watched(const struct deal *deals, size_t n, struct dd_table *tabs,
                                 size_t batch, bool show, unsigned max_seconds, struct pd_err *e);
+/* A row of the print kinds' table (printing/kind.c). A PDF kind draws into the open document
+ * (draw; the engine saves it atomically); a kind whose output is no single PDF (a folder of
+ * web pages) writes it itself (write, given the input's and the output's paths and the
+ * pd_outfile flags; draw NULL). */
+typedef enum pd_status pr_draw_fn(struct pdoc *d, const struct pbn_set *set,
+                                  const struct pr_options *o, struct pd_err *e);
+typedef enum pd_status pr_write_fn(const struct pbn_set *set, const struct pr_options *o,
+                                   const char *in, const char *path, unsigned out_flags,
+                                   struct pd_err *e);
+enum pr_analysis {
+    PR_ANALYSIS_NONE,   /* never analysed */
+    PR_ANALYSIS_ALWAYS, /* the set is analysed first when it holds no analysis */
+    PR_ANALYSIS_SHOWN,  /* only when the analysis is printed (--dd not none, every hand shown) */
+    PR_ANALYSIS_DD,     /* unless --dd none */
+};
+struct pr_kind {
+    const char *name;    /* predup print NAME, print = NAME, the output's SET-NAME.pdf */
+    const char *summary; /* one line, for predup print --help */
+    pr_draw_fn *draw;
+    pr_write_fn *write;
+    const char *ext;     /* the output's extension beside the set (".pdf"; "" for a folder) */
+    enum pr_analysis analysis;
+    unsigned per_page;   /* bit n: n boards a page allowed (pr_page_grid); 0: its own pages */
+    const char *options; /* help lines of the options only it reads; NULL: none */
+};
+bool pr_kind_needs_analysis(const struct pr_kind *k, const struct pr_options *o);
 enum pd_status pr_draw_record(struct pdoc *d, const struct pbn_set *set,
                               const struct pr_options *o, struct pd_err *e);
 enum pd_status pr_draw_curtain(struct pdoc *d, const struct pbn_set *set,

@@ -1,8 +1,9 @@
-/* printing/print.c - the print engine: a hand record, curtain cards or a duplication sheet of a
- * set as a PDF, rendered into memory and written atomically (pd_outfile), so that a failure at
- * any point leaves no PDF behind; a hand record of a set without analysis analyses it first.
+/* printing/print.c - the print engine: a set printed as one of the kinds of printing/kind.c's
+ * table, its PDF rendered into memory and written atomically (pd_outfile), so that a failure at
+ * any point leaves no PDF behind; a kind that shows the analysis analyses a set without it.
  * `predup print` (printing/cmd/cmd_print.c) and the event ceremony (config/ceremony.c) call
  * pr_print_file. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,17 +49,19 @@ enum pd_status pr_parse_hands(const char *arg, unsigned *mask, struct pd_err *e)
     }
 }
 
-enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
-                         unsigned char **pdf, size_t *len, struct pd_err *e)
+enum pd_status pr_render(const struct pr_kind *kind, const struct pbn_set *set,
+                         const struct pr_options *o, unsigned char **pdf, size_t *len,
+                         struct pd_err *e)
 {
     struct pdoc d;
-    enum pd_status rc;
+    enum pd_status rc = pr_kind_check(kind, o, e);
 
+    if (rc != PD_OK)
+        return rc;
+    if (!kind->draw)
+        return pd_fail(e, PD_ERR_USAGE, "print %s writes no PDF", kind->name);
     if (set->n == 0)
         return pd_fail(e, PD_ERR_RANGE, "the set has no boards");
-    if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6 &&
-        o->per_page != 9)
-        return pd_fail(e, PD_ERR_USAGE, "--per-page must be 1, 2, 4, 6 or 9, not %d", o->per_page);
     struct pr_terms *terms = NULL;
     rc = pr_terms_load(o, &terms, e);
     if (rc == PD_OK)
@@ -69,29 +72,8 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
     }
     d.terms = terms;
     rc = pr_terms_clean(terms, pr_text_clean, pdoc_has_glyph, &d, e); /* drawn as the set's texts are */
-    if (rc == PD_OK) {
-        switch (kind) {
-        case PR_RECORD: /* a record that hides hands is a student's handout */
-            rc = (o->hands & PR_HANDS_ALL) == PR_HANDS_ALL ? pr_draw_record(&d, set, o, e)
-                                                           : pr_draw_handout(&d, set, o, e);
-            break;
-        case PR_CURTAIN:
-            rc = pr_draw_curtain(&d, set, o, e);
-            break;
-        case PR_SHEET:
-            rc = pr_draw_sheet(&d, set, o, e);
-            break;
-        case PR_HANDOUT:
-            rc = pr_draw_handout(&d, set, o, e);
-            break;
-        case PR_MINIBRIDGE:
-            rc = pr_draw_minibridge(&d, set, o, e);
-            break;
-        case PR_WEB: /* pr_print_file writes its folder */
-            rc = pd_fail(e, PD_ERR_USAGE, "web is a folder of pages, not a PDF");
-            break;
-        }
-    }
+    if (rc == PD_OK)
+        rc = kind->draw(&d, set, o, e);
     if (rc == PD_OK)
         rc = pdoc_save(&d, pdf, len, e);
     pdoc_close(&d);
@@ -100,7 +82,7 @@ enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const str
 }
 
 /* Renders into the open output and commits it; aborts it on any failure. */
-static enum pd_status render_into(enum pr_kind kind, const struct pbn_set *set,
+static enum pd_status render_into(const struct pr_kind *kind, const struct pbn_set *set,
                                   const struct pr_options *o, struct pd_outfile *out,
                                   struct pd_err *e)
 {
@@ -118,7 +100,7 @@ static enum pd_status render_into(enum pr_kind kind, const struct pbn_set *set,
     return rc;
 }
 
-enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+enum pd_status pr_write(const struct pr_kind *kind, const struct pbn_set *set, const struct pr_options *o,
                         const char *path, struct pd_err *e)
 {
     struct pd_outfile out;
@@ -177,73 +159,62 @@ static enum pd_status boards_once(struct pbn_set *set, struct pd_err *e)
     return rc;
 }
 
-void pr_print_default_out(const char *in, const char *kind_name, char *out, size_t n)
+void pr_print_default_out(const char *in, const struct pr_kind *kind, char *out, size_t n)
 {
     const char *slash = strrchr(in, '/'), *dot = strrchr(in, '.');
     size_t stem = dot && dot > (slash ? slash + 1 : in) ? (size_t)(dot - in) : strlen(in);
 
-    snprintf(out, n, "%.*s-%s%s", (int)stem, in, kind_name,
-             strcmp(kind_name, pr_kind_names[PR_WEB]) == 0 ? "" : ".pdf");
+    char s[PATH_MAX];
+
+    snprintf(s, sizeof s, "%.*s", (int)stem, in);
+    pr_kind_out_name(s, kind, out, n);
 }
 
-/* print web: the set, analysed unless --dd none, as a folder of pages (printing/web.c); the
- * set in it keeps the input's file name. */
-static enum pd_status print_web(const struct pr_print_opts *o, struct pbn_set *set,
+/* The analysis when the kind shows it, then the output: a PDF kind's through pd_outfile, opened
+ * before the analysis (an unwritable file is reported at once), or what the kind writes itself
+ * (its row's write). */
+static enum pd_status print_out(const struct pr_print_opts *o, struct pbn_set *set,
                                 struct pd_err *e)
 {
-    const char *slash = strrchr(o->in, '/');
-    char name[256];
-    const char *dot;
-    enum pd_status rc = PD_OK;
+    struct pd_outfile out;
+    bool pdf = o->kind->write == NULL;
+    enum pd_status rc = pdf ? pd_outfile_open_ex(&out, o->out, o->out_flags, e) : PD_OK;
 
-    snprintf(name, sizeof name, "%s", slash ? slash + 1 : o->in);
-    dot = strrchr(name, '.');
-    snprintf(name + (dot ? (size_t)(dot - name) : strlen(name)),
-             sizeof name - (dot ? (size_t)(dot - name) : strlen(name)), ".pbn");
-    if (o->o.dd != PR_DD_NONE)
+    if (rc != PD_OK)
+        return rc;
+    if (pr_kind_needs_analysis(o->kind, &o->o))
         rc = pr_analyze_set(set, o->threads, pd_progress_wanted(o->quiet), NULL, e);
-    return rc == PD_OK ? pr_write_web(set, &o->o, o->out, name, o->out_flags, e) : rc;
+    if (!pdf)
+        return rc == PD_OK ? o->kind->write(set, &o->o, o->in, o->out, o->out_flags, e) : rc;
+    if (rc == PD_OK)
+        return render_into(o->kind, set, &o->o, &out, e);
+    pd_outfile_abort(&out);
+    return rc;
 }
 
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e)
 {
     struct pbn_set *set = NULL;
-    struct pd_outfile out;
     const char *as_set = strcmp(o->out, "-") != 0 ? pbn_format_from_path(o->out) : NULL;
-    enum pd_status rc = as_set ? pd_fail(e, PD_ERR_USAGE, "%s is a %s file's name: a PDF goes "
-                                         "to OUT.pdf (-o), never under a set's name", o->out,
-                                         as_set)
-                               : pbn_read_any(o->in, NULL, &set, e);
+    enum pd_status rc = pr_kind_check(o->kind, &o->o, e);
 
+    if (rc == PD_OK && as_set)
+        rc = pd_fail(e, PD_ERR_USAGE, "%s is a %s file's name: a PDF goes to OUT.pdf (-o), never "
+                     "under a set's name", o->out, as_set);
+    if (rc == PD_OK)
+        rc = pbn_read_any(o->in, NULL, &set, e);
     if (rc == PD_OK)
         rc = boards_once(set, e);
     /* --boards: a lost page or card printed again, numbered and labelled as the first time. */
     if (rc == PD_OK && o->boards)
         rc = pbn_set_keep_boards(set, o->boards, o->in, e);
-    if (rc == PD_OK && o->kind == PR_WEB) {
-        rc = print_web(o, set, e);
-        *boards = set->n;
-        pbn_set_free(set);
-        return rc;
-    }
     /* Fonts and output first: a missing font or an unwritable file should not wait for the
-     * analysis to be reported. */
-    if (rc == PD_OK)
+     * analysis to be reported. A kind that writes its own output draws no PDF: no fonts. */
+    if (rc == PD_OK && !o->kind->write)
         rc = pr_check_fonts(&o->o, e);
     if (rc == PD_OK)
-        rc = pd_outfile_open_ex(&out, o->out, o->out_flags, e);
-    if (rc != PD_OK) {
-        pbn_set_free(set);
-        return rc;
-    }
-    if ((o->kind == PR_RECORD && o->o.dd != PR_DD_NONE && o->o.hands == PR_HANDS_ALL) ||
-        o->kind == PR_MINIBRIDGE)
-        rc = pr_analyze_set(set, o->threads, pd_progress_wanted(o->quiet), NULL, e);
-    if (rc == PD_OK)
-        rc = render_into(o->kind, set, &o->o, &out, e);
-    else
-        pd_outfile_abort(&out);
-    *boards = set->n;
+        rc = print_out(o, set, e);
+    *boards = set ? set->n : 0;
     pbn_set_free(set);
     return rc;
 }

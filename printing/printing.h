@@ -1,5 +1,6 @@
-/* printing/printing.h - hand records, curtain cards and dealing sheets as PDF (libharu), and the
- * double-dummy analysis of a set (libdds through dealer/): the one public header of printing/. */
+/* printing/printing.h - a set printed as one of the kinds of printing/kind.c's table (PDF
+ * through libharu), and the double-dummy analysis of a set (libdds through dealer/): the one
+ * public header of printing/. */
 #ifndef PREDUP_PRINTING_H
 #define PREDUP_PRINTING_H
 
@@ -72,15 +73,28 @@ enum pr_dd_mode {
     PR_DD_MAKEABLE, /* the highest makeable contract per side and strain */
     PR_DD_NONE,     /* no analysis printed */
 };
-enum pr_kind { PR_RECORD, PR_CURTAIN, PR_SHEET, PR_HANDOUT, PR_MINIBRIDGE, PR_WEB };
-/* The kinds' names, in enum pr_kind's order (printing/kind.c): the one list that `predup
- * print KIND`, an event file's print = key, help, messages and the completion read. */
-enum { PR_KINDS = PR_WEB + 1 };
-extern const char *const pr_kind_names[PR_KINDS];
+/* A print kind (record, curtain ...): a row of the one table of kinds (printing/kind.c), which
+ * `predup print KIND`, its help and messages, an event file's print = key, the ceremony and the
+ * completion read. pr_kind_find: the kind called name, any case (NULL: none); pr_kind_at: the
+ * i-th of the table (NULL past the last); pr_kind_list: the names joined with sep and last;
+ * pr_kind_parse: pr_kind_find, or PD_ERR_USAGE "WHAT takes record, curtain ..., not NAME". */
+struct pr_kind;
+const struct pr_kind *pr_kind_find(const char *name);
+const struct pr_kind *pr_kind_at(size_t i);
+const char *pr_kind_name(const struct pr_kind *k);
+/* The extension of its output beside the set: ".pdf" for a PDF kind, "" for a folder (web). */
+const char *pr_kind_ext(const struct pr_kind *k);
+void pr_kind_list(char *out, size_t n, const char *sep, const char *last);
+enum pd_status pr_kind_parse(const char *what, const char *name, const struct pr_kind **k,
+                             struct pd_err *e);
+/* `predup print --help`'s lists, from the table: a line a kind (name, summary), and the kinds'
+ * own options under their names. */
+void pr_kind_help(FILE *out);
+void pr_kind_options_help(FILE *out);
 
 struct pr_options {
     enum pr_paper paper;
-    int per_page;         /* hand record: 1, 2, 4, 6 or 9 boards per page */
+    int per_page;         /* boards a page, of those the kind allows (pr_kind_check) */
     enum pr_dd_mode dd;   /* hand record only */
     bool qr;              /* QR code of each board (record, curtain cards) */
     bool commitment;      /* the key's commitment in the record's head (a wall copy: none) */
@@ -93,9 +107,16 @@ struct pr_options {
     const char *terms_file; /* a club's table over lang's (--terms FILE); NULL: none */
     bool intl_honours;      /* the honours as A K Q J whatever the language */
     int stage;            /* Minibridge: 1 no trumps, 2 with trumps (distribution, fit) */
+    bool one_set;         /* the event's only set (event deal): no "Set:" line */
 };
 #define PR_HANDS_ALL 0xFu
 enum { PR_MAX_PER_PAGE = 9 };
+/* The options valid for kind k, the one check of them (the front-ends pass them on): a count a
+ * page the kind allows (its row), a language predup prints (pr_lang_check). PD_ERR_USAGE. */
+enum pd_status pr_kind_check(const struct pr_kind *k, const struct pr_options *o,
+                             struct pd_err *e);
+/* Every count a page any kind allows, joined with sep and last ("1|2|4|6|9" for help). */
+void pr_per_page_list(const char *sep, const char *last, char *out, size_t n);
 /* Parses "NS", "EW", "N", ..., "all", or a comma list of them ("N,E"), any case, into a seat
  * mask. PD_ERR_USAGE naming the bad item. */
 enum pd_status pr_parse_hands(const char *arg, unsigned *mask, struct pd_err *e);
@@ -113,16 +134,17 @@ enum pd_status pr_lang_check(const char *lang, struct pd_err *e);
  * table that does not read (file:line:col). */
 enum pd_status pr_terms_check_table(const char *lang, char *missing, size_t n, struct pd_err *e);
 
-/* Renders a PDF of the set into memory: *pdf (malloc'd, free it) of *len bytes. The hand
+/* Renders a PDF of the set into memory: *pdf (malloc'd, free it) of *len bytes (a kind that
+ * writes no PDF: PD_ERR_USAGE). pr_kind_check first. The hand
  * record needs the analysis in the games unless o->dd is PR_DD_NONE (PD_ERR_RANGE naming the
  * board otherwise: run pr_analyze_set first). Errors: a bad board (see pr_board_from_game),
  * a missing font file (PD_ERR_IO naming it), a libharu failure (PD_ERR_INTERNAL). */
-enum pd_status pr_render(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+enum pd_status pr_render(const struct pr_kind *kind, const struct pbn_set *set, const struct pr_options *o,
                          unsigned char **pdf, size_t *len, struct pd_err *e);
 /* PD_ERR_IO naming the first of the two font files that cannot be opened. */
 enum pd_status pr_check_fonts(const struct pr_options *o, struct pd_err *e);
 /* pr_render, then written to path through pd_outfile: nothing is left under path on failure. */
-enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const struct pr_options *o,
+enum pd_status pr_write(const struct pr_kind *kind, const struct pbn_set *set, const struct pr_options *o,
                         const char *path, struct pd_err *e);
 
 /* The print engine (printing/print.c), `predup print`: reads in (any set predup reads), checks
@@ -130,7 +152,7 @@ enum pd_status pr_write(enum pr_kind kind, const struct pbn_set *set, const stru
  * hand record shows the analysis (threads, quiet as pr_analyze_set's), renders and writes.
  * *boards receives the number of boards printed. */
 struct pr_print_opts {
-    enum pr_kind kind;
+    const struct pr_kind *kind;
     const char *in, *out;
     const char *boards; /* --boards: only these boards of in ("7", "1-12,25"); NULL: all */
     struct pr_options o;
@@ -141,9 +163,11 @@ struct pr_print_opts {
 /* out must not name a set (x.pbn, x.dup ...: a PDF under a set's name would be taken for it):
  * PD_ERR_USAGE. */
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e);
-/* The PDF beside the set when no -o is given: SET less its extension, "-KIND.pdf"
- * (club.pbn -> club-record.pdf; web, a folder: club-web), into out. */
-void pr_print_default_out(const char *in, const char *kind_name, char *out, size_t n);
+/* The output beside the set when no -o is given: SET less its extension, "-KIND" and the
+ * kind's extension (club.pbn -> club-record.pdf; web, a folder: club-web), into out. */
+void pr_print_default_out(const char *in, const struct pr_kind *kind, char *out, size_t n);
+/* STEM-KIND and the kind's extension (demo-1-record.pdf), into out: the ceremony's names. */
+void pr_kind_out_name(const char *stem, const struct pr_kind *kind, char *out, size_t n);
 /* "OUT: KIND of N boards" on stdout, unless out is stdout ("-"). */
 void pr_print_report(const char *out, const char *kind_name, size_t boards);
 

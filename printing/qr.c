@@ -1,13 +1,32 @@
 /* printing/qr.c - QR codes (libqrencode, ISO/IEC 18004) drawn as filled rectangles: each dark
  * run of modules in a row is one rectangle and the whole code one fill, so the code stays
- * vector and small. Level M; libqrencode picks alphanumeric mode for PBN deal strings. */
+ * vector and small. Level M (15 % of the code may be lost); libqrencode splits the text into
+ * numeric, alphanumeric and byte segments, so that the record's code (pr_board_qr) is all
+ * alphanumeric. The codes hold ASCII only and carry no ECI (printing/README.md). */
 #include <qrencode.h>
 
 #include "printing/pr_int.h"
 
+static QRcode *encode(const char *text)
+{
+    return QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+}
+
+int pr_qr_modules(const char *text)
+{
+    QRcode *qr = encode(text);
+    int width = 0;
+
+    if (qr) {
+        width = qr->width;
+        QRcode_free(qr);
+    }
+    return width;
+}
+
 bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size)
 {
-    QRcode *qr = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    QRcode *qr = encode(text);
     float m, ov;
 
     if (!qr)

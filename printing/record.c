@@ -33,12 +33,12 @@ struct frame {
 static const struct frame WIDE = {
     .w = 270, .h = 188, .bare_h = 188, .box_x = 100, .box_y = 56, .box_w = 64,
     .n = {100, 12, 166}, .west = {6, 66, 90}, .east = {170, 66, 98}, .south = {100, 124, 68},
-    .qr_x = 16, .qr_y = 116, .qr_size = 60,
+    .qr_x = 16, .qr_y = 116, .qr_size = 68,
     .dd_x = 172, .dd_y = 114, .dd_k = 1, .par_y = 178, .par_w = 166};
 static const struct frame TALL = {
     .w = 208, .h = 256, .bare_h = 170, .box_x = 80, .box_y = 58, .box_w = 50,
     .n = {80, 12, 124}, .west = {4, 68, 72}, .east = {134, 68, 72}, .south = {80, 126, 124},
-    .qr_x = 4, .qr_y = 174, .qr_size = 62,
+    .qr_x = 4, .qr_y = 174, .qr_size = 70,
     .dd_x = 86.5f, .dd_y = 172, .dd_k = 1.25f, .par_y = 250, .par_w = 200};
 
 struct cell {
@@ -88,16 +88,16 @@ static void draw_diagram(struct pdoc *d, const struct pr_board *b, const struct 
     pr_diag_compass(d, b, shown, f->box_x, f->box_y, f->box_w);
 }
 
-/* The QR code of the board's PBN, the trick table or makeable contracts, and par. */
+/* The QR code of the board (pr_board_qr), the trick table or makeable contracts, and par. */
 static enum pd_status draw_analysis(struct pdoc *d, const struct pbn_game *g,
                                     const struct pr_board *b, const struct pr_options *o,
                                     const struct frame *f, struct shown sh, struct pd_err *e)
 {
     if (sh.qr) {
-        char pbn[PR_BOARD_PBN_LEN];
+        char code[PR_BOARD_QR_LEN];
 
-        pr_board_pbn(g, b, pbn, sizeof pbn);
-        if (!pr_qr_draw(d, pbn, f->qr_x, Y(f->qr_y), f->qr_size))
+        pr_board_qr(b, code, sizeof code);
+        if (!pr_qr_draw(d, code, f->qr_x, Y(f->qr_y), f->qr_size))
             return pd_fail(e, PD_ERR_INTERNAL, "board %d: libqrencode failed", b->number);
     }
     if (sh.dd) {
@@ -119,17 +119,24 @@ static float full_scale(const struct cell *c, const struct frame *f, float h)
     return fminf(fminf(c->w / f->w, c->h / h), MAX_SCALE);
 }
 
+/* The modules of a QR code never print smaller than this (points): 0.54 mm, 3.2 pixels of a
+ * 150-dpi scan, where tests/bench_qr.sh reads every code (printing/README.md). */
+static const float QR_MODULE_MIN = 0.54f * 72 / 25.4f;
+
 /* The scale with a commentary of lines lines of lead under the frame: shrunk for the
- * commentary, but never below 80 %: past that the commentary is cut with an ellipsis rather
- * than the cards made unreadable. */
-static float board_scale(const struct cell *c, const struct frame *f, float h, int lines,
-                         float lead)
+ * commentary, but never below 80 %, nor below the scale that keeps a QR code's modules
+ * QR_MODULE_MIN: past that the commentary is cut with an ellipsis rather than the cards made
+ * unreadable or the code unscannable. */
+static float board_scale(const struct cell *c, const struct frame *f, float h, bool qr,
+                         int lines, float lead)
 {
-    float base = full_scale(c, f, h);
+    float base = full_scale(c, f, h), least = base * 0.8f;
 
     if (lines == 0)
         return base;
-    return fmaxf(fminf(base, c->h / (h + 4 + (float)lines * lead)), base * 0.8f);
+    if (qr)
+        least = fmaxf(least, fminf(base, QR_MODULE_MIN * PR_BOARD_QR_MODULES / f->qr_size));
+    return fmaxf(fminf(base, c->h / (h + 4 + (float)lines * lead)), least);
 }
 
 /* What a board carries under its frame: the contract line and the auction when the file holds
@@ -192,13 +199,13 @@ static void draw_story(struct pdoc *d, struct story *st, float x, float y, float
  * that does not fit even at the smallest scale is left out before the scale is chosen: it
  * must not shrink the cards for nothing. */
 static float fit_story(struct pdoc *d, const struct cell *c, const struct frame *f, float h,
-                       struct story *st, float size, int *max_lines)
+                       bool qr, struct story *st, float size, int *max_lines)
 {
     float lead = size * NOTE_LEAD / NOTE_SIZE, s;
     int note = st->note ? pdoc_wrap(d, d->reg, size, 0, 0, f->w - 8, lead, 0, false, st->note) : 0;
 
     for (;;) {
-        s = board_scale(c, f, h, story_fixed_lines(st) + note, lead);
+        s = board_scale(c, f, h, qr, story_fixed_lines(st) + note, lead);
         *max_lines = (int)floorf((c->h / s - h - 4) / lead + 0.01f);
         if (st->rows == 0 || story_fixed_lines(st) <= *max_lines)
             return s;
@@ -222,7 +229,7 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     int max_lines;
-    float s = fit_story(d, c, f, h, &st, size, &max_lines);
+    float s = fit_story(d, c, f, h, sh.qr, &st, size, &max_lines);
 
     HPDF_Page_GSave(d->page);
     HPDF_Page_Concat(d->page, s, 0, 0, s, c->x + (c->w - f->w * s) / 2, c->top);
@@ -257,14 +264,11 @@ static void draw_page_header(struct pdoc *d, const struct pr_title *t, int page,
     HPDF_Page_Stroke(d->page);
 }
 
-static int page_cols(int per_page)
-{
-    return per_page == 9 ? 3 : per_page >= 4 ? 2 : 1;
-}
-
 static void page_cells(const struct pdoc *d, int per_page, struct cell cells[PR_MAX_PER_PAGE])
 {
-    int cols = page_cols(per_page), rows = per_page / cols;
+    int cols, rows;
+
+    pr_page_grid(per_page, &cols, &rows);
     float w = (d->width - 2 * MARGIN) / (float)cols;
     float h = (d->height - 2 * MARGIN - HEADER_H) / (float)rows;
 

@@ -109,7 +109,78 @@ static int bad_placeholder(const char *val, size_t len, const char *english_val)
 struct term_src {
     const char *name;  /* the file, or "built-in table LANG" */
     bool is_file;      /* messages name file:line:col */
+    const struct pr_terms *base; /* a club's file: the table it lays over; else NULL */
 };
+
+/* The words that tell one seat, side, vulnerability or honour from another: within a group no
+ * two may read alike, or the paper contradicts the set (North's cards under "S", None printed
+ * as All). */
+static const char *const distinct_groups[][5] = {
+    {"seat.N", "seat.E", "seat.S", "seat.W", NULL},
+    {"name.N", "name.E", "name.S", "name.W", NULL},
+    {"side.NS", "side.EW", NULL},
+    {"vul.None", "vul.NS", "vul.EW", "vul.All", NULL},
+    {"rank.A", "rank.K", "rank.Q", "rank.J", NULL},
+};
+
+static bool same_word(const char *a, size_t alen, const char *b)
+{
+    return strlen(b) == alen && strncasecmp(a, b, alen) == 0;
+}
+
+/* The other key of key k's group whose word val[0..len) is: its value now (t), English's or
+ * the language's (base, the table before a club's file), so that no swap passes; NULL when
+ * none. */
+static const char *word_taken(const struct pr_terms *t, const struct pr_terms *base, int k,
+                              const char *val, size_t len)
+{
+    for (size_t g = 0; g < sizeof distinct_groups / sizeof distinct_groups[0]; g++) {
+        const char *const *grp = distinct_groups[g];
+        bool in = false;
+
+        for (size_t i = 0; grp[i]; i++)
+            in = in || strcmp(grp[i], english.key[k]) == 0;
+        for (size_t i = 0; in && grp[i]; i++) {
+            int j = key_index(&english, grp[i], strlen(grp[i]));
+
+            if (j >= 0 && j != k && (same_word(val, len, t->val[j]) ||
+                                     same_word(val, len, english.val[j]) ||
+                                     (base && same_word(val, len, base->val[j]))))
+                return grp[i];
+        }
+    }
+    return NULL;
+}
+
+/* The offset of the first character no paper shows (a control, a bidirectional control:
+ * pd_code_point_hidden), or -1. The value is valid UTF-8. */
+static int hidden_char(const char *val, size_t len)
+{
+    for (size_t i = 0, n; i < len; i += n) {
+        unsigned cp;
+
+        n = pd_utf8_decode((const unsigned char *)val + i, len - i, &cp);
+        if (n == 0 || pd_code_point_hidden(cp))
+            return (int)i;
+    }
+    return -1;
+}
+
+/* The first {N} of English's value that val leaves out: a term that prints a value (the
+ * board's number, a page, a score) must keep it. The offset in english_val, or -1. */
+static int dropped_placeholder(const char *val, size_t len, const char *english_val)
+{
+    for (const char *p = english_val; *p; p++) {
+        if (p[0] != '{' || p[1] < '1' || p[1] > '9' || p[2] != '}')
+            continue;
+        bool kept = false;
+        for (size_t i = 0; i + 2 < len && !kept; i++)
+            kept = val[i] == '{' && val[i + 1] == p[1] && val[i + 2] == '}';
+        if (!kept)
+            return (int)(p - english_val);
+    }
+    return -1;
+}
 
 static enum pd_status line_fail(struct pd_err *e, const struct term_src *src, int line, int col,
                                 const char *text, size_t len, const char *why, const char *what)
@@ -118,6 +189,34 @@ static enum pd_status line_fail(struct pd_err *e, const struct term_src *src, in
 
     snprintf(src_line, sizeof src_line, "%.*s", (int)(len < 159 ? len : 159), text);
     return pd_fail_at(e, PD_ERR_SYNTAX, src->name, line, col, src_line, "%s%s", why, what);
+}
+
+/* The rules a value keeps so that the paper cannot contradict the set: no character paper
+ * does not show, every {N} English's value has, and a word no other seat, side, vulnerability
+ * or honour has. The reason into why (n bytes) and the value's offset at fault, or -1. */
+static int value_fault(const struct pr_terms *t, const struct term_src *src, int k,
+                       const struct term_line *tl, char *why, size_t n)
+{
+    int at = hidden_char(tl->val, tl->val_len);
+    const char *other;
+
+    if (at >= 0) {
+        snprintf(why, n, "the value holds a control character, which paper does not show");
+        return at;
+    }
+    at = english_ok ? dropped_placeholder(tl->val, tl->val_len, english.val[k]) : -1;
+    if (at >= 0) {
+        snprintf(why, n, "the value leaves out %.3s, which prints the set's data (the English "
+                 "table shows which {N} this term takes)", english.val[k] + at);
+        return 0;
+    }
+    other = english_ok ? word_taken(t, src->base, k, tl->val, tl->val_len) : NULL;
+    if (other) {
+        snprintf(why, n, "%s would read as %s: seats, sides, vulnerabilities and honours must "
+                 "read apart, or the paper contradicts the set", english.key[k], other);
+        return 0;
+    }
+    return -1;
 }
 
 /* The key's known names for a did-you-mean. */
@@ -160,6 +259,10 @@ static enum pd_status apply_line(struct pr_terms *t, const struct term_src *src,
     if (ph >= 0)
         return line_fail(e, src, line, tl.val_col + ph, text, len, "this term has no such "
                          "value to fill in (the English table shows which {N} it takes)", "");
+    char why_not[240];
+    int at = value_fault(t, src, k, &tl, why_not, sizeof why_not);
+    if (at >= 0)
+        return line_fail(e, src, line, tl.val_col + at, text, len, why_not, "");
     char *v = strndup(tl.val, tl.val_len);
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
@@ -263,10 +366,11 @@ static bool ranks_wide(const struct pr_terms *t)
     return false;
 }
 
-/* A copy of English to lay a table over, in *out. */
-static enum pd_status english_copy(struct pr_terms **out, struct pd_err *e)
+/* A copy of from (English when NULL: the table every other is laid over), in *out. */
+static enum pd_status terms_copy(const struct pr_terms *from, struct pr_terms **out,
+                                 struct pd_err *e)
 {
-    const struct pr_terms *en = english_terms();
+    const struct pr_terms *en = from ? from : english_terms();
     struct pr_terms *t = en ? calloc(1, sizeof *t) : NULL;
 
     *out = NULL;
@@ -309,13 +413,17 @@ static enum pd_status apply_file(struct pr_terms *t, const char *path, struct pd
     char *text = NULL;
     size_t len = 0;
     enum pd_status rc = pd_read_input(path, "a terms file", &text, &len, e);
-    struct term_src src = {path, true};
+    struct pr_terms *base = NULL; /* the language's words, against which no swap passes */
     bool seen[MAX_TERMS] = {false};
 
     if (rc == PD_OK && strlen(text) != len)
         rc = pd_fail(e, PD_ERR_SYNTAX, "%s: a terms file is text: it holds a NUL byte", path);
     if (rc == PD_OK)
+        rc = terms_copy(t, &base, e);
+    struct term_src src = {path, true, base};
+    if (rc == PD_OK)
         rc = apply_text(t, &src, text, seen, e);
+    pr_terms_free(base);
     free(text);
     return rc;
 }
@@ -330,9 +438,9 @@ static enum pd_status builtin_terms(const char *lang, struct pr_terms **out, boo
 
     *out = NULL;
     if (rc == PD_OK)
-        rc = english_copy(out, e);
+        rc = terms_copy(NULL, out, e);
     snprintf(name, sizeof name, "built-in table %s", rc == PD_OK ? builtin(lang)->lang : lang);
-    struct term_src src = {name, false};
+    struct term_src src = {name, false, NULL};
     if (rc == PD_OK)
         rc = apply_text(*out, &src, builtin(lang)->text, seen, e);
     if (rc != PD_OK) {
@@ -382,7 +490,12 @@ const char *pr_term(const struct pr_terms *t, const char *key)
     const struct pr_terms *from = t ? t : english_terms();
     int k = from ? key_index(from, key, strlen(key)) : -1;
 
-    return k >= 0 ? from->val[k] : key; /* a key no table has shows itself: a test catches it */
+    if (k < 0) { /* a program error (tests/cli/print_terms_keys.sh): never a key on paper */
+        fprintf(stderr, "predup: internal error: no words for the key \"%s\" "
+                        "(printing/terms/en.ini)\n", key);
+        abort();
+    }
+    return from->val[k];
 }
 
 bool pr_terms_wide_ranks(const struct pr_terms *t)

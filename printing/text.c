@@ -61,19 +61,11 @@ char *pr_text_clean(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), vo
     return out;
 }
 
-float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8)
+/* Width of utf8 text in font at size (points). */
+static float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8)
 {
     HPDF_Page_SetFontAndSize(d->page, f, size);
     return HPDF_Page_TextWidth(d->page, utf8);
-}
-
-float pdoc_fit_size(struct pdoc *d, HPDF_Font f, float size, float maxw, const char *utf8)
-{
-    float w = pdoc_width(d, f, size, utf8);
-
-    if (w * MIN_SCALE_PCT / 100 <= maxw)
-        return size;
-    return size * maxw / (w * MIN_SCALE_PCT / 100) * 0.999f;
 }
 
 /* The next run of utf8: *red tells whether it is a red suit symbol (♥ U+2665, ♦ U+2666). */
@@ -162,6 +154,17 @@ void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y
     draw_at(d, f, size, cx, y, maxw, utf8, 0);
 }
 
+/* The bytes of s before its paragraph's end ("\n" or the text's), counted up to cap only: a
+ * line looks no further, so that wrapping a long paragraph is linear in its length. */
+static size_t paragraph_ahead(const char *s, size_t cap)
+{
+    size_t n = 0;
+
+    while (n < cap && s[n] && s[n] != '\n')
+        n++;
+    return n;
+}
+
 /* The next line starting at *p: its bytes go to buf; *p moves past it and its spaces, and past
  * the end of its paragraph ("\n") when the line ends it. libharu measures, in a copy of the
  * paragraph's start (no line holds 1024 bytes): the longest run of whole words that fits, else
@@ -169,7 +172,7 @@ void pdoc_text_centre(struct pdoc *d, HPDF_Font f, float size, float cx, float y
 static void next_line(struct pdoc *d, const char **p, float maxw, char *buf)
 {
     const char *s = *p;
-    size_t para = strcspn(s, "\n"), k = para < 1023 ? para : 1023, n;
+    size_t para = paragraph_ahead(s, 1024), k = para < 1023 ? para : 1023, n;
 
     if (para == 0) { /* an empty paragraph: an empty line */
         buf[0] = '\0';
@@ -247,7 +250,9 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
     return lines;
 }
 
-void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n)
+/* The holding as text in d's language: "AKJT5" or, spaced, "A K J T 5" ("10" for "T" when
+ * d->ten10; spaced always when an honour has two letters); "—" for a void. buf >= 64 bytes. */
+static void pr_holding_text(const struct pdoc *d, unsigned holding, bool spaced, char *buf, size_t n)
 {
     size_t o = 0;
 

@@ -48,3 +48,17 @@ awk 'BEGIN {
 cmp -s tags.pbn out.pbn || { echo "pbn 300,000 tags: output differs from input" >&2; exit 1; }
 alone "pbn read+write, 1 game of 300,000 tags: CPU s" "$P convert --force tags.pbn out.pbn"
 alone "pbn read+write, 3,000 games of 100 tags: CPU s" "$P convert --force games.pbn out.pbn"
+# verify's repeated-tag check (issue 29 item 15): one game of N other tags, then N Deal tags, at
+# two sizes; linear, the time doubles with N (it was quadratic: 4 times).
+"$P" key new k.key >/dev/null
+"$P" deal --key k.key --boards 1-2 -o two.pbn >/dev/null
+deal=$(grep -m1 '^\[Deal ' two.pbn | tr -d '\r')
+repeats() { # repeats N OUT
+    awk -v deal="$deal" -v n="$1" '/^\[Deal / && !done { for (i = 0; i < n; i++) print "[Note \"x\"]"
+        for (i = 0; i < n; i++) print deal; done = 1 } { print }' two.pbn >"$2"
+}
+for n in 40000 80000; do
+    repeats "$n" "rep$n.pbn"
+    alone "verify, 1 game of $n tags and $n repeated Deal tags, $(($(wc -c <"rep$n.pbn") / 1000)) KB: CPU s" \
+        "$P verify --key k.key rep$n.pbn"
+done

@@ -83,7 +83,7 @@ START_TEST(test_print_engine)
     set_in_tmpdir(dir, sizeof dir);
     snprintf(in, sizeof in, "%s/s.pbn", dir);
     snprintf(pdf, sizeof pdf, "%s/r.pdf", dir);
-    struct pr_print_opts o = {.kind = PR_RECORD, .in = in, .out = pdf, .threads = 1,
+    struct pr_print_opts o = {.kind = pr_kind_find("record"), .in = in, .out = pdf, .threads = 1,
                               .quiet = true};
 
     pr_options_default(&o.o);
@@ -95,7 +95,7 @@ START_TEST(test_print_engine)
     free(text);
     /* a missing font: the error names it, and no PDF is left */
     snprintf(pdf, sizeof pdf, "%s/c.pdf", dir);
-    o.kind = PR_CURTAIN;
+    o.kind = pr_kind_find("curtain");
     o.o.font_dir = "/nonexistent-fonts";
     ck_assert_int_eq(pr_print_file(&o, &boards, &e), PD_ERR_IO);
     ck_assert_ptr_nonnull(strstr(e.msg, "/nonexistent-fonts"));

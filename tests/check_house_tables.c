@@ -40,15 +40,16 @@ END_TEST
 
 START_TEST(join_words_uses_the_last_separator_once)
 {
+    static const char *const kinds[] = {"record", "curtain", "sheet", "handout", "minibridge"};
     char out[64];
 
-    pd_join_words(pr_kind_names, PR_KINDS, ", ", " or ", out, sizeof out);
+    pd_join_words(kinds, 5, ", ", " or ", out, sizeof out);
     ck_assert_str_eq(out, "record, curtain, sheet, handout or minibridge");
-    pd_join_words(pr_kind_names, 1, ", ", " or ", out, sizeof out);
+    pd_join_words(kinds, 1, ", ", " or ", out, sizeof out);
     ck_assert_str_eq(out, "record");
-    pd_join_words(pr_kind_names, 0, ", ", " or ", out, sizeof out);
+    pd_join_words(kinds, 0, ", ", " or ", out, sizeof out);
     ck_assert_str_eq(out, "");
-    pd_join_words(pr_kind_names, PR_KINDS, ", ", " or ", out, 10);
+    pd_join_words(kinds, 5, ", ", " or ", out, 10);
     ck_assert_str_eq(out, "record, c");
 }
 END_TEST

@@ -2,6 +2,7 @@
  * language table has every key of English, the six languages of issue 23 are built in, a
  * club's file is read with file:line:col errors, templates fill only what they are given, and
  * the par line and makeable contracts follow the language. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,7 +127,11 @@ static const struct {
     {"board Tafel\n", 1, 7, "\"=\" expected here"},
     {"= x\n", 1, 1, "has no key"},
     {"board =   \n", 1, 11, "the value is empty"},
-    {"board = A\nboard = B\n", 2, 1, "set twice"},
+    {"board = A {1}\nboard = B {1}\n", 2, 1, "set twice"},
+    {"board = Tafel\n", 1, 9, "leaves out {1}"},
+    {"seat.N = S\nseat.S = N\n", 1, 10, "seat.N would read as seat.S"},
+    {"vul.None = alle\n", 1, 12, "vul.None would read as vul.All"},
+    {"name.N = No\x1brd\n", 1, 12, "control character"},
     {"page = Seite {1} von {3}\n", 1, 22, "no such value to fill in"},
     {"rank.J = Valet-de-pique\n", 1, 10, "at most 8 bytes"},
     {"nt = \xff\n", 1, 6, "not UTF-8"},
@@ -162,7 +167,14 @@ START_TEST(test_club_file_overrides)
     ck_assert_str_eq(pr_term(t, "nt"), "SA"); /* the rest is German */
     pr_terms_free(t);
     ck_assert_str_eq(pr_term(NULL, "nt"), "NT");
-    ck_assert_str_eq(pr_term(NULL, "no.such.key"), "no.such.key");
+}
+END_TEST
+
+/* A key no table has is a program error: pr_term aborts, and the key is never drawn (the
+ * check that every key asked is in every table: tests/cli/print_terms_keys.sh). */
+START_TEST(test_missing_key_aborts)
+{
+    pr_term(NULL, "traveller.title");
 }
 END_TEST
 
@@ -178,6 +190,8 @@ Suite *paper_lang_terms_suite(void)
     tcase_add_test(tc, test_par_in_language);
     tcase_add_loop_test(tc, test_club_file_errors, 0, ARRAY_LEN(bad_files));
     tcase_add_test(tc, test_club_file_overrides);
+    if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) /* caught in a child only */
+        tcase_add_test_raise_signal(tc, test_missing_key_aborts, SIGABRT);
     suite_add_tcase(s, tc);
     return s;
 }

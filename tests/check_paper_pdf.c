@@ -1,6 +1,7 @@
 /* tests/check_paper_pdf.c - the ToUnicode fix (printing/tounicode.c) refuses a file it does not
  * know rather than break it, and mends a real one into a valid one; the encoding rule's one test
- * (pbn_beyond_latin1); pbn_set_keep_boards (print and convert --boards). */
+ * (pbn_beyond_latin1); pbn_set_keep_boards (print and convert --boards); the record's QR text
+ * and its size (issue 34). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,7 +60,7 @@ START_TEST(test_mend_real)
 
     ck_assert_int_eq(pbn_read_mem("t.pbn", text, strlen(text), &set, &e), PD_OK);
     pr_options_default(&o);
-    ck_assert_int_eq(pr_render(PR_CURTAIN, set, &o, &pdf, &len, &e), PD_OK);
+    ck_assert_int_eq(pr_render(pr_kind_find("curtain"), set, &o, &pdf, &len, &e), PD_OK);
     ck_assert_ptr_null(memmem(pdf, len, "begincidrange", 13));
     ck_assert_ptr_nonnull(memmem(pdf, len, "/Filter /FlateDecode\n>>\nstream", 30));
     /* every in-use entry of the table points at "N 0 obj" */
@@ -117,6 +118,34 @@ START_TEST(test_keep_boards)
 }
 END_TEST
 
+/* The record's QR code: board, dealer, vulnerability in capitals and the deal from the dealer,
+ * all QR alphanumeric, and version 4 (PR_BOARD_QR_MODULES, which the layout's smallest module
+ * rests on) for every board number up to BOARD_MAX, every dealer and vulnerability. */
+START_TEST(test_board_qr)
+{
+    struct pr_board b = {.number = 7, .dealer = SEAT_S, .vul = VUL_ALL};
+    char code[PR_BOARD_QR_LEN];
+    unsigned known = 0;
+    struct pd_err e = {0};
+
+    ck_assert_int_eq(deal_from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 "
+                                   "432.AKQJ.T98.765", &b.deal, &known, &e), PD_OK);
+    pr_board_qr(&b, code, sizeof code);
+    ck_assert_str_eq(code, "7 S ALL S:765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432 "
+                           "T98.765.432.AKQJ");
+    for (int v = 0; v < 4; v++)
+        for (int s = 0; s < 4; s++) {
+            b = (struct pr_board){.number = BOARD_MAX, .dealer = (enum seat)s,
+                                  .vul = (enum vul)v, .deal = b.deal};
+            pr_board_qr(&b, code, sizeof code);
+            ck_assert_int_eq(pr_qr_modules(code), PR_BOARD_QR_MODULES);
+            b.number = 1;
+            pr_board_qr(&b, code, sizeof code);
+            ck_assert_int_eq(pr_qr_modules(code), PR_BOARD_QR_MODULES);
+        }
+}
+END_TEST
+
 Suite *paper_pdf_suite(void);
 Suite *paper_pdf_suite(void)
 {
@@ -128,6 +157,7 @@ Suite *paper_pdf_suite(void)
     tcase_add_test(tc, test_mend_real);
     tcase_add_test(tc, test_beyond_latin1);
     tcase_add_test(tc, test_keep_boards);
+    tcase_add_test(tc, test_board_qr);
     suite_add_tcase(s, tc);
     return s;
 }

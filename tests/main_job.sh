@@ -41,7 +41,7 @@ step "3. deal every set: files, analysis, PDFs, and the boards filled on the sim
 "$P" check "$OUT/demo/original.pbn"
 
 step "4. after play: reveal the key"
-"$P" event reveal "$CONF"
+"$P" event reveal "$CONF" --yes # a demonstration: play is over (at a terminal, reveal asks for --yes)
 
 step "5. anyone verifies every file from the record alone"
 "$P" verify "$OUT/demo.record" "$OUT/demo/original.pbn" "$OUT/demo/original.dd.pbn" \

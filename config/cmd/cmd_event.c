@@ -13,7 +13,9 @@ static const char event_usage[] =
     "       predup event deal NAME.conf [--set NAME] [-o DIR] [--fill [--web [ADDR:]PORT]\n"
     "                                   [--yes]]     deal, write, analyse, print (and fill;\n"
     "                                                --web: the operator page, see fill --help)\n"
-    "       predup event reveal NAME.conf            add the key to the record, after play\n"
+    "       predup event reveal NAME.conf [--yes]    add the key to the record, after play\n"
+    "                                                (--yes: before the event's date or at a\n"
+    "                                                terminal: play is over)\n"
     "  The record NAME.record may be published at every stage; `predup verify NAME.record\n"
     "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n"
     MACH_PROMPTS_HELP;
@@ -100,7 +102,8 @@ static bool wants_help(int argc, char **argv)
 /* The steps and what each takes, for the refusal of a command line that is none of them. */
 static const char *const steps[] = {"commit", "public", "deal", "reveal"};
 static const char *const step_args[] = {"NAME.conf [--reuse-key]", "NAME.conf VALUE",
-                                        "NAME.conf [--set NAME] [-o DIR] [--fill]", "NAME.conf"};
+                                        "NAME.conf [--set NAME] [-o DIR] [--fill]",
+                                        "NAME.conf [--yes]"};
 
 /* A known step with the wrong arguments is told what that step takes; an unknown one, the
  * step it is closest to and the list. */
@@ -133,8 +136,8 @@ enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)
         return event_commit(argc, argv, e);
     if (!strcmp(step, "public") && argc == 4)
         return ceremony_public(argv[2], argv[3], e);
-    if (!strcmp(step, "reveal") && argc == 3)
-        return ceremony_reveal(argv[2], e);
+    if (!strcmp(step, "reveal") && (argc == 3 || (argc == 4 && !strcmp(argv[3], "--yes"))))
+        return ceremony_reveal(argv[2], argc == 4, e);
     if (!strcmp(step, "deal"))
         return event_deal(argc - 1, argv + 1, e);
     return wrong_step(argc, argv, e);

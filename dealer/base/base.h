@@ -1,7 +1,8 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
  * (status.c), number parsing and command-line options (cmdline.c, status.c), safe output
- * (outfile.c, outset.c), reading files (status.c). Includes no other predup header; every
- * other room includes it (through dealer/deal/deal.h or directly). */
+ * (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
+ * (utf8.c), short texts (text.c). Includes no other predup header; every other room includes
+ * it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
 
@@ -39,7 +40,8 @@ struct pd_err {
     int line, col;   /* 1-based; 0 when unknown */
     int sys;         /* errno or the library's own code; 0 if none */
     char msg[240];   /* one line: no newline, no final period */
-    char src[160];   /* the offending line for the caret, PD_LINE_WITHHELD, or "" */
+    char src[160];   /* the offending line for the caret, escaped, PD_LINE_WITHHELD, or "" */
+    int caret;       /* the column's byte offset in src, after the escapes before it */
     size_t hint;     /* where msg's replaceable hint starts (pd_err_hint); 0 when none */
 };
 
@@ -53,6 +55,11 @@ enum pd_status pd_fail(struct pd_err *e, enum pd_status code, const char *fmt, .
 enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *file, int line,
                           int col, const char *src_line, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
+
+/* A message made as pd_fail makes e->msg (key-like text withheld, then pd_escape), into dst
+ * (cap bytes): for the lines a command prints itself that quote a file (verify's and check's
+ * faults). */
+void pd_message(char *dst, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Ends e's message with hint, e.g. " (add --force to replace it)", in place of the hint it
  * ends with already (e->hint): a caller that knows a better one (event deal takes no --force)
@@ -196,13 +203,26 @@ enum pd_status pd_outset_check(const char *path, struct pd_err *e);
 
 /* Reads a whole file into a NUL-terminated buffer (free it); "-" reads stdin. */
 enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct pd_err *e);
-/* pd_read_file for every input that is not a key: a file shaped like a key is refused with
+/* pd_read_file for every input that is not a key: a key file (pd_is_key_file) is refused with
  * "FILE looks like a key file, not <kind>" (kind: "a dealer script", "a PBN file"), so that
- * no parser can quote its bytes in a message. */
+ * no parser can quote its bytes in a message. pd_refuse_key_file is the same refusal for text
+ * a reader got otherwise (a machine profile, read from a FILE). */
 enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
                              struct pd_err *e);
-/* True when text is 64 hex digits and at most one line end: what a key file holds. */
+enum pd_status pd_refuse_key_file(const char *name, const char *kind, const char *text,
+                                  size_t len, struct pd_err *e);
+/* "a PDF", "a PNG image", "a ZIP archive (or an office document)" ... when text begins as such
+ * a file does, else NULL (dealer/base/magic.c); pd_read_input refuses them ("h.pdf is a PDF,
+ * not a set of boards"). */
+const char *pd_binary_kind(const char *text, size_t len);
+/* True when text is 64 hex digits and at most one line end: what predup's key file holds, the
+ * one shape no output replaces (pd_outfile_refuse_key). */
 bool pd_looks_like_key(const char *text, size_t len);
+/* The one test of "this input is a key", whatever it is given as: text whose every line that
+ * is not empty is a key (64 hex digits, or 32 base64 characters or more that mix digits and
+ * both cases as random base64 does), a SquareDeal .sqk line ("1,2:KEY") or KEY_SPENT_LINE,
+ * one key at least: predup's key file spent or not, a .sqk, a base64 key. */
+bool pd_is_key_file(const char *text, size_t len);
 /* The line event reveal adds to a key file it published (key_mark_spent): the key still reads
  * for verify and deal, but key_check_unspent refuses it, so no event commits to it again. Here,
  * because no output replaces a key file, spent or not (pd_outfile_refuse_key). */
@@ -218,6 +238,17 @@ bool pd_looks_like_key(const char *text, size_t len);
 #define PD_LINE_WITHHELD "[line withheld: it looks like key material]"
 bool pd_has_key_text(const char *text, size_t len);
 
+/* ---------------------------------------------------------------- shipped files (shipped.c) */
+/* The folders a shipped file is searched in, in order: i = 0 the tree's (tree, from the
+ * current folder: "dealer/scripts"), i = 1 the installed ones (PREDUP_DATADIR/sub: make install's
+ * PREFIX/share/predup, that macro's one home); false past them. */
+bool pd_shipped_dir(int i, const char *tree, const char *sub, char *out, size_t n);
+/* A shipped file by name ("minibridge" -> dealer/scripts/minibridge.dl or
+ * PREFIX/share/predup/scripts/minibridge.dl) into out; false when name is a path, a file in
+ * the current folder (the user's own comes first) or none of the folders holds it. */
+bool pd_find_shipped(const char *name, const char *tree, const char *sub, const char *ext,
+                     char *out, size_t n);
+
 /* ---------------------------------------------------------------- hashing and text */
 
 /* dealer/base/hash.c. */
@@ -229,14 +260,13 @@ void pd_hex_encode(const void *bytes, size_t n, char *out);
 /* dealer/base/status.c: OPENSSL_cleanse, for key bytes going out of scope. */
 void pd_wipe(void *p, size_t n);
 
-/* dealer/base/text.c: the one UTF-8 rule (no overlong form, no surrogate, nothing above
+/* dealer/base/utf8.c: the one UTF-8 rule (no overlong form, no surrogate, nothing above
  * U+10FFFF). The length of the character at s (n bytes left), its code point in *cp, or 0
  * when it is not valid UTF-8; whether text[0..n) is valid UTF-8. */
 size_t pd_utf8_decode(const unsigned char *s, size_t n, unsigned *cp);
 bool pd_utf8_valid(const char *text, size_t n);
 /* dealer/base/cp1252.c: text that is not UTF-8 is Windows-1252 (ISO 8859-1 but for 0x80-0x9F).
- * A byte's code point; s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
-unsigned pd_cp1252_code_point(unsigned char byte);
+ * s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
 size_t pd_cp1252_to_utf8(const char *s, size_t n, char *out);
 /* Labels and set names (dealer/base/text.c): printable UTF-8 (spaces allowed), 1 to
  * PD_LABEL_MAX bytes, no control character (C0, DEL or C1). what names the value in the message ("--label", "set name"). */
@@ -244,5 +274,16 @@ enum { PD_LABEL_MAX = 200 };
 enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);
 /* The same rule with another byte limit (event name, site, public value ...). */
 enum pd_status pd_text_check(const char *what, const char *text, size_t max, struct pd_err *e);
+/* The one escaper of text a message quotes (dealer/base/utf8.c): text[0..n) into out (cap
+ * bytes, NUL-terminated, cut only between two whole units), with every byte a terminal would act
+ * on shown instead: C0 controls (a tab too, unless keep_tab), DEL and bytes that are not UTF-8 as
+ * \xNN, C1, bidirectional and line-separator code points (U+0080-009F, U+061C, U+200E/F,
+ * U+2028-202E, U+2066-2069) as U+XXXX. Returns the length written. pd_fail, pd_fail_at and
+ * pd_message apply it to every message, so no file's bytes reach a terminal raw. */
+size_t pd_escape(const char *text, size_t n, bool keep_tab, char *out, size_t cap);
+/* The code points pd_escape shows escaped, the one list: C0 controls, DEL, C1 controls, and
+ * the bidirectional controls and line separators that reorder or break a line (U+061C,
+ * U+200E/F, U+2028-202E, U+2066-2069). A text printed on paper holds none (printing/terms.c). */
+bool pd_code_point_hidden(unsigned cp);
 
 #endif

@@ -13,7 +13,8 @@ static const unsigned short high_c1[32] = {
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178, /* 98 */
 };
 
-unsigned pd_cp1252_code_point(unsigned char byte)
+/* A byte's code point. */
+static unsigned pd_cp1252_code_point(unsigned char byte)
 {
     if (byte >= 0x80 && byte < 0xA0 && high_c1[byte - 0x80])
         return high_c1[byte - 0x80];

@@ -106,31 +106,48 @@ static void withhold_key_text(char *s)
     s[out] = '\0';
 }
 
-/* The offending line for the caret, or PD_LINE_WITHHELD in its place when it holds key text.
- * The whole line is judged before it is cut to fit, so that no cut shows a piece of a key. */
-static void copy_source_line(char *dst, size_t cap, const char *src)
+/* The offending line for the caret, escaped (tabs kept, for the caret's alignment), or
+ * PD_LINE_WITHHELD in its place when it holds key text; the caret's offset in it (*caret) is
+ * the column's, widened by the escapes before it. The whole line is judged before it is cut to
+ * fit, so that no cut shows a piece of a key. */
+static void copy_source_line(char *dst, size_t cap, const char *src, int col, int *caret)
 {
     size_t len = src ? strcspn(src, "\r\n") : 0;
+    size_t before = col > 1 && (size_t)(col - 1) < len ? (size_t)(col - 1) : len;
+    char shown[4 * sizeof ((struct pd_err *)0)->src];
 
-    if (src && pd_has_key_text(src, len))
+    *caret = 0;
+    if (src && pd_has_key_text(src, len)) {
         snprintf(dst, cap, "%s", PD_LINE_WITHHELD);
-    else
-        snprintf(dst, cap, "%.*s", (int)len, src ? src : "");
+        return;
+    }
+    *caret = (int)pd_escape(src ? src : "", before, true, shown, sizeof shown);
+    pd_escape(src ? src : "", len, true, dst, cap);
 }
 
-/* Formats text into dst, cap bytes, with every key-like run withheld. The text is judged whole
- * before it is cut to fit, so that no cut shows a piece of a key: text is far longer than any
- * field of struct pd_err, so its own cut never reaches what is kept. */
+/* Formats text into dst, cap bytes, as every message is made: key-like runs withheld, then the
+ * bytes a terminal acts on escaped (pd_escape), then key-like runs withheld again (an escape
+ * must not join two harmless runs into one). The text is judged whole before it is cut to fit,
+ * so that no cut shows a piece of a key: text is far longer than any field of struct pd_err,
+ * so its own cut never reaches what is kept. */
 static void format_withheld(char *dst, size_t cap, const char *fmt, va_list ap)
 {
-    char text[1024];
+    char text[1024], shown[4 * sizeof text];
 
     vsnprintf(text, sizeof text, fmt, ap);
     withhold_key_text(text);
-    size_t n = strnlen(text, cap - 1);
+    pd_escape(text, strlen(text), false, shown, sizeof shown);
+    withhold_key_text(shown);
+    pd_escape(shown, strlen(shown), false, dst, cap); /* cuts between whole characters */
+}
 
-    memcpy(dst, text, n);
-    dst[n] = '\0';
+void pd_message(char *dst, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    format_withheld(dst, cap, fmt, ap);
+    va_end(ap);
 }
 
 static void format_text(char *dst, size_t cap, const char *fmt, ...)
@@ -177,7 +194,7 @@ enum pd_status pd_fail_at(struct pd_err *e, enum pd_status code, const char *fil
     va_end(ap);
     format_text(e->file, sizeof e->file, "%.*s", (int)(file ? strcspn(file, "\r\n") : 0),
                 file ? file : "");
-    copy_source_line(e->src, sizeof e->src, src_line);
+    copy_source_line(e->src, sizeof e->src, src_line, col, &e->caret);
     e->line = line;
     e->col = col;
     return code;
@@ -194,7 +211,8 @@ void pd_err_hint(struct pd_err *e, const char *hint)
     e->hint = at;
 }
 
-/* The caret line keeps tabs where the source has them, so it lines up in any terminal. */
+/* The caret line keeps tabs where the source has them, so it lines up in any terminal; a
+ * character of several bytes takes one column. */
 static void print_caret(FILE *out, const struct pd_err *e)
 {
     if (strcmp(e->src, PD_LINE_WITHHELD) == 0) { /* no caret under a notice */
@@ -202,8 +220,9 @@ static void print_caret(FILE *out, const struct pd_err *e)
         return;
     }
     fprintf(out, "  %s\n  ", e->src);
-    for (int i = 1; i < e->col && e->src[i - 1]; i++)
-        fputc(e->src[i - 1] == '\t' ? '\t' : ' ', out);
+    for (int i = 0; i < e->caret && e->src[i]; i++)
+        if (((unsigned char)e->src[i] & 0xC0) != 0x80)
+            fputc(e->src[i] == '\t' ? '\t' : ' ', out);
     fputs("^\n", out);
 }
 
@@ -331,17 +350,90 @@ enum pd_status pd_read_file(const char *path, char **text, size_t *len, struct p
     return rc;
 }
 
+/* A key written as text: 64 hex digits, or 32 base64 characters or more (and at most two "="
+ * of padding) mixing digits, lower and upper case as random base64 does (run_looks_like_key's
+ * changes): what neither a word nor a machine file's line of digits (DUP, BRI) is. */
+static bool key_token(const char *s, size_t n)
+{
+    size_t hex = 0, changes = 0;
+    bool seen[4] = {false};
+
+    while (hex < n && ((s[hex] >= '0' && s[hex] <= '9') || (s[hex] >= 'a' && s[hex] <= 'f') ||
+                       (s[hex] >= 'A' && s[hex] <= 'F')))
+        hex++;
+    if (hex == 64 && n == 64)
+        return true;
+    for (int pad = 0; pad < 2 && n > 0 && s[n - 1] == '='; pad++)
+        n--;
+    if (n < 32 || base64_run(s, n) != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        seen[char_class(s[i])] = true;
+        changes += i > 0 && char_class(s[i]) != char_class(s[i - 1]);
+    }
+    return seen[1] && seen[2] && seen[3] && 5 * changes >= n;
+}
+
+/* A line of a key file: a key (key_token), a SquareDeal .sqk line ("1,2:KEY"), or the line
+ * event reveal adds; *keyed is set by a key. */
+static bool key_file_line(const char *line, size_t n, bool *keyed)
+{
+    static const char spent[] = KEY_SPENT_LINE;
+    size_t i = 0;
+
+    while (i < n && ((line[i] >= '0' && line[i] <= '9') || line[i] == ','))
+        i++;
+    i = i > 0 && i < n && line[i] == ':' ? i + 1 : 0; /* the .sqk's "phase,session:" */
+    if (key_token(line + i, n - i))
+        return *keyed = true;
+    return n == 0 || (n == sizeof spent - 2 && memcmp(line, spent, n) == 0);
+}
+
+bool pd_is_key_file(const char *text, size_t len)
+{
+    bool keyed = false;
+
+    if (pd_looks_like_key(text, len))
+        return true;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (text + i)) : len - i, cut = n;
+
+        while (cut > 0 && (text[i + cut - 1] == '\r' || text[i + cut - 1] == ' '))
+            cut--;
+        if (!key_file_line(text + i, cut, &keyed))
+            return false;
+        i += n + 1;
+    }
+    return keyed;
+}
+
+enum pd_status pd_refuse_key_file(const char *name, const char *kind, const char *text,
+                                  size_t len, struct pd_err *e)
+{
+    if (!pd_is_key_file(text, len))
+        return PD_OK;
+    return pd_fail(e, PD_ERR_SYNTAX, "%s looks like a key file, not %s",
+                   strcmp(name, "-") == 0 ? "standard input" : name, kind);
+}
+
 enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
                              struct pd_err *e)
 {
     enum pd_status rc = pd_read_file(path, text, len, e);
+    const char *binary = rc == PD_OK ? pd_binary_kind(*text, *len) : NULL;
 
-    if (rc != PD_OK || !pd_looks_like_key(*text, *len))
+    if (binary) { /* one check for every input: a PDF given where a set is wanted */
+        free(*text);
+        *text = NULL;
+        return pd_fail(e, PD_ERR_SYNTAX, "%s is %s, not %s", strcmp(path, "-") == 0 ?
+                       "standard input" : path, binary, kind);
+    }
+    if (rc != PD_OK || pd_refuse_key_file(path, kind, *text, *len, e) == PD_OK)
         return rc;
     pd_wipe(*text, *len);
     free(*text);
     *text = NULL;
     *len = 0;
-    return pd_fail(e, PD_ERR_SYNTAX, "%s looks like a key file, not %s",
-                   strcmp(path, "-") == 0 ? "standard input" : path, kind);
+    return PD_ERR_SYNTAX;
 }

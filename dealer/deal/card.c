@@ -11,7 +11,6 @@ const char SUIT_LETTER[4] = {'S', 'H', 'D', 'C'};
 const char RANK_CHAR[15] = {'?', '?', '2', '3', '4', '5', '6', '7',
                             '8', '9', 'T', 'J', 'Q', 'K', 'A'};
 const char *const VUL_PBN[4] = {"None", "NS", "EW", "All"};
-const char STRAIN_LETTER[5] = {'S', 'H', 'D', 'C', 'N'};
 
 void hand_shape(uint64_t hand, int len[4])
 {
@@ -57,7 +56,8 @@ int rank_from_char(int c)
     }
 }
 
-void suit_to_string(unsigned holding, char *buf)
+/* Holding of one suit as ranks high to low ("AKT2"), "" for a void. buf needs 14 bytes. */
+static void suit_to_string(unsigned holding, char *buf)
 {
     int n = 0;
 

@@ -160,8 +160,9 @@ enum pd_status dd_tables(const struct deal *deals, size_t n, struct dd_table *ou
     return PD_OK;
 }
 
-enum pd_status dd_tricks(const struct deal *d, enum seat declarer, enum strain strain,
-                         int thread, int *tricks, struct pd_err *e)
+/* Tricks declarer takes in strain, double dummy, the lead from declarer's left (SolveBoard). */
+static enum pd_status dd_tricks(const struct deal *d, enum seat declarer, enum strain strain,
+                                int thread, int *tricks, struct pd_err *e)
 {
     struct dds_deal dl;
     struct futureTricks fut;

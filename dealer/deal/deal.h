@@ -73,15 +73,12 @@ extern const char *const SEAT_NAME[4]; /* "North" ... */
 extern const char SUIT_LETTER[4];    /* "SHDC" */
 extern const char RANK_CHAR[15];     /* index by rank: [2]='2' .. [10]='T' .. [14]='A' */
 extern const char *const VUL_PBN[4]; /* "None", "NS", "EW", "All" */
-extern const char STRAIN_LETTER[5];  /* "SHDCN" */
 
 /* Seat from a letter N/E/S/W (either case); -1 if none. */
 int seat_from_char(int c);
 /* Rank 2..14 from a character 2-9, T, J, Q, K, A (either case); -1 if none. */
 int rank_from_char(int c);
 
-/* Holding of one suit as ranks high to low ("AKT2"), "" for a void. buf needs 14 bytes. */
-void suit_to_string(unsigned holding, char *buf);
 
 /* The PBN deal string "N:AKQ.J.T98.765 ...", starting with seat first, clockwise; a hand whose
  * bit in known (1 << seat) is clear is written "-". buf needs DEAL_PBN_LEN bytes. */
@@ -290,9 +287,6 @@ enum pd_status dd_set_threads(int threads, struct pd_err *e);
 /* Full tables for n complete deals (CalcAllTables in batches), out[i] for deals[i]. */
 enum pd_status dd_tables(const struct deal *deals, size_t n, struct dd_table *out,
                          struct pd_err *e);
-/* Tricks declarer takes in strain, double dummy, the lead from declarer's left (SolveBoard). */
-enum pd_status dd_tricks(const struct deal *d, enum seat declarer, enum strain strain,
-                         int thread, int *tricks, struct pd_err *e);
 /* Par score and contracts for a table, vulnerability and dealer (libdds DealerPar). */
 enum pd_status dd_par(const struct dd_table *t, enum vul vul, enum seat dealer,
                       struct dd_par *out, struct pd_err *e);

@@ -2,7 +2,7 @@
  * language's: tests/tools/rooms.py names it). PD_HOT marks the few functions that count cards
  * (the practice shuffle in rng.c, the dealer language's evaluation and generation through
  * LANG_HOT in lang_int.h); stream_draw16 is the practice shuffle's
- * uniform draw, shared by rng.c and lang_gen.c so that both take the same bytes. */
+ * uniform draw, shared by rng.c and dealer/lang/gen.c so that both take the same bytes. */
 #ifndef PREDUP_DEALER_HOT_H
 #define PREDUP_DEALER_HOT_H
 

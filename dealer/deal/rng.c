@@ -1,6 +1,6 @@
-/* dealer/deal/rng.c - keys and keyed deal streams (the construction is in dealer.h, section 5, and
- * dealer/README.md; key files are dealer/deal/keyfile.c's). All randomness comes from OpenSSL:
- * RAND_priv_bytes for new keys, HMAC-SHA-256 and ChaCha20 for the streams. Key bytes are wiped
+/* dealer/deal/rng.c - keys and keyed deal streams (the construction is in dealer/README.md,
+ * "How a board is dealt (the construction)"; key files are dealer/deal/keyfile.c's). All
+ * randomness comes from OpenSSL: RAND_priv_bytes for new keys, HMAC-SHA-256 and ChaCha20 for the streams. Key bytes are wiped
  * before they go out of scope and never reach a message. */
 #include <errno.h>
 #include <openssl/crypto.h>

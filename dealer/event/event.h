@@ -41,6 +41,14 @@ struct ev_record {
 /* The parameters' canonical text, from the first line through "commitment" (malloc'd). */
 enum pd_status ev_params_text(const struct ev_params *p, const char *commitment, char **out,
                               size_t *len, struct pd_err *e);
+/* Where two parameter texts differ, for the event file's reader: the event file's key, the
+ * set it is in, both values as the record writes them and the record line ("[set a] boards =
+ * \"1-27\" committed, \"27\" now (record line 10)"). */
+void ev_params_diff(const char *committed, const char *now, char *out, size_t n);
+/* The record's text with its \\u{XXXX} escapes as the characters they name, under a line that
+ * says so (malloc'd), for NAME.record.txt where the record is posted; NULL when the record
+ * has no escape (it reads as it is) or on no memory. */
+char *ev_record_readable(const char *text, size_t len, const char *name);
 /* Sets r->digest: SHA-256 of ev_params_text. */
 void ev_record_set_digest(struct ev_record *r);
 /* The whole record's text (malloc'd). */
@@ -68,12 +76,10 @@ enum pd_status ev_public_canon(const char *form, const char *value, char *out, s
 /* A language's name as the record holds it: 2 to 8 lower-case ASCII letters ("de"). Which
  * languages exist is the printer's (printing/terms/): event commit asks it. */
 enum pd_status ev_language_check(const char *lang, struct pd_err *e);
-/* dealer/event/rules.c: the generator line ("predup 0.1.0"), the date ("" or YYYY.MM.DD, a
- * digit may be '?'), the delayed value's description (required: never "" or "?"), 64
+/* dealer/event/rules.c: the delayed value's description (required: never "" or "?"), 64
  * lower-case hex digits; ev_params_check applies every rule of the parameters (each line's,
- * the texts', the sets'), for the event file's loader and for every reader of a record. */
-enum pd_status ev_generator_check(const char *generator, struct pd_err *e);
-enum pd_status ev_date_check(const char *date, struct pd_err *e);
+ * the texts', the sets': the generator line, the date ...), for the event file's loader and
+ * for every reader of a record. */
 enum pd_status ev_delayed_check(const char *delayed, struct pd_err *e);
 enum pd_status ev_hex64_check(const char *what, const char *hex, struct pd_err *e);
 enum pd_status ev_params_check(const struct ev_params *p, struct pd_err *e);

@@ -150,6 +150,25 @@ static enum pd_status canon_numbers(const struct form *f, const char *form, cons
     return PD_OK;
 }
 
+/* A decimal comma ("4512,37", "4.512,37" as German writes it: one comma, no point after it) is
+ * refused, never read as a point: the message says to use one, with the value so written. */
+static enum pd_status decimal_comma(const char *value, const char *form, struct pd_err *e)
+{
+    char point[48];
+    size_t k = 0;
+
+    if (strspn(value, "0123456789.,") != strlen(value) || strlen(value) >= sizeof point ||
+        strchr(value, ',') != strrchr(value, ',') || strchr(strchr(value, ','), '.'))
+        return PD_OK;
+    for (const char *p = value; *p; p++)
+        if (*p != '.')
+            point[k++] = *p == ',' ? '.' : *p;
+    point[k] = 0;
+    return pd_fail(e, PD_ERR_USAGE, "the public value \"%s\" has a decimal comma: the form \"%s\" "
+                   "writes a point and no thousands separator: use a point (%s)", value, form,
+                   point);
+}
+
 /* "0042" -> "42"; with places, "4512.3" -> "4512.30" (never rounded: more places refused). */
 static enum pd_status canon_decimal(const struct form *f, const char *form, const char *value,
                                     char *out, size_t n, struct pd_err *e)
@@ -158,6 +177,8 @@ static enum pd_status canon_decimal(const struct form *f, const char *form, cons
     const char *p = value + strspn(value, "0");
     size_t whole = strspn(value, "0123456789"), frac = 0;
 
+    if (f->kind == FORM_DECIMAL && strchr(value, ',') && decimal_comma(value, form, e))
+        return PD_ERR_USAGE;
     if (!whole)
         return *value ? outside(value, value, form, alphabet, e)
                       : pd_fail(e, PD_ERR_USAGE, "the public value is empty");

@@ -479,3 +479,86 @@ int ev_find_set(const struct ev_params *p, const char *name)
             return i;
     return -1;
 }
+
+/* The record's key for an event file's key ("delayed-value" is written delayed_value there). */
+static const char *conf_key(const char *key)
+{
+    static const char *const map[][2] = {{"event", "name"}, {"delayed-value", "delayed_value"},
+                                         {"public-form", "public_form"},
+                                         {"script-sha256", "script"}, {"set", "set name"}};
+
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (!strcmp(key, map[i][0]))
+            return map[i][1];
+    return key;
+}
+
+/* One line of text (line from 1) split into its key and value (the rest, at most 40 bytes,
+ * "..." after a longer one): both as the record writes them, ASCII. */
+static void line_parts(const char *text, int line, char *key, char *value)
+{
+    for (int l = 1; l < line && *text; text++)
+        l += *text == '\n';
+    size_t klen = strcspn(text, " \n"), vlen = 0;
+    const char *v = text[klen] == ' ' ? text + klen + 1 : text + klen;
+
+    vlen = strcspn(v, "\n");
+    snprintf(key, 32, "%.*s", (int)(klen < 31 ? klen : 31), text);
+    snprintf(value, 48, "%.*s%s", (int)(vlen < 40 ? vlen : 40), v, vlen > 40 ? "..." : "");
+}
+
+void ev_params_diff(const char *committed, const char *now, char *out, size_t n)
+{
+    int line = 1, set_line = 0;
+    size_t i = 0;
+    char key[32], was[48], is[48], set[32], name[48];
+
+    for (; committed[i] && committed[i] == now[i]; i++)
+        if (committed[i] == '\n')
+            set_line = !strncmp(committed + i + 1, "set ", 4) ? line + 1 : set_line, line++;
+    line_parts(committed, line, key, was);
+    line_parts(now, line, set, is);
+    if (strcmp(key, set)) { /* a line added or gone: a set, or the language */
+        bool added = !strcmp(key, "commitment") || !strcmp(set, "language");
+        bool gone = !strcmp(set, "commitment") || !strcmp(key, "language");
+        const char *k = added ? set : key, *v = added ? is : was;
+        char thing[96];
+
+        if (!strcmp(k, "set"))
+            snprintf(thing, sizeof thing, "[set %s]", v);
+        else
+            snprintf(thing, sizeof thing, "%s = \"%s\"", k, v);
+        if (added || gone)
+            snprintf(out, n, "%s is %s (record line %d)", thing,
+                     added ? "new, not committed" : "committed, and gone now", line);
+        else
+            snprintf(out, n, "record line %d: \"%s %s\" committed, \"%s %s\" now", line, key,
+                     was, set, is);
+        return;
+    }
+    name[0] = 0;
+    if (set_line && set_line < line)
+        line_parts(committed, set_line, set, name);
+    snprintf(out, n, "%s%s%s%s = \"%s\" committed, \"%s\" now (record line %d)",
+             name[0] ? "[set " : "", name, name[0] ? "] " : "", conf_key(key), was, is, line);
+}
+
+char *ev_record_readable(const char *text, size_t len, const char *name)
+{
+    static const char head[] = "The readable text of %s: each \\u{XXXX} there is the "
+                               "character it names here. predup verify reads %s, not this file.\n\n";
+    size_t n = len + 2 * strlen(name) + sizeof head;
+    char *out = strstr(text, "\\u{") ? malloc(n) : NULL;
+    int h = out ? snprintf(out, n, head, name, name) : 0;
+
+    if (!out)
+        return NULL;
+    memcpy(out + h, text, len);
+    out[h + len] = 0;
+    if (!ev_text_unescape(out + h)) { /* a record always unescapes: it was checked */
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+

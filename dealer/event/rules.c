@@ -9,7 +9,8 @@
 
 enum { GENERATOR_VERSION_MAX = 32 };
 
-enum pd_status ev_generator_check(const char *generator, struct pd_err *e)
+/* The generator line ("predup 0.1.0"). */
+static enum pd_status ev_generator_check(const char *generator, struct pd_err *e)
 {
     const char *v = generator + strlen("predup ");
     size_t len = strncmp(generator, "predup ", strlen("predup ")) == 0 ? strlen(v) : 0;
@@ -22,7 +23,8 @@ enum pd_status ev_generator_check(const char *generator, struct pd_err *e)
                    GENERATOR_VERSION_MAX);
 }
 
-enum pd_status ev_date_check(const char *date, struct pd_err *e)
+/* The date ("" or YYYY.MM.DD, a digit may be '?'). */
+static enum pd_status ev_date_check(const char *date, struct pd_err *e)
 {
     bool shaped = strlen(date) == 10 && date[4] == '.' && date[7] == '.';
 

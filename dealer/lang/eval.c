@@ -27,7 +27,7 @@ static int suit_losers(unsigned h)
     }
 }
 
-int leval_losers(uint64_t hand, int suit)
+static int leval_losers(uint64_t hand, int suit)
 {
     int sum = 0;
 
@@ -39,7 +39,7 @@ int leval_losers(uint64_t hand, int suit)
 }
 
 /* Kaplan-Rubens suit quality (The Bridge World, October 1982), times 100. */
-int leval_quality(uint64_t hand, int suit)
+static int leval_quality(uint64_t hand, int suit)
 {
     unsigned h = hand_suit(hand, (enum suit)suit);
     int len = __builtin_popcount(h), f = len * 10, q = 0, higher = 0;
@@ -64,7 +64,7 @@ int leval_quality(uint64_t hand, int suit)
 }
 
 /* Kaplan-Rubens hand evaluation (The Bridge World, October 1982), times 100. */
-int leval_cccc(uint64_t hand)
+static int leval_cccc(uint64_t hand)
 {
     int eval = 0, shape = 0;
 
@@ -117,7 +117,7 @@ int lscore(int vul, int strain, int level, int tricks)
     return total;
 }
 
-int limps(int diff)
+static int limps(int diff)
 {
     static const int steps[24] = {10,   40,   80,   120,  160,  210,  260,  310,
                                   360,  410,  490,  590,  740,  890,  1090, 1190,

@@ -1,8 +1,9 @@
-/* dealer/lang/lang_int.h - internal header of the constraint language (dealer/lang_*.c only).
+/* dealer/lang/lang_int.h - internal header of the constraint language (for the files of
+ * dealer/lang/ only).
  *
- * A script is lexed (lang_lex.c), parsed into a node array (lang_parse.c, shapes in
- * lang_shape.c), evaluated per deal (lang_eval.c), its actions print dealer's layouts
- * (lang_act.c), and lang_run.c drives the generation for `predup dealer` (lang_cmd.c). */
+ * A script is lexed (lex.c), parsed into a node array (parse.c and stmt.c, shapes in
+ * shape.c), evaluated per deal (eval.c), its actions print dealer's layouts (act.c), and
+ * dealer/run/run.c drives the generation for `predup dealer` (dealer/cmd/cmd_dealer.c). */
 #ifndef PREDUP_LANG_INT_H
 #define PREDUP_LANG_INT_H
 
@@ -20,7 +21,7 @@ enum ltok {
     LT_EOF, LT_NUM, LT_DISTR, LT_IDENT, LT_STRING, LT_HOLDING, LT_CARD, LT_CONTRACT,
     LT_SEAT, LT_SUIT, LT_VULSIDE, LT_VULN, LT_KW, LT_PUNCT,
 };
-/* Keywords (LT_KW), in the order of lang_lex.c's table. */
+/* Keywords (LT_KW), in the order of lex.c's table. */
 enum lkw {
     KW_GENERATE, KW_PRODUCE, KW_DEALER, KW_VULNERABLE, KW_PREDEAL, KW_POINTCOUNT, KW_ALTCOUNT,
     KW_CONDITION, KW_ACTION, KW_PRINT, KW_PRINTALL, KW_PRINTPBN, KW_PRINTEW, KW_PRINTCOMPACT,
@@ -86,11 +87,11 @@ struct lnode {
     int32_t val;
     int32_t a, b, c; /* child node indexes, -1 = none */
     int line, col;   /* where it was written, for run-time errors */
-    int16_t depth;   /* frames leval_node needs for it (lang_parse.c: lprog_depth), <= 1001 */
+    int16_t depth;   /* frames leval_node needs for it (parse.c: lprog_depth), <= 1001 */
     uint8_t flags;   /* LN_MEMO, LN_RND */
 };
 /* lnode.flags. LN_MEMO: the root of a variable's definition that is evaluated once per deal
- * (lang_eval.c), its value kept for every other use in that deal: one of at least
+ * (eval.c), its value kept for every other use in that deal: one of at least
  * LANG_VAR_TERMS terms (a variable counted as one), cheaper ones costing less to evaluate
  * again than to look up. A variable whose definition calls rnd() (LN_RND: the node or one
  * below it does) is evaluated at each use, as dealer does, so that each use draws anew. */
@@ -101,7 +102,7 @@ enum { LN_MEMO = 1, LN_RND = 2, LANG_VAR_TERMS = 24 };
  * (they are built to the right and evaluated in a loop), so long conditions stay legal. */
 enum { LANG_MAX_DEPTH = 1000 };
 /* Terms an expression that calls rnd() may evaluate per deal beyond what its size allows
- * (lang_parse.c, lprog_node's expand): the uses of a variable that calls rnd() are evaluated
+ * (parse.c, lprog_node's expand): the uses of a variable that calls rnd() are evaluated
  * at each use, and a script that doubles such a variable level after level is refused instead
  * of running for ever. (Without rnd(), a use of a variable costs less than LANG_VAR_TERMS.) */
 enum { LANG_MAX_EXPAND = 1000000 };
@@ -164,7 +165,7 @@ struct lang_prog {
     int nvarhash;          /* a power of two, at least twice nvars */
 };
 
-/* lang_parse.c: expressions, and the token helpers that lang_stmt.c shares. */
+/* parse.c: expressions, and the token helpers that stmt.c shares. */
 struct lparser {
     struct llexer lx;
     struct lang_prog *p;
@@ -177,13 +178,9 @@ struct lparser {
         if (rc_ != PD_OK)                                                                     \
             return rc_;                                                                       \
     } while (0)
-int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e);
-/* The depth field of node n from its children's (call when the children are final). */
-int lprog_depth(const struct lang_prog *p, int n);
 const struct ltoken *lp_cur(struct lparser *ps);
 enum pd_status lp_next(struct lparser *ps);
 bool lp_punct(const struct ltoken *t, int c);
-bool lp_kw(const struct ltoken *t, enum lkw k);
 /* Fails at the current token: "what, found 'tok'". */
 enum pd_status lp_fail_here(struct lparser *ps, const char *what);
 enum pd_status lp_expect(struct lparser *ps, int c);
@@ -199,9 +196,9 @@ int lp_find_var(const struct lang_prog *p, const char *name, int len);
 enum pd_status lp_add_var(struct lang_prog *p, const char *name, int len, int node,
                           struct pd_err *e);
 
-/* lang_shape.c: the shape(...) list and the shape{...} (dealer.dpp) list. A shape{} condition
+/* shape.c: the shape(...) list and the shape{...} (dealer.dpp) list. A shape{} condition
  * ("4333:h>3") is an expression over s h d c: the parser passes its expression reader as cond,
- * so that lang_shape.c never calls back into lang_parse.c (no cycle between the two files). */
+ * so that shape.c never calls back into parse.c (no cycle between the two files). */
 typedef enum pd_status (*lshape_cond_fn)(struct llexer *lx, struct lang_prog *p, int *out,
                                          struct pd_err *e);
 enum pd_status lshape_parse_list(struct llexer *lx, struct lang_prog *p, uint8_t *bits,
@@ -228,16 +225,15 @@ struct leval {
     struct pd_err *e;
     bool failed;
     /* The deal's values of LN_MEMO variables are the cells of this thread tagged var_gen
-     * (lang_eval.c); 0: none yet. A caller that reuses an leval for another deal sets it to
+     * (eval.c); 0: none yet. A caller that reuses an leval for another deal sets it to
      * 0 (with rnd_ready and memo_ready). */
     uint64_t var_gen;
 };
 int leval_node(struct leval *ev, int n);
 int leval_tricks(struct leval *ev, int seat, int strain);
-/* Compile-time tables from ptval (lang_parse.c calls it once parsed). */
+/* Compile-time tables from ptval (parse.c calls it once parsed). */
 void leval_prepare(struct lang_prog *p);
 int lscore(int vul, int strain, int level, int tricks);
-int limps(int diff);
 /* Points of hand (or of one suit, suit >= 0) in table t: inline, since conditions and
  * statistics count them for every deal. The first four groups (all of hcp's) are unrolled:
  * leval_prepare zeroes the unused ones. */
@@ -306,9 +302,6 @@ static inline __attribute__((always_inline)) int lleaf_test(const struct lang_pr
         return -1;
     return lcompare((enum lop)x->op, a, b);
 }
-int leval_losers(uint64_t hand, int suit);
-int leval_cccc(uint64_t hand);
-int leval_quality(uint64_t hand, int suit);
 
 /* ---------------------------------------------------------------- actions */
 

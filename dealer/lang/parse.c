@@ -19,7 +19,7 @@ bool lp_punct(const struct ltoken *t, int c)
 {
     return t->type == LT_PUNCT && t->val == c;
 }
-bool lp_kw(const struct ltoken *t, enum lkw k)
+static bool lp_kw(const struct ltoken *t, enum lkw k)
 {
     return t->type == LT_KW && t->val == (int)k;
 }
@@ -45,7 +45,7 @@ enum pd_status lp_expect(struct lparser *ps, int c)
 
 /* Frames leval_node needs for n: one per level, except that the right operand of && and ||
  * and the branches of ?: are evaluated in the same frame (dealer/lang/eval.c loops on them). */
-int lprog_depth(const struct lang_prog *p, int n)
+static int lprog_depth(const struct lang_prog *p, int n)
 {
     const struct lnode *x = &p->nodes[n];
     int da = x->a >= 0 ? p->nodes[x->a].depth : 0, db = x->b >= 0 ? p->nodes[x->b].depth : 0;
@@ -97,7 +97,7 @@ static uint64_t child_terms(const struct lang_prog *p, int k, uint8_t *flags)
     return p->nodes[k].flags & LN_MEMO ? 1 : p->expand[k];
 }
 
-int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e)
+static int lprog_node(struct lang_prog *p, enum lop op, int a, int b, int c, struct pd_err *e)
 {
     uint8_t flags = op == LOP_RND ? LN_RND : 0;
     uint64_t terms;

@@ -1,8 +1,9 @@
 /* dealer/run/sets.c - tournament boards from the keyed stream: one board alone (board_generate) or a
  * whole range on several threads (set_generate). Each board depends only on (set key, board), so
  * any split of the boards over threads gives the same deals. Boards with a script follow the
- * script's dealing version (dealer.h section 6): version 1 tests the board's plain candidates,
- * version 2 asks lang_keyed.c for attempts drawn from the board's script stream. */
+ * script's dealing version (dealer/README.md, "Boards with a script"): version 1 tests the
+ * board's plain candidates, version 2 asks dealer/lang/keyed.c for attempts drawn from the board's
+ * script stream. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

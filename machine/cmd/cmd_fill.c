@@ -131,7 +131,7 @@ static void add_profile(void *ctx, const char *path, const struct mach_profile *
 /* The name the search finds first (an earlier one of the same name, or a built-in, hides it). */
 static bool reachable(const struct listing *l, int i)
 {
-    if (!strcmp(l->name[i], "sim") || !strcmp(l->name[i], "usb"))
+    if (mach_driver_named(l->name[i]))
         return false;
     for (int k = 0; k < i; k++)
         if (!strcmp(l->name[k], l->name[i]))
@@ -181,11 +181,13 @@ static enum pd_status list_machines(struct pd_err *e)
     rc = mach_usb_list(print_device, l, &n, e);
     if (rc == PD_OK && n == 0)
         printf("  none: is the machine plugged in (cable, powered hub) and switched on?\n");
-    printf("machine profiles (--machine NAME, or the path):\n"
-           "  sim  the built-in simulator\n  usb  a USB machine with the default ids\n");
+    printf("machine profiles (--machine NAME, or the path):\n");
+    for (int k = 0; k < MACH_KINDS; k++)
+        if (mach_driver_of(k))
+            printf("  %s  %s\n", mach_driver_of(k)->name, mach_driver_of(k)->what);
     for (int i = 0; i < l->n; i++) {
         printf("  %s  %s", reachable(l, i) ? l->name[i] : l->path[i],
-               l->prof[i].kind == MACH_SIM ? "simulator" : "USB");
+               mach_driver_of(l->prof[i].kind)->name);
         if (l->prof[i].kind == MACH_USB)
             printf(" %04x:%04x", l->prof[i].vid, l->prof[i].pid);
         printf("  %s\n", reachable(l, i) ? l->path[i] : "(by path: the name is taken)");

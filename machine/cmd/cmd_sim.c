@@ -115,9 +115,10 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
         rc = cfg_load_profile(o.machine, &prof, e);
     if (rc == PD_OK && !o.machine)
         prof.kind = MACH_SIM;
-    if (rc == PD_OK && prof.kind != MACH_SIM)
-        return pd_fail(e, PD_ERR_USAGE, "%s is not a simulator profile (transport = sim)",
-                       o.machine);
+    if (rc == PD_OK && (!mach_driver_of(prof.kind) ||
+                         !mach_driver_of(prof.kind)->rehearsal(&prof)))
+        return pd_fail(e, PD_ERR_USAGE, "%s is not a simulator profile (transport = sim, or a "
+                       "simulated camera machine)", o.machine);
     if (rc != PD_OK)
         return rc;
     /* command-line faults and rates come on top of the profile's */

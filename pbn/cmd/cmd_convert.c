@@ -133,7 +133,7 @@ static bool input_is_key(const char *path)
 {
     char *text = NULL;
     size_t len = 0;
-    bool key = pd_read_file(path, &text, &len, NULL) == PD_OK && pd_looks_like_key(text, len);
+    bool key = pd_read_file(path, &text, &len, NULL) == PD_OK && pd_is_key_file(text, len);
 
     if (text)
         pd_wipe(text, len);
@@ -186,11 +186,14 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         rc = pbn_set_keep_boards(set, boards, argv[optind], e);
     if (rc == PD_OK)
         rc = pbn_write_formats_ex(argv[optind + 1], to, flags, set, e);
+    const char *format = to ? to : pbn_format_from_path(argv[optind + 1]);
+    size_t written = set ? set->n - pbn_format_left_out(format, set) : 0; /* one format */
+
     if (rc == PD_OK)
-        report_each_left_out(set, to ? to : pbn_format_from_path(argv[optind + 1]));
+        report_each_left_out(set, format);
     if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], set->n,
-               set->n == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
+        printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], written,
+               written == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
                set->latin1 ? " (read as Windows-1252, not UTF-8)" : "");
     pbn_set_free(set);
     return rc;

@@ -26,10 +26,12 @@ static const char deal_about_formats[] =
     "--format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the "
     "format otherwise follows FILE's extension. Formats:";
 static const char deal_about_script[] =
-    "  --script FILE deals every board to satisfy the dealer script: its condition, its predeal\n"
-    "  cards and lengths; its dealer and vulnerable lines set every board's (--dealer or --vul\n"
-    "  that says otherwise is refused). Each board is drawn from its own keyed stream (dealing\n"
-    "  version 2, exact and fast; --dealing 1: the first plain candidate that satisfies it),\n";
+    "  --script FILE deals every board to satisfy the dealer script (a shipped one by name,\n"
+    "  --script minibridge: dealer/scripts/ or PREFIX/share/predup/scripts/): its condition,\n"
+    "  its predeal cards and lengths; its dealer and vulnerable lines set every board's\n"
+    "  (--dealer or --vul that says otherwise is refused). Each board is drawn from its own\n"
+    "  keyed stream (dealing version 2, exact and fast; --dealing 1: the first plain candidate\n"
+    "  that satisfies it),\n";
 
 /* The usage, with the format names and the default --max-tries from their one home. */
 static void print_deal_usage(void)
@@ -58,11 +60,17 @@ static enum pd_status deal_opt(int c, struct deal_set_opts *o, struct pd_err *e)
     unsigned long long n;
     enum pd_status rc = PD_OK;
 
+    static char shipped[1100]; /* --script minibridge: the shipped script by name */
+
     if (pd_opt_text(c, "klbofsESD",
                     (const char **const[]){&o->key_path, &o->label, &o->boards, &o->out,
                                            &o->formats, &o->script, &o->event, &o->site,
-                                           &o->date}))
+                                           &o->date})) {
+        if (c == 's' && pd_find_shipped(o->script, "dealer/scripts", "scripts", ".dl", shipped,
+                                        sizeof shipped))
+            o->script = shipped;
         return PD_OK;
+    }
     switch (c) {
     case 'q': o->quiet = true; break;
     case 'F': o->out_flags |= PD_OUT_FORCE; break;

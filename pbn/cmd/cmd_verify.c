@@ -2,6 +2,9 @@
  * calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record for an event
  * record; its --squaredeal form reads them into a sqd_set_opts and calls sqd_verify_sets. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "pbn/cmd/cmd.h"
 #include "pbn/cmd/cmd_int.h"
@@ -88,6 +91,45 @@ static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
     return rc == PD_OK ? sqd_verify_sets(&o, argc - optind, argv + optind, e) : rc;
 }
 
+/* The record comes first: an event file or a set in its place is told what verify wants. */
+static enum pd_status record_first(const char *first, struct pd_err *e)
+{
+    size_t n = strlen(first);
+
+    if (n > 5 && !strcmp(first + n - 5, ".conf"))
+        return pd_fail(e, PD_ERR_USAGE, "%s is an event file: verify wants its record first, "
+                       "then the files: predup verify %.*s.record FILE...", first, (int)(n - 5),
+                       first);
+    if (pbn_format_guess(first))
+        return pd_fail(e, PD_ERR_USAGE, "%s is a set: verify wants the event record first "
+                       "(predup verify NAME.record %s ...), or the key (predup verify --key "
+                       "FILE %s)", first, first, first);
+    return PD_OK;
+}
+
+/* verify NAME.record DIR/(every file): a folder, or a PDF or image beside the sets, is no set: left
+ * out with a note on stderr (the sets still checked). Returns how many files are kept. */
+static int keep_sets(int n, char **files)
+{
+    int kept = 0;
+
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        char *text = NULL;
+        size_t len = 0;
+        const char *what = stat(files[i], &st) == 0 && S_ISDIR(st.st_mode) ? "a folder" : NULL;
+
+        if (!what && pd_read_file(files[i], &text, &len, NULL) == PD_OK)
+            what = pd_binary_kind(text, len);
+        free(text);
+        if (what)
+            fprintf(stderr, "predup verify: note: %s is %s, not a set: skipped\n", files[i], what);
+        else
+            files[kept++] = files[i];
+    }
+    return kept;
+}
+
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
     if (pbn_has_option(argc, argv, "--squaredeal"))
@@ -112,5 +154,8 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
     if (o.dealing)
         return pd_fail(e, PD_ERR_USAGE, "--dealing goes with --key: an event record names the "
                        "dealing version of each set");
-    return verify_with_record(&o, argc - optind, argv + optind, e);
+    rc = record_first(argv[optind], e);
+    return rc == PD_OK ? verify_with_record(&o, 1 + keep_sets(argc - optind - 1, argv + optind + 1),
+                                            argv + optind, e)
+                       : rc;
 }

@@ -89,6 +89,22 @@ struct verify_opts {
  * fault on stdout: PD_ERR_MISMATCH when there is any. */
 enum pd_status verify_with_key(const struct verify_opts *o, const char *path, struct pd_err *e);
 
+/* The analysis a set carries, checked by verify (pbn/sets/analysis.c): for each game i of set
+ * with solve[i] (its deal is the one expected: deals[i], dealt under bi[i]'s dealer and
+ * vulnerability) that has an analysis tag, a fresh solve; fault(ctx, g, line, what) for each tag
+ * that differs (line: the tag's); *checked counts the games solved. */
+struct analysis_job {
+    const bool *solve;
+    const struct deal *deals;
+    const struct board_info *bi;
+};
+typedef void analysis_fault_fn(void *ctx, const struct pbn_game *g, int line,
+                               const char *what);
+bool analysis_present(const struct pbn_game *g);
+enum pd_status verify_analysis(const struct pbn_set *set, const struct analysis_job *job,
+                               analysis_fault_fn *fault, void *ctx, size_t *checked,
+                               struct pd_err *e);
+
 /* Checks the event record files[0], then each of files[1 .. nfiles) against it; every file is
  * checked and reported, the first failure is the one returned. */
 enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char **files,

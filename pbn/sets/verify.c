@@ -19,32 +19,57 @@ struct expect {
     struct board_range range; /* empty when not known */
     int dealer, vul;          /* -1: Law 2 */
     char what[PD_LABEL_MAX + 128]; /* "key and label \"original\"", for the summary */
+    const char *source;            /* "the key" or "the record": what fixes the boards */
 };
 
 struct tally {
     const char *path;
     int faults;
     int conditions; /* of them, a Dealer or Vulnerable that differs */
-    size_t games;   /* in the file: for the estimate of a rare script's tries */
+    size_t ngames;  /* in the file: for the estimate of a rare script's tries */
     bool estimated;
+    /* For the analysis check, per game of the set: its deal is right (solve), the deal and
+     * its board's dealer and vulnerability; then how many boards' analysis was checked. */
+    const struct pbn_game *games;
+    bool *solve;
+    struct deal *deals;
+    struct board_info *bi;
+    size_t analysed;
 };
 
 static void fault(struct tally *t, int line, int board, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Made as every message is (pd_message: file bytes escaped, key-like text withheld). */
 static void fault(struct tally *t, int line, int board, const char *fmt, ...)
 {
+    char raw[1024], text[1024];
     va_list ap;
 
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    pd_message(text, sizeof text, "%s", raw);
     printf(line > 0 ? "%s:%d: " : "%s: ", t->path, line);
     if (board > 0)
         printf("board %d: ", board);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
+    printf("%s\n", text);
     t->faults++;
 }
+
+/* A hash in a fault line: its first 16 digits and "...", as every message names a public hash
+ * (pd_message withholds a longer run of hex digits as key-like text). */
+struct hash_shown {
+    char text[20];
+};
+static struct hash_shown hash_shown(const char *hash)
+{
+    struct hash_shown h;
+
+    snprintf(h.text, sizeof h.text, strlen(hash) > 16 ? "%.16s..." : "%s", hash);
+    return h;
+}
+#define HASH_SHOWN(hash) (hash_shown(hash).text)
 
 static const char *plural(int n, const char *one, const char *many)
 {
@@ -104,10 +129,18 @@ static void check_deal_tags(const struct expect *x, const struct pbn_game *g,
     if (!deal_ok) {
         deal_to_pbn(&bd->deal, SEAT_N, 0xF, want);
         deal_to_pbn(&g->deal, SEAT_N, g->known, have);
-        fault(t, g->line, g->board, "Deal differs\n  file: %s\n  key:  %s",
-              g->known ? have : "(none)", want);
+        fault(t, g->line, g->board, "Deal differs");
+        printf("  file: %s\n  key:  %s\n", g->known ? have : "(none)", want); /* ours */
     }
     check_conditions(x, g, t);
+    if (deal_ok && t->solve) { /* its analysis, if any, is checked against this deal */
+        bool dealer_fixed, vul_fixed;
+        size_t i = (size_t)(g - t->games);
+
+        t->solve[i] = true;
+        t->deals[i] = bd->deal;
+        t->bi[i] = expected_board(x, g->board, &dealer_fixed, &vul_fixed);
+    }
     deal_num_to_dec(bd->number, dec);
     if (deal_ok && id && strcmp(id, dec) != 0) /* a wrong Deal has its own fault */
         fault(t, g->line, g->board, "DealId is %s, expected %s", id, dec);
@@ -125,8 +158,8 @@ static void estimate_tries(const struct expect *x, struct tally *t, int board, u
     t->estimated = true;
     printf("%s: note: board %d needed %llu tries (the script's condition is rare): the file's %zu "
            "%s may need about %llu tries in all; each board stops at %llu (--max-tries N)\n",
-           t->path, board, (unsigned long long)tries, t->games, plural((int)t->games, "board",
-           "boards"), (unsigned long long)tries * t->games, (unsigned long long)x->dl.max_tries);
+           t->path, board, (unsigned long long)tries, t->ngames, plural((int)t->ngames, "board",
+           "boards"), (unsigned long long)tries * t->ngames, (unsigned long long)x->dl.max_tries);
     fflush(stdout);
 }
 
@@ -191,6 +224,29 @@ static int *board_slots(const struct expect *x, const struct pbn_set *set, int *
     return first;
 }
 
+static void analysis_fault(void *ctx, const struct pbn_game *g, int line, const char *what)
+{
+    fault(ctx, line, g->board, "%s", what);
+}
+
+static void outside_fault(void *ctx, int line)
+{
+    fault(ctx, line, 0, "text outside any game holds a \"[\": import ignores it, a lenient "
+          "reader takes it for another board");
+}
+
+/* The analysis tags of the boards whose deal is right, and the text between games. */
+static enum pd_status check_beyond_deals(const struct pbn_set *set, struct tally *t,
+                                         struct pd_err *e)
+{
+    struct analysis_job job = {t->solve, t->deals, t->bi};
+    enum pd_status rc = verify_analysis(set, &job, analysis_fault, t, &t->analysed, e);
+
+    if (rc == PD_OK && set->src)
+        rc = pbn_check_outside(set->src, strlen(set->src), outside_fault, t, e);
+    return rc;
+}
+
 static enum pd_status check_set(const struct expect *x, const struct pbn_set *set,
                                 struct tally *t, struct pd_err *e)
 {
@@ -201,10 +257,14 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
         fault(t, 0, 0, "holds no board");
         return PD_OK;
     }
-    t->games = set->n;
+    t->ngames = set->n;
     first = board_slots(x, set, &lo, &hi);
-    if (!first)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    t->games = set->games;
+    t->solve = calloc(set->n, sizeof *t->solve);
+    t->deals = calloc(set->n, sizeof *t->deals);
+    t->bi = calloc(set->n, sizeof *t->bi);
+    if (!first || !t->solve || !t->deals || !t->bi)
+        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
     for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
         pbn_game_repeats(&set->games[i], repeated_tag, t);
         rc = check_game(x, &set->games[i], first, lo, hi, t, e);
@@ -212,7 +272,13 @@ static enum pd_status check_set(const struct expect *x, const struct pbn_set *se
     for (int b = lo; rc == PD_OK && b <= hi; b++)
         if (first[b - lo] == 0)
             fault(t, 0, b, "missing");
+    if (rc == PD_OK)
+        rc = check_beyond_deals(set, t, e);
     free(first);
+    free(t->solve);
+    free(t->deals);
+    free(t->bi);
+    t->solve = NULL;
     return rc;
 }
 
@@ -222,10 +288,16 @@ static enum pd_status verify_file(const struct expect *x, const char *path,
 {
     enum pd_status rc = check_set(x, set, t, e);
 
-    if (rc == PD_OK && t->faults == 0)
+    if (rc == PD_OK && t->faults == 0) {
         printf("%s: %s%zu %s %s\n", path, set->n == 1 ? "" : "all ", set->n,
-               plural((int)set->n, "board matches", "boards match"),
-               x->what);
+               plural((int)set->n, "board matches", "boards match"), x->what);
+        printf("%s: checked: each board's deal, dealer, vulnerability and DealId", path);
+        if (t->analysed)
+            printf(", and the analysis (double-dummy tricks, par) of %zu %s against a fresh "
+                   "solve", t->analysed, plural((int)t->analysed, "board", "boards"));
+        printf("\n%s: not checked: Event, Site, Date and the other tags, which %s does not "
+               "fix\n", path, x->source);
+    }
     return rc;
 }
 
@@ -294,11 +366,11 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
         rc = open_dealing(o->key_path, label, o->script, version, &x->dl, e);
     x->dl.max_tries = o->max_tries ? o->max_tries : DEAL_MAX_TRIES;
     if (rc == PD_OK && g->commitment[0] && strcmp(g->commitment, x->dl.commit) != 0)
-        fault(t, 0, 0, "Generator names key commitment %s, this key's is %s", g->commitment,
-              x->dl.commit);
+        fault(t, 0, 0, "Generator names key commitment %s, this key's is %s",
+              HASH_SHOWN(g->commitment), HASH_SHOWN(x->dl.commit));
     if (rc == PD_OK && g->script[0] && strcmp(g->script, x->dl.script_hash) != 0)
-        fault(t, 0, 0, "Generator names script SHA-256 %s, this script's is %s", g->script,
-              x->dl.script_hash);
+        fault(t, 0, 0, "Generator names script SHA-256 %s, this script's is %s",
+              HASH_SHOWN(g->script), HASH_SHOWN(x->dl.script_hash));
     if (rc == PD_OK && boards)
         rc = board_range_parse(boards, BOARD_MAX, &x->range, e);
     else if (rc == PD_OK)
@@ -306,7 +378,8 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
                "missing at either end\n", path);
     x->dealer = o->dealer >= 0 ? o->dealer : g->dealer;
     x->vul = o->vul >= 0 ? o->vul : g->vul;
-    snprintf(x->what, sizeof x->what, "key and label \"%s\"%s", label,
+    x->source = "the key";
+    pd_message(x->what, sizeof x->what, "key and label \"%s\"%s", label,
              o->label || g->has_label ? "" : " (assumed: give --label L if the set has another)");
     return rc;
 }
@@ -414,6 +487,28 @@ static enum pd_status record_dealing(const struct ev_record *r, int si, const ch
     return rc;
 }
 
+/* Every Generator tag of the file names this record's digest and commitment (dealer/EVENTS.md,
+ * "What predup verify checks"): the first game's is compared where the file is read (when its
+ * fields parse); here every later game's, and a first one whose event= or commitment= field is
+ * missing or not a digest, which was let through before (found by the second verifier,
+ * tests/cli/trust_record_differential.sh). */
+static void check_every_generator(const struct pbn_set *set, const struct ev_record *r,
+                                  struct tally *t)
+{
+    for (size_t i = 0; i < set->n; i++) {
+        const struct pbn_tag *tag = pbn_tag_find(&set->games[i], "Generator");
+        struct pbn_generator g;
+
+        if (!tag)
+            continue;
+        pbn_generator_parse(tag->value, &g);
+        if (i == 0 ? !g.event[0] || !g.commitment[0]
+                   : strcmp(g.event, r->digest) != 0 || strcmp(g.commitment, r->commitment) != 0)
+            fault(t, tag->sourced ? tag->line : 0, set->games[i].board,
+                  "its Generator tag does not name this record's event digest and commitment");
+    }
+}
+
 static enum pd_status verify_event_file(const struct verify_opts *o, const struct ev_record *r,
                                         const char *path, struct pd_err *e)
 {
@@ -431,11 +526,13 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
         rc = record_dealing(r, si, o->script, &x.dl, e);
     x.dl.max_tries = o->max_tries ? o->max_tries : x.dl.max_tries;
     if (rc == PD_OK && g.event[0] && strcmp(g.event, r->digest) != 0)
-        fault(&t, 0, 0, "Generator names event digest %s, the record's is %s", g.event,
-              r->digest);
+        fault(&t, 0, 0, "Generator names event digest %s, the record's is %s",
+              HASH_SHOWN(g.event), HASH_SHOWN(r->digest));
     if (rc == PD_OK && g.commitment[0] && strcmp(g.commitment, r->commitment) != 0)
-        fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s", g.commitment,
-              r->commitment);
+        fault(&t, 0, 0, "Generator names key commitment %s, the record's is %s",
+              HASH_SHOWN(g.commitment), HASH_SHOWN(r->commitment));
+    if (rc == PD_OK)
+        check_every_generator(set, r, &t);
     if (rc == PD_OK && g.script[0] && g.dealing != x.dl.version)
         fault(&t, 0, 0, "Generator names dealing version %d, the record's is %d", g.dealing,
               x.dl.version);
@@ -443,34 +540,42 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
         rc = board_range_parse(r->p.sets[si].boards, EV_MAX_BOARD, &x.range, e);
     x.dealer = si >= 0 ? r->p.sets[si].dealer : -1;
     x.vul = si >= 0 ? r->p.sets[si].vul : -1;
-    snprintf(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
+    x.source = "the record";
+    pd_message(x.what, sizeof x.what, "the record's set \"%s\"", si >= 0 ? r->p.sets[si].name : "");
     return check_and_close(rc, &x, path, set, &t, e);
 }
 
-/* A further file given that is a record (it begins "predup-event-record"): 1 when it is read,
- * with a fault when it mentions r's key for another event (dealer/EVENTS.md, "One key, one
- * event": read leniently, as ev_text_mentions_key reads the records beside a step's). */
+/* A further file given that is a record: 1 when it is one by every rule (ev_record_load), and
+ * then passed over as no set; a fault when any file that begins as a record mentions r's key
+ * for another event (dealer/EVENTS.md, "One key, one event": read leniently, as
+ * ev_text_mentions_key reads the records beside a step's). A file that only begins
+ * "predup-event-record" is read as a set, so that no such first line hides a set's deals. */
 static int other_record(const char *self, const struct ev_record *r, const char *path,
                         enum pd_status *rc, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0;
-    int is_record = 0;
+    struct ev_record other;
+    bool begins, is_record;
 
     if (pd_read_file(path, &text, &len, NULL) != PD_OK)
         return 0; /* read as a set, which says why it cannot be read */
-    is_record = strncmp(text, "predup-event-record", 19) == 0;
-    for (size_t i = 0; is_record && i < len; i++) /* a NUL hides nothing behind it */
+    begins = strncmp(text, "predup-event-record", 19) == 0;
+    for (size_t i = 0; begins && i < len; i++) /* a NUL hides nothing behind it */
         text[i] = text[i] ? text[i] : ' ';
-    if (is_record && ev_text_mentions_key(text, r->commitment, r->digest))
+    is_record = begins && ev_record_load(path, &other, NULL) == PD_OK;
+    if (begins && ev_text_mentions_key(text, r->commitment, r->digest)) {
         *rc = pd_fail(e, PD_ERR_MISMATCH, "%s and %s commit to one key (%.16s...) for two "
                       "events: a key serves one event, and whoever holds either record may know "
                       "the other's boards", self, path, r->commitment);
-    else if (is_record && ev_text_mentions_key(text, r->commitment, NULL))
+        is_record = true;
+    } else if (is_record && ev_text_mentions_key(text, r->commitment, NULL)) {
         printf("%s: a copy of %s's event (the same digest)\n", path, self);
-    else if (is_record)
+    } else if (is_record) {
         printf("%s: another event's record: it does not mention %s's key\n", path, self);
+    }
     pd_wipe(text, len);
+    pd_wipe(&other, sizeof other);
     free(text);
     return is_record;
 }

@@ -1,30 +1,19 @@
-/* printing/cmd/cmd_print.c - `predup print KIND` (record, curtain, sheet, handout, minibridge,
- * web): reads the options into the print engine's (printing/print.c), runs it and reports. */
+/* printing/cmd/cmd_print.c - `predup print KIND` (the kinds: printing/kind.c's table): reads the
+ * options into the print engine's (printing/print.c), runs it and reports. The engine checks
+ * the values (pr_kind_check): a count a page, a language. */
 #include <limits.h>
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
 #include "printing/printing.h"
 
+/* After the kinds (printing/kind.c's table) and before the --per-page line. */
 static const char print_usage[] =
-    "usage: predup print record|curtain|sheet|handout|minibridge|web SET.pbn [-o OUT.pdf]\n"
-    "                    [options]\n"
-    "  record   the hand record: diagrams, HCP, double dummy and par, QR code, commentary\n"
-    "  curtain  curtain cards: one per hand per board, four to a page with cut lines\n"
-    "  sheet    duplication sheet: the 52 cards of each board with the seat each goes to\n"
-    "  handout  student handout: the hands of --hands, auction, contract, lead, result and\n"
-    "           commentary, as many boards a page as fit; no key commitment, no analysis\n"
-    "           (a record with --hands other than all is a handout)\n"
-    "  minibridge  Minibridge sheet: points, declarer, the guide's tricks and double dummy\n"
-    "  web      hand records for the club's website: -o DIR gets index.html, a page per\n"
-    "           board (diagram, double dummy, par, auction, commentary, a link to BBO's\n"
-    "           hand viewer), style.css and the set as PBN; no script, no font from elsewhere\n"
     "options:\n"
-    "  --paper a4|letter    paper size (a4)\n"
-    "  --per-page 1|2|4|6|9 hand record boards per page (6; 9 is a small handout format)\n"
-    "  --dd grid|makeable|none  the double-dummy table, makeable contracts, or nothing (grid)\n"
+    "  --paper a4|letter    paper size (a4)\n";
+/* After the --per-page line, before the --lang line. */
+static const char print_usage_mid[] =
     "  --no-qr              no QR codes\n"
-    "  --no-commitment      no key commitment in the record's head (a wall copy for players)\n"
     "  --ten 10|T           how the ten is written, everywhere (10)\n"
     "  --boards LIST        only these boards (7, 1-12,25): print a lost page or card again\n"
     "  --title TEXT         page title instead of the set's Event tag (not curtain cards)\n"
@@ -32,8 +21,7 @@ static const char print_usage[] =
     "                       (record, curtain); a record then leaves out the analysis and\n"
     "                       the QR codes, which would show the hidden hands\n"
     "  --no-comments        no { } commentary under the boards of a record or handout,\n"
-    "                       nor the record's contract, lead, result and auction\n"
-    "  --stage 1|2          minibridge: 1 no trumps (1); 2 adds distribution points and fit\n";
+    "                       nor the record's contract, lead, result and auction\n";
 /* After the --lang line, which lists the languages from their tables. */
 static const char print_usage_tail[] =
     "  --terms FILE         a club's own words over LANG's (KEY = VALUE lines, as in\n"
@@ -44,7 +32,9 @@ static const char print_usage_tail[] =
     "  -j N                 libdds threads when the set must be analysed first (all cores)\n"
     "  -q, --quiet          no progress\n"
     "  --force              replace an existing OUT.pdf that differs\n"
-    "  --public             make OUT.pdf 0666 less the umask (default 0600: it reveals deals)\n"
+    "  --public             make OUT.pdf 0666 less the umask (default 0600: it reveals deals)\n";
+/* After the kinds' own options. */
+static const char print_usage_end[] =
     "  A hand record of a set without analysis analyses it first (as predup analyze does,\n"
     "  without changing SET.pbn). The PDF is written to a temporary name, then renamed;\n"
     "  without -o it goes beside the set as SET-KIND.pdf (club.pbn: club-record.pdf).\n";
@@ -108,7 +98,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
             rc = parse_choice("--paper", optarg, papers, 2, &v, e);
             a->p.o.paper = (enum pr_paper)v;
             break;
-        case 'n': rc = parse_int("--per-page", optarg, 1, 9, &a->p.o.per_page, e); break;
+        case 'n': rc = parse_int("--per-page", optarg, 0, INT_MAX, &a->p.o.per_page, e); break;
         case 'd':
             rc = parse_choice("--dd", optarg, dds, 3, &v, e);
             a->p.o.dd = (enum pr_dd_mode)v;
@@ -122,10 +112,7 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
         case 'H': rc = pr_parse_hands(optarg, &a->p.o.hands, e); break;
         case 'S': rc = parse_int("--stage", optarg, 1, 2, &a->p.o.stage, e); break;
         case 'C': a->p.o.comments = false; break;
-        case 'L':
-            a->p.o.lang = optarg;
-            rc = pr_lang_check(optarg, e);
-            break;
+        case 'L': a->p.o.lang = optarg; break;
         case 'I': a->p.o.intl_honours = true; break;
         case 'j': rc = parse_int("-j", optarg, 1, 256, &a->p.threads, e); break;
         case 'q': a->p.quiet = true; break;
@@ -139,43 +126,56 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
     return rc;
 }
 
+/* The kinds, their summaries and their own options from the table, the counts a page and the
+ * languages from theirs. */
+static void print_help(void)
+{
+    char kinds[96], counts[40], langs[128];
+
+    pr_kind_list(kinds, sizeof kinds, "|", "|");
+    pr_per_page_list("|", "|", counts, sizeof counts);
+    pr_lang_list(langs, sizeof langs);
+    printf("usage: predup print %s SET.pbn [-o OUT.pdf]\n                    [options]\n", kinds);
+    pr_kind_help(stdout);
+    fputs(print_usage, stdout);
+    printf("  --per-page %-9s boards a page, where the kind takes it (6)\n", counts);
+    fputs(print_usage_mid, stdout);
+    printf("  --lang LANG          the language of every word printed: %s (en)\n", langs);
+    fputs(print_usage_tail, stdout);
+    pr_kind_options_help(stdout);
+    fputs(print_usage_end, stdout);
+}
+
 enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
 {
     struct print_args a;
     size_t boards = 0;
-    int kind = 0;
     char beside[PATH_MAX];
     enum pd_status rc = parse_print_args(argc, argv, &a, e);
 
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        char langs[128];
-
-        pr_lang_list(langs, sizeof langs);
-        fputs(print_usage, stdout);
-        printf("  --lang LANG          the language of every word printed: %s (en)\n", langs);
-        fputs(print_usage_tail, stdout);
+        print_help();
         return PD_OK;
     }
     if (argc - optind != 2) {
-        char kinds[64];
+        char kinds[96];
 
-        pd_join_words(pr_kind_names, PR_KINDS, ", ", " or ", kinds, sizeof kinds);
+        pr_kind_list(kinds, sizeof kinds, ", ", " or ");
         return pd_fail(e, PD_ERR_USAGE, "print wants %s and one SET.pbn (predup print --help)",
                        kinds);
     }
-    rc = parse_choice("print", argv[optind], pr_kind_names, PR_KINDS, &kind, e);
+    rc = pr_kind_parse("print", argv[optind], &a.p.kind, e);
     if (rc != PD_OK)
         return rc;
-    a.p.kind = (enum pr_kind)kind;
     a.p.in = argv[optind + 1];
     if (!a.p.out) { /* beside the set */
-        pr_print_default_out(a.p.in, pr_kind_names[kind], beside, sizeof beside);
+        pr_print_default_out(a.p.in, a.p.kind, beside, sizeof beside);
         a.p.out = beside;
     }
     rc = pr_print_file(&a.p, &boards, e);
     if (rc == PD_OK)
-        pr_print_report(a.p.out, pr_kind_names[kind], boards);
+        pr_print_report(a.p.out, pr_kind_name(a.p.kind), boards);
     return rc;
 }

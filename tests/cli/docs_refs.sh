@@ -1,5 +1,6 @@
 # tests/cli/docs_refs.sh - what the documentation says matches the clone and the code (issue 25):
-# every section a file cites exists, every path a document names is in the clone, nothing
+# every section a file cites exists, every path a document or a comment of the code names is in
+# the clone (a bare file name in a comment too), nothing
 # points at ../shared but the optional corpus (tests/tools/docs_refs.py, over the docs and the
 # help topics); the bench reads its peer scripts from the tree; and the lists and limits the
 # docs repeat are the ones predup enforces: the hand record's boards a page (README.md, the man
@@ -12,6 +13,12 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 for t in $("$P" --complete topics); do "$P" help "$t" > "help-$t.txt"; done
 python3 "$TOP/tests/tools/docs_refs.py" "$TOP" help-*.txt
+# ... and a comment naming a file that is not there fails (a scratch tree, not a git clone).
+mkdir -p scratch/printing
+printf '/* printing/a.c - drawn as lang_old.c did (printing/gone.c). */\nint a;\n' >scratch/printing/a.c
+python3 "$TOP/tests/tools/docs_refs.py" scratch >scratch.txt && fail "a comment naming missing files passed"
+grep -q 'printing/a.c:1: a comment names lang_old.c' scratch.txt || fail "docs_refs.py: $(cat scratch.txt)"
+grep -q 'printing/a.c:1: a comment names printing/gone.c' scratch.txt || fail "docs_refs.py: $(cat scratch.txt)"
 
 ## make bench needs nothing outside the clone
 # (bench_vision.sh measures the real card photographs of ../shared/cards, as issue 31 asks,

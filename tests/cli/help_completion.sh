@@ -54,8 +54,11 @@ expect "commit new" predup key ""
 expect "commit deal public reveal" predup event ""
 expect "dir spring.conf" predup event deal ""
 expect "dir s1.sqd" predup deal --squaredeal ""
-expect "dir sim spring.conf usb" predup fill set.pbn --machine ""
-expect "dir sim spring.conf usb" predup fill -m ""
+# the machine drivers' names (predup --complete machines), then the profiles
+machines="$(printf '%s\n' dir spring.conf $("$P" --complete machines) | sort | tr '\n' ' ' | sed 's/ $//')"
+case " $machines " in *" sim "*" usb "*) ;; *) echo "no sim, usb in: $machines"; exit 1 ;; esac
+expect "$machines" predup fill set.pbn --machine ""
+expect "$machines" predup fill -m ""
 expect "jam@" predup sim set.pbn --fault j
 expect "double-feed= duplicate-card=" predup sim set.pbn --rate d
 # dealer's -m takes no value: the next word is the script, any file.

@@ -1,11 +1,14 @@
 #!/bin/bash
-# tests/cli/house_recipes.sh - HACKING.md's two recipes, followed to the letter in a scratch copy
-# of the tree: "Adding a constraint function" (a toy deuces(seat): the twos a hand holds) and
-# "Adding a file format" (a toy OBL: "obl " and 52 digits 1-4, one line a board). Each step
+# tests/cli/house_recipes.sh - HACKING.md's four recipes, followed to the letter in a scratch
+# copy of the tree: "Adding a constraint function" (a toy deuces(seat): the twos a hand holds),
+# "Adding a file format" (a toy OBL: "obl " and 52 digits 1-4, one line a board), "Adding a
+# print layout" (a toy index: a line a board, its dealer and vulnerability) and "Adding a
+# machine driver" (a toy machine that reads every card right, filled on and audited). Each step
 # below is one row of the recipe's table in HACKING.md, in its order, as one block; then the
 # copy is built (make -j2 predup OPT=-O0) and the toys are run. A step left out fails the test
 # (RECIPE_OMIT="lang 4" leaves that row out, to see it fail). Every place that lists all the
-# formats (a line naming rzd and cds) must name the toy too: a list the recipe forgets fails.
+# formats (a line naming rzd and cds) must name the toy too, and every place that lists the
+# print kinds (a line naming curtain and minibridge) the toy kind: a list the recipe forgets fails.
 # cli: slow - builds a copy of the tree
 # cli: plain only - it builds and runs its own -O0 copy of the tree, not $PREDUP
 set -eu
@@ -203,6 +206,242 @@ fi
 # back), the round trip of random sets in trips[], the fuzz crashes' formats in fmts[].
 step "format 18" tests/check_formats.c 's/(    \{"rzd", "ref\.rzd", false\},      \{"cds", "ref\.cds", false\},\n)/    {"rzd", "ref.rzd", false},      {"cds", "ref.cds", false},      {"obl", "ref.obl", false},\n/; s/(                                       "csv", "ber", "bhg", "rzd", "cds")/$1, "obl"/; s/(    \{"cds", 60, true\},\n)/$1    {"obl", 60, false},\n/'
 
+# ================================================================ Adding a print layout
+
+# layout 1. printing/index.c: pr_draw_index, the toy kind: a line a board under the title.
+new "layout 1" printing/index.c <<'EOF'
+/* printing/index.c - the board index, a toy kind (tests/cli/house_recipes.sh): under the set's
+ * title, a line a board with its number, dealer and vulnerability. */
+#include "printing/pr_int.h"
+
+enum { INDEX_MARGIN = 40, INDEX_LINE = 16 };
+
+enum pd_status pr_draw_index(struct pdoc *d, const struct pbn_set *set,
+                             const struct pr_options *o, struct pd_err *e)
+{
+    struct pr_title t;
+    char txt[400], who[200];
+    float y = 0;
+
+    pr_title_from_set(set, o->title, d, &t);
+    for (size_t i = 0; i < set->n; i++) {
+        struct pr_board b;
+        enum pd_status rc = pr_board_from_game(&set->games[i], i, &b, e);
+
+        if (rc != PD_OK)
+            return rc;
+        if (i == 0 || y < INDEX_MARGIN + INDEX_LINE) {
+            pdoc_add_page(d, o->paper);
+            y = d->height - INDEX_MARGIN;
+            pdoc_text_fit(d, d->bold, 12, INDEX_MARGIN, y, d->width - 2 * INDEX_MARGIN,
+                          PR_TERMF(d->terms, "index.title", txt, sizeof txt, t.event));
+            y -= 2 * INDEX_LINE;
+        }
+        pr_board_title(d, b.number, txt, sizeof txt);
+        pr_dealer_vul(d, &b, who, sizeof who);
+        pdoc_text_fit(d, d->reg, 10, INDEX_MARGIN, y, 120, txt);
+        pdoc_text_fit(d, d->reg, 10, INDEX_MARGIN + 130, y, d->width - 2 * INDEX_MARGIN - 130,
+                      who);
+        y -= INDEX_LINE;
+    }
+    return PD_OK;
+}
+EOF
+
+# layout 2. printing/pr_int.h: its function after pr_draw_sheet's.
+step "layout 2" printing/pr_int.h 's/(enum pd_status pr_draw_sheet\(struct pdoc \*d, const struct pbn_set \*set,\n[^\n]*\n)/$1enum pd_status pr_draw_index(struct pdoc *d, const struct pbn_set *set,\n                             const struct pr_options *o, struct pd_err *e);\n/'
+
+# layout 3. printing/kind.c: its row, after minibridge's.
+step "layout 3" printing/kind.c 's/(     "  --stage 1\|2 [^\n]*\},\n)/$1    {"index", "board index: a line a board, its dealer and vulnerability", pr_draw_index,\n     NULL, ".pdf", PR_ANALYSIS_NONE, 0, NULL},\n/'
+
+# layout 4. printing/terms/*.ini: its word in every language's table.
+for w in "en:board index" "de:Boardliste" "fr:index des donnes" "nl:spellenlijst" "pl:spis rozdań" "sv:givlista"; do
+    step "layout 4" "printing/terms/${w%%:*}.ini" "s/(\nmini\\.title = [^\n]*\n)/\$1index.title = {1} — ${w#*:}\n/"
+done
+
+# layout 5. config/predup.1: the kind in print's heading, and what it prints.
+step "layout 5" config/predup.1 's/(\.SS predup print [a-z|]*)( SET\.pbn)/$1|index$2/; s/a student handout or a Minibridge sheet,/a student handout, a Minibridge sheet or a board index,/'
+
+# layout 6. README.md: the kind in the print row of the command table.
+step "layout 6" README.md 's/(\| `predup print [a-z\\|]*)( SET\.pbn)/$1\\|index$2/'
+
+# layout 7. config/events/demo.conf: the kind in the print comment.
+step "layout 7" config/events/demo.conf 's/(no key commitment\), minibridge)/$1, index (board index)/'
+
+# layout 8. printing/README.md: the kind in print's heading, and what it prints.
+step "layout 8" printing/README.md 's/(## `predup print [a-z|]*)( SET\.pbn)/$1|index$2/; s/(student handout, Minibridge sheet),/$1, board index,/'
+
+# layout 9. tests/cli/print_index.sh: its test.
+new "layout 9" tests/cli/print_index.sh <<'EOF'
+#!/bin/bash
+# tests/cli/print_index.sh - print index: a line a board, in the set's order, in the language.
+set -eu
+command -v pdftotext >/dev/null || { echo "skip: no pdftotext"; exit 0; }
+"$PREDUP" print index "$TOP/tests/data/formats/ref.pbn" -o idx.pdf >/dev/null
+pdftotext -raw idx.pdf idx.txt
+grep -q "board index" idx.txt || { cat idx.txt; exit 1; }
+[ "$(grep -c '^Board [0-9]' idx.txt)" = "$(grep -c '^\[Board ' "$TOP/tests/data/formats/ref.pbn")" ]
+"$PREDUP" print index "$TOP/tests/data/formats/ref.pbn" -o de.pdf --lang de >/dev/null
+pdftotext -raw de.pdf - | grep -q Boardliste
+echo "print_index: ok"
+EOF
+
+# ================================================================ Adding a machine driver
+
+# driver 1. machine/machine.h: a value in enum mach_kind, before MACH_KINDS.
+step "driver 1" machine/machine.h 's/(enum mach_kind \{[^}]*?), MACH_KINDS \}/$1, MACH_TOY, MACH_KINDS }/'
+
+# driver 2. machine/toy.c: a toy machine that reads every card right, in-process: its
+# primitives answer in the protocol's words, its world is audited after each board.
+new "driver 2" machine/toy.c <<'EOF'
+/* machine/toy.c - a toy machine driver (tests/cli/house_recipes.sh): reads every card right. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine/driver.h"
+
+struct toy {
+    int feeder[52], nfeed, pocket[4][52], n[4], seq, board;
+};
+
+static enum pd_status toy_hello(void *dev, struct mach_hello *h, bool *lost, struct pd_err *e)
+{
+    (void)dev, (void)e;
+    *lost = false;
+    h->methods = MACH_OCR;
+    snprintf(h->machine, sizeof h->machine, "toy");
+    return PD_OK;
+}
+
+static enum pd_status toy_begin(void *dev, int board, struct mp_msg *r, struct pd_err *e)
+{
+    (void)dev, (void)board, (void)e;
+    *r = (struct mp_msg){.type = MP_BOARD_READY, .len = 2};
+    return PD_OK;
+}
+
+static enum pd_status toy_feed(void *dev, struct mp_msg *r, struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)e;
+    if (t->nfeed == 0) {
+        *r = (struct mp_msg){.type = MP_FAULT, .len = 3, .payload = {MPF_FEEDER_EMPTY}};
+        return PD_OK;
+    }
+    *r = (struct mp_msg){.type = MP_CARD, .len = 6};
+    mp_put_u16(r->payload, ++t->seq);
+    r->payload[2] = 1, r->payload[3] = MACH_OCR;
+    r->payload[4] = (uint8_t)t->feeder[t->nfeed - 1], r->payload[5] = 100;
+    return PD_OK;
+}
+
+static enum pd_status toy_place(void *dev, int seq, int pocket, bool then_feed,
+                                struct mp_msg *r, struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)then_feed, (void)e;
+    t->pocket[pocket][t->n[pocket]++] = t->feeder[--t->nfeed];
+    *r = (struct mp_msg){.type = MP_PLACED, .len = 4};
+    mp_put_u16(r->payload, seq);
+    r->payload[2] = (uint8_t)pocket, r->payload[3] = (uint8_t)t->n[pocket];
+    return PD_OK;
+}
+
+static enum pd_status toy_counts(void *dev, struct mp_msg *r, struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)e;
+    *r = (struct mp_msg){.type = MP_COUNTS, .len = 6};
+    for (int i = 0; i < 4; i++)
+        r->payload[i] = (uint8_t)t->n[i];
+    return PD_OK;
+}
+
+static enum pd_status toy_resume(void *dev, enum mach_action act, int board, struct mp_msg *r,
+                                 struct pd_err *e)
+{
+    struct toy *t = dev;
+
+    (void)e;
+    if (act == MA_START || act == MA_REDO) {
+        memset(t, 0, sizeof *t);
+        for (int i = 0; i < 52; i++)
+            t->feeder[i] = (i * 7 + board) % 52;
+        t->nfeed = 52, t->board = board;
+    }
+    *r = (struct mp_msg){.type = MP_ACK};
+    return PD_OK;
+}
+
+static const struct mach_ops toy_ops = {toy_hello, toy_begin, toy_feed, toy_place, toy_counts,
+                                        toy_resume, NULL};
+
+static enum pd_status toy_open(void *ctx, int wait_ms, const struct mach_ops **ops, void **dev,
+                               struct pd_err *e)
+{
+    (void)wait_ms, (void)e;
+    *ops = &toy_ops;
+    *dev = ctx;
+    return PD_OK;
+}
+
+bool mach_toy_rehearsal(const struct mach_profile *p)
+{
+    (void)p;
+    return true;
+}
+
+enum pd_status mach_toy_start(const struct mach_profile *p, void **run,
+                              struct mach_connector *conn, struct pd_err *e)
+{
+    (void)p;
+    *run = calloc(1, sizeof(struct toy));
+    *conn = (struct mach_connector){*run, NULL, toy_open};
+    return *run ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "no memory");
+}
+
+bool mach_toy_audit(void *run, int board, const struct deal *d, char *why, size_t n)
+{
+    struct toy *t = run;
+
+    for (int s = 0; s < 4; s++)
+        for (int k = 0; k < t->n[s]; k++)
+            if (t->n[s] != 13 || !(d->hand[s] & card_mask_from_index(t->pocket[s][k]))) {
+                snprintf(why, n, "board %d: pocket %d is not its deal", board, s);
+                return false;
+            }
+    return true;
+}
+
+void mach_toy_stop(void *run)
+{
+    free(run);
+}
+EOF
+
+# driver 3. machine/driver.h: its row's functions, with the others at the end.
+step "driver 3" machine/driver.h 's/(\n#endif\s*)$/\nbool mach_toy_rehearsal(const struct mach_profile *p);\nenum pd_status mach_toy_start(const struct mach_profile *p, void **run,\n                              struct mach_connector *conn, struct pd_err *e);\nbool mach_toy_audit(void *run, int board, const struct deal *d, char *why, size_t n);\nvoid mach_toy_stop(void *run);\n$1/'
+
+# driver 4. machine/drivers.c: its row in drivers[].
+step "driver 4" machine/drivers.c 's/(static const struct mach_driver drivers\[MACH_KINDS\] = \{\n)/$1    [MACH_TOY] = {MACH_TOY, "toy", "a toy that reads every card right", "toy", mach_toy_rehearsal,\n                  mach_toy_start, mach_toy_audit, NULL, mach_toy_stop},\n/'
+
+# driver 5 and 6: nothing (transport = NAME, --machine NAME, fill --list, the completion read
+# the table): checked below.
+
+# driver 7. config/machines/toy.conf: a profile that shows its keys.
+new "driver 7" config/machines/toy.conf <<'EOF'
+# config/machines/toy.conf - the toy machine of tests/cli/house_recipes.sh.
+[machine]
+name = toy machine
+transport = toy
+EOF
+
+# driver 8. machine/README.md: how to use it.
+step "driver 8" machine/README.md 's/(## Build your own machine\n)/## A toy machine\n\n`predup fill SET.pbn --machine toy --yes` fills on a toy that reads every card right.\n\n$1/'
+
 # ================================================================ build and run
 
 cd "$S"
@@ -285,4 +524,48 @@ stale=$(cd "$S" && git -C "$TOP" ls-files | grep -v -e '^tests/data/' -e '^tests
     done || true)
 [ -z "$stale" ] || fail "lists of the formats without obl (a row missing from the recipe):
 $stale"
-echo "house_recipes: both recipes build and run"
+
+# The print layout: printed with, in its words, named wherever a user learns the kinds.
+"$P" print index "$R" -o idx.pdf >idx.out || fail "print index"
+grep -qx "idx.pdf: index of $(grep -c '^\[Board ' "$R") boards" idx.out || fail "print index said: $(cat idx.out)"
+(cp "$R" club.pbn && "$P" print index club.pbn >/dev/null && [ -s club-index.pdf ]) || fail "print index beside the set"
+if command -v pdftotext >/dev/null; then
+    pdftotext -raw idx.pdf - | grep -q "board index" || fail "the index's title word"
+    "$P" print index "$R" -o de.pdf --lang de >/dev/null && pdftotext -raw de.pdf - | grep -q Boardliste ||
+        fail "the index's German word"
+else
+    echo "skip: no pdftotext (the index's words)"
+fi
+"$P" print --help | grep -q '^  index  ' || fail "predup print --help does not name index"
+"$P" --complete forms print | grep -qx index || fail "the completion's print forms lack index"
+"$P" print indx "$R" 2>err.txt && fail "print indx"
+grep -q 'did you mean "index"' err.txt || fail "print's unknown-kind message: $(cat err.txt)"
+(cd "$S" && PREDUP=$P TOP=$S bash tests/cli/print_terms_keys.sh >../terms.out 2>&1) ||
+    { cat terms.out; fail "layout 4: print_terms_keys.sh fails on the copy"; }
+mkdir idx && (cd idx && PREDUP=$P TOP=$S bash "$S/tests/cli/print_index.sh" >../idx-test.out 2>&1) ||
+    { cat idx-test.out; fail "layout 9: tests/cli/print_index.sh fails"; }
+# Every list of the kinds (a line naming curtain and minibridge) names index.
+stale=$(cd "$S" && git -C "$TOP" ls-files | grep -v -e '^tests/' -e '^HACKING.md$' |
+    while read -r f; do
+        [ -f "$f" ] || continue
+        grep -n -w -i 'curtain' "$f" /dev/null | grep -w -i 'minibridge' | grep -vw 'index'
+    done || true)
+[ -z "$stale" ] || fail "lists of the print kinds without index (a row missing from the recipe):
+$stale"
+# The driver: a fill on it by name and by profile, audited card by card; every place a user
+# learns the machines names it.
+"$P" key new toy.key >/dev/null
+"$P" deal --key toy.key --boards 1-3 -o toy.pbn --quiet
+"$P" fill toy.pbn --machine toy --yes >toy.out 2>&1 || { cat toy.out; fail "fill --machine toy"; }
+grep -q '^simulator audit: 3 boards filled in this run hold their deals, card by card$' toy.out ||
+    { cat toy.out; fail "toy: no audit of 3 boards"; }
+head -1 toy.pbn.sim-journal | grep -q ' machine toy ' || fail "toy: the journal names no toy"
+(cd "$S" && "$P" fill "$OLDPWD/toy.pbn" --machine config/machines/toy.conf --yes \
+    --journal "$OLDPWD/p.journal") >toyp.out 2>&1 || { cat toyp.out; fail "toy.conf"; }
+"$P" --complete machines | grep -qx toy || fail "predup --complete machines does not name toy"
+"$P" fill --list 2>/dev/null | grep -q '^  toy  a toy' || fail "fill --list does not name toy"
+printf '[machine]\ntransport = nosuch\n' >bad.conf
+"$P" fill toy.pbn --machine ./bad.conf --yes 2>err.txt && fail "transport = nosuch"
+grep -q 'is not sim, usb, camera or toy' err.txt || fail "the transport message does not name toy: $(cat err.txt)"
+grep -q 'machine toy' "$S/machine/README.md" || fail "machine/README.md does not name toy"
+echo "house_recipes: the four recipes build and run"

@@ -18,7 +18,7 @@ topics=$(words topics)
 [ "$(echo $formats | wc -w)" -ge 13 ] || fail "too few formats: $formats"
 [ "$(echo $exts | wc -w)" -ge 11 ] || fail "too few extensions: $exts"
 for w in pbn dup dupblind bhg rzd cds; do [[ " $formats " == *" $w "* ]] || fail "no $w"; done
-[ "$kinds" = "record curtain sheet handout minibridge web" ] || fail "print kinds: $kinds"
+for k in record curtain sheet handout minibridge web; do echo " $kinds " | grep -q " $k " || fail "print kinds: $kinds"; done
 # Every format's extension is one of the extensions, and every extension a format's name.
 for x in $exts; do [[ " $formats " == *" $x "* ]] || fail "extension $x names no format"; done
 

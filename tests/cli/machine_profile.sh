@@ -19,7 +19,7 @@ refused() { # expected exit code, words of the message, then the fill's argument
 }
 
 printf '[machine]\nname = club\nmin_confidence = 90\n' >notransport.conf
-refused 65 'notransport.conf: error: the profile names no machine: add transport = usb or transport = sim under [machine]' --machine notransport.conf
+refused 65 'notransport.conf: error: the profile names no machine: add transport = sim, usb or camera under [machine]' --machine notransport.conf
 : >empty.conf
 refused 65 'empty.conf: error: the machine profile is empty' --machine empty.conf
 printf '# only a comment\n\n' >comments.conf

@@ -26,7 +26,7 @@ fast "club simulator" >config/machines/club.conf
 grep -q '^filled set.pbn: 2 good, 0 bad' out.txt
 rc=0; "$P" fill set.pbn --machine nosuch --yes 2>err.txt || rc=$?
 [ "$rc" = 74 ]
-grep -q "no machine profile \"nosuch\": tried $here/config/machines/nosuch.conf, .*/share/predup/machines/nosuch.conf (sim and usb are built in; see predup fill --list)" err.txt
+grep -q "no machine profile \"nosuch\": tried $here/config/machines/nosuch.conf, .*/share/predup/machines/nosuch.conf (sim, usb and camera are built in; see predup fill --list)" err.txt
 rc=0; "$P" fill set.pbn --machine sub/x.conf --yes 2>err.txt || rc=$?
 [ "$rc" = 74 ]
 grep -q "sub/x.conf: cannot open the machine profile ($here/sub/x.conf)" err.txt
@@ -40,9 +40,9 @@ grep -q '^USB devices predup sees:$' list.txt
 grep -q '^machine profiles (--machine NAME, or the path):$' list.txt
 grep -q '^  sim  the built-in simulator$' list.txt
 grep -q '^  usb  a USB machine with the default ids$' list.txt
-grep -q '^  club  simulator  config/machines/club.conf$' list.txt
-grep -q '^  lab  USB 16c0:05dc  config/machines/lab.conf$' list.txt
-grep -q '^  config/machines/sim.conf  simulator  (by path: the name is taken)$' list.txt
+grep -q '^  club  sim  config/machines/club.conf$' list.txt
+grep -q '^  lab  usb 16c0:05dc  config/machines/lab.conf$' list.txt
+grep -q '^  config/machines/sim.conf  sim  (by path: the name is taken)$' list.txt
 rc=0; "$P" sim --list 2>err.txt || rc=$?
 [ "$rc" = 64 ]
 
@@ -92,7 +92,7 @@ sed -i '/^machine = house/d' far/ev.conf
 rm -rf far/ev
 rc=0; "$P" event deal far/ev.conf --fill --set second >out.txt 2>err.txt || rc=$?
 [ "$rc" = 64 ]
-grep -q -- '--fill: the set names no machine: add a machine line to its section (machine = sim, usb or a profile)' err.txt
+grep -q -- '--fill: the set names no machine: add a machine line to its section (machine = sim, usb, camera or a profile)' err.txt
 [ ! -e far/ev ]
 "$P" event deal far/ev.conf --fill >out.txt 2>err.txt
 grep -q '^far/ev/second.pbn: not filled: the set names no machine$' out.txt
@@ -119,7 +119,7 @@ if command -v make >/dev/null &&
     [ -x "${data%/share/predup}/bin/predup" ]
     # the installed binary searches that folder last, by name
     rc=0; "$P" fill set.pbn --machine nosuch --yes 2>err.txt || rc=$?
-    grep -q "${data#root}/machines/nosuch.conf (sim and usb" err.txt
+    grep -q "${data#root}/machines/nosuch.conf (sim, usb and camera" err.txt
 else
     echo "mfill_profiles: skip make install: $TOP is not built (make predup)"
 fi

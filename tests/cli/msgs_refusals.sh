@@ -19,13 +19,13 @@ wanted: $msg"
 "$P" deal --key k.key --boards 1-36 -o s36.pbn --quiet
 
 # Did you mean, at the second level too.
-refuses 64 'predup print: error: print takes record, curtain, sheet, handout or minibridge, not "recrod" (did you mean "record"?) (predup print --help)' \
+refuses 64 'predup print: error: print takes record, curtain, sheet, handout, minibridge or web, not "recrod" (did you mean "record"?) (predup print --help)' \
     "$P" print recrod s36.pbn -o x.pdf
 refuses 64 'predup print: error: --paper takes a4 or letter, not "leter" (did you mean "letter"?) (predup print --help)' \
     "$P" print record s36.pbn --paper leter -o x.pdf
 refuses 64 'predup event: error: no step "revael" (did you mean "reveal"?): expected event commit|public|deal|reveal NAME.conf ... (predup event --help)' \
     "$P" event revael x.conf
-refuses 64 'predup event: error: expected: event reveal NAME.conf (predup event --help)' \
+refuses 64 'predup event: error: expected: event reveal NAME.conf [--yes] (predup event --help)' \
     "$P" event reveal
 refuses 64 'predup help: no topic "exit-cods" (did you mean "exit-codes"?) (predup help lists them)' \
     "$P" help exit-cods

@@ -23,7 +23,7 @@ public_form = integer
 boards = 1-2
 
 [set two]
-boards = 3
+boards = 3-3
 CONF
 "$P" event commit ev.conf >/dev/null
 "$P" event public ev.conf 42 >/dev/null

@@ -45,7 +45,8 @@ digest=$(sed -n 's/^digest //p' ev.record)
 [ "$digest" = "$(head -n -1 ev.record | sha256sum | cut -d' ' -f1)" ]
 "$P" event public ev.conf 4711 >/dev/null
 
-# The record commits to the language: changed, it no longer matches its digest.
+# The record commits to the language: changed, it no longer matches its digest, and a changed
+# event file is refused naming the line.
 sed 's/^language de$/language fr/' ev.record >forged.record
 rc=0; "$P" verify forged.record 2>err || rc=$?
 [ "$rc" = 1 ]
@@ -54,7 +55,7 @@ grep -q "forged.record: digest .* does not match the parameters above it" err
 cp ev.conf de.conf
 conf fr
 rc=0; "$P" event deal ev.conf 2>err || rc=$?
-[ "$rc" != 0 ] && grep -q 'no longer matches the parameters committed' err
+[ "$rc" != 0 ] && grep -q 'ev.conf differs from ev.record: language = "de" committed, "fr" now (record line 9)' err
 cp de.conf ev.conf
 
 "$P" event deal ev.conf >/dev/null

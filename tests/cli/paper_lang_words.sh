@@ -70,7 +70,8 @@ has r-intl.txt "♣ J9" "♠ KQ92" "Teiler: Nord"
 # bypasses the tables). What stays is the set's own text: event, site, label, commitment.
 sed -n 's/^\([a-zA-Z0-9._-]*\) = \(.*\)$/\1 \2/p' "$TOP/printing/terms/en.ini" |
     while read -r key value; do
-        printf '%s = ¤%s\n' "$key" "$(grep -o '{[1-9]}' <<<"$value" | tr -d '\n')"
+        i=$((${i:-0} + 1)) # numbered: seats, sides, vulnerabilities must read apart
+        printf '%s = ¤%d%s\n' "$key" "$i" "$(grep -o '{[1-9]}' <<<"$value" | tr -d '\n')"
     done >marks.ini
 for kind in record curtain sheet; do
     text "$kind" "m-$kind" --terms marks.ini --no-comments

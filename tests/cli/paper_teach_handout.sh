@@ -79,7 +79,8 @@ done
 # the set's own text.
 sed -n 's/^\([a-zA-Z0-9._-]*\) = \(.*\)$/\1 \2/p' "$TOP/printing/terms/en.ini" |
     while read -r key value; do
-        printf '%s = ¤%s\n' "$key" "$(grep -o '{[1-9]}' <<<"$value" | tr -d '\n')"
+        i=$((${i:-0} + 1)) # numbered: seats, sides, vulnerabilities must read apart
+        printf '%s = ¤%d%s\n' "$key" "$i" "$(grep -o '{[1-9]}' <<<"$value" | tr -d '\n')"
     done >marks.ini
 "$PREDUP" print handout teach.pbn -o m1.pdf --hands NS --terms marks.ini --no-comments >/dev/null
 "$PREDUP" print minibridge golden.pbn -o m2.pdf --stage 2 --terms marks.ini --quiet >/dev/null

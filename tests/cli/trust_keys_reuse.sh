@@ -26,13 +26,13 @@ refused() { # refused NAME CODE TEXT [ARGS]: event commit ev.conf ARGS exits COD
 conf 2025.11.23
 "$P" event commit ev.conf > /dev/null
 "$P" event public ev.conf 7 > /dev/null
-"$P" event reveal ev.conf > /dev/null
+"$P" event reveal ev.conf --yes > /dev/null  # nothing dealt: --yes
 tail -n 1 ev.key | grep -qx "revealed: this key is public; predup event commit refuses it" ||
     failed="$failed no-mark"
 [ "$(stat -c %a ev.key)" = 600 ] || failed="$failed mark-mode"
 commit=$(sed -n 's/^commitment //p' ev.record)
 [ "$("$P" key commit ev.key | cut -d' ' -f1)" = "$commit" ] || failed="$failed spent-unreadable"
-"$P" event reveal ev.conf > /dev/null || failed="$failed reveal-again"
+"$P" event reveal ev.conf --yes > /dev/null || failed="$failed reveal-again"
 mkdir last && mv ev.record last/ && cp -p ev.key last/ev.key
 
 # Move the record away, change the date, commit: refused, with or without --reuse-key.

@@ -12,7 +12,11 @@ Fails (exit 1, one line "FILE:LINE: what" per fault) when
     path of the tree (dealer/..., pbn/..., printing/..., machine/..., config/..., tests/...) that
     no file of the clone matches;
   - a document points at ../shared (the reference folder beside the project, which a clone does
-    not have) other than at ../shared/corpus in a paragraph that says it is optional.
+    not have) other than at ../shared/corpus in a paragraph that says it is optional;
+  - a comment of the code (C's /* */ and //, the # lines of shell, Python, Makefile and .ini
+    files) names a file that is not in the clone: a path of the tree, or a bare name (text.c,
+    lang_int.h, en.ini) that no file of the clone has (nor /usr/include, for a library's
+    header). Placeholders in capitals (pbn/FORMAT.c, LANG.ini) stand for any.
 The clone is what git knows in TOP (new files not ignored included; outside git, every file
 but the build's). Python 3 alone.
 """
@@ -146,12 +150,74 @@ def check_pointers(top, files, helps):
     return faults
 
 
+# Files of other projects a comment may name: Hans van Staveren's dealer, the Firmata protocol's
+# documents (firmata/protocol).
+OTHERS = {'dealer.c', 'protocol.md', 'servos.md'}
+CODE_EXT = ('.c', '.h', '.sh', '.py', '.ini', '.rules', '.bash-completion')
+BARE = re.compile(r'(?<![\w./$-])([A-Za-z_][\w-]*\.(?:c|h|md|sh|py|ini))(?![\w/-])')
+
+
+def comments(rel, text):
+    """(line number, text) of each comment line of a source file."""
+    out = []
+    if rel.endswith(('.c', '.h')):
+        for m in re.finditer(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"', text, re.S):
+            if m.group(0).startswith('"'):
+                continue
+            first = text.count('\n', 0, m.start()) + 1
+            out += [(first + i, l) for i, l in enumerate(m.group(0).split('\n'))]
+    else:
+        for n, line in enumerate(text.split('\n'), 1):
+            m = re.search(r'(^|\s)#(?![!{])', line)
+            if m:
+                out.append((n, line[m.end():]))
+    return out
+
+
+def system_headers():
+    names = set()
+    for root, _, fs in os.walk('/usr/include'):
+        names.update(fs)
+    return names
+
+
+def check_comments(top, files):
+    faults, basenames, sys_h = [], {os.path.basename(f) for f in files} | OTHERS, None
+    for rel in files:
+        if rel.startswith(SKIP_DIRS) or not (rel.endswith(CODE_EXT) or rel == 'Makefile'):
+            continue
+        text = read(os.path.join(top, rel)) or ''
+        notes = comments(rel, text)
+        # a test may name the files it makes (house_recipes.sh's toys): named in its code too
+        code = '\n'.join(l for n, l in enumerate(text.split('\n'), 1)
+                         if n not in {k for k, _ in notes}) if rel.startswith('tests/') else ''
+        for n, line in notes:
+            for m in TREE_PATH.finditer(line):
+                p = m.group(1)
+                if placeholder(p) or p.endswith('.o') or p in code:
+                    continue
+                if not exists(p, files):
+                    faults.append('%s:%d: a comment names %s, which is not in the clone'
+                                  % (rel, n, m.group(1)))
+            for m in BARE.finditer(line):
+                name = m.group(1)
+                if (name in basenames or re.search(r'(^|_)[A-Z]{2,}(\.|_)', name) or
+                        name in code):
+                    continue
+                sys_h = system_headers() if sys_h is None else sys_h
+                if name not in sys_h:
+                    faults.append('%s:%d: a comment names %s, which no file of the clone is'
+                                  % (rel, n, name))
+    return faults
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit('usage: docs_refs.py TOP [HELP.txt...]')
     top = os.path.abspath(argv[1])
     files = clone_files(top)
-    faults = check_citations(top, files) + check_pointers(top, files, argv[2:])
+    faults = (check_citations(top, files) + check_pointers(top, files, argv[2:]) +
+              check_comments(top, files))
     for f in faults:
         print('FAIL: ' + f)
     print('%s: %d faults' % ('FAIL' if faults else 'ok', len(faults)))

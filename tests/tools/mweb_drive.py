@@ -39,13 +39,18 @@ import time
 import urllib.error
 import urllib.request
 
+# Seconds to wait for predup (a line, a page, an answer) before calling it stuck: every wait
+# ends as soon as its condition holds, so a long bound costs a passing run nothing, and a busy
+# machine (make check beside other work) took more than the 20 s the first wait had.
+PATIENCE = 120
+
 
 def fetch(url, post=False, headers=None):
     """(status, body) of a request; status 0 when the server is gone."""
     req = urllib.request.Request(url, data=b"" if post else None, method="POST" if post else "GET",
                                  headers=headers or {})
     try:
-        with urllib.request.urlopen(req, timeout=5) as r:
+        with urllib.request.urlopen(req, timeout=PATIENCE) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as err:
         return err.code, err.read().decode()
@@ -66,7 +71,7 @@ def answer(url, prompt_id, what):
                  headers={"X-Predup": "answer"})[0]
 
 
-def wait_url(errfile, limit=20):
+def wait_url(errfile, limit=PATIENCE):
     start = time.time()
     while time.time() - start < limit:
         try:
@@ -167,7 +172,7 @@ class Browser:
         r = self.call("Runtime.evaluate", {"expression": expr, "returnByValue": True})
         return r.get("result", {}).get("value")
 
-    def until(self, expr, limit=15):
+    def until(self, expr, limit=PATIENCE):
         start = time.time()
         while time.time() - start < limit:
             try:
@@ -209,7 +214,7 @@ def run_browser(url, outdir, shots, end_shots=()):
             # the page shows a prompt newer than the one clicked before, or lost its server
             pid = b.until("(() => { if (document.getElementById('conn').className === 'lost') "
                           "return -1; const s = document.querySelector('#prompt.open'); "
-                          "return s && prompt > %d ? prompt : 0; })()" % last, limit=30)
+                          "return s && prompt > %d ? prompt : 0; })()" % last)
             if pid < 0:
                 break
             text = b.js("document.getElementById('prompttext').textContent")
@@ -263,7 +268,7 @@ def run_pty(args):
         os.execvp(args[0], args)
     out = b""
 
-    def read_until(pattern, limit=15):
+    def read_until(pattern, limit=PATIENCE):
         nonlocal out
         start = time.time()
         while not re.search(pattern, out) and time.time() - start < limit:

@@ -67,8 +67,9 @@ def room_of(path):
 
 
 # A room's second face: the deal model's inner-loop header, which the language's generators
-# include (its inline draws read the stream's buffer; rng.c alone moves its cursor).
-MORE_FACES = {"dealer/deal/hot.h"}
+# include (its inline draws read the stream's buffer; rng.c alone moves its cursor). The
+# machine's driver interface, which a driver in a room of its own (machine/camera/) implements.
+MORE_FACES = {"dealer/deal/hot.h", "machine/driver.h"}
 FACES = {face for _l, _n, _f, face in ROOMS} | MORE_FACES
 
 

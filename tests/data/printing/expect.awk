@@ -2,9 +2,8 @@
 # each board: "B <board>" starts a board, then "H <suit line>" for each of the 16 suit lines
 # ("♠ AKJ5", "♥ —"), "G <grid row>" for the double-dummy rows ("N 9 5 7 9 8", declarers N S E
 # W over NT S H D C, from DoubleDummyTricks), "P <score>" for par ("+400", "-140", "0"), and
-# "Q <tags>" for the QR code: its PBN lines Event, Board, Dealer, Vulnerable, Deal joined by
-# "|". With -v spaced=1 the suit lines are spaced as on curtain cards; -v ten=T keeps the ten
-# as "T" (the default writes "10", as predup prints it by default).
+# "Q <code>" for the record's QR code: "board dealer VUL deal" (printing/README.md). With
+# -v spaced=1 the suit lines are spaced as on curtain cards; -v ten=T keeps the ten as "T" (the default writes "10", as predup prints it by default).
 function flush() {
     if (board == "")
         return
@@ -44,12 +43,11 @@ function flush() {
         print "P " (v > 0 ? "+" v : v)
     }
     split(deal, first, ":")
-    print "Q [Event \"" event "\"]|[Board \"" board "\"]|[Dealer \"" first[1] "\"]|[Vulnerable \"" vul "\"]|[Deal \"" deal "\"]"
+    print "Q " board " " first[1] " " toupper(vul) " " deal
     board = deal = dd = score = ""
 }
 BEGIN { sym[1] = "♠"; sym[2] = "♥"; sym[3] = "♦"; sym[4] = "♣" }
 /^\[Board "/ { flush(); board = $0; gsub(/^\[Board "|"\].*$/, "", board) }
-/^\[Event "/ { event = $0; gsub(/^\[Event "|"\].*$/, "", event) }
 /^\[Vulnerable "/ { vul = $0; gsub(/^\[Vulnerable "|"\].*$/, "", vul) }
 /^\[Deal "/ { deal = $0; gsub(/^\[Deal "|"\].*$/, "", deal) }
 /^\[DoubleDummyTricks "/ { dd = $0; gsub(/^\[DoubleDummyTricks "|"\].*$/, "", dd) }

@@ -1,0 +1,14 @@
+build-x/config/ceremony.o: config/ceremony.c config/config.h \
+ dealer/run/run.h dealer/lang/lang.h dealer/deal/deal.h \
+ dealer/base/base.h dealer/event/event.h machine/machine.h pbn/pbn.h \
+ pbn/sets/sets.h printing/printing.h
+config/config.h:
+dealer/run/run.h:
+dealer/lang/lang.h:
+dealer/deal/deal.h:
+dealer/base/base.h:
+dealer/event/event.h:
+machine/machine.h:
+pbn/pbn.h:
+pbn/sets/sets.h:
+printing/printing.h:

@@ -1,0 +1,12 @@
+build-x/config/event.o: config/event.c config/config.h dealer/run/run.h \
+ dealer/lang/lang.h dealer/deal/deal.h dealer/base/base.h \
+ dealer/event/event.h machine/machine.h pbn/pbn.h printing/printing.h
+config/config.h:
+dealer/run/run.h:
+dealer/lang/lang.h:
+dealer/deal/deal.h:
+dealer/base/base.h:
+dealer/event/event.h:
+machine/machine.h:
+pbn/pbn.h:
+printing/printing.h:

@@ -1,0 +1,11 @@
+build-x/machine/fake.o: machine/fake.c machine/machine.h dealer/run/run.h \
+ dealer/lang/lang.h dealer/deal/deal.h dealer/base/base.h \
+ dealer/event/event.h pbn/pbn.h machine/transport.h
+machine/machine.h:
+dealer/run/run.h:
+dealer/lang/lang.h:
+dealer/deal/deal.h:
+dealer/base/base.h:
+dealer/event/event.h:
+pbn/pbn.h:
+machine/transport.h:

@@ -1,0 +1,12 @@
+build-x/machine/fill.o: machine/fill.c machine/mach_int.h \
+ machine/machine.h dealer/run/run.h dealer/lang/lang.h dealer/deal/deal.h \
+ dealer/base/base.h dealer/event/event.h pbn/pbn.h machine/transport.h
+machine/mach_int.h:
+machine/machine.h:
+dealer/run/run.h:
+dealer/lang/lang.h:
+dealer/deal/deal.h:
+dealer/base/base.h:
+dealer/event/event.h:
+pbn/pbn.h:
+machine/transport.h:

@@ -1,0 +1,10 @@
+build-x/pbn/sets/verify.o: pbn/sets/verify.c pbn/sets/sets.h pbn/pbn.h \
+ dealer/run/run.h dealer/lang/lang.h dealer/deal/deal.h \
+ dealer/base/base.h dealer/event/event.h
+pbn/sets/sets.h:
+pbn/pbn.h:
+dealer/run/run.h:
+dealer/lang/lang.h:
+dealer/deal/deal.h:
+dealer/base/base.h:
+dealer/event/event.h:

@@ -1,0 +1,11 @@
+build-x/tests/check_pbn_scan.o: tests/check_pbn_scan.c pbn/fmt_int.h \
+ pbn/pbn.h dealer/run/run.h dealer/lang/lang.h dealer/deal/deal.h \
+ dealer/base/base.h dealer/event/event.h tests/check_suites.h
+pbn/fmt_int.h:
+pbn/pbn.h:
+dealer/run/run.h:
+dealer/lang/lang.h:
+dealer/deal/deal.h:
+dealer/base/base.h:
+dealer/event/event.h:
+tests/check_suites.h:

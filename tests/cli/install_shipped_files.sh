@@ -1,0 +1,53 @@
+# tests/cli/install_shipped_files.sh - make install puts every file the help names where an
+# installed predup finds it (issue 32, item 10): the documents under PREFIX/share/doc/predup
+# (the tree's paths: dealer/EVENTS.md ...), the dealer scripts, the printed words' tables, the
+# profiles and the demo event under PREFIX/share/predup; and the installed binary, run outside
+# the tree, deals with --script minibridge by name (the installed data seen at PREFIX in a
+# mount namespace of its own, where unshare works). Only on a built tree (the test never
+# builds: the build's PREFIX, so nothing is rebuilt).
+set -eu
+P=$PREDUP
+here=$PWD
+failed=""
+if make -n -s -C "$TOP" install DESTDIR="$here/root" 2>/dev/null | grep -qE '^(cc|gcc|clang) '; then
+    echo "skip: $TOP is not built (make predup)"; exit 0
+fi
+make -s -C "$TOP" install DESTDIR="$here/root" > /dev/null
+data=$(find root -path '*/share/predup' -type d)
+prefix=${data%/share/predup}; prefix=${prefix#root}
+doc="root$prefix/share/doc/predup"
+# every file the help names, as the installed tree holds it
+{ for t in events formats language machine keys exit-codes; do "$P" help "$t"; done
+  for c in $("$P" help 2>&1 | awk '/^  [a-z]+ /{print $1}' | sort -u); do "$P" "$c" --help 2>/dev/null || true; done
+  cat "$TOP/config/predup.1"; } | grep -oE '\b(dealer|pbn|printing|machine|config)/[A-Za-z_/.-]+\.(md|ini|dl|conf)\b' |
+    sort -u > named
+[ "$(wc -l < named)" -ge 8 ] || { cat named; failed="$failed few-named"; }
+while read -r f; do
+    case $f in
+    *.md) got=$doc/$f ;;
+    dealer/scripts/*) got=$data/scripts/${f#dealer/scripts/} ;;
+    printing/terms/*) got=$data/terms/${f#printing/terms/} ;;
+    config/machines/*) got=$data/machines/${f#config/machines/} ;;
+    config/events/*) got=$data/events/${f#config/events/} ;;
+    *) got=root/none ;;
+    esac
+    cmp -s "$TOP/$f" "$got" || { echo "named $f, not installed as $got"; failed="$failed $f"; }
+done < named
+for f in "$TOP"/printing/terms/*.ini "$TOP"/dealer/scripts/*.dl; do
+    [ -f "$data/$(basename "$(dirname "$f")")/$(basename "$f")" ] || failed="$failed $(basename "$f")"
+done
+cmp "$TOP/README.md" "$doc/README.md" || failed="$failed readme"
+# --script NAME: the tree's script from the tree, the installed one elsewhere
+"$P" key new k.key > /dev/null
+(cd "$TOP" && "$P" deal --key "$here/k.key" --boards 1-3 --script minibridge -o "$here/tree.pbn" --quiet) ||
+    failed="$failed by-name-tree"
+mkdir -p away
+if unshare -m true 2> /dev/null && [ -d "$prefix/share" ]; then
+    unshare -m sh -c "mount --bind '$here/root$prefix/share' '$prefix/share' &&
+        cd '$here/away' && '$here/root$prefix/bin/predup' deal --key ../k.key --boards 1-3 \
+        --script minibridge -o inst.pbn --quiet" 2> err || { cat err; failed="$failed by-name-installed"; }
+    cmp tree.pbn away/inst.pbn || failed="$failed installed-differs"
+else
+    echo "skip: no mount namespace here: the installed binary's search by name is not run"
+fi
+[ -z "$failed" ] || { echo "failed:$failed"; exit 1; }

@@ -56,7 +56,7 @@ say = @printf '  %-4s %s\n' '$(1)' '$(2)'
 endif
 endif
 
-.PHONY: all deps deps-fuzz have-libs have-test-libs house house-objects check check-plain check-san valgrind run bench fuzz install clean
+.PHONY: all deps deps-fuzz have-libs have-test-libs house house-objects check check-quick check-plain check-san valgrind run bench fuzz install clean
 
 all: predup
 
@@ -197,28 +197,47 @@ house-objects: $(BUILD)/predup
 	python3 tests/tools/house.py --objects $(BUILD)
 
 # Every test: the house rules, the Check suites, the command-line tests and the USB scenarios,
-# plain, then under ASan+UBSan. Quiet (V=1 prints everything): no compile line, one verdict
+# plain and under ASan+UBSan. Quiet (V=1 prints everything): no compile line, one verdict
 # line per half (tests/check_half.sh), a failing step's output in full, then one final line.
-# The sanitizer half runs only when the plain one passed.
+# Speed (issue 30: at most 5 minutes on an idle 2-core machine): both builds first, CHECK_JOBS
+# compiles at a time; then the two halves side by side, each one's output printed when both
+# are done (plain first), so that no core waits for a one-core step.
 CHECK_SUB := $(MAKE) $(if $(filter 0,$(V)),-s) --no-print-directory
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+SAN_MAKE = BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
+    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all'
 check:
 	@$(CHECK_SUB) deps
 	@$(CHECK_SUB) house || { echo "make check: FAILED (the house rules)"; exit 1; }
-	@if ! $(CHECK_SUB) check-plain; then \
-	    echo "make check: FAILED (plain; ASan+UBSan not run)"; exit 1; fi; \
-	if ! $(CHECK_SUB) check-san; then \
-	    echo "make check: FAILED (ASan+UBSan; plain passed)"; exit 1; fi; \
+	@$(CHECK_SUB) -j$(CHECK_JOBS) $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine \
+	    || { echo "make check: FAILED (the plain build)"; exit 1; }
+	@$(CHECK_SUB) -j$(CHECK_JOBS) $(SAN_MAKE) \
+	    build-san/check_predup build-san/predup build-san/usb_machine \
+	    || { echo "make check: FAILED (the ASan+UBSan build)"; exit 1; }
+	@logs=$$(mktemp -d "$${TMPDIR:-/tmp}/predup-halves-XXXXXX"); \
+	{ $(CHECK_SUB) check-san >"$$logs/san" 2>&1; echo $$? >"$$logs/san.rc"; } & \
+	$(CHECK_SUB) check-plain >"$$logs/plain" 2>&1; echo $$? >"$$logs/plain.rc"; wait; \
+	cat "$$logs/plain" "$$logs/san"; failed=; \
+	[ "$$(cat "$$logs/plain.rc")" = 0 ] || failed="plain"; \
+	[ "$$(cat "$$logs/san.rc")" = 0 ] || failed="$${failed:+$$failed, }ASan+UBSan"; \
+	rm -rf "$$logs"; \
+	if [ -n "$$failed" ]; then echo "make check: FAILED ($$failed)"; exit 1; fi; \
 	echo "make check: passed (plain, ASan+UBSan)"
+
+# The edit-test loop (at most 60 seconds): the build, the Check suites and the command-line
+# tests not marked slow (tests/cli.sh), plain only. make check stays the gate.
+check-quick:
+	@$(CHECK_SUB) -j$(CHECK_JOBS) $(BUILD)/check_predup $(BUILD)/predup
+	@SUITE_ENV='$(CK_ENV)' QUICK=1 V=$(V) sh tests/check_half.sh quick $(BUILD)
 
 check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine
 	@SUITE_ENV='$(CK_ENV)' V=$(V) sh tests/check_half.sh plain $(BUILD) house
 
 SAN_ENV := ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1
 check-san:
-	@$(MAKE) --no-print-directory BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
-	    SAN='-fsanitize=address,undefined -fno-sanitize-recover=all' \
+	@$(MAKE) --no-print-directory $(SAN_MAKE) \
 	    build-san/check_predup build-san/predup build-san/usb_machine
-	@SUITE_ENV='$(SAN_ENV) $(CK_ENV)' CLI_ENV='$(SAN_ENV)' \
+	@SUITE_ENV='$(SAN_ENV) $(CK_ENV)' CLI_ENV='$(SAN_ENV) CLI_HALF=san' \
 	    USB_ENV='ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0' \
 	    V=$(V) sh tests/check_half.sh ASan+UBSan build-san
 

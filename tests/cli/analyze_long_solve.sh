@@ -3,6 +3,7 @@
 # quarter of an hour of CPU) shows the boards done and the time gone on a terminal, second by
 # second, and --max-seconds bounds it: exit 75 (stopped before done), the reason, and no file
 # written. Quiet when stderr is no terminal. Read from ../shared/external in place.
+# cli: slow - a long libdds solve
 set -u
 . "$TOP/tests/lib_cli.sh"
 

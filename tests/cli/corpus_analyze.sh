@@ -4,6 +4,7 @@
 # replaces a file of more boards unasked (--force); keeps every { } comment, ";" and "%" line and
 # repeated tag of a PBN it rewrites in place; analyses a game without a Board tag (DDS's hand
 # files) and leaves out a game without a deal; reads a DUP or a LIN by its contents.
+# cli: slow - libdds solves of the corpus sets
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 

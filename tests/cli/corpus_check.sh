@@ -8,6 +8,7 @@
 #   (cd ../shared/corpus && for f in *.pbn bigdeal/*.pbn; do printf '%s %s\n' "$( (predup check
 #   "$f" 2>&1; echo "exit $?") | sha256sum | cut -d' ' -f1)" "$f"; done) >tests/data/formats/corpus-check.sha256
 # Skipped with one line ("skip: ...") where the corpus is absent.
+# cli: slow - every file of ../shared/corpus
 set -u
 C=$TOP/../shared/corpus
 want=$TOP/tests/data/formats/corpus-check.sha256

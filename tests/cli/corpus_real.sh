@@ -7,6 +7,7 @@
 # that claims "% EXPORT" passes predup check; LIN, CSV, DUP and DLM keep the deals; analyze
 # matches the published double-dummy tables and par of DDS's list100.txt, and the published
 # tables of the files that carry them.
+# cli: slow - every file of ../shared/corpus, and their analyses
 set -u
 C=$TOP/../shared/corpus
 if [ ! -d "$C" ]; then
@@ -91,15 +92,22 @@ awk 'BEGIN { split("N E S W", seat, " "); split("None All NS EW", vul, " ") }
 }
 /^PAR / { sc = $2 $3; gsub(/"/, "", sc); sub(/^NS/, "", sc)
     print (sc + 0 >= 0 ? "NS " (sc + 0) : "EW " (-sc)) > "want-par.txt" }' "$C/ref/dds-list100.txt"
+[ "$(wc -l <want-dd.txt)" -eq 100 ] || fail "list100: $(wc -l <want-dd.txt) tables read"
+# make check's ASan+UBSan half (CLI_HALF=san) solves the first 20 deals only: the solving is
+# libdds's, not instrumented, the same in both halves (the plain half checks all 100), and
+# predup's code around it runs the same for each deal.
+if [ "${CLI_HALF:-}" = san ]; then
+    head -100 list100.pbn >l.pbn && mv l.pbn list100.pbn
+    for f in want-dd.txt want-par.txt; do head -20 "$f" >l.txt && mv l.txt "$f"; done
+fi
 "$PREDUP" analyze list100.pbn --quiet >/dev/null || fail "analyze list100"
 grep -o '^\[DoubleDummyTricks "[0-9a-f]*"' list100.pbn | cut -d'"' -f2 >got-dd.txt
 grep -o '^\[OptimumScore "[^"]*"' list100.pbn | cut -d'"' -f2 >got-par.txt
-[ "$(wc -l <want-dd.txt)" -eq 100 ] || fail "list100: $(wc -l <want-dd.txt) tables read"
 cmp -s want-dd.txt got-dd.txt || fail "list100: tables differ: $(diff want-dd.txt got-dd.txt |
     head -4)"
 cmp -s want-par.txt got-par.txt || fail "list100: par differs: $(diff want-par.txt got-par.txt |
     head -4)"
-echo "corpus: list100: 100 of 100 tables and par scores as published"
+echo "corpus: list100: $(wc -l <want-dd.txt) of 100 tables and par scores as published"
 
 # Files with published tables: the tables stripped, analyzed again, the same DoubleDummyTricks.
 for b in thorvald-match-gib-bc.pbn endplay-sample.pbn zdenecek-bridgecomposer.pbn; do

@@ -4,5 +4,6 @@
 # text shows where it shows it. tests/tools/docs_run.py says how the docs mark a block that
 # cannot run here, a file the text writes, and the output it shows (HACKING.md, "Documentation
 # that runs"); each command is printed as it runs, a failure names the file and line.
+# cli: slow - every documented command, in fresh copies of the clone
 set -eu
 python3 "$TOP/tests/tools/docs_run.py" "$TOP" "$PREDUP" README.md help man

@@ -6,6 +6,7 @@
 # docs repeat are the ones predup enforces: the hand record's boards a page (README.md, the man
 # page, print --help against print's own refusal) and the highest board number of deal and of
 # an event file (README.md, the man page, config/events/demo.conf against the refusals).
+# cli: plain only - python over the docs; the help texts it reads run under ASan in help_*.sh
 set -eu
 P=$PREDUP
 fail() { echo "FAIL: $*"; exit 1; }

@@ -1,6 +1,7 @@
 # tests/cli/event_ceremony.sh - the whole ceremony of an event file end to end: commit (key
 # 0600, record), refusals before the public value, public, deal (formats, analysis, PDFs, fill
 # on the fast simulator), idempotent re-runs, reveal, and verify of every file from the record.
+# cli: slow - the whole ceremony, PDFs and analyses
 set -eu
 P=$PREDUP
 cat > ev.conf <<CONF

@@ -35,6 +35,7 @@
 # The digests hold for one machine: the PDFs embed its DejaVu fonts through its libharu, the
 # analysis is its libdds. Run time: 20-25 s of CPU (user + system; libdds takes about 0.3 s a
 # board: the analyses are few and small), about 15 s of it outside the corpus part.
+# cli: slow - every command and format, and the corpus half
 set -eEu
 : "${PREDUP:?set PREDUP to the predup binary}" "${TOP:?set TOP to the source tree}"
 P=$(cd "$(dirname "$PREDUP")" && pwd)/$(basename "$PREDUP") # absolute: the battery changes directory

@@ -9,6 +9,8 @@
 # (RECIPE_OMIT="lang 4" leaves that row out, to see it fail). Every place that lists all the
 # formats (a line naming rzd and cds) must name the toy too, and every place that lists the
 # print kinds (a line naming curtain and minibridge) the toy kind: a list the recipe forgets fails.
+# cli: slow - builds a copy of the tree
+# cli: plain only - it builds and runs its own -O0 copy of the tree, not $PREDUP
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 for tool in cc make git perl pkg-config python3; do

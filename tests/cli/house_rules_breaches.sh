@@ -3,6 +3,8 @@
 # naming it; the copy as it is passes. Then a
 # three-file tree, built with cc, where a function table hides a call cycle (the runner's old
 # lrun_local): house --objects sees it, and sees nothing once the call through the table goes.
+# cli: slow - the house checks over copies of the tree
+# cli: plain only - python and cc over copies of the sources, no predup
 set -eu
 : "${TOP:?set TOP to the project root}"
 

@@ -3,6 +3,7 @@
 # boards to spare, and a set whose boards do not split evenly) write byte for byte the file of
 # -j 1, only rank 0 writes or prints, and a rank that cannot read the set fails the job with
 # one message from rank 0 naming the rank, and no output file.
+# cli: slow - mpirun starts ranks; libdds solves
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 mpi() {

@@ -3,6 +3,7 @@
 # on demand: whatever the ranks and threads, and with the boards to solve scattered among
 # boards analyzed already, the file is byte for byte the one of -j 1; a rank that read another
 # set (same number of boards, other deals) fails the job from rank 0, with no output file.
+# cli: slow - mpirun starts ranks; libdds solves
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 mpi() {

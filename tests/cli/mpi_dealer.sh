@@ -4,6 +4,7 @@
 # limits, a run of rank 1 alone, -e), -j 2 gives -j 1's output on the tricks() script, and a
 # failure on one rank (its script missing, or its libdds at run time) is one message from rank
 # 0 naming the rank, with the failure's exit status; a script on stdin is refused under mpirun.
+# cli: slow - mpirun starts ranks
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }

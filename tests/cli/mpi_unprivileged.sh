@@ -4,6 +4,7 @@
 # shared-memory single copy (process_vm_readv of the other rank) is refused; predup turns it
 # off, and a run whose blocks are large messages prints nothing on stderr and the deals of a
 # plain run. (It printed "Read -1, expected N, errno = 1" once per block.)
+# cli: slow - mpirun starts ranks
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }

@@ -4,6 +4,7 @@
 # (tests/check_half.sh, here on stub suites, scripts and USB scenarios) prints its "skip: "
 # lines and one verdict line naming it, and a failing step's output in full with a verdict
 # that names the step; tests/cli.sh prints a failing script's output in full.
+# cli: plain only - make and the test runners on stubs, no predup
 set -eu
 . "$TOP/tests/lib_cli.sh" # fail
 command -v make > /dev/null || { echo "skip: no make"; exit 0; }

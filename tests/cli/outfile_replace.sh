@@ -1,6 +1,7 @@
 # Outputs never replace a different file silently, in every command that writes: the same
 # content again is a no-op (file and mtime untouched), other content is refused with exit 73
 # and nothing written, --force replaces. Outputs are 0600 unless --public.
+# cli: slow - analyses and PDFs of whole sets
 set -eu
 P=$PREDUP
 printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > vec.key

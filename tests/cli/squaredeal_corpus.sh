@@ -2,6 +2,7 @@
 # ../shared/corpus/bigdeal (origins in its MANIFEST): Gödel numbers both ways (FIN1.goe and the
 # FIN1.pbn they give, FIN4.pbn), and a SquareDeal session re-dealt from WC2025.sqd + .sqk giving
 # exactly the published SWISS02.pbn.
+# cli: slow - the SquareDeal files of the corpus
 set -eu
 P=$PREDUP
 C=$TOP/../shared/corpus/bigdeal

@@ -5,6 +5,7 @@
 # naming each rank and what differs, nothing on stdout. What may differ still runs, with the
 # output of -j 1: -j, and the path of the same script; ranks all without -s run. `predup
 # analyze` ranks must agree on the options too.
+# cli: slow - mpirun starts ranks
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }

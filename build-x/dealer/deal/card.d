@@ -1,4 +1,0 @@
-build-x/dealer/deal/card.o: dealer/deal/card.c dealer/deal/deal.h \
- dealer/base/base.h
-dealer/deal/deal.h:
-dealer/base/base.h:

@@ -1,8 +1,0 @@
-build-x/dealer/lang/stmt.o: dealer/lang/stmt.c dealer/lang/lang_int.h \
- dealer/lang/lang.h dealer/deal/deal.h dealer/base/base.h \
- dealer/deal/hot.h
-dealer/lang/lang_int.h:
-dealer/lang/lang.h:
-dealer/deal/deal.h:
-dealer/base/base.h:
-dealer/deal/hot.h:

@@ -10,7 +10,7 @@ top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 secs=${FUZZ_SECONDS:-600}
 out=$top/build-fuzz/unique
 mkdir -p "$out/artifacts"
-pkgs="libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd"
+pkgs="libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd vips zbar gstreamer-1.0 gstreamer-app-1.0"
 src=$(ls "$top"/dealer/*.c "$top"/dealer/*/*.c "$top"/pbn/*.c "$top"/pbn/*/*.c \
           "$top"/printing/*.c "$top"/printing/*/*.c "$top"/machine/*.c "$top"/machine/*/*.c \
           "$top"/config/*.c 2>/dev/null | grep -v '/fuzz_')

@@ -68,12 +68,20 @@ static bool text_mentions(const char *text, const char *commit)
     return false;
 }
 
+/* The line after line's end, or NULL after the last (no offset applied to a null pointer). */
+static const char *next_line(const char *line)
+{
+    const char *nl = strchr(line, '\n');
+
+    return nl ? nl + 1 : NULL;
+}
+
 /* The file's digest line, read leniently: a line whose first word is "digest" (any case),
  * spaces, tabs and CR trimmed; lower-cased into out ("" when there is none). */
 static void lenient_digest(const char *text, char *out, size_t n)
 {
     out[0] = '\0';
-    for (const char *line = text; line && *line; line = strchr(line, '\n'), line += !!line) {
+    for (const char *line = text; line && *line; line = next_line(line)) {
         line += strspn(line, " \t");
         if (strncasecmp(line, "digest", 6) != 0 || !strchr(" \t", line[6]) || !line[6])
             continue;

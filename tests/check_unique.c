@@ -163,6 +163,25 @@ START_TEST(test_finding_record_prefix)
 }
 END_TEST
 
+/* The fuzzer's later findings, replayed: a set whose hands overlap made verify write past its
+ * deal buffer (DEAL_PBN_LEN), a record without a final line end stepped a null pointer (spent.c).
+ * Under ASan+UBSan each would stop the suite. */
+static const char *const findings[] = {"finding-deal-overlap-1", "finding-deal-overlap-2",
+                                       "finding-digest-last-line"};
+
+START_TEST(test_later_findings)
+{
+    char path[1024];
+    uint8_t *s;
+    size_t n;
+
+    snprintf(path, sizeof path, "%s/unique/%s", test_data_dir(), findings[_i]);
+    s = read_all(path, &n);
+    LLVMFuzzerTestOneInput(s, n);
+    free(s);
+}
+END_TEST
+
 /* The property can fail: one original set is not the other, nor itself with one deal changed. */
 START_TEST(test_property_can_fail)
 {
@@ -195,6 +214,7 @@ static Suite *unique_suite(void)
     tcase_add_loop_test(tc, test_lines_and_bytes, 0, ARRAY_LEN(seeds));
     tcase_add_test(tc, test_property_can_fail);
     tcase_add_test(tc, test_finding_record_prefix);
+    tcase_add_loop_test(tc, test_later_findings, 0, ARRAY_LEN(findings));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -81,8 +81,10 @@ int rank_from_char(int c);
 
 
 /* The PBN deal string "N:AKQ.J.T98.765 ...", starting with seat first, clockwise; a hand whose
- * bit in known (1 << seat) is clear is written "-". buf needs DEAL_PBN_LEN bytes. */
-enum { DEAL_PBN_LEN = 72 };
+ * bit in known (1 << seat) is clear is written "-". buf needs DEAL_PBN_LEN bytes: room for any
+ * struct deal, even one whose hands overlap (a malformed file's partial deal, which verify
+ * shows): "N:", four hands of up to 52 cards and 3 dots, 3 spaces and the NUL (226). */
+enum { DEAL_PBN_LEN = 2 + 4 * (52 + 3) + 3 + 1 };
 void deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *buf);
 
 /* Parses a PBN deal string, tolerant as PBN import allows: any first seat, lower-case ranks,

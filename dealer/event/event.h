@@ -174,5 +174,10 @@ bool ev_key_mentioned(const char *self, const char *commit, const char *digest, 
                       size_t cap);
 /* The same test on one file's text (a record given to verify beside another). */
 bool ev_text_mentions_key(const char *text, const char *commit, const char *digest);
+/* A file read as the scan above reads records: a regular file of at most 1 MiB, each NUL made
+ * a space so that none hides what follows; NULL when it is not one or cannot be read. Free it
+ * with ev_lenient_free, which wipes it (a revealed record holds a key). */
+char *ev_read_lenient(const char *path, size_t *len);
+void ev_lenient_free(char *text, size_t len);
 
 #endif

@@ -102,23 +102,36 @@ bool ev_text_mentions_key(const char *text, const char *commit, const char *dige
     return !(digest && !strcmp(its, digest)) && text_mentions(text, commit);
 }
 
+char *ev_read_lenient(const char *path, size_t *len)
+{
+    struct stat st;
+    char *text = NULL;
+
+    *len = 0;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > RECORD_SCAN_MAX ||
+        pd_read_file(path, &text, len, NULL) != PD_OK)
+        return NULL;
+    for (size_t i = 0; i < *len; i++) /* a NUL hides nothing behind it */
+        text[i] = text[i] ? text[i] : ' ';
+    return text;
+}
+
+void ev_lenient_free(char *text, size_t len)
+{
+    if (text)
+        pd_wipe(text, len);
+    free(text);
+}
+
 /* Whether the record file at path, not of the event digest (NULL: of no event yet), mentions
  * the key committed to by commit. A FIFO or device named *.record cannot block the scan. */
 static bool record_mentions(const char *path, const char *commit, const char *digest)
 {
-    struct stat st;
-    char *text = NULL;
-    size_t len = 0;
-    bool hit;
+    size_t len;
+    char *text = ev_read_lenient(path, &len);
+    bool hit = text && ev_text_mentions_key(text, commit, digest);
 
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > RECORD_SCAN_MAX ||
-        pd_read_file(path, &text, &len, NULL) != PD_OK)
-        return false;
-    for (size_t i = 0; i < len; i++) /* a NUL hides nothing behind it */
-        text[i] = text[i] ? text[i] : ' ';
-    hit = ev_text_mentions_key(text, commit, digest);
-    pd_wipe(text, len);
-    free(text);
+    ev_lenient_free(text, len);
     return hit;
 }
 

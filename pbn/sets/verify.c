@@ -547,22 +547,17 @@ static enum pd_status verify_event_file(const struct verify_opts *o, const struc
 
 /* A further file given that is a record: 1 when it is one by every rule (ev_record_load), and
  * then passed over as no set; a fault when any file that begins as a record mentions r's key
- * for another event (dealer/EVENTS.md, "One key, one event": read leniently, as
+ * for another event (dealer/EVENTS.md, "One key, one event": read by ev_read_lenient, as
  * ev_text_mentions_key reads the records beside a step's). A file that only begins
  * "predup-event-record" is read as a set, so that no such first line hides a set's deals. */
 static int other_record(const char *self, const struct ev_record *r, const char *path,
                         enum pd_status *rc, struct pd_err *e)
 {
-    char *text = NULL;
-    size_t len = 0;
+    size_t len;
+    char *text = ev_read_lenient(path, &len);
     struct ev_record other;
-    bool begins, is_record;
+    bool begins = text && strncmp(text, "predup-event-record", 19) == 0, is_record;
 
-    if (pd_read_file(path, &text, &len, NULL) != PD_OK)
-        return 0; /* read as a set, which says why it cannot be read */
-    begins = strncmp(text, "predup-event-record", 19) == 0;
-    for (size_t i = 0; begins && i < len; i++) /* a NUL hides nothing behind it */
-        text[i] = text[i] ? text[i] : ' ';
     is_record = begins && ev_record_load(path, &other, NULL) == PD_OK;
     if (begins && ev_text_mentions_key(text, r->commitment, r->digest)) {
         *rc = pd_fail(e, PD_ERR_MISMATCH, "%s and %s commit to one key (%.16s...) for two "
@@ -574,9 +569,8 @@ static int other_record(const char *self, const struct ev_record *r, const char 
     } else if (is_record) {
         printf("%s: another event's record: it does not mention %s's key\n", path, self);
     }
-    pd_wipe(text, len);
+    ev_lenient_free(text, len);
     pd_wipe(&other, sizeof other);
-    free(text);
     return is_record;
 }
 

@@ -3,6 +3,8 @@
  * the one lookup (any case). `predup print` (its help, its messages), an event file's print =
  * key, the ceremony, the completion (predup --complete forms print) and the tests read this
  * table: adding a print layout is a row here (HACKING.md, "Adding a print layout"). */
+#include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -23,14 +25,10 @@ static enum pd_status write_web(const struct pbn_set *set, const struct pr_optio
                                 const char *in, const char *dir, unsigned flags,
                                 struct pd_err *e)
 {
-    const char *slash = strrchr(in, '/');
-    char name[256];
-    char *dot;
+    char stem[PATH_MAX], name[256];
+    const char *base = pr_input_stem(in, stem, sizeof stem);
 
-    snprintf(name, sizeof name, "%s", slash ? slash + 1 : in);
-    dot = strrchr(name, '.');
-    if (dot)
-        *dot = '\0';
+    snprintf(name, sizeof name, "%s", base);
     if (strlen(name) + 5 > sizeof name)
         return pd_fail(e, PD_ERR_RANGE, "%.40s...: the set's name is too long", name);
     strcat(name, ".pbn");
@@ -81,6 +79,16 @@ const char *pr_kind_name(const struct pr_kind *k)
 const char *pr_kind_ext(const struct pr_kind *k)
 {
     return k->ext;
+}
+
+const char *pr_input_stem(const char *in, char *out, size_t n)
+{
+    const char *slash = strrchr(in, '/'), *base = slash ? slash + 1 : in;
+    const char *dot = strrchr(base, '.');
+    size_t stem = dot && dot > base ? (size_t)(dot - in) : strlen(in);
+
+    snprintf(out, n, "%.*s", (int)stem, in);
+    return out + (base - in < (ptrdiff_t)n ? base - in : 0);
 }
 
 void pr_kind_out_name(const char *stem, const struct pr_kind *k, char *out, size_t n)

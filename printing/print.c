@@ -161,13 +161,10 @@ static enum pd_status boards_once(struct pbn_set *set, struct pd_err *e)
 
 void pr_print_default_out(const char *in, const struct pr_kind *kind, char *out, size_t n)
 {
-    const char *slash = strrchr(in, '/'), *dot = strrchr(in, '.');
-    size_t stem = dot && dot > (slash ? slash + 1 : in) ? (size_t)(dot - in) : strlen(in);
+    char stem[PATH_MAX];
 
-    char s[PATH_MAX];
-
-    snprintf(s, sizeof s, "%.*s", (int)stem, in);
-    pr_kind_out_name(s, kind, out, n);
+    pr_input_stem(in, stem, sizeof stem);
+    pr_kind_out_name(stem, kind, out, n);
 }
 
 /* The analysis when the kind shows it, then the output: a PDF kind's through pd_outfile, opened

@@ -166,6 +166,9 @@ enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, stru
 /* The output beside the set when no -o is given: SET less its extension, "-KIND" and the
  * kind's extension (club.pbn -> club-record.pdf; web, a folder: club-web), into out. */
 void pr_print_default_out(const char *in, const struct pr_kind *kind, char *out, size_t n);
+/* The input's path less its extension (clubs/tue.pbn -> clubs/tue; a name that begins with its
+ * only dot keeps it), and where its last component begins in out. */
+const char *pr_input_stem(const char *in, char *out, size_t n);
 /* STEM-KIND and the kind's extension (demo-1-record.pdf), into out: the ceremony's names. */
 void pr_kind_out_name(const char *stem, const struct pr_kind *kind, char *out, size_t n);
 /* "OUT: KIND of N boards" on stdout, unless out is stdout ("-"). */

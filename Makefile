@@ -56,7 +56,7 @@ say = @printf '  %-4s %s\n' '$(1)' '$(2)'
 endif
 endif
 
-.PHONY: all deps deps-fuzz have-libs have-test-libs house house-objects check check-quick check-plain check-san valgrind run bench fuzz install clean
+.PHONY: all deps deps-fuzz have-libs have-test-libs house house-objects check check-quick check-plain check-san valgrind run bench fuzz fuzz-cflags fuzz-ldlibs install clean
 
 all: predup
 
@@ -266,6 +266,17 @@ bench:
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
+
+# make fuzz's targets link every room's code from one archive, built by the rules above with
+# clang and the fuzzer's instrumentation (tests/lib_fuzz.sh, fuzz_lib), and the flags below:
+# the one list of sources and libraries, here, not one per fuzz script.
+$(BUILD)/libpredup.a: $(LIB_OBJ)
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+fuzz-cflags:
+	@echo $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+fuzz-ldlibs:
+	@echo $(LDLIBS)
 
 # The program, its man page (man predup) and its bash completion.
 # The machine profiles, the example event, the dealer scripts and the printed words' tables go

@@ -7,12 +7,7 @@ top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 secs=${FUZZ_SECONDS:-600}
 out=$top/build-fuzz/event
 mkdir -p "$out/artifacts"
-libs="$(pkg-config --libs libcrypto inih 2>/dev/null || echo -lcrypto -linih) -ldds -lm $(pkg-config --libs ompi-c 2>/dev/null) $(pkg-config --libs icu-uc icu-i18n 2>/dev/null)"
-mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/run/mpi.c (predup under mpirun)
-src=$(ls "$top"/dealer/*/*.c "$top"/pbn/*.c "$top"/config/*.c "$top"/printing/kind.c |
-      grep -v -e '/fuzz_' -e '/cmd_' -e '/squaredeal.c' -e '/bigdeal.c' \
-          -e 'config/machine.c' -e 'config/profile.c' -e 'config/ceremony.c')
-clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \
-    -fno-sanitize-recover=all -o "$out/fuzz_event" "$top/config/fuzz_event.c" $src $libs
 . "$top/tests/lib_fuzz.sh"
+fuzz_lib
+fuzz_build "$out" event "$top/config/fuzz_event.c"
 fuzz_run "$out" 1048576 event

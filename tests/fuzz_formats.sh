@@ -11,14 +11,10 @@ secs=${FUZZ_SECONDS:-600}
 targets=${FUZZ_TARGETS:-"pbn check any dup dlm bri dge lin csv ber bhg rzd cds"}
 out=$top/build-fuzz/formats
 mkdir -p "$out/artifacts"
-libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm $(pkg-config --libs ompi-c 2>/dev/null) $(pkg-config --libs icu-uc icu-i18n 2>/dev/null)"
-mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/run/mpi.c (predup under mpirun)
-src=$(ls "$top"/dealer/*/*.c "$top"/pbn/*.c | grep -v -e '/fuzz_' -e '/cmd_')
-for t in $targets; do
-    bin=$out/fuzz_$t
-    clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \
-        -fno-sanitize-recover=all -o "$bin" "$top/pbn/fuzz_$t.c" $src $libs
-done
 . "$top/tests/lib_fuzz.sh"
+fuzz_lib
+for t in $targets; do
+    fuzz_build "$out" "$t" "$top/pbn/fuzz_$t.c"
+done
 # shellcheck disable=SC2086 # targets is a word list
 fuzz_run "$out" 1048576 $targets

@@ -9,11 +9,9 @@ top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 secs=${FUZZ_SECONDS:-600}
 out=$top/build-fuzz/lang
 mkdir -p "$out/artifacts" "$out/corpus"
-libs="$(pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto) -ldds -lm -lpthread $(pkg-config --libs ompi-c 2>/dev/null) $(pkg-config --libs icu-uc icu-i18n 2>/dev/null)"
-mpi_cflags=$(pkg-config --cflags ompi-c 2>/dev/null) # dealer/run/mpi.c (predup under mpirun)
-src=$(ls "$top"/dealer/*/*.c | grep -v -e '/fuzz_' -e '/cmd_')
-clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" $mpi_cflags -fsanitize=fuzzer,address,undefined \
-    -fno-sanitize-recover=all -o "$out/fuzz_script" "$top/dealer/run/fuzz_script.c" $src $libs
+. "$top/tests/lib_fuzz.sh"
+fuzz_lib
+fuzz_build "$out" script "$top/dealer/run/fuzz_script.c"
 echo "== fuzz_script for $secs s"
 if ! UBSAN_OPTIONS=halt_on_error=1 "$out/fuzz_script" -max_total_time="$secs" -timeout=10 \
     -rss_limit_mb=2048 -max_len="${FUZZ_MAX_LEN:-1048576}" -print_final_stats=1 \

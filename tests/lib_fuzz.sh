@@ -2,6 +2,10 @@
 # fuzz_run OUT MAX_LEN TARGETS...: runs $OUT/fuzz_<target> for $secs seconds on its corpus in
 # tests/fuzz/<target>/ (new inputs in $OUT/corpus/<target>/, crashes in $OUT/artifacts/).
 # Returns 1 if any target failed; prints each target's closing statistics.
+# fuzz_lib: builds (make, incrementally) build-fuzz/obj/libpredup.a, every room's code compiled
+# by clang with the fuzzer's coverage and ASan+UBSan, from the Makefile's one list of sources.
+# fuzz_build OUT NAME MAIN [CFLAGS...]: links OUT/fuzz_NAME from MAIN (its
+# LLVMFuzzerTestOneInput) and that archive, with the program's own libraries.
 fuzz_run() {
     out=$1 max_len=$2
     shift 2
@@ -19,4 +23,20 @@ fuzz_run() {
         grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units)' "$out/fuzz_$t.log" || true
     done
     return $fail
+}
+
+fuzz_san='-fsanitize=address,undefined -fno-sanitize-recover=all'
+fuzz_lib() {
+    make -s --no-print-directory -C "$top" -j2 CC=clang BUILD=build-fuzz/obj OPT='-g -O1' \
+        SAN="-fsanitize=fuzzer-no-link $fuzz_san" build-fuzz/obj/libpredup.a
+    fuzz_cflags=$(make -s --no-print-directory -C "$top" fuzz-cflags)
+    fuzz_ldlibs=$(make -s --no-print-directory -C "$top" fuzz-ldlibs)
+}
+fuzz_build() {
+    fb_out=$1 fb_name=$2 fb_main=$3
+    shift 3
+    # shellcheck disable=SC2086 # the flags are word lists
+    clang -g -O1 -std=c11 -D_GNU_SOURCE -I"$top" -I"$top/build-fuzz/obj/machine/operator" \
+        $fuzz_cflags "$@" -fsanitize=fuzzer $fuzz_san -o "$fb_out/fuzz_$fb_name" "$fb_main" \
+        "$top/build-fuzz/obj/libpredup.a" $fuzz_ldlibs
 }

@@ -130,6 +130,7 @@ static void copy_source_line(char *dst, size_t cap, const char *src, int col, in
  * must not join two harmless runs into one). The text is judged whole before it is cut to fit,
  * so that no cut shows a piece of a key: text is far longer than any field of struct pd_err,
  * so its own cut never reaches what is kept. */
+__attribute__((format(printf, 3, 0)))
 static void format_withheld(char *dst, size_t cap, const char *fmt, va_list ap)
 {
     char text[1024], shown[4 * sizeof text];
@@ -150,6 +151,7 @@ void pd_message(char *dst, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
+__attribute__((format(printf, 3, 4)))
 static void format_text(char *dst, size_t cap, const char *fmt, ...)
 {
     va_list ap;
@@ -160,6 +162,7 @@ static void format_text(char *dst, size_t cap, const char *fmt, ...)
 }
 
 /* Formats before clearing, so that a message may quote the previous one (e->msg). */
+__attribute__((format(printf, 3, 0)))
 static void vrecord(struct pd_err *e, enum pd_status code, const char *fmt, va_list ap)
 {
     char msg[sizeof e->msg];

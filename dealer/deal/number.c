@@ -60,11 +60,6 @@ static inline uint64_t block64(uint64_t k, int v, int c)
     return ((k * (uint64_t)v) >> d->shift) * d->inv64;
 }
 
-static inline deal_num block(deal_num k, int v, int c)
-{
-    return k < SMALL_K ? (deal_num)block64((uint64_t)k, v, c) : block128(k, v, c);
-}
-
 /* Decoding state kept in registers: vacancies and hands per seat, selected by masks rather than
  * by an index into memory, which would make each card wait for the previous card's store. */
 struct decoder {

@@ -20,6 +20,7 @@ static enum pd_status pbn_fmt_read(const char *name, const unsigned char *p, siz
         return rc;
     /* Hand the games over: set is empty on entry. */
     free(set->games);
+    pbn_arena_free(set->arena);
     *set = *got;
     free(got);
     return PD_OK;

@@ -152,8 +152,17 @@ enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char
 /* s (UTF-8) into out in ISO 8859-1 when every character fits, else as it is; truncated to n. */
 void fmt_latin1(const char *s, char *out, size_t n);
 
+/* A set's arena (pbn/arena.c): memory taken in order, freed all at once by pbn_arena_free.
+ * _take: n bytes aligned to align (a power of two); _strndup: s[0..n) and a NUL. NULL when out
+ * of memory. */
+struct pbn_arena *pbn_arena_new(void);
+void pbn_arena_free(struct pbn_arena *a); /* NULL is fine */
+void *pbn_arena_take(struct pbn_arena *a, size_t n, size_t align);
+char *pbn_arena_strndup(struct pbn_arena *a, const char *s, size_t n);
+
 /* Gives back g's unused tag slots (pbn/set.c): a reader calls it when a game is whole, so that
- * a set of many games read from a file holds no room it will not use. */
+ * a set of many games read from a file holds no room it will not use. A game of a set moves
+ * its tags and their section arrays into the set's arena (tags_fixed, section_fixed). */
 void pbn_game_shrink(struct pbn_game *g);
 
 /* Checks a deal read from a file: 13 cards a hand, no card twice. why gets the first fault. */

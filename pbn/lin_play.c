@@ -239,7 +239,7 @@ static enum pd_status set_auction(struct pbn_game *g, const struct lin_extra *x,
             snprintf(line + len, sizeof line - len, " =%d=", ++nnotes);
         }
         if (i % 4 == 3 || i == x->ncalls - 1) {
-            rc = pbn_tag_section_add(t, line, e);
+            rc = pbn_tag_section_add(g, t, line, e);
             line[0] = '\0';
         }
     }
@@ -281,14 +281,14 @@ static enum pd_status set_play(struct pbn_game *g, const struct lin_extra *x,
             row[col][2] = '\0';
         }
         snprintf(line, sizeof line, "%s %s %s %s", row[0], row[1], row[2], row[3]);
-        rc = pbn_tag_section_add(t, line, e);
+        rc = pbn_tag_section_add(g, t, line, e);
         if (at + 4 <= x->ncards) {
             lead = trick_winner((const char (*)[2])x->cards + at, lead, c->strain);
             *won += lead % 2 == c->declarer % 2;
         }
     }
     if (rc == PD_OK && x->has_claim)
-        rc = pbn_tag_section_add(t, "*", e);
+        rc = pbn_tag_section_add(g, t, "*", e);
     return rc;
 }
 

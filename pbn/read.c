@@ -134,8 +134,7 @@ static enum pd_status add_tag(struct reader *r, const char *name, const char *va
         return rc;
     t = &r->game->tags[r->game->ntags - 1];
     t->pre_off = (size_t)(r->chunk - r->text);
-    t->pre_len = (size_t)(start - r->chunk);
-    t->raw_off = (size_t)(start - r->text);
+    t->pre_len = (size_t)(start - r->chunk); /* the tag's bytes follow: at pre_off + pre_len */
     t->sourced = true;
     t->line = line;
     r->last = t;
@@ -293,10 +292,10 @@ static enum pd_status read_section_text(struct reader *r)
     line = text_dup(r, r->p, n);
     if (!line)
         return no_memory(r);
-    rc = pbn_tag_section_add(r->last, line, r->e);
+    rc = pbn_tag_section_add(r->game, r->last, line, r->e);
     free(line);
     /* The tag's bytes now reach to the end of this line's data. */
-    r->last->raw_len = (size_t)(r->p + n - r->text) - r->last->raw_off;
+    r->last->raw_len = (size_t)(r->p + n - r->text) - r->last->pre_off - r->last->pre_len;
     r->chunk = r->p + n;
     r->p = q;
     return rc;

@@ -1,6 +1,8 @@
 /* pbn/set.c - PBN sets in memory: games as ordered tags with their section lines, the builder
  * for generated boards, and the double-dummy tags (DoubleDummyTricks, OptimumResultTable,
  * OptimumScore, ParContract). */
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +45,17 @@ static void *room_for_one(void *items, size_t n, size_t *cap, size_t size, size_
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
 {
     *out = calloc(1, sizeof **out);
+    if (*out && !((*out)->arena = pbn_arena_new())) {
+        free(*out);
+        *out = NULL;
+    }
     return *out ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+}
+
+/* A copy of s[0..n) that is g's own: in its set's arena, else malloc'd. */
+static char *own_copy(struct pbn_game *g, const char *s, size_t n)
+{
+    return g->arena ? pbn_arena_strndup(g->arena, s, n) : strndup(s, n);
 }
 
 /* ---------------------------------------------------------------- known names, shared strings
@@ -84,36 +96,40 @@ static uint8_t name_id(const char *name)
     return 0;
 }
 
-/* A copy of value, or its shared string (*own false). */
-static char *value_copy(const char *value, bool *own)
+/* A copy of value (of len bytes), or its shared string (*own false). */
+static char *value_copy(struct pbn_game *g, const char *value, size_t len, bool *own)
 {
-    size_t len = strlen(value);
-
     *own = false;
     if (len <= 10) /* the longest shared value */
         for (size_t i = 0; i < sizeof shared_values / sizeof shared_values[0]; i++)
             if (shared_values[i][0] == value[0] && strcmp(value, shared_values[i]) == 0)
                 return (char *)shared_values[i];
     *own = true;
-    return strdup(value);
+    return own_copy(g, value, len);
 }
 
-static void tag_free(struct pbn_tag *t)
+/* Frees what of t is on the heap: its strings when g has no arena, its section array unless
+ * it is in the arena. */
+static void tag_free(const struct pbn_game *g, struct pbn_tag *t)
 {
-    if (t->own_name)
-        free(t->name);
-    if (t->own_value)
-        free(t->value);
-    for (size_t i = 0; i < t->nsection; i++)
-        free(t->section[i]);
-    free(t->section);
+    if (!g->arena) {
+        if (t->own_name)
+            free(t->name);
+        if (t->own_value)
+            free(t->value);
+        for (size_t i = 0; i < t->nsection; i++)
+            free(t->section[i]);
+    }
+    if (!t->section_fixed)
+        free(t->section);
 }
 
 void pbn_game_clear(struct pbn_game *g)
 {
     for (size_t t = 0; t < g->ntags; t++)
-        tag_free(&g->tags[t]);
-    free(g->tags);
+        tag_free(g, &g->tags[t]);
+    if (!g->tags_fixed)
+        free(g->tags);
     for (size_t c = 0; c < g->ncomments; c++)
         free(g->comments[c]);
     free(g->comments);
@@ -129,19 +145,75 @@ void pbn_set_free(struct pbn_set *set)
         pbn_game_clear(&set->games[g]);
     free(set->games);
     free(set->src);
+    pbn_arena_free(set->arena);
     free(set);
+}
+
+/* A copy of n items of size bytes at p in g's arena, or NULL (out of memory: p stays). */
+static void *into_arena(struct pbn_game *g, const void *p, size_t n, size_t size)
+{
+    void *copy = pbn_arena_take(g->arena, n * size, alignof(max_align_t));
+
+    if (copy)
+        memcpy(copy, p, n * size);
+    return copy;
 }
 
 void pbn_game_shrink(struct pbn_game *g)
 {
-    struct pbn_tag *tags = g->ntags && g->ntags < g->cap
-                               ? realloc(g->tags, g->ntags * sizeof *g->tags)
-                               : NULL;
+    struct pbn_tag *tags;
 
+    if (!g->arena) {
+        tags = g->ntags && g->ntags < g->cap ? realloc(g->tags, g->ntags * sizeof *g->tags)
+                                             : NULL;
+        if (tags) {
+            g->tags = tags;
+            g->cap = g->ntags;
+        }
+        return;
+    }
+    for (size_t i = 0; i < g->ntags; i++) {
+        struct pbn_tag *t = &g->tags[i];
+        char **lines = t->nsection && !t->section_fixed
+                           ? into_arena(g, t->section, t->nsection, sizeof *lines)
+                           : NULL;
+
+        if (lines) {
+            free(t->section);
+            t->section = lines;
+            t->section_fixed = true;
+        }
+    }
+    tags = g->ntags && !g->tags_fixed ? into_arena(g, g->tags, g->ntags, sizeof *tags) : NULL;
     if (tags) {
+        free(g->tags);
         g->tags = tags;
         g->cap = g->ntags;
+        g->tags_fixed = true;
     }
+}
+
+/* Room for one more of g's tags: a fixed array (in the arena) is copied out to the heap. */
+static bool tags_room(struct pbn_game *g)
+{
+    struct pbn_tag *tags;
+
+    if (g->tags_fixed && g->ntags < g->cap) /* reserved by pbn_game_from_board */
+        return true;
+    if (g->tags_fixed) {
+        tags = malloc(2 * g->ntags * sizeof *tags);
+        if (!tags)
+            return false;
+        memcpy(tags, g->tags, g->ntags * sizeof *tags);
+        g->tags = tags;
+        g->cap = 2 * g->ntags;
+        g->tags_fixed = false;
+        return true;
+    }
+    tags = room_for_one(g->tags, g->ntags, &g->cap, sizeof *tags, 24);
+    if (tags)
+        g->tags = tags;
+    return tags != NULL;
 }
 
 enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e)
@@ -157,6 +229,7 @@ enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct p
     set->games = games;
     *out = &set->games[set->n++];
     memset(*out, 0, sizeof **out);
+    (*out)->arena = set->arena;
     return PD_OK;
 }
 
@@ -264,26 +337,24 @@ static struct pbn_tag *find_from_hint(struct pbn_game *g, const char *name)
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e)
 {
-    struct pbn_tag *t, *tags;
+    struct pbn_tag *t;
     enum pd_status rc = index_grow(g, e);
 
     if (rc != PD_OK)
         return rc;
-    tags = room_for_one(g->tags, g->ntags, &g->cap, sizeof *tags, 24);
-    if (!tags)
+    if (!tags_room(g))
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    g->tags = tags;
     t = &g->tags[g->ntags];
     memset(t, 0, sizeof *t);
     t->id = name_id(name);
     t->own_name = !t->id;
-    t->name = t->id ? (char *)known_name(t->id) : strdup(name);
+    t->name = t->id ? (char *)known_name(t->id) : own_copy(g, name, strlen(name));
     bool own;
 
-    t->value = value_copy(value, &own);
+    t->value = value_copy(g, value, strlen(value), &own);
     t->own_value = own;
     if (!t->name || !t->value) {
-        tag_free(t);
+        tag_free(g, t);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     g->ntags++;
@@ -313,29 +384,47 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
     }
     bool own;
 
-    v = value_copy(value, &own); /* (a bit-field has no address) */
+    v = value_copy(g, value, len, &own); /* (a bit-field has no address) */
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    if (t->own_value)
+    if (t->own_value && !g->arena)
         free(t->value);
     t->value = v;
     t->own_value = own;
     return PD_OK;
 }
 
-enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e)
+/* The capacity of a section array on the heap: 8 lines, doubled when full (so that it need not
+ * be kept in every tag). */
+static size_t section_cap(uint32_t n)
 {
-    char *copy, **lines;
-    size_t cap = t->section_cap;
+    size_t cap = 8;
+
+    while (cap < n)
+        cap *= 2;
+    return cap;
+}
+
+enum pd_status pbn_tag_section_add(struct pbn_game *g, struct pbn_tag *t, const char *line,
+                                   struct pd_err *e)
+{
+    char *copy, **lines = t->section;
+    size_t cap = t->section_fixed ? t->nsection : section_cap(t->nsection);
 
     if (t->nsection == UINT32_MAX)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    lines = room_for_one(t->section, t->nsection, &cap, sizeof *lines, 8);
-    if (!lines)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    t->section = lines;
-    t->section_cap = cap > UINT32_MAX ? UINT32_MAX : (uint32_t)cap;
-    copy = strdup(line);
+    if (t->section_fixed || !t->section || t->nsection == cap) {
+        cap = section_cap(t->nsection + 1);
+        lines = t->section_fixed ? malloc(cap * sizeof *lines)
+                                 : realloc(t->section, cap * sizeof *lines);
+        if (!lines)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        if (t->section_fixed)
+            memcpy(lines, t->section, t->nsection * sizeof *lines);
+        t->section = lines;
+        t->section_fixed = false;
+    }
+    copy = own_copy(g, line, strlen(line));
     if (!copy)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     t->section[t->nsection++] = copy;
@@ -368,10 +457,12 @@ char *pbn_game_commentary(const struct pbn_game *g)
     return text;
 }
 
-/* Gives an empty game room for n tags. */
+/* Gives an empty game room for n tags (in its set's arena, when it has one). */
 static enum pd_status reserve_tags(struct pbn_game *g, size_t n, struct pd_err *e)
 {
-    g->tags = malloc(n * sizeof *g->tags);
+    g->tags_fixed = g->arena != NULL;
+    g->tags = g->arena ? pbn_arena_take(g->arena, n * sizeof *g->tags, alignof(max_align_t))
+                       : malloc(n * sizeof *g->tags);
     if (!g->tags)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     g->cap = n;
@@ -472,7 +563,7 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
     if (rc != PD_OK)
         return rc;
     table = pbn_tag_find(g, "OptimumResultTable");
-    for (size_t i = 0; i < table->nsection; i++)
+    for (size_t i = 0; !g->arena && i < table->nsection; i++)
         free(table->section[i]);
     table->nsection = 0;
     table->raw_len = 0;
@@ -484,7 +575,7 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
 
             snprintf(row, sizeof row, "%c %2s %2d", SEAT_LETTER[seat], strain_name[st],
                      dd->tricks[seat][st]);
-            rc = pbn_tag_section_add(table, row, e);
+            rc = pbn_tag_section_add(g, table, row, e);
         }
     g->dd = *dd;
     g->has_dd = true;

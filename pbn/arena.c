@@ -24,6 +24,8 @@ struct block {
 struct pbn_arena {
     struct block *top; /* the block taken from; the older ones are full */
     size_t next_cap;   /* the size of the next block */
+    const char *recent[PBN_ARENA_SLOTS]; /* pbn_arena_recent's last copy of each slot */
+    size_t recent_len[PBN_ARENA_SLOTS];
 };
 
 struct pbn_arena *pbn_arena_new(void)
@@ -85,6 +87,20 @@ char *pbn_arena_strndup(struct pbn_arena *a, const char *s, size_t n)
     if (copy) {
         memcpy(copy, s, n);
         copy[n] = '\0';
+    }
+    return copy;
+}
+
+const char *pbn_arena_recent(struct pbn_arena *a, unsigned slot, const char *s, size_t n)
+{
+    char *copy;
+
+    if (a->recent[slot] && a->recent_len[slot] == n && memcmp(a->recent[slot], s, n) == 0)
+        return a->recent[slot];
+    copy = pbn_arena_strndup(a, s, n);
+    if (copy) {
+        a->recent[slot] = copy;
+        a->recent_len[slot] = n;
     }
     return copy;
 }

@@ -73,6 +73,7 @@ struct pbn_tag_scan {
     size_t name_len;
     const char *value;          /* the string between the quotes, escapes kept (NULL: none) */
     size_t value_len;
+    bool plain;                 /* no escape (\" or \\) and no NUL in it: it is the value */
     enum pbn_scan_fault fault;
     const char *stop;           /* after "]", or where the fault is */
 };
@@ -159,6 +160,16 @@ struct pbn_arena *pbn_arena_new(void);
 void pbn_arena_free(struct pbn_arena *a); /* NULL is fine */
 void *pbn_arena_take(struct pbn_arena *a, size_t n, size_t align);
 char *pbn_arena_strndup(struct pbn_arena *a, const char *s, size_t n);
+/* A read-only copy of s[0..n): the one made last for slot (below PBN_ARENA_SLOTS: the set keeps
+ * one for each known tag name) when it holds the same bytes, else a new one, which becomes the
+ * slot's. The values a set's games repeat (Event, Generator ...) are then held once. */
+enum { PBN_ARENA_SLOTS = 32 };
+const char *pbn_arena_recent(struct pbn_arena *a, unsigned slot, const char *s, size_t n);
+
+/* pbn_tag_add for a name and a value given with their lengths (not NUL-terminated): import adds
+ * each tag straight from the text it reads. */
+enum pd_status pbn_tag_add_n(struct pbn_game *g, const char *name, size_t name_len,
+                             const char *value, size_t value_len, struct pd_err *e);
 
 /* Gives back g's unused tag slots (pbn/set.c): a reader calls it when a game is whole, so that
  * a set of many games read from a file holds no room it will not use. A game of a set moves

@@ -55,8 +55,9 @@ static void advance(struct reader *r)
 
 static void next_line(struct reader *r)
 {
-    while (r->p < r->end && *r->p != '\n')
-        r->p++;
+    const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+
+    r->p = nl ? nl : r->end;
     if (r->p < r->end)
         advance(r);
 }
@@ -111,25 +112,43 @@ static const char *previous_value(struct reader *r, const char *name)
     return pbn_tag_get(&r->set->games[r->set->n - 2], name);
 }
 
-static enum pd_status add_tag(struct reader *r, const char *name, const char *value,
-                              const char *start, int line)
+/* "#" and "##" (PBN 4.8): the value "#" stands for the previous game's, and "##v" is v, in
+ * force for the games after too (r->inherit). name and *value are NUL-terminated; *value is
+ * what the tag gets. */
+static enum pd_status inherit_value(struct reader *r, const char *name, const char **value)
+{
+    if (strcmp(*value, "#") == 0) {
+        *value = previous_value(r, name);
+        if (!*value)
+            *value = "?"; /* nothing to repeat: unknown */
+        return PD_OK;
+    }
+    *value += 2;
+    return pbn_tag_set(&r->inherit->games[0], name, *value, r->e);
+}
+
+/* The tag name[0..name_len) of value[0..n) (a value ends at a NUL: the text's bytes after it
+ * are not the value's), its text from start (source line line). */
+static enum pd_status add_tag(struct reader *r, const char *name, size_t name_len,
+                              const char *value, size_t n, const char *start, int line)
 {
     enum pd_status rc;
     struct pbn_tag *t;
 
     if (!r->game && (rc = start_game(r)) != PD_OK)
         return rc;
-    if (strcmp(value, "#") == 0) {
-        value = previous_value(r, name);
-        if (!value)
-            value = "?"; /* nothing to repeat: unknown */
-    } else if (strncmp(value, "##", 2) == 0) {
-        value += 2;
-        rc = pbn_tag_set(&r->inherit->games[0], name, value, r->e);
-        if (rc != PD_OK)
-            return rc;
+    if (n > 0 && value[0] == '#' && (n == 1 || value[1] == '#')) {
+        char *copy = strndup(name, name_len), *v = strndup(value, n);
+        const char *got = v;
+
+        rc = copy && v ? inherit_value(r, copy, &got) : no_memory(r);
+        if (rc == PD_OK)
+            rc = pbn_tag_add(r->game, copy, got, r->e);
+        free(copy);
+        free(v);
+    } else {
+        rc = pbn_tag_add_n(r->game, name, name_len, value, n, r->e); /* repeats too, in order */
     }
-    rc = pbn_tag_add(r->game, name, value, r->e); /* repeated tags too, in order */
     if (rc != PD_OK)
         return rc;
     t = &r->game->tags[r->game->ntags - 1];
@@ -144,8 +163,14 @@ static enum pd_status add_tag(struct reader *r, const char *name, const char *va
 /* Moves p forward to q, counting lines. */
 static void move_to(struct reader *r, const char *q)
 {
-    while (r->p < q)
-        advance(r);
+    const char *nl;
+
+    while (r->p < q && (nl = memchr(r->p, '\n', (size_t)(q - r->p))) != NULL) {
+        r->line++;
+        r->line_start = nl + 1;
+        r->p = nl + 1;
+    }
+    r->p = q;
 }
 
 /* Import's reading of one scan (pbn/scan.c): the first fault, an empty name or a name longer
@@ -183,36 +208,39 @@ static void text_to_utf8(const struct reader *r, const char *s, size_t n, char *
     pd_cp1252_to_utf8(s, n, out);
 }
 
-/* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). The
- * value is unescaped and converted on the stack (the heap for a long one); the tag copies it. */
+/* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). A
+ * plain value of a UTF-8 text is taken from the text as it is; another is unescaped and
+ * converted on the stack (the heap for a long one). The tag copies it (into the set's arena). */
 static enum pd_status read_tag(struct reader *r)
 {
-    const char *start = r->p;
+    const char *start = r->p, *value;
     int line = r->line;
     struct pbn_tag_scan t = {.end = r->end, .flags = PBN_SCAN_LINES};
-    char name[MAX_NAME + 1], local[1024], *buf, *value;
+    char local[1024], *buf = local;
     enum pd_status rc;
     size_t n, need;
 
     pbn_scan_tag(&t, start);
     if (t.fault != PBN_SCAN_OK || t.name_len == 0 || t.name_len > MAX_NAME)
         return scan_failed(r, &t);
-    memcpy(name, t.name, t.name_len);
-    name[t.name_len] = '\0';
-    /* the unescaped value, then (Windows-1252) its UTF-8, at most three times as long */
-    need = t.value_len + 1 + (r->latin1 ? 3 * t.value_len + 1 : 0);
-    buf = need <= sizeof local ? local : malloc(need);
-    if (!buf)
-        return no_memory(r);
-    n = pbn_scan_value(&t, buf);
-    buf[n] = '\0';
-    value = buf;
-    if (r->latin1) {
-        value = buf + n + 1;
-        text_to_utf8(r, buf, n, value);
+    value = t.value;
+    n = t.value_len;
+    if (!t.plain || r->latin1) {
+        /* the unescaped value, then (Windows-1252) its UTF-8, at most three times as long */
+        need = t.value_len + 1 + (r->latin1 ? 3 * t.value_len + 1 : 0);
+        buf = need <= sizeof local ? local : malloc(need);
+        if (!buf)
+            return no_memory(r);
+        n = pbn_scan_value(&t, buf);
+        value = buf;
+        if (r->latin1) {
+            text_to_utf8(r, buf, n, buf + n + 1);
+            value = buf + n + 1;
+        }
+        n = strlen(value); /* to a NUL the text held */
     }
     move_to(r, t.stop);
-    rc = add_tag(r, name, value, start, line);
+    rc = add_tag(r, t.name, t.name_len, value, n, start, line);
     if (buf != local)
         free(buf);
     if (rc == PD_OK) {
@@ -533,13 +561,15 @@ static enum pd_status parse_deal(struct pbn_game *g, const char *v, const char *
                                  struct pd_err *e)
 {
     struct pd_err de;
-    char *deal = deal_without_void_dashes(v);
+    /* the usual Deal has no "-": read as it is, with no copy */
+    char *deal = strchr(v, '-') ? deal_without_void_dashes(v) : (char *)v;
     enum pd_status rc;
 
     if (!deal)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     rc = deal_from_pbn(deal, &g->deal, &g->known, &de);
-    free(deal);
+    if (deal != v)
+        free(deal);
     if (rc != PD_OK)
         return pd_fail_at(e, PD_ERR_SYNTAX, file, g->line, 0, NULL,
                           "game at line %d: Deal \"%s\": %s (column %d of the value)", g->line,

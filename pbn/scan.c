@@ -32,12 +32,18 @@ static void depart(struct pbn_tag_scan *t, enum pbn_departure d)
 /* The quoted string at q == '"': it ends at the next unescaped '"' on the same line. */
 static const char *scan_string(struct pbn_tag_scan *t, const char *q)
 {
+    bool plain = true;
+
     t->value = ++q;
     while (q < t->end && *q != '"' && *q != '\n') {
-        if (*q == '\\' && q + 1 < t->end && (q[1] == '"' || q[1] == '\\'))
+        if (*q == '\\' && q + 1 < t->end && (q[1] == '"' || q[1] == '\\')) {
             q++;
+            plain = false;
+        }
+        plain &= *q != '\0';
         q++;
     }
+    t->plain = plain;
     t->value_len = (size_t)(q - t->value);
     if (q >= t->end || *q != '"') {
         t->fault = PBN_SCAN_UNCLOSED;
@@ -55,6 +61,7 @@ void pbn_scan_tag(struct pbn_tag_scan *t, const char *open)
     t->name_len = 0;
     t->value = NULL;
     t->value_len = 0;
+    t->plain = false;
     if (q < t->end && *q == ' ')
         depart(t, PBN_DEP_SPACE_AFTER_OPEN);
     q = t->name = skip_space(t, q);

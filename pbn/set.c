@@ -1,6 +1,7 @@
 /* pbn/set.c - PBN sets in memory: games as ordered tags with their section lines, the builder
  * for generated boards, and the double-dummy tags (DoubleDummyTricks, OptimumResultTable,
  * OptimumScore, ParContract). */
+#include <pthread.h>
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -80,30 +81,63 @@ static const char *known_name(int id)
     return id <= PBN_MTS_COUNT ? pbn_mts[id - 1] : known_extra[id - 1 - PBN_MTS_COUNT];
 }
 
-/* The id of name: 1..NKNOWN, or 0 when the program does not know it. Names are told apart by
- * their first letter and length before a compare. */
-static uint8_t name_id(const char *name)
+/* A perfect hash of the known names: a name's length and its first and last letters pick a
+ * slot that no other known name has (name_slots_fill checks it), so that finding a name's id
+ * costs one compare with one name, whatever the name. */
+enum { NAME_SLOTS = 64 };
+static uint8_t name_slot_id[NAME_SLOTS]; /* 0: no known name */
+static pthread_once_t name_slots_once = PTHREAD_ONCE_INIT;
+
+static unsigned name_slot(const char *s, size_t len)
 {
-    size_t len = strlen(name);
-
-    _Static_assert(sizeof known_len == NKNOWN + 1, "a length a known name");
-    for (int id = 1; id <= NKNOWN; id++) {
-        const char *k = known_name(id);
-
-        if (k[0] == name[0] && known_len[id] == len && memcmp(k, name, len) == 0)
-            return (uint8_t)id;
-    }
-    return 0;
+    return (unsigned)(len + 4u * (unsigned char)s[0] + 11u * (unsigned char)s[len - 1]) %
+           NAME_SLOTS;
 }
 
-/* A copy of value (of len bytes), or its shared string (*own false). */
-static char *value_copy(struct pbn_game *g, const char *value, size_t len, bool *own)
+static void name_slots_fill(void)
+{
+    _Static_assert(sizeof known_len == NKNOWN + 1, "a length a known name");
+    _Static_assert((int)NKNOWN < (int)PBN_ARENA_SLOTS, "a slot of the arena's recent values a name");
+    for (int id = 1; id <= NKNOWN; id++) {
+        unsigned k = name_slot(known_name(id), known_len[id]);
+
+        if (name_slot_id[k])
+            abort(); /* two known names share a slot: name_slot must change */
+        name_slot_id[k] = (uint8_t)id;
+    }
+}
+
+/* The id of name[0..len): 1..NKNOWN, or 0 when the program does not know it. */
+static uint8_t name_id_n(const char *name, size_t len)
+{
+    uint8_t id;
+
+    if (len == 0)
+        return 0;
+    pthread_once(&name_slots_once, name_slots_fill);
+    id = name_slot_id[name_slot(name, len)];
+    return id && known_len[id] == len && memcmp(known_name(id), name, len) == 0 ? id : 0;
+}
+
+static uint8_t name_id(const char *name)
+{
+    return name_id_n(name, strlen(name));
+}
+
+/* A copy of value (of len bytes), or a shared string (*own false): one of shared_values, or,
+ * for a known name's tag of a set's game, the copy the set made last for that name when it
+ * holds the same bytes (a set's games repeat their Event, Site, Generator ...). */
+static char *value_copy(struct pbn_game *g, uint8_t id, const char *value, size_t len,
+                        bool *own)
 {
     *own = false;
     if (len <= 10) /* the longest shared value */
         for (size_t i = 0; i < sizeof shared_values / sizeof shared_values[0]; i++)
-            if (shared_values[i][0] == value[0] && strcmp(value, shared_values[i]) == 0)
+            if (shared_values[i][0] == value[0] && strlen(shared_values[i]) == len &&
+                memcmp(value, shared_values[i], len) == 0)
                 return (char *)shared_values[i];
+    if (g->arena && id)
+        return (char *)pbn_arena_recent(g->arena, id, value, len);
     *own = true;
     return own_copy(g, value, len);
 }
@@ -337,6 +371,12 @@ static struct pbn_tag *find_from_hint(struct pbn_game *g, const char *name)
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e)
 {
+    return pbn_tag_add_n(g, name, strlen(name), value, strlen(value), e);
+}
+
+enum pd_status pbn_tag_add_n(struct pbn_game *g, const char *name, size_t name_len,
+                             const char *value, size_t value_len, struct pd_err *e)
+{
     struct pbn_tag *t;
     enum pd_status rc = index_grow(g, e);
 
@@ -346,12 +386,12 @@ enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *val
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     t = &g->tags[g->ntags];
     memset(t, 0, sizeof *t);
-    t->id = name_id(name);
+    t->id = name_id_n(name, name_len);
     t->own_name = !t->id;
-    t->name = t->id ? (char *)known_name(t->id) : own_copy(g, name, strlen(name));
+    t->name = t->id ? (char *)known_name(t->id) : own_copy(g, name, name_len);
     bool own;
 
-    t->value = value_copy(g, value, strlen(value), &own);
+    t->value = value_copy(g, t->id, value, value_len, &own);
     t->own_value = own;
     if (!t->name || !t->value) {
         tag_free(g, t);
@@ -384,7 +424,7 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
     }
     bool own;
 
-    v = value_copy(g, value, len, &own); /* (a bit-field has no address) */
+    v = value_copy(g, t->id, value, len, &own); /* (a bit-field has no address) */
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     if (t->own_value && !g->arena)

@@ -166,6 +166,13 @@ char *pbn_arena_strndup(struct pbn_arena *a, const char *s, size_t n);
 enum { PBN_ARENA_SLOTS = 32 };
 const char *pbn_arena_recent(struct pbn_arena *a, unsigned slot, const char *s, size_t n);
 
+/* pbn_read_adopt for a file's text mapped (mmap) whole, len bytes and a NUL after them (the
+ * rest of its last page): the set unmaps it (pbn_text_free). */
+enum pd_status pbn_read_mapped(const char *name, char *text, size_t len, struct pbn_set **out,
+                               struct pd_err *e);
+/* Gives back a set's text: free, or munmap when mapped (the mapping's length; 0: malloc'd). */
+void pbn_text_free(char *text, size_t mapped);
+
 /* pbn_tag_add for a name and a value given with their lengths (not NUL-terminated): import adds
  * each tag straight from the text it reads. */
 enum pd_status pbn_tag_add_n(struct pbn_game *g, const char *name, size_t name_len,

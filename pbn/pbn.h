@@ -43,6 +43,7 @@ struct pbn_game {
      * stack), whose strings are malloc'd one by one. */
     struct pbn_arena *arena;
     bool tags_fixed;      /* tags is in the arena, cap == ntags: copied out to grow */
+    bool heap_sections;   /* a tag's section array is malloc'd (else all are in the arena) */
     size_t hint;          /* pbn_tag_set looks here first: the slot after the last one set */
     size_t *index;        /* hash of first tags by name (slot = tag number + 1; 0 = empty) */
     size_t index_cap;     /* slots in index: 0 until the game has many tags */
@@ -72,6 +73,7 @@ struct pbn_set {
     struct pbn_game *games;
     size_t n, cap;
     char *src;            /* owned: the PBN text the set was read from; NULL when built */
+    size_t src_mapped;    /* src is a file's mapping of that many bytes (0: malloc'd) */
     struct pbn_arena *arena; /* owned: its games' memory (pbn/arena.c) */
     size_t head_len;      /* src text before the first game when the file has none */
     bool latin1;          /* the text was not UTF-8 and was read as ISO 8859-1 */

@@ -12,6 +12,8 @@
 #include "pbn/fmt_int.h"
 
 static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
+static enum pd_status read_owned(const char *name, char *copy, size_t len, bool mapped,
+                                 struct pbn_set **out, struct pd_err *e);
 
 enum { MAX_NAME = 255 }; /* a tag name's characters on import */
 
@@ -429,7 +431,21 @@ enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct p
                           "4 GB or more: predup reads PBN files under 4 GB");
     }
     char *fitted = realloc(text, len + 1); /* a file's buffer may have grown past its text */
-    char *copy = fitted ? fitted : text;
+
+    return read_owned(name, fitted ? fitted : text, len, false, out, e);
+}
+
+enum pd_status pbn_read_mapped(const char *name, char *text, size_t len, struct pbn_set **out,
+                               struct pd_err *e)
+{
+    return read_owned(name, text, len, true, out, e);
+}
+
+/* Reads the text copy[0..len) (copy[len] == '\0'), which the set takes over: malloc'd, or
+ * mapped (pbn_read_mapped); given back (freed or unmapped) on failure. */
+static enum pd_status read_owned(const char *name, char *copy, size_t len, bool mapped,
+                                 struct pbn_set **out, struct pd_err *e)
+{
     struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
                        NULL, NULL, NULL, NULL, NULL, 0, e};
     const char *nl;
@@ -442,10 +458,11 @@ enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct p
     r.p = r.line_start = copy + pbn_text_bom(copy, len);
     rc = pbn_set_new(&r.set, e);
     if (rc != PD_OK) {
-        free(copy);
+        pbn_text_free(copy, mapped ? len : 0);
         return rc;
     }
     r.set->src = copy;
+    r.set->src_mapped = mapped ? len : 0;
     r.set->latin1 = r.latin1;
     rc = read_text(&r);
     if (rc == PD_OK && r.set->n == 0)

@@ -10,9 +10,21 @@
 
 #include "pbn/fmt_int.h"
 
+/* The bytes the scanner tells apart, one table lookup a byte (the scanner reads every byte of a
+ * set's tags): NAME for a name's letters, digits and "_"; STOP for what ends or changes a
+ * string's run: its closing '"', a line end, an escape's backslash, a NUL (not plain). */
+enum { NAME = 1, STOP = 2 };
+static const unsigned char byte_class[256] = {
+    ['\0'] = STOP, ['\n'] = STOP, ['"'] = STOP, ['\\'] = STOP, ['_'] = NAME,
+#define R(a) [a] = NAME, [a + 1] = NAME, [a + 2] = NAME, [a + 3] = NAME, [a + 4] = NAME
+    R('0'), R('5'), R('A'), R('F'), R('K'), R('P'), R('U'), ['Z'] = NAME,
+    R('a'), R('f'), R('k'), R('p'), R('u'), ['z'] = NAME,
+#undef R
+};
+
 static bool name_char(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    return byte_class[(unsigned char)c] & NAME;
 }
 
 /* Space between tokens: spaces, tabs and CRs (pbn_text_space); on import also line ends. */
@@ -35,7 +47,11 @@ static const char *scan_string(struct pbn_tag_scan *t, const char *q)
     bool plain = true;
 
     t->value = ++q;
-    while (q < t->end && *q != '"' && *q != '\n') {
+    for (;;) {
+        while (q < t->end && !(byte_class[(unsigned char)*q] & STOP))
+            q++;
+        if (q >= t->end || *q == '"' || *q == '\n')
+            break;
         if (*q == '\\' && q + 1 < t->end && (q[1] == '"' || q[1] == '\\')) {
             q++;
             plain = false;

@@ -9,7 +9,23 @@
 
 /* The 15 tags of PBN's Mandatory Tag Set in the order export puts them (PBN 2.1 section 3):
  * the writer's order, the checker's rules and a dealt board's tags all come from here. */
+#define PBN_MTS_NAMES(X)                                                                      \
+    X(Event) X(Site) X(Date) X(Board) X(West) X(North) X(East) X(South) X(Dealer)               \
+    X(Vulnerable) X(Deal) X(Scoring) X(Declarer) X(Contract) X(Result)
+/* The other names the program looks for (pbn/set.c). */
+#define PBN_EXTRA_NAMES(X)                                                                    \
+    X(DealId) X(Generator) X(Room) X(Auction) X(Play) X(Note) X(DoubleDummyTricks)              \
+    X(OptimumResultTable) X(OptimumScore) X(ParContract)
+/* A known name's number, a tag's id (pbn_tag.id): 1 + its place in the two lists. */
+#define PBN_ID_OF(s) PBN_ID_##s,
+enum pbn_tag_id { PBN_ID_NONE, PBN_MTS_NAMES(PBN_ID_OF) PBN_EXTRA_NAMES(PBN_ID_OF) PBN_ID_COUNT };
+#undef PBN_ID_OF
 enum { PBN_MTS_COUNT = 15 };
+_Static_assert((int)PBN_ID_Result == (int)PBN_MTS_COUNT, "the mandatory tags first");
+/* pbn_tag_find and pbn_tag_get for a known name, by its id: no string compared (the hot paths:
+ * import's parsed fields, the writers). */
+struct pbn_tag *pbn_tag_find_id(const struct pbn_game *g, enum pbn_tag_id id);
+const char *pbn_tag_get_id(const struct pbn_game *g, enum pbn_tag_id id);
 extern const char *const pbn_mts[];
 /* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
 int pbn_mts_rank(const char *name);
@@ -74,6 +90,7 @@ struct pbn_tag_scan {
     const char *value;          /* the string between the quotes, escapes kept (NULL: none) */
     size_t value_len;
     bool plain;                 /* no escape (\" or \\) and no NUL in it: it is the value */
+    size_t lines;               /* line ends between the tokens (PBN_SCAN_LINES) */
     enum pbn_scan_fault fault;
     const char *stop;           /* after "]", or where the fault is */
 };

@@ -359,12 +359,13 @@ enum pd_status fmt_lin_extra_apply(struct pbn_game *g, const struct lin_extra *x
 
 void fmt_lin_extra_write_pre(FILE *out, const struct pbn_game *g)
 {
-    static const char *const tag[4] = {"South", "West", "North", "East"};
+    static const enum pbn_tag_id tag[4] = {PBN_ID_South, PBN_ID_West, PBN_ID_North,
+                                           PBN_ID_East};
     const char *name[4];
     bool any = false;
 
     for (int k = 0; k < 4; k++) {
-        name[k] = pbn_tag_get(g, tag[k]);
+        name[k] = pbn_tag_get_id(g, tag[k]);
         if (!name[k] || strcmp(name[k], "?") == 0 || strchr(name[k], '|'))
             name[k] = "";
         any |= *name[k] != '\0';
@@ -498,8 +499,8 @@ static int write_play(FILE *out, const struct pbn_game *g)
 
 void fmt_lin_extra_write_post(FILE *out, const struct pbn_game *g)
 {
-    const struct pbn_tag *auction = pbn_tag_find(g, "Auction");
-    const char *result = pbn_tag_get(g, "Result");
+    const struct pbn_tag *auction = pbn_tag_find_id(g, PBN_ID_Auction);
+    const char *result = pbn_tag_get_id(g, PBN_ID_Result);
     struct call_writer w = {out, g};
     int played = 0;
 

@@ -241,7 +241,10 @@ static enum pd_status read_tag(struct reader *r)
         }
         n = strlen(value); /* to a NUL the text held */
     }
-    move_to(r, t.stop);
+    if (t.lines) /* (the usual tag stands on its line: no line to count) */
+        move_to(r, t.stop);
+    else
+        r->p = t.stop;
     rc = add_tag(r, t.name, t.name_len, value, n, start, line);
     if (buf != local)
         free(buf);
@@ -505,7 +508,7 @@ static bool parse_vul(const char *v, enum vul *out)
 
 bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd)
 {
-    const struct pbn_tag *t = pbn_tag_find(g, "OptimumResultTable");
+    const struct pbn_tag *t = pbn_tag_find_id(g, PBN_ID_OptimumResultTable);
     unsigned seen = 0;
 
     if (!t)
@@ -531,13 +534,13 @@ bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd)
 
 static enum pd_status parse_dd(struct pbn_game *g)
 {
-    const char *v = pbn_tag_get(g, "DoubleDummyTricks");
+    const char *v = pbn_tag_get_id(g, PBN_ID_DoubleDummyTricks);
 
     g->has_dd = v && pbn_dd_from_hex(v, &g->dd);
     if (!g->has_dd)
         g->has_dd = pbn_dd_from_table(g, &g->dd);
-    v = pbn_tag_get(g, "OptimumScore");
-    const char *pc = pbn_tag_get(g, "ParContract");
+    v = pbn_tag_get_id(g, PBN_ID_OptimumScore);
+    const char *pc = pbn_tag_get_id(g, PBN_ID_ParContract);
 
     g->has_par = false;
     if (v && pc) {
@@ -600,7 +603,7 @@ static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struc
     const char *v;
 
     g->board = 0;
-    if ((v = pbn_tag_get(g, "Board")) && *v && strcmp(v, "?") != 0) {
+    if ((v = pbn_tag_get_id(g, PBN_ID_Board)) && *v && strcmp(v, "?") != 0) {
         char *end;
         long b = strtol(v, &end, 10);
 
@@ -609,7 +612,7 @@ static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struc
         g->board = (int)b;
     }
     g->has_dealer = false;
-    if ((v = pbn_tag_get(g, "Dealer")) && *v && strcmp(v, "?") != 0) {
+    if ((v = pbn_tag_get_id(g, PBN_ID_Dealer)) && *v && strcmp(v, "?") != 0) {
         int s = seat_from_char(*v);
 
         if (s < 0 || v[1])
@@ -618,13 +621,13 @@ static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struc
         g->has_dealer = true;
     }
     g->has_vul = false;
-    if ((v = pbn_tag_get(g, "Vulnerable")) && *v && strcmp(v, "?") != 0) {
+    if ((v = pbn_tag_get_id(g, PBN_ID_Vulnerable)) && *v && strcmp(v, "?") != 0) {
         if (!parse_vul(v, &g->vul))
             return game_fail(g, file, e, "Vulnerable must be None, NS, EW or All, not", v);
         g->has_vul = true;
     }
     g->known = 0;
-    if ((v = pbn_tag_get(g, "Deal")) && *v && strcmp(v, "?") != 0) { /* "?": unknown */
+    if ((v = pbn_tag_get_id(g, PBN_ID_Deal)) && *v && strcmp(v, "?") != 0) { /* "?": unknown */
         enum pd_status rc = parse_deal(g, v, file, e);
 
         if (rc != PD_OK)

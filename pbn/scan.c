@@ -27,11 +27,15 @@ static bool name_char(char c)
     return byte_class[(unsigned char)c] & NAME;
 }
 
-/* Space between tokens: spaces, tabs and CRs (pbn_text_space); on import also line ends. */
-static const char *skip_space(const struct pbn_tag_scan *t, const char *q)
+/* Space between tokens: spaces, tabs and CRs (pbn_text_space); on import also line ends,
+ * counted. */
+static const char *skip_space(struct pbn_tag_scan *t, const char *q)
 {
-    while (q < t->end && (pbn_text_space(*q) || ((t->flags & PBN_SCAN_LINES) && *q == '\n')))
-        q++;
+    for (; q < t->end; q++)
+        if (*q == '\n' && (t->flags & PBN_SCAN_LINES))
+            t->lines++;
+        else if (!pbn_text_space(*q))
+            break;
     return q;
 }
 
@@ -78,6 +82,7 @@ void pbn_scan_tag(struct pbn_tag_scan *t, const char *open)
     t->value = NULL;
     t->value_len = 0;
     t->plain = false;
+    t->lines = 0;
     if (q < t->end && *q == ' ')
         depart(t, PBN_DEP_SPACE_AFTER_OPEN);
     q = t->name = skip_space(t, q);

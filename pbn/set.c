@@ -12,12 +12,9 @@
 #include "pbn/fmt_int.h"
 
 /* PBN 2.1 section 3's Mandatory Tag Set, in export order (declared in pbn/fmt_int.h). */
-#define MTS_NAMES(X)                                                                          \
-    X("Event") X("Site") X("Date") X("Board") X("West") X("North") X("East") X("South")         \
-    X("Dealer") X("Vulnerable") X("Deal") X("Scoring") X("Declarer") X("Contract") X("Result")
-#define NAME_OF(s) s,
-#define LENGTH_OF(s) sizeof s - 1,
-const char *const pbn_mts[] = {MTS_NAMES(NAME_OF)};
+#define NAME_OF(s) #s,
+#define LENGTH_OF(s) sizeof #s - 1,
+const char *const pbn_mts[] = {PBN_MTS_NAMES(NAME_OF)};
 _Static_assert(sizeof pbn_mts / sizeof pbn_mts[0] == PBN_MTS_COUNT, "pbn_mts: 15 tags");
 
 /* The first letter filters out most names cheaply. */
@@ -79,12 +76,10 @@ static char *own_copy(struct pbn_game *g, const char *s, size_t n)
  * the tag's id: finding a tag compares ids, not strings. */
 static const char *const shared_values[] = {"",  "?",    "N",  "E",  "S",   "W",
                                             "None", "NS", "EW", "All", "????.??.??"};
-#define EXTRA_NAMES(X)                                                                        \
-    X("DealId") X("Generator") X("Room") X("Auction") X("Play") X("Note")                       \
-    X("DoubleDummyTricks") X("OptimumResultTable") X("OptimumScore") X("ParContract")
-static const char *const known_extra[] = {EXTRA_NAMES(NAME_OF)};
-static const uint8_t known_len[] = {0, MTS_NAMES(LENGTH_OF) EXTRA_NAMES(LENGTH_OF)};
+static const char *const known_extra[] = {PBN_EXTRA_NAMES(NAME_OF)};
+static const uint8_t known_len[] = {0, PBN_MTS_NAMES(LENGTH_OF) PBN_EXTRA_NAMES(LENGTH_OF)};
 enum { NKNOWN = PBN_MTS_COUNT + sizeof known_extra / sizeof known_extra[0] };
+_Static_assert((int)NKNOWN == (int)PBN_ID_COUNT - 1, "an id a known name");
 
 static const char *known_name(int id)
 {
@@ -361,6 +356,11 @@ static struct pbn_tag *find_id(const struct pbn_game *g, uint8_t id)
     return NULL;
 }
 
+struct pbn_tag *pbn_tag_find_id(const struct pbn_game *g, enum pbn_tag_id id)
+{
+    return g->index_cap ? pbn_tag_find(g, known_name((int)id)) : find_id(g, (uint8_t)id);
+}
+
 struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name)
 {
     uint8_t id;
@@ -376,6 +376,13 @@ struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name)
         if (!g->tags[i].id && strcmp(g->tags[i].name, name) == 0)
             return &g->tags[i];
     return NULL;
+}
+
+const char *pbn_tag_get_id(const struct pbn_game *g, enum pbn_tag_id id)
+{
+    struct pbn_tag *t = pbn_tag_find_id(g, id);
+
+    return t ? t->value : NULL;
 }
 
 const char *pbn_tag_get(const struct pbn_game *g, const char *name)

@@ -133,7 +133,7 @@ enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err
     (void)e;
     for (size_t i = 0; i < set->n; i++) {
         struct board_info bi = fmt_board_info(set, i);
-        const char *room = pbn_tag_get(&set->games[i], "Room");
+        const char *room = pbn_tag_get_id(&set->games[i], PBN_ID_Room);
         struct lin_line l = {.n = 0};
 
         fmt_lin_event_write(out, set, i, &event);

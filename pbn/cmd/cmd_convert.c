@@ -66,7 +66,7 @@ static bool format_keeps(const char *format, const char *tag, const char *value)
 static bool has_name(char **names, size_t n, const char *name)
 {
     for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0)
+        if (names[i] == name || strcmp(names[i], name) == 0)
             return true;
     return false;
 }
@@ -93,7 +93,10 @@ static void report_left_out(const struct pbn_set *set, const char *format)
 
             while (k < nkept && kept[k] != tag->name)
                 k++;
-            if (k < nkept || strspn(tag->value, "?.") == strlen(tag->value)) /* "", "?" ... */
+            const char *v = tag->value;
+
+            if (k < nkept || !v[0] || (v[0] == '?' && !v[1]) ||
+                strspn(v, "?.") == strlen(v)) /* "", "?", "????.??.??" */
                 continue;
             if (format_keeps(format, tag->name, tag->value)) {
                 if (nkept < KEPT && strcmp(tag->name, "Event") != 0) /* Event: by its value */

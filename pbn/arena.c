@@ -2,7 +2,8 @@
  * and, once a game is whole, its tags, taken in order from large blocks and given back all at
  * once when the set is freed. A set of 100,000 games read from a file made some two million
  * small mallocs, each with its header and its place in the allocator's lists: an arena makes a
- * few hundred, wastes no byte on headers, and frees in one pass over its blocks. */
+ * few hundred, wastes no byte on headers, and frees in one pass over its blocks. Like the set's
+ * array of games, an arena is changed by one thread at a time (no lock). */
 #include <stdalign.h>
 #include <stddef.h>
 #include <stdlib.h>

@@ -613,7 +613,9 @@ const char *pbn_format_guess(const char *path)
  * a mapping holds the page cache's pages, where reading would copy each byte into fresh memory
  * (a third of the CPU time of converting a large set went to the kernel). A file whose size is
  * a multiple of the page size is read instead: the NUL after the text is the rest of its last
- * page. *mapped: the mapping's length, 0 when the file was not mapped (then read it). */
+ * page. *mapped: the mapping's length, 0 when the file was not mapped (then read it). A file
+ * another program cuts short while predup reads it ends predup with SIGBUS, not a message;
+ * predup's own outputs never are (pd_outfile writes a temporary file and renames it). */
 enum { MAP_FROM = 1 << 20 };
 
 static char *map_file(const char *path, size_t *mapped)

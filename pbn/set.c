@@ -103,7 +103,8 @@ static unsigned name_slot(const char *s, size_t len)
 static void name_slots_fill(void)
 {
     _Static_assert(sizeof known_len == NKNOWN + 1, "a length a known name");
-    _Static_assert((int)NKNOWN < (int)PBN_ARENA_SLOTS, "a slot of the arena's recent values a name");
+    _Static_assert((int)NKNOWN < (int)PBN_ARENA_SLOTS,
+                   "a slot of the arena's recent values a name");
     for (int id = 1; id <= NKNOWN; id++) {
         unsigned k = name_slot(known_name(id), known_len[id]);
 

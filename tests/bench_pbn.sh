@@ -36,8 +36,10 @@ for f in pbn lin bri dge csv ber bhg rzd cds dup dlm; do
     base=$(peak_kb "$P" convert --force "one.$f" back.pbn)
     kb=$(peak_kb "$P" convert --force "all.$f" back.pbn)
     size=$(wc -c < "all.$f")
-    n=$("$P" convert --force "all.$f" back.pbn 2>/dev/null | sed -n 's/.*: \([0-9]*\) boards* written.*/\1/p')
-    echo "read and convert $f ($n boards, $size bytes) to PBN: peak growth KB, times the file|$((kb - base))|-|$(awk -v k="$((kb - base))" -v s="$size" 'BEGIN { printf "%.1fx", k * 1024 / s }')"
+    n=$("$P" convert --force "all.$f" back.pbn 2>/dev/null |
+        sed -n 's/.*: \([0-9]*\) boards* written.*/\1/p')
+    times=$(awk -v k="$((kb - base))" -v s="$size" 'BEGIN { printf "%.1fx", k * 1024 / s }')
+    echo "read and convert $f ($n boards, $size bytes) to PBN: peak growth KB, times the file|$((kb - base))|-|$times"
 done
 
 awk 'BEGIN {

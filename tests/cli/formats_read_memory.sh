@@ -40,7 +40,8 @@ for f in pbn lin bri dge csv ber bhg rzd cds dup dlm; do
     done
     "$P" convert one.pbn "one.$f" > /dev/null 2>&1
     size=$(wc -c < "all.$f")
-    grown=$(($(peak_kb "$P" convert "all.$f" "all-$f.pbn") - $(peak_kb "$P" convert "one.$f" "one-$f.pbn")))
+    peak=$(peak_kb "$P" convert "all.$f" "all-$f.pbn")
+    grown=$((peak - $(peak_kb "$P" convert "one.$f" "one-$f.pbn")))
     times=$(bound "$f")
     limit=$((times * size / 1024))
     [ "$size" -lt 51200 ] && limit=1024 # under the measurement's resolution

@@ -9,7 +9,23 @@
 
 /* The 15 tags of PBN's Mandatory Tag Set in the order export puts them (PBN 2.1 section 3):
  * the writer's order, the checker's rules and a dealt board's tags all come from here. */
+#define PBN_MTS_NAMES(X)                                                                      \
+    X(Event) X(Site) X(Date) X(Board) X(West) X(North) X(East) X(South) X(Dealer)               \
+    X(Vulnerable) X(Deal) X(Scoring) X(Declarer) X(Contract) X(Result)
+/* The other names the program looks for (pbn/set.c). */
+#define PBN_EXTRA_NAMES(X)                                                                    \
+    X(DealId) X(Generator) X(Room) X(Auction) X(Play) X(Note) X(DoubleDummyTricks)              \
+    X(OptimumResultTable) X(OptimumScore) X(ParContract)
+/* A known name's number, a tag's id (pbn_tag.id): 1 + its place in the two lists. */
+#define PBN_ID_OF(s) PBN_ID_##s,
+enum pbn_tag_id { PBN_ID_NONE, PBN_MTS_NAMES(PBN_ID_OF) PBN_EXTRA_NAMES(PBN_ID_OF) PBN_ID_COUNT };
+#undef PBN_ID_OF
 enum { PBN_MTS_COUNT = 15 };
+_Static_assert((int)PBN_ID_Result == (int)PBN_MTS_COUNT, "the mandatory tags first");
+/* pbn_tag_find and pbn_tag_get for a known name, by its id: no string compared (the hot paths:
+ * import's parsed fields, the writers). */
+struct pbn_tag *pbn_tag_find_id(const struct pbn_game *g, enum pbn_tag_id id);
+const char *pbn_tag_get_id(const struct pbn_game *g, enum pbn_tag_id id);
 extern const char *const pbn_mts[];
 /* Rank of name among pbn_mts, or -1 when it is not a mandatory tag. */
 int pbn_mts_rank(const char *name);
@@ -73,6 +89,8 @@ struct pbn_tag_scan {
     size_t name_len;
     const char *value;          /* the string between the quotes, escapes kept (NULL: none) */
     size_t value_len;
+    bool plain;                 /* no escape (\" or \\) and no NUL in it: it is the value */
+    size_t lines;               /* line ends between the tokens (PBN_SCAN_LINES) */
     enum pbn_scan_fault fault;
     const char *stop;           /* after "]", or where the fault is */
 };
@@ -152,8 +170,34 @@ enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char
 /* s (UTF-8) into out in ISO 8859-1 when every character fits, else as it is; truncated to n. */
 void fmt_latin1(const char *s, char *out, size_t n);
 
+/* A set's arena (pbn/arena.c): memory taken in order, freed all at once by pbn_arena_free.
+ * _take: n bytes aligned to align (a power of two); _strndup: s[0..n) and a NUL. NULL when out
+ * of memory. */
+struct pbn_arena *pbn_arena_new(void);
+void pbn_arena_free(struct pbn_arena *a); /* NULL is fine */
+void *pbn_arena_take(struct pbn_arena *a, size_t n, size_t align);
+char *pbn_arena_strndup(struct pbn_arena *a, const char *s, size_t n);
+/* A read-only copy of s[0..n): the one made last for slot (below PBN_ARENA_SLOTS: the set keeps
+ * one for each known tag name) when it holds the same bytes, else a new one, which becomes the
+ * slot's. The values a set's games repeat (Event, Generator ...) are then held once. */
+enum { PBN_ARENA_SLOTS = 32 };
+const char *pbn_arena_recent(struct pbn_arena *a, unsigned slot, const char *s, size_t n);
+
+/* pbn_read_adopt for a file's text mapped (mmap) whole, len bytes and a NUL after them (the
+ * rest of its last page): the set unmaps it (pbn_text_free). */
+enum pd_status pbn_read_mapped(const char *name, char *text, size_t len, struct pbn_set **out,
+                               struct pd_err *e);
+/* Gives back a set's text: free, or munmap when mapped (the mapping's length; 0: malloc'd). */
+void pbn_text_free(char *text, size_t mapped);
+
+/* pbn_tag_add for a name and a value given with their lengths (not NUL-terminated): import adds
+ * each tag straight from the text it reads. */
+enum pd_status pbn_tag_add_n(struct pbn_game *g, const char *name, size_t name_len,
+                             const char *value, size_t value_len, struct pd_err *e);
+
 /* Gives back g's unused tag slots (pbn/set.c): a reader calls it when a game is whole, so that
- * a set of many games read from a file holds no room it will not use. */
+ * a set of many games read from a file holds no room it will not use. A game of a set moves
+ * its tags and their section arrays into the set's arena (tags_fixed, section_fixed). */
 void pbn_game_shrink(struct pbn_game *g);
 
 /* Checks a deal read from a file: 13 cards a hand, no card twice. why gets the first fault. */

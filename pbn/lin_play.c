@@ -239,7 +239,7 @@ static enum pd_status set_auction(struct pbn_game *g, const struct lin_extra *x,
             snprintf(line + len, sizeof line - len, " =%d=", ++nnotes);
         }
         if (i % 4 == 3 || i == x->ncalls - 1) {
-            rc = pbn_tag_section_add(t, line, e);
+            rc = pbn_tag_section_add(g, t, line, e);
             line[0] = '\0';
         }
     }
@@ -281,14 +281,14 @@ static enum pd_status set_play(struct pbn_game *g, const struct lin_extra *x,
             row[col][2] = '\0';
         }
         snprintf(line, sizeof line, "%s %s %s %s", row[0], row[1], row[2], row[3]);
-        rc = pbn_tag_section_add(t, line, e);
+        rc = pbn_tag_section_add(g, t, line, e);
         if (at + 4 <= x->ncards) {
             lead = trick_winner((const char (*)[2])x->cards + at, lead, c->strain);
             *won += lead % 2 == c->declarer % 2;
         }
     }
     if (rc == PD_OK && x->has_claim)
-        rc = pbn_tag_section_add(t, "*", e);
+        rc = pbn_tag_section_add(g, t, "*", e);
     return rc;
 }
 
@@ -359,12 +359,13 @@ enum pd_status fmt_lin_extra_apply(struct pbn_game *g, const struct lin_extra *x
 
 void fmt_lin_extra_write_pre(FILE *out, const struct pbn_game *g)
 {
-    static const char *const tag[4] = {"South", "West", "North", "East"};
+    static const enum pbn_tag_id tag[4] = {PBN_ID_South, PBN_ID_West, PBN_ID_North,
+                                           PBN_ID_East};
     const char *name[4];
     bool any = false;
 
     for (int k = 0; k < 4; k++) {
-        name[k] = pbn_tag_get(g, tag[k]);
+        name[k] = pbn_tag_get_id(g, tag[k]);
         if (!name[k] || strcmp(name[k], "?") == 0 || strchr(name[k], '|'))
             name[k] = "";
         any |= *name[k] != '\0';
@@ -498,8 +499,8 @@ static int write_play(FILE *out, const struct pbn_game *g)
 
 void fmt_lin_extra_write_post(FILE *out, const struct pbn_game *g)
 {
-    const struct pbn_tag *auction = pbn_tag_find(g, "Auction");
-    const char *result = pbn_tag_get(g, "Result");
+    const struct pbn_tag *auction = pbn_tag_find_id(g, PBN_ID_Auction);
+    const char *result = pbn_tag_get_id(g, PBN_ID_Result);
     struct call_writer w = {out, g};
     int played = 0;
 

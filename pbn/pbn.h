@@ -17,23 +17,33 @@ struct pbn_tag {
     char *name;      /* owned (or a shared string: pbn/set.c) */
     char *value;     /* owned (or shared), unescaped, UTF-8 */
     char **section;  /* owned lines that followed the tag (no end of line), UTF-8 */
-    uint32_t nsection, section_cap;
+    uint32_t nsection;
     /* Where the tag came from in its game's source text (pbn_game.src), so that an unchanged
      * game is written back byte for byte: pre is the text before the tag (comments, ";" and
      * "%" lines, spaces, the empty line that opened the game), raw the tag and its section
-     * lines as read. raw_len is 0 once the tag is changed (or for a tag built in memory). */
-    uint32_t pre_off, pre_len, raw_off, raw_len;
-    bool sourced : 1;  /* read from the source text (pre_off and raw_off are meaningful) */
+     * lines as read, right after pre (at pre_off + pre_len). raw_len is 0 once the tag is
+     * changed (or for a tag built in memory). */
+    uint32_t pre_off, pre_len, raw_len;
+    bool sourced : 1;  /* read from the source text (pre_off is meaningful) */
     bool implicit : 1; /* filled in from an earlier game's "##" value: not in the source text */
     bool own_name : 1, own_value : 1; /* the strings are the tag's own (else shared, read-only) */
+    bool section_fixed : 1; /* section (the array) is in the game's arena: copied out to grow */
     uint8_t id;      /* the name's number among the names pbn/set.c knows (0: another name),
                       * so that finding a tag compares a byte, not a string */
     int line;        /* the source line of its "[" when sourced (verify names it) */
 };
 
+struct pbn_arena; /* pbn/arena.c */
+
 struct pbn_game {
     struct pbn_tag *tags; /* in the order read or set */
     size_t ntags, cap;
+    /* The set's arena, where the game's own strings are (and its tags, once the game is whole:
+     * tags_fixed), all freed with the set; NULL for a game of no set (a reused one on the
+     * stack), whose strings are malloc'd one by one. */
+    struct pbn_arena *arena;
+    bool tags_fixed;      /* tags is in the arena, cap == ntags: copied out to grow */
+    bool heap_sections;   /* a tag's section array is malloc'd (else all are in the arena) */
     size_t hint;          /* pbn_tag_set looks here first: the slot after the last one set */
     size_t *index;        /* hash of first tags by name (slot = tag number + 1; 0 = empty) */
     size_t index_cap;     /* slots in index: 0 until the game has many tags */
@@ -63,6 +73,8 @@ struct pbn_set {
     struct pbn_game *games;
     size_t n, cap;
     char *src;            /* owned: the PBN text the set was read from; NULL when built */
+    size_t src_mapped;    /* src is a file's mapping of that many bytes (0: malloc'd) */
+    struct pbn_arena *arena; /* owned: its games' memory (pbn/arena.c) */
     size_t head_len;      /* src text before the first game when the file has none */
     bool latin1;          /* the text was not UTF-8 and was read as ISO 8859-1 */
 };
@@ -93,8 +105,9 @@ char *pbn_game_commentary(const struct pbn_game *g);
  * in order); value is copied. */
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e);
-/* Appends a section line to the tag t. */
-enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e);
+/* Appends a section line to the tag t of g. */
+enum pd_status pbn_tag_section_add(struct pbn_game *g, struct pbn_tag *t, const char *line,
+                                   struct pd_err *e);
 
 /* Event data for a set of generated boards. Strings may be NULL ("?" is written). */
 struct pbn_event {

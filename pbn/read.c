@@ -12,6 +12,8 @@
 #include "pbn/fmt_int.h"
 
 static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struct pd_err *e);
+static enum pd_status read_owned(const char *name, char *copy, size_t len, bool mapped,
+                                 struct pbn_set **out, struct pd_err *e);
 
 enum { MAX_NAME = 255 }; /* a tag name's characters on import */
 
@@ -55,8 +57,9 @@ static void advance(struct reader *r)
 
 static void next_line(struct reader *r)
 {
-    while (r->p < r->end && *r->p != '\n')
-        r->p++;
+    const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+
+    r->p = nl ? nl : r->end;
     if (r->p < r->end)
         advance(r);
 }
@@ -111,31 +114,48 @@ static const char *previous_value(struct reader *r, const char *name)
     return pbn_tag_get(&r->set->games[r->set->n - 2], name);
 }
 
-static enum pd_status add_tag(struct reader *r, const char *name, const char *value,
-                              const char *start, int line)
+/* "#" and "##" (PBN 4.8): the value "#" stands for the previous game's, and "##v" is v, in
+ * force for the games after too (r->inherit). name and *value are NUL-terminated; *value is
+ * what the tag gets. */
+static enum pd_status inherit_value(struct reader *r, const char *name, const char **value)
+{
+    if (strcmp(*value, "#") == 0) {
+        *value = previous_value(r, name);
+        if (!*value)
+            *value = "?"; /* nothing to repeat: unknown */
+        return PD_OK;
+    }
+    *value += 2;
+    return pbn_tag_set(&r->inherit->games[0], name, *value, r->e);
+}
+
+/* The tag name[0..name_len) of value[0..n) (a value ends at a NUL: the text's bytes after it
+ * are not the value's), its text from start (source line line). */
+static enum pd_status add_tag(struct reader *r, const char *name, size_t name_len,
+                              const char *value, size_t n, const char *start, int line)
 {
     enum pd_status rc;
     struct pbn_tag *t;
 
     if (!r->game && (rc = start_game(r)) != PD_OK)
         return rc;
-    if (strcmp(value, "#") == 0) {
-        value = previous_value(r, name);
-        if (!value)
-            value = "?"; /* nothing to repeat: unknown */
-    } else if (strncmp(value, "##", 2) == 0) {
-        value += 2;
-        rc = pbn_tag_set(&r->inherit->games[0], name, value, r->e);
-        if (rc != PD_OK)
-            return rc;
+    if (n > 0 && value[0] == '#' && (n == 1 || value[1] == '#')) {
+        char *copy = strndup(name, name_len), *v = strndup(value, n);
+        const char *got = v;
+
+        rc = copy && v ? inherit_value(r, copy, &got) : no_memory(r);
+        if (rc == PD_OK)
+            rc = pbn_tag_add(r->game, copy, got, r->e);
+        free(copy);
+        free(v);
+    } else {
+        rc = pbn_tag_add_n(r->game, name, name_len, value, n, r->e); /* repeats too, in order */
     }
-    rc = pbn_tag_add(r->game, name, value, r->e); /* repeated tags too, in order */
     if (rc != PD_OK)
         return rc;
     t = &r->game->tags[r->game->ntags - 1];
     t->pre_off = (size_t)(r->chunk - r->text);
-    t->pre_len = (size_t)(start - r->chunk);
-    t->raw_off = (size_t)(start - r->text);
+    t->pre_len = (size_t)(start - r->chunk); /* the tag's bytes follow: at pre_off + pre_len */
     t->sourced = true;
     t->line = line;
     r->last = t;
@@ -145,8 +165,14 @@ static enum pd_status add_tag(struct reader *r, const char *name, const char *va
 /* Moves p forward to q, counting lines. */
 static void move_to(struct reader *r, const char *q)
 {
-    while (r->p < q)
-        advance(r);
+    const char *nl;
+
+    while (r->p < q && (nl = memchr(r->p, '\n', (size_t)(q - r->p))) != NULL) {
+        r->line++;
+        r->line_start = nl + 1;
+        r->p = nl + 1;
+    }
+    r->p = q;
 }
 
 /* Import's reading of one scan (pbn/scan.c): the first fault, an empty name or a name longer
@@ -184,36 +210,42 @@ static void text_to_utf8(const struct reader *r, const char *s, size_t n, char *
     pd_cp1252_to_utf8(s, n, out);
 }
 
-/* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). The
- * value is unescaped and converted on the stack (the heap for a long one); the tag copies it. */
+/* [Name "value"] starting at r->p == '[': the tokens may be apart, over lines (import). A
+ * plain value of a UTF-8 text is taken from the text as it is; another is unescaped and
+ * converted on the stack (the heap for a long one). The tag copies it (into the set's arena). */
 static enum pd_status read_tag(struct reader *r)
 {
-    const char *start = r->p;
+    const char *start = r->p, *value;
     int line = r->line;
     struct pbn_tag_scan t = {.end = r->end, .flags = PBN_SCAN_LINES};
-    char name[MAX_NAME + 1], local[1024], *buf, *value;
+    char local[1024], *buf = local;
     enum pd_status rc;
     size_t n, need;
 
     pbn_scan_tag(&t, start);
     if (t.fault != PBN_SCAN_OK || t.name_len == 0 || t.name_len > MAX_NAME)
         return scan_failed(r, &t);
-    memcpy(name, t.name, t.name_len);
-    name[t.name_len] = '\0';
-    /* the unescaped value, then (Windows-1252) its UTF-8, at most three times as long */
-    need = t.value_len + 1 + (r->latin1 ? 3 * t.value_len + 1 : 0);
-    buf = need <= sizeof local ? local : malloc(need);
-    if (!buf)
-        return no_memory(r);
-    n = pbn_scan_value(&t, buf);
-    buf[n] = '\0';
-    value = buf;
-    if (r->latin1) {
-        value = buf + n + 1;
-        text_to_utf8(r, buf, n, value);
+    value = t.value;
+    n = t.value_len;
+    if (!t.plain || r->latin1) {
+        /* the unescaped value, then (Windows-1252) its UTF-8, at most three times as long */
+        need = t.value_len + 1 + (r->latin1 ? 3 * t.value_len + 1 : 0);
+        buf = need <= sizeof local ? local : malloc(need);
+        if (!buf)
+            return no_memory(r);
+        n = pbn_scan_value(&t, buf);
+        value = buf;
+        if (r->latin1) {
+            text_to_utf8(r, buf, n, buf + n + 1);
+            value = buf + n + 1;
+        }
+        n = strlen(value); /* to a NUL the text held */
     }
-    move_to(r, t.stop);
-    rc = add_tag(r, name, value, start, line);
+    if (t.lines) /* (the usual tag stands on its line: no line to count) */
+        move_to(r, t.stop);
+    else
+        r->p = t.stop;
+    rc = add_tag(r, t.name, t.name_len, value, n, start, line);
     if (buf != local)
         free(buf);
     if (rc == PD_OK) {
@@ -293,10 +325,10 @@ static enum pd_status read_section_text(struct reader *r)
     line = text_dup(r, r->p, n);
     if (!line)
         return no_memory(r);
-    rc = pbn_tag_section_add(r->last, line, r->e);
+    rc = pbn_tag_section_add(r->game, r->last, line, r->e);
     free(line);
     /* The tag's bytes now reach to the end of this line's data. */
-    r->last->raw_len = (size_t)(r->p + n - r->text) - r->last->raw_off;
+    r->last->raw_len = (size_t)(r->p + n - r->text) - r->last->pre_off - r->last->pre_len;
     r->chunk = r->p + n;
     r->p = q;
     return rc;
@@ -402,7 +434,21 @@ enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct p
                           "4 GB or more: predup reads PBN files under 4 GB");
     }
     char *fitted = realloc(text, len + 1); /* a file's buffer may have grown past its text */
-    char *copy = fitted ? fitted : text;
+
+    return read_owned(name, fitted ? fitted : text, len, false, out, e);
+}
+
+enum pd_status pbn_read_mapped(const char *name, char *text, size_t len, struct pbn_set **out,
+                               struct pd_err *e)
+{
+    return read_owned(name, text, len, true, out, e);
+}
+
+/* Reads the text copy[0..len) (copy[len] == '\0'), which the set takes over: malloc'd, or
+ * mapped (pbn_read_mapped); given back (freed or unmapped) on failure. */
+static enum pd_status read_owned(const char *name, char *copy, size_t len, bool mapped,
+                                 struct pbn_set **out, struct pd_err *e)
+{
     struct reader r = {name, copy, copy + len, copy, 1, copy, copy, false, false,
                        NULL, NULL, NULL, NULL, NULL, 0, e};
     const char *nl;
@@ -415,10 +461,11 @@ enum pd_status pbn_read_adopt(const char *name, char *text, size_t len, struct p
     r.p = r.line_start = copy + pbn_text_bom(copy, len);
     rc = pbn_set_new(&r.set, e);
     if (rc != PD_OK) {
-        free(copy);
+        pbn_text_free(copy, mapped ? len : 0);
         return rc;
     }
     r.set->src = copy;
+    r.set->src_mapped = mapped ? len : 0;
     r.set->latin1 = r.latin1;
     rc = read_text(&r);
     if (rc == PD_OK && r.set->n == 0)
@@ -461,7 +508,7 @@ static bool parse_vul(const char *v, enum vul *out)
 
 bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd)
 {
-    const struct pbn_tag *t = pbn_tag_find(g, "OptimumResultTable");
+    const struct pbn_tag *t = pbn_tag_find_id(g, PBN_ID_OptimumResultTable);
     unsigned seen = 0;
 
     if (!t)
@@ -487,13 +534,13 @@ bool pbn_dd_from_table(const struct pbn_game *g, struct dd_table *dd)
 
 static enum pd_status parse_dd(struct pbn_game *g)
 {
-    const char *v = pbn_tag_get(g, "DoubleDummyTricks");
+    const char *v = pbn_tag_get_id(g, PBN_ID_DoubleDummyTricks);
 
     g->has_dd = v && pbn_dd_from_hex(v, &g->dd);
     if (!g->has_dd)
         g->has_dd = pbn_dd_from_table(g, &g->dd);
-    v = pbn_tag_get(g, "OptimumScore");
-    const char *pc = pbn_tag_get(g, "ParContract");
+    v = pbn_tag_get_id(g, PBN_ID_OptimumScore);
+    const char *pc = pbn_tag_get_id(g, PBN_ID_ParContract);
 
     g->has_par = false;
     if (v && pc) {
@@ -534,13 +581,15 @@ static enum pd_status parse_deal(struct pbn_game *g, const char *v, const char *
                                  struct pd_err *e)
 {
     struct pd_err de;
-    char *deal = deal_without_void_dashes(v);
+    /* the usual Deal has no "-": read as it is, with no copy */
+    char *deal = strchr(v, '-') ? deal_without_void_dashes(v) : (char *)v;
     enum pd_status rc;
 
     if (!deal)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     rc = deal_from_pbn(deal, &g->deal, &g->known, &de);
-    free(deal);
+    if (deal != v)
+        free(deal);
     if (rc != PD_OK)
         return pd_fail_at(e, PD_ERR_SYNTAX, file, g->line, 0, NULL,
                           "game at line %d: Deal \"%s\": %s (column %d of the value)", g->line,
@@ -554,7 +603,7 @@ static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struc
     const char *v;
 
     g->board = 0;
-    if ((v = pbn_tag_get(g, "Board")) && *v && strcmp(v, "?") != 0) {
+    if ((v = pbn_tag_get_id(g, PBN_ID_Board)) && *v && strcmp(v, "?") != 0) {
         char *end;
         long b = strtol(v, &end, 10);
 
@@ -563,7 +612,7 @@ static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struc
         g->board = (int)b;
     }
     g->has_dealer = false;
-    if ((v = pbn_tag_get(g, "Dealer")) && *v && strcmp(v, "?") != 0) {
+    if ((v = pbn_tag_get_id(g, PBN_ID_Dealer)) && *v && strcmp(v, "?") != 0) {
         int s = seat_from_char(*v);
 
         if (s < 0 || v[1])
@@ -572,13 +621,13 @@ static enum pd_status pbn_game_parse(struct pbn_game *g, const char *file, struc
         g->has_dealer = true;
     }
     g->has_vul = false;
-    if ((v = pbn_tag_get(g, "Vulnerable")) && *v && strcmp(v, "?") != 0) {
+    if ((v = pbn_tag_get_id(g, PBN_ID_Vulnerable)) && *v && strcmp(v, "?") != 0) {
         if (!parse_vul(v, &g->vul))
             return game_fail(g, file, e, "Vulnerable must be None, NS, EW or All, not", v);
         g->has_vul = true;
     }
     g->known = 0;
-    if ((v = pbn_tag_get(g, "Deal")) && *v && strcmp(v, "?") != 0) { /* "?": unknown */
+    if ((v = pbn_tag_get_id(g, PBN_ID_Deal)) && *v && strcmp(v, "?") != 0) { /* "?": unknown */
         enum pd_status rc = parse_deal(g, v, file, e);
 
         if (rc != PD_OK)

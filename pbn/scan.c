@@ -10,16 +10,32 @@
 
 #include "pbn/fmt_int.h"
 
+/* The bytes the scanner tells apart, one table lookup a byte (the scanner reads every byte of a
+ * set's tags): NAME for a name's letters, digits and "_"; STOP for what ends or changes a
+ * string's run: its closing '"', a line end, an escape's backslash, a NUL (not plain). */
+enum { NAME = 1, STOP = 2 };
+static const unsigned char byte_class[256] = {
+    ['\0'] = STOP, ['\n'] = STOP, ['"'] = STOP, ['\\'] = STOP, ['_'] = NAME,
+#define R(a) [a] = NAME, [a + 1] = NAME, [a + 2] = NAME, [a + 3] = NAME, [a + 4] = NAME
+    R('0'), R('5'), R('A'), R('F'), R('K'), R('P'), R('U'), ['Z'] = NAME,
+    R('a'), R('f'), R('k'), R('p'), R('u'), ['z'] = NAME,
+#undef R
+};
+
 static bool name_char(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    return byte_class[(unsigned char)c] & NAME;
 }
 
-/* Space between tokens: spaces, tabs and CRs (pbn_text_space); on import also line ends. */
-static const char *skip_space(const struct pbn_tag_scan *t, const char *q)
+/* Space between tokens: spaces, tabs and CRs (pbn_text_space); on import also line ends,
+ * counted. */
+static const char *skip_space(struct pbn_tag_scan *t, const char *q)
 {
-    while (q < t->end && (pbn_text_space(*q) || ((t->flags & PBN_SCAN_LINES) && *q == '\n')))
-        q++;
+    for (; q < t->end; q++)
+        if (*q == '\n' && (t->flags & PBN_SCAN_LINES))
+            t->lines++;
+        else if (!pbn_text_space(*q))
+            break;
     return q;
 }
 
@@ -32,12 +48,22 @@ static void depart(struct pbn_tag_scan *t, enum pbn_departure d)
 /* The quoted string at q == '"': it ends at the next unescaped '"' on the same line. */
 static const char *scan_string(struct pbn_tag_scan *t, const char *q)
 {
+    bool plain = true;
+
     t->value = ++q;
-    while (q < t->end && *q != '"' && *q != '\n') {
-        if (*q == '\\' && q + 1 < t->end && (q[1] == '"' || q[1] == '\\'))
+    for (;;) {
+        while (q < t->end && !(byte_class[(unsigned char)*q] & STOP))
             q++;
+        if (q >= t->end || *q == '"' || *q == '\n')
+            break;
+        if (*q == '\\' && q + 1 < t->end && (q[1] == '"' || q[1] == '\\')) {
+            q++;
+            plain = false;
+        }
+        plain &= *q != '\0';
         q++;
     }
+    t->plain = plain;
     t->value_len = (size_t)(q - t->value);
     if (q >= t->end || *q != '"') {
         t->fault = PBN_SCAN_UNCLOSED;
@@ -55,6 +81,8 @@ void pbn_scan_tag(struct pbn_tag_scan *t, const char *open)
     t->name_len = 0;
     t->value = NULL;
     t->value_len = 0;
+    t->plain = false;
+    t->lines = 0;
     if (q < t->end && *q == ' ')
         depart(t, PBN_DEP_SPACE_AFTER_OPEN);
     q = t->name = skip_space(t, q);

@@ -1,18 +1,20 @@
 /* pbn/set.c - PBN sets in memory: games as ordered tags with their section lines, the builder
  * for generated boards, and the double-dummy tags (DoubleDummyTricks, OptimumResultTable,
  * OptimumScore, ParContract). */
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "pbn/fmt_int.h"
 
 /* PBN 2.1 section 3's Mandatory Tag Set, in export order (declared in pbn/fmt_int.h). */
-#define MTS_NAMES(X)                                                                          \
-    X("Event") X("Site") X("Date") X("Board") X("West") X("North") X("East") X("South")         \
-    X("Dealer") X("Vulnerable") X("Deal") X("Scoring") X("Declarer") X("Contract") X("Result")
-#define NAME_OF(s) s,
-#define LENGTH_OF(s) sizeof s - 1,
-const char *const pbn_mts[] = {MTS_NAMES(NAME_OF)};
+#define NAME_OF(s) #s,
+#define LENGTH_OF(s) sizeof #s - 1,
+const char *const pbn_mts[] = {PBN_MTS_NAMES(NAME_OF)};
 _Static_assert(sizeof pbn_mts / sizeof pbn_mts[0] == PBN_MTS_COUNT, "pbn_mts: 15 tags");
 
 /* The first letter filters out most names cheaply. */
@@ -43,7 +45,25 @@ static void *room_for_one(void *items, size_t n, size_t *cap, size_t size, size_
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
 {
     *out = calloc(1, sizeof **out);
+    if (*out && !((*out)->arena = pbn_arena_new())) {
+        free(*out);
+        *out = NULL;
+    }
     return *out ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+}
+
+void pbn_text_free(char *text, size_t mapped)
+{
+    if (mapped)
+        munmap(text, mapped);
+    else
+        free(text);
+}
+
+/* A copy of s[0..n) that is g's own: in its set's arena, else malloc'd. */
+static char *own_copy(struct pbn_game *g, const char *s, size_t n)
+{
+    return g->arena ? pbn_arena_strndup(g->arena, s, n) : strndup(s, n);
 }
 
 /* ---------------------------------------------------------------- known names, shared strings
@@ -56,64 +76,112 @@ enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e)
  * the tag's id: finding a tag compares ids, not strings. */
 static const char *const shared_values[] = {"",  "?",    "N",  "E",  "S",   "W",
                                             "None", "NS", "EW", "All", "????.??.??"};
-#define EXTRA_NAMES(X)                                                                        \
-    X("DealId") X("Generator") X("Room") X("Auction") X("Play") X("Note")                       \
-    X("DoubleDummyTricks") X("OptimumResultTable") X("OptimumScore") X("ParContract")
-static const char *const known_extra[] = {EXTRA_NAMES(NAME_OF)};
-static const uint8_t known_len[] = {0, MTS_NAMES(LENGTH_OF) EXTRA_NAMES(LENGTH_OF)};
+static const char *const known_extra[] = {PBN_EXTRA_NAMES(NAME_OF)};
+static const uint8_t known_len[] = {0, PBN_MTS_NAMES(LENGTH_OF) PBN_EXTRA_NAMES(LENGTH_OF)};
 enum { NKNOWN = PBN_MTS_COUNT + sizeof known_extra / sizeof known_extra[0] };
+_Static_assert((int)NKNOWN == (int)PBN_ID_COUNT - 1, "an id a known name");
 
 static const char *known_name(int id)
 {
     return id <= PBN_MTS_COUNT ? pbn_mts[id - 1] : known_extra[id - 1 - PBN_MTS_COUNT];
 }
 
-/* The id of name: 1..NKNOWN, or 0 when the program does not know it. Names are told apart by
- * their first letter and length before a compare. */
+/* A perfect hash of the known names: a name's length and its first and last letters pick a
+ * slot that no other known name has (name_slots_fill checks it), so that finding a name's id
+ * costs one compare with one name, whatever the name. */
+enum { NAME_SLOTS = 64 };
+static uint8_t name_slot_id[NAME_SLOTS]; /* 0: no known name */
+static pthread_once_t name_slots_once = PTHREAD_ONCE_INIT;
+static atomic_bool name_slots_filled; /* name_slots_fill has run: no call to pthread_once */
+
+static unsigned name_slot(const char *s, size_t len)
+{
+    return (unsigned)(len + 4u * (unsigned char)s[0] + 11u * (unsigned char)s[len - 1]) %
+           NAME_SLOTS;
+}
+
+static void name_slots_fill(void)
+{
+    _Static_assert(sizeof known_len == NKNOWN + 1, "a length a known name");
+    _Static_assert((int)NKNOWN < (int)PBN_ARENA_SLOTS,
+                   "a slot of the arena's recent values a name");
+    for (int id = 1; id <= NKNOWN; id++) {
+        unsigned k = name_slot(known_name(id), known_len[id]);
+
+        if (name_slot_id[k])
+            abort(); /* two known names share a slot: name_slot must change */
+        name_slot_id[k] = (uint8_t)id;
+    }
+    atomic_store_explicit(&name_slots_filled, true, memory_order_release);
+}
+
+/* The id of name[0..len): 1..NKNOWN, or 0 when the program does not know it. */
+static uint8_t name_id_n(const char *name, size_t len)
+{
+    uint8_t id;
+
+    if (len == 0)
+        return 0;
+    if (!atomic_load_explicit(&name_slots_filled, memory_order_acquire))
+        pthread_once(&name_slots_once, name_slots_fill);
+    id = name_slot_id[name_slot(name, len)];
+    if (!id || known_len[id] != len)
+        return 0;
+    for (const char *k = known_name(id); len > 0; len--) /* short: no call to memcmp */
+        if (*k++ != *name++)
+            return 0;
+    return id;
+}
+
 static uint8_t name_id(const char *name)
 {
-    size_t len = strlen(name);
-
-    _Static_assert(sizeof known_len == NKNOWN + 1, "a length a known name");
-    for (int id = 1; id <= NKNOWN; id++) {
-        const char *k = known_name(id);
-
-        if (k[0] == name[0] && known_len[id] == len && memcmp(k, name, len) == 0)
-            return (uint8_t)id;
-    }
-    return 0;
+    return name_id_n(name, strlen(name));
 }
 
-/* A copy of value, or its shared string (*own false). */
-static char *value_copy(const char *value, bool *own)
+/* A copy of value (of len bytes), or a shared string (*own false): one of shared_values, or,
+ * for a known name's tag of a set's game, the copy the set made last for that name when it
+ * holds the same bytes (a set's games repeat their Event, Site, Generator ...). */
+static char *value_copy(struct pbn_game *g, uint8_t id, const char *value, size_t len,
+                        bool *own)
 {
-    size_t len = strlen(value);
-
     *own = false;
+    if (len == 0) /* value[0] may be the text's closing quote */
+        return (char *)shared_values[0];
     if (len <= 10) /* the longest shared value */
-        for (size_t i = 0; i < sizeof shared_values / sizeof shared_values[0]; i++)
-            if (shared_values[i][0] == value[0] && strcmp(value, shared_values[i]) == 0)
+        for (size_t i = 1; i < sizeof shared_values / sizeof shared_values[0]; i++)
+            if (shared_values[i][0] == value[0] && strncmp(shared_values[i], value, len) == 0 &&
+                shared_values[i][len] == '\0')
                 return (char *)shared_values[i];
+    if (g->arena && id)
+        return (char *)pbn_arena_recent(g->arena, id, value, len);
     *own = true;
-    return strdup(value);
+    return own_copy(g, value, len);
 }
 
-static void tag_free(struct pbn_tag *t)
+/* Frees what of t is on the heap: its strings when g has no arena, its section array unless
+ * it is in the arena. */
+static void tag_free(const struct pbn_game *g, struct pbn_tag *t)
 {
-    if (t->own_name)
-        free(t->name);
-    if (t->own_value)
-        free(t->value);
-    for (size_t i = 0; i < t->nsection; i++)
-        free(t->section[i]);
-    free(t->section);
+    if (!g->arena) {
+        if (t->own_name)
+            free(t->name);
+        if (t->own_value)
+            free(t->value);
+        for (size_t i = 0; i < t->nsection; i++)
+            free(t->section[i]);
+    }
+    if (!t->section_fixed)
+        free(t->section);
 }
 
 void pbn_game_clear(struct pbn_game *g)
 {
-    for (size_t t = 0; t < g->ntags; t++)
-        tag_free(&g->tags[t]);
-    free(g->tags);
+    /* A set's game whose sections are in its arena has nothing of its tags on the heap: a set
+     * of 100,000 games is freed without a pass over their tags. */
+    for (size_t t = 0; (!g->arena || g->heap_sections) && t < g->ntags; t++)
+        tag_free(g, &g->tags[t]);
+    if (!g->tags_fixed)
+        free(g->tags);
     for (size_t c = 0; c < g->ncomments; c++)
         free(g->comments[c]);
     free(g->comments);
@@ -128,20 +196,81 @@ void pbn_set_free(struct pbn_set *set)
     for (size_t g = 0; g < set->n; g++)
         pbn_game_clear(&set->games[g]);
     free(set->games);
-    free(set->src);
+    pbn_text_free(set->src, set->src_mapped);
+    pbn_arena_free(set->arena);
     free(set);
+}
+
+/* A copy of n items of size bytes at p in g's arena, or NULL (out of memory: p stays). */
+static void *into_arena(struct pbn_game *g, const void *p, size_t n, size_t size)
+{
+    void *copy = pbn_arena_take(g->arena, n * size, alignof(max_align_t));
+
+    if (copy)
+        memcpy(copy, p, n * size);
+    return copy;
 }
 
 void pbn_game_shrink(struct pbn_game *g)
 {
-    struct pbn_tag *tags = g->ntags && g->ntags < g->cap
-                               ? realloc(g->tags, g->ntags * sizeof *g->tags)
+    struct pbn_tag *tags;
+
+    if (!g->arena) {
+        tags = g->ntags && g->ntags < g->cap ? realloc(g->tags, g->ntags * sizeof *g->tags)
+                                             : NULL;
+        if (tags) {
+            g->tags = tags;
+            g->cap = g->ntags;
+        }
+        return;
+    }
+    if (g->heap_sections) {
+        g->heap_sections = false;
+        for (size_t i = 0; i < g->ntags; i++) {
+            struct pbn_tag *t = &g->tags[i];
+            char **lines = t->nsection && !t->section_fixed
+                               ? into_arena(g, t->section, t->nsection, sizeof *lines)
                                : NULL;
 
+            if (lines) {
+                free(t->section);
+                t->section = lines;
+                t->section_fixed = true;
+            }
+            /* one left on the heap (memory ran out, or an empty one) */
+            g->heap_sections |= t->section && !t->section_fixed;
+        }
+    }
+    tags = g->ntags && !g->tags_fixed ? into_arena(g, g->tags, g->ntags, sizeof *tags) : NULL;
     if (tags) {
+        free(g->tags);
         g->tags = tags;
         g->cap = g->ntags;
+        g->tags_fixed = true;
     }
+}
+
+/* Room for one more of g's tags: a fixed array (in the arena) is copied out to the heap. */
+static bool tags_room(struct pbn_game *g)
+{
+    struct pbn_tag *tags;
+
+    if (g->tags_fixed && g->ntags < g->cap) /* reserved by pbn_game_from_board */
+        return true;
+    if (g->tags_fixed) {
+        tags = malloc(2 * g->ntags * sizeof *tags);
+        if (!tags)
+            return false;
+        memcpy(tags, g->tags, g->ntags * sizeof *tags);
+        g->tags = tags;
+        g->cap = 2 * g->ntags;
+        g->tags_fixed = false;
+        return true;
+    }
+    tags = room_for_one(g->tags, g->ntags, &g->cap, sizeof *tags, 24);
+    if (tags)
+        g->tags = tags;
+    return tags != NULL;
 }
 
 enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct pd_err *e)
@@ -157,6 +286,7 @@ enum pd_status pbn_game_add(struct pbn_set *set, struct pbn_game **out, struct p
     set->games = games;
     *out = &set->games[set->n++];
     memset(*out, 0, sizeof **out);
+    (*out)->arena = set->arena;
     return PD_OK;
 }
 
@@ -227,6 +357,11 @@ static struct pbn_tag *find_id(const struct pbn_game *g, uint8_t id)
     return NULL;
 }
 
+struct pbn_tag *pbn_tag_find_id(const struct pbn_game *g, enum pbn_tag_id id)
+{
+    return g->index_cap ? pbn_tag_find(g, known_name((int)id)) : find_id(g, (uint8_t)id);
+}
+
 struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name)
 {
     uint8_t id;
@@ -242,6 +377,13 @@ struct pbn_tag *pbn_tag_find(const struct pbn_game *g, const char *name)
         if (!g->tags[i].id && strcmp(g->tags[i].name, name) == 0)
             return &g->tags[i];
     return NULL;
+}
+
+const char *pbn_tag_get_id(const struct pbn_game *g, enum pbn_tag_id id)
+{
+    struct pbn_tag *t = pbn_tag_find_id(g, id);
+
+    return t ? t->value : NULL;
 }
 
 const char *pbn_tag_get(const struct pbn_game *g, const char *name)
@@ -264,26 +406,30 @@ static struct pbn_tag *find_from_hint(struct pbn_game *g, const char *name)
 enum pd_status pbn_tag_add(struct pbn_game *g, const char *name, const char *value,
                            struct pd_err *e)
 {
-    struct pbn_tag *t, *tags;
+    return pbn_tag_add_n(g, name, strlen(name), value, strlen(value), e);
+}
+
+enum pd_status pbn_tag_add_n(struct pbn_game *g, const char *name, size_t name_len,
+                             const char *value, size_t value_len, struct pd_err *e)
+{
+    struct pbn_tag *t;
     enum pd_status rc = index_grow(g, e);
 
     if (rc != PD_OK)
         return rc;
-    tags = room_for_one(g->tags, g->ntags, &g->cap, sizeof *tags, 24);
-    if (!tags)
+    if (!tags_room(g))
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    g->tags = tags;
     t = &g->tags[g->ntags];
     memset(t, 0, sizeof *t);
-    t->id = name_id(name);
+    t->id = name_id_n(name, name_len);
     t->own_name = !t->id;
-    t->name = t->id ? (char *)known_name(t->id) : strdup(name);
+    t->name = t->id ? (char *)known_name(t->id) : own_copy(g, name, name_len);
     bool own;
 
-    t->value = value_copy(value, &own);
+    t->value = value_copy(g, t->id, value, value_len, &own);
     t->own_value = own;
     if (!t->name || !t->value) {
-        tag_free(t);
+        tag_free(g, t);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
     g->ntags++;
@@ -313,29 +459,48 @@ enum pd_status pbn_tag_set(struct pbn_game *g, const char *name, const char *val
     }
     bool own;
 
-    v = value_copy(value, &own); /* (a bit-field has no address) */
+    v = value_copy(g, t->id, value, len, &own); /* (a bit-field has no address) */
     if (!v)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    if (t->own_value)
+    if (t->own_value && !g->arena)
         free(t->value);
     t->value = v;
     t->own_value = own;
     return PD_OK;
 }
 
-enum pd_status pbn_tag_section_add(struct pbn_tag *t, const char *line, struct pd_err *e)
+/* The capacity of a section array on the heap: 8 lines, doubled when full (so that it need not
+ * be kept in every tag). */
+static size_t section_cap(uint32_t n)
 {
-    char *copy, **lines;
-    size_t cap = t->section_cap;
+    size_t cap = 8;
+
+    while (cap < n)
+        cap *= 2;
+    return cap;
+}
+
+enum pd_status pbn_tag_section_add(struct pbn_game *g, struct pbn_tag *t, const char *line,
+                                   struct pd_err *e)
+{
+    char *copy, **lines = t->section;
+    size_t cap = t->section_fixed ? t->nsection : section_cap(t->nsection);
 
     if (t->nsection == UINT32_MAX)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    lines = room_for_one(t->section, t->nsection, &cap, sizeof *lines, 8);
-    if (!lines)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    t->section = lines;
-    t->section_cap = cap > UINT32_MAX ? UINT32_MAX : (uint32_t)cap;
-    copy = strdup(line);
+    if (t->section_fixed || !t->section || t->nsection == cap) {
+        cap = section_cap(t->nsection + 1);
+        lines = t->section_fixed ? malloc(cap * sizeof *lines)
+                                 : realloc(t->section, cap * sizeof *lines);
+        if (!lines)
+            return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+        if (t->section_fixed)
+            memcpy(lines, t->section, t->nsection * sizeof *lines);
+        t->section = lines;
+        t->section_fixed = false;
+        g->heap_sections = true;
+    }
+    copy = own_copy(g, line, strlen(line));
     if (!copy)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     t->section[t->nsection++] = copy;
@@ -368,10 +533,12 @@ char *pbn_game_commentary(const struct pbn_game *g)
     return text;
 }
 
-/* Gives an empty game room for n tags. */
+/* Gives an empty game room for n tags (in its set's arena, when it has one). */
 static enum pd_status reserve_tags(struct pbn_game *g, size_t n, struct pd_err *e)
 {
-    g->tags = malloc(n * sizeof *g->tags);
+    g->tags_fixed = g->arena != NULL;
+    g->tags = g->arena ? pbn_arena_take(g->arena, n * sizeof *g->tags, alignof(max_align_t))
+                       : malloc(n * sizeof *g->tags);
     if (!g->tags)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     g->cap = n;
@@ -472,7 +639,7 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
     if (rc != PD_OK)
         return rc;
     table = pbn_tag_find(g, "OptimumResultTable");
-    for (size_t i = 0; i < table->nsection; i++)
+    for (size_t i = 0; !g->arena && i < table->nsection; i++)
         free(table->section[i]);
     table->nsection = 0;
     table->raw_len = 0;
@@ -484,7 +651,7 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
 
             snprintf(row, sizeof row, "%c %2s %2d", SEAT_LETTER[seat], strain_name[st],
                      dd->tricks[seat][st]);
-            rc = pbn_tag_section_add(table, row, e);
+            rc = pbn_tag_section_add(g, table, row, e);
         }
     g->dd = *dd;
     g->has_dd = true;
@@ -502,115 +669,4 @@ enum pd_status pbn_game_set_dd(struct pbn_game *g, const struct dd_table *dd,
     g->par = *par;
     g->has_par = true;
     return rc;
-}
-
-static int by_number(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-
-    return (x > y) - (x < y);
-}
-
-/* Games cut from their file are written as export, from their tags (pbn/FORMATS.md): the
- * file's header and the text between games went with the games left out. */
-static void detach_source(struct pbn_set *set)
-{
-    for (size_t i = 0; i < set->n; i++) {
-        struct pbn_game *g = &set->games[i];
-
-        g->src = NULL;
-        for (size_t t = 0; t < g->ntags; t++) {
-            g->tags[t].sourced = false;
-            g->tags[t].raw_len = 0;
-            g->tags[t].implicit = false;
-        }
-    }
-    free(set->src);
-    set->src = NULL;
-    set->head_len = 0;
-}
-
-/* The set's board numbers, ascending (repeats kept); NULL when out of memory. */
-static int *sorted_boards(const struct pbn_set *set, size_t *n)
-{
-    int *b = malloc((set->n ? set->n : 1) * sizeof *b);
-
-    *n = 0;
-    for (size_t i = 0; b && i < set->n; i++)
-        if (set->games[i].board > 0)
-            b[(*n)++] = set->games[i].board;
-    if (b)
-        qsort(b, *n, sizeof *b, by_number);
-    return b;
-}
-
-/* "boards 1-12,25-36": sorted board numbers b[0..n) as ranges, cut with "..." past cap. */
-static const char *describe_boards(const int *b, size_t n, char *buf, size_t cap)
-{
-    size_t len = 7;
-
-    snprintf(buf, cap, n ? "boards " : "no numbered board");
-    for (size_t i = 0, j; i < n; i = j) {
-        for (j = i + 1; j < n && b[j] <= b[j - 1] + 1; j++)
-            ;
-        const char *sep = len > 7 ? "," : "";
-        int w = b[j - 1] == b[i] ? snprintf(buf + len, cap - len, "%s%d", sep, b[i])
-                                 : snprintf(buf + len, cap - len, "%s%d-%d", sep, b[i], b[j - 1]);
-
-        if (w < 0 || (size_t)w >= cap - len - 4) {
-            snprintf(buf + len, cap - len, ",...");
-            break;
-        }
-        len += (size_t)w;
-    }
-    return buf;
-}
-
-/* Every board of r in the set (held: its boards, sorted), else PD_ERR_USAGE naming one. */
-static enum pd_status boards_held(const struct board_range *r, const int *held, size_t nheld,
-                                  const char *spec, const char *name, struct pd_err *e)
-{
-    char text[160];
-
-    for (int k = 0; k < r->n; k++)
-        if (!bsearch(&r->boards[k], held, nheld, sizeof *held, by_number))
-            return pd_fail(e, PD_ERR_USAGE, "--boards %s: board %d is not in %s, which holds %s",
-                           spec, r->boards[k], name, describe_boards(held, nheld, text,
-                                                                     sizeof text));
-    return PD_OK;
-}
-
-enum pd_status pbn_set_keep_boards(struct pbn_set *set, const char *spec, const char *name,
-                                   struct pd_err *e)
-{
-    struct board_range r = {0, NULL};
-    size_t kept = 0, nheld = 0;
-    int *held = NULL;
-    enum pd_status rc = board_range_parse(spec, BOARD_MAX, &r, e);
-
-    if (rc == PD_OK && !(held = sorted_boards(set, &nheld)))
-        rc = pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    if (rc == PD_OK)
-        rc = boards_held(&r, held, nheld, spec, name, e);
-    for (size_t i = 0; rc == PD_OK && i < set->n; i++) {
-        if (bsearch(&set->games[i].board, r.boards, (size_t)r.n, sizeof *r.boards, by_number))
-            set->games[kept++] = set->games[i];
-        else
-            pbn_game_clear(&set->games[i]);
-    }
-    if (rc == PD_OK && kept < set->n)
-        detach_source(set);
-    if (rc == PD_OK)
-        set->n = kept;
-    free(held);
-    board_range_free(&r);
-    return rc;
-}
-
-const struct deal *pbn_set_deal_of(const struct pbn_set *set, int board)
-{
-    for (size_t i = 0; i < set->n; i++)
-        if (set->games[i].board == board && set->games[i].known == 0xF)
-            return &set->games[i].deal;
-    return NULL;
 }

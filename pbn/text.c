@@ -64,11 +64,44 @@ enum { LINE_CAP = 4096 };
 
 /* ---------------------------------------------------------------- LIN */
 
-static void lin_hand(FILE *out, uint64_t hand)
+/* A LIN line is formatted into one buffer and written at once (no stdio call a character):
+ * a board's md, rh, ah and sv take under 100 bytes. */
+struct lin_line {
+    char p[128];
+    size_t n;
+};
+
+static void line_add(struct lin_line *l, const char *s, size_t n)
+{
+    memcpy(l->p + l->n, s, n);
+    l->n += n;
+}
+
+static void line_int(struct lin_line *l, int v)
+{
+    char digits[12];
+    size_t k = sizeof digits;
+
+    do
+        digits[--k] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    line_add(l, digits + k, sizeof digits - k);
+}
+
+/* A hand as LIN writes it: "S" and the spades high to low, then H, D and C. The cards are taken
+ * highest bit first from each suit's 13 bits (card_mask: bit 16 * suit + rank - 2). */
+static void lin_hand(struct lin_line *l, uint64_t hand)
 {
     for (int su = 0; su < 4; su++) {
-        fputc(SUIT_LETTER[su], out);
-        put_suit(out, hand, (enum suit)su);
+        unsigned bits = (unsigned)(hand >> (16 * su)) & 0x1FFF;
+
+        l->p[l->n++] = SUIT_LETTER[su];
+        while (bits) {
+            int b = 31 - __builtin_clz(bits);
+
+            l->p[l->n++] = RANK_CHAR[b + RANK_2];
+            bits &= ~(1u << b);
+        }
     }
 }
 
@@ -80,15 +113,15 @@ static int lin_dealer_digit(enum seat s)
 
 /* md's hands S, W, N, E: a complete deal leaves East out (the rest of the deck, as Big Deal
  * writes it); a partial one writes all four places, an unknown hand empty (BBO's partial md). */
-static void lin_hands(FILE *out, const struct pbn_game *g)
+static void lin_hands(struct lin_line *l, const struct pbn_game *g)
 {
     static const enum seat order[4] = {SEAT_S, SEAT_W, SEAT_N, SEAT_E};
 
     for (int k = 0; k < (g->known == 0xF ? 3 : 4); k++) {
         if (k > 0)
-            fputc(',', out);
+            l->p[l->n++] = ',';
         if (g->known & (1u << order[k]))
-            lin_hand(out, g->deal.hand[order[k]]);
+            lin_hand(l, g->deal.hand[order[k]]);
     }
 }
 
@@ -100,15 +133,25 @@ enum pd_status fmt_lin_write(FILE *out, const struct pbn_set *set, struct pd_err
     (void)e;
     for (size_t i = 0; i < set->n; i++) {
         struct board_info bi = fmt_board_info(set, i);
-
-        const char *room = pbn_tag_get(&set->games[i], "Room");
+        const char *room = pbn_tag_get_id(&set->games[i], PBN_ID_Room);
+        struct lin_line l = {.n = 0};
 
         fmt_lin_event_write(out, set, i, &event);
-        fprintf(out, "qx|%c%d|", room && strcasecmp(room, "Closed") == 0 ? 'c' : 'o', bi.number);
+        line_add(&l, room && strcasecmp(room, "Closed") == 0 ? "qx|c" : "qx|o", 4);
+        line_int(&l, bi.number);
+        line_add(&l, "|", 1);
+        fwrite(l.p, 1, l.n, out);
         fmt_lin_extra_write_pre(out, &set->games[i]);
-        fprintf(out, "md|%d", lin_dealer_digit(bi.dealer));
-        lin_hands(out, &set->games[i]);
-        fprintf(out, "|rh||ah|Board %d|sv|%c|", bi.number, vul[bi.vul]);
+        l.n = 0;
+        line_add(&l, "md|", 3);
+        line_int(&l, lin_dealer_digit(bi.dealer));
+        lin_hands(&l, &set->games[i]);
+        line_add(&l, "|rh||ah|Board ", 14);
+        line_int(&l, bi.number);
+        line_add(&l, "|sv|", 4);
+        l.p[l.n++] = vul[bi.vul];
+        line_add(&l, "|", 1);
+        fwrite(l.p, 1, l.n, out);
         fmt_lin_extra_write_post(out, &set->games[i]);
         fputs("pg||\n", out);
     }

@@ -205,7 +205,7 @@ static void format_kept_game(struct text *out, const struct pbn_game *g,
             format_tag(out, news[next++], &added);
         text_add(out, g->src + t->pre_off, t->pre_len);
         if (t->raw_len)
-            text_add(out, g->src + t->raw_off, t->raw_len);
+            text_add(out, g->src + t->pre_off + t->pre_len, t->raw_len);
         else /* a changed tag's pre ends its line already */
             format_tag(out, t, &changed);
     }

@@ -10,10 +10,11 @@ bench_tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-lib-XXXXXX")
 trap 'rm -rf "$bench_tmp"' EXIT
 
 # cpu_of CMD...: the CPU seconds of one run of CMD (output discarded; + 0.005, half the
-# resolution of time(1), so that a run is never 0 s)
+# resolution of time(1), so that a run is never 0 s). The times are time(1)'s last line: a
+# command that exits non-zero (verify finding a fault) gets a line before them saying so.
 cpu_of() {
     /usr/bin/time -f '%U %S' -o "$bench_tmp/t" "$@" >/dev/null 2>&1 || true
-    awk '{ printf "%.3f\n", $1 + $2 + 0.005 }' "$bench_tmp/t"
+    awk 'END { printf "%.3f\n", $1 + $2 + 0.005 }' "$bench_tmp/t"
 }
 
 # median_min_max: of the numbers on stdin, "median min max"

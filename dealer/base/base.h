@@ -211,6 +211,10 @@ enum pd_status pd_read_input(const char *path, const char *kind, char **text, si
                              struct pd_err *e);
 enum pd_status pd_refuse_key_file(const char *name, const char *kind, const char *text,
                                   size_t len, struct pd_err *e);
+/* pd_read_input's refusals of text read otherwise (a file predup maps, pbn/fmt.c): a binary
+ * file's ("h.pdf is a PDF, not a set of boards") and a key file's; PD_OK for any other. */
+enum pd_status pd_refuse_input(const char *path, const char *kind, const char *text,
+                               size_t len, struct pd_err *e);
 /* "a PDF", "a PNG image", "a ZIP archive (or an office document)" ... when text begins as such
  * a file does, else NULL (dealer/base/magic.c); pd_read_input refuses them ("h.pdf is a PDF,
  * not a set of boards"). */

@@ -420,23 +420,27 @@ enum pd_status pd_refuse_key_file(const char *name, const char *kind, const char
                    strcmp(name, "-") == 0 ? "standard input" : name, kind);
 }
 
+enum pd_status pd_refuse_input(const char *path, const char *kind, const char *text,
+                               size_t len, struct pd_err *e)
+{
+    const char *binary = pd_binary_kind(text, len);
+
+    if (binary) /* one check for every input: a PDF given where a set is wanted */
+        return pd_fail(e, PD_ERR_SYNTAX, "%s is %s, not %s", strcmp(path, "-") == 0 ?
+                       "standard input" : path, binary, kind);
+    return pd_refuse_key_file(path, kind, text, len, e);
+}
+
 enum pd_status pd_read_input(const char *path, const char *kind, char **text, size_t *len,
                              struct pd_err *e)
 {
     enum pd_status rc = pd_read_file(path, text, len, e);
-    const char *binary = rc == PD_OK ? pd_binary_kind(*text, *len) : NULL;
 
-    if (binary) { /* one check for every input: a PDF given where a set is wanted */
-        free(*text);
-        *text = NULL;
-        return pd_fail(e, PD_ERR_SYNTAX, "%s is %s, not %s", strcmp(path, "-") == 0 ?
-                       "standard input" : path, binary, kind);
-    }
-    if (rc != PD_OK || pd_refuse_key_file(path, kind, *text, *len, e) == PD_OK)
+    if (rc != PD_OK || (rc = pd_refuse_input(path, kind, *text, *len, e)) == PD_OK)
         return rc;
     pd_wipe(*text, *len);
     free(*text);
     *text = NULL;
     *len = 0;
-    return PD_ERR_SYNTAX;
+    return rc;
 }

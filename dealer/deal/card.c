@@ -140,6 +140,14 @@ static enum pd_status scan_fail(struct pbn_scan *sc, const char *what)
                       "deal: %s", what);
 }
 
+/* isspace, with the ASCII bytes decided inline: a deal is read a character at a time, and
+ * isspace asks the locale's table through a call for each. */
+static inline bool deal_space(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r') ||
+           ((unsigned char)c >= 0x80 && isspace((unsigned char)c));
+}
+
 /* One hand: four suits separated by dots, ranks in any order and case, "10" for T. */
 static enum pd_status scan_hand(struct pbn_scan *sc, uint64_t *hand)
 {
@@ -156,7 +164,7 @@ static enum pd_status scan_hand(struct pbn_scan *sc, uint64_t *hand)
             sc->i++;
             continue;
         }
-        if (c == '\0' || isspace((unsigned char)c))
+        if (c == '\0' || deal_space(c))
             break;
         int rank = rank_from_char(c);
 
@@ -180,7 +188,7 @@ static enum pd_status scan_hand(struct pbn_scan *sc, uint64_t *hand)
 
 static void skip_spaces(struct pbn_scan *sc)
 {
-    while (isspace((unsigned char)sc->text[sc->i]))
+    while (deal_space(sc->text[sc->i]))
         sc->i++;
 }
 
@@ -203,7 +211,7 @@ enum pd_status deal_from_pbn(const char *text, struct deal *out, unsigned *known
         skip_spaces(&sc);
         if (text[sc.i] == '\0')
             return scan_fail(&sc, "fewer than four hands");
-        if (text[sc.i] == '-' && (text[sc.i + 1] == '\0' || isspace((unsigned char)text[sc.i + 1]))) {
+        if (text[sc.i] == '-' && (text[sc.i + 1] == '\0' || deal_space(text[sc.i + 1]))) {
             sc.i++;
             continue;
         }

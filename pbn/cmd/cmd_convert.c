@@ -66,7 +66,7 @@ static bool format_keeps(const char *format, const char *tag, const char *value)
 static bool has_name(char **names, size_t n, const char *name)
 {
     for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0)
+        if (names[i] == name || strcmp(names[i], name) == 0)
             return true;
     return false;
 }
@@ -75,9 +75,13 @@ static bool has_name(char **names, size_t n, const char *name)
  * "?"), and { } commentary. Nothing when it loses nothing. */
 static void report_left_out(const struct pbn_set *set, const char *format)
 {
-    enum { SHOWN = 6 };
+    enum { SHOWN = 6, KEPT = 16 };
     char *names[SHOWN];
-    size_t nnames = 0, more = 0, commented = 0;
+    /* Names the format keeps whatever their value, as the tags give them: a known name is one
+     * shared string (pbn/set.c), so a set's 100,000 Deal tags are passed over by one pointer
+     * compare each. */
+    const char *kept[KEPT];
+    size_t nnames = 0, more = 0, commented = 0, nkept = 0;
 
     for (size_t i = 0; i < set->n; i++) {
         const struct pbn_game *g = &set->games[i];
@@ -85,10 +89,21 @@ static void report_left_out(const struct pbn_set *set, const char *format)
         commented += g->ncomments > 0;
         for (size_t t = 0; t < g->ntags; t++) {
             const struct pbn_tag *tag = &g->tags[t];
+            size_t k = 0;
 
-            if (strspn(tag->value, "?.") == strlen(tag->value) || /* "", "?", "????.??.??" */
-                format_keeps(format, tag->name, tag->value) ||
-                has_name(names, nnames, tag->name))
+            while (k < nkept && kept[k] != tag->name)
+                k++;
+            const char *v = tag->value;
+
+            if (k < nkept || !v[0] || (v[0] == '?' && !v[1]) ||
+                strspn(v, "?.") == strlen(v)) /* "", "?", "????.??.??" */
+                continue;
+            if (format_keeps(format, tag->name, tag->value)) {
+                if (nkept < KEPT && strcmp(tag->name, "Event") != 0) /* Event: by its value */
+                    kept[nkept++] = tag->name;
+                continue;
+            }
+            if (has_name(names, nnames, tag->name))
                 continue;
             if (nnames < SHOWN)
                 names[nnames++] = tag->name;

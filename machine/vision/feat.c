@@ -1,5 +1,5 @@
-/* machine/vision/feat.c - what the matcher compares: a frame's region turned into ink maps,
- * and the normalised correlation of a template with them.
+/* machine/vision/feat.c - a frame's region turned into ink maps, where glyph.c finds the
+ * corner index.
  *
  * The region is scaled (libvips) so that its height is VIS_WORK_H pixels: the profile's region
  * fixes the scale, so calibration and reading see the index at the same size. Each pixel's

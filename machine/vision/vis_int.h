@@ -1,5 +1,6 @@
 /* machine/vision/vis_int.h - internal to machine/vision/: libvips started once (image.c), the
- * ink maps and the correlation (feat.c), the calibration's insides (cal.c, read.c). */
+ * ink maps (feat.c), the index and its templates (glyph.c), the calibration's insides (cal.c,
+ * read.c). */
 #ifndef PREDUP_MACHINE_VIS_INT_H
 #define PREDUP_MACHINE_VIS_INT_H
 

@@ -178,6 +178,19 @@ static bool index_at(const struct blob *bl, int n, int i, int region_h, struct v
     return true;
 }
 
+/* Some blob other than specks wholly left of the index found, beside its rank or pip: ink
+ * where a card has none (nothing on its face is left of its index), so a second card's edge
+ * and index, or dirt. Such a frame is no reading: in a double feed the other card's index may
+ * be the leftmost, and reading it would name a card that is not the one being fed. */
+static bool ink_beside(const struct blob *bl, int n, const struct vis_index *idx)
+{
+    for (int j = 0; j < n; j++)
+        if (bl[j].b.x1 <= idx->rank.x0 && bl[j].b.y1 > idx->rank.y0 &&
+            bl[j].b.y0 < idx->suit.y1)
+            return true;
+    return false;
+}
+
 bool vis_index_find(const struct vis_feat *f, struct vis_index *idx)
 {
     struct blob *bl = malloc(sizeof *bl * BLOB_MAX);
@@ -185,6 +198,7 @@ bool vis_index_find(const struct vis_feat *f, struct vis_index *idx)
     bool found = false;
     for (int i = 0; i < n && !found; i++)
         found = index_at(bl, n, i, f->h, idx);
+    found = found && !ink_beside(bl, n, idx);
     free(bl);
     return found;
 }

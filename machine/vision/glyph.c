@@ -1,10 +1,12 @@
 /* machine/vision/glyph.c - finding the corner index in a region's ink maps and cutting it into
  * a template. The index is a rank (one glyph, or two side by side as in "10") over the suit's
  * pip: the ink is split into connected blobs, and the index is the leftmost rank-shaped blob
- * with a pip-shaped blob right under it (nothing on a card's face is left of its index; the
- * pictures and the big pips are to its right). Each glyph is then scaled by its own height,
- * its shape kept, so the index may be anywhere in the region and a little larger or smaller
- * than at calibration. A blob that touches the region's edge is cut by it and never read. */
+ * with a blob of the pip starting under it (nothing on a card's face is left of its index;
+ * the pictures and the big pips are to its right; ink left of it is a second card or dirt,
+ * and no reading). The rank and the pip are then scaled by the rank's height, their shapes
+ * kept, so the index may be anywhere in the region and a little larger or smaller than at
+ * calibration. A blob that touches the region's edge is cut by it and never read as a rank;
+ * a pip may be (the frame's foot cuts it on a feeder camera). */
 #include "machine/vision/vis_int.h"
 
 #include <math.h>
@@ -20,7 +22,7 @@ struct blob {
     struct vis_box b;
     int n;
     double ink;
-    bool edge; /* touches the region's top, left or right edge */
+    bool edge; /* touches an edge of the region */
 };
 
 static int box_w(const struct vis_box *b)

@@ -32,6 +32,10 @@ read_set() {
     t=$( (xargs "$PREDUP" machine recognize --calibration "$d/$2.cal" < "$d/files" > "$d/$1.out" ||
           echo "recognize failed" >&2; times) | tail -n 1 |
         awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } print t }')
+    if [ "$(wc -l < "$d/$1.out")" != "$(wc -l < "$d/files")" ]; then
+        echo "cards $1: failed (recognize printed no line for some frame)|-|-|-"
+        return
+    fi
     tail -n +2 "$d/$1.tsv" | paste - "$d/$1.out" | awk -F'\t' -v set="$1" -v t="$t" '
         { n++  # an empty frame (NONE) is right when rejected: it counts as a reject, not a read
           if ($4 == "none") rej++; else if ($4 == $2) right++; else { wrong++; bad = bad " " $2 "->" $4 } }

@@ -120,8 +120,9 @@ START_TEST(test_vision_reads_rendered_cards)
 }
 END_TEST
 
-/* The faults no reading can trust: an empty feeder is never a card; a burnt-out glare, a
- * rubbed-off index, a heavy blur and a second card are read right or rejected, never wrong. */
+/* The faults no reading can trust: an empty feeder is never a card, nor two cards at once as
+ * the simulator draws them (the second one's index half hidden, at the left); a burnt-out
+ * glare, a rubbed-off index and a heavy blur are read right or rejected, never wrong. */
 START_TEST(test_vision_rejects_faulty_frames)
 {
     struct vis_cal *cal = german_calibration();
@@ -138,12 +139,12 @@ START_TEST(test_vision_rejects_faulty_frames)
             o.blur = kind == 3 ? 8 : 0;
             o.second_card = kind == 4 ? (c + 13) % 52 : -1;
             struct vis_reading r = read_rendered(cal, c, &o);
-            ck_assert_msg(r.card == -1 || (kind > 0 && r.card == c),
+            ck_assert_msg(r.card == -1 || (kind > 0 && kind < 4 && r.card == c),
                           "fault %d, card %d read as %d (confidence %d)", kind, c, r.card,
                           r.confidence);
             rejected += r.card == -1;
         }
-    ck_assert_int_ge(rejected, 4); /* the empty feeders, at least */
+    ck_assert_int_ge(rejected, 8); /* the empty feeders and the double feeds, at least */
     vis_cal_free(cal);
 }
 END_TEST

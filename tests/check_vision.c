@@ -178,6 +178,14 @@ START_TEST(test_vision_calibration_file)
     ck_assert_int_eq(vis_cal_load(bad, &back, &e), PD_ERR_SYNTAX);
     ck_assert_ptr_null(back);
     ck_assert_str_eq(e.file, bad);
+    /* a calibration of the first recognizer (version 1): calibrate again */
+    out = fopen(bad, "wb");
+    fputs("predup-vision-cal 1\n", out);
+    fwrite(buf + 20, 1, n - 20, out);
+    fclose(out);
+    ck_assert_int_eq(vis_cal_load(bad, &back, &e), PD_ERR_SYNTAX);
+    ck_assert_ptr_null(back);
+    ck_assert_ptr_nonnull(strstr(e.msg, "calibrate again"));
     vis_cal_free(cal);
 }
 END_TEST

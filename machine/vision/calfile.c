@@ -128,7 +128,10 @@ static enum pd_status read_body(struct reader *r, struct vis_cal *cal, const cha
 static enum pd_status parse(const char *path, const unsigned char *text, size_t len,
                             struct vis_cal *cal, struct pd_err *e)
 {
-    size_t m = sizeof CAL_MAGIC - 1;
+    size_t m = sizeof CAL_MAGIC - 1, stem = sizeof "predup-vision-cal " - 1;
+    if (len >= m && memcmp(text, CAL_MAGIC, stem) == 0 && memcmp(text, CAL_MAGIC, m) != 0)
+        return bad(path, "made by another predup's recognizer (not version 2): calibrate again",
+                   e);
     if (len < m || memcmp(text, CAL_MAGIC, m) != 0)
         return bad(path, "it does not start with \"predup-vision-cal 2\"", e);
     struct reader r = {text + m, text + len, false};

@@ -1,8 +1,7 @@
 /* machine/vision/cal.c - a calibration: the templates of one deck as one camera sees it, the
  * barcodes bound to cards, and the acceptance thresholds, which vis_cal_finish fixes from the
  * calibration frames alone (each frame read against the templates of the others), so that no
- * test frame ever tunes them. The file: "predup-vision-cal 1\n", then little-endian 32-bit
- * words (see put_u32): counts, thresholds, templates, barcodes. */
+ * test frame ever tunes them. Its file: calfile.c. */
 #include "machine/vision/vis_int.h"
 
 #include <math.h>
@@ -10,8 +9,10 @@
 #include <string.h>
 
 /* The thresholds' safety factors: a margin accepted is at least THRESHOLD_FACTOR times the
- * largest margin any wrong leave-one-out reading had, and never below THRESHOLD_FLOOR; the
- * ink under a match at least ENERGY_FACTOR of the faintest calibration frame's. */
+ * largest margin any wrong leave-one-out reading had, and never below THRESHOLD_FLOOR; an
+ * index's contrast at least ENERGY_FACTOR of the faintest calibration frame's; the rank's
+ * and the suit's correlations at least SCORE_FACTOR of the least a right leave-one-out
+ * reading had. */
 #define THRESHOLD_FACTOR 1.5
 enum { THRESHOLD_FLOOR = 100 };
 #define ENERGY_FACTOR 0.35f

@@ -1,8 +1,7 @@
 /* machine/vision/cal.c - a calibration: the templates of one deck as one camera sees it, the
  * barcodes bound to cards, and the acceptance thresholds, which vis_cal_finish fixes from the
  * calibration frames alone (each frame read against the templates of the others), so that no
- * test frame ever tunes them. The file: "predup-vision-cal 1\n", then little-endian 32-bit
- * words (see put_u32): counts, thresholds, templates, barcodes. */
+ * test frame ever tunes them. Its file: calfile.c. */
 #include "machine/vision/vis_int.h"
 
 #include <math.h>
@@ -10,8 +9,10 @@
 #include <string.h>
 
 /* The thresholds' safety factors: a margin accepted is at least THRESHOLD_FACTOR times the
- * largest margin any wrong leave-one-out reading had, and never below THRESHOLD_FLOOR; the
- * ink under a match at least ENERGY_FACTOR of the faintest calibration frame's. */
+ * largest margin any wrong leave-one-out reading had, and never below THRESHOLD_FLOOR; an
+ * index's contrast at least ENERGY_FACTOR of the faintest calibration frame's; the rank's
+ * and the suit's correlations at least SCORE_FACTOR of the least a right leave-one-out
+ * reading had. */
 #define THRESHOLD_FACTOR 1.5
 enum { THRESHOLD_FLOOR = 100 };
 #define ENERGY_FACTOR 0.35f
@@ -19,16 +20,16 @@ enum { THRESHOLD_FLOOR = 100 };
 
 struct vis_cal *vis_cal_new(void)
 {
-    return calloc(1, sizeof(struct vis_cal));
+    struct vis_cal *cal = calloc(1, sizeof(struct vis_cal));
+    if (cal)
+        cal->learning = true;
+    return cal;
 }
 
 void vis_cal_free(struct vis_cal *cal)
 {
     if (!cal)
         return;
-    for (int i = 0; cal->seen && i < cal->n; i++)
-        vis_feat_free(&cal->seen[i]);
-    free(cal->seen);
     free(cal->t);
     free(cal->bar);
     free(cal);
@@ -48,12 +49,9 @@ static enum pd_status grow(struct vis_cal *cal, struct pd_err *e)
         return PD_OK;
     int cap = cal->cap ? 2 * cal->cap : 64;
     struct vis_tmpl *t = realloc(cal->t, sizeof *t * cap);
-    if (t)
-        cal->t = t;
-    struct vis_feat *s = t ? realloc(cal->seen, sizeof *s * cap) : NULL;
-    if (!s)
+    if (!t)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for %d calibration frames", cap);
-    cal->seen = s;
+    cal->t = t;
     cal->cap = cap;
     return PD_OK;
 }
@@ -88,7 +86,7 @@ enum pd_status vis_cal_learn(struct vis_cal *cal, const struct vis_image *frame,
 {
     if (card < 0 || card >= DEAL_NCARDS)
         return pd_fail(e, PD_ERR_RANGE, "card %d: 0 to 51", card);
-    if (!cal->seen && cal->n)
+    if (!cal->learning)
         return pd_fail(e, PD_ERR_RANGE, "a loaded calibration learns no more frames");
     enum pd_status st = grow(cal, e);
     struct vis_feat f;
@@ -102,11 +100,19 @@ enum pd_status vis_cal_learn(struct vis_cal *cal, const struct vis_image *frame,
         vis_feat_free(&f);
         return st;
     }
-    int x, y;
-    vis_feat_inkiest(&f, &x, &y);
-    vis_tmpl_cut(&f, x, y, &cal->t[cal->n]);
-    cal->t[cal->n].card = card;
-    cal->seen[cal->n++] = f;
+    struct vis_index idx;
+    bool found = vis_index_find(&f, &idx);
+    if (found) {
+        vis_tmpl_cut(&f, &idx, &cal->t[cal->n]);
+        cal->t[cal->n++].card = card;
+    }
+    vis_feat_free(&f);
+    if (!found && !data[0]) { /* a frame with a barcode teaches the code alone */
+        char lab[4];
+        return pd_fail(e, PD_ERR_RANGE,
+                       "no corner index (a rank over a pip) found in the frame of %s",
+                       vis_card_label(card, lab));
+    }
     return PD_OK;
 }
 
@@ -122,14 +128,14 @@ static void leave_one_out(const struct vis_cal *cal, int *wrong_margin, float *m
         if (vis_cal_frames(cal, cal->t[i].card) < 2)
             continue; /* no other view of its card: any reading would be wrong */
         struct vis_reading r;
-        float score, energy;
-        vis_match(cal, &cal->seen[i], i, true, &r, &score, &energy);
+        float score;
+        vis_match(cal, &cal->t[i], i, true, &r, &score);
         if (r.card != cal->t[i].card) {
             if (r.confidence > *wrong_margin)
                 *wrong_margin = r.confidence;
             continue;
         }
-        *min_energy = fminf(*min_energy, energy);
+        *min_energy = fminf(*min_energy, cal->t[i].energy);
         *min_score = fminf(*min_score, score);
     }
     for (int i = 0; i < cal->n; i++) /* a card seen once: its own template's ink */

@@ -1,7 +1,7 @@
-/* machine/vision/calfile.c - a calibration's file: "predup-vision-cal 1\n", then unsigned
+/* machine/vision/calfile.c - a calibration's file: "predup-vision-cal 2\n", then unsigned
  * 32-bit little-endian words (a float is its IEEE-754 bits): the threshold, min_score,
- * min_energy, the number of templates and of barcodes, VIS_TW, VIS_TH, VIS_CH; each template
- * (card, energy, VIS_TN values); each barcode (card, then VIS_BAR_MAX bytes, NUL-padded).
+ * min_energy, the number of templates and of barcodes, VIS_RW, VIS_RH, VIS_SW * 256 + VIS_SH; each template
+ * (card, energy, the pip's rows, VIS_TN values); each barcode (card, then VIS_BAR_MAX bytes, NUL-padded).
  * Written through pd_outfile (a temporary name, then renamed: never a partial file). */
 #include "machine/vision/vis_int.h"
 
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char CAL_MAGIC[] = "predup-vision-cal 1\n";
+static const char CAL_MAGIC[] = "predup-vision-cal 2\n";
 enum { MAX_TEMPLATES = 52 * 64 };
 
 static void put_u32(FILE *f, uint32_t v)
@@ -40,7 +40,7 @@ enum pd_status vis_cal_save_ex(const struct vis_cal *cal, const char *path, bool
         return st;
     fputs(CAL_MAGIC, o.f);
     uint32_t head[] = {(uint32_t)cal->threshold, 0, 0, (uint32_t)cal->n, (uint32_t)cal->nbar,
-                       VIS_TW, VIS_TH, VIS_CH};
+                       VIS_RW, VIS_RH, VIS_SW * 256 + VIS_SH};
     memcpy(&head[1], &cal->min_score, 4);
     memcpy(&head[2], &cal->min_energy, 4);
     for (size_t i = 0; i < sizeof head / sizeof *head; i++)
@@ -48,6 +48,7 @@ enum pd_status vis_cal_save_ex(const struct vis_cal *cal, const char *path, bool
     for (int i = 0; i < cal->n; i++) {
         put_u32(o.f, (uint32_t)cal->t[i].card);
         put_float(o.f, cal->t[i].energy);
+        put_u32(o.f, (uint32_t)cal->t[i].rows);
         for (int k = 0; k < VIS_TN; k++)
             put_float(o.f, cal->t[i].v[k]);
     }
@@ -104,9 +105,11 @@ static enum pd_status read_body(struct reader *r, struct vis_cal *cal, const cha
         struct vis_tmpl *t = &cal->t[i];
         t->card = (int)get_u32(r);
         t->energy = get_float(r);
+        t->rows = (int)get_u32(r);
         for (int k = 0; k < VIS_TN; k++)
             t->v[k] = get_float(r);
-        if (t->card < 0 || t->card >= DEAL_NCARDS || !(t->energy >= 0))
+        if (t->card < 0 || t->card >= DEAL_NCARDS || !(t->energy >= 0) || t->rows < 0 ||
+            t->rows > VIS_SH)
             return bad(path, "a template of no card", e);
     }
     for (int i = 0; i < cal->nbar && !r->short_read; i++) {
@@ -125,16 +128,19 @@ static enum pd_status read_body(struct reader *r, struct vis_cal *cal, const cha
 static enum pd_status parse(const char *path, const unsigned char *text, size_t len,
                             struct vis_cal *cal, struct pd_err *e)
 {
-    size_t m = sizeof CAL_MAGIC - 1;
+    size_t m = sizeof CAL_MAGIC - 1, stem = sizeof "predup-vision-cal " - 1;
+    if (len >= m && memcmp(text, CAL_MAGIC, stem) == 0 && memcmp(text, CAL_MAGIC, m) != 0)
+        return bad(path, "made by another predup's recognizer (not version 2): calibrate again",
+                   e);
     if (len < m || memcmp(text, CAL_MAGIC, m) != 0)
-        return bad(path, "it does not start with \"predup-vision-cal 1\"", e);
+        return bad(path, "it does not start with \"predup-vision-cal 2\"", e);
     struct reader r = {text + m, text + len, false};
     cal->threshold = (int)get_u32(&r);
     cal->min_score = get_float(&r);
     cal->min_energy = get_float(&r);
     uint32_t n = get_u32(&r), nbar = get_u32(&r);
     uint32_t tw = get_u32(&r), th = get_u32(&r), ch = get_u32(&r);
-    if (r.short_read || tw != VIS_TW || th != VIS_TH || ch != VIS_CH)
+    if (r.short_read || tw != VIS_RW || th != VIS_RH || ch != VIS_SW * 256 + VIS_SH)
         return bad(path, "another template size (made by another predup)", e);
     if (n == 0 || n > MAX_TEMPLATES || nbar > MAX_TEMPLATES || cal->threshold < 0 ||
         cal->threshold > VIS_CONF_MAX)

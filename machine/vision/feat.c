@@ -1,11 +1,11 @@
-/* machine/vision/feat.c - what the matcher compares: a frame's region turned into ink maps,
- * and the normalised correlation of a template with them.
+/* machine/vision/feat.c - a frame's region turned into ink maps, where glyph.c finds the
+ * corner index.
  *
  * The region is scaled (libvips) so that its height is VIS_WORK_H pixels: the profile's region
  * fixes the scale, so calibration and reading see the index at the same size. Each pixel's
- * "white" is the darkest of the brightest pixels within VIS_REACH to its left, right, above and
- * below: inside a card, ink is enclosed by paper on all four sides; the background beside the
- * card, the card's edge and an empty feeder are not, so they carry no ink. Two channels:
+ * "white" is the darkest of the brightest pixels within VIS_REACH to its left, to its right, and
+ * above or below: inside a card, ink is enclosed by paper; the background beside the card, the
+ * card's edge and an empty feeder are not, so they carry no ink. Two channels:
  * ink in green (every ink: red ink absorbs green) and ink in red (black ink only), each
  * measured against its own channel's white, so a colour cast moves both sides alike. */
 #include "machine/vision/vis_int.h"
@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { VIS_REACH = 16 };
+/* How far a pixel looks for its paper on each side: half the working height. A pixel of a
+ * stroke sees paper only beyond the stroke's end, so the reach must pass the longest stroke of
+ * a glyph (a rank up to half the region's height). */
+enum { VIS_REACH = VIS_WORK_H / 2 };
 
 void vis_feat_free(struct vis_feat *f)
 {
@@ -67,8 +70,10 @@ static enum pd_status scaled_region(const struct vis_image *frame, const struct 
     return PD_OK;
 }
 
-/* For each pixel of plane p (w x h): the least of the greatest values within VIS_REACH on
- * each of the four sides (the pixel itself excluded); the border counts as dark. */
+/* For each pixel of plane p (w x h): its paper, the least of the greatest values within
+ * VIS_REACH to its left, to its right, and above or below (the greater of those two); the
+ * pixel itself excluded, the border dark. Ink has paper on both sides and above or below it:
+ * so a pip that the frame's edge cuts keeps its ink, and a long stroke its ends. */
 static void enclosing_white(const float *p, int w, int h, float *white)
 {
     for (int y = 0; y < h; y++)
@@ -84,23 +89,41 @@ static void enclosing_white(const float *p, int w, int h, float *white)
                 if (y + d < h && p[(y + d) * w + x] > side[3])
                     side[3] = p[(y + d) * w + x];
             }
-            float m = side[0];
-            for (int s = 1; s < 4; s++)
-                m = side[s] < m ? side[s] : m;
-            white[y * w + x] = m;
+            float m = side[0] < side[1] ? side[0] : side[1];
+            float v = side[2] > side[3] ? side[2] : side[3];
+            white[y * w + x] = v < m ? v : m;
         }
 }
 
-/* Channel c of f: ink of RGB channel src (1 green, 0 red), white minus value, never below 0. */
+/* The value that PAPER_TOP of plane p's n values reach or pass (a 256-bin histogram): the
+ * brightest paper in the region. */
+#define PAPER_TOP 0.05
+static float paper_level(const float *p, int n)
+{
+    int hist[256] = {0}, above = 0;
+    for (int i = 0; i < n; i++)
+        hist[(int)p[i] & 255]++;
+    int v = 255;
+    while (v > 0 && (above += hist[v]) < PAPER_TOP * n)
+        v--;
+    return (float)v;
+}
+
+/* Channel c of f: ink of RGB channel src (1 green, 0 red), relative to its white: (white -
+ * value) / white, 0 (paper) .. 1 (black), never below 0; a dim or tinted light scales the
+ * paper and the ink alike and leaves the ratio. A white below PAPER_LEAST of the region's
+ * brightest paper is no paper (the dark feeder beside the card, an empty frame): no ink. */
+#define PAPER_LEAST 0.7f
 static void ink_channel(const unsigned char *rgb, int src, struct vis_feat *f, int c,
                         float *plane, float *white)
 {
     int n = f->w * f->h;
     for (int i = 0; i < n; i++)
         plane[i] = rgb[3 * i + src];
+    float least = PAPER_LEAST * paper_level(plane, n);
     enclosing_white(plane, f->w, f->h, white);
     for (int i = 0; i < n; i++) {
-        float ink = white[i] - plane[i];
+        float ink = white[i] >= least && white[i] > 0 ? (white[i] - plane[i]) / white[i] : 0;
         f->v[i * VIS_CH + c] = ink > 0 ? ink : 0;
     }
 }
@@ -114,19 +137,19 @@ enum pd_status vis_feat_of(const struct vis_image *frame, const struct vis_rect 
     if (!frame->pixels || (frame->channels != 1 && frame->channels != 3))
         return pd_fail(e, PD_ERR_RANGE, "a frame without pixels or of %d channels",
                        frame->channels);
-    if (r->x < 0 || r->y < 0 || r->width < VIS_TW || r->height < VIS_TH ||
+    if (r->x < 0 || r->y < 0 || r->width < VIS_MIN_SIDE || r->height < VIS_MIN_SIDE ||
         r->x + r->width > frame->width || r->y + r->height > frame->height)
         return pd_fail(e, PD_ERR_RANGE,
                        "the corner region %dx%d+%d+%d is not inside the %dx%d frame, or "
                        "smaller than %dx%d", r->width, r->height, r->x, r->y, frame->width,
-                       frame->height, VIS_TW, VIS_TH);
+                       frame->height, VIS_MIN_SIDE, VIS_MIN_SIDE);
     enum pd_status st = vis_vips_start(e);
     unsigned char *rgb = NULL;
     int w = 0, h = 0;
     if (st == PD_OK)
         st = scaled_region(frame, r, &rgb, &w, &h, e);
-    if (st == PD_OK && w < VIS_TW)
-        st = pd_fail(e, PD_ERR_RANGE, "the corner region is too narrow for its height");
+    if (st == PD_OK && (w < VIS_MIN_SIDE || w > 4 * VIS_WORK_H))
+        st = pd_fail(e, PD_ERR_RANGE, "the corner region is too narrow or too wide for its height");
     if (st == PD_OK)
         st = feat_alloc(f, w, h, e);
     float *plane = st == PD_OK ? malloc(sizeof(float) * 2 * w * h) : NULL;
@@ -141,96 +164,4 @@ enum pd_status vis_feat_of(const struct vis_image *frame, const struct vis_rect 
     free(plane);
     g_free(rgb);
     return st;
-}
-
-/* ---------------------------------------------------------------- correlation */
-
-/* The window of f at (x, y), VIS_TW x VIS_TH, copied into t->v (zero mean per channel, joint
- * unit norm); t->energy: its standard deviation before normalising (how much ink it holds). */
-void vis_tmpl_cut(const struct vis_feat *f, int x, int y, struct vis_tmpl *t)
-{
-    double sum[VIS_CH] = {0}, ss = 0;
-    for (int j = 0; j < VIS_TH; j++)
-        for (int i = 0; i < VIS_TW * VIS_CH; i++) {
-            float v = f->v[((size_t)(y + j) * f->w + x) * VIS_CH + i];
-            t->v[j * VIS_TW * VIS_CH + i] = v;
-            sum[i % VIS_CH] += v;
-        }
-    for (int k = 0; k < VIS_TN; k++) {
-        t->v[k] -= (float)(sum[k % VIS_CH] / (VIS_TW * VIS_TH));
-        ss += (double)t->v[k] * t->v[k];
-    }
-    t->energy = (float)sqrt(ss / VIS_TN);
-    float inv = ss > 0 ? (float)(1 / sqrt(ss)) : 0;
-    for (int k = 0; k < VIS_TN; k++)
-        t->v[k] *= inv;
-}
-
-/* The normalised correlation of t with f's window at (x, y): -1..1; 0 for a flat window.
- * step 2 samples every other row and column (a coarse look). *energy (may be NULL): the
- * window's standard deviation. */
-float vis_ncc_at(const struct vis_feat *f, const struct vis_tmpl *t, int x, int y, int step,
-                 float *energy)
-{
-    double dot = 0, sum[VIS_CH] = {0}, ss = 0;
-    int m = 0;
-    for (int j = 0; j < VIS_TH; j += step) {
-        const float *row = f->v + ((size_t)(y + j) * f->w + x) * VIS_CH;
-        const float *trow = t->v + (size_t)j * VIS_TW * VIS_CH;
-        for (int i = 0; i < VIS_TW; i += step)
-            for (int c = 0; c < VIS_CH; c++) {
-                float v = row[i * VIS_CH + c];
-                dot += (double)v * trow[i * VIS_CH + c];
-                sum[c] += v;
-                ss += (double)v * v;
-            }
-        m += (VIS_TW + step - 1) / step;
-    }
-    for (int c = 0; c < VIS_CH; c++)
-        ss -= sum[c] * sum[c] / m;
-    if (energy)
-        *energy = ss > 0 ? (float)sqrt(ss / (m * VIS_CH)) : 0;
-    return ss > 1e-6 ? (float)(dot / sqrt(ss) * step) : 0;
-}
-
-/* The normalised correlation of rows row0..row1-1 of t with the same rows of f's window at
- * (x, y), both made zero mean per channel and unit norm over those rows alone. */
-float vis_ncc_rows(const struct vis_feat *f, const struct vis_tmpl *t, int x, int y, int row0,
-                   int row1)
-{
-    double ts[VIS_CH] = {0}, fs[VIS_CH] = {0}, tt = 0, ff = 0, tf = 0;
-    int n = (row1 - row0) * VIS_TW;
-    for (int j = row0; j < row1; j++)
-        for (int i = 0; i < VIS_TW * VIS_CH; i++) {
-            double a = t->v[j * VIS_TW * VIS_CH + i];
-            double b = f->v[((size_t)(y + j) * f->w + x) * VIS_CH + i];
-            ts[i % VIS_CH] += a, fs[i % VIS_CH] += b;
-            tt += a * a, ff += b * b, tf += a * b;
-        }
-    for (int c = 0; c < VIS_CH; c++) {
-        tt -= ts[c] * ts[c] / n;
-        ff -= fs[c] * fs[c] / n;
-        tf -= ts[c] * fs[c] / n;
-    }
-    return tt > 1e-12 && ff > 1e-6 ? (float)(tf / sqrt(tt * ff)) : 0;
-}
-
-/* The window of f holding the most ink (channel 0), VIS_TW x VIS_TH: where calibration cuts a
- * card's template. Every window, its ink sampled every other pixel; ties to the top-left. */
-void vis_feat_inkiest(const struct vis_feat *f, int *bx, int *by)
-{
-    double best = -1;
-    *bx = *by = 0;
-    for (int y = 0; y + VIS_TH <= f->h; y++)
-        for (int x = 0; x + VIS_TW <= f->w; x++) {
-            double s = 0;
-            for (int j = 0; j < VIS_TH; j += 2)
-                for (int i = 0; i < VIS_TW; i += 2)
-                    s += f->v[((y + j) * f->w + x + i) * VIS_CH];
-            if (s > best) {
-                best = s;
-                *bx = x;
-                *by = y;
-            }
-        }
 }

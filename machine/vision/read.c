@@ -1,134 +1,68 @@
-/* machine/vision/read.c - reading one frame: a barcode first (zbar), then the corner index by
- * normalised correlation with every learned template, each slid over the region (a coarse grid,
- * then every pixel around the best point). A card's score is its best template's; the
- * confidence is the best card's score minus the second best's, times VIS_CONF_MAX. The
- * acceptance rules (cal.c fixes their values from the calibration frames): enough ink under
- * the best match (else the feeder is empty), a correlation not below min_score, a margin not
- * below threshold. Anything less is card -1: a reject costs a redo, a wrong card a board. */
+/* machine/vision/read.c - reading one frame: a barcode first (zbar), then the corner index
+ * (glyph.c finds it and cuts its rank and pip into a template), its rank and its suit each
+ * judged by normalised correlation with every learned template. The confidence is the best
+ * card's score minus the best other card's, times VIS_CONF_MAX. The acceptance rules (cal.c
+ * fixes their values from the calibration frames): an index found, with enough contrast (else
+ * the feeder is empty), correlations not below min_score, a margin not below threshold.
+ * Anything less is card -1: a reject costs a redo, a wrong card a board. */
 #include "machine/vision/vis_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <zbar.h>
 
-/* The search: every template on a grid of COARSE_STEP pixels, then every pixel within
- * FINE_REACH of its best point. A card's score is its best template's. */
-enum { COARSE_STEP = 3, FINE_REACH = 2 };
-
-/* The suit is judged on the template's lower rows alone (the pip under the rank): over the
- * whole index, the rank's ink outweighs the pip's, and the near misses are the same rank in
- * another suit. */
-enum { PIP_ROW = VIS_TH * 11 / 20 };
-
-struct hit {
-    float score, energy;
-    int x, y, tmpl;
-};
-
-static struct hit best_point(const struct vis_feat *f, const struct vis_tmpl *t, int tmpl)
+/* A rank's score is its best template's rank correlation, a suit's its best template's pip
+ * correlation; the card is the best rank of the best suit. A card's score being the sum of
+ * the two, the margin between the best card and the best other card is the lesser of the two
+ * margins (best rank over the next rank, best suit over the next suit): two independent
+ * decisions, both of which must be clear. */
+static void best_two(const float *score, int n, int *b, int *s2)
 {
-    struct hit h = {-2, 0, 0, 0, tmpl};
-    for (int y = 0; y + VIS_TH <= f->h; y += COARSE_STEP)
-        for (int x = 0; x + VIS_TW <= f->w; x += COARSE_STEP) {
-            float s = vis_ncc_at(f, t, x, y, 1, NULL);
-            if (s > h.score)
-                h.score = s, h.x = x, h.y = y;
-        }
-    int cx = h.x, cy = h.y;
-    for (int y = cy - FINE_REACH; y <= cy + FINE_REACH; y++)
-        for (int x = cx - FINE_REACH; x <= cx + FINE_REACH; x++) {
-            if (x < 0 || y < 0 || x + VIS_TW > f->w || y + VIS_TH > f->h)
-                continue;
-            float s = vis_ncc_at(f, t, x, y, 1, NULL);
-            if (s > h.score)
-                h.score = s, h.x = x, h.y = y;
-        }
-    vis_ncc_at(f, t, h.x, h.y, 1, &h.energy);
-    return h;
+    *b = *s2 = -1;
+    for (int i = 0; i < n; i++) {
+        if (score[i] < -1)
+            continue;
+        if (*b < 0 || score[i] > score[*b])
+            *s2 = *b, *b = i;
+        else if (*s2 < 0 || score[i] > score[*s2])
+            *s2 = i;
+    }
 }
 
-/* Each card's best hit (score -2: no template of it). */
-static void score_cards(const struct vis_cal *cal, const struct vis_feat *f, int skip,
-                        struct hit *card)
+void vis_match(const struct vis_cal *cal, const struct vis_tmpl *seen, int skip, bool raw,
+               struct vis_reading *out, float *best_score)
 {
-    for (int c = 0; c < DEAL_NCARDS; c++)
-        card[c] = (struct hit){-2, 0, 0, 0, -1};
+    float rank[13], suit[4];
+    for (int i = 0; i < 13; i++)
+        rank[i] = -2;
+    for (int i = 0; i < 4; i++)
+        suit[i] = -2;
     for (int i = 0; i < cal->n; i++) {
         if (i == skip)
             continue;
-        struct hit h = best_point(f, &cal->t[i], i);
+        float r, s;
         int c = cal->t[i].card;
-        if (h.score > card[c].score)
-            card[c] = h;
+        vis_tmpl_ncc(seen, &cal->t[i], &r, &s);
+        rank[c % 13] = r > rank[c % 13] ? r : rank[c % 13];
+        suit[c / 13] = s > suit[c / 13] ? s : suit[c / 13];
     }
-}
-
-/* The best card of those whose `of` matches, -1 when none; *margin: its score over the best of
- * the others (1 when there is none). */
-static int best_of(const float *score, const bool *of, float *margin)
-{
-    int b = -1, s2 = -1;
-    for (int c = 0; c < DEAL_NCARDS; c++) {
-        if (!of[c] || score[c] < -1)
-            continue;
-        if (b < 0 || score[c] > score[b])
-            s2 = b, b = c;
-        else if (s2 < 0 || score[c] > score[s2])
-            s2 = c;
-    }
-    *margin = b < 0 ? 0 : s2 < 0 ? 1 : score[b] - score[s2];
-    return b;
-}
-
-/* The rank from the whole index (its margin over the best card of another rank), the suit
- * from the pips of that rank's cards (its margin over the next suit's); the reading's
- * confidence is the lesser margin, its second card the nearer miss. */
-static void decide(const struct vis_cal *cal, const struct vis_feat *f, const struct hit *card,
-                   struct vis_reading *out)
-{
-    float score[DEAL_NCARDS], pip[DEAL_NCARDS], rank_margin, suit_margin, m;
-    bool all[DEAL_NCARDS], same_rank[DEAL_NCARDS], other_rank[DEAL_NCARDS];
-    for (int c = 0; c < DEAL_NCARDS; c++)
-        score[c] = card[c].score, all[c] = true;
-    int b = best_of(score, all, &m);
-    out->card = out->second = -1;
-    if (b < 0)
-        return;
-    for (int c = 0; c < DEAL_NCARDS; c++) {
-        same_rank[c] = c % 13 == b % 13;
-        other_rank[c] = !same_rank[c] || c == b;
-        pip[c] = same_rank[c] && card[c].tmpl >= 0
-                     ? vis_ncc_rows(f, &cal->t[card[c].tmpl], card[c].x, card[c].y, PIP_ROW,
-                                    VIS_TH)
-                     : -2;
-    }
-    best_of(score, other_rank, &rank_margin);
-    int suit = best_of(pip, same_rank, &suit_margin);
-    out->card = suit;
-    float conf = rank_margin < suit_margin ? rank_margin : suit_margin;
-    out->confidence = (int)(conf * VIS_CONF_MAX + 0.5f);
-    if (out->confidence > VIS_CONF_MAX)
-        out->confidence = VIS_CONF_MAX;
-    int s2 = -1;
-    for (int c = 0; c < DEAL_NCARDS; c++)
-        if (c != suit && (rank_margin < suit_margin ? !same_rank[c] : same_rank[c]) &&
-            (s2 < 0 || (rank_margin < suit_margin ? score[c] > score[s2] : pip[c] > pip[s2])))
-            s2 = c;
-    out->second = s2;
-}
-
-void vis_match(const struct vis_cal *cal, const struct vis_feat *f, int skip, bool raw,
-               struct vis_reading *out, float *best_score, float *best_energy)
-{
-    struct hit card[DEAL_NCARDS];
+    int r1, r2, s1, s2;
+    best_two(rank, 13, &r1, &r2);
+    best_two(suit, 4, &s1, &s2);
     memset(out, 0, sizeof *out);
-    score_cards(cal, f, skip, card);
-    decide(cal, f, card, out);
-    int b = out->card;
-    out->method = b >= 0 ? VIS_INDEX : VIS_NONE;
-    *best_score = b >= 0 ? card[b].score : 0;
-    *best_energy = b >= 0 ? card[b].energy : 0;
-    if (!raw && (b < 0 || *best_energy < cal->min_energy || *best_score < cal->min_score ||
+    out->card = out->second = -1;
+    *best_score = 0;
+    if (r1 < 0 || s1 < 0)
+        return;
+    float rm = r2 < 0 ? 1 : rank[r1] - rank[r2], sm = s2 < 0 ? 1 : suit[s1] - suit[s2];
+    float conf = rm < sm ? rm : sm;
+    out->card = s1 * 13 + r1;
+    out->second = rm < sm ? (r2 < 0 ? -1 : s1 * 13 + r2) : (s2 < 0 ? -1 : s2 * 13 + r1);
+    out->confidence = (int)(conf * VIS_CONF_MAX + 0.5f);
+    out->confidence = out->confidence > VIS_CONF_MAX ? VIS_CONF_MAX : out->confidence;
+    out->method = VIS_INDEX;
+    *best_score = rank[r1] < suit[s1] ? rank[r1] : suit[s1];
+    if (!raw && (seen->energy < cal->min_energy || *best_score < cal->min_score ||
                  out->confidence < cal->threshold)) {
         out->card = -1;
         out->method = VIS_NONE;
@@ -165,6 +99,9 @@ int vis_barcode(const struct vis_cal *cal, const struct vis_image *frame, char *
     int card = -1;
     if (img) {
         zbar_image_scanner_set_config(sc, 0, ZBAR_CFG_ENABLE, 1);
+        /* SQ Code off: no deck prints it, and libzbar 0.23.92's SQ finder leaks on some
+         * frames of a card's corner (LeakSanitizer, a feeder photograph of the heart two) */
+        zbar_image_scanner_set_config(sc, ZBAR_SQCODE, ZBAR_CFG_ENABLE, 0);
         zbar_image_set_format(img, zbar_fourcc('Y', '8', '0', '0'));
         zbar_image_set_size(img, (unsigned)frame->width, (unsigned)frame->height);
         zbar_image_set_data(img, g, (unsigned long)frame->width * frame->height, NULL);
@@ -196,11 +133,19 @@ enum pd_status vis_read_card(const struct vis_cal *cal, const struct vis_image *
     if (st != PD_OK)
         return st;
     int bar = cal->nbar ? vis_barcode(cal, frame, NULL, 0) : -1;
+    struct vis_index idx;
     if (bar >= 0) {
         *out = (struct vis_reading){bar, VIS_CONF_MAX, -1, VIS_BARCODE};
-    } else {
-        float score, energy;
-        vis_match(cal, &f, -1, false, out, &score, &energy);
+    } else if (vis_index_find(&f, &idx)) {
+        struct vis_tmpl *seen = malloc(sizeof *seen);
+        float score;
+        if (!seen) {
+            vis_feat_free(&f);
+            return pd_fail(e, PD_ERR_NOMEM, "no memory for a template");
+        }
+        vis_tmpl_cut(&f, &idx, seen);
+        vis_match(cal, seen, -1, false, out, &score);
+        free(seen);
     }
     vis_feat_free(&f);
     return PD_OK;

@@ -267,9 +267,9 @@ static enum pd_status check_opts(int card, const struct vis_render_opts *o, stru
         if (o->honours[i] && (!o->honours[i][0] || strlen(o->honours[i]) > 3))
             return pd_fail(e, PD_ERR_RANGE, "render: an index letter of 1 to 3 bytes");
     int w = o->width ? o->width : UNIT, h = o->height ? o->height : UNIT;
-    if (w < 2 * VIS_TW || h < 2 * VIS_TW || w > 4096 || h > 4096)
+    if (w < 2 * VIS_MIN_SIDE || h < 2 * VIS_MIN_SIDE || w > 4096 || h > 4096)
         return pd_fail(e, PD_ERR_RANGE, "render: a frame of %d x %d: %d to 4096 each way", w, h,
-                       2 * VIS_TW);
+                       2 * VIS_MIN_SIDE);
     return PD_OK;
 }
 

@@ -3,8 +3,11 @@
  *   image.c   - struct vis_image: load (PNG, JPEG, anything libvips reads), convert, free
  *   cal.c     - struct vis_cal: the templates learned from one sorted deck or labelled images,
  *               saved to and loaded from a calibration file
- *   read.c    - vis_read_card: barcode first (zbar), then the corner index by correlation
- *               with the learned templates; the confidence is the margin best vs second best
+ *   feat.c    - a frame's region as ink maps (ink against its paper, in green and in red)
+ *   glyph.c   - the corner index found in the ink (a rank over a pip) and cut into a template
+ *   read.c    - vis_read_card: barcode first (zbar), then the index's rank and suit, each by
+ *               correlation with the learned templates; the confidence is the margin of the
+ *               best card over the best other card
  *   render.c  - vis_render_card: real-looking corners drawn with DejaVu through FreeType,
  *               with the camera's faults, for the simulator and the tests
  * Includes dealer/deal/deal.h only: the machine room (drivers, controller) and the front-ends
@@ -54,7 +57,8 @@ struct vis_cal;
 struct vis_cal *vis_cal_new(void);
 /* Learns one frame of a known card (card index 0..51, deal.h's order: 0 = spade ace .. 51 =
  * club two); region as for vis_read_card. A barcode found on the frame is bound to the card.
- * PD_ERR_RANGE for a card out of range or a frame too small to hold an index. */
+ * PD_ERR_RANGE for a card out of range, a frame too small to hold an index, or a frame that
+ * shows no index (a rank over a pip) and no barcode. */
 enum pd_status vis_cal_learn(struct vis_cal *cal, const struct vis_image *frame,
                              const struct vis_rect *region, int card, struct pd_err *e);
 /* A sorted deck fed from the spade ace down is learned by calling vis_cal_learn with card 0, 1
@@ -86,8 +90,9 @@ enum vis_method { VIS_NONE = 0, VIS_BARCODE = 1, VIS_INDEX = 2 };
 
 /* What one frame shows. card is deal.h's card index (0..51), or -1: no card, an empty feeder,
  * or no reading clear enough to accept. confidence is the margin between the best card and
- * the second best, on the scale 0..1000 (VIS_CONF_MAX): for the index, 1000 times the
- * difference of their normalised correlations; a barcode that names a learned card is 1000.
+ * the best other card, on the scale 0..1000 (VIS_CONF_MAX): for the index, 1000 times the
+ * lesser of the rank's margin and the suit's (differences of normalised correlations); a
+ * barcode that names a learned card is 1000.
  * A caller accepts a card only when card >= 0 (predup already refuses a margin below the
  * calibration's threshold) and, on a machine, only when two readings agree and the confidence
  * reaches the profile's min_confidence. */

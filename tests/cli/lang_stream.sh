@@ -46,4 +46,9 @@ for j in 1 2; do
 done
 "$PREDUP" dealer -s 3 --plain n.dl | grep -qx 'Dealing version 2' || fail "the summary names no version 2"
 "$PREDUP" dealer --dealing 1 -s 3 --plain n.dl | grep -q 'Dealing version' && fail "version 1's summary changed"
+# A version this predup does not know is refused, naming the ones it does (usage: exit 64).
+rc=0; "$PREDUP" dealer --dealing 3 -s 3 n.dl > /dev/null 2> err.txt || rc=$?
+[ "$rc" = 64 ] || fail "--dealing 3: exit $rc, want 64"
+grep -qx 'predup dealer: error: --dealing wants a number from 1 to 2, not "3"' err.txt ||
+    fail "--dealing 3: $(cat err.txt)"
 echo ok

@@ -293,10 +293,11 @@ static inline int practice_held(const struct practice *pr, uint64_t ordinal, str
                                 uint64_t *free)
 {
     uint64_t i = ordinal - pr->first;
-    const uint64_t *h = pr->hands + 3 * i;
+    const uint64_t *h;
 
     if (i >= (uint64_t)pr->n)
         return 0;
+    h = pr->hands + 3 * i;
     out->hand[0] = h[0];
     out->hand[1] = h[1];
     out->hand[2] = h[2];

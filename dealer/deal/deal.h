@@ -1,7 +1,7 @@
 /* dealer/deal/deal.h - the deal model room (dealer/deal/): cards, hands and deals (card.c),
  * boards by Law 2 (board.c), deal numbers (number.c), keys, key files and the keyed deal
- * streams (rng.c, keyfile.c), the dealing versions of boards with a script, double-dummy
- * analysis (dd.c). Includes dealer/base/base.h only; hot.h is internal to this room. */
+ * streams (rng.c, keyfile.c), the dealing versions of boards with a script, practice dealing
+ * version 2 (practice.c), double-dummy analysis (dd.c). Includes dealer/base/base.h only; hot.h is internal to this room. */
 #ifndef PREDUP_DEALER_DEAL_H
 #define PREDUP_DEALER_DEAL_H
 

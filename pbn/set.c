@@ -564,6 +564,9 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
         "", "", "", "",
     };
     enum pd_status rc = PD_OK;
+    /* a new game (a dealt set's) has none of these tags: add them, no look-up by name */
+    enum pd_status (*put)(struct pbn_game *, const char *, const char *, struct pd_err *) =
+        g->ntags ? pbn_tag_set : pbn_tag_add;
 
     snprintf(board, sizeof board, "%d", bi.number);
     deal_to_pbn(d, bi.dealer, 0xF, deal);
@@ -571,12 +574,12 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
         rc = reserve_tags(g, PBN_MTS_COUNT + (ev && ev->generator) + (num != NULL), e);
     _Static_assert(sizeof values / sizeof values[0] == PBN_MTS_COUNT, "a value a mandatory tag");
     for (int i = 0; rc == PD_OK && i < PBN_MTS_COUNT; i++)
-        rc = pbn_tag_set(g, pbn_mts[i], values[i], e);
+        rc = put(g, pbn_mts[i], values[i], e);
     if (rc == PD_OK && ev && ev->generator)
-        rc = pbn_tag_set(g, "Generator", ev->generator, e);
+        rc = put(g, "Generator", ev->generator, e);
     if (rc == PD_OK && num) {
         deal_num_to_dec(*num, dec);
-        rc = pbn_tag_set(g, "DealId", dec, e);
+        rc = put(g, "DealId", dec, e);
     }
     g->board = bi.number;
     g->dealer = bi.dealer;

@@ -4,7 +4,8 @@
 # (printoneline), one thread each, alternated in CPU time (tests/bench_lib.sh). Rows
 # case|predup keyed|predup dealer|ratio: the ratio is dealer's CPU over keyed's for the same
 # number of deals (keyed's speed as a fraction of dealer's; the goal on (b) is 0.9 or more).
-# The last row is dealing version 1 (the first accepted candidate), for scale: a few boards.
+# Then keyed (b) against Debian's dealer. The last row is dealing version 1 (the first accepted
+# candidate), for scale: a few boards.
 set -eu
 : "${PREDUP:?}" "${TOP:?}"
 . "$TOP/tests/bench_lib.sh"
@@ -21,6 +22,12 @@ for c in b-2021bal:100000 c-rare:5000; do
         "$P deal --key $bench_tmp/k --boards 1-$n --script $script -j 1 -q -o /dev/null" \
         "$P dealer -j 1 -s 1 -p $n $script"
 done
+# The same keyed (b) against Debian's dealer (its script keeps 10,000: weighted x 10)
+script=$PEERS/dealer-b-2021bal.dl
+[ -x /usr/games/dealer ] && [ -f "$script" ] &&
+    versus "(b-2021bal) 100000 boards: keyed deal --script vs Debian's dealer (10,000 kept, x 10)" \
+        "$P deal --key $bench_tmp/k --boards 1-100000 --script $script -j 1 -q -o /dev/null" \
+        "/usr/games/dealer -s 1 $script" 10
 script=$PEERS/dealer-c-rare.dl
 [ -f "$script" ] && alone "(c-rare) 10 boards, dealing version 1: CPU s" \
     "$P deal --key $bench_tmp/k --boards 1-10 --script $script --dealing 1 -j 1 -q -o /dev/null"

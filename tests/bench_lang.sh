@@ -21,6 +21,8 @@ sed 's/^produce .*/produce 100000/' "$B/dealer-b-2021bal.dl" > "$bench_tmp/b.dl"
 
 have "$CEILING" && versus "(a) 10 M deals, one hand: fraction of the one-core ceiling (AES-CTR, north only)" \
     "$P dealer -s 1 -j 1 $B/dealer-a-uncond.dl" "$CEILING 10000000"
+have "$CEILING" && versus "(a) the same, practice dealing 1 (--dealing 1): fraction of the ceiling" \
+    "$P dealer --dealing 1 -s 1 -j 1 $B/dealer-a-uncond.dl" "$CEILING 10000000"
 have "$DEALER" && versus "(a) 10 M deals, one hand: vs dealer" \
     "$P dealer -s 1 -j 1 $B/dealer-a-uncond.dl" "$DEALER -s 1 $B/dealer-a-uncond.dl"
 have "$DEALER" && versus "(a1) one-hand condition, 10 M deals: vs dealer" \

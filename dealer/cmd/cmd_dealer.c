@@ -11,7 +11,8 @@
 #include "dealer/run/run.h"
 
 static const char usage[] =
-    "usage: predup dealer [-023uvmqV] [-p n] [-g n] [-s seed] [-t secs] [-j threads] [script]\n"
+    "usage: predup dealer [-023uvmqV] [-p n] [-g n] [-s seed] [-t secs] [-j threads]\n"
+    "                     [--dealing 1|2] [script]\n"
     "Runs a script in Hans van Staveren's dealer language (dealer/LANGUAGE.md); stdin when\n"
     "no script is named.\n"
     "  -s N   seed: the same seed gives the same output. Seeds are for practice only:\n"
@@ -24,6 +25,8 @@ static const char usage[] =
     "  -v     no end summary      -q  no printpbn output      -m  progress meter\n"
     "  -0 / -2 / -3  no swapping / also the E-W swap / also all 5 other E-S-W orders\n"
     "  --plain  no conditional generation: plain shuffling and rejection\n"
+    "  --dealing N  practice dealing version N (2, the default: AES-128-CTR, a hand from its\n"
+    "         own bytes; 1: ChaCha20, the deals of every seed before version 2)\n"
     "  --sd   averages print \"label: mean sd count\" (for statistical comparisons)\n"
     "  -e     exhaustive: every deal of the unknown cards when two hands are predealt in\n"
     "         full (up to 10,400,600 deals); -p limits it, -g does not\n"
@@ -62,6 +65,17 @@ static enum pd_status number_flag(char f, const char *val, struct dealer_args *a
             a->o.threads = (int)v;
         return rc;
     }
+}
+
+/* --dealing N: the practice dealing version (dealer/deal/deal.h, PRACTICE_V1 ...). */
+static enum pd_status dealing_flag(const char *val, struct dealer_args *a, struct pd_err *e)
+{
+    unsigned long long v;
+    enum pd_status rc = pd_parse_number(val, PRACTICE_V1, PRACTICE_LATEST, "--dealing", &v, e);
+
+    if (rc == PD_OK)
+        a->o.dealing = (int)v;
+    return rc;
 }
 
 /* One flag of a cluster (-0 -2 -3 -v -q -m -u -V -e -l); *done after -V. */
@@ -106,7 +120,7 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
                                  struct pd_err *e)
 {
     struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, NULL, "h help  S sd  P plain",
+    enum pd_status rc = pd_opts_begin(&p, "G dealing", "h help  S sd  P plain",
                                       ":023uvmqVehlp:g:s:t:j:", argc, argv, e);
     int c;
 
@@ -118,6 +132,8 @@ static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, b
             a->o.sd = true;
         else if (c == 'P')
             a->o.fast = false;
+        else if (c == 'G')
+            rc = dealing_flag(optarg, a, e);
         else if (c == ':')
             rc = pd_fail(e, PD_ERR_USAGE, "-%c needs a number", optopt);
         else if (c == '?' && optopt == 0)
@@ -163,8 +179,9 @@ static enum pd_status same_run(const struct dealer_args *a, bool done, struct pd
 
     pd_sha256_hex(PREDUP_VERSION, strlen(PREDUP_VERSION), f[0].sha);
     snprintf(text, sizeof text, "-p %lld -g %lld -0/2/3 %d -q %d -m %d -t %.17g --plain %d --sd %d "
-             "-e %d -v %d -V/-h %c", o->produce, o->generate, o->swapping, o->quiet, o->progress,
-             o->time_limit, !o->fast, o->sd, o->exhaust, !a->summary, a->show ? a->show : '-');
+             "-e %d -v %d -V/-h %c --dealing %d", o->produce, o->generate, o->swapping, o->quiet,
+             o->progress, o->time_limit, !o->fast, o->sd, o->exhaust, !a->summary,
+             a->show ? a->show : '-', o->dealing);
     pd_sha256_hex(text, strlen(text), f[1].sha);
     snprintf(text, sizeof text, "-s %d %llu", a->seeded, a->seeded ? o->seed : 0);
     pd_sha256_hex(text, strlen(text), f[2].sha);
@@ -197,7 +214,8 @@ static enum pd_status draw_seed(struct dealer_args *a, struct pd_err *e)
  * same. */
 static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
 {
-    struct dealer_args a = {.summary = true, .o = {.threads = 1, .fast = true}};
+    struct dealer_args a = {.summary = true,
+                            .o = {.threads = 1, .fast = true, .dealing = PRACTICE_LATEST}};
     struct lang_prog *p = NULL;
     struct lrun_result res;
     bool done = false;
@@ -235,6 +253,8 @@ static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
         printf("Generated %lld hands\n", res.generated);
         printf("Produced %lld hands\n", res.produced);
         printf("Initial random seed %llu\n", a.o.seed);
+        if (a.o.dealing != PRACTICE_V1) /* version 1's summary is dealer's, as before it */
+            printf("Dealing version %d\n", a.o.dealing);
         printf("Time needed %8.3f sec\n", wall() - t0);
     }
     fflush(stdout);

@@ -56,8 +56,9 @@ int rank_from_char(int c)
     }
 }
 
-/* Holding of one suit as ranks high to low ("AKT2"), "" for a void. buf needs 14 bytes. */
-static void suit_to_string(unsigned holding, char *buf)
+/* Holding of one suit as ranks high to low ("AKT2"), "" for a void. buf needs 14 bytes.
+ * Returns the number of ranks. */
+static int suit_to_string(unsigned holding, char *buf)
 {
     int n = 0;
 
@@ -69,13 +70,13 @@ static void suit_to_string(unsigned holding, char *buf)
         holding &= ~(1u << bit);
     }
     buf[n] = '\0';
+    return n;
 }
 
 static char *hand_to_pbn(uint64_t hand, char *p)
 {
     for (int s = 0; s < 4; s++) {
-        suit_to_string(hand_suit(hand, (enum suit)s), p);
-        p += strlen(p);
+        p += suit_to_string(hand_suit(hand, (enum suit)s), p);
         if (s < 3)
             *p++ = '.';
     }

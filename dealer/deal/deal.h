@@ -1,7 +1,7 @@
 /* dealer/deal/deal.h - the deal model room (dealer/deal/): cards, hands and deals (card.c),
  * boards by Law 2 (board.c), deal numbers (number.c), keys, key files and the keyed deal
- * streams (rng.c, keyfile.c), the dealing versions of boards with a script, double-dummy
- * analysis (dd.c). Includes dealer/base/base.h only; hot.h is internal to this room. */
+ * streams (rng.c, keyfile.c), the dealing versions of boards with a script, practice dealing
+ * version 2 (practice.c), double-dummy analysis (dd.c). Includes dealer/base/base.h only; hot.h is internal to this room. */
 #ifndef PREDUP_DEALER_DEAL_H
 #define PREDUP_DEALER_DEAL_H
 
@@ -252,6 +252,70 @@ void deal_stream_deal(struct deal_stream *s, struct deal *out, deal_num *num);
  * used for practice runs where no deal number is published. Cards in fixed are kept where they
  * are (predeal): pass NULL for none. */
 void deal_stream_shuffle(struct deal_stream *s, const struct deal *fixed, struct deal *out);
+
+/* ---------------------------------------------------------------- practice dealing */
+/* How `predup dealer` makes its plain deals is versioned too (dealer/README.md, "Practice
+ * dealing"): a seed gives the same deals of one version on every machine, and --dealing N
+ * asks for version N.
+ *   1  the practice stream (STREAM_PRACTICE, block): ChaCha20, a Fisher-Yates shuffle of the
+ *      free cards by 16-bit draws (deal_stream_shuffle; lazily, dealer/lang/lazy.c);
+ *   2  per hand, 13 draws from a 32-byte slot of AES-128-CTR addressed by (hand, deal
+ *      ordinal): a hand costs only its own bytes (practice.c, struct practice). */
+enum { PRACTICE_V1 = 1, PRACTICE_V2 = 2, PRACTICE_LATEST = PRACTICE_V2 };
+enum { PRACTICE_SLOT_BYTES = 32 };
+struct practice;
+typedef uint64_t practice_take_fn(struct practice *pr, const uint8_t *slot, uint64_t ordinal,
+                                  int h, uint64_t *free, int k);
+/* Version 2's source: the AES key (from the set key: HMAC-SHA-256(SK, "predup/practice/2"),
+ * its first 16 bytes) in two contexts, and the slots made ahead for a block of ordinals.
+ * One per thread. */
+struct practice {
+    void *ctr, *ecb;         /* EVP_CIPHER_CTX: AES-128-CTR (slots in bulk), -ECB (one block) */
+    uint64_t first;          /* slots[h] holds ordinals first .. first + n - 1 ... */
+    long n, cap;
+    int bulk;                /* ... of hands 0 .. bulk - 1 */
+    uint8_t *slots[3], *zeros;
+    uint64_t *hands, *left;  /* hands 0 .. bulk - 1 of each deal held, 3 a deal; the cards
+                              * still free after them */
+    practice_take_fn *take;  /* with PDEP where the CPU has BMI2, else without */
+};
+enum pd_status practice_open(struct practice *pr, const struct set_key *sk, struct pd_err *e);
+void practice_close(struct practice *pr); /* also after a failed open */
+/* Makes the slots of hands 0 .. hands-1 (at most 3) for ordinals first .. first + n - 1 at
+ * once, and deals those hands (the predealt cards fixed, NULL: none, kept); a hand outside
+ * them costs one AES call of its own. False when out of memory. */
+bool practice_prepare(struct practice *pr, uint64_t first, long n, int hands,
+                      const struct deal *fixed);
+/* Hands 0 .. 2 of deal ordinal into out (west empty), *free the cards still free after the
+ * first of them that the block holds, when it holds them (practice_prepare): returns how many
+ * it holds (0: none, out and *free untouched). Inline: the innermost loop of practice runs. */
+static inline int practice_held(const struct practice *pr, uint64_t ordinal, struct deal *out,
+                                uint64_t *free)
+{
+    uint64_t i = ordinal - pr->first;
+    const uint64_t *h;
+
+    if (i >= (uint64_t)pr->n)
+        return 0;
+    h = pr->hands + 3 * i;
+    out->hand[0] = h[0];
+    out->hand[1] = h[1];
+    out->hand[2] = h[2];
+    out->hand[3] = 0;
+    *free = pr->left[i];
+    return pr->bulk;
+}
+/* k cards of *free for hand h (0..2) of deal ordinal; they leave *free. */
+uint64_t practice_hand(struct practice *pr, uint64_t ordinal, int h, uint64_t *free, int k);
+/* For the Check test: the same by one implementation (0 without PDEP, 1 the CPU's best),
+ * from the slot made on its own. */
+uint64_t practice_take_by(int impl, struct practice *pr, uint64_t ordinal, int h,
+                          uint64_t *free, int k);
+/* Hands from .. to-1 of deal ordinal into out (to = 4: west takes the rest), the predealt
+ * cards fixed (NULL: none) kept; from = 0 starts the deal (out and *free set), a later call
+ * goes on with the same out and *free. Hands are dealt in order N, E, S, W. */
+void practice_deal(struct practice *pr, uint64_t ordinal, const struct deal *fixed,
+                   int from, int to, uint64_t *free, struct deal *out);
 
 /* ---------------------------------------------------------------- dealing versions */
 /* Boards with a script (deal --script, verify --script). How such a board is drawn is

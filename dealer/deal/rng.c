@@ -135,8 +135,9 @@ enum pd_status deal_stream_seek(struct deal_stream *s, enum stream_purpose purpo
     if (EVP_EncryptInit_ex(s->ctx, NULL, NULL, NULL, iv) != 1)
         return crypto_fail(e, "ChaCha20 init");
     s->pos = s->len = 0;
-    /* A board needs about 18 bytes: start small, grow for long rejection runs. */
-    s->fill = 128;
+    /* A board needs about 18 bytes: start small, grow for long rejection runs. An attempt of a
+     * board with a script (version 2) takes some 170: one call of 256 makes them. */
+    s->fill = purpose == STREAM_SCRIPT ? 256 : 128;
     return PD_OK;
 }
 

@@ -36,6 +36,10 @@ struct llazy {
     const uint8_t *draws; /* the deal's 102 stream bytes (in the stream's buffer), or NULL
                            * when deal_stream_shuffle dealt it in full */
     int hands;            /* hands dealt so far (west counts once the other three are) */
+    /* practice dealing 2 (dealer/deal/practice.c): its source, the deal, the cards still
+     * free; pr is NULL for version 1 */
+    struct practice *pr;
+    uint64_t ordinal, free;
 };
 /* The hands a script reads: *cond_hands for its condition, *all_hands with its actions, each
  * as a count of leading hands (1 = north, 2 = north and east, ...; 0 = none). False when out
@@ -44,11 +48,24 @@ bool llazy_plan(const struct lang_prog *p, int *cond_hands, int *all_hands);
 /* The next deal of s, with at least the first `hands` hands in out (the others empty).
  * Returns the number of hands dealt (4 when it dealt the whole deal). */
 int llazy_start(struct llazy *z, struct deal_stream *s, int hands, struct deal *out);
-/* Deals hands up to `hands` of the deal started last (before any other draw from s). */
+/* Deals hands up to `hands` of the deal started last (version 1: before any other draw from
+ * s). */
 void llazy_finish(struct llazy *z, int hands, struct deal *out);
 /* Hands 0..hands-1 of the deal whose draw bytes are draws (copied from a started deal: hand h
  * reads bytes 26h..26h+25, west none). */
 void llazy_deal_from(const uint8_t *draws, int hands, struct deal *out);
+/* The same for practice dealing 2: deal `ordinal` from pr, hand by hand (at least `hands`:
+ * what the block holds of it). */
+static inline int llazy2_start(struct llazy *z, struct practice *pr, uint64_t ordinal,
+                               int hands, struct deal *out)
+{
+    z->pr = pr;
+    z->ordinal = ordinal;
+    z->hands = practice_held(pr, ordinal, out, &z->free);
+    if (z->hands < hands)
+        llazy_finish(z, hands, out);
+    return z->hands;
+}
 /* For the Check test: the rejection test and offsets of the 51 draws at b (128 readable bytes)
  * by one implementation (0 one draw at a time, 1 SSE2, 2 AVX2); false when this build or CPU
  * has not got it. */

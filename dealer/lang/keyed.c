@@ -300,20 +300,26 @@ int lang_script_vul(const struct lang_prog *p)
 
 /* ---------------------------------------------------------------- step 3: drawing */
 
-/* Uniform in [0, n), n >= 1: 8 bytes big-endian, rejected when in the last, short block. */
+/* Uniform in [0, n), n >= 1: 8 bytes big-endian, rejected when in the last, short block
+ * (r >= 2^64 - (2^64 mod n)). r's block of n numbers starts at r - r mod n; the block is whole
+ * when it ends by 2^64, that is when r - r mod n <= 2^64 - n: one division, not two. */
 static uint64_t draw64(struct deal_stream *s, uint64_t n)
 {
-    uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n; /* 2^64 - (2^64 mod n) - 1 */
-
     for (;;) {
         uint8_t b[8];
-        uint64_t r = 0;
+        uint64_t r = 0, m;
 
-        deal_stream_bytes(s, b, 8);
+        if (s->len - s->pos >= 8) { /* the usual case: no call */
+            memcpy(b, s->buf + s->pos, 8);
+            s->pos += 8;
+        } else {
+            deal_stream_bytes(s, b, 8);
+        }
         for (int i = 0; i < 8; i++)
             r = r << 8 | b[i];
-        if (r <= limit)
-            return r % n;
+        m = r % n;
+        if (r - m <= 0 - n)
+            return m;
     }
 }
 

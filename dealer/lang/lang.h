@@ -93,18 +93,22 @@ struct lang_scan_info {
 };
 struct lang_scan; /* the language's plan of a run; opaque, read-only once made */
 /* The plan of p for a run with dealer's -2/-3 (swapping 0, 2, 3), conditional generation when
- * fast allows it, -e (exhaust), nthreads threads; NULL when out of memory. */
+ * fast allows it, -e (exhaust), nthreads threads, practice dealing version `dealing`
+ * (PRACTICE_V1, PRACTICE_V2); NULL when out of memory. */
 struct lang_scan *lang_scan_new(const struct lang_prog *p, int swapping, bool fast,
-                                bool exhaust, int nthreads, struct lang_scan_info *info);
+                                bool exhaust, int nthreads, int dealing,
+                                struct lang_scan_info *info);
 void lang_scan_free(struct lang_scan *s); /* NULL ok */
 /* Deals and tests block `index` of `size` deals (the practice stream's block index), keeping
  * at most produce deals, up to deal `generate` of the run; stops early when *abort. ds, rs,
- * gs: the worker's practice, rnd() and gap streams. Then, for dd_actions, solves ahead what
+ * gs: the worker's practice, rnd() and gap streams; pr its practice dealing 2 source (NULL
+ * for version 1: not read). Then, for dd_actions, solves ahead what
  * the actions will ask of the kept deals. */
 enum pd_status lang_scan_block(const struct lang_scan *s, struct lang_block *b, long long index,
                                long long size, long long generate, long long produce,
                                const _Atomic bool *abort, struct deal_stream *ds,
-                               struct deal_stream *rs, struct deal_stream *gs);
+                               struct deal_stream *rs, struct deal_stream *gs,
+                               struct practice *pr);
 /* -e: deal k (its ordinal and d set) holds the predeal lengths and the condition: 1 kept
  * (its memo set), 0 not; *failed when the condition failed to evaluate (e set). */
 int lang_scan_test(const struct lang_scan *s, struct lang_kept *k, struct deal_stream *rs,

@@ -192,8 +192,10 @@ LANG_HOT int llazy_start(struct llazy *z, struct deal_stream *s, int hands, stru
     if (draw_offsets(s->buf + s->pos, z->off)) {
         deal_stream_shuffle(s, NULL, out);
         z->draws = NULL;
+        z->pr = NULL;
         return 4;
     }
+    z->pr = NULL;
     z->draws = s->buf + s->pos;
     s->pos += DRAW_BYTES;
     z->hands = 0;
@@ -205,6 +207,13 @@ LANG_HOT int llazy_start(struct llazy *z, struct deal_stream *s, int hands, stru
 
 void llazy_finish(struct llazy *z, int hands, struct deal *out)
 {
+    if (z->pr) {
+        if (hands > z->hands)
+            practice_deal(z->pr, z->ordinal, NULL, z->hands, hands, &z->free, out);
+        if (hands > z->hands)
+            z->hands = hands;
+        return;
+    }
     if (z->draws) /* else dealt in full by deal_stream_shuffle */
         deal_hands(z, hands, out);
 }

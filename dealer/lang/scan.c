@@ -31,6 +31,8 @@ struct lang_scan {
     const struct lnode *pre;   /* a leaf comparison the condition needs true, or NULL */
     bool pre_whole;            /* pre is the whole condition */
     bool dd_actions;           /* the script solves double dummy: workers solve the actions' */
+    int dealing;               /* practice dealing version (PRACTICE_V1, PRACTICE_V2) */
+    int bulk_hands;            /* version 2: the hands whose slots a block makes at once */
 };
 
 /* dealer's -2/-3: the deal after swapping hands a and b. */
@@ -90,11 +92,18 @@ struct stretch {
     const _Atomic bool *abort;
 };
 
+/* The next deal of a lazy run, deal `ordinal`: by version 2 from pr, else from ds. */
+static inline int lazy_next(struct llazy *z, struct deal_stream *ds, struct practice *pr,
+                            uint64_t ordinal, int hands, struct deal *d)
+{
+    return pr ? llazy2_start(z, pr, ordinal, hands, d) : llazy_start(z, ds, hands, d);
+}
+
 /* scan_block's loop for lazy dealing: only the hands the condition reads are dealt, the rest
  * of an accepted deal only if the actions read it. The same deals as deal_stream_shuffle. */
 LANG_HOT static enum pd_status run_lazy(const struct lang_scan *s, struct lang_block *b,
                                         struct deal_stream *ds, struct deal_stream *rs,
-                                        const struct stretch *t)
+                                        struct practice *pr, const struct stretch *t)
 {
     const struct lang_prog *p = s->p;
     struct llazy z;
@@ -103,7 +112,7 @@ LANG_HOT static enum pd_status run_lazy(const struct lang_scan *s, struct lang_b
     enum pd_status rc;
 
     for (long long i = 0; i < t->n && b->nacc < t->produce && !*t->abort; i++) {
-        int dealt = llazy_start(&z, ds, s->cond_hands, &d);
+        int dealt = lazy_next(&z, ds, pr, (uint64_t)(t->first + i), s->cond_hands, &d);
 
         if (p->cond >= 0) {
             ev.rnd_index = 2 * (uint64_t)(t->first + i);
@@ -140,7 +149,7 @@ static inline int stat_leaf(const struct lang_prog *p, const struct lnode *x, co
  * met it. */
 LANG_HOT static enum pd_status run_tally(const struct lang_scan *s, struct lang_block *b,
                                          struct deal_stream *ds, struct deal_stream *rs,
-                                         const struct stretch *t)
+                                         struct practice *pr, const struct stretch *t)
 {
     const struct lang_prog *p = s->p;
     int w = s->tally + 1, *row, kept = 0, cond = s->cond, all = s->all_hands;
@@ -160,7 +169,7 @@ LANG_HOT static enum pd_status run_tally(const struct lang_scan *s, struct lang_
     row = b->rows;
     /* the run's end is looked at every 256 deals: a block in flight then is not committed */
     for (long long i = 0; i < n && kept < most && ((i & 255) || !*t->abort); i++) {
-        int dealt = llazy_start(&z, ds, hands, &d);
+        int dealt = lazy_next(&z, ds, pr, (uint64_t)(t->first + i), hands, &d);
 
         int pre = s->pre ? lleaf_test(p, &d, s->pre) : -1; /* 0: the condition fails */
 
@@ -208,9 +217,10 @@ static uint64_t plain_gap(struct deal_stream *gs, double log_q)
 /* scan_block's loop for plain shuffling and conditional generation, with the -2/-3 swaps. */
 LANG_HOT static enum pd_status run_plain(const struct lang_scan *s, struct lang_block *b,
                                          struct deal_stream *ds, struct deal_stream *rs,
-                                         struct deal_stream *gs, const struct stretch *t)
+                                         struct deal_stream *gs, struct practice *pr,
+                                         const struct stretch *t)
 {
-    uint64_t plain = 0;
+    uint64_t plain = 0, left;
     const struct lang_prog *p = s->p;
     int per = s->per;
     struct deal d;
@@ -226,7 +236,9 @@ LANG_HOT static enum pd_status run_plain(const struct lang_scan *s, struct lang_
                     break; /* past the limit even if this is the first block */
                 if (!lgen_deal(s->gen, ds, &d))
                     continue; /* dropped early: drawn, not kept */
-            } else
+            } else if (pr)
+                practice_deal(pr, (uint64_t)(t->first + i), s->fixed, 0, 4, &left, &d);
+            else
                 deal_stream_shuffle(ds, s->fixed, &d);
         } else {
             static const int sw[6][2] = {{0, 0}, {1, 3}, {2, 3}, {1, 2}, {1, 3}, {2, 3}};
@@ -258,18 +270,23 @@ LANG_HOT static enum pd_status run_plain(const struct lang_scan *s, struct lang_
 static enum pd_status scan_block(const struct lang_scan *s, struct lang_block *b,
                                  long long index, const struct stretch *t,
                                  struct deal_stream *ds, struct deal_stream *rs,
-                                 struct deal_stream *gs)
+                                 struct deal_stream *gs, struct practice *pr)
 {
     enum pd_status rc = deal_stream_seek(ds, STREAM_PRACTICE, (uint64_t)index, &b->err);
 
     if (rc != PD_OK)
         return rc;
+    if (s->dealing == PRACTICE_V1 || s->gen)
+        pr = NULL; /* conditional generation draws from ds in every version */
+    if (pr && !practice_prepare(pr, (uint64_t)t->first, (long)t->n,
+                                s->lazy ? s->bulk_hands : 3, s->fixed))
+        return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
     if (s->lazy)
-        return s->tally ? run_tally(s, b, ds, rs, t) : run_lazy(s, b, ds, rs, t);
+        return s->tally ? run_tally(s, b, ds, rs, pr, t) : run_lazy(s, b, ds, rs, pr, t);
     if (s->gen && (rc = deal_stream_seek(gs, STREAM_PRACTICE_GAPS, (uint64_t)index,
                                          &b->err)) != PD_OK)
         return rc;
-    return run_plain(s, b, ds, rs, gs, t);
+    return run_plain(s, b, ds, rs, gs, pr, t);
 }
 
 /* Scripts whose actions call tricks(): the worker that kept the deals of block b also solves
@@ -302,7 +319,8 @@ static void prefetch_actions(const struct lang_scan *s, struct lang_block *b,
 enum pd_status lang_scan_block(const struct lang_scan *s, struct lang_block *b, long long index,
                                long long size, long long generate, long long produce,
                                const _Atomic bool *abort, struct deal_stream *ds,
-                               struct deal_stream *rs, struct deal_stream *gs)
+                               struct deal_stream *rs, struct deal_stream *gs,
+                               struct practice *pr)
 {
     struct stretch t = {.first = index * size, .generate = generate, .produce = produce,
                         .abort = abort};
@@ -311,7 +329,7 @@ enum pd_status lang_scan_block(const struct lang_scan *s, struct lang_block *b, 
     t.n = s->gen ? size : generate - t.first;
     if (t.n > size)
         t.n = size;
-    rc = scan_block(s, b, index, &t, ds, rs, gs);
+    rc = scan_block(s, b, index, &t, ds, rs, gs, pr);
     if (rc == PD_OK && s->dd_actions)
         prefetch_actions(s, b, rs, abort);
     return rc;
@@ -337,7 +355,8 @@ static const struct lnode *prefilter(const struct lang_prog *p, int cond, bool *
 
 /* The way deals are made (conditional generation, lazy dealing or plain shuffling) and what
  * a tallying run evaluates inline. */
-static void plan(struct lang_scan *s, int swapping, bool fast, bool exhaust, int nthreads)
+static void plan(struct lang_scan *s, int swapping, bool fast, bool exhaust, int nthreads,
+                 int dealing)
 {
     const struct lang_prog *p = s->p;
 
@@ -351,7 +370,9 @@ static void plan(struct lang_scan *s, int swapping, bool fast, bool exhaust, int
     s->lazy = !s->gen && swapping == 0 && !exhaust && no_predeal(p) &&
               llazy_plan(p, &s->cond_hands, &s->all_hands);
     s->draw_bytes = 26 * (s->all_hands < 3 ? s->all_hands : 3);
-    s->defer = nthreads == 1;
+    /* version 2 deals an accepted deal's other hands from its own slots: nothing to defer */
+    s->defer = nthreads == 1 && dealing == PRACTICE_V1;
+    s->dealing = dealing;
     s->tally = s->lazy ? lact_tally_width(p) : 0;
     if (s->tally == 1) { /* one statistic: a point count or a suit length is counted inline */
         const struct lnode *x = &p->nodes[p->acts[0].expr];
@@ -362,19 +383,22 @@ static void plan(struct lang_scan *s, int swapping, bool fast, bool exhaust, int
     s->cond = p->cond >= 0 && p->nodes[p->cond].op == LOP_NUM && p->nodes[p->cond].val
                   ? -1 : p->cond;
     s->pre = s->tally && s->cond >= 0 ? prefilter(p, s->cond, &s->pre_whole) : NULL;
+    /* every deal is kept when the condition always holds: make the actions' hands at once */
+    s->bulk_hands = s->cond < 0 ? s->all_hands : s->cond_hands;
     if (s->gen)
         s->log_q = log1p(-lgen_probability(s->gen));
 }
 
 struct lang_scan *lang_scan_new(const struct lang_prog *p, int swapping, bool fast,
-                                bool exhaust, int nthreads, struct lang_scan_info *info)
+                                bool exhaust, int nthreads, int dealing,
+                                struct lang_scan_info *info)
 {
     struct lang_scan *s = calloc(1, sizeof *s);
 
     if (!s)
         return NULL;
     s->p = p;
-    plan(s, swapping, fast, exhaust, nthreads);
+    plan(s, swapping, fast, exhaust, nthreads, dealing);
     *info = (struct lang_scan_info){
         .generate = p->generate, .produce = p->produce, .will_print = p->will_print,
         .uses_dd = p->uses_dd, .dd_actions = s->dd_actions, .tally = s->tally,

@@ -23,6 +23,15 @@ void lblock_streams_open(const struct run *r, struct lrun_streams *st)
         deal_stream_close(&st->rs);
         st->ok = false;
     }
+    st->has_pr = false;
+    if (st->ok && r->o->dealing != PRACTICE_V1) {
+        st->ok = st->has_pr = practice_open(&st->pr, &r->sk, &st->e) == PD_OK;
+        if (!st->ok) {
+            deal_stream_close(&st->ds);
+            deal_stream_close(&st->rs);
+            deal_stream_close(&st->gs);
+        }
+    }
 }
 
 void lblock_streams_close(struct lrun_streams *st)
@@ -32,7 +41,9 @@ void lblock_streams_close(struct lrun_streams *st)
         deal_stream_close(&st->rs);
         deal_stream_close(&st->gs);
     }
-    st->ok = false;
+    if (st->has_pr)
+        practice_close(&st->pr);
+    st->ok = st->has_pr = false;
 }
 
 /* Deals and tests block b (its index set), and solves ahead what its actions will ask. */
@@ -42,7 +53,8 @@ static void work_block(struct run *r, struct lrun_streams *st, struct block *b)
     b->lb.late = false;
     b->lb.plain_total = 0;
     b->rc = st->ok ? lang_scan_block(r->scan, &b->lb, b->index, r->block, r->generate,
-                                     r->produce, &r->abort, &st->ds, &st->rs, &st->gs)
+                                     r->produce, &r->abort, &st->ds, &st->rs, &st->gs,
+                                     st->has_pr ? &st->pr : NULL)
                    : pd_fail(&b->lb.err, st->e.code, "%s", st->e.msg);
 }
 

@@ -225,7 +225,8 @@ static long long plan(struct run *r, int nthreads)
     const struct lrun_opts *o = r->o;
     const struct lang_scan_info *f = &r->info;
 
-    if (!(r->scan = lang_scan_new(r->p, o->swapping, o->fast, o->exhaust, nthreads, &r->info)))
+    if (!(r->scan = lang_scan_new(r->p, o->swapping, o->fast, o->exhaust, nthreads,
+                                  o->dealing ? o->dealing : PRACTICE_LATEST, &r->info)))
         return -1;
     r->generate = o->generate ? o->generate : f->generate ? f->generate : 10000000;
     r->produce = o->produce ? o->produce : f->produce ? f->produce

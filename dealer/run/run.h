@@ -112,6 +112,7 @@ struct lrun_opts {
     bool sd;               /* --sd: averages print "label: mean sd n" */
     bool exhaust;          /* -e: every deal of the unknown cards instead of random ones */
     const char *input_name; /* for the PBN Event tag: NULL for stdin */
+    int dealing;           /* practice dealing version (PRACTICE_V1 ...); 0 = PRACTICE_LATEST */
 };
 struct lrun_result {
     long long generated, produced;

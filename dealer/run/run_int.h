@@ -72,7 +72,8 @@ struct run {
 /* A worker's streams: the deals, rnd() and the gaps of conditional generation. */
 struct lrun_streams {
     struct deal_stream ds, rs, gs;
-    bool ok;
+    struct practice pr; /* practice dealing 2's source (opened for that version only) */
+    bool ok, has_pr;
     struct pd_err e; /* why they could not be opened */
 };
 

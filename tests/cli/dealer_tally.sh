@@ -36,16 +36,17 @@ EOF2
 # statement ends each script), so that messages naming file:line:col compare as they are.
 general() { mkdir -p g; sed '$ s/$/, printes("")/' "$1" > "g/$1"; }
 
-# Frozen: seed 1 of v.dl (the practice stream and the statistics, as before the tallying path).
-"$PREDUP" dealer -s 1 v.dl | nosum > v.txt
+# Frozen: seed 1 of v.dl (the practice stream and the statistics, as before the tallying path),
+# practice dealing version 1.
+"$PREDUP" dealer --dealing 1 -s 1 v.dl | nosum > v.txt
 head -1 v.txt | grep -qx 'hcp N: 9.99427' || fail "v.dl seed 1: $(head -1 v.txt)"
 grep -qP '^    3\t   28467$' v.txt || fail "v.dl seed 1: 3 spades 28467 times"
 grep -qx 'Generated 100000 hands' v.txt || fail "v.dl: generated"
-"$PREDUP" dealer -s 1 --sd v.dl | head -1 | grep -qx 'hcp N: 9.99427 4.13744815 100000' ||
+"$PREDUP" dealer --dealing 1 -s 1 --sd v.dl | head -1 | grep -qx 'hcp N: 9.99427 4.13744815 100000' ||
     fail "v.dl --sd seed 1"
 # An always-true condition that is not a number: the same deals, the same statistics.
 sed 's/^condition 1$/condition hcp(north) >= 0/' v.dl > v2.dl
-"$PREDUP" dealer -s 1 v2.dl | nosum | cmp - v.txt || fail "condition 1 and an always-true test differ"
+"$PREDUP" dealer --dealing 1 -s 1 v2.dl | nosum | cmp - v.txt || fail "condition 1 and an always-true test differ"
 
 for s in v.dl stats.dl; do
     general "$s"

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -609,34 +607,6 @@ const char *pbn_format_guess(const char *path)
 /* The one reader of every command: format given, else the contents tell it (pbn/FORMATS.md,
  * "Which file is which"), else the extension (formats without a signature: RZD, CDS, DGE's
  * variants). */
-/* A regular file of MAP_FROM bytes or more is mapped, not read: a PBN set keeps its text, and
- * a mapping holds the page cache's pages, where reading would copy each byte into fresh memory
- * (a third of the CPU time of converting a large set went to the kernel). A file whose size is
- * a multiple of the page size is read instead: the NUL after the text is the rest of its last
- * page. *mapped: the mapping's length, 0 when the file was not mapped (then read it). A file
- * another program cuts short while predup reads it ends predup with SIGBUS, not a message;
- * predup's own outputs never are (pd_outfile writes a temporary file and renames it). */
-enum { MAP_FROM = 1 << 20 };
-
-static char *map_file(const char *path, size_t *mapped)
-{
-    struct stat st;
-    long page = sysconf(_SC_PAGESIZE);
-    int fd = strcmp(path, "-") != 0 ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-    void *m = MAP_FAILED;
-
-    *mapped = 0;
-    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= MAP_FROM &&
-        (uint64_t)st.st_size < UINT32_MAX && page > 0 && st.st_size % page != 0)
-        m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-    if (fd >= 0)
-        close(fd);
-    if (m == MAP_FAILED)
-        return NULL;
-    *mapped = (size_t)st.st_size;
-    return m;
-}
-
 /* The file's text: mapped (*mapped > 0), or read whole (malloc'd); refused as pd_read_input
  * refuses (a binary file, a key). */
 static enum pd_status input_text(const char *path, char **text, size_t *len, size_t *mapped,
@@ -645,7 +615,7 @@ static enum pd_status input_text(const char *path, char **text, size_t *len, siz
     static const char kind[] = "a set of boards";
     enum pd_status rc;
 
-    *text = map_file(path, mapped);
+    *text = pbn_map_file(path, mapped);
     if (!*text)
         return pd_read_input(path, kind, text, len, e);
     *len = *mapped;

@@ -187,6 +187,10 @@ const char *pbn_arena_recent(struct pbn_arena *a, unsigned slot, const char *s, 
  * rest of its last page): the set unmaps it (pbn_text_free). */
 enum pd_status pbn_read_mapped(const char *name, char *text, size_t len, struct pbn_set **out,
                                struct pd_err *e);
+/* A regular file of 1 MiB or more, mapped whole (pbn/mapped.c), with its length in *mapped; NULL
+ * (and *mapped 0) when it is not one: then read it. A file cut short by another program while
+ * it is mapped ends predup with a message naming it and exit code 74, not a bare SIGBUS. */
+char *pbn_map_file(const char *path, size_t *mapped);
 /* Gives back a set's text: free, or munmap when mapped (the mapping's length; 0: malloc'd). */
 void pbn_text_free(char *text, size_t mapped);
 

@@ -1,0 +1,94 @@
+/* tests/check_pbn_mapped.c - large sets are mapped (pbn/mapped.c): a file of 1 MiB or more is
+ * mapped whole, a smaller one is read, and a mapped file that another program cuts short ends
+ * the reader with exit 74 and a message naming the file (escaped), not a bare SIGBUS. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pbn/fmt_int.h"
+#include "tests/check_suites.h"
+
+/* Writes size bytes of "x" to dir/name; its path into path. */
+static void write_file(const char *dir, const char *name, size_t size, char *path, size_t n)
+{
+    FILE *f;
+
+    snprintf(path, n, "%s/%s", dir, name);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    for (size_t i = 0; i < size; i++)
+        fputc('x', f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(test_mapped_from_one_mib)
+{
+    char dir[4096], path[4400];
+    size_t mapped;
+    char *text;
+
+    test_tmpdir(dir, sizeof dir);
+    write_file(dir, "small.pbn", (1 << 20) - 1, path, sizeof path);
+    ck_assert_ptr_null(pbn_map_file(path, &mapped));
+    ck_assert_uint_eq(mapped, 0);
+    write_file(dir, "big.pbn", (1 << 20) + 1, path, sizeof path);
+    text = pbn_map_file(path, &mapped);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_eq(mapped, (1 << 20) + 1);
+    ck_assert_int_eq(text[mapped - 1], 'x');
+    ck_assert_int_eq(text[mapped], '\0'); /* the rest of the last page */
+    pbn_text_free(text, mapped);
+}
+END_TEST
+
+START_TEST(test_cut_short_exits_74_naming_the_file)
+{
+    char dir[4096], path[4400], err[4500], got[1024] = "";
+    size_t mapped;
+    int status, fd;
+    pid_t pid;
+    char *text;
+    FILE *f;
+
+    test_tmpdir(dir, sizeof dir);
+    write_file(dir, "cut\x1b]0;x.pbn", 3 << 20 | 5, path, sizeof path);
+    snprintf(err, sizeof err, "%s/stderr.txt", dir);
+    text = pbn_map_file(path, &mapped);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(truncate(path, 4096), 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) { /* the reader: its stderr to a file, then a page past the new end */
+        fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, STDERR_FILENO);
+        _exit(text[2 << 20] == 'x' ? 0 : 1);
+    }
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    ck_assert_int_eq(WEXITSTATUS(status), 74);
+    f = fopen(err, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(fgets(got, sizeof got, f));
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(got, "cut\\x1B]0;x.pbn: the file was cut short by another "
+                                      "program while predup read it"));
+    ck_assert_ptr_null(strchr(got, '\x1b'));
+    pbn_text_free(text, mapped);
+}
+END_TEST
+
+static Suite *pbn_mapped_suite(void)
+{
+    Suite *s = suite_create("pbn_mapped");
+    TCase *tc = tcase_create("mapped");
+
+    tcase_add_test(tc, test_mapped_from_one_mib);
+    tcase_add_test(tc, test_cut_short_exits_74_naming_the_file);
+    suite_add_tcase(s, tc);
+    return s;
+}
+REGISTER_SUITE(pbn_mapped_suite)

@@ -104,6 +104,7 @@ struct mach_camera_opts {
     char pipeline[400];      /* the GStreamer source, e.g. "v4l2src device=/dev/video0" */
     char board[200];         /* the Firmata board's serial port, e.g. /dev/ttyACM0 */
     char calibration[200];   /* the deck's templates (predup machine calibrate) */
+    char board_log[200];     /* simulate = yes: the fake board's log of every card it moved */
     int region[4];           /* x y w h of the corner index in the frame (the profile's
                                 WxH+X+Y); w 0: the whole frame */
     int feeder_pin;          /* digital output: runs the feed motor */

@@ -5,9 +5,11 @@
  * diverter's angle) and reports the card sensor; the frames the camera sees, rendered by
  * machine/vision/; and the faults of the profile's [sim] section at given cards. The audit
  * reads the pockets the board's own moves filled: every card's pocket is checked. */
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,7 +35,24 @@ struct cam_world {
     int worn_card;                /* moved + 1 of the card an unreadable fault wore, or 0 */
     struct vis_cal *cal;
     struct vis_rect corner;
+    FILE *log;                    /* the profile's board_log, or NULL */
 };
+
+/* A line of the fake board's log (camera.board_log): what it was told to do, and where each
+ * card went, so that a test checks every card's pocket. Called with the lock held. */
+static void log_line(struct cam_world *w, const char *what, int card, int slot)
+{
+    char label[4];
+
+    if (!w->log)
+        return;
+    if (card < 0)
+        fprintf(w->log, "%s %d %d\n", what, w->board, w->attempt);
+    else if (slot < 0)
+        fprintf(w->log, "%s %s\n", what, vis_card_label(card, label));
+    else
+        fprintf(w->log, "%s %s %d\n", what, vis_card_label(card, label), slot);
+}
 
 static unsigned long long mix(unsigned long long x)
 {
@@ -98,10 +117,12 @@ static void motor(struct cam_world *w)
         w->unplugged = true;
         close(w->master);
         w->master = -1;
+        log_line(w, "unplug", -1, -1);
         return;
     }
     report(w, 1);
     if (fault_now(w, MF_JAM)) {
+        log_line(w, "jam", w->feeder[0], -1);
         w->moved++;
         memmove(w->feeder, w->feeder + 1, (size_t)--w->nfeed * sizeof w->feeder[0]);
         return; /* stuck: the operator's redo empties everything */
@@ -111,6 +132,7 @@ static void motor(struct cam_world *w)
         nap_ms(3 * w->p->camera.pass_ms); /* two cards pass: the sensor stays high longer */
     }
     for (int i = 0; i < n; i++) {
+        log_line(w, "move", w->feeder[0], to);
         w->slot[to][w->nslot[to]++] = w->feeder[0];
         memmove(w->feeder, w->feeder + 1, (size_t)--w->nfeed * sizeof w->feeder[0]);
         w->moved++;
@@ -243,10 +265,12 @@ void cam_world_operator(struct cam_world *w, enum mach_action act, int board)
         w->attempt = act == MA_START || board != w->board ? 1 : w->attempt + 1;
         w->board = board;
         fresh_deck(w, board);
+        log_line(w, act == MA_START ? "start" : "redo", -1, -1);
     } else if (act == MA_REFEED) {
         for (int i = 0; i < w->nslot[MACH_CAM_TRAY] && w->nfeed < MAX_CARDS; i++)
             w->feeder[w->nfeed++] = w->slot[MACH_CAM_TRAY][i];
         w->nslot[MACH_CAM_TRAY] = 0;
+        log_line(w, "refeed", -1, -1);
     }
     pthread_mutex_unlock(&w->lock);
 }
@@ -289,6 +313,10 @@ enum pd_status cam_world_frame(struct cam_world *w, int frame_no, struct vis_ima
     if (w->unplugged) {
         pthread_mutex_unlock(&w->lock);
         return pd_fail(e, PD_ERR_DEVICE, "the simulated camera is unplugged");
+    }
+    if (frame_no == 0 && w->nfeed && fault_now(w, MF_SHORT_DECK)) { /* never in the deck */
+        log_line(w, "missing", w->feeder[0], -1);
+        memmove(w->feeder, w->feeder + 1, (size_t)--w->nfeed * sizeof w->feeder[0]);
     }
     o.empty = w->nfeed == 0;
     card = w->nfeed ? w->feeder[0] : 0;
@@ -359,6 +387,13 @@ enum pd_status cam_world_new(const struct mach_profile *p, struct cam_world **ou
     w->master = -1;
     w->corner = SIM_CORNER;
     pthread_mutex_init(&w->lock, NULL);
+    if (p->camera.board_log[0]) {
+        w->log = fopen(p->camera.board_log, "we");
+        if (!w->log)
+            return pd_fail(e, PD_ERR_IO, "%s: cannot write the fake board's log: %s",
+                           p->camera.board_log, strerror(errno));
+        setvbuf(w->log, NULL, _IOLBF, 0);
+    }
     return PD_OK;
 }
 
@@ -367,6 +402,8 @@ void cam_world_free(struct cam_world *w)
     if (!w)
         return;
     unplug(w);
+    if (w->log)
+        fclose(w->log);
     vis_cal_free(w->cal);
     pthread_mutex_destroy(&w->lock);
     free(w);

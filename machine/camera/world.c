@@ -32,6 +32,7 @@ struct cam_world {
     int board, attempt, moved;    /* moved: cards the motor moved in this attempt */
     bool at_used[MACH_SIM_MAX_AT];
     int servo, sensor;            /* the diverter's angle, the sensor's level */
+    bool motor_on;                /* the feed motor's pin, as last written */
     int worn_card;                /* moved + 1 of the card an unreadable fault wore, or 0 */
     struct vis_cal *cal;
     struct vis_rect corner;
@@ -160,9 +161,18 @@ static void on_message(struct cam_world *w, const uint8_t *m, size_t n, size_t *
             motor(w);
         if ((m[0] & 0xF0) == 0xE0 && (m[0] & 0x0F) == c->diverter_pin)
             w->servo = m[1] | m[2] << 7;
+    } else if ((m[0] & 0xF0) == 0x90 && n >= 3) { /* DIGITAL_MESSAGE: a port's outputs */
+        bool on = c->feeder_pin / 8 == (m[0] & 0x0F) &&
+                  ((m[1] | m[2] << 7) >> (c->feeder_pin % 8) & 1);
+
+        *used = 3;
+        if (on && !w->motor_on)
+            motor(w);
+        w->motor_on = on;
     } else if ((m[0] & 0xF0) == 0xD0 && n >= 2) {
         *used = 2;
-    } else if (n < 3 && (m[0] == 0xF4 || m[0] == 0xF5 || (m[0] & 0xF0) == 0xE0)) {
+    } else if (n < 3 && (m[0] == 0xF4 || m[0] == 0xF5 || (m[0] & 0xF0) == 0xE0 ||
+                         (m[0] & 0xF0) == 0x90)) {
         *used = 0; /* wait for the rest */
     }
 }

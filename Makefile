@@ -228,6 +228,7 @@ check:
 	    $(FIRMATA_AVR) || { echo "make check: FAILED (the plain build)"; exit 1; }
 	@$(CHECK_SUB) -j$(CHECK_JOBS) $(SAN_MAKE) \
 	    build-san/check_predup build-san/predup build-san/usb_machine \
+	    $(FIRMATA_AVR:$(BUILD)/%=build-san/%) \
 	    || { echo "make check: FAILED (the ASan+UBSan build)"; exit 1; }
 	@logs=$$(mktemp -d "$${TMPDIR:-/tmp}/predup-halves-XXXXXX"); \
 	{ $(CHECK_SUB) check-san >"$$logs/san" 2>&1; echo $$? >"$$logs/san.rc"; } & \
@@ -251,7 +252,8 @@ check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine $(FIRMAT
 SAN_ENV := ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1
 check-san:
 	@$(MAKE) --no-print-directory $(SAN_MAKE) \
-	    build-san/check_predup build-san/predup build-san/usb_machine
+	    build-san/check_predup build-san/predup build-san/usb_machine \
+	    $(FIRMATA_AVR:$(BUILD)/%=build-san/%)
 	@SUITE_ENV='$(SAN_ENV) $(CK_ENV)' CLI_ENV='$(SAN_ENV) CLI_HALF=san' \
 	    USB_ENV='ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0' \
 	    V=$(V) sh tests/check_half.sh ASan+UBSan build-san

@@ -93,17 +93,19 @@ static int failed(const char *what, struct fm_board *b)
 
 static int start_chip(const char *hex, uart_pty_t *uart)
 {
-    uint32_t size = 0, start = 0;
-    uint8_t *code = read_ihex_file(hex, &size, &start);
+    ihex_chunk_p chunk = NULL;
+    int n = read_ihex_chunks(hex, &chunk); /* read_ihex_file would leak its list */
 
-    avr = code ? avr_make_mcu_by_name("atmega328p") : NULL;
+    avr = n > 0 ? avr_make_mcu_by_name("atmega328p") : NULL;
     if (!avr || avr_init(avr) != 0) {
         printf("firmata_avr: %s: not an Intel HEX firmware, or no ATmega328P in simavr\n", hex);
         return 1;
     }
     avr->frequency = 16000000;
-    avr_loadcode(avr, code, size, start);
-    free(code);
+    for (int i = 0; i < n; i++) /* the flash: the firmware's chunks where they belong */
+        avr_loadcode(avr, chunk[i].data, chunk[i].size, chunk[i].baseaddr);
+    free_ihex_chunks(chunk); /* the chunks' data: simavr 1.6 leaves their list */
+    free(chunk);
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('D'), FEEDER), on_feeder,
                             NULL);
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), 1), on_diverter,

@@ -35,6 +35,8 @@ enum mach_fault {
     MF_RESET,       /* the firmware restarts: it forgets the board in progress */
     MF_COVER_OPEN,  /* the cover is opened: feeding stops until it is closed */
     MF_NO_BOARD,    /* no board in the slot when the board begins */
+    MF_UNPLUG_CAMERA, /* the camera machine's camera alone leaves the bus, comes back */
+    MF_UNPLUG_BOARD,  /* the camera machine's Firmata board alone leaves the bus, comes back */
     MF_COUNT
 };
 extern const char *const MACH_FAULT_NAME[MF_COUNT]; /* "misread", "unreadable" ... */

@@ -26,7 +26,8 @@ struct cam_world {
     bool running;
     int master;                   /* the fake board's side of the pty, -1 while unplugged */
     int refused;                  /* connection attempts refused since the unplug */
-    bool unplugged;
+    bool unplugged;               /* the board is gone (its pty closed) */
+    bool camera_gone;             /* the camera is gone */
     int feeder[MAX_CARDS], nfeed; /* bottom card first */
     int slot[SLOTS][MAX_CARDS], nslot[SLOTS];
     int board, attempt, moved;    /* moved: cards the motor moved in this attempt */
@@ -111,14 +112,17 @@ static void nap_ms(int ms)
 static void motor(struct cam_world *w)
 {
     int n = 1, to = slot_of_angle(w);
+    bool hub;
 
     if (w->nfeed == 0)
         return; /* the sensor never rises */
-    if (fault_now(w, MF_UNPLUG)) { /* the hub is pulled: board and camera are gone */
+    hub = fault_now(w, MF_UNPLUG); /* the hub is pulled: board and camera are gone */
+    if (hub || fault_now(w, MF_UNPLUG_BOARD)) {
         w->unplugged = true;
+        w->camera_gone = hub;
         close(w->master);
         w->master = -1;
-        log_line(w, "unplug", -1, -1);
+        log_line(w, hub ? "unplug" : "unplug-board", -1, -1);
         return;
     }
     report(w, 1);
@@ -227,11 +231,13 @@ static void unplug(struct cam_world *w)
 
 enum pd_status cam_world_plug(struct cam_world *w, char *path, size_t n, struct pd_err *e)
 {
-    if (w->unplugged) {
+    if (w->unplugged || w->camera_gone) {
         unplug(w);
         if (w->refused++ < w->p->sim.replug_after)
-            return pd_fail(e, PD_ERR_DEVICE, "the simulated board and camera are unplugged");
-        w->unplugged = false;
+            return pd_fail(e, PD_ERR_DEVICE, "the simulated %s unplugged",
+                           !w->camera_gone ? "board is" : !w->unplugged ? "camera is"
+                                                                        : "board and camera are");
+        w->unplugged = w->camera_gone = false;
     }
     unplug(w);
     w->refused = 0;
@@ -320,7 +326,11 @@ enum pd_status cam_world_frame(struct cam_world *w, int frame_no, struct vis_ima
         return e->code;
     sim_view(w, &o);
     pthread_mutex_lock(&w->lock);
-    if (w->unplugged) {
+    if (frame_no == 0 && !w->camera_gone && fault_now(w, MF_UNPLUG_CAMERA)) {
+        w->camera_gone = true;
+        log_line(w, "unplug-camera", -1, -1);
+    }
+    if (w->camera_gone) {
         pthread_mutex_unlock(&w->lock);
         return pd_fail(e, PD_ERR_DEVICE, "the simulated camera is unplugged");
     }

@@ -6,8 +6,9 @@
 # cards, each handled as the protocol machine handles it (mfill_protocol.sh, machine_fill.sh):
 # a misread frame and an unreadable corner go to the reject tray and are read again after the
 # feeder runs empty; a double feed, a jam and a card missing from the deck (the feeder empty
-# with a card never read) redo the board; the hub unplugged (camera and board gone) is
-# reconnected and the board redone. Then the test itself checks every card's pocket: the fake
+# with a card never read) redo the board; the hub unplugged (camera and board gone), the
+# camera alone and the board alone (in copy 2: a fault at a card its board's first attempt
+# in copy 1 never reached) are reconnected and the board redone. Then the test itself checks every card's pocket: the fake
 # board's log (camera.board_log) says where each card went, and the last attempt of each of
 # the 8 board-copies must have put every card of the deal in its seat's pocket.
 # cli: slow - some 900 rendered frames read by the recognizer, about 17 s of CPU
@@ -20,7 +21,8 @@ P=$PREDUP
 rc=0
 "$P" sim set.pbn --machine cam.conf --copies 2 \
     --fault misread@1:3 --fault unreadable@1:7 --fault double-feed@2:10 --fault jam@3:20 \
-    --fault short-deck@1:12 --fault unplug@4:30 >out.txt 2>err.txt || rc=$?
+    --fault short-deck@1:12 --fault unplug@4:30 --fault unplug-camera@2:40 \
+    --fault unplug-board@3:45 >out.txt 2>err.txt || rc=$?
 [ "$rc" = 0 ] || { echo "exit $rc"; cat err.txt; exit 1; }
 fail() { echo "machine_camera: $*"; cat err.txt; exit 1; }
 grep -q '^filled set.pbn: 8 good, 0 bad' out.txt || fail "not 8 good"
@@ -30,6 +32,10 @@ grep -q 'board 2, copy 1 of 2, attempt 1: card 10 went with another on its way t
 grep -q 'board 3, copy 1 of 2, attempt 1: card 20 jammed on its way to pocket' err.txt || fail "jam"
 grep -q 'board 1, copy 1 of 2, attempt 1: the feeder is empty and 1 card was never read' err.txt || fail "short deck"
 grep -q 'board 4, copy 1 of 2: lost the machine (.*gone' err.txt || fail "unplug"
+grep -q 'board 2, copy 2 of 2: lost the machine (the simulated camera is unplugged)' err.txt ||
+    fail "unplug-camera"
+grep -q 'board 3, copy 2 of 2: lost the machine (the Firmata board is gone' err.txt ||
+    fail "unplug-board"
 head -1 set.pbn.sim-journal | grep -q ' machine camera-sim ' || fail "journal's machine"
 # The fake board's log, against the deals: every board-copy's last attempt put each of the
 # 52 cards of its deal in its seat's pocket (pockets = N E S W), and nothing else anywhere.
@@ -77,10 +83,12 @@ END {
 }' set.pbn moves.log >pockets.txt || fail "pockets: $(cat pockets.txt)"
 # the log shows the faults where they were injected, and no board-copy without a fault was
 # refed or redone
-grep -q '^jam ' moves.log && grep -q '^missing ' moves.log && grep -q '^unplug 4 1$' moves.log ||
+grep -q '^jam ' moves.log && grep -q '^missing ' moves.log && grep -q '^unplug 4 1$' moves.log &&
+    grep -q '^unplug-camera 2 1$' moves.log && grep -q '^unplug-board 3 1$' moves.log ||
     fail "the fake board's log lacks a fault"
 [ "$(grep -c '^refeed' moves.log)" = 1 ] || fail "refeeds: $(grep -c '^refeed' moves.log), not 1"
-[ "$(grep '^redo' moves.log | tr '\n' ' ')" = "redo 1 2 redo 2 2 redo 3 2 redo 4 2 " ] ||
+[ "$(grep '^redo' moves.log | tr '\n' ' ')" = \
+    "redo 1 2 redo 2 2 redo 3 2 redo 4 2 redo 2 2 redo 3 2 " ] ||
     fail "redos: $(grep '^redo' moves.log | tr '\n' ' ')"
 # by name from the tree, as the issue writes it: predup fill SET --machine camera-sim --yes
 rc=0

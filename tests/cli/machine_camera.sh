@@ -8,9 +8,10 @@
 # feeder runs empty; a double feed, a jam and a card missing from the deck (the feeder empty
 # with a card never read) redo the board; the hub unplugged (camera and board gone), the
 # camera alone and the board alone (in copy 2: a fault at a card its board's first attempt
-# in copy 1 never reached) are reconnected and the board redone. Then the test itself checks every card's pocket: the fake
-# board's log (camera.board_log) says where each card went, and the last attempt of each of
-# the 8 board-copies must have put every card of the deal in its seat's pocket.
+# in copy 1 never reached) are reconnected and the board redone. Then the test itself checks
+# every card's pocket: the fake board's log (camera.board_log) says where each card went, and
+# the last attempt of each of the 8 board-copies must have put every card of the deal in its
+# seat's pocket.
 # cli: slow - some 900 rendered frames read by the recognizer, about 17 s of CPU
 set -eu
 P=$PREDUP
@@ -26,8 +27,10 @@ rc=0
 [ "$rc" = 0 ] || { echo "exit $rc"; cat err.txt; exit 1; }
 fail() { echo "machine_camera: $*"; cat err.txt; exit 1; }
 grep -q '^filled set.pbn: 8 good, 0 bad' out.txt || fail "not 8 good"
-grep -q '^simulator audit: 8 board-copies (4 boards x 2 copies) filled in this run hold their deals, card by card$' out.txt || fail "audit"
-grep -q 'operator (board 1): copy 1 of 2: put the rejected cards of the reject tray back in the feeder' err.txt || fail "misread/unreadable: no refeed"
+grep -q '^simulator audit: 8 board-copies (4 boards x 2 copies) filled in this run hold their deals, card by card$' out.txt ||
+    fail "audit"
+grep -q 'operator (board 1): copy 1 of 2: put the rejected cards of the reject tray back in' err.txt ||
+    fail "misread/unreadable: no refeed"
 grep -q 'board 2, copy 1 of 2, attempt 1: card 10 went with another on its way to pocket' err.txt || fail "double feed"
 grep -q 'board 3, copy 1 of 2, attempt 1: card 20 jammed on its way to pocket' err.txt || fail "jam"
 grep -q 'board 1, copy 1 of 2, attempt 1: the feeder is empty and 1 card was never read' err.txt || fail "short deck"

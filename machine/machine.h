@@ -37,7 +37,8 @@ enum mach_fault {
     MF_NO_BOARD,    /* no board in the slot when the board begins */
     MF_UNPLUG_CAMERA, /* the camera machine's camera alone leaves the bus, comes back */
     MF_UNPLUG_BOARD,  /* the camera machine's Firmata board alone leaves the bus, comes back */
-    MF_COUNT
+    MF_COUNT,
+    MF_PROTOCOL_COUNT = MF_UNPLUG_CAMERA /* the protocol simulator's: those before it */
 };
 extern const char *const MACH_FAULT_NAME[MF_COUNT]; /* "misread", "unreadable" ... */
 /* The fault named name, or -1. */

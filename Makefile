@@ -46,7 +46,8 @@ DEPS_BUILD := gcc make pkg-config libusb-1.0-0-dev libssl-dev libhpdf-dev libdds
               libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 DEPS_BUILD += libvips-dev libzbar-dev
 DEPS_TEST  := check umockdev libumockdev-dev poppler-utils qpdf zbar-tools dealer deal valgrind \
-              python3 man-db groff-base bsdextrautils imagemagick strace chromium
+              python3 man-db groff-base bsdextrautils imagemagick strace chromium \
+              libsimavr-dev libsimavrparts1
 DEPS_FUZZ  := clang libclang-rt-14-dev
 
 ifeq ($(V),0)
@@ -56,7 +57,7 @@ say = @printf '  %-4s %s\n' '$(1)' '$(2)'
 endif
 endif
 
-.PHONY: all deps deps-fuzz have-libs have-test-libs house house-objects check check-quick check-plain check-san valgrind run bench fuzz fuzz-cflags fuzz-ldlibs install clean
+.PHONY: all deps deps-fuzz have-libs have-test-libs house house-objects check check-quick check-plain check-san valgrind run bench fuzz fuzz-cflags fuzz-ldlibs install clean firmata-hex
 
 all: predup
 
@@ -90,6 +91,20 @@ $(BUILD)/tests/usb_machine.o: tests/usb_machine.c
 $(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(UMOCKDEV_LIBS) -o $@
+
+# camera machine: predup's Firmata code against the real StandardFirmata firmware in simavr
+# (tests/firmata_avr.c, tests/cli/machine_firmata_avr.sh); built where simavr is installed.
+# make firmata-hex fetches the firmware a club flashes (StandardFirmata 2.4 for the Uno, inside
+# the npm package avrgirl-arduino) into $(BUILD)/firmata/.
+FIRMATA_AVR = $(if $(wildcard /usr/include/simavr/sim_avr.h),$(BUILD)/firmata_avr)
+$(BUILD)/tests/firmata_avr.o: CPPFLAGS += -I/usr/include/simavr
+$(BUILD)/firmata_avr: $(BUILD)/tests/firmata_avr.o $(LIB_OBJ)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -lsimavr -lsimavrparts -lutil -o $@
+firmata-hex:
+	@mkdir -p $(BUILD)/firmata && cd $(BUILD)/firmata && npm pack -q avrgirl-arduino@5.0.1 && \
+	  tar -xzf avrgirl-arduino-5.0.1.tgz --strip-components=4 \
+	    package/junk/hex/uno/StandardFirmata.cpp.hex && rm avrgirl-arduino-5.0.1.tgz
 
 $(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
@@ -210,9 +225,10 @@ check:
 	@$(CHECK_SUB) deps
 	@$(CHECK_SUB) house || { echo "make check: FAILED (the house rules)"; exit 1; }
 	@$(CHECK_SUB) -j$(CHECK_JOBS) $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine \
-	    || { echo "make check: FAILED (the plain build)"; exit 1; }
+	    $(FIRMATA_AVR) || { echo "make check: FAILED (the plain build)"; exit 1; }
 	@$(CHECK_SUB) -j$(CHECK_JOBS) $(SAN_MAKE) \
 	    build-san/check_predup build-san/predup build-san/usb_machine \
+	    $(FIRMATA_AVR:$(BUILD)/%=build-san/%) \
 	    || { echo "make check: FAILED (the ASan+UBSan build)"; exit 1; }
 	@logs=$$(mktemp -d "$${TMPDIR:-/tmp}/predup-halves-XXXXXX"); \
 	{ $(CHECK_SUB) check-san >"$$logs/san" 2>&1; echo $$? >"$$logs/san.rc"; } & \
@@ -230,13 +246,14 @@ check-quick:
 	@$(CHECK_SUB) -j$(CHECK_JOBS) $(BUILD)/check_predup $(BUILD)/predup
 	@SUITE_ENV='$(CK_ENV)' QUICK=1 V=$(V) sh tests/check_half.sh quick $(BUILD)
 
-check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine
+check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine $(FIRMATA_AVR)
 	@SUITE_ENV='$(CK_ENV)' V=$(V) sh tests/check_half.sh plain $(BUILD) house
 
 SAN_ENV := ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1
 check-san:
 	@$(MAKE) --no-print-directory $(SAN_MAKE) \
-	    build-san/check_predup build-san/predup build-san/usb_machine
+	    build-san/check_predup build-san/predup build-san/usb_machine \
+	    $(FIRMATA_AVR:$(BUILD)/%=build-san/%)
 	@SUITE_ENV='$(SAN_ENV) $(CK_ENV)' CLI_ENV='$(SAN_ENV) CLI_HALF=san' \
 	    USB_ENV='ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0' \
 	    V=$(V) sh tests/check_half.sh ASan+UBSan build-san
@@ -305,4 +322,4 @@ clean:
 	rm -rf build build-san build-fuzz predup
 
 -include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d \
-    $(BUILD)/tests/bench_gen.d $(BUILD)/tests/bench_ceiling.d
+    $(BUILD)/tests/firmata_avr.d $(BUILD)/tests/bench_gen.d $(BUILD)/tests/bench_ceiling.d

@@ -162,7 +162,8 @@ static int camera_key(struct loader *l, const char *name, const char *value)
 {
     struct mach_camera_opts *c = &l->p.camera;
     char *text = !strcmp(name, "pipeline") ? c->pipeline : !strcmp(name, "board") ? c->board
-               : !strcmp(name, "calibration") ? c->calibration : NULL;
+               : !strcmp(name, "calibration") ? c->calibration
+               : !strcmp(name, "board_log") ? c->board_log : NULL;
     size_t cap = !strcmp(name, "pipeline") ? sizeof c->pipeline : sizeof c->board;
 
     if (text) {

@@ -35,7 +35,10 @@ enum mach_fault {
     MF_RESET,       /* the firmware restarts: it forgets the board in progress */
     MF_COVER_OPEN,  /* the cover is opened: feeding stops until it is closed */
     MF_NO_BOARD,    /* no board in the slot when the board begins */
-    MF_COUNT
+    MF_UNPLUG_CAMERA, /* the camera machine's camera alone leaves the bus, comes back */
+    MF_UNPLUG_BOARD,  /* the camera machine's Firmata board alone leaves the bus, comes back */
+    MF_COUNT,
+    MF_PROTOCOL_COUNT = MF_UNPLUG_CAMERA /* the protocol simulator's: those before it */
 };
 extern const char *const MACH_FAULT_NAME[MF_COUNT]; /* "misread", "unreadable" ... */
 /* The fault named name, or -1. */
@@ -104,6 +107,7 @@ struct mach_camera_opts {
     char pipeline[400];      /* the GStreamer source, e.g. "v4l2src device=/dev/video0" */
     char board[200];         /* the Firmata board's serial port, e.g. /dev/ttyACM0 */
     char calibration[200];   /* the deck's templates (predup machine calibrate) */
+    char board_log[200];     /* simulate = yes: the fake board's log of every card it moved */
     int region[4];           /* x y w h of the corner index in the frame (the profile's
                                 WxH+X+Y); w 0: the whole frame */
     int feeder_pin;          /* digital output: runs the feed motor */

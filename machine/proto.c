@@ -82,6 +82,7 @@ const char *const MACH_FAULT_NAME[MF_COUNT] = {
     [MF_OTHER_DECK] = "other-deck", [MF_DUP_CARD] = "duplicate-card",
     [MF_UNPLUG] = "unplug",         [MF_RESET] = "reset",
     [MF_COVER_OPEN] = "cover-open", [MF_NO_BOARD] = "no-board",
+    [MF_UNPLUG_CAMERA] = "unplug-camera", [MF_UNPLUG_BOARD] = "unplug-board",
 };
 
 void mach_profile_default(struct mach_profile *p)

@@ -36,6 +36,11 @@ enum pd_status mach_sim_new(const struct mach_sim_opts *o, const enum seat pocke
 
     if (!s)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the simulator");
+    for (int i = 0; i < o->nat; i++)
+        if (o->at[i].kind >= MF_PROTOCOL_COUNT)
+            return free(s), pd_fail(e, PD_ERR_USAGE, "fault %s: the camera machine's (its "
+                                    "simulator: --machine camera-sim)",
+                                    MACH_FAULT_NAME[o->at[i].kind]);
     s->o = *o;
     memcpy(s->pocket, o->pockets_fixed ? o->pockets_wired : pocket, sizeof s->pocket);
     s->w = world;

@@ -68,7 +68,7 @@ START_TEST(test_fault_spec_parse)
     ck_assert_int_eq(mach_fault_parse("sneeze@2:5", &f, &e), PD_ERR_RANGE);
     ck_assert_str_eq(e.msg, "unknown fault \"sneeze\" (misread, unreadable, double-feed, jam, "
                             "short-deck, extra-card, other-deck, duplicate-card, unplug, reset, "
-                            "cover-open, no-board)");
+                            "cover-open, no-board, unplug-camera, unplug-board)");
     ck_assert_int_eq(mach_fault_parse("no-board@2:1", &f, &e), PD_ERR_RANGE);
     ck_assert_str_eq(e.msg, "fault \"no-board@2:1\": the card is 1..52 (0 for no-board)");
     ck_assert_int_eq(mach_fault_parse("jam", &f, &e), PD_ERR_RANGE);
@@ -361,7 +361,7 @@ START_TEST(test_fault_pairs)
     struct rig r;
     struct mach_result res;
     struct pd_err e = {0};
-    int a = _i / MF_COUNT, b = _i % MF_COUNT;
+    int a = _i / MF_PROTOCOL_COUNT, b = _i % MF_PROTOCOL_COUNT;
 
     if (a >= b)
         return;
@@ -394,7 +394,7 @@ START_TEST(test_random_faults_never_wrong_good)
 
     rig_init(&r, 24, _i % 2 == 0 ? MACH_OCR : MACH_OCR | MACH_BARCODE);
     r.prof.sim.seed = 1000 + (unsigned)_i;
-    for (int k = 0; k < MF_COUNT; k++)
+    for (int k = 0; k < MF_PROTOCOL_COUNT; k++)
         r.prof.sim.rate_ppm[k] = k == MF_NO_BOARD ? 20000 : 1500;
     r.prof.sim.ocr_confusion_ppm = 20000; /* a bad camera: many confident misreads */
     rig_sim(&r, NULL);
@@ -627,10 +627,10 @@ Suite *machine_suite(void)
     tcase_add_test(tc, test_sim_deterministic);
     suite_add_tcase(s, tc);
     tcase_set_timeout(fm, 120);
-    tcase_add_loop_test(fm, test_fault_alone_two_methods, 0, 3 * MF_COUNT);
-    tcase_add_loop_test(fm, test_fault_alone_ocr_only, 0, 3 * MF_COUNT);
-    tcase_add_loop_test(fm, test_fault_alone_barcode_only, 0, 3 * MF_COUNT);
-    tcase_add_loop_test(fm, test_fault_pairs, 0, MF_COUNT * MF_COUNT);
+    tcase_add_loop_test(fm, test_fault_alone_two_methods, 0, 3 * MF_PROTOCOL_COUNT);
+    tcase_add_loop_test(fm, test_fault_alone_ocr_only, 0, 3 * MF_PROTOCOL_COUNT);
+    tcase_add_loop_test(fm, test_fault_alone_barcode_only, 0, 3 * MF_PROTOCOL_COUNT);
+    tcase_add_loop_test(fm, test_fault_pairs, 0, MF_PROTOCOL_COUNT * MF_PROTOCOL_COUNT);
     tcase_add_loop_test(fm, test_random_faults_never_wrong_good, 0, 4);
     tcase_add_test(fm, test_confident_misreads_never_good);
     tcase_add_test(fm, test_lost_and_damaged_replies_recovered);

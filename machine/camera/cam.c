@@ -5,6 +5,7 @@
  * sensor. No pocket counts: the counts are predup's own tally of the cards it moved. A frame
  * that shows no card is checked with the motor, the diverter on the reject tray: a card that
  * passes was unreadable (it is in the tray), none means the feeder is empty. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -38,20 +39,55 @@ static const struct vis_cal *cal_of(const struct cam_dev *d)
     return d->world ? cam_world_cal(d->world) : d->own_cal;
 }
 
-static enum pd_status read_frame(struct cam_dev *d, int no, struct vis_reading *r,
-                                 struct pd_err *e)
-{
-    struct vis_image img = {0};
-    const int *g = d->p->camera.region;
-    struct vis_rect region = {g[0], g[1], g[2], g[3]};
+/* One frame's reading, on a thread of its own (vis_read_card reads a const calibration). */
+struct reading_job {
+    const struct vis_cal *cal;
+    struct vis_image img;
+    struct vis_rect region;
+    struct vis_reading r;
+    struct pd_err e;
     enum pd_status rc;
+};
 
-    rc = frame(d, no, &img, e);
-    if (d->world) /* known once the simulator's recognizer has learned, at the first frame */
-        region = cam_world_corner(d->world);
+static void *read_job(void *arg)
+{
+    struct reading_job *j = arg;
+
+    j->rc = vis_read_card(j->cal, &j->img, j->region.width ? &j->region : NULL, &j->r, &j->e);
+    return NULL;
+}
+
+/* The card at the feeder's mouth in two frames, taken one after the other, then read at once
+ * (two cores read them in the time of one). */
+static enum pd_status read_frames(struct cam_dev *d, struct vis_reading *a,
+                                  struct vis_reading *b, struct pd_err *e)
+{
+    const int *g = d->p->camera.region;
+    struct reading_job j[2] = {{.region = {g[0], g[1], g[2], g[3]}}};
+    enum pd_status rc = frame(d, 0, &j[0].img, e);
+    pthread_t second;
+    bool threaded;
+
     if (rc == PD_OK)
-        rc = vis_read_card(cal_of(d), &img, region.width ? &region : NULL, r, e);
-    vis_image_free(&img);
+        rc = frame(d, 1, &j[1].img, e);
+    for (int i = 0; i < 2; i++) {
+        j[i].cal = cal_of(d);
+        /* the simulator's region is known once its recognizer has learned, at the first frame */
+        j[i].region = d->world ? cam_world_corner(d->world) : j[0].region;
+    }
+    if (rc == PD_OK) {
+        threaded = pthread_create(&second, NULL, read_job, &j[1]) == 0;
+        read_job(&j[0]);
+        if (threaded)
+            pthread_join(second, NULL);
+        else
+            read_job(&j[1]);
+        rc = j[0].rc != PD_OK ? (*e = j[0].e, j[0].rc) : j[1].rc != PD_OK ? (*e = j[1].e, j[1].rc)
+                                                                          : PD_OK;
+    }
+    *a = j[0].r, *b = j[1].r;
+    vis_image_free(&j[0].img);
+    vis_image_free(&j[1].img);
     return rc;
 }
 
@@ -119,7 +155,7 @@ static enum pd_status cam_feed(void *dev, struct mp_msg *r, struct pd_err *e)
     struct vis_reading a, b;
     int moved;
 
-    if (read_frame(d, 0, &a, e) != PD_OK || read_frame(d, 1, &b, e) != PD_OK)
+    if (read_frames(d, &a, &b, e) != PD_OK)
         return PD_ERR_DEVICE;
     d->seq++;
     if (a.card < 0 && b.card < 0) { /* nothing to read: a card nobody can read, or none */

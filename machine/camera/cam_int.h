@@ -16,6 +16,7 @@
 struct fm_board {
     int fd;
     uint8_t port[16]; /* the digital ports' input bits, as the board last reported them */
+    uint8_t out[16];  /* the digital ports' output bits, as the host last wrote them */
     int major, minor; /* the Firmata version it announced */
 };
 /* Opens the serial port (raw, 57600 baud) and waits up to wait_ms for the board's version.

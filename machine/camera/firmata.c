@@ -13,7 +13,7 @@
 #include "machine/camera/cam_int.h"
 
 enum { FM_DIGITAL_MESSAGE = 0x90, FM_ANALOG_MESSAGE = 0xE0, FM_REPORT_DIGITAL = 0xD0,
-       FM_SET_PIN_MODE = 0xF4, FM_SET_DIGITAL_PIN = 0xF5, FM_REPORT_VERSION = 0xF9,
+       FM_SET_PIN_MODE = 0xF4, FM_REPORT_VERSION = 0xF9,
        FM_START_SYSEX = 0xF0, FM_END_SYSEX = 0xF7 };
 
 static long now_ms(void)
@@ -132,10 +132,18 @@ enum pd_status fm_mode(struct fm_board *b, int pin, int mode, struct pd_err *e)
     return mode == FM_INPUT || mode == FM_PULLUP ? send_bytes(b, rep, 2, e) : PD_OK;
 }
 
+/* DIGITAL_MESSAGE, the pin's whole port (its other outputs as last written): every Firmata 2.x
+ * reads it; SET_DIGITAL_PIN_VALUE (0xF5) is new in 2.5, and the StandardFirmata most boards
+ * carry is 2.4 (tests/firmata_avr.c). */
 enum pd_status fm_write(struct fm_board *b, int pin, int value, struct pd_err *e)
 {
-    uint8_t m[3] = {FM_SET_DIGITAL_PIN, (uint8_t)pin, (uint8_t)(value != 0)};
+    uint8_t bit = (uint8_t)(1u << (pin % 8)), *out = &b->out[(pin / 8) & 0x0F];
+    uint8_t m[3];
 
+    *out = value ? *out | bit : *out & (uint8_t)~bit;
+    m[0] = (uint8_t)(FM_DIGITAL_MESSAGE | ((pin / 8) & 0x0F));
+    m[1] = *out & 0x7F;
+    m[2] = *out >> 7;
     return send_bytes(b, m, 3, e);
 }
 

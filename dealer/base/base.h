@@ -136,6 +136,11 @@ struct pd_opt_table {
 #define PD_OPT_AT(type, member) .at = offsetof(type, member)
 #define PD_OPT_NUM(type, member, min, max)                                                     \
     .at = offsetof(type, member), .size = sizeof(((type *)0)->member), .lo = (min), .hi = (max)
+/* A flag that ORs row->lo into an unsigned at row->at (PD_OUT_FORCE ...): PD_OPT_BITS. */
+enum pd_status pd_opt_set_bits(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e);
+#define PD_OPT_BITS(type, member, bits)                                                        \
+    .at = offsetof(type, member), .lo = (bits), .set = pd_opt_set_bits
 /* Reads argv's options (argv[0] is the command's name) into opts by t's rows; *first is then
  * the first operand (operands and options may come in any order, as getopt_long permutes
  * them; "--" ends the options). A wrong option is refused once, here: 'unknown option

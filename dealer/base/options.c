@@ -188,6 +188,14 @@ static enum pd_status take(const struct pd_opt *r, bool *seen, void *opts, const
     return PD_OK;
 }
 
+enum pd_status pd_opt_set_bits(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    (void)value, (void)e;
+    *(unsigned *)(void *)((char *)opts + row->at) |= (unsigned)row->lo;
+    return PD_OK;
+}
+
 enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc, char **argv,
                              int *first, struct pd_err *e)
 {

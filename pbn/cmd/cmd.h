@@ -6,6 +6,12 @@
 
 #include "dealer/base/base.h"
 
+/* Each command's option tables (its forms' each), for predup --complete. */
+extern const struct pd_opt_table *const cmd_deal_options[];
+extern const struct pd_opt_table *const cmd_verify_options[];
+extern const struct pd_opt_table *const cmd_check_options[];
+extern const struct pd_opt_table *const cmd_convert_options[];
+
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_check(int argc, char **argv, struct pd_err *e);

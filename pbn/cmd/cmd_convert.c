@@ -141,59 +141,63 @@ static bool input_is_key(const char *path)
     return key;
 }
 
+struct convert_args {
+    const char *from, *to, *boards;
+    unsigned flags;
+    bool help;
+};
+
+#define CONVERT_AT(member) PD_OPT_AT(struct convert_args, member)
+#define CONVERT_BITS(bits) PD_OPT_BITS(struct convert_args, flags, bits)
+static const struct pd_opt convert_rows[] = {
+    {0, "from", PD_OPT_VALUE, CONVERT_AT(from), .arg = "FORMAT", .words = "@formats"},
+    {0, "to", PD_OPT_VALUE, CONVERT_AT(to), .arg = "FORMAT[,FORMAT...]", .words = "@formats,"},
+    {0, "boards", PD_OPT_VALUE, CONVERT_AT(boards), .arg = "LIST"},
+    {0, "force", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_FORCE)},
+    {0, "public", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_PUBLIC)},
+    {0, "drop-conditions", PD_OPT_FLAG, CONVERT_BITS(PBN_OUT_DROP_CONDITIONS)},
+    {'h', "help", PD_OPT_STOP, CONVERT_AT(help)},
+    {0},
+};
+static const struct pd_opt_table convert_table = {"predup convert", convert_rows, NULL};
+const struct pd_opt_table *const cmd_convert_options[] = {&convert_table, NULL};
+
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
-    const char *from = NULL, *to = NULL, *boards = NULL;
-    unsigned flags = 0;
+    struct convert_args a = {0};
+    const char *from, *to;
     struct pbn_set *set = NULL;
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "f from  t to  b boards",
-                                      "h help  F force  P public  C drop-conditions", "h", argc,
-                                      argv, e);
-    int c;
+    int first;
+    enum pd_status rc = pd_opts_parse(&convert_table, &a, argc, argv, &first, e);
 
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (c == 'f')
-            from = optarg;
-        else if (c == 't')
-            to = optarg;
-        else if (c == 'b')
-            boards = optarg;
-        else if (c == 'F')
-            flags |= PD_OUT_FORCE;
-        else if (c == 'P')
-            flags |= PD_OUT_PUBLIC;
-        else if (c == 'C')
-            flags |= PBN_OUT_DROP_CONDITIONS;
-        else if (c == 'h') {
-            print_convert_usage();
-            return PD_OK;
-        } else
-            return pd_opts_refuse(&p, "predup convert", e);
-    }
     if (rc != PD_OK)
         return rc;
-    if (optind != argc - 2)
+    if (a.help) {
+        print_convert_usage();
+        return PD_OK;
+    }
+    from = a.from, to = a.to;
+    if (first != argc - 2)
         return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
-    rc = pbn_read_any(argv[optind], from, &set, e);
-    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]) && !input_is_key(argv[optind]))
+    rc = pbn_read_any(argv[first], from, &set, e);
+    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[first]) && !input_is_key(argv[first]))
         return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
                               "FORMAT %s %s)",
-                       argv[optind], argv[optind], argv[optind + 1]);
-    if (rc == PD_OK && boards)
-        rc = pbn_set_keep_boards(set, boards, argv[optind], e);
+                       argv[first], argv[first], argv[first + 1]);
+    if (rc == PD_OK && a.boards)
+        rc = pbn_set_keep_boards(set, a.boards, argv[first], e);
     if (rc == PD_OK)
-        rc = pbn_write_formats_ex(argv[optind + 1], to, flags, set, e);
-    const char *format = to ? to : pbn_format_from_path(argv[optind + 1]);
+        rc = pbn_write_formats_ex(argv[first + 1], to, a.flags, set, e);
+    const char *format = to ? to : pbn_format_from_path(argv[first + 1]);
     size_t written = set ? set->n - pbn_format_left_out(format, set) : 0; /* one format */
 
     if (rc == PD_OK)
         report_each_left_out(set, format);
-    if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], written,
-               written == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
+    if (rc == PD_OK && strcmp(argv[first + 1], "-") != 0)
+        printf("%s: %zu board%s written to %s%s%s%s\n", argv[first], written,
+               written == 1 ? "" : "s", argv[first + 1], to ? " as " : "", to ? to : "",
                set->latin1 ? " (read as Windows-1252, not UTF-8)" : "");
     pbn_set_free(set);
     return rc;
@@ -234,20 +238,28 @@ static enum pd_status check_pbn_text(const char *name, const char *text, size_t 
     return rc;
 }
 
+/* check's one option: --help (its operands are files). */
+static const struct pd_opt check_rows[] = {
+    {'h', "help", PD_OPT_STOP, .at = 0},
+    {0},
+};
+static const struct pd_opt_table check_table = {"predup check", check_rows, NULL};
+const struct pd_opt_table *const cmd_check_options[] = {&check_table, NULL};
+
 enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
 {
     size_t total = 0;
-    int files = 0;
+    int files = 0, first;
+    bool help = false;
+    enum pd_status rc0 = pd_opts_parse(&check_table, &help, argc, argv, &first, e);
 
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(check_usage, stdout);
-            return PD_OK;
-        }
-        if (argv[i][0] == '-' && argv[i][1])
-            return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\"", argv[i]);
+    if (rc0 != PD_OK)
+        return rc0;
+    if (help) {
+        fputs(check_usage, stdout);
+        return PD_OK;
     }
-    for (int i = 1; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         char *text = NULL;
         size_t len = 0, n = 0;
         const char *format = pbn_format_guess(argv[i]);

@@ -6,10 +6,19 @@
 
 #include "pbn/sets/sets.h"
 
-/* Reads the options of deal --squaredeal (writes: -o, --format, --force and --public too) or
- * verify --squaredeal into o; *help set on --help. optind is then the first operand. */
+/* The options of deal --squaredeal (writes: -o, --format, --force and --public too) and of
+ * verify --squaredeal, as rows; sqd_read_opts reads them into o (*help set on --help, *first
+ * the first operand). */
+extern const struct pd_opt_table sqd_deal_table, sqd_verify_table;
 enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
-                             bool *help, struct pd_err *e);
+                             bool *help, int *first, struct pd_err *e);
+
+/* Setters of rows (struct pd_opt) for --dealer N|E|S|W and --vul None|NS|EW|All, which deal
+ * and verify both take: the int at row->at, through the deal model's parsers. */
+enum pd_status cmd_opt_seat(void *opts, const struct pd_opt *row, const char *value,
+                            struct pd_err *e);
+enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *value,
+                           struct pd_err *e);
 
 /* True when option name (or name=VALUE) is among the arguments before any "--": cmd_deal and
  * cmd_verify take their --squaredeal form so. */

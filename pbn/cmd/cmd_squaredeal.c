@@ -1,7 +1,7 @@
 /* pbn/cmd/cmd_squaredeal.c - the options of the --squaredeal forms of `predup deal` and `predup
  * verify` (a SquareDeal event's sessions), which both read: pbn/cmd/cmd_deal.c and
  * pbn/cmd/cmd_verify.c parse them here and call sqd_deal_session or sqd_verify_sets
- * (pbn/sets/squaredeal.c). */
+ * (pbn/sets/squaredeal.c); and the setters of --dealer and --vul, which both take. */
 #include <string.h>
 
 #include "pbn/cmd/cmd_int.h"
@@ -14,6 +14,18 @@ bool pbn_has_option(int argc, char **argv, const char *name)
         if (strncmp(argv[i], name, len) == 0 && (argv[i][len] == '\0' || argv[i][len] == '='))
             return true;
     return false;
+}
+
+enum pd_status cmd_opt_seat(void *opts, const struct pd_opt *row, const char *value,
+                            struct pd_err *e)
+{
+    return pd_opt_seat("--dealer", value, (int *)(void *)((char *)opts + row->at), e);
+}
+
+enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *value,
+                           struct pd_err *e)
+{
+    return pd_opt_vul("--vul", value, (int *)(void *)((char *)opts + row->at), e);
 }
 
 /* A number 1..9999 at *p, which is moved past it. */
@@ -49,42 +61,57 @@ static enum pd_status parse_session(const char *arg, struct sqd_span *sp, struct
     return PD_OK;
 }
 
-enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
-                             bool *help, struct pd_err *e)
+struct sqd_args {
+    struct sqd_set_opts o;
+    bool help;
+};
+
+static enum pd_status set_session(void *opts, const struct pd_opt *row, const char *value,
+                                  struct pd_err *e)
 {
-    struct pd_opts p;
-    int c;
-    enum pd_status rc = pd_opts_begin(&p, "Q squaredeal  n session  b boards  o output  f format",
-                                      "r reserve  h help  F force  P public", writes ? "o:h" : "h",
-                                      argc, argv, e);
+    (void)row;
+    return parse_session(value, &((struct sqd_args *)opts)->o.span, e);
+}
 
-    *o = (struct sqd_set_opts){.out = "-"};
-    *help = false;
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (c == 'Q')
-            o->sqd = optarg;
-        else if (c == 'n')
-            rc = parse_session(optarg, &o->span, e);
-        else if (c == 'r')
-            o->span.reserve = true;
-        else if (c == 'b')
-            o->boards = optarg;
-        else if (c == 'h')
-            *help = true;
-        else if (writes && c == 'o')
-            o->out = optarg;
-        else if (writes && c == 'f')
-            o->formats = optarg;
-        else if (writes && c == 'F')
-            o->out_flags |= PD_OUT_FORCE;
-        else if (writes && c == 'P')
-            o->out_flags |= PD_OUT_PUBLIC;
-        else {
-            char cmd[64];
+#define SQD_AT(member) PD_OPT_AT(struct sqd_args, member)
+static const struct pd_opt sqd_rows[] = {
+    {0, "squaredeal", PD_OPT_VALUE, SQD_AT(o.sqd), .arg = "EVENT.sqd", .words = "*.sqd"},
+    {0, "session", PD_OPT_VALUE, .set = set_session, .arg = "PHASE,SESSION"},
+    {0, "reserve", PD_OPT_FLAG, SQD_AT(o.span.reserve)},
+    {0, "boards", PD_OPT_VALUE, SQD_AT(o.boards), .arg = "LIST"},
+    {'h', "help", PD_OPT_STOP, SQD_AT(help)},
+    {0},
+};
+static const struct pd_opt_table sqd_common = {"predup --squaredeal", sqd_rows, NULL};
+/* deal --squaredeal writes a set. */
+static const struct pd_opt sqd_write_rows[] = {
+    {'o', "output", PD_OPT_VALUE, SQD_AT(o.out), .arg = "FILE", .words = "*"},
+    {0, "format", PD_OPT_VALUE, SQD_AT(o.formats), .arg = "LIST", .words = "@formats,"},
+    {0, "force", PD_OPT_FLAG, PD_OPT_BITS(struct sqd_args, o.out_flags, PD_OUT_FORCE)},
+    {0, "public", PD_OPT_FLAG, PD_OPT_BITS(struct sqd_args, o.out_flags, PD_OUT_PUBLIC)},
+    {0},
+};
+/* verify --squaredeal writes nothing: the writing options are refused by name. */
+static const struct pd_opt sqd_verify_rows[] = {
+    {'o', "output", PD_OPT_REFUSED, .arg = "FILE"},
+    {0, "format", PD_OPT_REFUSED, .arg = "LIST"},
+    {0, "force", PD_OPT_REFUSED},
+    {0, "public", PD_OPT_REFUSED},
+    {0},
+};
+const struct pd_opt_table sqd_deal_table = {"predup deal --squaredeal EVENT.sqd", sqd_write_rows,
+                                            &sqd_common};
+const struct pd_opt_table sqd_verify_table = {"predup verify --squaredeal EVENT.sqd",
+                                              sqd_verify_rows, &sqd_common};
 
-            snprintf(cmd, sizeof cmd, "predup %s --squaredeal EVENT.sqd", argv[0]);
-            rc = pd_opts_refuse(&p, cmd, e);
-        }
-    }
+enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
+                             bool *help, int *first, struct pd_err *e)
+{
+    struct sqd_args a = {.o = {.out = "-"}};
+    enum pd_status rc = pd_opts_parse(writes ? &sqd_deal_table : &sqd_verify_table, &a, argc,
+                                      argv, first, e);
+
+    *o = a.o;
+    *help = a.help;
     return rc;
 }

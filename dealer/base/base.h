@@ -104,7 +104,8 @@ enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigne
  *         from lo to hi; or set, a setter that reads and checks the value itself (NULL for
  *         a flag). The value's checks are the engine's: a setter calls the engine's parser.
  *   help: the help line (lines split by \n), after "  -L, --NAME ARG" (arg: the value's name
- *         in help, "FILE"); NULL: not listed in the help.
+ *         in help, "FILE"); NULL: not listed in the help. arg_of and help_of, when set, make
+ *         them at help time from another table (print's counts a page, its languages).
  *   words: what completes the value (predup --complete value CMD OPTION prints it; the bash
  *         completion reads it): words ("N E S W"), @LIST (predup --complete LIST: @formats;
  *         a final "," completes a comma list of them, a final "@" or "=" appends that and no
@@ -121,6 +122,8 @@ struct pd_opt {
     unsigned long long lo, hi;
     pd_opt_set_fn set;
     const char *arg, *help, *words;
+    const char *(*arg_of)(char *buf, size_t len);
+    const char *(*help_of)(char *buf, size_t len);
 };
 /* A command's options: its rows (ended by a zeroed row), then more's (options two commands
  * share: sim's rows, then fill's); cmd names the command whose --help lists them

@@ -229,6 +229,8 @@ enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc,
 /* "-o, --output FILE" (what the help line starts with) into buf. */
 static void help_head(const struct pd_opt *r, char *buf, size_t len)
 {
+    char value[80];
+    const char *arg = r->arg_of ? r->arg_of(value, sizeof value) : r->arg;
     int n = 0;
 
     if (r->letter && r->name)
@@ -237,8 +239,8 @@ static void help_head(const struct pd_opt *r, char *buf, size_t len)
         n = snprintf(buf, len, "-%c", r->letter);
     else
         n = snprintf(buf, len, "--%s", r->name);
-    if (r->arg && n >= 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, " %s", r->arg);
+    if (arg && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " %s", arg);
 }
 
 void pd_opts_help(FILE *out, const struct pd_opt_table *t)
@@ -246,17 +248,17 @@ void pd_opts_help(FILE *out, const struct pd_opt_table *t)
     const struct pd_opt *rows[ROWS_MAX];
     size_t n = flatten(t, rows);
     int column = t->column ? t->column : HELP_COLUMN;
-    char head[80];
+    char head[100], text[200];
 
     for (size_t i = 0; i < n; i++) {
-        const char *h = rows[i]->help;
+        const char *h = rows[i]->help_of ? rows[i]->help_of(text, sizeof text) : rows[i]->help;
         int pad;
 
         if (!h || rows[i]->kind == PD_OPT_REFUSED)
             continue;
         help_head(rows[i], head, sizeof head);
         pad = column - 2 - (int)strlen(head);
-        fprintf(out, "  %s%*s", head, pad < 2 ? 2 : pad, "");
+        fprintf(out, "  %s%*s", head, pad < 1 ? 2 : pad, "");
         for (size_t len; (len = strcspn(h, "\n")), h[len]; h += len + 1)
             fprintf(out, "%.*s\n%*s", (int)len, h, column, "");
         fprintf(out, "%s\n", h);

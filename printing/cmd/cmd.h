@@ -6,6 +6,10 @@
 
 #include "dealer/base/base.h"
 
+/* Each command's option tables, for predup --complete. */
+extern const struct pd_opt_table *const cmd_analyze_options[];
+extern const struct pd_opt_table *const cmd_print_options[];
+
 enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e);
 enum pd_status cmd_print(int argc, char **argv, struct pd_err *e);
 

@@ -2,38 +2,13 @@
  * options into the print engine's (printing/print.c), runs it and reports. The engine checks
  * the values (pr_kind_check): a count a page, a language. */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "printing/cmd/cmd.h"
 #include "printing/printing.h"
 
-/* After the kinds (printing/kind.c's table) and before the --per-page line. */
-static const char print_usage[] =
-    "options:\n"
-    "  --paper a4|letter    paper size (a4)\n";
-/* After the --per-page line, before the --lang line. */
-static const char print_usage_mid[] =
-    "  --no-qr              no QR codes\n"
-    "  --ten 10|T           how the ten is written, everywhere (10)\n"
-    "  --boards LIST        only these boards (7, 1-12,25): print a lost page or card again\n"
-    "  --title TEXT         page title instead of the set's Event tag (not curtain cards)\n"
-    "  --hands LIST         the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
-    "                       (record, curtain); a record then leaves out the analysis and\n"
-    "                       the QR codes, which would show the hidden hands\n"
-    "  --no-comments        no { } commentary under the boards of a record or handout,\n"
-    "                       nor the record's contract, lead, result and auction\n";
-/* After the --lang line, which lists the languages from their tables. */
-static const char print_usage_tail[] =
-    "  --terms FILE         a club's own words over LANG's (KEY = VALUE lines, as in\n"
-    "                       printing/terms/en.ini)\n"
-    "  --intl-honours       the honours as A K Q J whatever the language\n"
-    "  --font-dir DIR       where DejaVuSans.ttf and DejaVuSans-Bold.ttf are\n"
-    "                       (/usr/share/fonts/truetype/dejavu)\n"
-    "  -j N                 libdds threads when the set must be analysed first (all cores)\n"
-    "  -q, --quiet          no progress\n"
-    "  --force              replace an existing OUT.pdf that differs\n"
-    "  --public             make OUT.pdf 0666 less the umask (default 0600: it reveals deals)\n";
-/* After the kinds' own options. */
+/* After the options' help lines and the kinds' own options. */
 static const char print_usage_end[] =
     "  A hand record of a set without analysis analyses it first (as predup analyze does,\n"
     "  without changing SET.pbn). The PDF is written to a temporary name, then renamed;\n"
@@ -61,87 +36,150 @@ static enum pd_status parse_choice(const char *opt, const char *arg, const char 
                    arg, hint);
 }
 
-static enum pd_status parse_int(const char *opt, const char *arg, int lo, int hi, int *out,
+static enum pd_status set_paper(void *opts, const struct pd_opt *row, const char *value,
                                 struct pd_err *e)
 {
-    unsigned long long v;
-    enum pd_status rc = pd_parse_number(arg, (unsigned long long)lo, (unsigned long long)hi, opt,
-                                        &v, e);
+    static const char *const papers[] = {"a4", "letter"};
+    int v = 0;
+    enum pd_status rc = parse_choice("--paper", value, papers, 2, &v, e);
 
-    *out = rc == PD_OK ? (int)v : *out;
+    (void)row;
+    ((struct print_args *)opts)->p.o.paper = (enum pr_paper)v;
     return rc;
 }
 
-static enum pd_status parse_print_args(int argc, char **argv, struct print_args *a,
+static enum pd_status set_dd(void *opts, const struct pd_opt *row, const char *value,
+                             struct pd_err *e)
+{
+    static const char *const dds[] = {"grid", "makeable", "none"};
+    int v = 0;
+    enum pd_status rc = parse_choice("--dd", value, dds, 3, &v, e);
+
+    (void)row;
+    ((struct print_args *)opts)->p.o.dd = (enum pr_dd_mode)v;
+    return rc;
+}
+
+static enum pd_status set_ten(void *opts, const struct pd_opt *row, const char *value,
+                              struct pd_err *e)
+{
+    static const char *const tens[] = {"T", "10"};
+    int v = 0;
+    enum pd_status rc = parse_choice("--ten", value, tens, 2, &v, e);
+
+    (void)row;
+    ((struct print_args *)opts)->p.o.ten_as_10 = v == 1;
+    return rc;
+}
+
+static enum pd_status set_hands(void *opts, const struct pd_opt *row, const char *value,
+                                struct pd_err *e)
+{
+    (void)row;
+    return pr_parse_hands(value, &((struct print_args *)opts)->p.o.hands, e);
+}
+
+/* A flag that turns one of the engine's settings off (--no-qr ...). */
+static enum pd_status set_off(void *opts, const struct pd_opt *row, const char *value,
+                              struct pd_err *e)
+{
+    (void)value, (void)e;
+    *(bool *)(void *)((char *)opts + row->at) = false;
+    return PD_OK;
+}
+
+/* The counts a page and the languages, from their tables, for the help lines. */
+static const char *per_page_words(char *buf, size_t len)
+{
+    pr_per_page_list("|", "|", buf, len);
+    return buf;
+}
+
+static const char *lang_help(char *buf, size_t len)
+{
+    char langs[128];
+
+    pr_lang_list(langs, sizeof langs);
+    snprintf(buf, len, "the language of every word printed: %s (en)", langs);
+    return buf;
+}
+
+#define PRINT_AT(member) PD_OPT_AT(struct print_args, member)
+#define PRINT_BITS(bits) PD_OPT_BITS(struct print_args, p.out_flags, bits)
+/* The options, in the order of the help; the kinds' own (--dd, --no-commitment, --stage) are
+ * helped by the kinds' table (pr_kind_options_help). --per-page and --lang are checked by the
+ * engine alone (pr_kind_check), for print and the ceremony alike. */
+static const struct pd_opt print_rows[] = {
+    {'o', "output", PD_OPT_VALUE, PRINT_AT(p.out), .arg = "OUT.pdf", .words = "*"},
+    {0, "paper", PD_OPT_VALUE, .set = set_paper, .arg = "a4|letter", .help = "paper size (a4)",
+     .words = "a4 letter"},
+    {0, "per-page", PD_OPT_VALUE, PD_OPT_NUM(struct print_args, p.o.per_page, 0, INT_MAX),
+     .arg_of = per_page_words, .help = "boards a page, where the kind takes it (6)",
+     .words = "@per-page"},
+    {0, "no-qr", PD_OPT_FLAG, PRINT_AT(p.o.qr), .set = set_off, .help = "no QR codes"},
+    {0, "ten", PD_OPT_VALUE, .set = set_ten, .arg = "10|T",
+     .help = "how the ten is written, everywhere (10)", .words = "10 T"},
+    {0, "boards", PD_OPT_VALUE, PRINT_AT(p.boards), .arg = "LIST",
+     .help = "only these boards (7, 1-12,25): print a lost page or card again"},
+    {0, "title", PD_OPT_VALUE, PRINT_AT(p.o.title), .arg = "TEXT",
+     .help = "page title instead of the set's Event tag (not curtain cards)"},
+    {0, "hands", PD_OPT_VALUE, .set = set_hands, .arg = "LIST",
+     .help = "the hands to show: NS, EW, N, E, S, W, all, or a comma list\n"
+             "(record, curtain); a record then leaves out the analysis and\n"
+             "the QR codes, which would show the hidden hands",
+     .words = "NS EW N E S W all"},
+    {0, "no-comments", PD_OPT_FLAG, PRINT_AT(p.o.comments), .set = set_off,
+     .help = "no { } commentary under the boards of a record or handout,\n"
+             "nor the record's contract, lead, result and auction"},
+    {0, "lang", PD_OPT_VALUE, PRINT_AT(p.o.lang), .arg = "LANG", .help_of = lang_help,
+     .words = "@languages"},
+    {0, "terms", PD_OPT_VALUE, PRINT_AT(p.o.terms_file), .arg = "FILE",
+     .help = "a club's own words over LANG's (KEY = VALUE lines, as in\n"
+             "printing/terms/en.ini)",
+     .words = "*.ini"},
+    {0, "intl-honours", PD_OPT_FLAG, PRINT_AT(p.o.intl_honours),
+     .help = "the honours as A K Q J whatever the language"},
+    {0, "font-dir", PD_OPT_VALUE, PRINT_AT(p.o.font_dir), .arg = "DIR",
+     .help = "where DejaVuSans.ttf and DejaVuSans-Bold.ttf are\n"
+             "(/usr/share/fonts/truetype/dejavu)",
+     .words = "/"},
+    {'j', "jobs", PD_OPT_VALUE, PD_OPT_NUM(struct print_args, p.threads, 1, 256), .arg = "N",
+     .help = "libdds threads when the set must be analysed first (all cores)"},
+    {'q', "quiet", PD_OPT_FLAG, PRINT_AT(p.quiet), .help = "no progress"},
+    {0, "force", PD_OPT_FLAG, PRINT_BITS(PD_OUT_FORCE),
+     .help = "replace an existing OUT.pdf that differs"},
+    {0, "public", PD_OPT_FLAG, PRINT_BITS(PD_OUT_PUBLIC),
+     .help = "make OUT.pdf 0666 less the umask (default 0600: it reveals deals)"},
+    {0, "dd", PD_OPT_VALUE, .set = set_dd, .arg = "grid|makeable|none",
+     .words = "grid makeable none"},
+    {0, "no-commitment", PD_OPT_FLAG, PRINT_AT(p.o.commitment), .set = set_off},
+    {0, "stage", PD_OPT_VALUE, PD_OPT_NUM(struct print_args, p.o.stage, 1, 2), .arg = "1|2",
+     .words = "1 2"},
+    {'h', "help", PD_OPT_STOP, PRINT_AT(help)},
+    {0},
+};
+static const struct pd_opt_table print_table = {"predup print", print_rows, NULL};
+const struct pd_opt_table *const cmd_print_options[] = {&print_table, NULL};
+
+static enum pd_status parse_print_args(int argc, char **argv, struct print_args *a, int *first,
                                        struct pd_err *e)
 {
-    static const char *const papers[] = {"a4", "letter"};
-    static const char *const dds[] = {"grid", "makeable", "none"};
-    static const char *const tens[] = {"T", "10"};
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "o output  P paper  n per-page  d dd  F font-dir  T ten  "
-                                          "t title  H hands  j jobs  L lang  U terms  S stage  b boards",
-                                      "Q no-qr  K no-commitment  C no-comments  q quiet  h help  f force  p public  "
-                                      "I intl-honours",
-                                      "o:j:qh", argc, argv, e);
-    int c, v = 0;
-
     memset(a, 0, sizeof *a);
     pr_options_default(&a->p.o);
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "otFUb", (const char **const[]){&a->p.out, &a->p.o.title,
-                                                            &a->p.o.font_dir, &a->p.o.terms_file,
-                                                            &a->p.boards}))
-            continue;
-        switch (c) {
-        case 'P':
-            rc = parse_choice("--paper", optarg, papers, 2, &v, e);
-            a->p.o.paper = (enum pr_paper)v;
-            break;
-        case 'n': rc = parse_int("--per-page", optarg, 0, INT_MAX, &a->p.o.per_page, e); break;
-        case 'd':
-            rc = parse_choice("--dd", optarg, dds, 3, &v, e);
-            a->p.o.dd = (enum pr_dd_mode)v;
-            break;
-        case 'Q': a->p.o.qr = false; break;
-        case 'K': a->p.o.commitment = false; break;
-        case 'T':
-            rc = parse_choice("--ten", optarg, tens, 2, &v, e);
-            a->p.o.ten_as_10 = v == 1;
-            break;
-        case 'H': rc = pr_parse_hands(optarg, &a->p.o.hands, e); break;
-        case 'S': rc = parse_int("--stage", optarg, 1, 2, &a->p.o.stage, e); break;
-        case 'C': a->p.o.comments = false; break;
-        case 'L': a->p.o.lang = optarg; break;
-        case 'I': a->p.o.intl_honours = true; break;
-        case 'j': rc = parse_int("-j", optarg, 1, 256, &a->p.threads, e); break;
-        case 'q': a->p.quiet = true; break;
-        case 'h': a->help = true; break;
-        case 'f': a->p.out_flags |= PD_OUT_FORCE; break;
-        case 'p': a->p.out_flags |= PD_OUT_PUBLIC; break;
-        default:
-            return pd_opts_refuse(&p, "predup print", e);
-        }
-    }
-    return rc;
+    return pd_opts_parse(&print_table, a, argc, argv, first, e);
 }
 
 /* The kinds, their summaries and their own options from the table, the counts a page and the
  * languages from theirs. */
 static void print_help(void)
 {
-    char kinds[96], counts[40], langs[128];
+    char kinds[96];
 
     pr_kind_list(kinds, sizeof kinds, "|", "|");
-    pr_per_page_list("|", "|", counts, sizeof counts);
-    pr_lang_list(langs, sizeof langs);
     printf("usage: predup print %s SET.pbn [-o OUT.pdf]\n                    [options]\n", kinds);
     pr_kind_help(stdout);
-    fputs(print_usage, stdout);
-    printf("  --per-page %-9s boards a page, where the kind takes it (6)\n", counts);
-    fputs(print_usage_mid, stdout);
-    printf("  --lang LANG          the language of every word printed: %s (en)\n", langs);
-    fputs(print_usage_tail, stdout);
+    fputs("options:\n", stdout);
+    pd_opts_help(stdout, &print_table);
     pr_kind_options_help(stdout);
     fputs(print_usage_end, stdout);
 }
@@ -151,7 +189,8 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
     struct print_args a;
     size_t boards = 0;
     char beside[PATH_MAX];
-    enum pd_status rc = parse_print_args(argc, argv, &a, e);
+    int first;
+    enum pd_status rc = parse_print_args(argc, argv, &a, &first, e);
 
     if (rc != PD_OK)
         return rc;
@@ -159,17 +198,17 @@ enum pd_status cmd_print(int argc, char **argv, struct pd_err *e)
         print_help();
         return PD_OK;
     }
-    if (argc - optind != 2) {
+    if (argc - first != 2) {
         char kinds[96];
 
         pr_kind_list(kinds, sizeof kinds, ", ", " or ");
         return pd_fail(e, PD_ERR_USAGE, "print wants %s and one SET.pbn (predup print --help)",
                        kinds);
     }
-    rc = pr_kind_parse("print", argv[optind], &a.p.kind, e);
+    rc = pr_kind_parse("print", argv[first], &a.p.kind, e);
     if (rc != PD_OK)
         return rc;
-    a.p.in = argv[optind + 1];
+    a.p.in = argv[first + 1];
     if (!a.p.out) { /* beside the set */
         pr_print_default_out(a.p.in, a.p.kind, beside, sizeof beside);
         a.p.out = beside;

@@ -59,7 +59,8 @@ static const struct subcommand subcommands[] = {
      .opts = cmd_deal_options},
     {"verify", cmd_verify, "re-deal a set from its key or event record and check files",
      .opts = cmd_verify_options},
-    {"event", cmd_event, ": the ceremony of an honest event", event_forms, COUNT(event_forms)},
+    {"event", cmd_event, ": the ceremony of an honest event", event_forms, COUNT(event_forms),
+     .opts = cmd_event_options},
     {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)",
      .opts = cmd_number_options},
     {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)",
@@ -72,10 +73,11 @@ static const struct subcommand subcommands[] = {
      .opts = cmd_analyze_options},
     {"print", cmd_print, ": hand records and curtain cards (PDF)", .form = print_form,
      .opts = cmd_print_options},
-    {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
-    {"sim", cmd_sim, "run the simulated dealing machine"},
+    {"fill", cmd_fill, "fill the boards of a set on a dealing machine",
+     .opts = cmd_fill_options},
+    {"sim", cmd_sim, "run the simulated dealing machine", .opts = cmd_sim_options},
     {"machine", cmd_machine, ": teach predup a deck from camera images, read cards with it",
-     machine_forms, COUNT(machine_forms)},
+     machine_forms, COUNT(machine_forms), .opts = cmd_machine_options},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the

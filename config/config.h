@@ -83,7 +83,6 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
 struct ceremony_deal_opts {
     const char *conf, *set, *dir;
     bool fill, yes;                 /* yes: the fill's prompts taken as done (--yes) */
-    const char *web;                /* --web [ADDR:]PORT (with fill) */
     const struct mach_watch *watch; /* the operator page the front-end started, or NULL */
 };
 enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e);

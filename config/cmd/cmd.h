@@ -6,6 +6,9 @@
 
 #include "dealer/base/base.h"
 
+/* The command's option tables (event deal's), for predup --complete. */
+extern const struct pd_opt_table *const cmd_event_options[];
+
 enum pd_status cmd_event(int argc, char **argv, struct pd_err *e);
 
 #endif

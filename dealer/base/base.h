@@ -1,12 +1,11 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
- * (status.c), number parsing and command-line options (cmdline.c, status.c), safe output
- * (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
+ * (status.c), number parsing and command-line options (options.c, cmdline.c, status.c), safe
+ * output (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
  * (utf8.c), short texts (text.c). Includes no other predup header; every other room includes
  * it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -160,34 +159,6 @@ void pd_opts_help(FILE *out, const struct pd_opt_table *t);
 void pd_opts_complete(FILE *out, const struct pd_opt_table *const *tables, const char *what,
                       const char *option);
 
-/* Command-line options (dealer/base/cmdline.c): every cmd_*.c names its options in two lists of
- * "LETTER NAME" pairs, those that take a value ("k key  l label") and those that do not
- * ("q quiet  h help"), and reads them with getopt_long through pd_opts_next, which returns the
- * LETTER for --NAME (and for -LETTER when shorts, getopt's short-option string, has it), '?'
- * for an unknown option or a missing value, -1 at the end; optarg holds the value and optind
- * the next argument, as with getopt_long. The letter is any byte but a space. */
-enum { PD_OPTS_MAX = 24 };
-struct pd_opts {
-    struct option longs[PD_OPTS_MAX + 1]; /* the last one stays zero: the end */
-    char names[480];                      /* the long names, NUL-terminated */
-    const char *shorts;
-    int argc;
-    char **argv;
-};
-/* Builds the table and starts a new scan of argv (argv[0] is the command's name); getopt's
- * own messages are off: the caller words its own. A malformed or too long list is a bug in the
- * caller: PD_ERR_INTERNAL. */
-enum pd_status pd_opts_begin(struct pd_opts *p, const char *values, const char *flags,
-                             const char *shorts, int argc, char **argv, struct pd_err *e);
-int pd_opts_next(struct pd_opts *p);
-/* The one refusal of an option pd_opts_next answered '?' for (or the caller does not take):
- * 'unknown option "--boadrs" (did you mean "--boards"?) (predup deal --help)', "--boards
- * wants a value (...)", "--public does not apply here (...)"; cmd names the command whose
- * --help lists the options ("predup deal"). PD_ERR_USAGE. */
-enum pd_status pd_opts_refuse(const struct pd_opts *p, const char *cmd, struct pd_err *e);
-/* For the options whose value is kept as text: when c is the i-th byte of letters, stores
- * optarg in *dst[i] and returns true. */
-bool pd_opt_text(int c, const char *letters, const char **const dst[]);
 /* " (did you mean \"WORD\"?)" into out when one of the n known words is within two edits
  * (Levenshtein) of word, the closest first met; else "". The one did-you-mean of predup: an
  * unknown subcommand or help topic (predup.c), a misspelt event-file key (config/event.c). */

@@ -3,6 +3,7 @@
  * help line, completion words), and from that table alone are built getopt_long's short
  * string and long table, the scan of argv, the refusal of a wrong option, the help lines
  * and the words of `predup --complete`. No front-end reads getopt's globals. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

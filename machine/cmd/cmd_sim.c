@@ -47,89 +47,115 @@ static void print_sim_usage(FILE *out)
     fprintf(out, " (%s takes card 0).\n", MACH_FAULT_NAME[MF_NO_BOARD]);
 }
 
-static enum pd_status parse_rate(const char *arg, struct mach_sim_opts *s, struct pd_err *e)
+static enum pd_status set_rate(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
 {
+    struct mach_sim_opts *s = &((struct sim_args *)opts)->extra;
     char name[32];
-    const char *eq = strchr(arg, '=');
+    const char *eq = strchr(value, '=');
     unsigned long long ppm;
     int kind;
 
-    if (!eq || (size_t)(eq - arg) >= sizeof name)
+    (void)row;
+    if (!eq || (size_t)(eq - value) >= sizeof name)
         return pd_fail(e, PD_ERR_USAGE, "--rate wants KIND=PPM, e.g. jam=200");
-    memcpy(name, arg, (size_t)(eq - arg));
-    name[eq - arg] = '\0';
+    memcpy(name, value, (size_t)(eq - value));
+    name[eq - value] = '\0';
     kind = mach_fault_from_name(name);
     if (kind < 0 || pd_parse_number(eq + 1, 0, 1000000, "--rate", &ppm, NULL) != PD_OK)
         return pd_fail(e, PD_ERR_USAGE, "--rate %s: a fault name and parts per million "
-                                        "(0..1000000)", arg);
+                                        "(0..1000000)", value);
     s->rate_ppm[kind] = (uint32_t)ppm;
     return PD_OK;
 }
 
-/* --seed, --rate and --fault (a fill_sim_opt_fn). */
-static enum pd_status parse_sim_opt(int c, const char *arg, struct fill_opts *o,
-                                    struct mach_sim_opts *s, struct pd_err *e)
+static enum pd_status set_seed(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
 {
-    if (c == FILL_OPT_SEED) {
-        if (pd_parse_number(arg, 0, ULLONG_MAX, "--seed", &s->seed, e) != PD_OK)
-            return e->code;
-        o->seed_given = true;
-        return PD_OK;
-    }
-    if (c == FILL_OPT_RATE)
-        return parse_rate(arg, s, e);
-    if (c == FILL_OPT_DECK) { /* the indices printed on the simulated decks */
-        int idx = mach_index_from_name(arg);
+    struct sim_args *a = opts;
 
-        if (idx < 0)
-            return pd_fail(e, PD_ERR_USAGE, "--deck %s: an index set (%s)", arg, index_list());
-        s->deck = (enum mach_index)idx;
-        return PD_OK;
-    }
+    (void)row;
+    a->f.o.seed_given = true;
+    return pd_parse_number(value, 0, ULLONG_MAX, "--seed", &a->extra.seed, e);
+}
+
+/* --deck: the indices printed on the simulated decks. */
+static enum pd_status set_deck(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    int idx = mach_index_from_name(value);
+
+    (void)row;
+    if (idx < 0)
+        return pd_fail(e, PD_ERR_USAGE, "--deck %s: an index set (%s)", value, index_list());
+    ((struct sim_args *)opts)->extra.deck = (enum mach_index)idx;
+    return PD_OK;
+}
+
+static enum pd_status set_fault(void *opts, const struct pd_opt *row, const char *value,
+                                struct pd_err *e)
+{
+    struct mach_sim_opts *s = &((struct sim_args *)opts)->extra;
+
+    (void)row;
     if (s->nat >= MACH_SIM_MAX_AT)
         return pd_fail(e, PD_ERR_USAGE, "at most %d --fault options", (int)MACH_SIM_MAX_AT);
-    return mach_fault_parse(arg, &s->at[s->nat++], e) == PD_OK
+    return mach_fault_parse(value, &s->at[s->nat++], e) == PD_OK
                ? PD_OK
                : pd_fail(e, PD_ERR_USAGE, "%s", e->msg);
 }
 
+/* sim's own options, then fill's (but --list: the simulator is built in). */
+static const struct pd_opt sim_rows[] = {
+    {0, "seed", PD_OPT_VALUE, .set = set_seed, .arg = "N"},
+    {0, "fault", PD_OPT_REPEATABLE, .set = set_fault, .arg = "KIND@BOARD:CARD",
+     .words = "@faults@"},
+    {0, "rate", PD_OPT_REPEATABLE, .set = set_rate, .arg = "KIND=PPM", .words = "@faults="},
+    {0, "deck", PD_OPT_VALUE, .set = set_deck, .arg = "INDEX", .words = "@decks"},
+    {0, "list", PD_OPT_REFUSED, .help = "sim takes no --list: the simulator is built in "
+                                        "(predup fill --list shows the USB devices and the "
+                                        "profiles)"},
+    {0},
+};
+static const struct pd_opt_table sim_table = {"predup sim", sim_rows, &fill_shared_table};
+const struct pd_opt_table *const cmd_sim_options[] = {&sim_table, NULL};
+
 enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
 {
-    struct fill_opts o;
+    struct sim_args a = {0};
+    struct fill_opts *o = &a.f.o;
     struct mach_profile prof;
-    struct mach_sim_opts extra;
     enum pd_status rc;
 
     mach_profile_default(&prof);
-    extra = prof.sim;
-    extra.deck = MI_COUNT; /* not given */
-    rc = fill_parse_opts(argc, argv, &o, parse_sim_opt, &extra, e);
-    if (rc == PD_OK && o.help) {
+    a.extra = prof.sim;
+    a.extra.deck = MI_COUNT; /* not given */
+    rc = fill_parse_opts(&sim_table, &a.f, argc, argv, e);
+    if (rc == PD_OK && a.f.help) {
         print_sim_usage(stdout);
         return PD_OK;
     }
-    if (rc == PD_OK && o.list)
-        return pd_fail(e, PD_ERR_USAGE, "sim takes no --list: the simulator is built in (predup "
-                                        "fill --list shows the USB devices and the profiles)");
     if (rc == PD_OK)
-        rc = cfg_load_profile(o.machine, &prof, e);
-    if (rc == PD_OK && !o.machine)
+        rc = cfg_load_profile(o->machine, &prof, e);
+    if (rc == PD_OK && !o->machine)
         prof.kind = MACH_SIM;
     if (rc == PD_OK && (!mach_driver_of(prof.kind) ||
                          !mach_driver_of(prof.kind)->rehearsal(&prof)))
         return pd_fail(e, PD_ERR_USAGE, "%s is not a simulator profile (transport = sim, or a "
-                       "simulated camera machine)", o.machine);
+                       "simulated camera machine)", o->machine);
     if (rc != PD_OK)
         return rc;
     /* command-line faults and rates come on top of the profile's */
-    if (o.seed_given)
-        prof.sim.seed = extra.seed;
-    if (extra.deck != MI_COUNT)
-        prof.sim.deck = extra.deck;
+    if (o->seed_given)
+        prof.sim.seed = a.extra.seed;
+    if (a.extra.deck != MI_COUNT)
+        prof.sim.deck = a.extra.deck;
     for (int i = 0; i < MF_COUNT; i++)
-        if (extra.rate_ppm[i])
-            prof.sim.rate_ppm[i] = extra.rate_ppm[i];
-    for (int i = 0; i < extra.nat && prof.sim.nat < MACH_SIM_MAX_AT; i++)
-        prof.sim.at[prof.sim.nat++] = extra.at[i];
-    return fill_run_web(&o, &prof, true, e);
+        if (a.extra.rate_ppm[i])
+            prof.sim.rate_ppm[i] = a.extra.rate_ppm[i];
+    for (int i = 0; i < a.extra.nat && prof.sim.nat < MACH_SIM_MAX_AT; i++)
+        prof.sim.at[prof.sim.nat++] = a.extra.at[i];
+    o->yes = true;      /* the simulator's model operator answers every prompt */
+    o->command = "sim"; /* the resume hint names sim */
+    return fill_run_web(&a.f, &prof, e);
 }

@@ -6,11 +6,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 
-#include "dealer/cmd/cmd.h"
-#include "pbn/cmd/cmd.h"
-#include "printing/cmd/cmd.h"
-#include "machine/cmd/cmd.h"
-#include "config/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "machine/machine.h"
 #include "pbn/pbn.h"
 #include "printing/printing.h"

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "config/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "config/config.h"
 #include "machine/operator/operator.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dealer/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "dealer/run/run.h"
 
 static const char usage[] =

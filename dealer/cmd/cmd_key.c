@@ -3,7 +3,7 @@
  * makes), to publish before the event. Keys are never printed. */
 #include <string.h>
 
-#include "dealer/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "dealer/deal/deal.h"
 
 static const char key_usage[] =

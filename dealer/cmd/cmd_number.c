@@ -4,7 +4,7 @@
  * files list with thousands separators (accepted here). */
 #include <string.h>
 
-#include "dealer/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "dealer/event/event.h"
 
 static const char number_usage[] =

@@ -6,9 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "machine/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "config/config.h"
-#include "machine/cmd/cmd_int.h"
 #include "machine/operator/operator.h"
 
 static const char fill_usage[] =
@@ -64,7 +63,7 @@ static const struct pd_opt fill_shared_rows[] = {
     {'h', "help", PD_OPT_STOP, FILL_AT(help)},
     {0},
 };
-const struct pd_opt_table fill_shared_table = {"predup fill", fill_shared_rows, NULL};
+const struct pd_opt_table cmd_fill_shared_table = {"predup fill", fill_shared_rows, NULL};
 
 static const char sim_only[] = "fill takes no --seed, --fault, --rate or --deck: they are the "
                                "simulator's (see predup sim --help)";
@@ -76,10 +75,10 @@ static const struct pd_opt fill_rows[] = {
     {0, "deck", PD_OPT_REFUSED, .arg = "INDEX", .help = sim_only},
     {0},
 };
-static const struct pd_opt_table fill_table = {"predup fill", fill_rows, &fill_shared_table};
+static const struct pd_opt_table fill_table = {"predup fill", fill_rows, &cmd_fill_shared_table};
 const struct pd_opt_table *const cmd_fill_options[] = {&fill_table, NULL};
 
-enum pd_status fill_parse_opts(const struct pd_opt_table *t, struct fill_args *a, int argc,
+enum pd_status cmd_fill_parse_opts(const struct pd_opt_table *t, struct fill_args *a, int argc,
                                char **argv, struct pd_err *e)
 {
     int first;
@@ -189,7 +188,7 @@ enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
 {
     struct fill_args a = {0};
     struct mach_profile prof;
-    enum pd_status rc = fill_parse_opts(&fill_table, &a, argc, argv, e);
+    enum pd_status rc = cmd_fill_parse_opts(&fill_table, &a, argc, argv, e);
 
     if (rc == PD_OK && a.help) {
         fputs(fill_usage, stdout);
@@ -203,10 +202,10 @@ enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
         prof.kind = MACH_USB; /* a real machine unless a profile says otherwise */
     if (a.o.yes)
         a.resume_also[0] = "--yes"; /* the resume hint repeats it */
-    return rc == PD_OK ? fill_run_web(&a, &prof, e) : rc;
+    return rc == PD_OK ? cmd_fill_run_web(&a, &prof, e) : rc;
 }
 
-enum pd_status fill_run_web(struct fill_args *a, struct mach_profile *prof, struct pd_err *e)
+enum pd_status cmd_fill_run_web(struct fill_args *a, struct mach_profile *prof, struct pd_err *e)
 {
     struct op_server *page = NULL;
     size_t n = a->resume_also[0] ? 1 : 0;

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "machine/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "machine/vision/vision.h"
 
 static const char machine_usage[] =

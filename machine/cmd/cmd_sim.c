@@ -4,9 +4,8 @@
 #include <limits.h>
 #include <string.h>
 
-#include "machine/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "config/config.h"
-#include "machine/cmd/cmd_int.h"
 
 static const char sim_usage[] =
     "usage: predup sim SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--seed N]\n"
@@ -31,20 +30,17 @@ static const char *index_list(void)
 /* sim's usage, then its fault names from the one table (MACH_FAULT_NAME), wrapped. */
 static void print_sim_usage(FILE *out)
 {
-    int col;
+    char faults[400] = "Faults:";
+    size_t n;
 
     fputs(sim_usage, out);
     fprintf(out, "  --deck: the indices printed on the decks (the profile's card_index is what\n"
                  "  the machine is told to read): %s.\n", index_list());
-    col = fprintf(out, "  Faults:");
-    for (int i = 0; i < MF_COUNT; i++) {
-        if (col + 1 + (int)strlen(MACH_FAULT_NAME[i]) > USAGE_WIDTH) {
-            fputs("\n ", out);
-            col = 1;
-        }
-        col += fprintf(out, " %s", MACH_FAULT_NAME[i]);
-    }
-    fprintf(out, " (%s takes card 0).\n", MACH_FAULT_NAME[MF_NO_BOARD]);
+    for (int i = 0; i < MF_COUNT && (n = strlen(faults)) < sizeof faults; i++)
+        snprintf(faults + n, sizeof faults - n, " %s", MACH_FAULT_NAME[i]);
+    n = strlen(faults);
+    snprintf(faults + n, sizeof faults - n, " (%s takes card 0).", MACH_FAULT_NAME[MF_NO_BOARD]);
+    cmd_print_wrapped(out, faults, USAGE_WIDTH);
 }
 
 static enum pd_status set_rate(void *opts, const struct pd_opt *row, const char *value,
@@ -117,7 +113,7 @@ static const struct pd_opt sim_rows[] = {
                                         "profiles)"},
     {0},
 };
-static const struct pd_opt_table sim_table = {"predup sim", sim_rows, &fill_shared_table};
+static const struct pd_opt_table sim_table = {"predup sim", sim_rows, &cmd_fill_shared_table};
 const struct pd_opt_table *const cmd_sim_options[] = {&sim_table, NULL};
 
 enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
@@ -130,7 +126,7 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
     mach_profile_default(&prof);
     a.extra = prof.sim;
     a.extra.deck = MI_COUNT; /* not given */
-    rc = fill_parse_opts(&sim_table, &a.f, argc, argv, e);
+    rc = cmd_fill_parse_opts(&sim_table, &a.f, argc, argv, e);
     if (rc == PD_OK && a.f.help) {
         print_sim_usage(stdout);
         return PD_OK;
@@ -157,5 +153,5 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
         prof.sim.at[prof.sim.nat++] = a.extra.at[i];
     o->yes = true;      /* the simulator's model operator answers every prompt */
     o->command = "sim"; /* the resume hint names sim */
-    return fill_run_web(&a.f, &prof, e);
+    return cmd_fill_run_web(&a.f, &prof, e);
 }

@@ -2,8 +2,7 @@
  * calls deal_set (pbn/sets/deal_set.c), the engine; its --squaredeal form reads them into a
  * sqd_set_opts and calls sqd_deal_session. `predup verify` is in pbn/cmd/cmd_verify.c. */
 
-#include "pbn/cmd/cmd.h"
-#include "pbn/cmd/cmd_int.h"
+#include "config/commands/commands.h"
 
 static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
@@ -21,7 +20,7 @@ static const char deal_usage[] =
     "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
     "  FILE is made readable by you only (0600: it reveals the deals); --public makes it\n"
     "  0666 less the umask. An existing FILE with other content is kept unless --force.\n";
-/* Wrapped at print time (pbn_print_wrapped): the format names come from the format table. */
+/* Wrapped at print time (cmd_print_wrapped): the format names come from the format table. */
 static const char deal_about_formats[] =
     "--format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the "
     "format otherwise follows FILE's extension. Formats:";
@@ -41,7 +40,7 @@ static void print_deal_usage(void)
     pbn_format_list(formats, sizeof formats, " ", false);
     snprintf(text, sizeof text, "%s %s (pbn/FORMATS.md).", deal_about_formats, formats);
     fputs(deal_usage, stdout);
-    pbn_print_wrapped(text);
+    cmd_print_wrapped(stdout, text, 90);
     fputs(deal_about_script, stdout);
     printf("  at most --max-tries attempts (default %llu). dealer/README.md specifies both.\n"
            "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n",
@@ -96,7 +95,7 @@ static const struct pd_opt deal_rows[] = {
     {0},
 };
 static const struct pd_opt_table deal_table = {"predup deal", deal_rows, NULL};
-const struct pd_opt_table *const cmd_deal_options[] = {&deal_table, &sqd_deal_table, NULL};
+const struct pd_opt_table *const cmd_deal_options[] = {&deal_table, &cmd_sqd_deal_table, NULL};
 
 static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_err *e)
 {
@@ -142,7 +141,7 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
     struct sqd_set_opts o;
     bool help;
     int first;
-    enum pd_status rc = sqd_read_opts(argc, argv, true, &o, &help, &first, e);
+    enum pd_status rc = cmd_sqd_read_opts(argc, argv, true, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
         fputs(sqd_deal_usage, stdout);
@@ -160,7 +159,7 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
-    if (pbn_has_option(argc, argv, "--squaredeal"))
+    if (cmd_has_option(argc, argv, "--squaredeal"))
         return deal_squaredeal(argc, argv, e);
     struct deal_args a;
     enum pd_status rc = parse_deal_opts(argc, argv, &a, e);

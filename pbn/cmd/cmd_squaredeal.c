@@ -2,11 +2,12 @@
  * verify` (a SquareDeal event's sessions), which both read: pbn/cmd/cmd_deal.c and
  * pbn/cmd/cmd_verify.c parse them here and call sqd_deal_session or sqd_verify_sets
  * (pbn/sets/squaredeal.c); and the setters of --dealer and --vul, which both take. */
+#include <stddef.h>
 #include <string.h>
 
-#include "pbn/cmd/cmd_int.h"
+#include "config/commands/commands.h"
 
-bool pbn_has_option(int argc, char **argv, const char *name)
+bool cmd_has_option(int argc, char **argv, const char *name)
 {
     size_t len = strlen(name);
 
@@ -99,16 +100,16 @@ static const struct pd_opt sqd_verify_rows[] = {
     {0, "public", PD_OPT_REFUSED},
     {0},
 };
-const struct pd_opt_table sqd_deal_table = {"predup deal --squaredeal EVENT.sqd", sqd_write_rows,
+const struct pd_opt_table cmd_sqd_deal_table = {"predup deal --squaredeal EVENT.sqd", sqd_write_rows,
                                             &sqd_common};
-const struct pd_opt_table sqd_verify_table = {"predup verify --squaredeal EVENT.sqd",
+const struct pd_opt_table cmd_sqd_verify_table = {"predup verify --squaredeal EVENT.sqd",
                                               sqd_verify_rows, &sqd_common};
 
-enum pd_status sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
+enum pd_status cmd_sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
                              bool *help, int *first, struct pd_err *e)
 {
     struct sqd_args a = {.o = {.out = "-"}};
-    enum pd_status rc = pd_opts_parse(writes ? &sqd_deal_table : &sqd_verify_table, &a, argc,
+    enum pd_status rc = pd_opts_parse(writes ? &cmd_sqd_deal_table : &cmd_sqd_verify_table, &a, argc,
                                       argv, first, e);
 
     *o = a.o;

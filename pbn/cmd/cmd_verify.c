@@ -6,8 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pbn/cmd/cmd.h"
-#include "pbn/cmd/cmd_int.h"
+#include "config/commands/commands.h"
 
 static const char verify_usage[] =
     "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2]\n"
@@ -54,7 +53,7 @@ static const struct pd_opt verify_rows[] = {
     {0},
 };
 static const struct pd_opt_table verify_table = {"predup verify", verify_rows, NULL};
-const struct pd_opt_table *const cmd_verify_options[] = {&verify_table, &sqd_verify_table, NULL};
+const struct pd_opt_table *const cmd_verify_options[] = {&verify_table, &cmd_sqd_verify_table, NULL};
 
 static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_args *a, int *first,
                                         struct pd_err *e)
@@ -84,7 +83,7 @@ static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
     struct sqd_set_opts o;
     bool help;
     int first;
-    enum pd_status rc = sqd_read_opts(argc, argv, false, &o, &help, &first, e);
+    enum pd_status rc = cmd_sqd_read_opts(argc, argv, false, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
         fputs(sqd_verify_usage, stdout);
@@ -136,7 +135,7 @@ static int keep_sets(int n, char **files)
 
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
-    if (pbn_has_option(argc, argv, "--squaredeal"))
+    if (cmd_has_option(argc, argv, "--squaredeal"))
         return verify_squaredeal(argc, argv, e);
     struct verify_args a;
     const struct verify_opts *o = &a.o;

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "printing/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "printing/printing.h"
 
 static const char analyze_usage[] =

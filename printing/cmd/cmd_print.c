@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "printing/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "printing/printing.h"
 
 /* After the options' help lines and the kinds' own options. */

@@ -5,7 +5,7 @@
  * does not extend. Its home is config/, above every engine it drives: deal runs every step, it
  * deals by pbn/sets/event_set.c (the engine verify re-deals by), writes (pbn/), and calls the analyze and print engines (printing/) and the
  * fill engine (machine/) directly, from the event file config/event.c reads. `predup event`
- * (config/cmd/cmd_event.c) is its front-end. */
+ * (config/commands/cmd_event.c) is its front-end. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

@@ -430,12 +430,12 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
 /* ---------------------------------------------------------------- 6 subcommands */
 
 /* The front-ends of machine/ (argv[0] is the subcommand's name): predup fill
- * (machine/cmd/cmd_fill.c), predup sim (machine/cmd/cmd_sim.c) and predup event (config/cmd/cmd_event.c,
+ * (config/commands/cmd_fill.c), predup sim (config/commands/cmd_sim.c) and predup event (config/commands/cmd_event.c,
  * the whole ceremony: it ends by filling). --machine profiles are read with config/. */
 
 /* ---------------------------------------------------------------- fill.c, the fill engine */
 
-/* What to fill and how: predup fill and predup sim parse their options into it (machine/cmd/),
+/* What to fill and how: predup fill and predup sim parse their options into it (config/commands/),
  * the event ceremony sets it (config/ceremony.c). copies_arg is --copies as given, for the
  * resume hint (NULL: not given). */
 /* Who answers the operator's prompts: one rule for fill, sim and event deal --fill, applied

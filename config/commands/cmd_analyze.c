@@ -1,4 +1,4 @@
-/* printing/cmd/cmd_analyze.c - `predup analyze`: reads the options into the analyze engine's
+/* config/commands/cmd_analyze.c - `predup analyze`: reads the options into the analyze engine's
  * (printing/analyze.c), agrees on them with the other ranks under mpirun, runs the engine and
  * reports. */
 #include <stddef.h>

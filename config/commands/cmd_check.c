@@ -1,4 +1,4 @@
-/* pbn/cmd/cmd_check.c - `predup check`: departures of PBN files from the export format and
+/* config/commands/cmd_check.c - `predup check`: departures of PBN files from the export format and
  * impossible deals (pbn_check_mem, pbn/check.c); a file in another format is read, and its
  * first fault reported. */
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* pbn/cmd/cmd_convert.c - `predup convert`: any supported file to one or several others
+/* config/commands/cmd_convert.c - `predup convert`: any supported file to one or several others
  * (`predup check` is in cmd_check.c). */
 #include <stdlib.h>
 #include <string.h>

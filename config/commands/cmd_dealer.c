@@ -1,4 +1,4 @@
-/* dealer/cmd/cmd_dealer.c - `predup dealer [flags] [script]`: Hans van Staveren's dealer command
+/* config/commands/cmd_dealer.c - `predup dealer [flags] [script]`: Hans van Staveren's dealer command
  * line (-s -p -g -v -q -m -t -0 -2 -3 -u -V -h) plus -j N threads; reads stdin when no
  * script is named; prints dealer's end summary. */
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* machine/cmd/cmd_machine.c - `predup machine calibrate` and `predup machine recognize`: teach
+/* config/commands/cmd_machine.c - `predup machine calibrate` and `predup machine recognize`: teach
  * predup one deck as one camera sees it, from labelled images, and read cards from images with
  * that calibration. The engine is machine/vision/ (vision.h); this file reads the options and
  * the labels' TSV and prints. */

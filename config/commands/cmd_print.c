@@ -1,4 +1,4 @@
-/* printing/cmd/cmd_print.c - `predup print KIND` (the kinds: printing/kind.c's table): reads the
+/* config/commands/cmd_print.c - `predup print KIND` (the kinds: printing/kind.c's table): reads the
  * options into the print engine's (printing/print.c), runs it and reports. The engine checks
  * the values (pr_kind_check): a count a page, a language. */
 #include <limits.h>

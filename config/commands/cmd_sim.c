@@ -1,4 +1,4 @@
-/* machine/cmd/cmd_sim.c - `predup sim`: fill a set on the built-in simulated machine, with its
+/* config/commands/cmd_sim.c - `predup sim`: fill a set on the built-in simulated machine, with its
  * faults chosen on the command line (--seed, --fault, --rate) on top of a simulator profile's,
  * then audit the physical boards card by card. The run is the fill engine's (machine/fill.c). */
 #include <limits.h>

@@ -1,4 +1,4 @@
-/* pbn/cmd/cmd_verify.c - `predup verify`'s front-end: reads its options into a verify_opts and
+/* config/commands/cmd_verify.c - `predup verify`'s front-end: reads its options into a verify_opts and
  * calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record for an event
  * record; its --squaredeal form reads them into a sqd_set_opts and calls sqd_verify_sets. */
 #include <stdio.h>

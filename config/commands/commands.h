@@ -4,7 +4,7 @@
  * its normal output, and its errors go to e, which predup.c reports.
  *
  * Adding a command (predup frob):
- *   1. config/commands/cmd_frob.c: a struct of its options (the engine's option struct, and
+ *   1. cmd_COMMAND.c in this folder (cmd_frob): a struct of its options (the engine's option struct, and
  *      the front-end's own: help ...), its rows (struct pd_opt, dealer/base/base.h: letter,
  *      long name, kind, destination, help line, completion words; a value is checked by the
  *      engine's parser, through a setter), its table, and

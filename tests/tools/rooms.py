@@ -6,6 +6,8 @@ first; calls go one way, up the table to down:
 
   - a file includes only headers of its own room and of rooms on lower levels (two rooms on
     one level are strangers: neither includes the other);
+  - no folder arrow runs back up: a file of a top-level folder includes no header of a folder
+    later in the call order (FOLDERS: dealer, pbn, printing and machine, config);
   - a header that is no room's face (*_int.h, hot.h, gen.h, transport.h ...) is internal: only
     files of its own folder include it;
   - no file but predup.c calls a front-end (cmd_COMMAND(argc, argv, e)), save the one that
@@ -22,7 +24,9 @@ import os
 import re
 
 # (level, room, folder, face): a file's room is the one whose folder holds it most closely.
-# */cmd/ folders are the front-ends; predup.c, which calls them, is the top.
+# config/commands/ is the front-ends' room (one cmd_COMMAND.c each); predup.c, which calls them,
+# is the top. Every room's folder lies inside the folder of a room on its level or lower (no
+# folder arrow runs back up: machine/ holds nothing that includes config/).
 ROOMS = [
     (0, "base", "dealer/base", "dealer/base/base.h"),
     (1, "deal", "dealer/deal", "dealer/deal/deal.h"),
@@ -37,14 +41,14 @@ ROOMS = [
     (7, "machine/operator", "machine/operator", "machine/operator/operator.h"),  # fill --web
     (7, "config", "config", "config/config.h"),
     (8, "commands", "config/commands", "config/commands/commands.h"),  # the front-ends
-    # the front-ends' old folders, until their files move to config/commands/
-    (9, "dealer/cmd", "dealer/cmd", "dealer/cmd/cmd.h"),
-    (9, "pbn/cmd", "pbn/cmd", "pbn/cmd/cmd.h"),
-    (9, "printing/cmd", "printing/cmd", "printing/cmd/cmd.h"),
-    (9, "machine/cmd", "machine/cmd", "machine/cmd/cmd.h"),
-    (9, "config/cmd", "config/cmd", "config/cmd/cmd.h"),
-    (10, "main", ".", "predup.c"),
+    (9, "main", ".", "predup.c"),
 ]
+
+# The top-level folders in the call order of the brief (dealer -> pbn -> printing, machine ->
+# config, the front-ends inside config/): a file includes no header of a folder after its own,
+# nor of a stranger on its own step, so that no folder arrow runs back up (as the fill
+# front-end once reached config/ from inside machine/).
+FOLDERS = {"dealer": 0, "pbn": 1, "printing": 2, "machine": 2, "config": 3}
 
 # Breaches the tree holds today, each with what removes it. A line is the fault's text after
 # "FILE:LINE: " (see the checks below), prefixed by the file: "FILE: text".
@@ -97,6 +101,11 @@ def include_faults(path, text, known):
         if mine and theirs and theirs != mine and (theirs[0] >= mine[0]):
             faults.append((path, line, "includes %s (room %s, level %d): room %s is level %d"
                            % (inc, theirs[1], theirs[0], mine[1], mine[0])))
+        top, their_top = path.split("/")[0], inc.split("/")[0]
+        if top in FOLDERS and their_top in FOLDERS and top != their_top and \
+                FOLDERS[their_top] >= FOLDERS[top]:
+            faults.append((path, line, "includes %s: folder %s/ comes before %s/ in the call "
+                           "order" % (inc, top, their_top)))
         if inc not in FACES and os.path.dirname(inc) != os.path.dirname(path):
             faults.append((path, line, "includes %s, internal to %s"
                            % (inc, os.path.dirname(inc))))

@@ -1,6 +1,7 @@
-/* config/commands/cmd_deal.c - `predup deal`'s front-end: reads its options into a deal_set_opts and
- * calls deal_set (pbn/sets/deal_set.c), the engine; its --squaredeal form reads them into a
- * sqd_set_opts and calls sqd_deal_session. `predup verify` is in config/commands/cmd_verify.c. */
+/* config/commands/cmd_deal.c - `predup deal`'s front-end: reads its options into a
+ * deal_set_opts and calls deal_set (pbn/sets/deal_set.c), the engine; its --squaredeal form
+ * reads them into a sqd_set_opts and calls sqd_deal_session. `predup verify` is in
+ * config/commands/cmd_verify.c. */
 
 #include "config/commands/commands.h"
 

@@ -1,5 +1,5 @@
-/* config/commands/cmd_dealer.c - `predup dealer [flags] [script]`: Hans van Staveren's dealer command
- * line (-s -p -g -v -q -m -t -0 -2 -3 -u -V -h) plus -j N threads; reads stdin when no
+/* config/commands/cmd_dealer.c - `predup dealer [flags] [script]`: Hans van Staveren's dealer
+ * command line (-s -p -g -v -q -m -t -0 -2 -3 -u -V -h) plus -j N threads; reads stdin when no
  * script is named; prints dealer's end summary. */
 #include <errno.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
-/* config/commands/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: reads the step and
- * its options and calls the ceremony (config/ceremony.c), which does the work; every step
- * answers --help. */
+/* config/commands/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: reads the
+ * step and its options and calls the ceremony (config/ceremony.c), which does the work; every
+ * step answers --help. */
 #include <stddef.h>
 #include <string.h>
 

@@ -1,6 +1,7 @@
-/* config/commands/cmd_fill.c - `predup fill`: fill the boards of a set on a machine, with progress and
- * operator prompts, journal beside the set. The options are read here (for `predup sim` too,
- * config/commands/cmd_sim.c, which adds the simulator's); the run is the engine's (machine/fill.c). */
+/* config/commands/cmd_fill.c - `predup fill`: fill the boards of a set on a machine, with
+ * progress and operator prompts, journal beside the set. The options are read here (for `predup
+ * sim` too, config/commands/cmd_sim.c, which adds the simulator's); the run is the engine's
+ * (machine/fill.c). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>

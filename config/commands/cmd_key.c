@@ -1,6 +1,6 @@
-/* config/commands/cmd_key.c - `predup key new FILE` and `predup key commit FILE`: event keys and their
- * commitments (SHA-256 of the key's canonical text, which is `sha256sum` of the key files predup
- * makes), to publish before the event. Keys are never printed. */
+/* config/commands/cmd_key.c - `predup key new FILE` and `predup key commit FILE`: event keys
+ * and their commitments (SHA-256 of the key's canonical text, which is `sha256sum` of the key
+ * files predup makes), to publish before the event. Keys are never printed. */
 #include <string.h>
 
 #include "config/commands/commands.h"

@@ -1,7 +1,7 @@
-/* config/commands/cmd_number.c - `predup number N` prints deal N as a PBN deal string; `predup number
- * --deal "N:..."` prints the number of a deal. Numbers are Pavlicek's, 0 .. D-1; with --godel
- * they are Big Deal's (Kuipers' "Gödel" numbering, dealer/BIGDEAL.md), which Big Deal's .goe
- * files list with thousands separators (accepted here). */
+/* config/commands/cmd_number.c - `predup number N` prints deal N as a PBN deal string; `predup
+ * number --deal "N:..."` prints the number of a deal. Numbers are Pavlicek's, 0 .. D-1; with
+ * --godel they are Big Deal's (Kuipers' "Gödel" numbering, dealer/BIGDEAL.md), which Big Deal's
+ * .goe files list with thousands separators (accepted here). */
 #include <string.h>
 
 #include "config/commands/commands.h"

@@ -1,6 +1,6 @@
-/* config/commands/cmd_squaredeal.c - the options of the --squaredeal forms of `predup deal` and `predup
- * verify` (a SquareDeal event's sessions), which both read: config/commands/cmd_deal.c and
- * config/commands/cmd_verify.c parse them here and call sqd_deal_session or sqd_verify_sets
+/* config/commands/cmd_squaredeal.c - the options of the --squaredeal forms of `predup deal` and
+ * `predup verify` (a SquareDeal event's sessions), which both read: config/commands/cmd_deal.c
+ * and config/commands/cmd_verify.c parse them here and call sqd_deal_session or sqd_verify_sets
  * (pbn/sets/squaredeal.c); and the setters of --dealer and --vul, which both take. */
 #include <stddef.h>
 #include <string.h>

@@ -1,6 +1,7 @@
-/* config/commands/cmd_verify.c - `predup verify`'s front-end: reads its options into a verify_opts and
- * calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record for an event
- * record; its --squaredeal form reads them into a sqd_set_opts and calls sqd_verify_sets. */
+/* config/commands/cmd_verify.c - `predup verify`'s front-end: reads its options into a
+ * verify_opts and calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record
+ * for an event record; its --squaredeal form reads them into a sqd_set_opts and calls
+ * sqd_verify_sets. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -6,11 +6,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 
-#include "dealer/cmd/cmd.h"
-#include "pbn/cmd/cmd.h"
-#include "printing/cmd/cmd.h"
-#include "machine/cmd/cmd.h"
-#include "config/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "machine/machine.h"
 #include "pbn/pbn.h"
 #include "printing/printing.h"
@@ -25,7 +21,8 @@ static const char *const machine_forms[] = {"calibrate", "recognize"};
  * command and the bash completion (predup --complete) read it. forms: the sub-forms
  * (predup key new ...), nforms of them. A summary that starts with ":" follows the forms
  * ("record | curtain | sheet: ..."); form: the sub-forms from a table instead (the i-th, NULL
- * past the last); formats: the summary is followed by the file formats, from the format table. */
+ * past the last); formats: the summary is followed by the file formats, from the format table;
+ * opts: the command's option tables (predup --complete options CMD ...). */
 struct subcommand {
     const char *name;
     enum pd_status (*run)(int argc, char **argv, struct pd_err *e);
@@ -34,6 +31,7 @@ struct subcommand {
     size_t nforms;
     const char *(*form)(size_t i);
     bool formats;
+    const struct pd_opt_table *const *opts; /* its options' tables (its forms' each) */
 };
 
 /* The print kinds' names, from their table (printing/kind.c). */
@@ -52,20 +50,30 @@ static const char *form_at(const struct subcommand *c, size_t k)
 
 static const struct subcommand subcommands[] = {
     {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment", key_forms,
-     COUNT(key_forms)},
-    {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)"},
-    {"verify", cmd_verify, "re-deal a set from its key or event record and check files"},
-    {"event", cmd_event, ": the ceremony of an honest event", event_forms, COUNT(event_forms)},
-    {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)"},
-    {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)"},
-    {"check", cmd_check, "list departures from PBN export format and impossible deals"},
-    {"convert", cmd_convert, "convert between", .formats = true},
-    {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)"},
-    {"print", cmd_print, ": hand records and curtain cards (PDF)", .form = print_form},
-    {"fill", cmd_fill, "fill the boards of a set on a dealing machine"},
-    {"sim", cmd_sim, "run the simulated dealing machine"},
+     COUNT(key_forms), .opts = cmd_key_options},
+    {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)",
+     .opts = cmd_deal_options},
+    {"verify", cmd_verify, "re-deal a set from its key or event record and check files",
+     .opts = cmd_verify_options},
+    {"event", cmd_event, ": the ceremony of an honest event", event_forms, COUNT(event_forms),
+     .opts = cmd_event_options},
+    {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)",
+     .opts = cmd_number_options},
+    {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)",
+     .opts = cmd_dealer_options},
+    {"check", cmd_check, "list departures from PBN export format and impossible deals",
+     .opts = cmd_check_options},
+    {"convert", cmd_convert, "convert between", .formats = true,
+     .opts = cmd_convert_options},
+    {"analyze", cmd_analyze, "double-dummy tables and par for every board (libdds)",
+     .opts = cmd_analyze_options},
+    {"print", cmd_print, ": hand records and curtain cards (PDF)", .form = print_form,
+     .opts = cmd_print_options},
+    {"fill", cmd_fill, "fill the boards of a set on a dealing machine",
+     .opts = cmd_fill_options},
+    {"sim", cmd_sim, "run the simulated dealing machine", .opts = cmd_sim_options},
     {"machine", cmd_machine, ": teach predup a deck from camera images, read cards with it",
-     machine_forms, COUNT(machine_forms)},
+     machine_forms, COUNT(machine_forms), .opts = cmd_machine_options},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the
@@ -236,12 +244,42 @@ static int help(int argc, char **argv)
     return pd_exit_code(PD_ERR_USAGE);
 }
 
+/* The subcommand named name, or NULL. */
+static const struct subcommand *subcommand_named(const char *name)
+{
+    for (size_t i = 0; i < COUNT(subcommands); i++)
+        if (strcmp(name, subcommands[i].name) == 0)
+            return &subcommands[i];
+    return NULL;
+}
+
+/* The lists of the machine's and the printing's tables --complete names: faults (sim --fault,
+ * --rate), decks (sim --deck: the index sets), per-page (print's counts a page). */
+static void complete_table_lists(const char *what)
+{
+    char list[160];
+
+    for (int i = 0; strcmp(what, "faults") == 0 && i < MF_COUNT; i++)
+        puts(MACH_FAULT_NAME[i]);
+    for (int i = 0; strcmp(what, "decks") == 0 && i < MI_COUNT; i++)
+        puts(MACH_INDEX_NAME[i]);
+    if (strcmp(what, "per-page") == 0) {
+        pr_per_page_list("\n", "\n", list, sizeof list);
+        puts(list);
+    }
+}
+
 /* `predup --complete WHAT`, for the bash completion (config/predup.bash-completion), one word a
  * line, from the tables: commands, topics, formats, extensions (of the files predup reads, each
- * once, without the dot), languages (of print), machines (the drivers), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
+ * once, without the dot), languages (of print), machines (the drivers), faults, decks,
+ * per-page, forms CMD (the sub-forms of CMD), options CMD (every spelling of its options),
+ * value-options CMD (those that take a value), value CMD OPTION (what completes OPTION's
+ * value: the words of its row, struct pd_opt in dealer/base/base.h). Not in --help: no one
+ * types it. */
 static int complete(int argc, char **argv)
 {
     const char *what = argc > 2 ? argv[2] : "";
+    const struct subcommand *c = argc > 3 ? subcommand_named(argv[3]) : NULL;
 
     for (size_t i = 0; strcmp(what, "commands") == 0 && i < COUNT(subcommands); i++)
         puts(subcommands[i].name);
@@ -254,18 +292,19 @@ static int complete(int argc, char **argv)
             puts(mach_driver_of(i)->name);
     for (size_t i = 0; strcmp(what, "languages") == 0 && i < pr_lang_count(); i++)
         puts(pr_lang_name(i)); /* the printed languages: printing/terms/LANG.ini */
+    complete_table_lists(what);
     if (strcmp(what, "extensions") == 0) {
         char list[160];
 
         pbn_format_list(list, sizeof list, "\n", true);
-        for (char *c = list; *c; c++)
-            *c = (char)tolower((unsigned char)*c);
+        for (char *p = list; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
         puts(list);
     }
-    for (size_t i = 0; strcmp(what, "forms") == 0 && argc > 3 && i < COUNT(subcommands); i++)
-        for (size_t k = 0; strcmp(argv[3], subcommands[i].name) == 0 && form_at(&subcommands[i], k);
-             k++)
-            puts(form_at(&subcommands[i], k));
+    for (size_t k = 0; strcmp(what, "forms") == 0 && c && form_at(c, k); k++)
+        puts(form_at(c, k));
+    if (c && c->opts)
+        pd_opts_complete(stdout, c->opts, what, argc > 4 ? argv[4] : NULL);
     return 0;
 }
 

@@ -5,7 +5,7 @@
  * does not extend. Its home is config/, above every engine it drives: deal runs every step, it
  * deals by pbn/sets/event_set.c (the engine verify re-deals by), writes (pbn/), and calls the analyze and print engines (printing/) and the
  * fill engine (machine/) directly, from the event file config/event.c reads. `predup event`
- * (config/cmd/cmd_event.c) is its front-end. */
+ * (config/commands/cmd_event.c) is its front-end. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -506,10 +506,12 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
                                struct pd_err *e)
 {
     char profile[1200], copies[16];
+    static const char *const yes[] = {"--yes", NULL}; /* the resume hint repeats it */
     /* who answers the prompts: fill's one rule (MACH_PROMPTS_HELP) */
     struct fill_opts o = {.set_path = pbn, .machine = profile, .copies = x->copies,
                           .copies_arg = copies, .resume = true, .yes = d->yes, .quiet = true,
-                          .watch = d->watch, .lang = ev->rec.p.language};
+                          .resume_also = d->yes ? yes : NULL, .watch = d->watch,
+                          .lang = ev->rec.p.language};
     struct mach_profile prof;
     enum pd_status rc;
 
@@ -522,7 +524,7 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
            x->copies == 1 ? "copy" : "copies", profile);
     fflush(stdout);
     rc = cfg_find_profile(x->machine, ev->cfg.dir, &prof, e);
-    return rc == PD_OK ? fill_run(&o, &prof, false, e) : rc;
+    return rc == PD_OK ? fill_run(&o, &prof, e) : rc;
 }
 
 /* With --fill, every machine line of the sets to deal names a profile that reads, and one

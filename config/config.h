@@ -1,7 +1,7 @@
 /* config/config.h - event and machine configuration: INI files read with libinih into each
- * module's options; the one public header of config/. config/ feeds the front-ends: the
- * cmd_*.c files that read an event file or a machine profile include it (config/cmd/cmd_event.c,
- * machine/cmd/cmd_fill.c, machine/cmd/cmd_sim.c); the engines of the modules never do. Of the other
+ * module's options; the one public header of config/. config/ feeds the front-ends (its room
+ * config/commands/): those that read an event file or a machine profile include it
+ * (cmd_event.c, cmd_fill.c, cmd_sim.c); the engines of the modules never do. Of the other
  * modules it knows the options it fills: machine/'s profile (machine/machine.h, here) and, in
  * config/event.c, pbn/'s format names and PBN dates (pbn/pbn.h). The event ceremony
  * (config/ceremony.c) sits above the engines and calls them: dealing, pbn/'s writers, the
@@ -83,7 +83,6 @@ void cfg_event_path(const struct cfg_event *ev, const char *rel, char *out, size
 struct ceremony_deal_opts {
     const char *conf, *set, *dir;
     bool fill, yes;                 /* yes: the fill's prompts taken as done (--yes) */
-    const char *web;                /* --web [ADDR:]PORT (with fill) */
     const struct mach_watch *watch; /* the operator page the front-end started, or NULL */
 };
 enum pd_status ceremony_commit(const char *conf, bool reuse, struct pd_err *e);

@@ -1,8 +1,9 @@
 /* machine/fill.c - the fill engine: fills the boards of a set in order on the machine of a
  * profile (its driver's row, machine/drivers.c), journal beside the set, progress and operator
- * prompts through fill_ui, the audit of a simulated run. `predup fill` and `predup sim`
- * (machine/cmd/) parse their options into struct fill_opts and call fill_run; so does the event
- * ceremony (config/ceremony.c). */
+ * prompts through fill_ui, the audit of a simulated run; fill_status, what a journal says is
+ * done. `predup fill` and `predup sim` (their front-ends) parse their options into struct
+ * fill_opts and call fill_run or fill_status; the event ceremony (config/ceremony.c) calls
+ * fill_run. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -53,9 +54,9 @@ static enum pd_status check_faults(const struct mach_sim_opts *sim, const struct
 }
 
 /* The command that resumes this run, with its own arguments. */
-static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim_cmd)
+static void resume_cmd(struct fill_ui *u, const struct fill_opts *o)
 {
-    const char *args[16];
+    const char *args[20];
     int n = 0;
 
     args[n++] = o->set_path;
@@ -69,13 +70,11 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim
         args[n++] = "--copies", args[n++] = o->copies_arg;
     if (o->descending)
         args[n++] = "--descending";
-    if (o->yes && !is_sim_cmd)
-        args[n++] = "--yes";
-    if (o->web) /* the same page: the operator's tablet has its URL */
-        args[n++] = "--web", args[n++] = o->web;
+    for (size_t i = 0; o->resume_also && o->resume_also[i] && n < 17; i++)
+        args[n++] = o->resume_also[i];
     args[n++] = "--resume";
     args[n] = NULL;
-    fill_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);
+    fill_ui_resume_cmd(u, o->command ? o->command : "fill", args);
 }
 
 static enum pd_status fill_and_report(struct mach_job *job, struct mach_connector *conn,
@@ -139,81 +138,106 @@ static enum pd_status status(struct mach_job *job, const struct fill_opts *o,
     return rc;
 }
 
-enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
-                        struct pd_err *e)
+/* What a fill and its --status share: the set, read; its journal's name; the boards in the
+ * order they are filled; the job over them. */
+struct fill_prep {
+    struct pbn_set *set;
+    struct board_range r;
+    struct mach_job job;
+    char *journal;
+};
+
+static enum pd_status prepare(struct fill_prep *p, const struct fill_opts *o,
+                              struct mach_profile *prof, struct pd_err *e)
 {
-    struct pbn_set *set = NULL;
-    struct board_range r = {0};
+    const struct mach_driver *drv = mach_driver_of(prof->kind);
+    enum pd_status rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
+
+    if (rc == PD_OK)
+        rc = pbn_read_any(o->set_path, NULL, &p->set, e);
+    /* a rehearsal on the simulator keeps its own journal: it never touches the real one */
+    if (rc == PD_OK && !o->journal &&
+        asprintf(&p->journal, "%s.%s", o->set_path,
+                 drv->rehearsal(prof) ? "sim-journal" : "journal") < 0) {
+        p->journal = NULL;
+        rc = pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
+    }
+    if (rc == PD_OK)
+        rc = board_list(p->set, o->boards, &p->r, e);
+    for (int i = 0; rc == PD_OK && o->descending && i < p->r.n / 2; i++) {
+        int t = p->r.boards[i];
+
+        p->r.boards[i] = p->r.boards[p->r.n - 1 - i];
+        p->r.boards[p->r.n - 1 - i] = t;
+    }
+    p->job = (struct mach_job){p->set, p->r.boards, p->r.n, o->journal ? o->journal : p->journal,
+                               {0}, o->resume, prof, o->copies, NULL};
+    return rc == PD_OK ? mach_hash_deals(p->set, p->job.set_hash, e) : rc;
+}
+
+static void prep_free(struct fill_prep *p)
+{
+    free(p->journal);
+    board_range_free(&p->r);
+    pbn_set_free(p->set);
+}
+
+enum pd_status fill_status(const struct fill_opts *o, struct mach_profile *prof,
+                           struct pd_err *e)
+{
+    struct fill_prep p = {0};
+    enum pd_status rc = mach_driver_of(prof->kind) ? prepare(&p, o, prof, e)
+                        : pd_fail(e, PD_ERR_INTERNAL, "no machine driver selected");
+
+    if (rc == PD_OK)
+        rc = status(&p.job, o, prof, e);
+    prep_free(&p);
+    return rc;
+}
+
+enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, struct pd_err *e)
+{
+    struct fill_prep p = {0};
     const struct mach_driver *drv = mach_driver_of(prof->kind);
     void *run = NULL;
-    struct mach_job job = {0};
-    struct fill_ui u = {.yes = o->yes || is_sim_cmd, .quiet = o->quiet, .watch = o->watch};
+    struct fill_ui u = {.yes = o->yes, .quiet = o->quiet, .watch = o->watch};
     struct mach_ui ui;
     struct mach_connector conn = {0};
-    char *journal = NULL;
     bool shown; /* the operator page was told the fill began */
     enum pd_status rc;
 
     if (!drv) /* the caller picked no row: cfg_find_profile refuses a profile so */
         return pd_fail(e, PD_ERR_INTERNAL, "no machine driver selected");
-    rc = o->status ? PD_OK : prompts_by(&u, o, prof, e);
+    rc = prompts_by(&u, o, prof, e);
     if (rc == PD_OK)
-        rc = pd_outset_check(o->set_path, e); /* an interrupted write of the set */
-    if (rc == PD_OK)
-        rc = pbn_read_any(o->set_path, NULL, &set, e);
-    /* a rehearsal on the simulator keeps its own journal: it never touches the real one */
-    if (rc == PD_OK && !o->journal &&
-        asprintf(&journal, "%s.%s", o->set_path,
-                 drv->rehearsal(prof) ? "sim-journal" : "journal") < 0) {
-        journal = NULL;
-        rc = pd_fail(e, PD_ERR_NOMEM, "no memory for the journal's name");
-    }
-    if (rc == PD_OK)
-        rc = board_list(set, o->boards, &r, e);
-    for (int i = 0; rc == PD_OK && o->descending && i < r.n / 2; i++) {
-        int t = r.boards[i];
-
-        r.boards[i] = r.boards[r.n - 1 - i];
-        r.boards[r.n - 1 - i] = t;
-    }
-    job = (struct mach_job){set, r.boards, r.n, o->journal ? o->journal : journal, {0},
-                            o->resume, prof, o->copies, NULL};
-    if (rc == PD_OK)
-        rc = mach_hash_deals(set, job.set_hash, e);
-    if (rc == PD_OK && o->status) {
-        rc = status(&job, o, prof, e);
-        goto out;
-    }
+        rc = prepare(&p, o, prof, e);
     if (rc == PD_OK && drv->rehearsal(prof))
-        rc = check_faults(&prof->sim, &r, e);
+        rc = check_faults(&prof->sim, &p.r, e);
     shown = rc == PD_OK && o->watch && o->watch->begin;
     if (shown)
         o->watch->begin(o->watch->ctx, o->set_path,
-                        set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, o->lang, r.n,
-                        o->copies > 1 ? o->copies : 1);
+                        p.set->n ? pbn_tag_get(&p.set->games[0], "Event") : NULL, o->lang,
+                        p.r.n, o->copies > 1 ? o->copies : 1);
     fill_ui_init(&u, &ui);
     if (rc == PD_OK) {
-        resume_cmd(&u, o, is_sim_cmd);
-        job.resume_cmd = u.resume_cmd;
+        resume_cmd(&u, o);
+        p.job.resume_cmd = u.resume_cmd;
         fill_ui_catch_interrupt(&u);
         rc = drv->start(prof, &run, &conn, e);
     }
     if (drv->rehearsal(prof))
         u.audit = drv->audit, u.audit_run = run;
-    u.set = set, u.nboards = r.n, u.copies = o->copies > 1 ? o->copies : 1;
+    u.set = p.set, u.nboards = p.r.n, u.copies = o->copies > 1 ? o->copies : 1;
     if (rc == PD_OK)
-        rc = fill_and_report(&job, &conn, &u, &ui, o->set_path, e);
+        rc = fill_and_report(&p.job, &conn, &u, &ui, o->set_path, e);
     if (rc == PD_ERR_DEVICE && drv->explain)
         drv->explain(run, prof);
     if (shown && o->watch->end) /* the page shows the summary, not "no connection" */
         o->watch->end(o->watch->ctx, rc);
-out:
     fill_ui_release_interrupt();
     fill_ui_free(&u);
     if (run)
         drv->stop(run);
-    free(journal);
-    board_range_free(&r);
-    pbn_set_free(set);
+    prep_free(&p);
     return rc;
 }

@@ -434,12 +434,12 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
 /* ---------------------------------------------------------------- 6 subcommands */
 
 /* The front-ends of machine/ (argv[0] is the subcommand's name): predup fill
- * (machine/cmd/cmd_fill.c), predup sim (machine/cmd/cmd_sim.c) and predup event (config/cmd/cmd_event.c,
+ * (config/commands/cmd_fill.c), predup sim (config/commands/cmd_sim.c) and predup event (config/commands/cmd_event.c,
  * the whole ceremony: it ends by filling). --machine profiles are read with config/. */
 
 /* ---------------------------------------------------------------- fill.c, the fill engine */
 
-/* What to fill and how: predup fill and predup sim parse their options into it (machine/cmd/),
+/* What to fill and how: predup fill and predup sim parse their options into it (config/commands/),
  * the event ceremony sets it (config/ceremony.c). copies_arg is --copies as given, for the
  * resume hint (NULL: not given). */
 /* Who answers the operator's prompts: one rule for fill, sim and event deal --fill, applied
@@ -455,17 +455,20 @@ struct fill_opts {
     const char *set_path, *boards, *machine, *journal, *copies_arg;
     int copies;
     bool resume; /* continue the journal; without one, a fresh fill (the ceremony always sets it) */
-    bool yes, quiet, help, status;
-    bool list; /* fill --list: the USB devices and profiles predup sees, no set */
+    bool yes, quiet;
     bool descending; /* the boards from the highest down (the DUP's "reverse order") */
     bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
-    const char *web;  /* --web [ADDR:]PORT as given (the front-end starts the page) */
+    const char *command; /* the command the resume hint names: "fill" when NULL, "sim" */
+    const char *const *resume_also; /* what the hint repeats after the engine's options (the
+                                       caller's "--yes", "--web" PORT), NULL-ended, or NULL */
     const struct mach_watch *watch; /* the operator page, or NULL; prompts then need no tty */
     const char *lang; /* the event's language (the page speaks it), or NULL */
 };
-/* Fills the set (or reports the journal, --status) on prof's machine; is_sim_cmd: predup sim
- * (no prompts, the resume hint names sim). Exit status: PD_ERR_MISMATCH when boards are bad. */
-enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
-                        struct pd_err *e);
+/* Fills the set on prof's machine. Exit status: PD_ERR_MISMATCH when boards are bad. */
+enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, struct pd_err *e);
+/* What the journal says is done, per copy (fill --status): the set's boards as fill_run would
+ * fill them, prof's journal (and a rehearsal's, SET.pbn.sim-journal, said to be one). */
+enum pd_status fill_status(const struct fill_opts *o, struct mach_profile *prof,
+                           struct pd_err *e);
 
 #endif

@@ -4,7 +4,7 @@
  * vulnerability and dealer through dd_par (DealerPar), written as PBN 2.1's DoubleDummyTricks,
  * OptimumResultTable, OptimumScore and ParContract. Boards that carry the analysis already are
  * not solved again. Under mpirun the boards to solve go out to the ranks in chunks on demand and
- * rank 0 writes (share_out); the front-end (printing/cmd/cmd_analyze.c) starts MPI. */
+ * rank 0 writes (share_out); the front-end (config/commands/cmd_analyze.c) starts MPI. */
 #include <pthread.h>
 #include <sys/stat.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* printing/print.c - the print engine: a set printed as one of the kinds of printing/kind.c's
  * table, its PDF rendered into memory and written atomically (pd_outfile), so that a failure at
  * any point leaves no PDF behind; a kind that shows the analysis analyses a set without it.
- * `predup print` (printing/cmd/cmd_print.c) and the event ceremony (config/ceremony.c) call
+ * `predup print` (config/commands/cmd_print.c) and the event ceremony (config/ceremony.c) call
  * pr_print_file. */
 #include <limits.h>
 #include <stdlib.h>

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,38 +300,103 @@ START_TEST(test_parse_number)
 }
 END_TEST
 
-/* The one option reader of the front-ends: long names, short letters, values, unknowns. */
+/* The one option reader of the front-ends (dealer/base/options.c): rows of long names and
+ * letters, values, numbers, flags, bits, a setter, the one refusal, the help lines. */
+struct test_args {
+    const char *key, *out, *label;
+    int vul, threads;
+    bool quiet, help;
+    unsigned flags;
+};
+
+static enum pd_status test_set_vul(void *opts, const struct pd_opt *row, const char *value,
+                                   struct pd_err *e)
+{
+    (void)row;
+    return pd_opt_vul("--vul", value, &((struct test_args *)opts)->vul, e);
+}
+
+#define TEST_AT(member) PD_OPT_AT(struct test_args, member)
+static const struct pd_opt test_rows[] = {
+    {0, "key", PD_OPT_VALUE, TEST_AT(key), .arg = "FILE", .help = "the key", .words = "*.key"},
+    {'o', "output", PD_OPT_VALUE, TEST_AT(out), .arg = "FILE", .help = "where"},
+    {0, "label", PD_OPT_VALUE, TEST_AT(label)},
+    {0, "vul", PD_OPT_VALUE, .set = test_set_vul, .words = "None NS EW All"},
+    {'j', NULL, PD_OPT_VALUE, PD_OPT_NUM(struct test_args, threads, 1, 256), .arg = "N",
+     .help = "threads,\nmany"},
+    {'q', "quiet", PD_OPT_FLAG, TEST_AT(quiet), .help = "no progress"},
+    {0, "force", PD_OPT_FLAG, PD_OPT_BITS(struct test_args, flags, PD_OUT_FORCE)},
+    {0, "public", PD_OPT_REFUSED},
+    {'h', "help", PD_OPT_STOP, TEST_AT(help)},
+    {0},
+};
+static const struct pd_opt_table test_table = {"predup test", test_rows, NULL};
+
+/* Parses argv (NULL-ended) into a, returns the status; e's message and *first as left. */
+static enum pd_status parse_test(char **argv, struct test_args *a, int *first, struct pd_err *e)
+{
+    int argc = 0;
+
+    while (argv[argc])
+        argc++;
+    *a = (struct test_args){.vul = -1};
+    return pd_opts_parse(&test_table, a, argc, argv, first, e);
+}
+
 START_TEST(test_options)
 {
-    char *argv[] = {"deal", "--key", "k.key", "-o", "set.pbn", "--quiet", "--lab=reserve",
-                    "--vul", "both", "--dealer", "x", "--nope", "--key", NULL};
-    const char *key = NULL, *out = NULL, *label = NULL;
-    struct pd_opts p;
+    char *ok[] = {"deal", "--key", "k.key", "-o", "set.pbn", "--quiet", "--lab=reserve",
+                  "SET", "-j8", "--force", NULL};
+    char *bad_vul[] = {"deal", "--vul", "both", NULL}, *twice[] = {"deal", "-o", "a", "-o", "b", NULL};
+    char *unknown[] = {"deal", "--nope", NULL}, *nov[] = {"deal", "--key", NULL};
+    char *refused[] = {"deal", "--public", NULL}, *big[] = {"deal", "-j", "300", NULL};
+    char *stop[] = {"deal", "--help", "--nope", NULL}, *flagv[] = {"deal", "--quiet=1", NULL};
+    struct test_args a;
     struct pd_err e;
-    int vul = -1, seat = 0;
+    int first;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem;
 
-    ck_assert_int_eq(pd_opts_begin(&p, "k key  o output  l label  v vul  d dealer", "q quiet",
-                                   "o:q", 13, argv, &e), PD_OK);
-    ck_assert_int_eq(pd_opts_next(&p), 'k');
-    ck_assert(pd_opt_text('k', "kol", (const char **const[]){&key, &out, &label}));
-    ck_assert_str_eq(key, "k.key");
-    ck_assert_int_eq(pd_opts_next(&p), 'o');
-    ck_assert_str_eq(optarg, "set.pbn");
-    ck_assert_int_eq(pd_opts_next(&p), 'q');
-    ck_assert(!pd_opt_text('q', "kol", (const char **const[]){&key, &out, &label}));
-    ck_assert_int_eq(pd_opts_next(&p), 'l'); /* a unique prefix, as getopt_long takes it */
-    ck_assert_str_eq(optarg, "reserve");
-    ck_assert_int_eq(pd_opts_next(&p), 'v');
-    ck_assert_int_eq(pd_opt_vul("--vul", optarg, &vul, &e), PD_ERR_USAGE); /* PBN's All only */
+    ck_assert_int_eq(parse_test(ok, &a, &first, &e), PD_OK);
+    ck_assert_str_eq(a.key, "k.key");
+    ck_assert_str_eq(a.out, "set.pbn");
+    ck_assert_str_eq(a.label, "reserve"); /* a unique prefix, as getopt_long takes it */
+    ck_assert(a.quiet && a.threads == 8 && a.flags == PD_OUT_FORCE);
+    ck_assert_int_eq(first, 9); /* the operand, moved after the options */
+    ck_assert_str_eq(ok[first], "SET");
+    ck_assert_int_eq(parse_test(bad_vul, &a, &first, &e), PD_ERR_USAGE); /* PBN's All only */
     ck_assert_str_eq(e.msg, "--vul wants None, NS, EW or All, not \"both\"");
-    ck_assert_int_eq(pd_opts_next(&p), 'd');
-    ck_assert_int_eq(pd_opt_seat("--dealer", optarg, &seat, &e), PD_ERR_USAGE);
-    ck_assert_str_eq(e.msg, "--dealer wants N, E, S or W, not \"x\"");
-    ck_assert_int_eq(pd_opts_next(&p), '?'); /* --nope */
-    ck_assert_int_eq(pd_opts_next(&p), '?'); /* --key without its value */
-    ck_assert_int_eq(pd_opts_next(&p), -1);
-    /* A malformed list is the caller's bug. */
-    ck_assert_int_eq(pd_opts_begin(&p, "key k", NULL, "", 1, argv, &e), PD_ERR_INTERNAL);
+    ck_assert_int_eq(parse_test(twice, &a, &first, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "--output given twice: once is all it takes (predup test --help)");
+    ck_assert_int_eq(parse_test(unknown, &a, &first, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "unknown option \"--nope\" (predup test --help)");
+    ck_assert_int_eq(parse_test(nov, &a, &first, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "--key wants a value (predup test --help)");
+    ck_assert_int_eq(parse_test(refused, &a, &first, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "--public does not apply here (predup test --help)");
+    ck_assert_int_eq(parse_test(big, &a, &first, &e), PD_ERR_USAGE);
+    ck_assert_int_eq(parse_test(flagv, &a, &first, &e), PD_ERR_USAGE);
+    ck_assert_str_eq(e.msg, "--quiet takes no value (predup test --help)");
+    ck_assert_int_eq(parse_test(stop, &a, &first, &e), PD_OK); /* nothing after --help counts */
+    ck_assert(a.help);
+    mem = open_memstream(&text, &len);
+    pd_opts_help(mem, &test_table);
+    fclose(mem);
+    ck_assert_str_eq(text, "  --key FILE           the key\n"
+                           "  -o, --output FILE    where\n"
+                           "  -j N                 threads,\n"
+                           "                       many\n"
+                           "  -q, --quiet          no progress\n");
+    free(text);
+    mem = open_memstream(&text, &len);
+    pd_opts_complete(mem, (const struct pd_opt_table *const[]){&test_table, NULL}, "value",
+                     "--vul");
+    pd_opts_complete(mem, (const struct pd_opt_table *const[]){&test_table, NULL},
+                     "value-options", NULL);
+    fclose(mem);
+    ck_assert_str_eq(text, "None NS EW All\n--key\n-o\n--output\n--label\n--vul\n-j\n");
+    free(text);
 }
 END_TEST
 

@@ -1,12 +1,11 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
- * (status.c), number parsing and command-line options (cmdline.c, status.c), safe output
- * (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
+ * (status.c), number parsing and command-line options (options.c, cmdline.c, status.c), safe
+ * output (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
  * (utf8.c), short texts (text.c). Includes no other predup header; every other room includes
  * it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -88,34 +87,78 @@ const struct pd_exit_row *pd_exit_row(size_t i);
 enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigned long long max,
                                const char *what, unsigned long long *out, struct pd_err *e);
 
-/* Command-line options (dealer/base/cmdline.c): every cmd_*.c names its options in two lists of
- * "LETTER NAME" pairs, those that take a value ("k key  l label") and those that do not
- * ("q quiet  h help"), and reads them with getopt_long through pd_opts_next, which returns the
- * LETTER for --NAME (and for -LETTER when shorts, getopt's short-option string, has it), '?'
- * for an unknown option or a missing value, -1 at the end; optarg holds the value and optind
- * the next argument, as with getopt_long. The letter is any byte but a space. */
-enum { PD_OPTS_MAX = 24 };
-struct pd_opts {
-    struct option longs[PD_OPTS_MAX + 1]; /* the last one stays zero: the end */
-    char names[480];                      /* the long names, NUL-terminated */
-    const char *shorts;
-    int argc;
-    char **argv;
+/* Command-line options as rows (dealer/base/options.c): a front-end names each option once, in
+ * a table of struct pd_opt, and from that table alone come getopt_long's short string and
+ * long table, the scan of argv (pd_opts_parse), the refusal of a wrong option, the help lines
+ * (pd_opts_help) and the words of `predup --complete` (pd_opts_complete). No front-end reads
+ * getopt's globals.
+ *   kind: PD_OPT_FLAG (no value), PD_OPT_VALUE (a value, given once: twice is refused),
+ *         PD_OPT_REPEATABLE (a value, as often as wanted: the setter gathers them),
+ *         PD_OPT_STOP (a flag that ends the reading: --help, dealer's -V; nothing after it
+ *         counts), PD_OPT_REFUSED (known but not taken here: refused with help as the
+ *         message, or "--NAME does not apply here"; arg non-NULL when it would take a value).
+ *   destination: at, an offsetof into the front-end's option struct (the void *opts given to
+ *         pd_opts_parse): a bool set true (a flag), a const char * (the value's text), or,
+ *         when hi is not 0, an integer of size bytes (int or 64 bits) read by pd_parse_number
+ *         from lo to hi; or set, a setter that reads and checks the value itself (NULL for
+ *         a flag). The value's checks are the engine's: a setter calls the engine's parser.
+ *   help: the help line (lines split by \n), after "  -L, --NAME ARG" (arg: the value's name
+ *         in help, "FILE"); NULL: not listed in the help. arg_of and help_of, when set, make
+ *         them at help time from another table (print's counts a page, its languages).
+ *   words: what completes the value (predup --complete value CMD OPTION prints it; the bash
+ *         completion reads it): words ("N E S W"), @LIST (predup --complete LIST: @formats;
+ *         a final "," completes a comma list of them, a final "@" or "=" appends that and no
+ *         space), *.EXT (files ending so), * (any file), / (folders); NULL: nothing. */
+enum pd_opt_kind { PD_OPT_FLAG, PD_OPT_VALUE, PD_OPT_REPEATABLE, PD_OPT_STOP, PD_OPT_REFUSED };
+struct pd_opt;
+typedef enum pd_status (*pd_opt_set_fn)(void *opts, const struct pd_opt *row, const char *value,
+                                        struct pd_err *e);
+struct pd_opt {
+    char letter;      /* -LETTER, or 0 */
+    const char *name; /* --NAME, or NULL; a row with neither ends the table */
+    enum pd_opt_kind kind;
+    size_t at, size;
+    unsigned long long lo, hi;
+    pd_opt_set_fn set;
+    const char *arg, *help, *words;
+    const char *(*arg_of)(char *buf, size_t len);
+    const char *(*help_of)(char *buf, size_t len);
 };
-/* Builds the table and starts a new scan of argv (argv[0] is the command's name); getopt's
- * own messages are off: the caller words its own. A malformed or too long list is a bug in the
- * caller: PD_ERR_INTERNAL. */
-enum pd_status pd_opts_begin(struct pd_opts *p, const char *values, const char *flags,
-                             const char *shorts, int argc, char **argv, struct pd_err *e);
-int pd_opts_next(struct pd_opts *p);
-/* The one refusal of an option pd_opts_next answered '?' for (or the caller does not take):
- * 'unknown option "--boadrs" (did you mean "--boards"?) (predup deal --help)', "--boards
- * wants a value (...)", "--public does not apply here (...)"; cmd names the command whose
- * --help lists the options ("predup deal"). PD_ERR_USAGE. */
-enum pd_status pd_opts_refuse(const struct pd_opts *p, const char *cmd, struct pd_err *e);
-/* For the options whose value is kept as text: when c is the i-th byte of letters, stores
- * optarg in *dst[i] and returns true. */
-bool pd_opt_text(int c, const char *letters, const char **const dst[]);
+/* A command's options: its rows (ended by a zeroed row), then more's (options two commands
+ * share: sim's rows, then fill's); cmd names the command whose --help lists them
+ * ("predup deal"): the refusals say it; column: where the help lines' texts start (0: 23). */
+struct pd_opt_table {
+    const char *cmd;
+    const struct pd_opt *rows;
+    const struct pd_opt_table *more;
+    int column;
+};
+/* The destination of a row: PD_OPT_AT(struct deal_args, o.key_path). PD_OPT_NUM adds the
+ * size of an integer destination and its range. */
+#define PD_OPT_AT(type, member) .at = offsetof(type, member)
+#define PD_OPT_NUM(type, member, min, max)                                                     \
+    .at = offsetof(type, member), .size = sizeof(((type *)0)->member), .lo = (min), .hi = (max)
+/* A flag that ORs row->lo into an unsigned at row->at (PD_OUT_FORCE ...): PD_OPT_BITS. */
+enum pd_status pd_opt_set_bits(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e);
+#define PD_OPT_BITS(type, member, bits)                                                        \
+    .at = offsetof(type, member), .lo = (bits), .set = pd_opt_set_bits
+/* Reads argv's options (argv[0] is the command's name) into opts by t's rows; *first is then
+ * the first operand (operands and options may come in any order, as getopt_long permutes
+ * them; "--" ends the options). A wrong option is refused once, here: 'unknown option
+ * "--boadrs" (did you mean "--boards"?) (predup deal --help)', "--boards wants a value
+ * (...)", "--force takes no value (...)". PD_ERR_USAGE, or a setter's status. */
+enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc, char **argv,
+                             int *first, struct pd_err *e);
+/* The help lines of t's rows: "  -o, --output FILE    HELP", the help at t's column (two spaces
+ * after a longer head), its further lines under it. */
+void pd_opts_help(FILE *out, const struct pd_opt_table *t);
+/* For predup --complete: what "options" (every spelling, -L and --NAME, once), "value-options"
+ * (those that take a value) or "value" (the words of option's value) of the tables
+ * (NULL-terminated: a command's forms each have one). */
+void pd_opts_complete(FILE *out, const struct pd_opt_table *const *tables, const char *what,
+                      const char *option);
+
 /* " (did you mean \"WORD\"?)" into out when one of the n known words is within two edits
  * (Levenshtein) of word, the closest first met; else "". The one did-you-mean of predup: an
  * unknown subcommand or help topic (predup.c), a misspelt event-file key (config/event.c). */

@@ -1,7 +1,7 @@
 /* dealer/event/record.c - the event record (dealer/EVENTS.md): the canonical, line-oriented public
  * text that commits an event's parameters and the key's commitment (SHA-256, never the key),
  * then receives the delayed public value and, after play, the key itself. Written only here
- * (ev_record_text, for `predup event`: config/cmd/cmd_event.c) and read only here
+ * (ev_record_text, for `predup event`: config/commands/cmd_event.c) and read only here
  * (ev_record_load, for every step of `predup event` and for `predup verify`:
  * pbn/sets/verify.c), so that all agree byte for byte and apply every rule. A record is
  * accepted only in its canonical form (parsed, written again, the two identical), every line

@@ -3,7 +3,7 @@
  *
  * A script is lexed (lex.c), parsed into a node array (parse.c and stmt.c, shapes in
  * shape.c), evaluated per deal (eval.c), its actions print dealer's layouts (act.c), and
- * dealer/run/run.c drives the generation for `predup dealer` (dealer/cmd/cmd_dealer.c). */
+ * dealer/run/run.c drives the generation for `predup dealer` (config/commands/cmd_dealer.c). */
 #ifndef PREDUP_LANG_INT_H
 #define PREDUP_LANG_INT_H
 

@@ -1,6 +1,6 @@
 /* pbn/sets/sets.h - the engines of `predup deal` and `predup verify`: deal a set of boards from a
  * key (and a script) into PBN or any format, and verify files against a key or an event record.
- * The front-ends (pbn/cmd/cmd_deal.c, pbn/cmd/cmd_verify.c) read the options into these structs
+ * The front-ends (config/commands/cmd_deal.c, config/commands/cmd_verify.c) read the options into these structs
  * and call one engine; the engines print their normal output on stdout (progress on stderr) and
  * return their errors in e. */
 #ifndef PREDUP_PBN_SETS_H

@@ -1,7 +1,7 @@
 /* pbn/sets/squaredeal.c - the engines of `predup deal --squaredeal` and `predup verify
  * --squaredeal`: re-deal a session of a SquareDeal event (the deals Big Deal gave it) and check
  * published sets against them, board by board. The derivation is in dealer/event/squaredeal.c
- * and dealer/event/bigdeal.c (dealer/BIGDEAL.md); the front-end is pbn/cmd/cmd_squaredeal.c. */
+ * and dealer/event/bigdeal.c (dealer/BIGDEAL.md); the front-end is config/commands/cmd_squaredeal.c. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

@@ -33,7 +33,7 @@ expect "--help --version analyze check convert deal dealer event fill help key m
     predup ""
 expect "deal dealer" predup de
 expect "event events" predup help ev
-expect "--deal --godel --help" predup number -
+expect "--deal --godel --help -h" predup number -
 expect "dup dupblind" predup convert --to du
 expect "bri,dlm bri,dlmblind" predup convert --to bri,dl
 # The formats come from predup's format table (predup --complete formats): bhg, rzd, cds too.
@@ -84,6 +84,18 @@ expect "$(sorted_list formats)" predup convert --to ""
 expect "$(sorted_list forms print)" predup print ""
 expect "$(sorted_list forms key)" predup key ""
 expect "$(sorted_list forms event)" predup event ""
+# The options and their values come from each command's table of options (predup --complete
+# options / value-options / value): sim takes --fault and refuses --list, fill the reverse.
+expect "$(sorted_list decks)" predup sim set.pbn --deck ""
+expect "$(sorted_list languages)" predup print record --lang ""
+expect "--fault" predup sim --fa
+expect "" predup sim --lis
+expect "--list" predup fill --lis
+expect "" predup fill --fa
+expect "club.key dir" predup verify --key ""
+expect "--jobs" predup analyze --jo
+[ "$("$P" --complete value-options dealer | tr '\n' ' ')" = "-s -p -g -t -j " ] ||
+    { echo "dealer's options with a value: $("$P" --complete value-options dealer)"; exit 1; }
 mkdir sets && cd sets
 touch notes.txt
 for x in $("$P" --complete extensions); do touch "a.$x" "B.$(echo "$x" | tr a-z A-Z)"; done

@@ -15,7 +15,7 @@ chmod 600 k.key
 
 # dealer: an unknown option names predup dealer --help, which works.
 run 64 "$P" dealer -Z
-[ "$(cat err.txt)" = "predup dealer: error: dealer: unknown option -Z (predup dealer --help)" ]
+[ "$(cat err.txt)" = 'predup dealer: error: unknown option "-Z" (predup dealer --help)' ]
 run 0 "$P" dealer --help
 
 # Plurals: one try, one byte, one board.

@@ -161,11 +161,11 @@ step "format 6" pbn/fmt.c 's/\(RZD, CDS and DGE/(RZD, CDS, OBL and DGE/; s/signa
 # format 7. pbn/pbn.h: the names in the file-formats section.
 step "format 7" pbn/pbn.h 's/(bhg, rzd, cds)\. \*\//$1, obl. *\//'
 
-# format 8. pbn/cmd/cmd_convert.c: predup convert --help (moving: to the format table).
-step "format 8" pbn/cmd/cmd_convert.c 's/bhg, rzd, cds\. With several --to/bhg, rzd, cds, obl. With several --to/' moving
+# format 8. config/commands/cmd_convert.c: predup convert --help (moving: to the format table).
+step "format 8" config/commands/cmd_convert.c 's/bhg, rzd, cds\. With several --to/bhg, rzd, cds, obl. With several --to/' moving
 
-# format 9. pbn/cmd/cmd_deal.c: predup deal --help (its list comes from the format table).
-step "format 9" pbn/cmd/cmd_deal.c 's/dge lin csv ber bhg rzd cds \(pbn/dge lin csv ber bhg rzd cds obl (pbn/' moving
+# format 9. config/commands/cmd_deal.c: predup deal --help (its list comes from the format table).
+step "format 9" config/commands/cmd_deal.c 's/dge lin csv ber bhg rzd cds \(pbn/dge lin csv ber bhg rzd cds obl (pbn/' moving
 
 # format 10. predup.c: predup help formats (moving: to the format table).
 step "format 10" predup.c 's/bhg rzd cds\.\\n/bhg rzd cds obl.\\n/' moving

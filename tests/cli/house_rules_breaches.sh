@@ -43,7 +43,7 @@ expect_fault dealer/base/text.c '#include "dealer/deal/deal.h"' \
     "dealer/base/text.c:$((n + 1)): includes dealer/deal/deal.h (room deal, level 1): room base is level 0"
 n=$(wc -l < "$TOP/printing/sheet.c")
 expect_fault printing/sheet.c 'void plant(void) { cmd_deal(0, 0, 0); }' \
-    "printing/sheet.c:$((n + 1)): calls cmd_deal (pbn/cmd/cmd_deal.c): only predup.c calls the front-ends"
+    "printing/sheet.c:$((n + 1)): calls cmd_deal (config/commands/cmd_deal.c): only predup.c calls the front-ends"
 n=$(wc -l < "$TOP/dealer/run/sets.c")
 expect_fault dealer/run/sets.c '#include "dealer/lang/hands.h"' \
     "dealer/run/sets.c:$((n + 1)): includes dealer/lang/hands.h, internal to dealer/lang"
@@ -51,6 +51,17 @@ expect_fault dealer/run/sets.c '#include "dealer/lang/hands.h"' \
 n=$(wc -l < "$TOP/dealer/event/text.c")
 expect_fault dealer/event/text.c '#include "dealer/lang/lang.h"' \
     "dealer/event/text.c:$((n + 1)): includes dealer/lang/lang.h (room lang, level 2): room event is level 2"
+
+# No folder arrow runs back up: machine/ includes nothing of config/ (what the front-ends once
+# did from a folder inside machine/, before their move to config/commands/).
+copy
+n=$(wc -l < "$TOP/machine/ctl.c")
+printf '%s\n' '#include "config/config.h"' >> tree/machine/ctl.c
+if (cd tree && python3 tests/tools/house.py) > out.txt 2>&1; then
+    echo "house passed with machine/ctl.c including config/config.h"; cat out.txt; exit 1
+fi
+grep -Fx "house: machine/ctl.c:$((n + 1)): includes config/config.h: folder machine/ comes before config/ in the call order" \
+    out.txt > /dev/null || { echo "house did not name the folder arrow"; cat out.txt; exit 1; }
 
 # A room past a third of the lines: thirty files of 690 lines in pbn/.
 copy

@@ -56,19 +56,20 @@ cd ..
 
 # number: one --deal, and an unknown option named.
 rc=0; "$P" number --deal x --deal y 2> err.txt || rc=$?
-[ "$rc" -eq 64 ] && [ "$(cat err.txt)" = 'predup number: error: one --deal at a time' ] ||
+[ "$rc" -eq 64 ] && [ "$(cat err.txt)" = 'predup number: error: --deal given twice: once is all it takes (predup number --help)' ] ||
     fail "number --deal twice: $rc $(cat err.txt)"
 rc=0; "$P" number -5 2> err.txt || rc=$?
 [ "$rc" -eq 64 ] && [ "$(cat err.txt)" = 'predup number: error: unknown option "-5" (predup number --help)' ] ||
     fail "number -5: $rc $(cat err.txt)"
 
-# dealer: an unknown long option is named whole; a missing number is named.
+# dealer: an unknown long option is named whole; a missing number is named (the one refusal
+# of every command, dealer/base/options.c).
 rc=0; "$P" dealer --frobnicate 2> err.txt || rc=$?
 [ "$rc" -eq 64 ] &&
-    [ "$(cat err.txt)" = 'predup dealer: error: dealer: unknown option --frobnicate (predup dealer --help)' ] ||
+    [ "$(cat err.txt)" = 'predup dealer: error: unknown option "--frobnicate" (predup dealer --help)' ] ||
     fail "dealer --frobnicate: $rc $(cat err.txt)"
 rc=0; "$P" dealer -s 2> err.txt || rc=$?
-[ "$rc" -eq 64 ] && [ "$(cat err.txt)" = 'predup dealer: error: -s needs a number' ] ||
+[ "$rc" -eq 64 ] && [ "$(cat err.txt)" = 'predup dealer: error: -s wants a value (predup dealer --help)' ] ||
     fail "dealer -s: $rc $(cat err.txt)"
 
 # Did you mean: a misspelt command or topic, through the one edit-distance helper.

@@ -6,9 +6,12 @@ first; calls go one way, up the table to down:
 
   - a file includes only headers of its own room and of rooms on lower levels (two rooms on
     one level are strangers: neither includes the other);
+  - no folder arrow runs back up: a file of a top-level folder includes no header of a folder
+    later in the call order (FOLDERS: dealer, pbn, printing and machine, config);
   - a header that is no room's face (*_int.h, hot.h, gen.h, transport.h ...) is internal: only
     files of its own folder include it;
-  - no file but predup.c calls a cmd_* function (the front-ends), save the one that defines it;
+  - no file but predup.c calls a front-end (cmd_COMMAND(argc, argv, e)), save the one that
+    defines it;
   - no room holds more than a third of the lines (MAX_ROOM_SHARE);
   - with the objects (house.py --objects BUILD), the link graph, function tables included,
     goes down the same order and has no cycle.
@@ -21,7 +24,9 @@ import os
 import re
 
 # (level, room, folder, face): a file's room is the one whose folder holds it most closely.
-# */cmd/ folders are the front-ends; predup.c, which calls them, is the top.
+# config/commands/ is the front-ends' room (one cmd_COMMAND.c each); predup.c, which calls them,
+# is the top. Every room's folder lies inside the folder of a room on its level or lower (no
+# folder arrow runs back up: machine/ holds nothing that includes config/).
 ROOMS = [
     (0, "base", "dealer/base", "dealer/base/base.h"),
     (1, "deal", "dealer/deal", "dealer/deal/deal.h"),
@@ -35,13 +40,15 @@ ROOMS = [
     (6, "machine", "machine", "machine/machine.h"),
     (7, "machine/operator", "machine/operator", "machine/operator/operator.h"),  # fill --web
     (7, "config", "config", "config/config.h"),
-    (8, "dealer/cmd", "dealer/cmd", "dealer/cmd/cmd.h"),
-    (8, "pbn/cmd", "pbn/cmd", "pbn/cmd/cmd.h"),
-    (8, "printing/cmd", "printing/cmd", "printing/cmd/cmd.h"),
-    (8, "machine/cmd", "machine/cmd", "machine/cmd/cmd.h"),
-    (8, "config/cmd", "config/cmd", "config/cmd/cmd.h"),
+    (8, "commands", "config/commands", "config/commands/commands.h"),  # the front-ends
     (9, "main", ".", "predup.c"),
 ]
+
+# The top-level folders in the call order of the brief (dealer -> pbn -> printing, machine ->
+# config, the front-ends inside config/): a file includes no header of a folder after its own,
+# nor of a stranger on its own step, so that no folder arrow runs back up (as the fill
+# front-end once reached config/ from inside machine/).
+FOLDERS = {"dealer": 0, "pbn": 1, "printing": 2, "machine": 2, "config": 3}
 
 # Breaches the tree holds today, each with what removes it. A line is the fault's text after
 # "FILE:LINE: " (see the checks below), prefixed by the file: "FILE: text".
@@ -52,7 +59,10 @@ MAX_ROOM_SHARE = 1 / 3
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 CMD_CALL = re.compile(r"\b(cmd_\w+)\s*\(")
-CMD_DEFINED = re.compile(r"^\w[\w \*]*\b(cmd_\w+)\s*\(", re.M)
+# a front-end: cmd_COMMAND(int argc, char **argv, struct pd_err *e); the helpers its room
+# shares (cmd_print_wrapped ...) are no front-end
+CMD_DEFINED = re.compile(r"^\w[\w \*]*\b(cmd_\w+)\s*\(\s*int argc,\s*char \*\*argv,"
+                         r"\s*struct pd_err \*e\)", re.M)
 
 
 def room_of(path):
@@ -91,6 +101,11 @@ def include_faults(path, text, known):
         if mine and theirs and theirs != mine and (theirs[0] >= mine[0]):
             faults.append((path, line, "includes %s (room %s, level %d): room %s is level %d"
                            % (inc, theirs[1], theirs[0], mine[1], mine[0])))
+        top, their_top = path.split("/")[0], inc.split("/")[0]
+        if top in FOLDERS and their_top in FOLDERS and top != their_top and \
+                FOLDERS[their_top] >= FOLDERS[top]:
+            faults.append((path, line, "includes %s: folder %s/ comes before %s/ in the call "
+                           "order" % (inc, top, their_top)))
         if inc not in FACES and os.path.dirname(inc) != os.path.dirname(path):
             faults.append((path, line, "includes %s, internal to %s"
                            % (inc, os.path.dirname(inc))))

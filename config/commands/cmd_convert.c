@@ -1,10 +1,9 @@
-/* pbn/cmd/cmd_convert.c - `predup convert` (any supported file to one or several others) and
- * `predup check` (departures of PBN files from the export format, impossible deals). */
+/* config/commands/cmd_convert.c - `predup convert`: any supported file to one or several others
+ * (`predup check` is in cmd_check.c). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "pbn/cmd/cmd.h"
-#include "pbn/cmd/cmd_int.h"
+#include "config/commands/commands.h"
 #include "pbn/pbn.h"
 
 static const char convert_usage[] =
@@ -31,14 +30,8 @@ static void print_convert_usage(void)
     snprintf(text, sizeof text, "%s %s. %s", convert_about_formats, formats,
              convert_about_outputs);
     fputs(convert_usage, stdout);
-    pbn_print_wrapped(text);
+    cmd_print_wrapped(stdout, text, 90);
 }
-
-static const char check_usage[] =
-    "usage: predup check FILE...\n"
-    "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
-    "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any. A file in\n"
-    "  another format (told by its contents) is read, and its first fault reported.\n";
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
  * the players, the auction and its notes, the play and the result (pbn/lin_play.c) and the
@@ -156,155 +149,64 @@ static bool input_is_key(const char *path)
     return key;
 }
 
+struct convert_args {
+    const char *from, *to, *boards;
+    unsigned flags;
+    bool help;
+};
+
+#define CONVERT_AT(member) PD_OPT_AT(struct convert_args, member)
+#define CONVERT_BITS(bits) PD_OPT_BITS(struct convert_args, flags, bits)
+static const struct pd_opt convert_rows[] = {
+    {0, "from", PD_OPT_VALUE, CONVERT_AT(from), .arg = "FORMAT", .words = "@formats"},
+    {0, "to", PD_OPT_VALUE, CONVERT_AT(to), .arg = "FORMAT[,FORMAT...]", .words = "@formats,"},
+    {0, "boards", PD_OPT_VALUE, CONVERT_AT(boards), .arg = "LIST"},
+    {0, "force", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_FORCE)},
+    {0, "public", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_PUBLIC)},
+    {0, "drop-conditions", PD_OPT_FLAG, CONVERT_BITS(PBN_OUT_DROP_CONDITIONS)},
+    {'h', "help", PD_OPT_STOP, CONVERT_AT(help)},
+    {0},
+};
+static const struct pd_opt_table convert_table = {"predup convert", convert_rows, NULL};
+const struct pd_opt_table *const cmd_convert_options[] = {&convert_table, NULL};
+
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
 {
-    const char *from = NULL, *to = NULL, *boards = NULL;
-    unsigned flags = 0;
+    struct convert_args a = {0};
+    const char *from, *to;
     struct pbn_set *set = NULL;
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "f from  t to  b boards",
-                                      "h help  F force  P public  C drop-conditions", "h", argc,
-                                      argv, e);
-    int c;
+    int first;
+    enum pd_status rc = pd_opts_parse(&convert_table, &a, argc, argv, &first, e);
 
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (c == 'f')
-            from = optarg;
-        else if (c == 't')
-            to = optarg;
-        else if (c == 'b')
-            boards = optarg;
-        else if (c == 'F')
-            flags |= PD_OUT_FORCE;
-        else if (c == 'P')
-            flags |= PD_OUT_PUBLIC;
-        else if (c == 'C')
-            flags |= PBN_OUT_DROP_CONDITIONS;
-        else if (c == 'h') {
-            print_convert_usage();
-            return PD_OK;
-        } else
-            return pd_opts_refuse(&p, "predup convert", e);
-    }
     if (rc != PD_OK)
         return rc;
-    if (optind != argc - 2)
+    if (a.help) {
+        print_convert_usage();
+        return PD_OK;
+    }
+    from = a.from, to = a.to;
+    if (first != argc - 2)
         return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
-    rc = pbn_read_any(argv[optind], from, &set, e);
-    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[optind]) && !input_is_key(argv[optind]))
+    rc = pbn_read_any(argv[first], from, &set, e);
+    if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[first]) && !input_is_key(argv[first]))
         return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
                               "FORMAT %s %s)",
-                       argv[optind], argv[optind], argv[optind + 1]);
-    if (rc == PD_OK && boards)
-        rc = pbn_set_keep_boards(set, boards, argv[optind], e);
+                       argv[first], argv[first], argv[first + 1]);
+    if (rc == PD_OK && a.boards)
+        rc = pbn_set_keep_boards(set, a.boards, argv[first], e);
     if (rc == PD_OK)
-        rc = pbn_write_formats_ex(argv[optind + 1], to, flags, set, e);
-    const char *format = to ? to : pbn_format_from_path(argv[optind + 1]);
+        rc = pbn_write_formats_ex(argv[first + 1], to, a.flags, set, e);
+    const char *format = to ? to : pbn_format_from_path(argv[first + 1]);
     size_t written = set ? set->n - pbn_format_left_out(format, set) : 0; /* one format */
 
     if (rc == PD_OK)
         report_each_left_out(set, format);
-    if (rc == PD_OK && strcmp(argv[optind + 1], "-") != 0)
-        printf("%s: %zu board%s written to %s%s%s%s\n", argv[optind], written,
-               written == 1 ? "" : "s", argv[optind + 1], to ? " as " : "", to ? to : "",
+    if (rc == PD_OK && strcmp(argv[first + 1], "-") != 0)
+        printf("%s: %zu board%s written to %s%s%s%s\n", argv[first], written,
+               written == 1 ? "" : "s", argv[first + 1], to ? " as " : "", to ? to : "",
                set->latin1 ? " (read as Windows-1252, not UTF-8)" : "");
     pbn_set_free(set);
     return rc;
-}
-
-/* Whether print takes every game: a board number and all four hands (pr_board_from_game). */
-static bool printable(const struct pbn_set *set)
-{
-    for (size_t i = 0; i < set->n; i++)
-        if (set->games[i].board <= 0 || set->games[i].known != 0xF)
-            return false;
-    return set->n > 0;
-}
-
-/* predup check of one PBN text: its departures, and before them, when predup itself reads the
- * file whole, that it does (a scorer's import: it prints and converts as it is). */
-static enum pd_status check_pbn_text(const char *name, const char *text, size_t len, size_t *n,
-                                     struct pd_err *e)
-{
-    char *report = NULL;
-    size_t rlen = 0;
-    FILE *mem = open_memstream(&report, &rlen);
-    struct pbn_set *set = NULL;
-    struct pd_err ignored;
-    enum pd_status rc = mem ? pbn_check_mem(name, text, len, mem, n, e)
-                            : pd_fail(e, PD_ERR_NOMEM, "out of memory");
-
-    if (mem)
-        fclose(mem);
-    if (rc == PD_OK && *n && pbn_read_mem(name, text, len, &set, &ignored) == PD_OK)
-        printf("%s: predup reads its %zu game%s: it %s as it is; the lines below depart from "
-               "PBN's export format, which a strict PBN reader asks\n", name, set->n,
-               set->n == 1 ? "" : "s", printable(set) ? "prints and converts" : "converts");
-    pbn_set_free(set);
-    if (rc == PD_OK)
-        fwrite(report, 1, rlen, stdout);
-    free(report);
-    return rc;
-}
-
-enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
-{
-    size_t total = 0;
-    int files = 0;
-
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(check_usage, stdout);
-            return PD_OK;
-        }
-        if (argv[i][0] == '-' && argv[i][1])
-            return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\"", argv[i]);
-    }
-    for (int i = 1; i < argc; i++) {
-        char *text = NULL;
-        size_t len = 0, n = 0;
-        const char *format = pbn_format_guess(argv[i]);
-        enum pd_status rc;
-
-        if (format && strcmp(format, "pbn") != 0) { /* another format: does it read? */
-            struct pbn_set *set = NULL;
-
-            size_t partial = 0; /* LIN holds deals with unknown hands */
-
-            rc = pbn_read_any(argv[i], NULL, &set, e);
-            for (size_t g = 0; rc == PD_OK && g < set->n; g++)
-                partial += set->games[g].known != 0xF;
-            if (rc == PD_OK && partial)
-                printf("%s: a %s file of %zu board%s, %zu with unknown hands (export format is "
-                       "PBN's only)\n", argv[i], format, set->n, set->n == 1 ? "" : "s", partial);
-            else if (rc == PD_OK)
-                printf("%s: a %s file of %zu board%s, every deal complete (export format is "
-                       "PBN's only)\n",
-                       argv[i], format, set->n, set->n == 1 ? "" : "s");
-            pbn_set_free(set);
-            if (rc != PD_OK)
-                return rc;
-            files++;
-            continue;
-        }
-        rc = pd_read_input(argv[i], "a PBN file", &text, &len, e);
-        if (rc == PD_OK)
-            rc = check_pbn_text(argv[i], text, len, &n, e);
-        free(text);
-        if (rc != PD_OK)
-            return rc;
-        if (n == 0)
-            printf("%s: follows the PBN export format\n", argv[i]);
-        total += n;
-        files++;
-    }
-    if (files == 0)
-        return pd_fail(e, PD_ERR_USAGE, "expected: check FILE... (predup check --help)");
-    fflush(stdout);
-    if (total)
-        return pd_fail(e, PD_ERR_MISMATCH, "%zu departure%s from the PBN export format", total,
-                       total == 1 ? "" : "s");
-    return PD_OK;
 }

@@ -1,14 +1,15 @@
-/* machine/cmd/cmd_machine.c - `predup machine calibrate` and `predup machine recognize`: teach
+/* config/commands/cmd_machine.c - `predup machine calibrate` and `predup machine recognize`: teach
  * predup one deck as one camera sees it, from labelled images, and read cards from images with
  * that calibration. The engine is machine/vision/ (vision.h); this file reads the options and
  * the labels' TSV and prints. */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "machine/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "machine/vision/vision.h"
 
 static const char machine_usage[] =
@@ -167,29 +168,40 @@ static enum pd_status calibrate_run(const struct cal_opts *o, struct pd_err *e)
     return st;
 }
 
+struct calibrate_args {
+    struct cal_opts o;
+    bool help;
+};
+
+#define CAL_AT(member) PD_OPT_AT(struct calibrate_args, member)
+static const struct pd_opt calibrate_rows[] = {
+    {0, "images", PD_OPT_VALUE, CAL_AT(o.images), .arg = "LABELS.tsv", .words = "*.tsv"},
+    {'o', "output", PD_OPT_VALUE, CAL_AT(o.out), .arg = "CAL", .words = "*"},
+    {0, "region", PD_OPT_VALUE, CAL_AT(o.region_text), .arg = "WxH+X+Y"},
+    {0, "partial", PD_OPT_FLAG, CAL_AT(o.partial)},
+    {0, "force", PD_OPT_FLAG, CAL_AT(o.force)},
+    {'q', "quiet", PD_OPT_FLAG, CAL_AT(o.quiet)},
+    {'h', "help", PD_OPT_STOP, CAL_AT(help)},
+    {0},
+};
+static const struct pd_opt_table calibrate_table = {"predup machine", calibrate_rows, NULL};
+
 static enum pd_status cmd_calibrate(int argc, char **argv, struct pd_err *e)
 {
-    struct cal_opts o = {0};
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "i images  o output  r region",
-                                      "P partial  F force  q quiet  h help", "o:qh", argc, argv, e);
-    const char **const dst[] = {&o.images, &o.out, &o.region_text};
-    for (int c; rc == PD_OK && (c = pd_opts_next(&p)) != -1;) {
-        if (c == 'h') {
-            fputs(machine_usage, stdout);
-            return PD_OK;
-        }
-        if (c == 'P' || c == 'F' || c == 'q')
-            *(c == 'P' ? &o.partial : c == 'F' ? &o.force : &o.quiet) = true;
-        else if (!pd_opt_text(c, "ior", dst))
-            return pd_opts_refuse(&p, "predup machine", e);
-    }
+    struct calibrate_args a = {0};
+    int first;
+    enum pd_status rc = pd_opts_parse(&calibrate_table, &a, argc, argv, &first, e);
+
     if (rc != PD_OK)
         return rc;
-    if (!o.images || !o.out || optind != argc)
+    if (a.help) {
+        fputs(machine_usage, stdout);
+        return PD_OK;
+    }
+    if (!a.o.images || !a.o.out || first != argc)
         return pd_fail(e, PD_ERR_USAGE, "calibrate wants --images LABELS.tsv and -o CAL, and "
                        "no other argument (predup machine --help)");
-    return calibrate_run(&o, e);
+    return calibrate_run(&a.o, e);
 }
 
 /* ---------------------------------------------------------------- recognize */
@@ -221,24 +233,37 @@ static enum pd_status recognize_one(const struct vis_cal *cal, const char *path,
     return PD_OK;
 }
 
+struct recognize_args {
+    const char *calibration, *region;
+    bool help;
+};
+
+static const struct pd_opt recognize_rows[] = {
+    {0, "calibration", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, calibration),
+     .arg = "CAL", .words = "*.cal"},
+    {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .arg = "WxH+X+Y"},
+    {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct recognize_args, help)},
+    {0},
+};
+static const struct pd_opt_table recognize_table = {"predup machine", recognize_rows, NULL};
+const struct pd_opt_table *const cmd_machine_options[] = {&calibrate_table, &recognize_table,
+                                                          NULL};
+
 static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
 {
-    const char *calfile = NULL, *region_text = NULL;
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "c calibration  r region", "h help", "h", argc, argv,
-                                      e);
-    const char **const dst[] = {&calfile, &region_text};
-    for (int c; rc == PD_OK && (c = pd_opts_next(&p)) != -1;) {
-        if (c == 'h') {
-            fputs(machine_usage, stdout);
-            return PD_OK;
-        }
-        if (!pd_opt_text(c, "cr", dst))
-            return pd_opts_refuse(&p, "predup machine", e);
-    }
+    struct recognize_args a = {0};
+    const char *calfile, *region_text;
+    int first;
+    enum pd_status rc = pd_opts_parse(&recognize_table, &a, argc, argv, &first, e);
+
     if (rc != PD_OK)
         return rc;
-    if (!calfile || optind >= argc)
+    if (a.help) {
+        fputs(machine_usage, stdout);
+        return PD_OK;
+    }
+    calfile = a.calibration, region_text = a.region;
+    if (!calfile || first >= argc)
         return pd_fail(e, PD_ERR_USAGE, "recognize wants --calibration CAL and one IMAGE or "
                        "more (predup machine --help)");
     struct vis_rect region;
@@ -247,7 +272,7 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
     struct vis_cal *cal;
     if ((rc = vis_cal_load(calfile, &cal, e)) != PD_OK)
         return rc;
-    for (int i = optind; rc == PD_OK && i < argc; i++) {
+    for (int i = first; rc == PD_OK && i < argc; i++) {
         rc = recognize_one(cal, argv[i], region_text ? &region : NULL, e);
         fflush(stdout);
     }

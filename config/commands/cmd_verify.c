@@ -1,13 +1,13 @@
-/* pbn/cmd/cmd_verify.c - `predup verify`'s front-end: reads its options into a verify_opts and
- * calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record for an event
- * record; its --squaredeal form reads them into a sqd_set_opts and calls sqd_verify_sets. */
+/* config/commands/cmd_verify.c - `predup verify`'s front-end: reads its options into a
+ * verify_opts and calls one engine (pbn/sets/verify.c): verify_with_key, or verify_with_record
+ * for an event record; its --squaredeal form reads them into a sqd_set_opts and calls
+ * sqd_verify_sets. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pbn/cmd/cmd.h"
-#include "pbn/cmd/cmd_int.h"
+#include "config/commands/commands.h"
 
 static const char verify_usage[] =
     "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2]\n"
@@ -29,40 +29,43 @@ static const char verify_usage[] =
     "  named. A further record given is compared with it: two events, one key is a fault.\n"
     "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
 
-static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_opts *o,
-                                        bool *help, struct pd_err *e)
-{
-    struct pd_opts p;
-    unsigned long long version;
-    enum pd_status rc = pd_opts_begin(&p, "k key  l label  s script  b boards  S set  d dealer  "
-                                          "v vul  G dealing  m max-tries", "h help", "h", argc, argv, e);
-    int c;
+struct verify_args {
+    struct verify_opts o;
+    bool help;
+};
 
-    *o = (struct verify_opts){.dealer = -1, .vul = -1};
-    *help = false;
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "klsbS", (const char **const[]){&o->key_path, &o->label, &o->script,
-                                                            &o->boards, &o->set}))
-            continue;
-        if (c == 'h') {
-            *help = true;
-            return PD_OK;
-        }
-        if (c == 'G' && (rc = pd_parse_number(optarg, DEALING_V1, DEALING_LATEST, "--dealing",
-                                              &version, e)) == PD_OK)
-            o->dealing = (int)version;
-        else if (c == 'm')
-            rc = pd_parse_number(optarg, 1, 1ULL << 40, "--max-tries", &o->max_tries, e);
-        else if (c == 'd')
-            rc = pd_opt_seat("--dealer", optarg, &o->dealer, e);
-        else if (c == 'v')
-            rc = pd_opt_vul("--vul", optarg, &o->vul, e);
-        else if (c != 'G' && c != 'm')
-            rc = pd_opts_refuse(&p, "predup verify", e);
-    }
-    if (rc != PD_OK)
+#define VERIFY_AT(member) PD_OPT_AT(struct verify_args, member)
+static const struct pd_opt verify_rows[] = {
+    {0, "key", PD_OPT_VALUE, VERIFY_AT(o.key_path), .arg = "FILE", .words = "*.key"},
+    {0, "label", PD_OPT_VALUE, VERIFY_AT(o.label), .arg = "L", .words = "original reserve"},
+    {0, "script", PD_OPT_VALUE, VERIFY_AT(o.script), .arg = "FILE", .words = "*"},
+    {0, "dealing", PD_OPT_VALUE,
+     PD_OPT_NUM(struct verify_args, o.dealing, DEALING_V1, DEALING_LATEST), .arg = "1|2",
+     .words = "1 2"},
+    {0, "boards", PD_OPT_VALUE, VERIFY_AT(o.boards), .arg = "1-36"},
+    {0, "set", PD_OPT_VALUE, VERIFY_AT(o.set), .arg = "NAME"},
+    {0, "dealer", PD_OPT_VALUE, VERIFY_AT(o.dealer), .set = cmd_opt_seat, .arg = "N|E|S|W",
+     .words = "N E S W"},
+    {0, "vul", PD_OPT_VALUE, VERIFY_AT(o.vul), .set = cmd_opt_vul, .arg = "None|NS|EW|All",
+     .words = "None NS EW All"},
+    {0, "max-tries", PD_OPT_VALUE, PD_OPT_NUM(struct verify_args, o.max_tries, 1, 1ULL << 40),
+     .arg = "N"},
+    {'h', "help", PD_OPT_STOP, VERIFY_AT(help)},
+    {0},
+};
+static const struct pd_opt_table verify_table = {"predup verify", verify_rows, NULL};
+const struct pd_opt_table *const cmd_verify_options[] = {&verify_table, &cmd_sqd_verify_table, NULL};
+
+static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_args *a, int *first,
+                                        struct pd_err *e)
+{
+    enum pd_status rc;
+
+    *a = (struct verify_args){.o = {.dealer = -1, .vul = -1}};
+    rc = pd_opts_parse(&verify_table, a, argc, argv, first, e);
+    if (rc != PD_OK || a->help)
         return rc;
-    return o->label ? pd_label_check("--label", o->label, e) : PD_OK;
+    return a->o.label ? pd_label_check("--label", a->o.label, e) : PD_OK;
 }
 
 /* verify --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
@@ -80,15 +83,16 @@ static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
 {
     struct sqd_set_opts o;
     bool help;
-    enum pd_status rc = sqd_read_opts(argc, argv, false, &o, &help, e);
+    int first;
+    enum pd_status rc = cmd_sqd_read_opts(argc, argv, false, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
         fputs(sqd_verify_usage, stdout);
         return PD_OK;
     }
-    if (rc == PD_OK && (!o.sqd || optind >= argc))
+    if (rc == PD_OK && (!o.sqd || first >= argc))
         rc = pd_fail(e, PD_ERR_USAGE, "expected: verify --squaredeal EVENT.sqd SET...");
-    return rc == PD_OK ? sqd_verify_sets(&o, argc - optind, argv + optind, e) : rc;
+    return rc == PD_OK ? sqd_verify_sets(&o, argc - first, argv + first, e) : rc;
 }
 
 /* The record comes first: an event file or a set in its place is told what verify wants. */
@@ -132,30 +136,31 @@ static int keep_sets(int n, char **files)
 
 enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 {
-    if (pbn_has_option(argc, argv, "--squaredeal"))
+    if (cmd_has_option(argc, argv, "--squaredeal"))
         return verify_squaredeal(argc, argv, e);
-    struct verify_opts o;
-    bool help;
-    enum pd_status rc = parse_verify_opts(argc, argv, &o, &help, e);
+    struct verify_args a;
+    const struct verify_opts *o = &a.o;
+    int first;
+    enum pd_status rc = parse_verify_opts(argc, argv, &a, &first, e);
 
-    if (rc != PD_OK || help) {
-        if (help)
+    if (rc != PD_OK || a.help) {
+        if (a.help)
             fputs(verify_usage, stdout);
         return rc;
     }
-    if (o.key_path) {
-        if (optind != argc - 1)
+    if (o->key_path) {
+        if (first != argc - 1)
             return pd_fail(e, PD_ERR_USAGE, "expected: verify --key FILE [options] SET");
-        return verify_with_key(&o, argv[optind], e);
+        return verify_with_key(o, argv[first], e);
     }
-    if (optind >= argc)
+    if (first >= argc)
         return pd_fail(e, PD_ERR_USAGE,
                        "expected: verify --key FILE SET, or verify NAME.record [FILE...]");
-    if (o.dealing)
+    if (o->dealing)
         return pd_fail(e, PD_ERR_USAGE, "--dealing goes with --key: an event record names the "
                        "dealing version of each set");
-    rc = record_first(argv[optind], e);
-    return rc == PD_OK ? verify_with_record(&o, 1 + keep_sets(argc - optind - 1, argv + optind + 1),
-                                            argv + optind, e)
+    rc = record_first(argv[first], e);
+    return rc == PD_OK ? verify_with_record(o, 1 + keep_sets(argc - first - 1, argv + first + 1),
+                                            argv + first, e)
                        : rc;
 }

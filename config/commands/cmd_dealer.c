@@ -1,154 +1,135 @@
-/* dealer/cmd/cmd_dealer.c - `predup dealer [flags] [script]`: Hans van Staveren's dealer command
- * line (-s -p -g -v -q -m -t -0 -2 -3 -u -V -h) plus -j N threads; reads stdin when no
+/* config/commands/cmd_dealer.c - `predup dealer [flags] [script]`: Hans van Staveren's dealer
+ * command line (-s -p -g -v -q -m -t -0 -2 -3 -u -V -h) plus -j N threads; reads stdin when no
  * script is named; prints dealer's end summary. */
 #include <errno.h>
+#include <stddef.h>
 #include <openssl/rand.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "dealer/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "dealer/run/run.h"
 
 static const char usage[] =
     "usage: predup dealer [-023uvmqV] [-p n] [-g n] [-s seed] [-t secs] [-j threads]\n"
     "                     [--dealing 1|2] [script]\n"
     "Runs a script in Hans van Staveren's dealer language (dealer/LANGUAGE.md); stdin when\n"
-    "no script is named.\n"
-    "  -s N   seed: the same seed gives the same output. Seeds are for practice only:\n"
-    "         they can be guessed. For events use keys (predup key, predup deal --script).\n"
-    "         Without -s a random seed is drawn and shown in the summary.\n"
-    "  -p N   produce at most N deals (wins over the script's produce)\n"
-    "  -g N   generate at most N deals (wins over the script's generate)\n"
-    "  -t S   stop after S seconds; exit status 75 when nothing was produced\n"
-    "  -j N   N threads (the output does not depend on N)\n"
-    "  -v     no end summary      -q  no printpbn output      -m  progress meter\n"
-    "  -0 / -2 / -3  no swapping / also the E-W swap / also all 5 other E-S-W orders\n"
-    "  --plain  no conditional generation: plain shuffling and rejection\n"
-    "  --dealing N  practice dealing version N (2, the default: AES-128-CTR, a hand from its\n"
-    "         own bytes; 1: ChaCha20, the deals of every seed before version 2)\n"
-    "  --sd   averages print \"label: mean sd count\" (for statistical comparisons)\n"
-    "  -e     exhaustive: every deal of the unknown cards when two hands are predealt in\n"
-    "         full (up to 10,400,600 deals); -p limits it, -g does not\n"
-    "  -u     accepted (output is always upper case)   -V  version\n";
+    "no script is named.\n";
 
 struct dealer_args {
     struct lrun_opts o;
-    bool seeded, summary;
-    char show; /* 'V' or 'h': print the version or the usage (once the ranks agree) */
+    bool seeded, summary, help, version, upper;
     const char *script;
 };
 
-/* A flag that takes a number: -p -g -s -t -j (getopt has found its value). */
-static enum pd_status number_flag(char f, const char *val, struct dealer_args *a,
-                                  struct pd_err *e)
+/* -0 / -2 / -3: the swapping. */
+static enum pd_status set_swapping(void *opts, const struct pd_opt *row, const char *value,
+                                   struct pd_err *e)
 {
-    char flag[3] = {'-', f, 0};
-    unsigned long long v;
-    enum pd_status rc;
-
-    switch (f) {
-    case 'p': case 'g':
-        if ((rc = pd_parse_number(val, 1, 2000000000000LL, flag, &v, e)) == PD_OK)
-            *(f == 'p' ? &a->o.produce : &a->o.generate) = (long long)v;
-        return rc;
-    case 's': /* any 64-bit seed: the summary prints drawn ones for -s to repeat */
-        if ((rc = pd_parse_number(val, 0, UINT64_MAX, flag, &a->o.seed, e)) == PD_OK)
-            a->seeded = true;
-        return rc;
-    case 't':
-        if ((rc = pd_parse_number(val, 1, 100000000, flag, &v, e)) == PD_OK)
-            a->o.time_limit = (double)v;
-        return rc;
-    default: /* 'j' */
-        if ((rc = pd_parse_number(val, 1, 256, flag, &v, e)) == PD_OK)
-            a->o.threads = (int)v;
-        return rc;
-    }
-}
-
-/* --dealing N: the practice dealing version (dealer/deal/deal.h, PRACTICE_V1 ...). */
-static enum pd_status dealing_flag(const char *val, struct dealer_args *a, struct pd_err *e)
-{
-    unsigned long long v;
-    enum pd_status rc = pd_parse_number(val, PRACTICE_V1, PRACTICE_LATEST, "--dealing", &v, e);
-
-    if (rc == PD_OK)
-        a->o.dealing = (int)v;
-    return rc;
-}
-
-/* One flag of a cluster (-0 -2 -3 -v -q -m -u -V -e -l); *done after -V. */
-static enum pd_status plain_flag(char f, struct dealer_args *a, bool *done, struct pd_err *e)
-{
-    switch (f) {
-    case '0': case '2': case '3':
-        a->o.swapping = f == '0' ? 0 : f - '0';
-        break;
-    case 'v':
-        a->summary = !a->summary;
-        break;
-    case 'q':
-        a->o.quiet = !a->o.quiet;
-        break;
-    case 'm':
-        a->o.progress = !a->o.progress;
-        break;
-    case 'u':
-        break;
-    case 'V':
-        a->show = 'V';
-        *done = true;
-        break;
-    case 'e':
-        a->o.exhaust = true;
-        break;
-    case 'l':
-        return pd_fail(e, PD_ERR_USAGE, "dealer: -l (GIB's library.dat) is not "
-                                        "supported: tricks() solves with libdds");
-    default:
-        return pd_fail(e, PD_ERR_USAGE, "dealer: unknown option -%c (predup dealer --help)", f);
-    }
+    (void)value, (void)e;
+    ((struct dealer_args *)opts)->o.swapping = row->letter == '0' ? 0 : row->letter - '0';
     return PD_OK;
 }
 
-/* Through the one option reader, with dealer's own short flags as getopt reads them: a
- * cluster ("-qv"), a number in the same word or the next ("-s5", "-s 5"), the script before or
- * after them. -h (Debian's dealer's help), --help and -V stop the reading: nothing after them
- * counts. */
+/* -v, -q, -m: each turns its setting over, as Debian's dealer does. */
+static enum pd_status toggle(void *opts, const struct pd_opt *row, const char *value,
+                             struct pd_err *e)
+{
+    bool *flag = (bool *)(void *)((char *)opts + row->at);
+
+    (void)value, (void)e;
+    *flag = !*flag;
+    return PD_OK;
+}
+
+static enum pd_status set_plain(void *opts, const struct pd_opt *row, const char *value,
+                                struct pd_err *e)
+{
+    (void)row, (void)value, (void)e;
+    ((struct dealer_args *)opts)->o.fast = false;
+    return PD_OK;
+}
+
+/* -s: any 64-bit seed (the summary prints drawn ones for -s to repeat). */
+static enum pd_status set_seed(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    struct dealer_args *a = opts;
+
+    (void)row;
+    a->seeded = true;
+    return pd_parse_number(value, 0, UINT64_MAX, "-s", &a->o.seed, e);
+}
+
+static enum pd_status set_seconds(void *opts, const struct pd_opt *row, const char *value,
+                                  struct pd_err *e)
+{
+    unsigned long long v;
+    enum pd_status rc = pd_parse_number(value, 1, 100000000, "-t", &v, e);
+
+    (void)row;
+    if (rc == PD_OK)
+        ((struct dealer_args *)opts)->o.time_limit = (double)v;
+    return rc;
+}
+
+#define DEALER_NUM(member, min, max) PD_OPT_NUM(struct dealer_args, member, min, max)
+#define DEALER_AT(member) PD_OPT_AT(struct dealer_args, member)
+/* Debian dealer's short flags, as getopt reads them: a cluster ("-qv"), a number in the same
+ * word or the next ("-s5", "-s 5"), the script before or after them. -h (Debian's dealer's
+ * help), --help and -V stop the reading: nothing after them counts. */
+static const struct pd_opt dealer_rows[] = {
+    {'s', NULL, PD_OPT_VALUE, .set = set_seed, .arg = "N",
+     .help = "seed: the same seed gives the same output. Seeds are for practice only:\n"
+             "they can be guessed. For events use keys (predup key, predup deal --script).\n"
+             "Without -s a random seed is drawn and shown in the summary."},
+    {'p', NULL, PD_OPT_VALUE, DEALER_NUM(o.produce, 1, 2000000000000LL), .arg = "N",
+     .help = "produce at most N deals (wins over the script's produce)"},
+    {'g', NULL, PD_OPT_VALUE, DEALER_NUM(o.generate, 1, 2000000000000LL), .arg = "N",
+     .help = "generate at most N deals (wins over the script's generate)"},
+    {'t', NULL, PD_OPT_VALUE, .set = set_seconds, .arg = "S",
+     .help = "stop after S seconds; exit status 75 when nothing was produced"},
+    {'j', NULL, PD_OPT_VALUE, DEALER_NUM(o.threads, 1, 256), .arg = "N",
+     .help = "N threads (the output does not depend on N)"},
+    {'v', NULL, PD_OPT_FLAG, DEALER_AT(summary), .set = toggle, .help = "no end summary"},
+    {'q', NULL, PD_OPT_FLAG, DEALER_AT(o.quiet), .set = toggle, .help = "no printpbn output"},
+    {'m', NULL, PD_OPT_FLAG, DEALER_AT(o.progress), .set = toggle, .help = "progress meter"},
+    {'0', NULL, PD_OPT_FLAG, .set = set_swapping, .help = "no swapping"},
+    {'2', NULL, PD_OPT_FLAG, .set = set_swapping, .help = "also the E-W swap"},
+    {'3', NULL, PD_OPT_FLAG, .set = set_swapping, .help = "also all 5 other E-S-W orders"},
+    {0, "plain", PD_OPT_FLAG, .set = set_plain,
+     .help = "no conditional generation: plain shuffling and rejection"},
+    {0, "dealing", PD_OPT_VALUE, DEALER_NUM(o.dealing, PRACTICE_V1, PRACTICE_LATEST), .arg = "N",
+     .help = "practice dealing version N (2, the default: AES-128-CTR, a hand from its\n"
+             "own bytes; 1: ChaCha20, the deals of every seed before version 2)"},
+    {0, "sd", PD_OPT_FLAG, DEALER_AT(o.sd),
+     .help = "averages print \"label: mean sd count\" (for statistical comparisons)"},
+    {'e', NULL, PD_OPT_FLAG, DEALER_AT(o.exhaust),
+     .help = "exhaustive: every deal of the unknown cards when two hands are predealt in\n"
+             "full (up to 10,400,600 deals); -p limits it, -g does not"},
+    {'u', NULL, PD_OPT_FLAG, DEALER_AT(upper), .help = "accepted (output is always upper case)"},
+    {'V', NULL, PD_OPT_STOP, DEALER_AT(version), .help = "version"},
+    {'h', "help", PD_OPT_STOP, DEALER_AT(help)},
+    {'l', NULL, PD_OPT_REFUSED, .help = "dealer: -l (GIB's library.dat) is not supported: "
+                                        "tricks() solves with libdds"},
+    {0},
+};
+static const struct pd_opt_table dealer_table = {"predup dealer", dealer_rows, NULL, 9};
+const struct pd_opt_table *const cmd_dealer_options[] = {&dealer_table, NULL};
+
 static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
                                  struct pd_err *e)
 {
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "G dealing", "h help  S sd  P plain",
-                                      ":023uvmqVehlp:g:s:t:j:", argc, argv, e);
-    int c;
+    int first;
+    enum pd_status rc = pd_opts_parse(&dealer_table, a, argc, argv, &first, e);
 
-    while (rc == PD_OK && !*done && (c = pd_opts_next(&p)) != -1) {
-        if (c == 'h') {
-            a->show = 'h';
-            *done = true;
-        } else if (c == 'S')
-            a->o.sd = true;
-        else if (c == 'P')
-            a->o.fast = false;
-        else if (c == 'G')
-            rc = dealing_flag(optarg, a, e);
-        else if (c == ':')
-            rc = pd_fail(e, PD_ERR_USAGE, "-%c needs a number", optopt);
-        else if (c == '?' && optopt == 0)
-            rc = pd_fail(e, PD_ERR_USAGE, "dealer: unknown option %s (predup dealer --help)",
-                         argv[optind - 1]);
-        else if (strchr("pgstj", c))
-            rc = number_flag((char)c, optarg, a, e);
-        else
-            rc = plain_flag(c == '?' ? (char)optopt : (char)c, a, done, e);
-    }
+    *done = a->help || a->version;
     if (rc != PD_OK || *done)
         return rc;
-    if (argc - optind > 1)
-        return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", argv[optind + 1]);
-    a->script = optind < argc ? argv[optind] : NULL;
+    if (argc - first > 1)
+        return pd_fail(e, PD_ERR_USAGE, "dealer: one script at most ('%s')", argv[first + 1]);
+    a->script = first < argc ? argv[first] : NULL;
     return PD_OK;
 }
 
@@ -181,7 +162,7 @@ static enum pd_status same_run(const struct dealer_args *a, bool done, struct pd
     snprintf(text, sizeof text, "-p %lld -g %lld -0/2/3 %d -q %d -m %d -t %.17g --plain %d --sd %d "
              "-e %d -v %d -V/-h %c --dealing %d", o->produce, o->generate, o->swapping, o->quiet,
              o->progress, o->time_limit, !o->fast, o->sd, o->exhaust, !a->summary,
-             a->show ? a->show : '-', o->dealing);
+             a->version ? 'V' : a->help ? 'h' : '-', o->dealing);
     pd_sha256_hex(text, strlen(text), f[1].sha);
     snprintf(text, sizeof text, "-s %d %llu", a->seeded, a->seeded ? o->seed : 0);
     pd_sha256_hex(text, strlen(text), f[2].sha);
@@ -228,10 +209,12 @@ static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
     rc = pd_mpi_agree(rc, e);
     if (rc == PD_OK)
         rc = same_run(&a, done, e);
-    if (rc == PD_OK && a.show == 'V')
+    if (rc == PD_OK && a.version)
         printf("predup dealer %s\n", PREDUP_VERSION);
-    else if (rc == PD_OK && a.show == 'h')
+    else if (rc == PD_OK && a.help) {
         fputs(usage, stdout);
+        pd_opts_help(stdout, &dealer_table);
+    }
     if (rc != PD_OK || done)
         return rc;
     if (!a.seeded && (rc = draw_seed(&a, e)) != PD_OK)

@@ -1,9 +1,10 @@
-/* config/cmd/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: reads the step and
- * its options and calls the ceremony (config/ceremony.c), which does the work; every step
- * answers --help. */
+/* config/commands/cmd_event.c - `predup event commit|public|deal|reveal NAME.conf`: reads the
+ * step and its options and calls the ceremony (config/ceremony.c), which does the work; every
+ * step answers --help. */
+#include <stddef.h>
 #include <string.h>
 
-#include "config/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "config/config.h"
 #include "machine/operator/operator.h"
 
@@ -20,56 +21,60 @@ static const char event_usage[] =
     "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n"
     MACH_PROMPTS_HELP;
 
-static enum pd_status parse_deal(int argc, char **argv, struct ceremony_deal_opts *o, bool *help,
+/* event deal's options: the ceremony's, and the front-end's own (--web: it starts the page). */
+struct event_deal_args {
+    struct ceremony_deal_opts o;
+    const char *web;
+    bool help;
+};
+
+#define DEAL_AT(member) PD_OPT_AT(struct event_deal_args, member)
+static const struct pd_opt event_deal_rows[] = {
+    {0, "set", PD_OPT_VALUE, DEAL_AT(o.set), .arg = "NAME"},
+    {'o', "output", PD_OPT_VALUE, DEAL_AT(o.dir), .arg = "DIR", .words = "/"},
+    {0, "fill", PD_OPT_FLAG, DEAL_AT(o.fill)},
+    {0, "web", PD_OPT_VALUE, DEAL_AT(web), .arg = "[ADDR:]PORT"},
+    {0, "yes", PD_OPT_FLAG, DEAL_AT(o.yes)},
+    {'h', "help", PD_OPT_STOP, DEAL_AT(help)},
+    {0},
+};
+static const struct pd_opt_table event_deal_table = {"predup event", event_deal_rows, NULL};
+const struct pd_opt_table *const cmd_event_options[] = {&event_deal_table, NULL};
+
+static enum pd_status parse_deal(int argc, char **argv, struct event_deal_args *a,
                                  struct pd_err *e)
 {
-    struct pd_opts p;
-    int c;
+    int first;
+    enum pd_status rc = pd_opts_parse(&event_deal_table, a, argc, argv, &first, e);
 
-    *o = (struct ceremony_deal_opts){0};
-    if (pd_opts_begin(&p, "s set  o output  w web", "f fill  y yes  h help", "o:", argc, argv,
-                      e) != PD_OK)
-        return PD_ERR_INTERNAL;
-    while ((c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "sow", (const char **const[]){&o->set, &o->dir, &o->web}))
-            continue;
-        if (c == 'f')
-            o->fill = true;
-        else if (c == 'y')
-            o->yes = true;
-        else if (c == 'h')
-            *help = true;
-        else
-            return pd_opts_refuse(&p, "predup event", e);
-    }
-    o->conf = optind < argc ? argv[optind] : NULL;
-    if (o->web && !o->fill && !*help)
+    if (rc != PD_OK || a->help)
+        return rc;
+    a->o.conf = first < argc ? argv[first] : NULL;
+    if (a->web && !a->o.fill)
         return pd_fail(e, PD_ERR_USAGE, "--web shows the fill on a page: it goes with --fill");
-    if (o->yes && !o->fill && !*help)
+    if (a->o.yes && !a->o.fill)
         return pd_fail(e, PD_ERR_USAGE, "--yes answers the fill's prompts: it goes with --fill");
-    return optind == argc - 1 || *help ? PD_OK
-                                       : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
-                                                 "[--set NAME] [-o DIR] [--fill]");
+    return first == argc - 1 ? PD_OK
+                             : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
+                                       "[--set NAME] [-o DIR] [--fill]");
 }
 
 static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
 {
-    struct ceremony_deal_opts o;
-    bool help = false;
-    enum pd_status rc = parse_deal(argc, argv, &o, &help, e);
-
+    struct event_deal_args a = {0};
+    enum pd_status rc = parse_deal(argc, argv, &a, e);
     struct op_server *page = NULL;
 
-    if (rc == PD_OK && help)
+    if (rc == PD_OK && a.help)
         fputs(event_usage, stdout);
-    if (rc != PD_OK || help)
+    if (rc != PD_OK || a.help)
         return rc;
-    if (o.web) { /* the page is up (its port bound) before anything is dealt */
-        rc = op_start(o.web, stderr, &page, e);
-        o.watch = rc == PD_OK ? op_watch(page) : NULL;
+    if (a.web) { /* the page is up (its port bound) before anything is dealt */
+        rc = op_start(a.web, stderr, &page, e);
+        a.o.watch = rc == PD_OK ? op_watch(page) : NULL;
     }
     if (rc == PD_OK)
-        rc = ceremony_deal(&o, e);
+        rc = ceremony_deal(&a.o, e);
     op_stop(page);
     return rc;
 }

@@ -1,17 +1,15 @@
-/* dealer/cmd/cmd_number.c - `predup number N` prints deal N as a PBN deal string; `predup number
- * --deal "N:..."` prints the number of a deal. Numbers are Pavlicek's, 0 .. D-1; with --godel
- * they are Big Deal's (Kuipers' "Gödel" numbering, dealer/BIGDEAL.md), which Big Deal's .goe
- * files list with thousands separators (accepted here). */
+/* config/commands/cmd_number.c - `predup number N` prints deal N as a PBN deal string; `predup
+ * number --deal "N:..."` prints the number of a deal. Numbers are Pavlicek's, 0 .. D-1; with
+ * --godel they are Big Deal's (Kuipers' "Gödel" numbering, dealer/BIGDEAL.md), which Big Deal's
+ * .goe files list with thousands separators (accepted here). */
 #include <string.h>
 
-#include "dealer/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "dealer/event/event.h"
 
 static const char number_usage[] =
     "usage: predup number N               print deal N (0 .. D-1, Pavlicek's order) as PBN\n"
-    "       predup number --deal \"N:...\"  print the number of a complete deal\n"
-    "  --godel  use Big Deal's numbering (Kuipers' \"Goedel\" numbers, as in its .goe files;\n"
-    "           8,769,329,935,151,910,410,009,728,500 with separators is accepted)\n";
+    "       predup number --deal \"N:...\"  print the number of a complete deal\n";
 
 typedef enum pd_status (*to_deal_fn)(deal_num n, struct deal *out, struct pd_err *e);
 typedef enum pd_status (*from_deal_fn)(const struct deal *d, deal_num *out, struct pd_err *e);
@@ -82,33 +80,38 @@ static enum pd_status deal_of_number(const char *text, bool godel, struct pd_err
 static const char number_expected[] =
     "expected \"number [--godel] N\" or \"number [--godel] --deal \\\"N:...\\\"\"";
 
-/* Through the one option reader: --godel, --deal and --help in any order. */
+/* The options, in any order. */
+struct number_args {
+    const char *deal;
+    bool godel, help;
+};
+static const struct pd_opt number_rows[] = {
+    {0, "deal", PD_OPT_VALUE, PD_OPT_AT(struct number_args, deal), .arg = "\"N:...\""},
+    {0, "godel", PD_OPT_FLAG, PD_OPT_AT(struct number_args, godel),
+     .help = "use Big Deal's numbering (Kuipers' \"Goedel\" numbers, as in its .goe files;\n"
+             "8,769,329,935,151,910,410,009,728,500 with separators is accepted)"},
+    {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct number_args, help)},
+    {0},
+};
+static const struct pd_opt_table number_table = {"predup number", number_rows, NULL, 11};
+const struct pd_opt_table *const cmd_number_options[] = {&number_table, NULL};
+
 enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
 {
-    const char *deal = NULL;
-    bool godel = false;
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "d deal", "g godel  h help", "h", argc, argv, e);
-    int c;
+    struct number_args a = {0};
+    int first;
+    enum pd_status rc = pd_opts_parse(&number_table, &a, argc, argv, &first, e);
 
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (c == 'h') {
-            fputs(number_usage, stdout);
-            return PD_OK;
-        } else if (c == 'g')
-            godel = true;
-        else if (c == 'd' && deal)
-            return pd_fail(e, PD_ERR_USAGE, "one --deal at a time");
-        else if (c == 'd')
-            deal = optarg;
-        else
-            return pd_opts_refuse(&p, "predup number", e);
-    }
     if (rc != PD_OK)
         return rc;
-    if (deal && optind == argc)
-        return number_of_deal(deal, godel ? godel_from_deal : deal_to_number, e);
-    if (deal || argc - optind != 1)
+    if (a.help) {
+        fputs(number_usage, stdout);
+        pd_opts_help(stdout, &number_table);
+        return PD_OK;
+    }
+    if (a.deal && first == argc)
+        return number_of_deal(a.deal, a.godel ? godel_from_deal : deal_to_number, e);
+    if (a.deal || argc - first != 1)
         return pd_fail(e, PD_ERR_USAGE, "%s", number_expected);
-    return deal_of_number(argv[optind], godel, e);
+    return deal_of_number(argv[first], a.godel, e);
 }

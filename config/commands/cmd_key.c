@@ -1,9 +1,9 @@
-/* dealer/cmd/cmd_key.c - `predup key new FILE` and `predup key commit FILE`: event keys and their
- * commitments (SHA-256 of the key's canonical text, which is `sha256sum` of the key files predup
- * makes), to publish before the event. Keys are never printed. */
+/* config/commands/cmd_key.c - `predup key new FILE` and `predup key commit FILE`: event keys
+ * and their commitments (SHA-256 of the key's canonical text, which is `sha256sum` of the key
+ * files predup makes), to publish before the event. Keys are never printed. */
 #include <string.h>
 
-#include "dealer/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "dealer/deal/deal.h"
 
 static const char key_usage[] =
@@ -14,27 +14,35 @@ static const char key_usage[] =
     "  and so is one another user owns or that is not a regular file.\n"
     "  An event commits to more than its key: predup event --help.\n";
 
+/* The options: --help alone (the forms are operands). */
+struct key_args {
+    bool help;
+};
+static const struct pd_opt key_rows[] = {
+    {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct key_args, help)},
+    {0},
+};
+static const struct pd_opt_table key_table = {"predup key", key_rows, NULL};
+const struct pd_opt_table *const cmd_key_options[] = {&key_table, NULL};
+
 /* Options first, through the one option reader: `key new --help` prints the usage and
  * creates nothing (it must never make a key file named "--help"), and an unknown option is a
  * usage error, never a file name. */
 enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)
 {
     char hex[65];
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, NULL, "h help", "h", argc, argv, e);
-    int c;
+    struct key_args a = {0};
+    int first;
+    enum pd_status rc = pd_opts_parse(&key_table, &a, argc, argv, &first, e);
 
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        if (c == 'h') {
-            fputs(key_usage, stdout);
-            return PD_OK;
-        }
-        return pd_opts_refuse(&p, "predup key", e);
-    }
     if (rc != PD_OK)
         return rc;
-    argc -= optind - 1;
-    argv += optind - 1;
+    if (a.help) {
+        fputs(key_usage, stdout);
+        return PD_OK;
+    }
+    argc -= first - 1;
+    argv += first - 1;
     if (argc != 3 || (strcmp(argv[1], "new") != 0 && strcmp(argv[1], "commit") != 0)) {
         static const char *const forms[] = {"new", "commit"};
         char hint[80] = "";

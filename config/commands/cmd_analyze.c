@@ -1,9 +1,10 @@
-/* printing/cmd/cmd_analyze.c - `predup analyze`: reads the options into the analyze engine's
+/* config/commands/cmd_analyze.c - `predup analyze`: reads the options into the analyze engine's
  * (printing/analyze.c), agrees on them with the other ranks under mpirun, runs the engine and
  * reports. */
+#include <stddef.h>
 #include <string.h>
 
-#include "printing/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "printing/printing.h"
 
 static const char analyze_usage[] =
@@ -20,56 +21,40 @@ static const char analyze_usage[] =
     "  the boards solved and the time gone; --max-seconds S gives up after S seconds (a\n"
     "  pathological deal can take libdds minutes), writing nothing (exit 75).\n";
 
-static enum pd_status parse_jobs(const char *arg, int *out, struct pd_err *e)
-{
-    unsigned long long n;
-    enum pd_status rc = pd_parse_number(arg, 1, 256, "-j", &n, e);
-
-    *out = rc == PD_OK ? (int)n : *out;
-    return rc;
-}
-
-static enum pd_status parse_seconds(const char *arg, unsigned *out, struct pd_err *e)
-{
-    unsigned long long n;
-    enum pd_status rc = pd_parse_number(arg, 1, 86400, "--max-seconds", &n, e);
-
-    *out = rc == PD_OK ? (unsigned)n : *out;
-    return rc;
-}
-
 /* The engine's options, and the flags that must agree under mpirun. */
 struct analyze_args {
     struct pr_analyze_opts o;
     bool force, help;
 };
 
+#define ANALYZE_AT(member) PD_OPT_AT(struct analyze_args, member)
+static const struct pd_opt analyze_rows[] = {
+    {'o', "output", PD_OPT_VALUE, ANALYZE_AT(o.out), .arg = "OUT.pbn", .words = "*"},
+    {'j', "jobs", PD_OPT_VALUE, PD_OPT_NUM(struct analyze_args, o.threads, 1, 256), .arg = "N"},
+    {0, "max-seconds", PD_OPT_VALUE, PD_OPT_NUM(struct analyze_args, o.max_seconds, 1, 86400),
+     .arg = "S"},
+    {'q', "quiet", PD_OPT_FLAG, ANALYZE_AT(o.quiet)},
+    {0, "force", PD_OPT_FLAG, ANALYZE_AT(force)},
+    {0, "public", PD_OPT_FLAG, PD_OPT_BITS(struct analyze_args, o.flags, PD_OUT_PUBLIC)},
+    {'h', "help", PD_OPT_STOP, ANALYZE_AT(help)},
+    {0},
+};
+static const struct pd_opt_table analyze_table = {"predup analyze", analyze_rows, NULL};
+const struct pd_opt_table *const cmd_analyze_options[] = {&analyze_table, NULL};
+
 static enum pd_status parse_args(int argc, char **argv, struct analyze_args *a, struct pd_err *e)
 {
-    struct pr_analyze_opts *o = &a->o;
-    struct pd_opts p;
-    enum pd_status rc = pd_opts_begin(&p, "o output  j jobs  M max-seconds", "q quiet  h help  F force  P public",
-                                      "o:j:M:qh", argc, argv, e);
-    int c;
+    int first;
+    enum pd_status rc = pd_opts_parse(&analyze_table, a, argc, argv, &first, e);
 
-    while (rc == PD_OK && (c = pd_opts_next(&p)) != -1) {
-        switch (c) {
-        case 'o': o->out = optarg; break;
-        case 'j': rc = parse_jobs(optarg, &o->threads, e); break;
-        case 'M': rc = parse_seconds(optarg, &o->max_seconds, e); break;
-        case 'q': o->quiet = true; break;
-        case 'F': a->force = true; o->flags |= PD_OUT_FORCE; break;
-        case 'P': o->flags |= PD_OUT_PUBLIC; break;
-        case 'h': a->help = true; return PD_OK;
-        default:
-            return pd_opts_refuse(&p, "predup analyze", e);
-        }
-    }
-    if (rc == PD_OK && argc - optind != 1)
-        rc = pd_fail(e, PD_ERR_USAGE, "analyze wants one SET (predup analyze --help)");
-    if (rc == PD_OK)
-        o->in = argv[optind];
-    return rc;
+    if (rc != PD_OK || a->help)
+        return rc;
+    if (a->force)
+        a->o.flags |= PD_OUT_FORCE;
+    if (argc - first != 1)
+        return pd_fail(e, PD_ERR_USAGE, "analyze wants one SET (predup analyze --help)");
+    a->o.in = argv[first];
+    return PD_OK;
 }
 
 /* Under mpirun every rank runs the same predup version with the same options (but -j), or all

@@ -1,9 +1,9 @@
-/* pbn/cmd/cmd_deal.c - `predup deal`'s front-end: reads its options into a deal_set_opts and
- * calls deal_set (pbn/sets/deal_set.c), the engine; its --squaredeal form reads them into a
- * sqd_set_opts and calls sqd_deal_session. `predup verify` is in pbn/cmd/cmd_verify.c. */
+/* config/commands/cmd_deal.c - `predup deal`'s front-end: reads its options into a
+ * deal_set_opts and calls deal_set (pbn/sets/deal_set.c), the engine; its --squaredeal form
+ * reads them into a sqd_set_opts and calls sqd_deal_session. `predup verify` is in
+ * config/commands/cmd_verify.c. */
 
-#include "pbn/cmd/cmd.h"
-#include "pbn/cmd/cmd_int.h"
+#include "config/commands/commands.h"
 
 static const char deal_usage[] =
     "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
@@ -21,7 +21,7 @@ static const char deal_usage[] =
     "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
     "  FILE is made readable by you only (0600: it reveals the deals); --public makes it\n"
     "  0666 less the umask. An existing FILE with other content is kept unless --force.\n";
-/* Wrapped at print time (pbn_print_wrapped): the format names come from the format table. */
+/* Wrapped at print time (cmd_print_wrapped): the format names come from the format table. */
 static const char deal_about_formats[] =
     "--format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the "
     "format otherwise follows FILE's extension. Formats:";
@@ -41,57 +41,62 @@ static void print_deal_usage(void)
     pbn_format_list(formats, sizeof formats, " ", false);
     snprintf(text, sizeof text, "%s %s (pbn/FORMATS.md).", deal_about_formats, formats);
     fputs(deal_usage, stdout);
-    pbn_print_wrapped(text);
+    cmd_print_wrapped(stdout, text, 90);
     fputs(deal_about_script, stdout);
     printf("  at most --max-tries attempts (default %llu). dealer/README.md specifies both.\n"
            "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n",
            (unsigned long long)DEAL_MAX_TRIES);
 }
 
-static enum pd_status parse_count(const char *opt, const char *arg, unsigned long long lo,
-                                  unsigned long long hi, unsigned long long *out,
-                                  struct pd_err *e)
+struct deal_args {
+    struct deal_set_opts o;
+    bool help;
+};
+
+/* --script FILE, or a shipped script by name (--script minibridge). */
+static enum pd_status set_script(void *opts, const struct pd_opt *row, const char *value,
+                                 struct pd_err *e)
 {
-    return pd_parse_number(arg, lo, hi, opt, out, e);
+    static char shipped[1100];
+    struct deal_set_opts *o = &((struct deal_args *)opts)->o;
+
+    (void)row, (void)e;
+    o->script = pd_find_shipped(value, "dealer/scripts", "scripts", ".dl", shipped,
+                                sizeof shipped) ? shipped : value;
+    return PD_OK;
 }
 
-static enum pd_status deal_opt(int c, struct deal_set_opts *o, struct pd_err *e)
-{
-    unsigned long long n;
-    enum pd_status rc = PD_OK;
-
-    static char shipped[1100]; /* --script minibridge: the shipped script by name */
-
-    if (pd_opt_text(c, "klbofsESD",
-                    (const char **const[]){&o->key_path, &o->label, &o->boards, &o->out,
-                                           &o->formats, &o->script, &o->event, &o->site,
-                                           &o->date})) {
-        if (c == 's' && pd_find_shipped(o->script, "dealer/scripts", "scripts", ".dl", shipped,
-                                        sizeof shipped))
-            o->script = shipped;
-        return PD_OK;
-    }
-    switch (c) {
-    case 'q': o->quiet = true; break;
-    case 'F': o->out_flags |= PD_OUT_FORCE; break;
-    case 'P': o->out_flags |= PD_OUT_PUBLIC; break;
-    case 'C': o->out_flags |= PBN_OUT_DROP_CONDITIONS; break;
-    case 'd': rc = pd_opt_seat("--dealer", optarg, &o->dealer, e); break;
-    case 'v': rc = pd_opt_vul("--vul", optarg, &o->vul, e); break;
-    case 'G':
-        rc = parse_count("--dealing", optarg, DEALING_V1, DEALING_LATEST, &n, e);
-        o->dealing = (int)n;
-        break;
-    case 'm': rc = parse_count("--max-tries", optarg, 1, 1ULL << 40, &o->max_tries, e); break;
-    case 'j':
-        rc = parse_count("-j", optarg, 1, 256, &n, e);
-        o->threads = (int)n;
-        break;
-    default:
-        rc = pd_fail(e, PD_ERR_INTERNAL, "option %c is not handled", c);
-    }
-    return rc;
-}
+#define DEAL_AT(member) PD_OPT_AT(struct deal_args, member)
+#define DEAL_BITS(bits) PD_OPT_BITS(struct deal_args, o.out_flags, bits)
+static const struct pd_opt deal_rows[] = {
+    {0, "key", PD_OPT_VALUE, DEAL_AT(o.key_path), .arg = "FILE", .words = "*.key"},
+    {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .arg = "L", .words = "original reserve"},
+    {0, "boards", PD_OPT_VALUE, DEAL_AT(o.boards), .arg = "1-36"},
+    {'o', "output", PD_OPT_VALUE, DEAL_AT(o.out), .arg = "FILE", .words = "*"},
+    {0, "format", PD_OPT_VALUE, DEAL_AT(o.formats), .arg = "LIST", .words = "@formats,"},
+    {0, "script", PD_OPT_VALUE, .set = set_script, .arg = "FILE", .words = "*"},
+    {0, "max-tries", PD_OPT_VALUE, PD_OPT_NUM(struct deal_args, o.max_tries, 1, 1ULL << 40),
+     .arg = "N"},
+    {0, "event", PD_OPT_VALUE, DEAL_AT(o.event), .arg = "TEXT"},
+    {0, "site", PD_OPT_VALUE, DEAL_AT(o.site), .arg = "TEXT"},
+    {0, "date", PD_OPT_VALUE, DEAL_AT(o.date), .arg = "YYYY.MM.DD"},
+    {0, "dealer", PD_OPT_VALUE, DEAL_AT(o.dealer), .set = cmd_opt_seat, .arg = "N|E|S|W",
+     .words = "N E S W"},
+    {0, "vul", PD_OPT_VALUE, DEAL_AT(o.vul), .set = cmd_opt_vul, .arg = "None|NS|EW|All",
+     .words = "None NS EW All"},
+    {0, "dealing", PD_OPT_VALUE,
+     PD_OPT_NUM(struct deal_args, o.dealing, DEALING_V1, DEALING_LATEST), .arg = "1|2",
+     .words = "1 2"},
+    {'j', NULL, PD_OPT_VALUE, PD_OPT_NUM(struct deal_args, o.threads, 1, 256), .arg = "N"},
+    {'q', "quiet", PD_OPT_FLAG, DEAL_AT(o.quiet)},
+    {0, "force", PD_OPT_FLAG, DEAL_BITS(PD_OUT_FORCE)},
+    {0, "public", PD_OPT_FLAG, DEAL_BITS(PD_OUT_PUBLIC)},
+    {0, "drop-conditions", PD_OPT_FLAG, DEAL_BITS(PBN_OUT_DROP_CONDITIONS)},
+    {'h', "help", PD_OPT_STOP, DEAL_AT(help)},
+    {0},
+};
+static const struct pd_opt_table deal_table = {"predup deal", deal_rows, NULL};
+const struct pd_opt_table *const cmd_deal_options[] = {&deal_table, &cmd_sqd_deal_table, NULL};
 
 static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_err *e)
 {
@@ -104,37 +109,21 @@ static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_e
     return pd_label_check("--label", o->label, e);
 }
 
-static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_set_opts *o, bool *help,
+static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_args *a,
                                       struct pd_err *e)
 {
-    struct pd_opts p;
-    int c;
+    int first;
+    enum pd_status rc;
 
-    *o = (struct deal_set_opts){.label = "original", .boards = "1-36", .out = "-",
-                            .max_tries = DEAL_MAX_TRIES, .threads = dealing_threads(),
-                            .dealer = -1, .vul = -1, .dealing = DEALING_LATEST};
-    *help = false;
-    if (pd_opts_begin(&p, "k key  l label  b boards  o output  f format  s script  m max-tries  "
-                          "E event  S site  D date  d dealer  v vul  G dealing",
-                      "q quiet  h help  F force  P public  C drop-conditions", "o:j:qh", argc,
-                      argv, e) != PD_OK)
-        return PD_ERR_INTERNAL;
-    while ((c = pd_opts_next(&p)) != -1) {
-        enum pd_status rc;
-
-        if (c == 'h') {
-            *help = true;
-            return PD_OK;
-        }
-        if (c == '?' || c == ':')
-            return pd_opts_refuse(&p, "predup deal", e);
-        rc = deal_opt(c, o, e);
-        if (rc != PD_OK)
-            return rc;
-    }
-    if (optind < argc)
-        return pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[optind]);
-    return check_deal_opts(o, e);
+    *a = (struct deal_args){.o = {.label = "original", .boards = "1-36", .out = "-",
+                                  .max_tries = DEAL_MAX_TRIES, .threads = dealing_threads(),
+                                  .dealer = -1, .vul = -1, .dealing = DEALING_LATEST}};
+    rc = pd_opts_parse(&deal_table, a, argc, argv, &first, e);
+    if (rc != PD_OK || a->help)
+        return rc;
+    if (first < argc)
+        return pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[first]);
+    return check_deal_opts(&a->o, e);
 }
 
 /* deal --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
@@ -152,14 +141,15 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
 {
     struct sqd_set_opts o;
     bool help;
-    enum pd_status rc = sqd_read_opts(argc, argv, true, &o, &help, e);
+    int first;
+    enum pd_status rc = cmd_sqd_read_opts(argc, argv, true, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
         fputs(sqd_deal_usage, stdout);
         return PD_OK;
     }
-    if (rc == PD_OK && optind != argc)
-        rc = pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[optind]);
+    if (rc == PD_OK && first != argc)
+        rc = pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[first]);
     if (rc == PD_OK && (!o.sqd || !o.span.phase))
         rc = pd_fail(e, PD_ERR_USAGE,
                      "expected: deal --squaredeal EVENT.sqd --session PHASE,SESSION");
@@ -170,15 +160,14 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
 
 enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
 {
-    if (pbn_has_option(argc, argv, "--squaredeal"))
+    if (cmd_has_option(argc, argv, "--squaredeal"))
         return deal_squaredeal(argc, argv, e);
-    struct deal_set_opts o;
-    bool help;
-    enum pd_status rc = parse_deal_opts(argc, argv, &o, &help, e);
+    struct deal_args a;
+    enum pd_status rc = parse_deal_opts(argc, argv, &a, e);
 
-    if (rc == PD_OK && help) {
+    if (rc == PD_OK && a.help) {
         print_deal_usage();
         return PD_OK;
     }
-    return rc == PD_OK ? deal_set(&o, e) : rc;
+    return rc == PD_OK ? deal_set(&a.o, e) : rc;
 }

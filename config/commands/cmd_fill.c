@@ -1,13 +1,14 @@
-/* machine/cmd/cmd_fill.c - `predup fill`: fill the boards of a set on a machine, with progress and
- * operator prompts, journal beside the set. The options are read here (for `predup sim` too,
- * machine/cmd/cmd_sim.c, which adds the simulator's); the run is the engine's (machine/fill.c). */
+/* config/commands/cmd_fill.c - `predup fill`: fill the boards of a set on a machine, with
+ * progress and operator prompts, journal beside the set. The options are read here (for `predup
+ * sim` too, config/commands/cmd_sim.c, which adds the simulator's); the run is the engine's
+ * (machine/fill.c). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "machine/cmd/cmd.h"
+#include "config/commands/commands.h"
 #include "config/config.h"
-#include "machine/cmd/cmd_int.h"
 #include "machine/operator/operator.h"
 
 static const char fill_usage[] =
@@ -34,76 +35,64 @@ static const char fill_usage[] =
 
 /* ---------------------------------------------------------------- options */
 
-/* The letters pd_opts_next returns for the options without a short form. */
-enum { OPT_RESUME = 'r', OPT_YES = 'y', OPT_JOURNAL = 'J', OPT_QUIET = 'Q', OPT_COPIES = 'c',
-       OPT_STATUS = 's', OPT_LIST = 'L', OPT_DESCENDING = 'D' };
-
-static enum pd_status parse_copies(const char *arg, struct fill_opts *o, struct pd_err *e)
+static enum pd_status set_copies(void *opts, const struct pd_opt *row, const char *value,
+                                 struct pd_err *e)
 {
+    struct fill_opts *o = &((struct fill_args *)opts)->o;
     unsigned long long n;
+    enum pd_status rc = pd_parse_number(value, 1, MACH_MAX_COPIES, "--copies", &n, e);
 
-    if (pd_parse_number(arg, 1, MACH_MAX_COPIES, "--copies", &n, e) != PD_OK)
-        return e->code;
-    o->copies = (int)n;
-    o->copies_arg = arg;
-    return PD_OK;
+    (void)row;
+    o->copies = rc == PD_OK ? (int)n : o->copies;
+    o->copies_arg = value; /* as given, for the resume hint */
+    return rc;
 }
 
-enum pd_status fill_parse_opts(int argc, char **argv, struct fill_opts *o, fill_sim_opt_fn sim_opt,
-                               struct mach_sim_opts *sim_extra, struct pd_err *e)
+#define FILL_AT(member) PD_OPT_AT(struct fill_args, member)
+static const struct pd_opt fill_shared_rows[] = {
+    {'b', "boards", PD_OPT_VALUE, FILL_AT(o.boards), .arg = "1-36"},
+    {'m', "machine", PD_OPT_VALUE, FILL_AT(o.machine), .arg = "NAME|FILE.conf",
+     .words = "@machines *.conf"},
+    {0, "journal", PD_OPT_VALUE, FILL_AT(o.journal), .arg = "FILE", .words = "*.journal"},
+    {0, "copies", PD_OPT_VALUE, .set = set_copies, .arg = "N"},
+    {0, "resume", PD_OPT_FLAG, FILL_AT(o.resume)},
+    {0, "yes", PD_OPT_FLAG, FILL_AT(o.yes)},
+    {'q', "quiet", PD_OPT_FLAG, FILL_AT(o.quiet)},
+    {0, "descending", PD_OPT_FLAG, FILL_AT(o.descending)},
+    {0, "status", PD_OPT_FLAG, FILL_AT(status)},
+    {0, "web", PD_OPT_VALUE, FILL_AT(web), .arg = "[ADDR:]PORT"},
+    {'h', "help", PD_OPT_STOP, FILL_AT(help)},
+    {0},
+};
+const struct pd_opt_table cmd_fill_shared_table = {"predup fill", fill_shared_rows, NULL};
+
+static const char sim_only[] = "fill takes no --seed, --fault, --rate or --deck: they are the "
+                               "simulator's (see predup sim --help)";
+static const struct pd_opt fill_rows[] = {
+    {0, "list", PD_OPT_FLAG, FILL_AT(list)},
+    {0, "seed", PD_OPT_REFUSED, .arg = "N", .help = sim_only},
+    {0, "fault", PD_OPT_REFUSED, .arg = "KIND@BOARD:CARD", .help = sim_only},
+    {0, "rate", PD_OPT_REFUSED, .arg = "KIND=PPM", .help = sim_only},
+    {0, "deck", PD_OPT_REFUSED, .arg = "INDEX", .help = sim_only},
+    {0},
+};
+static const struct pd_opt_table fill_table = {"predup fill", fill_rows, &cmd_fill_shared_table};
+const struct pd_opt_table *const cmd_fill_options[] = {&fill_table, NULL};
+
+enum pd_status cmd_fill_parse_opts(const struct pd_opt_table *t, struct fill_args *a, int argc,
+                               char **argv, struct pd_err *e)
 {
-    struct pd_opts p;
-    int c;
+    int first;
+    enum pd_status rc;
 
-    memset(o, 0, sizeof *o);
-    o->copies = 1;
-    if (pd_opts_begin(&p, "b boards  m machine  J journal  S seed  f fault  R rate  c copies  "
-                      "K deck  w web",
-                      "r resume  y yes  Q quiet  h help  s status  L list  D descending", "b:m:hq",
-                      argc, argv, e) != PD_OK)
-        return PD_ERR_INTERNAL;
-    while ((c = pd_opts_next(&p)) != -1) {
-        if (pd_opt_text(c, "bmJw", (const char **const[]){&o->boards, &o->machine, &o->journal,
-                                                           &o->web}))
-            continue;
-        switch (c) {
-        case OPT_RESUME: o->resume = true; break;
-        case OPT_YES: o->yes = true; break;
-        case OPT_STATUS: o->status = true; break;
-        case OPT_LIST: o->list = true; break;
-        case OPT_DESCENDING: o->descending = true; break;
-        case OPT_COPIES:
-            if (parse_copies(optarg, o, e) != PD_OK)
-                return PD_ERR_USAGE;
-            break;
-        case 'q':
-        case OPT_QUIET: o->quiet = true; break;
-        case 'h': o->help = true; return PD_OK;
-        case FILL_OPT_SEED:
-        case FILL_OPT_FAULT:
-        case FILL_OPT_RATE:
-        case FILL_OPT_DECK:
-            if (sim_opt) {
-                if (sim_opt(c, optarg, o, sim_extra, e) != PD_OK)
-                    return PD_ERR_USAGE;
-                break;
-            }
-            return pd_fail(e, PD_ERR_USAGE, "fill takes no --seed, --fault, --rate or --deck: "
-                                            "they are the simulator's (see predup sim --help)");
-        default: {
-            char cmd[40];
-
-            snprintf(cmd, sizeof cmd, "predup %s", argv[0]); /* fill, or sim */
-            return pd_opts_refuse(&p, cmd, e);
-        }
-        }
-    }
-    if (o->list && optind == argc)
-        return PD_OK;
-    if (optind != argc - 1)
+    a->o.copies = 1;
+    rc = pd_opts_parse(t, a, argc, argv, &first, e);
+    if (rc != PD_OK || a->help || (a->list && first == argc))
+        return rc;
+    if (first != argc - 1)
         return pd_fail(e, PD_ERR_USAGE, "%s wants one SET.pbn (see predup %s --help)", argv[0],
                        argv[0]);
-    o->set_path = argv[optind];
+    a->o.set_path = argv[first];
     return PD_OK;
 }
 
@@ -198,39 +187,48 @@ static enum pd_status list_machines(struct pd_err *e)
 
 enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
 {
-    struct fill_opts o;
+    struct fill_args a = {0};
     struct mach_profile prof;
-    enum pd_status rc = fill_parse_opts(argc, argv, &o, NULL, NULL, e);
+    enum pd_status rc = cmd_fill_parse_opts(&fill_table, &a, argc, argv, e);
 
-    if (rc == PD_OK && o.help) {
+    if (rc == PD_OK && a.help) {
         fputs(fill_usage, stdout);
         return PD_OK;
     }
-    if (rc == PD_OK && o.list)
+    if (rc == PD_OK && a.list)
         return list_machines(e);
     if (rc == PD_OK)
-        rc = cfg_load_profile(o.machine, &prof, e);
-    if (rc == PD_OK && !o.machine)
+        rc = cfg_load_profile(a.o.machine, &prof, e);
+    if (rc == PD_OK && !a.o.machine)
         prof.kind = MACH_USB; /* a real machine unless a profile says otherwise */
-    return rc == PD_OK ? fill_run_web(&o, &prof, false, e) : rc;
+    if (a.o.yes)
+        a.resume_also[0] = "--yes"; /* the resume hint repeats it */
+    return rc == PD_OK ? cmd_fill_run_web(&a, &prof, e) : rc;
 }
 
-enum pd_status fill_run_web(struct fill_opts *o, struct mach_profile *prof, bool is_sim_cmd,
-                            struct pd_err *e)
+enum pd_status cmd_fill_run_web(struct fill_args *a, struct mach_profile *prof, struct pd_err *e)
 {
     struct op_server *page = NULL;
+    size_t n = a->resume_also[0] ? 1 : 0;
     enum pd_status rc;
 
-    if (!o->web)
-        return fill_run(o, prof, is_sim_cmd, e);
-    if (o->status)
+    if (a->status && a->web)
         return pd_fail(e, PD_ERR_USAGE, "--web shows a fill on a page: it does not go with "
                                         "--status");
-    rc = op_start(o->web, stderr, &page, e); /* a port in use stops before the fill starts */
+    if (a->status)
+        return fill_status(&a->o, prof, e);
+    if (a->web) { /* the same page on resume: the operator's tablet has its URL */
+        a->resume_also[n++] = "--web";
+        a->resume_also[n++] = a->web;
+    }
+    a->o.resume_also = a->resume_also;
+    if (!a->web)
+        return fill_run(&a->o, prof, e);
+    rc = op_start(a->web, stderr, &page, e); /* a port in use stops before the fill starts */
     if (rc != PD_OK)
         return rc;
-    o->watch = op_watch(page);
-    rc = fill_run(o, prof, is_sim_cmd, e);
+    a->o.watch = op_watch(page);
+    rc = fill_run(&a->o, prof, e);
     op_stop(page);
     return rc;
 }

@@ -1,0 +1,98 @@
+/* config/commands/commands.h - the front-ends' room (config/commands/), as git keeps its commands
+ * in one folder: one cmd_COMMAND.c per subcommand, each reading its options and calling one
+ * engine; predup.c is their only caller. argv[0] is the subcommand's name; a front-end prints
+ * its normal output, and its errors go to e, which predup.c reports.
+ *
+ * Adding a command (predup frob):
+ *   1. cmd_COMMAND.c in this folder (cmd_frob): a struct of its options (the engine's option struct, and
+ *      the front-end's own: help ...), its rows (struct pd_opt, dealer/base/base.h: letter,
+ *      long name, kind, destination, help line, completion words; a value is checked by the
+ *      engine's parser, through a setter), its table, and
+ *          enum pd_status cmd_frob(int argc, char **argv, struct pd_err *e)
+ *      which reads them with pd_opts_parse (never getopt's globals), prints its usage and
+ *      pd_opts_help on --help, and calls the engine;
+ *   2. here: its declaration and its tables' (cmd_frob_options, NULL-ended: one per form);
+ *   3. predup.c: a row of subcommands[] (name, function, summary, .opts);
+ *   4. config/predup.1 (a section), README.md's command table and HACKING.md's "Which file
+ *      holds each command"; the bash completion needs nothing (predup --complete reads the
+ *      tables); tests/cli/help_completion.sh checks every option --help lists is offered.
+ * Help text wrapped at print time (part of it from a table): cmd_print_wrapped (help.c). */
+#ifndef PREDUP_CONFIG_COMMANDS_H
+#define PREDUP_CONFIG_COMMANDS_H
+
+#include "dealer/base/base.h"
+#include "machine/machine.h"
+#include "pbn/sets/sets.h"
+
+/* ---------------------------------------------------------------- the commands */
+
+enum pd_status cmd_key(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_number(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_dealer(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_check(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_analyze(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_print(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e);
+enum pd_status cmd_event(int argc, char **argv, struct pd_err *e);
+
+/* Each command's option tables (its forms' each, NULL-ended), for predup --complete. */
+extern const struct pd_opt_table *const cmd_key_options[], *const cmd_number_options[],
+    *const cmd_dealer_options[], *const cmd_deal_options[], *const cmd_verify_options[],
+    *const cmd_check_options[], *const cmd_convert_options[], *const cmd_analyze_options[],
+    *const cmd_print_options[], *const cmd_fill_options[], *const cmd_sim_options[],
+    *const cmd_machine_options[], *const cmd_event_options[];
+
+/* ---------------------------------------------------------------- what front-ends share */
+
+/* text's words on out, on lines of at most width columns, each indented by two spaces (help
+ * text built at print time, from a table: the format names, the fault names). */
+void cmd_print_wrapped(FILE *out, const char *text, int width);
+
+/* True when option name (or name=VALUE) is among the arguments before any "--": deal and
+ * verify take their --squaredeal form so. */
+bool cmd_has_option(int argc, char **argv, const char *name);
+
+/* Setters of rows for --dealer N|E|S|W and --vul None|NS|EW|All, which deal and verify both
+ * take: the int at row->at, through the deal model's parsers. */
+enum pd_status cmd_opt_seat(void *opts, const struct pd_opt *row, const char *value,
+                            struct pd_err *e);
+enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *value,
+                           struct pd_err *e);
+
+/* The options of deal --squaredeal (-o, --format, --force and --public too) and of verify
+ * --squaredeal (cmd_squaredeal.c); cmd_sqd_read_opts reads them into o (*help set on --help,
+ * *first the first operand). */
+extern const struct pd_opt_table cmd_sqd_deal_table, cmd_sqd_verify_table;
+enum pd_status cmd_sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
+                                 bool *help, int *first, struct pd_err *e);
+
+/* fill's and sim's options (cmd_fill.c reads both; cmd_sim.c adds the simulator's rows): the
+ * engine's, and the front-end's own (--help, --list, --status, --web). */
+struct fill_args {
+    struct fill_opts o;
+    bool help, list, status;
+    const char *web;            /* --web [ADDR:]PORT as given: the front-end starts the page */
+    const char *resume_also[4]; /* what the resume hint repeats: --yes, --web PORT */
+};
+/* sim's: fill's first (fill's rows read them at the same offsets), then the simulator's. */
+struct sim_args {
+    struct fill_args f;
+    struct mach_sim_opts extra;
+};
+/* The rows fill and sim share: sim's table chains to them. */
+extern const struct pd_opt_table cmd_fill_shared_table;
+/* Reads the options of t (fill's or sim's) into a (the fill_args of a sim_args for sim's),
+ * and the one SET.pbn (none with --list). */
+enum pd_status cmd_fill_parse_opts(const struct pd_opt_table *t, struct fill_args *a, int argc,
+                                   char **argv, struct pd_err *e);
+/* fill_run (or fill_status), with the operator page of --web up (its port bound) before the
+ * fill starts and down when it ends. */
+enum pd_status cmd_fill_run_web(struct fill_args *a, struct mach_profile *prof,
+                                struct pd_err *e);
+
+#endif

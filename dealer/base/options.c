@@ -1,0 +1,326 @@
+/* dealer/base/options.c - the one reader of command-line options: every front-end names its
+ * options as rows of a table (struct pd_opt in base.h: letter, long name, kind, destination,
+ * help line, completion words), and from that table alone are built getopt_long's short
+ * string and long table, the scan of argv, the refusal of a wrong option, the help lines
+ * and the words of `predup --complete`. No front-end reads getopt's globals. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dealer/base/base.h"
+
+enum { ROWS_MAX = 64, HELP_COLUMN = 23 };
+
+/* The rows of t and of the tables it chains to, in order, into rows; how many. */
+static size_t flatten(const struct pd_opt_table *t, const struct pd_opt **rows)
+{
+    size_t n = 0;
+
+    for (; t; t = t->more)
+        for (const struct pd_opt *r = t->rows; r && (r->letter || r->name) && n < ROWS_MAX; r++)
+            rows[n++] = r;
+    return n;
+}
+
+static bool takes_value(const struct pd_opt *r)
+{
+    return r->kind == PD_OPT_VALUE || r->kind == PD_OPT_REPEATABLE ||
+           (r->kind == PD_OPT_REFUSED && r->arg);
+}
+
+/* The option as a message names it: "-j" when it has a letter (and not long_first), else
+ * "--NAME". */
+static const char *spelled(const struct pd_opt *r, bool long_first, char *buf, size_t len)
+{
+    if (r->letter && (!long_first || !r->name))
+        snprintf(buf, len, "-%c", r->letter);
+    else
+        snprintf(buf, len, "--%s", r->name ? r->name : "");
+    return buf;
+}
+
+/* getopt_long's short string (":" first: a missing value is told from an unknown option) and
+ * long table, from the rows; a long option's val is 256 + its row. */
+struct scan {
+    const struct pd_opt *rows[ROWS_MAX];
+    size_t n;
+    char shorts[2 * ROWS_MAX + 2];
+    struct option longs[ROWS_MAX + 1];
+    bool seen[ROWS_MAX];
+};
+
+static void build_scan(const struct pd_opt_table *t, struct scan *s)
+{
+    size_t k = 0, l = 0;
+
+    memset(s, 0, sizeof *s);
+    s->n = flatten(t, s->rows);
+    s->shorts[k++] = ':';
+    for (size_t i = 0; i < s->n; i++) {
+        const struct pd_opt *r = s->rows[i];
+
+        if (r->letter) {
+            s->shorts[k++] = r->letter;
+            if (takes_value(r))
+                s->shorts[k++] = ':';
+        }
+        if (r->name)
+            s->longs[l++] = (struct option){r->name, takes_value(r) ? required_argument
+                                                                    : no_argument,
+                                            NULL, 256 + (int)i};
+    }
+}
+
+/* The row of a short option's letter, or NULL. */
+static const struct pd_opt *row_of_letter(const struct scan *s, int c, size_t *at)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->rows[i]->letter && s->rows[i]->letter == c) {
+            *at = i;
+            return s->rows[i];
+        }
+    return NULL;
+}
+
+/* The long row named by arg ("--name" or "--name=value", getopt's unique prefixes too: the
+ * one row whose name starts so), or NULL. */
+static const struct pd_opt *long_named(const struct scan *s, const char *arg)
+{
+    size_t len = strcspn(arg, "=");
+    const struct pd_opt *found = NULL;
+
+    for (size_t i = 0; i < s->n; i++) {
+        const char *name = s->rows[i]->name;
+
+        if (name && strlen(name) == len && strncmp(name, arg, len) == 0)
+            return s->rows[i];
+        if (name && strncmp(name, arg, len) == 0)
+            found = found ? NULL : s->rows[i];
+    }
+    return found;
+}
+
+/* " (did you mean \"--NAME\"?)" for the long option closest to arg, or "". */
+static void closest_long(const struct scan *s, const char *arg, char *out, size_t len)
+{
+    char dashed[ROWS_MAX][48], word[48];
+    const char *known[ROWS_MAX];
+    size_t n = 0;
+
+    for (size_t i = 0; i < s->n; i++)
+        if (s->rows[i]->name && s->rows[i]->kind != PD_OPT_REFUSED) {
+            snprintf(dashed[n], sizeof dashed[n], "--%s", s->rows[i]->name);
+            known[n] = dashed[n];
+            n++;
+        }
+    snprintf(word, sizeof word, "--%.*s", (int)strcspn(arg, "="), arg);
+    pd_did_you_mean(word, known, n, out, len);
+}
+
+/* The refusal of what getopt answered '?' or ':' for; cmd names the --help to read. */
+static enum pd_status refuse(const struct scan *s, int c, int argc, char **argv, const char *cmd,
+                             struct pd_err *e)
+{
+    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+    char hint[96];
+
+    if (strncmp(arg, "--", 2) == 0) {
+        const struct pd_opt *o = long_named(s, arg + 2);
+
+        if (o && c == ':')
+            return pd_fail(e, PD_ERR_USAGE, "--%s wants a value (%s --help)", o->name, cmd);
+        if (o && strchr(arg, '='))
+            return pd_fail(e, PD_ERR_USAGE, "--%s takes no value (%s --help)", o->name, cmd);
+        closest_long(s, arg + 2, hint, sizeof hint);
+        return pd_fail(e, PD_ERR_USAGE, "unknown option \"%.*s\"%s (%s --help)",
+                       (int)strcspn(arg, "="), arg, hint, cmd);
+    }
+    if (c == ':')
+        return pd_fail(e, PD_ERR_USAGE, "-%c wants a value (%s --help)", optopt, cmd);
+    if (optopt)
+        return pd_fail(e, PD_ERR_USAGE, "unknown option \"-%c\" (%s --help)", optopt, cmd);
+    return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (%s --help)", arg, cmd);
+}
+
+/* A number option's value into its destination, an integer of r->size bytes. */
+static enum pd_status take_number(const struct pd_opt *r, void *opts, const char *value,
+                                  struct pd_err *e)
+{
+    char name[48];
+    unsigned long long v;
+    enum pd_status rc = pd_parse_number(value, r->lo, r->hi, spelled(r, false, name, sizeof name), &v,
+                                        e);
+    char *dst = (char *)opts + r->at;
+
+    if (rc != PD_OK)
+        return rc;
+    if (r->size == sizeof(int))
+        *(int *)(void *)dst = (int)v;
+    else if (r->size == sizeof(long long))
+        *(unsigned long long *)(void *)dst = v;
+    else
+        return pd_fail(e, PD_ERR_INTERNAL, "%s: a number of %zu bytes", name, r->size);
+    return PD_OK;
+}
+
+/* One option met: its value (NULL for a flag) to its destination or its setter. */
+static enum pd_status take(const struct pd_opt *r, bool *seen, void *opts, const char *value,
+                           const char *cmd, struct pd_err *e)
+{
+    char name[48];
+
+    if (r->kind == PD_OPT_REFUSED)
+        return r->help ? pd_fail(e, PD_ERR_USAGE, "%s", r->help)
+                       : pd_fail(e, PD_ERR_USAGE, "%s does not apply here (%s --help)",
+                                 spelled(r, true, name, sizeof name), cmd);
+    if (r->kind == PD_OPT_VALUE && *seen)
+        return pd_fail(e, PD_ERR_USAGE, "%s given twice: once is all it takes (%s --help)",
+                       spelled(r, true, name, sizeof name), cmd);
+    *seen = true;
+    if (r->set)
+        return r->set(opts, r, value, e);
+    if (!takes_value(r))
+        *(bool *)(void *)((char *)opts + r->at) = true;
+    else if (r->hi)
+        return take_number(r, opts, value, e);
+    else
+        *(const char **)(void *)((char *)opts + r->at) = value;
+    return PD_OK;
+}
+
+enum pd_status pd_opt_set_bits(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    (void)value, (void)e;
+    *(unsigned *)(void *)((char *)opts + row->at) |= (unsigned)row->lo;
+    return PD_OK;
+}
+
+enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc, char **argv,
+                             int *first, struct pd_err *e)
+{
+    struct scan *s = calloc(1, sizeof *s);
+    enum pd_status rc = s ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "no memory for the options");
+    int c;
+
+    if (rc != PD_OK)
+        return rc;
+    build_scan(t, s);
+    optind = 0; /* a new scan: the front-ends run one after another in one process */
+    opterr = 0; /* the messages are ours */
+    while (rc == PD_OK && (c = getopt_long(argc, argv, s->shorts, s->longs, NULL)) != -1) {
+        size_t at = c >= 256 ? (size_t)c - 256 : 0;
+        const struct pd_opt *r = c >= 256 ? s->rows[at] : c == '?' || c == ':' ? NULL
+                                                        : row_of_letter(s, c, &at);
+
+        if (!r) {
+            rc = refuse(s, c, argc, argv, t->cmd, e);
+            break;
+        }
+        rc = take(r, &s->seen[at], opts, takes_value(r) ? optarg : NULL, t->cmd, e);
+        if (r->kind == PD_OPT_STOP)
+            break;
+    }
+    *first = optind;
+    free(s);
+    return rc;
+}
+
+/* "-o, --output FILE" (what the help line starts with) into buf. */
+static void help_head(const struct pd_opt *r, char *buf, size_t len)
+{
+    char value[80];
+    const char *arg = r->arg_of ? r->arg_of(value, sizeof value) : r->arg;
+    int n = 0;
+
+    if (r->letter && r->name)
+        n = snprintf(buf, len, "-%c, --%s", r->letter, r->name);
+    else if (r->letter)
+        n = snprintf(buf, len, "-%c", r->letter);
+    else
+        n = snprintf(buf, len, "--%s", r->name);
+    if (arg && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " %s", arg);
+}
+
+void pd_opts_help(FILE *out, const struct pd_opt_table *t)
+{
+    const struct pd_opt *rows[ROWS_MAX];
+    size_t n = flatten(t, rows);
+    int column = t->column ? t->column : HELP_COLUMN;
+    char head[100], text[200];
+
+    for (size_t i = 0; i < n; i++) {
+        const char *h = rows[i]->help_of ? rows[i]->help_of(text, sizeof text) : rows[i]->help;
+        int pad;
+
+        if (!h || rows[i]->kind == PD_OPT_REFUSED)
+            continue;
+        help_head(rows[i], head, sizeof head);
+        pad = column - 2 - (int)strlen(head);
+        fprintf(out, "  %s%*s", head, pad < 1 ? 2 : pad, "");
+        for (size_t len; (len = strcspn(h, "\n")), h[len]; h += len + 1)
+            fprintf(out, "%.*s\n%*s", (int)len, h, column, "");
+        fprintf(out, "%s\n", h);
+    }
+}
+
+/* Whether word is one of the spellings of r. */
+static bool spells(const struct pd_opt *r, const char *word)
+{
+    return (word[0] == '-' && word[1] == r->letter && r->letter && !word[2]) ||
+           (r->name && strncmp(word, "--", 2) == 0 && strcmp(word + 2, r->name) == 0);
+}
+
+/* Prints each spelling of the rows of the tables (-L and --NAME) once, that takes a value
+ * when values; a refused option is none of them. */
+static void complete_spellings(FILE *out, const struct pd_opt_table *const *tables, bool values)
+{
+    const struct pd_opt *rows[ROWS_MAX];
+    char printed[ROWS_MAX * 2][48];
+    size_t np = 0;
+
+    for (size_t k = 0; tables[k]; k++) {
+        size_t n = flatten(tables[k], rows);
+
+        for (size_t i = 0; i < 2 * n; i++) {
+            const struct pd_opt *r = rows[i / 2];
+            char word[48];
+            bool dup = false;
+
+            if (r->kind == PD_OPT_REFUSED || (values && !takes_value(r)) ||
+                (i % 2 ? !r->name : !r->letter))
+                continue;
+            if (i % 2)
+                snprintf(word, sizeof word, "--%s", r->name);
+            else
+                snprintf(word, sizeof word, "-%c", r->letter);
+            for (size_t p = 0; p < np && !dup; p++)
+                dup = strcmp(printed[p], word) == 0;
+            if (!dup && np < ROWS_MAX * 2) {
+                snprintf(printed[np++], sizeof printed[0], "%s", word);
+                fprintf(out, "%s\n", word);
+            }
+        }
+    }
+}
+
+void pd_opts_complete(FILE *out, const struct pd_opt_table *const *tables, const char *what,
+                      const char *option)
+{
+    const struct pd_opt *rows[ROWS_MAX];
+
+    if (strcmp(what, "options") == 0 || strcmp(what, "value-options") == 0)
+        complete_spellings(out, tables, strcmp(what, "value-options") == 0);
+    for (size_t k = 0; strcmp(what, "value") == 0 && option && tables[k]; k++) {
+        size_t n = flatten(tables[k], rows);
+
+        for (size_t i = 0; i < n; i++)
+            if (rows[i]->kind != PD_OPT_REFUSED && takes_value(rows[i]) &&
+                spells(rows[i], option)) {
+                fprintf(out, "%s\n", rows[i]->words ? rows[i]->words : "");
+                return;
+            }
+    }
+}

@@ -162,6 +162,10 @@ bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
  * four known, fmt_deal_ok. */
 bool fmt_hands_ok(const struct deal *d, unsigned known, char *why, size_t n);
 
+/* LIN's seats, in its order: md's hands and dealer digit (1 South .. 4 East) and pn's players
+ * (the PBN tags SEAT_NAME[FMT_LIN_SEATS[k]]) go South, West, North, East. */
+extern const enum seat FMT_LIN_SEATS[4];
+
 /* What a LIN board holds beyond its deal (pbn/lin_play.c). The first part is per board
  * (fmt_lin_extra_reset clears it); players and the vugraph event carry over boards. */
 enum { LIN_MAX_CALLS = 320 }; /* the longest auction has 319 calls */

@@ -72,17 +72,21 @@ static void lin_hand(FILE *out, uint64_t hand)
     }
 }
 
-/* LIN's dealer digit: 1 South, 2 West, 3 North, 4 East. */
+/* LIN's dealer digit: 1 South, 2 West, 3 North, 4 East (FMT_LIN_SEATS). */
 static int lin_dealer_digit(enum seat s)
 {
-    return ((int)s + 2) % 4 + 1;
+    int k = 0;
+
+    while (k < 3 && FMT_LIN_SEATS[k] != s)
+        k++;
+    return k + 1;
 }
 
 /* md's hands S, W, N, E: a complete deal leaves East out (the rest of the deck, as Big Deal
  * writes it); a partial one writes all four places, an unknown hand empty (BBO's partial md). */
 static void lin_hands(FILE *out, const struct pbn_game *g)
 {
-    static const enum seat order[4] = {SEAT_S, SEAT_W, SEAT_N, SEAT_E};
+    const enum seat *order = FMT_LIN_SEATS;
 
     for (int k = 0; k < (g->known == 0xF ? 3 : 4); k++) {
         if (k > 0)
@@ -139,7 +143,7 @@ struct lin_reader {
  * partial deals), and with three hands known the fourth is the rest of the deck. */
 static enum pd_status lin_md(struct lin_reader *r, const char *v, size_t n, int line)
 {
-    static const enum seat order[4] = {SEAT_S, SEAT_W, SEAT_N, SEAT_E};
+    const enum seat *order = FMT_LIN_SEATS;
     struct lin_board *b = &r->cur;
     size_t i = 0;
     unsigned known = 0;

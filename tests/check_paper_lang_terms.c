@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine/machine.h"
 #include "printing/pr_int.h"
 #include "tests/check_suites.h"
 
@@ -71,7 +72,11 @@ START_TEST(test_german_words)
     ck_assert_str_eq(pr_term(t, "nt"), "SA");
     pr_terms_free(t);
     t = load("sv", NULL, false);
-    ck_assert(pr_terms_wide_ranks(t)); /* kn */
+    ck_assert(pr_terms_wide_ranks(t)); /* Kn */
+    /* One table of honours: the jack printed is the Swedish machine's index letter (knekt). */
+    ck_assert_str_eq(pr_term_rank(t, 11, true, rank), "Kn");
+    ck_assert_str_eq(pr_term_rank(t, 11, true, rank), mach_index_honours(MI_SV)[3]);
+    ck_assert_str_eq(pr_term_rank(t, 14, true, rank), mach_index_honours(MI_SV)[0]);
     ck_assert_str_eq(PR_TERMF(t, "date", buf, sizeof buf, "2026", "11", "26"), "2026-11-26");
     pr_terms_free(t);
 }

@@ -47,7 +47,7 @@ de|Board 1;Teiler: Nord;Gefahr: keine;Seite 1/2;Satz: original;03.03.2025;♣ B9
 fr|Donne 1;Donneur : Nord;Vulnérabilité : personne;Page 1/2;Série : original;03/03/2025;♣ V9;♠ RD92;Par : 5♠= EO -450|Donne 1 Ouest;♣ V 9;H · 13 cartes;Coupe Gérard · 03/03/2025|feuille de duplication
 nl|Spel 1;Gever: Noord;Kwetsbaar: niemand;Blad 1/2;Serie: original;03-03-2025;♣ B9;♠ HV92;Par: 5♠= OW -450|Spel 1 Zuid;♣ B 9;punten · 13 kaarten|dupliceerblad
 pl|Rozdanie 1;Rozdający: Północ;Założenia: obie przed partią;Strona 1/2;Zestaw: original;03.03.2025;♣ W9;♠ KD92;Minimaks: 5♠= EW -450|Rozdanie 1 Południe;Rozdanie 1 Zachód;♣ W 9;PC · 13 kart|arkusz rozkładania
-sv|Bricka 1;Giv: Nord;Zon: ingen;Sida 1/2;Omgång: original;2025-03-03;♣ kn 9;♠ K D 9 2;Par: 5♠= ÖV -450|Bricka 1 Väst;Bricka 1 Öst;♣ kn 9;hp · 13 kort|dupliceringsblad
+sv|Bricka 1;Giv: Nord;Zon: ingen;Sida 1/2;Omgång: original;2025-03-03;♣ Kn 9;♠ K D 9 2;Par: 5♠= ÖV -450|Bricka 1 Väst;Bricka 1 Öst;♣ Kn 9;hp · 13 kort|dupliceringsblad
 TABLE
 # NT in the trick table's heading: SA, BA, sang.
 grep -qx 'SA ♠ ♥ ♦ ♣' r-de.txt
@@ -68,7 +68,9 @@ has r-intl.txt "♣ J9" "♠ KQ92" "Teiler: Nord"
 
 # Every key set to a marker: no word of the program is left on the paper (no string printed
 # bypasses the tables). What stays is the set's own text: event, site, label, commitment.
-sed -n 's/^\([a-zA-Z0-9._-]*\) = \(.*\)$/\1 \2/p' "$TOP/printing/terms/en.ini" |
+# The honours are keys too, though no table's lines (dealer/deal/card.c's table gives them).
+{ sed -n 's/^\([a-zA-Z0-9._-]*\) = \(.*\)$/\1 \2/p' "$TOP/printing/terms/en.ini"
+  printf 'rank.%s x\n' A K Q J; } |
     while read -r key value; do
         i=$((${i:-0} + 1)) # numbered: seats, sides, vulnerabilities must read apart
         printf '%s = ¤%d%s\n' "$key" "$i" "$(grep -o '{[1-9]}' <<<"$value" | tr -d '\n')"

@@ -145,12 +145,6 @@ char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, s
                     pr_term_vul(d->terms, b->vul));
 }
 
-void pr_page_grid(int per_page, int *cols, int *rows)
-{
-    *cols = per_page == 9 ? 3 : per_page >= 4 ? 2 : 1;
-    *rows = per_page / *cols;
-}
-
 bool pr_page_slot(struct pdoc *d, enum pr_paper paper, size_t index, int per, int *slot)
 {
     *slot = (int)(index % (size_t)per);

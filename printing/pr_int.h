@@ -155,7 +155,7 @@ char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_
 char *pr_board_title(const struct pdoc *d, int number, char *out, size_t n);
 char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, size_t n);
 /* The grid of per_page boards on a page (a count the kind's row allows): cols columns of rows
- * boards (printing/board.c, the one home of the page grid). */
+ * boards (printing/kind.c's PAGE_GRIDS, the one home of the counts and their grids). */
 void pr_page_grid(int per_page, int *cols, int *rows);
 /* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
  * opens a page (a new page is added for each but the first): the caller draws the header. */

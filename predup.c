@@ -238,7 +238,7 @@ static int help(int argc, char **argv)
 
 /* `predup --complete WHAT`, for the bash completion (config/predup.bash-completion), one word a
  * line, from the tables: commands, topics, formats, extensions (of the files predup reads, each
- * once, without the dot), languages (of print), per-page (print's boards a page), machines (the drivers), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
+ * once, without the dot), languages (of print), machines (the drivers), or forms CMD (the sub-forms of CMD). Not in --help: no one types it. */
 static int complete(int argc, char **argv)
 {
     const char *what = argc > 2 ? argv[2] : "";
@@ -254,12 +254,6 @@ static int complete(int argc, char **argv)
             puts(mach_driver_of(i)->name);
     for (size_t i = 0; strcmp(what, "languages") == 0 && i < pr_lang_count(); i++)
         puts(pr_lang_name(i)); /* the printed languages: printing/terms/LANG.ini */
-    if (strcmp(what, "per-page") == 0) { /* print's counts a page: printing/kind.c */
-        char counts[40];
-
-        pr_per_page_list("\n", "\n", counts, sizeof counts);
-        puts(counts);
-    }
     if (strcmp(what, "extensions") == 0) {
         char list[160];
 

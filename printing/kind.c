@@ -10,7 +10,7 @@
 
 /* The page grids of a layout that sets its boards in a grid (a record, a Minibridge sheet):
  * X(boards a page, columns), the rows being boards / columns. The one home of the counts a page
- * (PP_STANDARD: --per-page, its help, its message, --complete per-page) and of their grids
+ * (PP_STANDARD: --per-page, its help and its message) and of their grids
  * (pr_page_grid). */
 #define PAGE_GRIDS(X) X(1, 1) X(2, 1) X(4, 2) X(6, 2) X(9, 3)
 #define GRID_BIT(boards, cols) | 1u << (boards)

@@ -8,23 +8,10 @@
 
 #include "printing/teach_int.h"
 
-/* The page grids of a layout that sets its boards in a grid (a record, a Minibridge sheet):
- * X(boards a page, columns), the rows being boards / columns. The one home of the counts a page
- * (PP_STANDARD: --per-page, its help and its message) and of their grids
- * (pr_page_grid). */
-#define PAGE_GRIDS(X) X(1, 1) X(2, 1) X(4, 2) X(6, 2) X(9, 3)
+/* The counts a page of the layouts that set boards in a grid, from the one list of the grids
+ * (PR_PAGE_GRIDS, printing/pr_int.h): --per-page, its help and its message read it. */
 #define GRID_BIT(boards, cols) | 1u << (boards)
-#define GRID_COLS(boards, cols) [boards] = (cols),
-enum { PP_STANDARD = 0 PAGE_GRIDS(GRID_BIT) }; /* bit n: n boards a page */
-static const int grid_cols[PR_MAX_PER_PAGE + 1] = {PAGE_GRIDS(GRID_COLS)};
-
-void pr_page_grid(int per_page, int *cols, int *rows)
-{
-    bool known = per_page >= 1 && per_page <= PR_MAX_PER_PAGE && grid_cols[per_page];
-
-    *cols = known ? grid_cols[per_page] : 1;
-    *rows = per_page / *cols;
-}
+enum { PP_STANDARD = 0 PR_PAGE_GRIDS(GRID_BIT) }; /* bit n: n boards a page */
 
 /* A record that hides hands is a student's handout. */
 static enum pd_status draw_record(struct pdoc *d, const struct pbn_set *set,

@@ -154,8 +154,13 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
 char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n);
 char *pr_board_title(const struct pdoc *d, int number, char *out, size_t n);
 char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, size_t n);
+/* The page grids of a layout that sets its boards in a grid (a record, a Minibridge sheet):
+ * X(boards a page, columns), the rows being boards / columns. The one home of the counts a page
+ * (PP_STANDARD in printing/kind.c: --per-page, its help and its message) and of their grids
+ * (pr_page_grid). */
+#define PR_PAGE_GRIDS(X) X(1, 1) X(2, 1) X(4, 2) X(6, 2) X(9, 3)
 /* The grid of per_page boards on a page (a count the kind's row allows): cols columns of rows
- * boards (printing/kind.c's PAGE_GRIDS, the one home of the counts and their grids). */
+ * boards (printing/board.c, from PR_PAGE_GRIDS). */
 void pr_page_grid(int per_page, int *cols, int *rows);
 /* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
  * opens a page (a new page is added for each but the first): the caller draws the header. */

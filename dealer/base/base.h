@@ -224,8 +224,8 @@ bool pd_looks_like_key(const char *text, size_t len);
  * one key at least: predup's key file spent or not, a .sqk, a base64 key. */
 bool pd_is_key_file(const char *text, size_t len);
 /* The line event reveal adds to a key file it published (key_mark_spent): the key still reads
- * for verify and deal, but key_check_unspent refuses it, so no event commits to it again. Here,
- * because no output replaces a key file, spent or not (pd_outfile_refuse_key). */
+ * for verify and deal, but ev_key_check_unspent refuses it, so no event commits to it again.
+ * Here, because no output replaces a key file, spent or not (pd_outfile_refuse_key). */
 #define KEY_SPENT_LINE "revealed: this key is public; predup event commit refuses it\n"
 /* No message shows key material, whatever file a parser was given: pd_fail and pd_fail_at
  * replace each run of base64 characters (A-Z a-z 0-9 + /) that holds 32 hex digits in a row, or

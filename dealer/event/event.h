@@ -168,8 +168,8 @@ void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve
  * mentions. ev_key_mentioned: whether a *.record file in the folder of self, other than self
  * and not of the event digest (NULL: any), mentions the key committed to by commit (its
  * commitment, or the key revealed), read leniently; its path goes to found. */
-enum pd_status key_check_unspent(const char *path, const char *record,
-                                 const struct pd_key *key, bool spent, struct pd_err *e);
+enum pd_status ev_key_check_unspent(const char *path, const char *record,
+                                    const struct pd_key *key, bool spent, struct pd_err *e);
 bool ev_key_mentioned(const char *self, const char *commit, const char *digest, char *found,
                       size_t cap);
 /* The same test on one file's text (a record given to verify beside another). */

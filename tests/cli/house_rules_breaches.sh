@@ -2,7 +2,8 @@
 # the sources (and a room grown past a third of the lines) makes tests/tools/house.py fail,
 # naming it; the copy as it is passes. Then a
 # three-file tree, built with cc, where a function table hides a call cycle (the runner's old
-# lrun_local): house --objects sees it, and sees nothing once the call through the table goes.
+# lrun_local): house --objects sees it, and sees nothing once the call through the table goes;
+# a global name outside its room's prefixes fails it.
 # cli: slow - the house checks over copies of the tree
 # cli: plain only - python and cc over copies of the sources, no predup
 set -eu
@@ -76,31 +77,31 @@ for face in pbn/pbn.h printing/printing.h machine/machine.h config/config.h; do
     seq 1 20 | sed 's|.*|/* filler */|' > "mini/$face"
 done
 cat > mini/dealer/base/base.h <<'EOF'
-void base_count(void);
+void pd_count(void);
 EOF
 cat > mini/dealer/base/base.c <<'EOF'
 #include "dealer/base/base.h"
-int counted;
-void base_count(void) { counted++; }
+int pd_counted;
+void pd_count(void) { pd_counted++; }
 EOF
 cat > mini/dealer/run/run_int.h <<'EOF'
 #include "dealer/base/base.h"
 struct table { void (*work)(void); };
-extern const struct table a_table;
-void a_start(void);
-void b_claim(void);
-void b_run(const struct table *t);
+extern const struct table lblock_a_table;
+void lblock_a_start(void);
+void lblock_b_claim(void);
+void lblock_b_run(const struct table *t);
 EOF
 cat > mini/dealer/run/a.c <<'EOF'
 #include "dealer/run/run_int.h"
-static void work(void) { base_count(); }
-const struct table a_table = {work};
-void a_start(void) { b_claim(); }
+static void work(void) { pd_count(); }
+const struct table lblock_a_table = {work};
+void lblock_a_start(void) { lblock_b_claim(); }
 EOF
 cat > mini/dealer/run/c.c <<'EOF'
 #include "dealer/run/run_int.h"
-void c_go(void);
-void c_go(void) { a_start(); b_run(&a_table); }
+void lblock_c_go(void);
+void lblock_c_go(void) { lblock_a_start(); lblock_b_run(&lblock_a_table); }
 EOF
 build_mini() {
     for f in dealer/base/base dealer/run/a dealer/run/b dealer/run/c; do
@@ -109,8 +110,8 @@ build_mini() {
 }
 cat > mini/dealer/run/b.c <<'EOF'
 #include "dealer/run/run_int.h"
-void b_claim(void) { base_count(); }
-void b_run(const struct table *t) { t->work(); }
+void lblock_b_claim(void) { pd_count(); }
+void lblock_b_run(const struct table *t) { t->work(); }
 EOF
 build_mini
 if (cd mini && python3 tests/tools/house.py --objects build) > out.txt 2>&1; then
@@ -121,18 +122,35 @@ grep -Fx "house: dealer/run/a.c:1: link cycle: dealer/run/a.c <-> dealer/run/b.c
 # Without the call through the pointer, no cycle: the one above was the table's.
 cat > mini/dealer/run/b.c <<'EOF'
 #include "dealer/run/run_int.h"
-void b_claim(void) { base_count(); }
-void b_run(const struct table *t) { (void)t; }
+void lblock_b_claim(void) { pd_count(); }
+void lblock_b_run(const struct table *t) { (void)t; }
 EOF
 build_mini
 (cd mini && python3 tests/tools/house.py --objects build) > out.txt 2>&1 || {
     echo "house --objects fails on the tree without the cycle"; cat out.txt; exit 1; }
+# A global name outside its room's prefixes (rooms.PREFIXES: the runner's are lrun, lblock_ ...).
+cat > mini/dealer/run/c.c <<'EOF'
+#include "dealer/run/run_int.h"
+void lblock_c_go(void);
+void helper_go(void);
+void lblock_c_go(void) { lblock_a_start(); lblock_b_run(&lblock_a_table); }
+void helper_go(void) { lblock_c_go(); }
+EOF
+build_mini
+if (cd mini && python3 tests/tools/house.py --objects build) > out.txt 2>&1; then
+    echo "house --objects missed a global name without its room's prefix"; cat out.txt; exit 1
+fi
+grep -F "house: dealer/run/c.o:1: defines helper_go, a global name outside room run's prefixes" \
+    out.txt > /dev/null || { echo "house did not name the unprefixed name"; cat out.txt; exit 1; }
+grep -Fx "house: 1 fault (tests/tools/house.py says what it checks)" out.txt > /dev/null || {
+    echo "house found more than the unprefixed name"; cat out.txt; exit 1; }
+sed -i '/helper_go/d' mini/dealer/run/c.c
 # A call up the rooms: base calling the runner.
 cat > mini/dealer/base/base.c <<'EOF'
 #include "dealer/base/base.h"
-void b_claim(void);
-int counted;
-void base_count(void) { counted++; b_claim(); }
+void lblock_b_claim(void);
+int pd_counted;
+void pd_count(void) { pd_counted++; lblock_b_claim(); }
 EOF
 build_mini
 if (cd mini && python3 tests/tools/house.py --objects build) > out.txt 2>&1; then

@@ -1,6 +1,6 @@
 /* printing/pr_int.h - internal to printing/: the PDF document wrapper (pdfdoc.c), text fitting
  * helpers, QR drawing (qr.c), the row of the print kinds' table (kind.c), the web pages
- * (web.c) and the layouts record.c, curtain.c and sheet.c (the teaching layouts' are in
+ * (web.c) and the layouts hand_record.c, curtain.c and sheet.c (the teaching layouts' are in
  * teach_int.h). */
 #ifndef PREDUP_PR_INT_H
 #define PREDUP_PR_INT_H
@@ -62,7 +62,7 @@ enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, 
 void pr_terms_free(struct pr_terms *t);
 /* Every value as it will be drawn: clean is pr_text_clean (a character the fonts cannot draw
  * shows as "[U+XXXX]", as in the set's own texts). It is passed in, not called by name, so that
- * the tables stay below the text drawing that reads them (no link cycle terms.c <-> text.c). */
+ * the tables stay below the text drawing that reads them (no link cycle terms.c <-> fit_text.c). */
 typedef char *pr_clean_fn(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), void *ctx);
 enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
                               bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,

@@ -1,7 +1,7 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
  * (status.c), number parsing and command-line options (cmdline.c, status.c), safe output
  * (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
- * (utf8.c), short texts (text.c). Includes no other predup header; every other room includes
+ * (utf8.c), short texts (text_check.c). Includes no other predup header; every other room includes
  * it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
@@ -268,7 +268,7 @@ bool pd_utf8_valid(const char *text, size_t n);
 /* dealer/base/cp1252.c: text that is not UTF-8 is Windows-1252 (ISO 8859-1 but for 0x80-0x9F).
  * s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
 size_t pd_cp1252_to_utf8(const char *s, size_t n, char *out);
-/* Labels and set names (dealer/base/text.c): printable UTF-8 (spaces allowed), 1 to
+/* Labels and set names (dealer/base/text_check.c): printable UTF-8 (spaces allowed), 1 to
  * PD_LABEL_MAX bytes, no control character (C0, DEL or C1). what names the value in the message ("--label", "set name"). */
 enum { PD_LABEL_MAX = 200 };
 enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);

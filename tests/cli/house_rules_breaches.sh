@@ -39,9 +39,9 @@ listed=$(grep -c "^house: allowed: " out.txt || true)
 grep -q "the rooms in order ($listed breaches allowed: --allowed lists them)$" out.txt || {
     echo "house listed $listed allowed breaches, not what it counted"; cat out.txt; exit 1; }
 
-n=$(wc -l < "$TOP/dealer/base/text.c")
-expect_fault dealer/base/text.c '#include "dealer/deal/deal.h"' \
-    "dealer/base/text.c:$((n + 1)): includes dealer/deal/deal.h (room deal, level 1): room base is level 0"
+n=$(wc -l < "$TOP/dealer/base/text_check.c")
+expect_fault dealer/base/text_check.c '#include "dealer/deal/deal.h"' \
+    "dealer/base/text_check.c:$((n + 1)): includes dealer/deal/deal.h (room deal, level 1): room base is level 0"
 n=$(wc -l < "$TOP/printing/sheet.c")
 expect_fault printing/sheet.c 'void plant(void) { cmd_deal(0, 0, 0); }' \
     "printing/sheet.c:$((n + 1)): calls cmd_deal (pbn/cmd/cmd_deal.c): only predup.c calls the front-ends"
@@ -49,9 +49,9 @@ n=$(wc -l < "$TOP/dealer/run/sets.c")
 expect_fault dealer/run/sets.c '#include "dealer/lang/hands.h"' \
     "dealer/run/sets.c:$((n + 1)): includes dealer/lang/hands.h, internal to dealer/lang"
 # Two rooms on one level are strangers.
-n=$(wc -l < "$TOP/dealer/event/text.c")
-expect_fault dealer/event/text.c '#include "dealer/lang/lang.h"' \
-    "dealer/event/text.c:$((n + 1)): includes dealer/lang/lang.h (room lang, level 2): room event is level 2"
+n=$(wc -l < "$TOP/dealer/event/event_texts.c")
+expect_fault dealer/event/event_texts.c '#include "dealer/lang/lang.h"' \
+    "dealer/event/event_texts.c:$((n + 1)): includes dealer/lang/lang.h (room lang, level 2): room event is level 2"
 
 # A room past a third of the lines: thirty files of 690 lines in pbn/.
 copy

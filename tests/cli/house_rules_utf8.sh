@@ -1,4 +1,4 @@
-# One UTF-8 rule (dealer/base/text.c, pd_utf8_decode) for every check of text: a label and an
+# One UTF-8 rule (dealer/base/text_check.c, pd_utf8_decode) for every check of text: a label and an
 # event's name refuse the same bytes, at the same place, and take the same characters. The
 # forms below are the edges of the rule: overlong, surrogate, above U+10FFFF, cut short, and
 # the largest valid character of each length.

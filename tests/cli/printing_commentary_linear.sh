@@ -1,5 +1,5 @@
 # tests/cli/printing_commentary_linear.sh - laying out a board's commentary is linear in its
-# length: each line looks 1024 bytes ahead for its paragraph's end (next_line, printing/text.c),
+# length: each line looks 1024 bytes ahead for its paragraph's end (next_line, printing/fit_text.c),
 # where it once measured the rest of the paragraph, so that a handout of one 4 MB paragraph took
 # about 19 s of CPU (4.7 s at 2 MB) and takes 0.5 s (0.8 s with ASan). The bound is a CPU-time
 # budget of 5 s (ulimit -t: not the clock, which a loaded machine stretches): a quadratic layout

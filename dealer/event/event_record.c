@@ -1,12 +1,12 @@
-/* dealer/event/record.c - the event record (dealer/EVENTS.md): the canonical, line-oriented public
- * text that commits an event's parameters and the key's commitment (SHA-256, never the key),
- * then receives the delayed public value and, after play, the key itself. Written only here
- * (ev_record_text, for `predup event`: config/cmd/cmd_event.c) and read only here
- * (ev_record_load, for every step of `predup event` and for `predup verify`:
- * pbn/sets/verify.c), so that all agree byte for byte and apply every rule. A record is
- * accepted only in its canonical form (parsed, written again, the two identical), every line
- * by its rule (ev_params_check: the same rules the event file's loader applies), its digest
- * that of its parameters and a revealed key that of its commitment. */
+/* dealer/event/event_record.c - the event record (dealer/EVENTS.md): the canonical, line-oriented
+ * public text that commits an event's parameters and the key's commitment (SHA-256, never the
+ * key), then receives the delayed public value and, after play, the key itself. Written only here
+ * (ev_record_text, for `predup event`: config/cmd/cmd_event.c) and read only here (ev_record_load,
+ * for every step of `predup event` and for `predup verify`: pbn/sets/verify.c), so that all agree
+ * byte for byte and apply every rule. A record is accepted only in its canonical form (parsed,
+ * written again, the two identical), every line by its rule (ev_params_check: the same rules the
+ * event file's loader applies), its digest that of its parameters and a revealed key that of its
+ * commitment. */
 #include <stdlib.h>
 #include <string.h>
 

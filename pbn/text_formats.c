@@ -1,7 +1,7 @@
-/* pbn/text.c - the text interchange files: LIN (BBO), CSV (database import), BER (Bernasconi:
- * one digit per card) and BHG (Borel: one letter per card, dealer's hand first). Big Deal's
- * writers are the reference for the layouts; readers are tolerant of line ends, case and "10".
- * Layouts and sources: pbn/FORMATS.md. */
+/* pbn/text_formats.c - the text interchange files: LIN (BBO), CSV (database import), BER
+ * (Bernasconi: one digit per card) and BHG (Borel: one letter per card, dealer's hand first). Big
+ * Deal's writers are the reference for the layouts; readers are tolerant of line ends, case and
+ * "10". Layouts and sources: pbn/FORMATS.md. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,11 +1,11 @@
-/* pbn/scan.c - the one PBN tag scanner: `[Name "value"]` from its "[" to its "]", for the import
- * reader (pbn/read.c; `predup verify` sees the tags import keeps) and for `predup check`
+/* pbn/tag_scan.c - the one PBN tag scanner: `[Name "value"]` from its "[" to its "]", for the
+ * import reader (pbn/read.c; `predup verify` sees the tags import keeps) and for `predup check`
  * (pbn/check.c). It says where each token is, which fault (if any) stopped it, and reports each
  * departure from export spelling (PBN 2.1 section 3: one tag a line as `[Name "value"]`, single
- * spaces) to a callback as it meets it. What the two callers do with the same scan differs, and
- * is theirs (see pbn/fmt_int.h). Also what both take for a byte order mark, space between
- * tokens and an empty line, so that they cut a file into the same games; and the encoding rule
- * (which character forces UTF-8), which the writer applies and check accepts. */
+ * spaces) to a callback as it meets it. What the two callers do with the same scan differs, and is
+ * theirs (see pbn/fmt_int.h). Also what both take for a byte order mark, space between tokens and
+ * an empty line, so that they cut a file into the same games; and the encoding rule (which
+ * character forces UTF-8), which the writer applies and check accepts. */
 #include <string.h>
 
 #include "pbn/fmt_int.h"

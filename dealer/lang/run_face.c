@@ -1,4 +1,4 @@
-/* dealer/lang/scan.c - the language's side of a `predup dealer` run (dealer/run/): the plan of
+/* dealer/lang/run_face.c - the language's side of a `predup dealer` run (dealer/run/): the plan of
  * how its deals are made (conditional generation, lazy dealing or plain shuffling, dealer's
  * -2/-3 swaps), the dealing and testing of one block of deals, and the actions' statistics.
  * The runner holds the plan and the statistics as handles (lang.h) and calls here per block

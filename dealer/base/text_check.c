@@ -1,5 +1,5 @@
-/* dealer/base/text.c - the checks of short texts (labels, set names, event fields), over the one
- * UTF-8 rule (dealer/base/utf8.c); C1 controls are refused by these checks only. */
+/* dealer/base/text_check.c - the checks of short texts (labels, set names, event fields), over the
+ * one UTF-8 rule (dealer/base/utf8.c); C1 controls are refused by these checks only. */
 #include <string.h>
 
 #include "dealer/base/base.h"

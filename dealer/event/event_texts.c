@@ -1,11 +1,11 @@
-/* dealer/event/text.c - what an event's name, site and description and its set names may hold,
- * and how the record shows them (dealer/EVENTS.md, "Texts" and "Set names"): the one home of
- * the text rules, applied by the event file's loader and by every reader of a record. Two
- * texts that look the same on screen must not be two different events or sets: ICU refuses
- * text that is not its own NFKC, holds an invisible, format or bidi character, mixes scripts
- * deceptively, or is confusable with another text of the same record (set names also under the
- * house table of look-alikes: rn/m, cl/d, vv/w, 0/o, 1/l); and the record writes every
- * character outside ASCII as \u{XXXX}. */
+/* dealer/event/event_texts.c - what an event's name, site and description and its set names may
+ * hold, and how the record shows them (dealer/EVENTS.md, "Texts" and "Set names"): the one home of
+ * the text rules, applied by the event file's loader and by every reader of a record. Two texts
+ * that look the same on screen must not be two different events or sets: ICU refuses text that is
+ * not its own NFKC, holds an invisible, format or bidi character, mixes scripts deceptively, or is
+ * confusable with another text of the same record (set names also under the house table of
+ * look-alikes: rn/m, cl/d, vv/w, 0/o, 1/l); and the record writes every character outside ASCII as
+ * \u{XXXX}. */
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>

@@ -1,11 +1,11 @@
-/* printing/record.c - the hand record: a title block on every page, then 1, 2, 4, 6 or 9 boards,
- * each the compass diagram (N top, W left, E right, S bottom), HCP in the compass box, the
- * double-dummy table (or the makeable contracts), par, a QR code of the board and its
- * commentary. Each board is drawn in a fixed local frame (y downward) scaled into its cell, so
- * that no size or text length can push one element over another: every text has a width
- * budget it is condensed or shrunk into (text.c). Two frames: WIDE puts the table and the QR
- * code beside the South hand, TALL below the diagram; each layout takes the frame that gives
- * its cells the largest type, so every layout fills its page at its own size. */
+/* printing/hand_record.c - the hand record: a title block on every page, then 1, 2, 4, 6 or 9
+ * boards, each the compass diagram (N top, W left, E right, S bottom), HCP in the compass box, the
+ * double-dummy table (or the makeable contracts), par, a QR code of the board and its commentary.
+ * Each board is drawn in a fixed local frame (y downward) scaled into its cell, so that no size or
+ * text length can push one element over another: every text has a width budget it is condensed or
+ * shrunk into (fit_text.c). Two frames: WIDE puts the table and the QR code beside the South hand,
+ * TALL below the diagram; each layout takes the frame that gives its cells the largest type, so
+ * every layout fills its page at its own size. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

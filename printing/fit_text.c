@@ -1,4 +1,4 @@
-/* printing/text.c - text that always fits: cleaning UTF-8 for drawing (say which character
+/* printing/fit_text.c - text that always fits: cleaning UTF-8 for drawing (say which character
  * cannot be drawn instead of a blank box), width-limited lines that condense then shrink,
  * word wrapping, and the suit lines of a hand with red hearts and diamonds. */
 #include <stdlib.h>

@@ -139,12 +139,11 @@ static bool index_suspect(struct ctl *c, struct attempt *a, const struct mp_msg 
 
     if (h < 0)
         return false;
-    for (int i = 0; i < MI_COUNT; i++) {
-        const char *const *l = mach_index_honours(i);
-
+    for (int i = 0; i < MI_COUNT; i++)
         used += (size_t)snprintf(sets + used, sizeof sets - used, "%s%s %s %s %s %s",
-                                 i ? ", " : "", MACH_INDEX_NAME[i], l[0], l[1], l[2], l[3]);
-    }
+                                 i ? ", " : "", MACH_INDEX_NAME[i], MACH_INDEX_HONOURS[i][0],
+                                 MACH_INDEX_HONOURS[i][1], MACH_INDEX_HONOURS[i][2],
+                                 MACH_INDEX_HONOURS[i][3]);
     mach_note(c, a->board, "card indices by card_index: %s", sets);
     pd_fail(&c->stop, PD_ERR_MISMATCH, "%d %s in a row had no readable index: the profile's "
             "card_index = %s is probably not the deck's; correct it, then %s",

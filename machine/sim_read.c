@@ -131,9 +131,9 @@ static int read_index(const struct mach_sim *s, int face)
 
     if (honour > 3 || s->o.deck == s->index)
         return face;
-    glyph = mach_index_honours(s->o.deck)[honour];
+    glyph = MACH_INDEX_HONOURS[s->o.deck][honour];
     for (int k = 0; k < 4; k++)
-        if (strcmp(mach_index_honours(s->index)[k], glyph) == 0)
+        if (strcmp(MACH_INDEX_HONOURS[s->index][k], glyph) == 0)
             return card_index((enum suit)suit, RANK_A - k);
     return -1;
 }

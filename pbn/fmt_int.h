@@ -163,7 +163,9 @@ bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
 bool fmt_hands_ok(const struct deal *d, unsigned known, char *why, size_t n);
 
 /* LIN's seats, in its order: md's hands and dealer digit (1 South .. 4 East) and pn's players
- * (the PBN tags SEAT_NAME[FMT_LIN_SEATS[k]]) go South, West, North, East. */
+ * (the PBN tags SEAT_NAME[FMT_LIN_SEATS[k]]) go South, West, North, East. pn's writer
+ * (fmt_lin_extra_write_pre) still spells the order in its own list of tags: to be read from
+ * here. */
 extern const enum seat FMT_LIN_SEATS[4];
 
 /* What a LIN board holds beyond its deal (pbn/lin_play.c). The first part is per board

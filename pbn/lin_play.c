@@ -360,11 +360,12 @@ enum pd_status fmt_lin_extra_apply(struct pbn_game *g, const struct lin_extra *x
 
 void fmt_lin_extra_write_pre(FILE *out, const struct pbn_game *g)
 {
+    static const char *const tag[4] = {"South", "West", "North", "East"};
     const char *name[4];
     bool any = false;
 
     for (int k = 0; k < 4; k++) {
-        name[k] = pbn_tag_get(g, SEAT_NAME[FMT_LIN_SEATS[k]]);
+        name[k] = pbn_tag_get(g, tag[k]);
         if (!name[k] || strcmp(name[k], "?") == 0 || strchr(name[k], '|'))
             name[k] = "";
         any |= *name[k] != '\0';

@@ -59,11 +59,11 @@ START_TEST(test_index_sets_honours)
 {
     for (int i = 0; i < MI_COUNT; i++)
         for (int k = 0; k < 4; k++)
-            ck_assert_ptr_nonnull(mach_index_honours(i)[k]);
-    ck_assert_str_eq(mach_index_honours(MI_STANDARD)[3], "J");
-    ck_assert_str_eq(mach_index_honours(MI_FR)[1], "R");
-    ck_assert_str_eq(mach_index_honours(MI_SV)[3], "Kn");
-    ck_assert_str_eq(mach_index_honours(MI_DA)[0], "E");
+            ck_assert_ptr_nonnull(MACH_INDEX_HONOURS[i][k]);
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_STANDARD][3], "J");
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_FR][1], "R");
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_SV][3], "Kn");
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_DA][0], "E");
 }
 END_TEST
 

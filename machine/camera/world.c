@@ -262,7 +262,7 @@ enum pd_status cam_world_frame(struct cam_world *w, int frame_no, struct vis_ima
         return e->code;
     vis_render_defaults(&o);
     for (int i = 0; i < 4; i++)
-        o.honours[i] = mach_index_honours(w->p->sim.deck)[i];
+        o.honours[i] = MACH_INDEX_HONOURS[w->p->sim.deck][i];
     pthread_mutex_lock(&w->lock);
     if (w->unplugged) {
         pthread_mutex_unlock(&w->lock);
@@ -310,7 +310,7 @@ static enum pd_status learn(struct cam_world *w, struct pd_err *e)
 
     vis_render_defaults(&o);
     for (int i = 0; i < 4; i++)
-        o.honours[i] = mach_index_honours(w->p->sim.deck)[i];
+        o.honours[i] = MACH_INDEX_HONOURS[w->p->sim.deck][i];
     w->corner = vis_render_corner(&o);
     w->cal = vis_cal_new();
     if (!w->cal)

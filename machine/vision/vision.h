@@ -114,7 +114,7 @@ enum pd_status vis_read_card(const struct vis_cal *cal, const struct vis_image *
 struct vis_render_opts {
     const char *honours[4]; /* the index letters of ace, king, queen, jack ("A","K","D","B");
                              * NULL entries: "A","K","Q","J". The caller passes its table's
-                             * row (machine.h's mach_index_honours) */
+                             * row (machine.h's MACH_INDEX_HONOURS) */
     int width, height;      /* the frame; 0: 224 x 224, as a feeder camera's crop */
     unsigned long long seed;
     double rotation_deg;    /* the card turned by this much (either way, up to 30) */

@@ -75,7 +75,7 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o, bool is_sim
         args[n++] = "--web", args[n++] = o->web;
     args[n++] = "--resume";
     args[n] = NULL;
-    mach_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);
+    fill_ui_resume_cmd(u, is_sim_cmd ? "sim" : "fill", args);
 }
 
 static enum pd_status fill_and_report(struct mach_job *job, struct mach_connector *conn,
@@ -85,12 +85,12 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     struct mach_result res;
     enum pd_status rc = mach_fill(job, conn, ui, &res, e);
 
-    mach_ui_end_line(u);
+    fill_ui_end_line(u);
     if (rc != PD_OK)
         return rc;
-    mach_ui_summary(u, set_path, &res);
+    fill_ui_summary(u, set_path, &res);
     if (u->audit)
-        rc = mach_ui_audit(u, e);
+        rc = fill_ui_audit(u, e);
     if (rc == PD_OK && res.bad)
         rc = pd_fail(e, PD_ERR_MISMATCH, "%d board%s bad (listed above)", res.bad,
                      res.bad == 1 ? " is" : "s are");
@@ -191,11 +191,11 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
         o->watch->begin(o->watch->ctx, o->set_path,
                         set->n ? pbn_tag_get(&set->games[0], "Event") : NULL, o->lang, r.n,
                         o->copies > 1 ? o->copies : 1);
-    mach_ui_init(&u, &ui);
+    fill_ui_init(&u, &ui);
     if (rc == PD_OK) {
         resume_cmd(&u, o, is_sim_cmd);
         job.resume_cmd = u.resume_cmd;
-        mach_ui_catch_interrupt(&u);
+        fill_ui_catch_interrupt(&u);
         rc = drv->start(prof, &run, &conn, e);
     }
     if (drv->rehearsal(prof))
@@ -208,8 +208,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, bo
     if (shown && o->watch->end) /* the page shows the summary, not "no connection" */
         o->watch->end(o->watch->ctx, rc);
 out:
-    mach_ui_release_interrupt();
-    mach_ui_free(&u);
+    fill_ui_release_interrupt();
+    fill_ui_free(&u);
     if (run)
         drv->stop(run);
     free(journal);

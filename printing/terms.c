@@ -2,7 +2,7 @@
  * (printing/terms/LANG.ini, embedded at build time as pr_terms_builtin, Makefile), read with
  * the same rules as a club's own file (--terms FILE), which extends or overrides the chosen
  * language. English is the list of keys: a table may set only its keys, and a key a table
- * leaves out reads English (tests/check_paper_lang_terms.c checks that every built-in table
+ * leaves out reads English (tests/check_print_terms.c checks that every built-in table
  * has every key). The honours (rank.A .. rank.J) are no table's lines: each language's come
  * from the deal model's one table (deal_honours_of), which the machine's index sets read too;
  * a club's file may still set them. Values are templates: {1} .. {9} are filled with the
@@ -409,7 +409,7 @@ static enum pd_status set_honours(struct pr_terms *t, const char *lang, bool *se
 {
     const struct deal_honours *h = deal_honours_of(lang);
 
-    if (!h) /* tests/check_paper_lang_terms.c: every printed language has its row */
+    if (!h) /* tests/check_print_terms.c: every printed language has its row */
         return pd_fail(e, PD_ERR_INTERNAL, "no honours for the language %s (dealer/deal/card.c)",
                        lang);
     for (size_t i = 0; i < 4; i++) {

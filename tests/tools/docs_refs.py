@@ -188,7 +188,7 @@ def check_comments(top, files):
             continue
         text = read(os.path.join(top, rel)) or ''
         notes = comments(rel, text)
-        # a test may name the files it makes (house_recipes.sh's toys): named in its code too
+        # a test may name the files it makes (hacking_recipes.sh's toys): named in its code too
         code = '\n'.join(l for n, l in enumerate(text.split('\n'), 1)
                          if n not in {k for k, _ in notes}) if rel.startswith('tests/') else ''
         for n, line in notes:

@@ -130,7 +130,7 @@ PREFIXES = {
     "config": ("cfg_", "ceremony_"),
     "dealer/cmd": CMD_PREFIXES, "pbn/cmd": CMD_PREFIXES, "printing/cmd": CMD_PREFIXES,
     "machine/cmd": CMD_PREFIXES, "config/cmd": CMD_PREFIXES,
-    "commands": CMD_PREFIXES,  # the front-ends' one room (config/commands/), once it is one
+    "commands": CMD_PREFIXES,  # the front-ends' one room, once the option tables make it
 }
 
 # A room that grows past this share of all the lines is a house in itself: split it.

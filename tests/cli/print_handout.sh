@@ -76,8 +76,9 @@ for f in ns.pdf rec.pdf; do
 done
 # Every key set to a marker (as tests/cli/print_lang_words.sh does for the other layouts): no
 # word of the handout or of the Minibridge sheet bypasses the language's table; what stays is
-# the set's own text.
-sed -n 's/^\([a-zA-Z0-9._-]*\) = \(.*\)$/\1 \2/p' "$TOP/printing/terms/en.ini" |
+# the set's own text. The honours are keys too, though no table's lines (dealer/deal/card.c).
+{ sed -n 's/^\([a-zA-Z0-9._-]*\) = \(.*\)$/\1 \2/p' "$TOP/printing/terms/en.ini"
+  printf 'rank.%s x\n' A K Q J; } |
     while read -r key value; do
         i=$((${i:-0} + 1)) # numbered: seats, sides, vulnerabilities must read apart
         printf '%s = ¤%d%s\n' "$key" "$i" "$(grep -o '{[1-9]}' <<<"$value" | tr -d '\n')"

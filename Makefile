@@ -13,7 +13,7 @@ CC       ?= cc
 
 # freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
 # analyze under mpirun (dealer/run/mpi.c); a plain run never starts it. icu-uc icu-i18n: the event
-# texts' checks (NFKC, invisible characters, confusables: dealer/event/text.c).
+# texts' checks (NFKC, invisible characters, confusables: dealer/event/event_texts.c).
 # libmicrohttpd: the operator page of fill --web (machine/operator/).
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
 # vips zbar: reading cards on the host, by correlation and by barcode (machine/vision/).

@@ -244,7 +244,7 @@ static enum pd_status commit_key(const struct event *ev, const char *conf, bool 
         return key_new_file(ev->key_path, commit, e);
     rc = key_load_file(ev->key_path, &key, &spent, e);
     if (rc == PD_OK)
-        rc = key_check_unspent(ev->key_path, ev->record_path, &key, spent, e);
+        rc = ev_key_check_unspent(ev->key_path, ev->record_path, &key, spent, e);
     if (rc == PD_OK)
         key_commit_hex(&key, commit);
     pd_wipe(&key, sizeof key);

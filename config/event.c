@@ -2,7 +2,7 @@
  * read with libinih into struct cfg_event - the parameters that decide the deals (they go into
  * the event record, dealer/EVENTS.md) and the ones that only say what to make of them (formats,
  * printing, machine, copies). Every key and value is checked, as strictly as the record's reader
- * will check it (dealer/event/text.c, dealer/event/form.c); the first fault is reported as
+ * will check it (dealer/event/event_texts.c, dealer/event/form.c); the first fault is reported as
  * file:line:col with a did-you-mean for a misspelt section or key. */
 #include <ini.h>
 #include <stdarg.h>

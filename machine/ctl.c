@@ -39,7 +39,7 @@ static void progress(struct ctl *c, const struct attempt *a)
 {
     struct mach_progress p = {a->board, c->index, c->job->nboards, a->nplaced, c->res->cards,
                               c->copy, c->job->copies > 1 ? c->job->copies : 1,
-                              since(&c->t0), -1, false};
+                              mach_since(&c->t0), -1, false};
 
     /* a rate from the first few cards (the operator's first prompt, a jam) means nothing */
     p.estimate = c->res->cards > 0 && (c->res->cards >= 52 || p.elapsed_s >= 5);
@@ -66,17 +66,18 @@ static bool pocket_count_ok(struct ctl *c, const struct attempt *a, int pocket, 
     if (count == want)
         return true;
     if (count > want) {
-        note(c, a->board, "%s is not empty: pocket %d (%s) counts %d cards after %d card%s of "
-             "this attempt, not %d. A filled copy inserted again? Do not empty that board: take "
-             "the card just placed (%s) off pocket %d, put it back with the deck, and keep that "
-             "board apart", which(c, a->board), pocket, seat, count, a->nplaced,
-             a->nplaced == 1 ? "" : "s", want, mach_card_name(card), pocket);
+        mach_note(c, a->board, "%s is not empty: pocket %d (%s) counts %d cards after %d card%s "
+                  "of this attempt, not %d. A filled copy inserted again? Do not empty that "
+                  "board: take the card just placed (%s) off pocket %d, put it back with the "
+                  "deck, and keep that board apart", mach_which_board(c, a->board), pocket, seat,
+                  count, a->nplaced, a->nplaced == 1 ? "" : "s", want, mach_card_name(card),
+                  pocket);
         pd_fail(&c->stop, PD_ERR_MISMATCH, "the board in the slot was not empty (see above): "
-                "insert an empty %s, then run %s", which(c, a->board), resume_cmd(c));
+                "insert an empty %s, then run %s", mach_which_board(c, a->board), resume_cmd(c));
     } else {
         pd_fail(&c->stop, PD_ERR_MISMATCH, "%s: pocket %d (%s) counts %d after %d cards placed "
-                "there: a card is gone; check the board, then run %s", which(c, a->board),
-                pocket, seat, count, want, resume_cmd(c));
+                "there: a card is gone; check the board, then run %s",
+                mach_which_board(c, a->board), pocket, seat, count, want, resume_cmd(c));
     }
     return false;
 }
@@ -93,13 +94,14 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
     if (c->ops->place(c->dev, seq, pocket, then_feed, &r, e) != PD_OK)
         return OUT_LOST;
     /* stuck or pulled with another on its way: what the pocket holds is not known */
-    if (is_fault(&r, MPF_JAM) || is_fault(&r, MPF_DOUBLE_FEED))
+    if (mach_is_fault(&r, MPF_JAM) || mach_is_fault(&r, MPF_DOUBLE_FEED))
         return redo(c, "card %d %s on its way to pocket %d: what the pocket holds is not "
-                       "known", seq, is_fault(&r, MPF_JAM) ? "jammed" : "went with another",
+                       "known", seq, mach_is_fault(&r, MPF_JAM) ? "jammed" : "went with another",
                     pocket);
     if (r.type != MP_PLACED)
-        return is_fault(&r, MPF_RESET) ? lost(e, "the machine restarted (reset)")
-                                       : lost(e, "the machine answered 0x%02x to PLACE", r.type);
+        return mach_is_fault(&r, MPF_RESET)
+                   ? mach_lost(e, "the machine restarted (reset)")
+                   : mach_lost(e, "the machine answered 0x%02x to PLACE", r.type);
     if (r.len < 4 || mp_get_u16(r.payload) != seq || r.payload[2] != pocket)
         return redo(c, "the machine placed card %d in pocket %d, not %d", seq,
                     r.len >= 3 ? r.payload[2] : -1, pocket);
@@ -114,9 +116,9 @@ static enum outcome place(struct ctl *c, struct attempt *a, int seq, int card, b
         return OUT_GOOD;
     }
     a->barren = 0;
-    if (journal_add(&c->j, &c->stop, "place %d %d %d %d %s %c", c->copy, a->board, a->n,
-                    a->nplaced + 1,
-                    mach_card_name(card), SEAT_LETTER[a->seat_of[card]]) != PD_OK)
+    if (mach_journal_add(&c->j, &c->stop, "place %d %d %d %d %s %c", c->copy, a->board, a->n,
+                         a->nplaced + 1,
+                         mach_card_name(card), SEAT_LETTER[a->seat_of[card]]) != PD_OK)
         return OUT_STOP;
     a->placed[card] = true;
     a->nplaced++;
@@ -142,7 +144,7 @@ static bool index_suspect(struct ctl *c, struct attempt *a, const struct mp_msg 
                                  i ? ", " : "", MACH_INDEX_NAME[i], MACH_INDEX_HONOURS[i][0],
                                  MACH_INDEX_HONOURS[i][1], MACH_INDEX_HONOURS[i][2],
                                  MACH_INDEX_HONOURS[i][3]);
-    note(c, a->board, "card indices by card_index: %s", sets);
+    mach_note(c, a->board, "card indices by card_index: %s", sets);
     pd_fail(&c->stop, PD_ERR_MISMATCH, "%d %s in a row had no readable index: the profile's "
             "card_index = %s is probably not the deck's; correct it, then %s",
             h < 4 ? MP_INDEX_MISSES : MP_INDEX_STREAK, rank_name[h],
@@ -197,17 +199,17 @@ static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_m
 {
     char text[240], miss[120];
 
-    if (is_fault(r, MPF_JAM))
-        return operator(c, MA_CLEAR_JAM, a->board, "card jam: open the feed path, take the "
-                                                   "jammed card out and put it on top of the feeder", e);
-    if (is_fault(r, MPF_COVER_OPEN))
-        return operator(c, MA_CLOSE_COVER, a->board, "the cover is open: close it", e);
-    if (is_fault(r, MPF_DOUBLE_FEED)) {
-        note(c, a->board, "double feed: both cards went to the reject tray");
+    if (mach_is_fault(r, MPF_JAM))
+        return mach_ask_operator(c, MA_CLEAR_JAM, a->board, "card jam: open the feed path, take "
+                                 "the jammed card out and put it on top of the feeder", e);
+    if (mach_is_fault(r, MPF_COVER_OPEN))
+        return mach_ask_operator(c, MA_CLOSE_COVER, a->board, "the cover is open: close it", e);
+    if (mach_is_fault(r, MPF_DOUBLE_FEED)) {
+        mach_note(c, a->board, "double feed: both cards went to the reject tray");
         a->tray_pending = true;
         return OUT_GOOD;
     }
-    if (is_fault(r, MPF_FEEDER_EMPTY)) {
+    if (mach_is_fault(r, MPF_FEEDER_EMPTY)) {
         if (a->tray_pending && ++a->barren > MAX_BARREN)
             return redo(c, "the cards of the reject tray were read as nothing %d times over: "
                            "a deck the machine cannot read (its indices, its calibration)",
@@ -217,7 +219,7 @@ static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_m
             a->refeed_done = true;
             snprintf(text, sizeof text, "put the %s cards of the reject tray back in the feeder",
                      a->nplaced < 52 ? "rejected" : "left-over");
-            return operator(c, MA_REFEED, a->board, text, e);
+            return mach_ask_operator(c, MA_REFEED, a->board, text, e);
         }
         missing_list(a, miss, sizeof miss);
         return redo(c, "the feeder is empty and %d card%s never read: %s (a short deck, or "
@@ -225,10 +227,10 @@ static enum outcome on_fault(struct ctl *c, struct attempt *a, const struct mp_m
                     52 - a->nplaced == 1 ? " was" : "s were", miss);
     }
     /* reset, no board mid-board, or nonsense: start over with a hello */
-    if (is_fault(r, MPF_RESET))
-        return lost(e, "the machine restarted (reset)");
-    return lost(e, "unexpected reply 0x%02x (fault %d) while feeding", r->type,
-                r->len ? r->payload[0] : 0);
+    if (mach_is_fault(r, MPF_RESET))
+        return mach_lost(e, "the machine restarted (reset)");
+    return mach_lost(e, "unexpected reply 0x%02x (fault %d) while feeding", r->type,
+                     r->len ? r->payload[0] : 0);
 }
 
 static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
@@ -247,17 +249,18 @@ static enum outcome begin(struct ctl *c, struct attempt *a, struct pd_err *e)
         if (r.type == MP_BOARD_READY && r.len >= 2 && mp_get_u16(r.payload) == 0)
             snprintf(text, sizeof text, "the machine read no board number in the slot: insert "
                                         "%s, its number where the machine reads it",
-                     which(c, a->board));
+                     mach_which_board(c, a->board));
         else if (r.type == MP_BOARD_READY && r.len >= 2)
             snprintf(text, sizeof text, "board %d is in the slot, not board %d: insert %s",
-                     mp_get_u16(r.payload), a->board, which(c, a->board));
-        else if (is_fault(&r, MPF_NO_BOARD))
-            snprintf(text, sizeof text, "no board in the slot: insert %s", which(c, a->board));
+                     mp_get_u16(r.payload), a->board, mach_which_board(c, a->board));
+        else if (mach_is_fault(&r, MPF_NO_BOARD))
+            snprintf(text, sizeof text, "no board in the slot: insert %s",
+                     mach_which_board(c, a->board));
         else
-            return is_fault(&r, MPF_RESET)
-                       ? lost(e, "the machine restarted (reset)")
-                       : lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);
-        o = operator(c, MA_INSERT, a->board, text, e);
+            return mach_is_fault(&r, MPF_RESET)
+                       ? mach_lost(e, "the machine restarted (reset)")
+                       : mach_lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);
+        o = mach_ask_operator(c, MA_INSERT, a->board, text, e);
         if (o != OUT_GOOD)
             return o;
     }
@@ -271,7 +274,7 @@ static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
     if (c->ops->counts(c->dev, &r, e) != PD_OK)
         return OUT_LOST;
     if (r.type != MP_COUNTS || r.len < 6)
-        return lost(e, "the machine answered 0x%02x to BOARD_END", r.type);
+        return mach_lost(e, "the machine answered 0x%02x to BOARD_END", r.type);
     for (int i = 0; i < 4; i++)
         if (r.payload[i] != 13 || a->count[i] != 13)
             return redo(c, "pocket %d (%s) counts %d card%s, not 13", i,
@@ -286,8 +289,8 @@ static enum outcome finish(struct ctl *c, struct attempt *a, struct pd_err *e)
 
         snprintf(text, sizeof text, "the machine dropped no stop card after %s (its magazine "
                                     "may be empty: refill it): put one after this deck by hand",
-                 which(c, a->board));
-        return operator(c, MA_STOP_CARD, a->board, text, e);
+                 mach_which_board(c, a->board));
+        return mach_ask_operator(c, MA_STOP_CARD, a->board, text, e);
     }
     return OUT_GOOD;
 }
@@ -303,15 +306,15 @@ static enum outcome fill_board(struct ctl *c, struct attempt *a, enum mach_actio
              act == MA_START ? "insert %s, empty, and put its deck in the feeder"
                              : "empty %s, the feeder and the reject tray, and put the "
                                "board's complete deck (52 cards, one deck) in the feeder",
-             which(c, a->board));
+             mach_which_board(c, a->board));
     /* any-board: the board asked for, read and begun already (take_any) */
     bool begun = act == MA_START && c->begun_board == a->board;
 
     c->begun_board = 0;
-    o = begun ? OUT_GOOD : operator(c, act, a->board, text, e);
+    o = begun ? OUT_GOOD : mach_ask_operator(c, act, a->board, text, e);
     if (o != OUT_GOOD)
         return o;
-    if (journal_add(&c->j, &c->stop, "begin %d %d %d", c->copy, a->board, a->n) != PD_OK)
+    if (mach_journal_add(&c->j, &c->stop, "begin %d %d %d", c->copy, a->board, a->n) != PD_OK)
         return OUT_STOP;
     if (!begun)
         o = begin(c, a, e);
@@ -353,10 +356,11 @@ static void finished(struct ctl *c, int board, bool good, bool earlier)
 
 static enum pd_status bad_board(struct ctl *c, int board, const char *why, struct pd_err *e)
 {
-    *journal_state(&c->j, c->copy, board) = J_BAD;
-    note(c, board, "%s is BAD after %d attempt%s (%s): fill it by hand or rerun it",
-         which(c, board), c->p->max_attempts, c->p->max_attempts == 1 ? "" : "s", why);
-    if (journal_add(&c->j, e, "bad %d %d %s", c->copy, board, why) != PD_OK)
+    *mach_journal_state(&c->j, c->copy, board) = J_BAD;
+    mach_note(c, board, "%s is BAD after %d attempt%s (%s): fill it by hand or rerun it",
+              mach_which_board(c, board), c->p->max_attempts, c->p->max_attempts == 1 ? "" : "s",
+              why);
+    if (mach_journal_add(&c->j, e, "bad %d %d %s", c->copy, board, why) != PD_OK)
         return e->code;
     finished(c, board, false, false);
     return PD_OK;
@@ -373,9 +377,9 @@ static enum pd_status after_lost(struct ctl *c, int board, int nlost, struct pd_
     if (nlost > MAX_LOST)
         return pd_fail(e, PD_ERR_DEVICE, "board %d: the machine was lost %d times (%s); run %s "
                                          "when it works", board, nlost, why, resume_cmd(c));
-    note(c, board, "%s: lost the machine (%s): reconnecting, then the board is redone",
-         which(c, board), why);
-    if (reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
+    mach_note(c, board, "%s: lost the machine (%s): reconnecting, then the board is redone",
+              mach_which_board(c, board), why);
+    if (mach_reconnect(c, c->p->replug_wait_ms, &sub) != PD_OK)
         return pd_fail(e, PD_ERR_DEVICE, "the machine did not come back (%s): run %s when it "
                                          "is back", sub.msg, resume_cmd(c));
     return PD_OK;
@@ -394,18 +398,18 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
                                 struct pd_err *e)
 {
     struct attempt a;
-    uint8_t *st = journal_state(&c->j, c->copy, board);
+    uint8_t *st = mach_journal_state(&c->j, c->copy, board);
     enum mach_action act = *st == J_BEGUN ? MA_REDO : MA_START;
     int tries = 0, nlost = 0;
     enum outcome o;
 
     if (act == MA_REDO)
-        note(c, board, "%s was being filled when the last run stopped: it is redone from "
-                       "an emptied board", which(c, board));
+        mach_note(c, board, "%s was being filled when the last run stopped: it is redone from "
+                            "an emptied board", mach_which_board(c, board));
     for (;;) {
         memset(&a, 0, sizeof a);
         a.board = board;
-        a.n = ++*journal_attempts(&c->j, c->copy, board);
+        a.n = ++*mach_journal_attempts(&c->j, c->copy, board);
         deal_seats(d, a.seat_of);
         e->msg[0] = '\0';
         o = fill_board(c, &a, act, e);
@@ -413,7 +417,7 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
         if (o == OUT_GOOD) {
             c->cards_left -= 52;
             *st = J_GOOD;
-            if (journal_add(&c->j, e, "good %d %d", c->copy, board) != PD_OK)
+            if (mach_journal_add(&c->j, e, "good %d %d", c->copy, board) != PD_OK)
                 return e->code;
             finished(c, board, true, false);
             return PD_OK;
@@ -428,7 +432,8 @@ static enum pd_status run_board(struct ctl *c, int board, const struct deal *d,
                 return e->code;
             continue;
         }
-        note(c, board, "%s, attempt %d: %s; the board is redone", which(c, board), a.n, c->why);
+        mach_note(c, board, "%s, attempt %d: %s; the board is redone", mach_which_board(c, board),
+                  a.n, c->why);
         if (++tries >= c->p->max_attempts)
             return bad_board(c, board, c->why, e);
     }
@@ -464,7 +469,7 @@ static enum pd_status check_half_filled(struct ctl *c, int copies, struct pd_err
 
     for (int k = 1; k <= copies; k++)
         for (int i = 0; i < c->job->nboards; i++) {
-            if (*journal_state(&c->j, k, c->job->boards[i]) != J_BEGUN)
+            if (*mach_journal_state(&c->j, k, c->job->boards[i]) != J_BEGUN)
                 continue;
             if (copies > 1)
                 snprintf(which, sizeof which, " (copy %d)", k);
@@ -479,7 +484,7 @@ static enum pd_status check_half_filled(struct ctl *c, int copies, struct pd_err
  * reported as finished earlier; true then. */
 static bool skip_finished(struct ctl *c, int b)
 {
-    uint8_t st = *journal_state(&c->j, c->copy, b);
+    uint8_t st = *mach_journal_state(&c->j, c->copy, b);
 
     if (st != J_GOOD && st != J_BAD)
         return false;
@@ -515,7 +520,7 @@ static int next_left(struct ctl *c, int copies, int *left, int *copy)
     *left = 0;
     for (int k = copies; k >= 1; k--)
         for (int i = c->job->nboards - 1; i >= 0; i--)
-            if (*journal_state(&c->j, k, c->job->boards[i]) < J_GOOD) {
+            if (*mach_journal_state(&c->j, k, c->job->boards[i]) < J_GOOD) {
                 first = c->job->boards[i];
                 *copy = k;
                 ++*left;
@@ -531,7 +536,7 @@ static int copy_left(struct ctl *c, int board, int copies, bool *in)
     for (int i = 0; i < c->job->nboards && !*in; i++)
         *in = c->job->boards[i] == board;
     for (int k = 1; *in && k <= copies; k++)
-        if (*journal_state(&c->j, k, board) < J_GOOD)
+        if (*mach_journal_state(&c->j, k, board) < J_GOOD)
             return k;
     return 0;
 }
@@ -550,15 +555,16 @@ static enum outcome take_any(struct ctl *c, int copies, int suggest, int left, i
              "left; board %d is next in order), empty, and put a deck in the feeder", left,
              left == 1 ? "y" : "ies", suggest);
     for (int tries = 0; tries < MAX_PROMPTS; tries++, act = MA_INSERT) {
-        enum outcome o = operator(c, act, suggest, text, e);
+        enum outcome o = mach_ask_operator(c, act, suggest, text, e);
         int n, k;
 
         if (o != OUT_GOOD)
             return o;
         if (c->ops->begin(c->dev, 0, &r, e) != PD_OK) /* 0: whichever board is in the slot */
             return OUT_LOST;
-        if (is_fault(&r, MPF_RESET) || (r.type != MP_BOARD_READY && !is_fault(&r, MPF_NO_BOARD)))
-            return lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);
+        if (mach_is_fault(&r, MPF_RESET) ||
+            (r.type != MP_BOARD_READY && !mach_is_fault(&r, MPF_NO_BOARD)))
+            return mach_lost(e, "the machine answered 0x%02x to BOARD_BEGIN", r.type);
         n = r.type == MP_BOARD_READY && r.len >= 2 ? mp_get_u16(r.payload) : 0;
         k = n ? copy_left(c, n, copies, &in) : 0;
         if (k) {
@@ -598,7 +604,7 @@ static enum pd_status run_any(struct ctl *c, int copies, struct pd_err *e)
         o = take_any(c, copies, suggest, left, &board, e);
         c->index = 1; /* its place in its copy: the boards of that copy finished, and it */
         for (int i = 0; i < c->job->nboards; i++)
-            c->index += *journal_state(&c->j, c->copy, c->job->boards[i]) >= J_GOOD;
+            c->index += *mach_journal_state(&c->j, c->copy, c->job->boards[i]) >= J_GOOD;
         if (o == OUT_STOP)
             return stopped(c, e);
         if (o == OUT_LOST) {
@@ -619,12 +625,12 @@ static enum pd_status connect_and_bind(struct ctl *c, struct pd_err *e)
 {
     int wait_ms = c->p->replug_wait_ms < 3000 ? c->p->replug_wait_ms : 3000;
     /* at the start, absent is likelier than late */
-    enum pd_status rc = reconnect(c, wait_ms, e);
+    enum pd_status rc = mach_reconnect(c, wait_ms, e);
 
     if (rc == PD_OK)
-        rc = journal_bind(&c->j, machine_id(c), e);
+        rc = mach_journal_bind(&c->j, mach_machine_id(c), e);
     if (rc == PD_OK)
-        snprintf(c->machine, sizeof c->machine, "%s", machine_id(c));
+        snprintf(c->machine, sizeof c->machine, "%s", mach_machine_id(c));
     return rc;
 }
 
@@ -645,18 +651,18 @@ enum pd_status mach_fill(const struct mach_job *job, struct mach_connector *conn
         c.pocket_of[job->profile->pocket[i]] = i;
     clock_gettime(CLOCK_MONOTONIC, &c.t0);
     if (rc == PD_OK)
-        rc = journal_open(&c.j, job->journal, job->set_hash, max_board, e);
+        rc = mach_journal_open(&c.j, job->journal, job->set_hash, max_board, e);
     if (rc == PD_OK)
         rc = connect_and_bind(&c, e);
     if (rc == PD_OK && !job->resume)
         rc = check_half_filled(&c, copies, e);
     for (int k = 1; rc == PD_OK && k <= copies; k++)
         for (int i = 0; i < job->nboards; i++)
-            if (*journal_state(&c.j, k, job->boards[i]) < J_GOOD)
+            if (*mach_journal_state(&c.j, k, job->boards[i]) < J_GOOD)
                 c.cards_left += 52;
     if (rc == PD_OK)
         rc = c.any_board ? run_any(&c, copies, e) : run_all(&c, copies, e);
-    close_transport(&c);
-    journal_close(&c.j);
+    mach_close_transport(&c);
+    mach_journal_close(&c.j);
     return rc;
 }

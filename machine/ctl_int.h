@@ -45,22 +45,24 @@ struct ctl {
 };
 
 /* Seconds since t0 (monotonic). */
-double since(const struct timespec *t0);
+double mach_since(const struct timespec *t0);
 /* A message for the operator (ui->note). */
-void note(struct ctl *c, int board, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void mach_note(struct ctl *c, int board, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* "board B", or "board B, copy C of N" when several copies are filled (in c->which). */
-const char *which(struct ctl *c, int board);
+const char *mach_which_board(struct ctl *c, int board);
 /* Closes the connected machine (its primitives' close, or the transport). */
-void close_transport(struct ctl *c);
+void mach_close_transport(struct ctl *c);
 /* The machine connected now, as the journal names it. */
-const char *machine_id(const struct ctl *c);
+const char *mach_machine_id(const struct ctl *c);
 /* (Re)connects and says hello, waiting up to wait_ms for a lost machine to come back. */
-enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e);
-bool is_fault(const struct mp_msg *r, enum mp_fault f);
+enum pd_status mach_reconnect(struct ctl *c, int wait_ms, struct pd_err *e);
+bool mach_is_fault(const struct mp_msg *r, enum mp_fault f);
 /* The operator is asked (text), then the machine told it is done (RESUME act board). */
-enum outcome operator(struct ctl *c, enum mach_action act, int board, const char *text,
-                      struct pd_err *e);
+enum outcome mach_ask_operator(struct ctl *c, enum mach_action act, int board, const char *text,
+                               struct pd_err *e);
 /* The machine is counted as lost (reconnect, redo the board); e says why. */
-enum outcome lost(struct pd_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+enum outcome mach_lost(struct pd_err *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

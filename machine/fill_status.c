@@ -58,7 +58,7 @@ static int list_boards(struct journal *j, const struct mach_job *job, int copy, 
 
     buf[0] = '\0';
     for (int i = 0; i < job->nboards; i++) {
-        if (*journal_state(j, copy, job->boards[i]) != st)
+        if (*mach_journal_state(j, copy, job->boards[i]) != st)
             continue;
         if (count++ < 40 && used + 12 < cap)
             used += (size_t)snprintf(buf + used, cap - used, " %d", job->boards[i]);
@@ -97,17 +97,17 @@ enum pd_status mach_fill_status(const struct mach_job *job, FILE *out, struct pd
     for (size_t i = 0; i < job->set->n; i++)
         if (job->set->games[i].board > max_board)
             max_board = job->set->games[i].board;
-    rc = journal_read(&j, job->journal, job->set_hash, max_board, e);
+    rc = mach_journal_read(&j, job->journal, job->set_hash, max_board, e);
     if (rc == PD_OK) {
         for (int k = 1; k <= MACH_MAX_COPIES; k++) /* copies an earlier run filled too */
             for (int b = 1; b <= max_board; b++)
-                if (*journal_state(&j, k, b) != J_NONE && k > copies)
+                if (*mach_journal_state(&j, k, b) != J_NONE && k > copies)
                     copies = k;
         fprintf(out, "%s: %ld card%s placed in all, on machine \"%s\"\n", job->journal,
                 j.places, j.places == 1 ? "" : "s", j.machine);
         for (int k = 1; k <= copies; k++)
             copy_line(&j, job, k, out);
     }
-    journal_close(&j);
+    mach_journal_close(&j);
     return rc;
 }

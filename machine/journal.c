@@ -33,12 +33,12 @@ static void hex(const uint8_t h[32], char out[65])
         snprintf(out + 2 * i, 3, "%02x", h[i]);
 }
 
-uint8_t *journal_state(struct journal *j, int copy, int board)
+uint8_t *mach_journal_state(struct journal *j, int copy, int board)
 {
     return &j->state[(size_t)(copy - 1) * ((size_t)j->max_board + 1) + (size_t)board];
 }
 
-int *journal_attempts(struct journal *j, int copy, int board)
+int *mach_journal_attempts(struct journal *j, int copy, int board)
 {
     return &j->attempts[(size_t)(copy - 1) * ((size_t)j->max_board + 1) + (size_t)board];
 }
@@ -110,13 +110,13 @@ static enum pd_status replay_record(struct journal *j, const char *rec, int line
     if (!number(&p, 1, MACH_MAX_COPIES, &copy) || !number(&p, 1, j->max_board, &board))
         return damaged(j, lineno, "copy or board number out of range", e);
     if (w == 0 || w == 1) {
-        int *a = journal_attempts(j, (int)copy, (int)board);
+        int *a = mach_journal_attempts(j, (int)copy, (int)board);
 
         if (!number(&p, 1, 1000000, &att) || att != *a + (w == 0))
             return damaged(j, lineno, "attempt number out of order", e);
         if (w == 0 && *p == '\0') {
             *a = (int)att;
-            *journal_state(j, (int)copy, (int)board) = J_BEGUN;
+            *mach_journal_state(j, (int)copy, (int)board) = J_BEGUN;
             return PD_OK;
         }
     }
@@ -124,14 +124,14 @@ static enum pd_status replay_record(struct journal *j, const char *rec, int line
         if (!number(&p, 1, 52, &k) || card_from_name(p) < 0 || p[2] != ' ' ||
             !strchr("NESW", p[3]) || p[3] == '\0' || p[4] != '\0')
             return damaged(j, lineno, "malformed place record", e);
-        if (*journal_state(j, (int)copy, (int)board) != J_BEGUN)
+        if (*mach_journal_state(j, (int)copy, (int)board) != J_BEGUN)
             return damaged(j, lineno, "a card placed on a board not begun", e);
         j->places++;
         return PD_OK;
     }
     if ((w == 2 && *p != '\0') || w == 0)
         return damaged(j, lineno, "malformed record", e);
-    *journal_state(j, (int)copy, (int)board) = w == 2 ? J_GOOD : J_BAD;
+    *mach_journal_state(j, (int)copy, (int)board) = w == 2 ? J_GOOD : J_BAD;
     return PD_OK;
 }
 
@@ -307,7 +307,7 @@ static enum pd_status start(struct journal *j, const char *machine, struct pd_er
     hex(j->hash, h);
     snprintf(j->machine, sizeof j->machine, "%s", machine);
     j->fresh = false;
-    return journal_add(j, e, "%s%s%s%s", MAGIC, h, MACHINE, machine);
+    return mach_journal_add(j, e, "%s%s%s%s", MAGIC, h, MACHINE, machine);
 }
 
 /* A journal with cards placed that is not for these deals, or names no machine. */
@@ -410,8 +410,8 @@ static enum pd_status open_regular(struct journal *j, int flags, bool *created,
     return PD_OK;
 }
 
-enum pd_status journal_open(struct journal *j, const char *path, const uint8_t hash[32],
-                            int max_board, struct pd_err *e)
+enum pd_status mach_journal_open(struct journal *j, const char *path, const uint8_t hash[32],
+                                 int max_board, struct pd_err *e)
 {
     enum pd_status rc = alloc_state(j, path, max_board, e);
     bool created = false;
@@ -429,7 +429,7 @@ enum pd_status journal_open(struct journal *j, const char *path, const uint8_t h
     return rc;
 }
 
-enum pd_status journal_bind(struct journal *j, const char *machine, struct pd_err *e)
+enum pd_status mach_journal_bind(struct journal *j, const char *machine, struct pd_err *e)
 {
     if (!machine_ok(machine, strlen(machine)))
         return pd_fail(e, PD_ERR_INTERNAL, "the machine's identity is malformed");
@@ -443,8 +443,8 @@ enum pd_status journal_bind(struct journal *j, const char *machine, struct pd_er
                    j->machine, machine, j->path);
 }
 
-enum pd_status journal_read(struct journal *j, const char *path, const uint8_t hash[32],
-                            int max_board, struct pd_err *e)
+enum pd_status mach_journal_read(struct journal *j, const char *path, const uint8_t hash[32],
+                                 int max_board, struct pd_err *e)
 {
     enum pd_status rc = alloc_state(j, path, max_board, e);
     char *text = NULL;
@@ -496,7 +496,7 @@ static enum pd_status write_line(struct journal *j, const char *line, size_t n,
     return fdatasync(j->fd) == 0 ? PD_OK : write_failed(j, errno, e);
 }
 
-enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt, ...)
+enum pd_status mach_journal_add(struct journal *j, struct pd_err *e, const char *fmt, ...)
 {
     char line[512];
     va_list ap;
@@ -511,7 +511,7 @@ enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt,
     return write_line(j, line, (size_t)n, e);
 }
 
-void journal_close(struct journal *j)
+void mach_journal_close(struct journal *j)
 {
     if (j->fd >= 0)
         close(j->fd); /* releases the lock */

@@ -10,7 +10,7 @@
 #include "machine/ctl_int.h"
 #include "machine/transport.h"
 
-double since(const struct timespec *t0)
+double mach_since(const struct timespec *t0)
 {
     struct timespec now;
 
@@ -18,7 +18,7 @@ double since(const struct timespec *t0)
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-void note(struct ctl *c, int board, const char *fmt, ...)
+void mach_note(struct ctl *c, int board, const char *fmt, ...)
 {
     char text[300];
     va_list ap;
@@ -32,7 +32,7 @@ void note(struct ctl *c, int board, const char *fmt, ...)
 
 /* "board B", or "board B, copy C of N" when several copies are filled: copy 2 must not read
  * like copy 1 at the machine. */
-const char *which(struct ctl *c, int board)
+const char *mach_which_board(struct ctl *c, int board)
 {
     int copies = c->job->copies > 1 ? c->job->copies : 1;
 
@@ -45,7 +45,7 @@ const char *which(struct ctl *c, int board)
 
 /* ---------------------------------------------------------------- requests */
 
-void close_transport(struct ctl *c)
+void mach_close_transport(struct ctl *c)
 {
     if (c->open && c->ops && c->ops->close)
         c->ops->close(c->dev);
@@ -175,8 +175,8 @@ static enum pd_status proto_hello(void *dev, struct mach_hello *h, bool *lost,
     fl = r.payload[6 + ml];
     if (7 + ml + fl <= r.len)
         mp_printable(fw, sizeof fw, r.payload + 7 + ml, fl);
-    note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
-         r.payload[1], mp_methods_name(h->methods));
+    mach_note(c, 0, "machine %s, firmware %s, protocol %d.%d, reads %s", model, fw, r.payload[0],
+              r.payload[1], mp_methods_name(h->methods));
     return setup(c, h, r.payload[4], e);
 }
 
@@ -230,7 +230,7 @@ const struct mach_ops MACH_PROTOCOL_OPS = {proto_hello, proto_begin, proto_feed,
                                            proto_counts, proto_resume, proto_close};
 
 /* The machine connected now, as the journal names it. */
-const char *machine_id(const struct ctl *c)
+const char *mach_machine_id(const struct ctl *c)
 {
     return c->ident;
 }
@@ -262,7 +262,7 @@ static enum pd_status hello(struct ctl *c, bool *lost, struct pd_err *e)
 /* (Re)connects and says hello; waits up to wait_ms for the machine to come back when it was
  * lost. A machine still leaving the bus can be opened and then not answer: that is retried
  * too, until the wait is over. */
-enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
+enum pd_status mach_reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
 {
     struct timespec t0, nap = {0, 20 * 1000000L};
     enum pd_status rc;
@@ -270,32 +270,32 @@ enum pd_status reconnect(struct ctl *c, int wait_ms, struct pd_err *e)
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {
-        int left = wait_ms - (int)(since(&t0) * 1000);
+        int left = wait_ms - (int)(mach_since(&t0) * 1000);
 
-        close_transport(c);
+        mach_close_transport(c);
         rc = open_machine(c, left > 0 ? left : 0, e);
         if (rc != PD_OK)
             return rc;
         c->open = true;
         rc = hello(c, &lost, e);
-        if (rc == PD_OK && c->machine[0] && strcmp(c->machine, machine_id(c)) != 0)
+        if (rc == PD_OK && c->machine[0] && strcmp(c->machine, mach_machine_id(c)) != 0)
             return pd_fail(e, PD_ERR_DEVICE, "another machine (%s) answered, not the one "
-                                             "this fill runs on (%s)", machine_id(c),
+                                             "this fill runs on (%s)", mach_machine_id(c),
                            c->machine);
-        if (rc == PD_OK || !lost || since(&t0) * 1000 >= wait_ms)
+        if (rc == PD_OK || !lost || mach_since(&t0) * 1000 >= wait_ms)
             return rc;
         nanosleep(&nap, NULL);
     }
 }
 
-bool is_fault(const struct mp_msg *r, enum mp_fault f)
+bool mach_is_fault(const struct mp_msg *r, enum mp_fault f)
 {
     return r->type == MP_FAULT && r->len >= 1 && r->payload[0] == f;
 }
 
 /* The operator is asked, then the machine told it is done. */
-enum outcome operator(struct ctl *c, enum mach_action act, int board, const char *text,
-                             struct pd_err *e)
+enum outcome mach_ask_operator(struct ctl *c, enum mach_action act, int board, const char *text,
+                                      struct pd_err *e)
 {
     struct mp_msg r;
     char full[300];
@@ -308,14 +308,14 @@ enum outcome operator(struct ctl *c, enum mach_action act, int board, const char
         return OUT_STOP;
     if (c->ops->resume(c->dev, act, board, &r, e) != PD_OK)
         return OUT_LOST;
-    if (is_fault(&r, MPF_RESET))
-        return lost(e, "the machine restarted (reset)");
+    if (mach_is_fault(&r, MPF_RESET))
+        return mach_lost(e, "the machine restarted (reset)");
     return r.type == MP_ACK ? OUT_GOOD
-                            : lost(e, "the machine answered 0x%02x to RESUME", r.type);
+                            : mach_lost(e, "the machine answered 0x%02x to RESUME", r.type);
 }
 
 /* The machine is counted as lost (reconnect, redo the board); e says why. */
-enum outcome lost(struct pd_err *e, const char *fmt, ...)
+enum outcome mach_lost(struct pd_err *e, const char *fmt, ...)
 {
     char text[200];
     va_list ap;

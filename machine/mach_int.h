@@ -22,8 +22,8 @@ struct journal {
 };
 
 /* The state and attempts of copy (1..MACH_MAX_COPIES) of board (1..max_board). */
-uint8_t *journal_state(struct journal *j, int copy, int board);
-int *journal_attempts(struct journal *j, int copy, int board);
+uint8_t *mach_journal_state(struct journal *j, int copy, int board);
+int *mach_journal_attempts(struct journal *j, int copy, int board);
 
 /* Opens (creating it 0600 when missing) and locks the journal, then replays it strictly. A
  * journal in which no card was placed is left fresh (j->fresh): journal_bind starts it over,
@@ -32,21 +32,21 @@ int *journal_attempts(struct journal *j, int copy, int board);
  * named), PD_ERR_MISMATCH (started for other deals, or of format 2 which names no machine,
  * with cards placed), PD_ERR_SYNTAX (damaged: file:line). A last line without its newline (a
  * write torn by a power cut) is cut off. */
-enum pd_status journal_open(struct journal *j, const char *path, const uint8_t hash[32],
-                            int max_board, struct pd_err *e);
+enum pd_status mach_journal_open(struct journal *j, const char *path, const uint8_t hash[32],
+                                 int max_board, struct pd_err *e);
 /* The machine connected is machine (mach_transport.machine): a fresh journal is started over
  * for it; any other journal must name the very same machine, else PD_ERR_MISMATCH (its boards
  * were filled on another machine, or rehearsed on the simulator: none is done on this one). */
-enum pd_status journal_bind(struct journal *j, const char *machine, struct pd_err *e);
+enum pd_status mach_journal_bind(struct journal *j, const char *machine, struct pd_err *e);
 /* Reads the journal without locking or changing it (fill --status). */
-enum pd_status journal_read(struct journal *j, const char *path, const uint8_t hash[32],
-                            int max_board, struct pd_err *e);
+enum pd_status mach_journal_read(struct journal *j, const char *path, const uint8_t hash[32],
+                                 int max_board, struct pd_err *e);
 /* Appends one record (no newline in fmt) with its checksum and fsyncs it: only then does the
  * record count. */
-enum pd_status journal_add(struct journal *j, struct pd_err *e, const char *fmt, ...)
+enum pd_status mach_journal_add(struct journal *j, struct pd_err *e, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Closes (and unlocks) the journal; safe on one that never opened (fd -1). */
-void journal_close(struct journal *j);
+void mach_journal_close(struct journal *j);
 
 /* ---------------------------------------------------------------- proto.c, for ctl.c */
 

@@ -56,11 +56,15 @@ struct mach_fault_at {
 enum mach_method { MACH_OCR = 1, MACH_BARCODE = 2, MACH_FRAME2 = 4 };
 
 /* The letters on the honour cards' indices (a profile's card_index, the simulator's deck):
- * standard A K Q J, de A K D B, fr A R D V, nl A H V B, sv E K D Kn, da E K D B. The one table
- * of them: MACH_INDEX_NAME[] and MACH_INDEX_HONOURS[][] (ace, king, queen, jack). */
+ * standard A K Q J, de A K D B, fr A R D V, nl A H V B, sv E K D Kn, da E K D B. The sets'
+ * names (their numbers are the protocol's) are MACH_INDEX_NAME[]; their letters,
+ * MACH_INDEX_HONOURS[set][k] (ace, king, queen, jack), are the rows of the deal model's one
+ * table of honours (deal_honours_of), looked up by the set's language once. */
 enum mach_index { MI_STANDARD, MI_DE, MI_FR, MI_NL, MI_SV, MI_DA, MI_COUNT };
 extern const char *const MACH_INDEX_NAME[MI_COUNT];
-extern const char *const MACH_INDEX_HONOURS[MI_COUNT][4];
+typedef const char *const mach_index_row[4];
+const mach_index_row *mach_index_honours(void);
+#define MACH_INDEX_HONOURS (mach_index_honours())
 /* The index set named name, or -1. */
 int mach_index_from_name(const char *name);
 

@@ -2,6 +2,7 @@
  * length, type, sequence, payload, CRC-32; and what a host makes of a machine's words: a
  * card's readings judged against the methods announced, the device's strings escaped. The CRC is
  * IEEE 802.3 (reflected polynomial 0xEDB88320): zlib's crc32, which printing links already. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,13 +126,28 @@ static void fault_names_joined(char *buf, size_t cap)
     pd_join_words(MACH_FAULT_NAME, MF_COUNT, ", ", ", ", buf, cap);
 }
 
+/* Dealer4's card-index sets (shared/reference/languages.md), named by their language. */
 const char *const MACH_INDEX_NAME[MI_COUNT] = {"standard", "de", "fr", "nl", "sv", "da"};
-/* Dealer4's card-index sets (shared/reference/languages.md): ace, king, queen, jack. */
-const char *const MACH_INDEX_HONOURS[MI_COUNT][4] = {
-    [MI_STANDARD] = {"A", "K", "Q", "J"}, [MI_DE] = {"A", "K", "D", "B"},
-    [MI_FR] = {"A", "R", "D", "V"},       [MI_NL] = {"A", "H", "V", "B"},
-    [MI_SV] = {"E", "K", "D", "Kn"},      [MI_DA] = {"E", "K", "D", "B"},
-};
+
+static const char *index_honours[MI_COUNT][4];
+static pthread_once_t index_honours_once = PTHREAD_ONCE_INIT;
+
+/* Every set has its row (tests/check_machine.c); the standard set is English's. */
+static void index_honours_fill(void)
+{
+    for (int i = 0; i < MI_COUNT; i++) {
+        const struct deal_honours *h = deal_honours_of(i ? MACH_INDEX_NAME[i] : "en");
+
+        for (int k = 0; k < 4; k++)
+            index_honours[i][k] = h->letter[k];
+    }
+}
+
+const mach_index_row *mach_index_honours(void)
+{
+    pthread_once(&index_honours_once, index_honours_fill);
+    return (const mach_index_row *)index_honours;
+}
 
 int mach_index_from_name(const char *name)
 {

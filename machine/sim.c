@@ -138,7 +138,7 @@ static void nak(struct mp_msg *r, enum mp_nak why)
 static void firmware_reset(struct mach_sim *s)
 {
     if (s->holding) /* the card in the feed path drops into the reject tray */
-        pile_push(&s->w->tray, s->held);
+        mach_pile_push(&s->w->tray, s->held);
     s->hello_done = false;
     s->board = 0;
     s->holding = false;
@@ -192,7 +192,7 @@ static void do_begin(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
         nak(r, MPN_STATE);
         return;
     }
-    if (s->w->slot == 0 || board == 0 || fault_here(s, MF_NO_BOARD, board, 0)) {
+    if (s->w->slot == 0 || board == 0 || mach_sim_fault_here(s, MF_NO_BOARD, board, 0)) {
         fault_reply(r, MPF_NO_BOARD, 0);
         return;
     }
@@ -209,32 +209,32 @@ static bool feed_fault(struct mach_sim *s, int k, struct mp_msg *r, bool *silent
 {
     struct mach_sim_world *w = s->w;
 
-    if (fault_here(s, MF_UNPLUG, s->board, k)) {
+    if (mach_sim_fault_here(s, MF_UNPLUG, s->board, k)) {
         firmware_reset(s);
         s->unplugged = true;
         s->refusals = s->o.replug_after;
         *silent = true;
         return true;
     }
-    if (fault_here(s, MF_RESET, s->board, k)) {
+    if (mach_sim_fault_here(s, MF_RESET, s->board, k)) {
         firmware_reset(s);
         fault_reply(r, MPF_RESET, k);
         return true;
     }
-    if (fault_here(s, MF_COVER_OPEN, s->board, k)) {
+    if (mach_sim_fault_here(s, MF_COVER_OPEN, s->board, k)) {
         w->cover_open = true;
         fault_reply(r, MPF_COVER_OPEN, k);
         return true;
     }
-    if (fault_here(s, MF_JAM, s->board, k)) {
-        pile_push(&w->jam, pile_take_first(&w->feeder));
+    if (mach_sim_fault_here(s, MF_JAM, s->board, k)) {
+        mach_pile_push(&w->jam, mach_pile_take_first(&w->feeder));
         fault_reply(r, MPF_JAM, k);
         return true;
     }
-    if (fault_here(s, MF_DOUBLE_FEED, s->board, k)) {
-        pile_push(&w->tray, pile_take_first(&w->feeder));
+    if (mach_sim_fault_here(s, MF_DOUBLE_FEED, s->board, k)) {
+        mach_pile_push(&w->tray, mach_pile_take_first(&w->feeder));
         if (w->feeder.n > 0)
-            pile_push(&w->tray, pile_take_first(&w->feeder));
+            mach_pile_push(&w->tray, mach_pile_take_first(&w->feeder));
         fault_reply(r, MPF_DOUBLE_FEED, k);
         return true;
     }
@@ -265,11 +265,11 @@ static void do_feed(struct mach_sim *s, struct mp_msg *r, bool *silent)
         return;
     sleep_ms(s->o.card_ms);
     s->st.fed++;
-    s->held = pile_take_first(&s->w->feeder);
+    s->held = mach_pile_take_first(&s->w->feeder);
     s->holding = true;
-    misread = fault_here(s, MF_MISREAD, s->board, k);
-    unreadable = fault_here(s, MF_UNREADABLE, s->board, k);
-    n = read_card(s, s->held, misread, unreadable, rd);
+    misread = mach_sim_fault_here(s, MF_MISREAD, s->board, k);
+    unreadable = mach_sim_fault_here(s, MF_UNREADABLE, s->board, k);
+    n = mach_sim_read_card(s, s->held, misread, unreadable, rd);
     mp_put_u16(p, k);
     p[2] = (uint8_t)n;
     for (int i = 0; i < n; i++) {
@@ -292,7 +292,7 @@ static void do_place(struct mach_sim *s, const struct mp_msg *q, struct mp_msg *
     }
     pocket = q->payload[2];
     dest = pocket == MP_POCKET_REJECT ? &s->w->tray : &s->w->pocket[pocket];
-    pile_push(dest, s->held);
+    mach_pile_push(dest, s->held);
     s->holding = false;
     mp_put_u16(p, s->feeds);
     p[2] = (uint8_t)pocket;
@@ -380,16 +380,16 @@ static void do_resume(struct mach_sim *s, const struct mp_msg *q, struct mp_msg 
         w->tray.n = w->jam.n = 0;
         if (s->holding) /* a card in the machine goes back to the deck */
             s->holding = false;
-        load_deck(s, board);
+        mach_sim_load_deck(s, board);
         break;
     case MA_REFEED:
         for (int i = 0; i < w->tray.n; i++)
-            pile_push(&w->feeder, w->tray.c[i]);
+            mach_pile_push(&w->feeder, w->tray.c[i]);
         w->tray.n = 0;
         break;
     case MA_CLEAR_JAM:
         for (int i = w->jam.n - 1; i >= 0; i--)
-            pile_insert(&w->feeder, 0, w->jam.c[i]);
+            mach_pile_insert(&w->feeder, 0, w->jam.c[i]);
         w->jam.n = 0;
         break;
     case MA_CLOSE_COVER:

@@ -49,22 +49,22 @@ struct mach_sim {
 };
 
 /* sim_read.c: the piles of cards (feeder, pockets, tray), then the decks and recognition. */
-void pile_push(struct pile *p, uint8_t c);
-uint8_t pile_take_first(struct pile *p);
-void pile_insert(struct pile *p, int at, uint8_t c);
+void mach_pile_push(struct pile *p, uint8_t c);
+uint8_t mach_pile_take_first(struct pile *p);
+void mach_pile_insert(struct pile *p, int at, uint8_t c);
 
 /* ---------------------------------------------------------------- sim_read.c */
 
 /* The fault of kind at (board, card) from the list (first attempt of the board only), or
  * drawn at its random rate. */
-bool fault_here(struct mach_sim *s, enum mach_fault kind, int board, int card);
+bool mach_sim_fault_here(struct mach_sim *s, enum mach_fault kind, int board, int card);
 /* A shuffled complete deck in the feeder; deck faults on top. */
-void load_deck(struct mach_sim *s, int board);
+void mach_sim_load_deck(struct mach_sim *s, int board);
 struct reading {
     uint8_t method, card, conf;
 };
 /* The readings of the card val (face | OTHER_DECK) into r; their number. */
-int read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
-              struct reading r[2]);
+int mach_sim_read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
+                       struct reading r[2]);
 
 #endif

@@ -8,13 +8,13 @@
 
 /* ---------------------------------------------------------------- piles of cards */
 
-void pile_push(struct pile *p, uint8_t c)
+void mach_pile_push(struct pile *p, uint8_t c)
 {
     if (p->n < SIM_MAXP)
         p->c[p->n++] = c;
 }
 
-uint8_t pile_take_first(struct pile *p)
+uint8_t mach_pile_take_first(struct pile *p)
 {
     uint8_t c = p->c[0];
 
@@ -23,7 +23,7 @@ uint8_t pile_take_first(struct pile *p)
     return c;
 }
 
-void pile_insert(struct pile *p, int at, uint8_t c)
+void mach_pile_insert(struct pile *p, int at, uint8_t c)
 {
     if (p->n >= SIM_MAXP)
         return;
@@ -41,7 +41,7 @@ static bool chance(struct mach_sim *s, uint32_t ppm)
     return ppm > 0 && deal_stream_below(&s->rng, 1000000) < ppm;
 }
 
-bool fault_here(struct mach_sim *s, enum mach_fault kind, int board, int card)
+bool mach_sim_fault_here(struct mach_sim *s, enum mach_fault kind, int board, int card)
 {
     for (int i = 0; i < s->o.nat; i++) {
         const struct mach_fault_at *f = &s->o.at[i];
@@ -65,18 +65,18 @@ static void deck_faults(struct mach_sim *s, int board, struct pile *d)
     for (int pos = 52; pos >= 1; pos--) {
         int at = pos - 1;
 
-        if (fault_here(s, MF_SHORT_DECK, board, pos) && at < d->n) {
+        if (mach_sim_fault_here(s, MF_SHORT_DECK, board, pos) && at < d->n) {
             memmove(d->c + at, d->c + at + 1, (size_t)(d->n - at - 1));
             d->n--;
         }
-        if (fault_here(s, MF_EXTRA_CARD, board, pos))
-            pile_insert(d, at, (uint8_t)(OTHER_DECK | deal_stream_below(&s->rng, 52)));
-        if (fault_here(s, MF_OTHER_DECK, board, pos) && at < d->n) {
+        if (mach_sim_fault_here(s, MF_EXTRA_CARD, board, pos))
+            mach_pile_insert(d, at, (uint8_t)(OTHER_DECK | deal_stream_below(&s->rng, 52)));
+        if (mach_sim_fault_here(s, MF_OTHER_DECK, board, pos) && at < d->n) {
             uint8_t face = (uint8_t)((d->c[at] & FACE) + 1 + deal_stream_below(&s->rng, 51));
 
             d->c[at] = (uint8_t)(OTHER_DECK | face % 52);
         }
-        if (fault_here(s, MF_DUP_CARD, board, pos) && at < d->n && d->n > 1) {
+        if (mach_sim_fault_here(s, MF_DUP_CARD, board, pos) && at < d->n && d->n > 1) {
             int other = (at + 1 + (int)deal_stream_below(&s->rng, (uint32_t)d->n - 1)) % d->n;
 
             d->c[at] = d->c[other];
@@ -84,7 +84,7 @@ static void deck_faults(struct mach_sim *s, int board, struct pile *d)
     }
 }
 
-void load_deck(struct mach_sim *s, int board)
+void mach_sim_load_deck(struct mach_sim *s, int board)
 {
     struct pile *d = &s->w->feeder;
 
@@ -138,8 +138,8 @@ static int read_index(const struct mach_sim *s, int face)
     return -1;
 }
 
-int read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
-                     struct reading r[2])
+int mach_sim_read_card(struct mach_sim *s, uint8_t val, bool misread, bool unreadable,
+                              struct reading r[2])
 {
     int face = val & FACE, n = 0;
 

@@ -1,6 +1,6 @@
 /* pbn/fmt_int.h - internal to pbn/: the table of file formats (pbn/fmt.c), the helpers their
  * readers and writers share (pbn/fmt_help.c: card numbering, board numbering, building games from
- * deals, fixed-size records), the one PBN tag scanner (pbn/scan.c) and each format's reader and
+ * deals, fixed-size records), the one PBN tag scanner (pbn/tag_scan.c) and each format's reader and
  * writer (one file a format). Layouts and their sources are in pbn/FORMATS.md. */
 #ifndef PREDUP_PBN_FMT_INT_H
 #define PREDUP_PBN_FMT_INT_H
@@ -40,7 +40,7 @@ static inline int pbn_tag_mts_rank(const struct pbn_tag *t)
 enum pd_status pbn_write_named(FILE *out, const char *name, const struct pbn_set *set,
                                struct pd_err *e);
 
-/* The one PBN tag scanner (pbn/scan.c), for import (pbn/read.c, and through it `predup
+/* The one PBN tag scanner (pbn/tag_scan.c), for import (pbn/read.c, and through it `predup
  * verify` and every command that reads a set) and `predup check` (pbn/check.c). Set text's
  * end, flags, report and ctx, then call pbn_scan_tag at a "[".
  * Between tokens it skips spaces, tabs and CRs (PBN_SCAN_LINES: also line ends, so a tag's
@@ -98,7 +98,7 @@ void pbn_scan_tag(struct pbn_tag_scan *t, const char *open);
 /* The value with its escapes undone into out (room for value_len + 1); returns its length. */
 size_t pbn_scan_value(const struct pbn_tag_scan *t, char *out);
 
-/* The text around tags, read alike by import, check and verify (pbn/scan.c), so that every
+/* The text around tags, read alike by import, check and verify (pbn/tag_scan.c), so that every
  * command sees the same games in the same file:
  *   - a UTF-8 byte order mark opening the text is not part of it (check reports it: export
  *     writes none);
@@ -210,6 +210,12 @@ bool fmt_deal_ok(const struct deal *d, char *why, size_t n);
  * four known, fmt_deal_ok. */
 bool fmt_hands_ok(const struct deal *d, unsigned known, char *why, size_t n);
 
+/* LIN's seats, in its order: md's hands and dealer digit (1 South .. 4 East) and pn's players
+ * (the PBN tags SEAT_NAME[FMT_LIN_SEATS[k]]) go South, West, North, East. pn's writer
+ * (fmt_lin_extra_write_pre) still spells the order in its own list of tags: to be read from
+ * here. */
+extern const enum seat FMT_LIN_SEATS[4];
+
 /* What a LIN board holds beyond its deal (pbn/lin_play.c). The first part is per board
  * (fmt_lin_extra_reset clears it); players and the vugraph event carry over boards. */
 enum { LIN_MAX_CALLS = 320 }; /* the longest auction has 319 calls */
@@ -287,7 +293,7 @@ void pbn_lint_feed(struct lint *l, const char *text, size_t len);
 enum pd_status pbn_lint_end(struct lint *l, struct pbn_lint_result *r, struct pd_err *e);
 
 /* The formats, each in its file: pbn/bri.c, pbn/dge.c, pbn/dup.c, pbn/dlm.c; LIN, CSV, BER and
- * BHG in pbn/text.c; RZD and CDS in pbn/kops.c. */
+ * BHG in pbn/text_formats.c; RZD and CDS in pbn/kops.c. */
 fmt_reader fmt_bri_read, fmt_dge_read, fmt_dup_read, fmt_dlm_read, fmt_lin_read, fmt_csv_read,
     fmt_ber_read, fmt_bhg_read, fmt_rzd_read, fmt_cds_read;
 fmt_writer fmt_bri_write, fmt_dge_write, fmt_lin_write, fmt_csv_write, fmt_ber_write,

@@ -42,7 +42,9 @@ static char *dup_n(const char *v, size_t n)
     return s;
 }
 
-/* pn|S,W,N,E[,S,W,N,E]|: the open room's four, then the closed room's. */
+const enum seat FMT_LIN_SEATS[4] = {SEAT_S, SEAT_W, SEAT_N, SEAT_E};
+
+/* pn|S,W,N,E[,S,W,N,E]|: the open room's four, then the closed room's (FMT_LIN_SEATS). */
 static enum pd_status lin_players(struct lin_extra *x, const char *v, size_t n, struct pd_err *e)
 {
     size_t i = 0;
@@ -295,13 +297,12 @@ static enum pd_status set_play(struct pbn_game *g, const struct lin_extra *x,
 static enum pd_status set_players(struct pbn_game *g, const struct lin_extra *x,
                                   struct pd_err *e)
 {
-    static const char *const tag[4] = {"South", "West", "North", "East"};
     int base = x->room == 'c' && x->players[4] ? 4 : 0;
     enum pd_status rc = PD_OK;
 
     for (int k = 0; rc == PD_OK && k < 4; k++)
         if (x->players[base + k] && *x->players[base + k])
-            rc = pbn_tag_set(g, tag[k], x->players[base + k], e);
+            rc = pbn_tag_set(g, SEAT_NAME[FMT_LIN_SEATS[k]], x->players[base + k], e);
     if (rc == PD_OK && x->event)
         rc = pbn_tag_set(g, "Event", x->event, e);
     return rc;

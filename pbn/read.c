@@ -175,7 +175,7 @@ static void move_to(struct reader *r, const char *q)
     r->p = q;
 }
 
-/* Import's reading of one scan (pbn/scan.c): the first fault, an empty name or a name longer
+/* Import's reading of one scan (pbn/tag_scan.c): the first fault, an empty name or a name longer
  * than 255 characters stops the file; the message points where it is. */
 static enum pd_status scan_failed(struct reader *r, const struct pbn_tag_scan *t)
 {

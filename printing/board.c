@@ -147,7 +147,12 @@ char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, s
 
 void pr_page_grid(int per_page, int *cols, int *rows)
 {
-    *cols = per_page == 9 ? 3 : per_page >= 4 ? 2 : 1;
+#define GRID_COLS(boards, cols) [boards] = (cols),
+    static const int grid_cols[PR_MAX_PER_PAGE + 1] = {PR_PAGE_GRIDS(GRID_COLS)};
+#undef GRID_COLS
+    bool known = per_page >= 1 && per_page <= PR_MAX_PER_PAGE && grid_cols[per_page];
+
+    *cols = known ? grid_cols[per_page] : 1;
     *rows = per_page / *cols;
 }
 

@@ -1,5 +1,5 @@
 /* printing/diagram.c - the pieces of a hand-record board, each drawn at a place the layout
- * (record.c) gives in its local frame (x right, y down): the four hands, the compass box with
+ * (hand_record.c) gives in its local frame (x right, y down): the four hands, the compass box with
  * HCP and the vulnerable sides in red, the double-dummy grid, the makeable contracts and the
  * par line. Par and makeable contracts share one notation (printing/README.md): contract as the
  * tricks taken, result, then declarer ("3♠= N", "4♥x-1 EW"). */

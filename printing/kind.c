@@ -10,7 +10,10 @@
 
 #include "printing/teach_int.h"
 
-enum { PP_STANDARD = 1u << 1 | 1u << 2 | 1u << 4 | 1u << 6 | 1u << 9 }; /* 1, 2, 4, 6, 9 */
+/* The counts a page of the layouts that set boards in a grid, from the one list of the grids
+ * (PR_PAGE_GRIDS, printing/pr_int.h): --per-page, its help and its message read it. */
+#define GRID_BIT(boards, cols) | 1u << (boards)
+enum { PP_STANDARD = 0 PR_PAGE_GRIDS(GRID_BIT) }; /* bit n: n boards a page */
 
 /* A record that hides hands is a student's handout. */
 static enum pd_status draw_record(struct pdoc *d, const struct pbn_set *set,

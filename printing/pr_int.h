@@ -1,6 +1,6 @@
 /* printing/pr_int.h - internal to printing/: the PDF document wrapper (pdfdoc.c), text fitting
  * helpers, QR drawing (qr.c), the row of the print kinds' table (kind.c), the web pages
- * (web.c) and the layouts record.c, curtain.c and sheet.c (the teaching layouts' are in
+ * (web.c) and the layouts hand_record.c, curtain.c and sheet.c (the teaching layouts' are in
  * teach_int.h). */
 #ifndef PREDUP_PR_INT_H
 #define PREDUP_PR_INT_H
@@ -62,7 +62,7 @@ enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, 
 void pr_terms_free(struct pr_terms *t);
 /* Every value as it will be drawn: clean is pr_text_clean (a character the fonts cannot draw
  * shows as "[U+XXXX]", as in the set's own texts). It is passed in, not called by name, so that
- * the tables stay below the text drawing that reads them (no link cycle terms.c <-> text.c). */
+ * the tables stay below the text drawing that reads them (no link cycle terms.c <-> fit_text.c). */
 typedef char *pr_clean_fn(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), void *ctx);
 enum pd_status pr_terms_clean(struct pr_terms *t, pr_clean_fn *clean,
                               bool (*has_glyph)(void *ctx, unsigned cp), void *ctx,
@@ -154,8 +154,13 @@ void pr_title_from_set(const struct pbn_set *set, const char *title, struct pdoc
 char *pr_page_number(const struct pdoc *d, int page, int pages, char *out, size_t n);
 char *pr_board_title(const struct pdoc *d, int number, char *out, size_t n);
 char *pr_dealer_vul(const struct pdoc *d, const struct pr_board *b, char *out, size_t n);
+/* The page grids of a layout that sets its boards in a grid (a record, a Minibridge sheet):
+ * X(boards a page, columns), the rows being boards / columns. The one home of the counts a page
+ * (PP_STANDARD in printing/kind.c: --per-page, its help and its message) and of their grids
+ * (pr_page_grid). */
+#define PR_PAGE_GRIDS(X) X(1, 1) X(2, 1) X(4, 2) X(6, 2) X(9, 3)
 /* The grid of per_page boards on a page (a count the kind's row allows): cols columns of rows
- * boards (printing/board.c, the one home of the page grid). */
+ * boards (printing/board.c, from PR_PAGE_GRIDS). */
 void pr_page_grid(int per_page, int *cols, int *rows);
 /* Board index of a layout of per boards a page: its slot on the page in *slot; true when it
  * opens a page (a new page is added for each but the first): the caller draws the header. */

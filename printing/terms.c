@@ -2,8 +2,11 @@
  * (printing/terms/LANG.ini, embedded at build time as pr_terms_builtin, Makefile), read with
  * the same rules as a club's own file (--terms FILE), which extends or overrides the chosen
  * language. English is the list of keys: a table may set only its keys, and a key a table
- * leaves out reads English (tests/check_paper_lang_terms.c checks that every built-in table
- * has every key). Values are templates: {1} .. {9} are filled with the caller's values. */
+ * leaves out reads English (tests/check_print_terms.c checks that every built-in table
+ * has every key). The honours (rank.A .. rank.J) are no table's lines: each language's come
+ * from the deal model's one table (deal_honours_of), which the machine's index sets read too;
+ * a club's file may still set them. Values are templates: {1} .. {9} are filled with the
+ * caller's values. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,9 @@ struct pr_terms {
     char *val[MAX_TERMS];        /* malloc'd */
     bool wide_ranks;             /* an honour of more than one character (sv "Kn") */
 };
+
+/* The honours' keys, ace to jack: their words are the deal model's table's (deal_honours_of). */
+static const char *const honour_keys[4] = {"rank.A", "rank.K", "rank.Q", "rank.J"};
 
 /* English, parsed once: the keys and the values every other table starts from. */
 static struct pr_terms english;
@@ -334,7 +340,13 @@ static void parse_english(void)
             english.n++;
         }
     }
-    english_ok = english.n > 0;
+    for (int i = 0; i < 4 && english.n < MAX_TERMS; i++, english.n++) {
+        english.key[english.n] = honour_keys[i];
+        english.val[english.n] = strdup(deal_honours_of("en")->letter[i]);
+        if (!english.val[english.n])
+            return;
+    }
+    english_ok = english.n > 4;
 }
 
 static const struct pr_terms *english_terms(void)
@@ -354,10 +366,8 @@ void pr_terms_free(struct pr_terms *t)
 
 static bool ranks_wide(const struct pr_terms *t)
 {
-    static const char *const keys[] = {"rank.A", "rank.K", "rank.Q", "rank.J"};
-
     for (size_t i = 0; i < 4; i++) {
-        const char *v = pr_term(t, keys[i]);
+        const char *v = pr_term(t, honour_keys[i]);
         unsigned cp;
 
         if (pd_utf8_decode((const unsigned char *)v, strlen(v), &cp) != strlen(v))
@@ -391,19 +401,27 @@ static enum pd_status terms_copy(const struct pr_terms *from, struct pr_terms **
     return PD_OK;
 }
 
-/* The honours back to A K Q J, whatever the language and a club's file say. */
-static enum pd_status intl_honours(struct pr_terms *t, struct pd_err *e)
+/* The honours of lang's row of the deal model's table in t (seen, when not NULL, marks them
+ * set): a built-in language's, or English's A K Q J (--intl-honours), whatever a club's file
+ * says. */
+static enum pd_status set_honours(struct pr_terms *t, const char *lang, bool *seen,
+                                  struct pd_err *e)
 {
-    static const char *const keys[] = {"rank.A", "rank.K", "rank.Q", "rank.J"};
+    const struct deal_honours *h = deal_honours_of(lang);
 
+    if (!h) /* tests/check_print_terms.c: every printed language has its row */
+        return pd_fail(e, PD_ERR_INTERNAL, "no honours for the language %s (dealer/deal/card.c)",
+                       lang);
     for (size_t i = 0; i < 4; i++) {
-        int k = key_index(t, keys[i], strlen(keys[i]));
-        char *v = k >= 0 ? strdup(english.val[k]) : NULL;
+        int k = key_index(t, honour_keys[i], strlen(honour_keys[i]));
+        char *v = k >= 0 ? strdup(h->letter[i]) : NULL;
 
         if (!v)
             return pd_fail(e, PD_ERR_NOMEM, "out of memory");
         free(t->val[k]);
         t->val[k] = v;
+        if (seen)
+            seen[k] = true;
     }
     return PD_OK;
 }
@@ -439,6 +457,8 @@ static enum pd_status builtin_terms(const char *lang, struct pr_terms **out, boo
     *out = NULL;
     if (rc == PD_OK)
         rc = terms_copy(NULL, out, e);
+    if (rc == PD_OK) /* a table that sets them too fails: "this term is set twice" */
+        rc = set_honours(*out, builtin(lang)->lang, seen, e);
     snprintf(name, sizeof name, "built-in table %s", rc == PD_OK ? builtin(lang)->lang : lang);
     struct term_src src = {name, false, NULL};
     if (rc == PD_OK)
@@ -460,7 +480,7 @@ enum pd_status pr_terms_load(const struct pr_options *o, struct pr_terms **out, 
     if (rc == PD_OK && o->terms_file)
         rc = apply_file(t, o->terms_file, e);
     if (rc == PD_OK && o->intl_honours)
-        rc = intl_honours(t, e);
+        rc = set_honours(t, "en", NULL, e);
     if (rc != PD_OK) {
         pr_terms_free(t);
         return rc;
@@ -565,10 +585,8 @@ const char *pr_term_side(const struct pr_terms *t, int side)
 
 const char *pr_term_rank(const struct pr_terms *t, int rank, bool ten10, char buf[3])
 {
-    static const char *const keys[4] = {"rank.J", "rank.Q", "rank.K", "rank.A"};
-
     if (rank >= 11 && rank <= RANK_A)
-        return pr_term(t, keys[rank - 11]); /* J = 11 .. A = 14 */
+        return pr_term(t, honour_keys[RANK_A - rank]); /* A = 14 .. J = 11 */
     return pr_rank_text(rank, ten10, buf);
 }
 

@@ -39,7 +39,7 @@ awk -v c="{$words $words $words $words $words $words $words $words $words $words
     '{ print } /^\[Deal "/ { print c }' set.pbn >long.pbn
 
 # cells PAGE PER: zbarimg on each board's cell of a record page of PER boards on A4, cut out
-# as record.c places them (margin 30 pt, header 50 pt): one code in view, as a phone sees it.
+# as hand_record.c places them (margin 30 pt, header 50 pt): one code in view, as a phone sees it.
 cells() {
     awk -v per="$2" -v k="$(awk -v d="$dpi" 'BEGIN { print d / 72 }')" 'BEGIN {
         cols = per == 9 ? 3 : per >= 4 ? 2 : 1; w = (595.276 - 60) / cols; h = (841.89 - 110) / (per / cols)

@@ -54,6 +54,19 @@ START_TEST(test_frame_roundtrip_and_damage)
 }
 END_TEST
 
+/* Every index set's letters are a row of the deal model's one table of honours. */
+START_TEST(test_index_sets_honours)
+{
+    for (int i = 0; i < MI_COUNT; i++)
+        for (int k = 0; k < 4; k++)
+            ck_assert_ptr_nonnull(MACH_INDEX_HONOURS[i][k]);
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_STANDARD][3], "J");
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_FR][1], "R");
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_SV][3], "Kn");
+    ck_assert_str_eq(MACH_INDEX_HONOURS[MI_DA][0], "E");
+}
+END_TEST
+
 START_TEST(test_fault_spec_parse)
 {
     struct mach_fault_at f;
@@ -622,6 +635,7 @@ Suite *machine_suite(void)
 
     tcase_add_test(tc, test_crc32_check_value);
     tcase_add_test(tc, test_frame_roundtrip_and_damage);
+    tcase_add_test(tc, test_index_sets_honours);
     tcase_add_test(tc, test_fault_spec_parse);
     tcase_add_test(tc, test_sim_answers_repeat_once);
     tcase_add_test(tc, test_sim_deterministic);

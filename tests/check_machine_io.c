@@ -105,11 +105,11 @@ static void make_journal(char *path, size_t n)
 
     test_tmpdir(dir, sizeof dir);
     snprintf(path, n, "%s/set.pbn.journal", dir);
-    ck_assert_int_eq(journal_open(&j, path, HASH, 4, NULL), PD_OK);
-    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
-    ck_assert_int_eq(journal_add(&j, NULL, "begin 1 1 1"), PD_OK);
-    ck_assert_int_eq(journal_add(&j, NULL, "place 1 1 1 1 SA N"), PD_OK);
-    journal_close(&j);
+    ck_assert_int_eq(mach_journal_open(&j, path, HASH, 4, NULL), PD_OK);
+    ck_assert_int_eq(mach_journal_bind(&j, "sim", NULL), PD_OK);
+    ck_assert_int_eq(mach_journal_add(&j, NULL, "begin 1 1 1"), PD_OK);
+    ck_assert_int_eq(mach_journal_add(&j, NULL, "place 1 1 1 1 SA N"), PD_OK);
+    mach_journal_close(&j);
 }
 
 /* A second fill of the same journal is refused while the first holds it, naming the
@@ -124,7 +124,7 @@ START_TEST(test_journal_lock_names_holder)
 
     make_journal(path, sizeof path);
     before = slurp(path, &n1); /* before the lock: closing any fd of the file drops it */
-    ck_assert_int_eq(journal_open(&j, path, HASH, 4, NULL), PD_OK);
+    ck_assert_int_eq(mach_journal_open(&j, path, HASH, 4, NULL), PD_OK);
     pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
@@ -134,11 +134,11 @@ START_TEST(test_journal_lock_names_holder)
 
         snprintf(want, sizeof want, "the journal %s is in use by process %ld (another predup "
                                     "fill)", path, (long)getppid());
-        if (journal_open(&k, path, HASH, 4, &e) != PD_ERR_DEVICE || strcmp(e.msg, want) != 0) {
+        if (mach_journal_open(&k, path, HASH, 4, &e) != PD_ERR_DEVICE || strcmp(e.msg, want) != 0) {
             fprintf(stderr, "got: %s\n", e.msg);
             _exit(1);
         }
-        journal_close(&k);
+        mach_journal_close(&k);
         _exit(0);
     }
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
@@ -146,7 +146,7 @@ START_TEST(test_journal_lock_names_holder)
     after = slurp(path, &n2);
     ck_assert_uint_eq(n1, n2);
     ck_assert_mem_eq(before, after, n1);
-    journal_close(&j);
+    mach_journal_close(&j);
     free(before);
     free(after);
 }
@@ -196,8 +196,8 @@ START_TEST(test_journal_strict)
     }
     append_record(path, "good 1 1");
     before = slurp(path, &n1);
-    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_ERR_SYNTAX);
-    journal_close(&j);
+    ck_assert_int_eq(mach_journal_open(&j, path, HASH, 4, &e), PD_ERR_SYNTAX);
+    mach_journal_close(&j);
     ck_assert_str_eq(e.file, path);
     ck_assert_int_eq(e.line, 4);
     ck_assert_msg(strstr(e.msg, damaged[_i].why) && strstr(e.msg, "damaged journal"),
@@ -222,26 +222,26 @@ START_TEST(test_journal_no_card_replaced)
 
     test_tmpdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/j", dir);
-    ck_assert_int_eq(journal_open(&j, path, other, 4, NULL), PD_OK);
-    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
-    ck_assert_int_eq(journal_add(&j, NULL, "begin 1 2 1"), PD_OK);
-    journal_close(&j);
-    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
-    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
-    ck_assert_int_eq(*journal_state(&j, 1, 2), J_NONE);
-    journal_close(&j);
+    ck_assert_int_eq(mach_journal_open(&j, path, other, 4, NULL), PD_OK);
+    ck_assert_int_eq(mach_journal_bind(&j, "sim", NULL), PD_OK);
+    ck_assert_int_eq(mach_journal_add(&j, NULL, "begin 1 2 1"), PD_OK);
+    mach_journal_close(&j);
+    ck_assert_int_eq(mach_journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(mach_journal_bind(&j, "sim", NULL), PD_OK);
+    ck_assert_int_eq(*mach_journal_state(&j, 1, 2), J_NONE);
+    mach_journal_close(&j);
     text = slurp(path, &n);
     ck_assert_ptr_nonnull(strstr(text, "deals 0707070000"));
     ck_assert_ptr_null(strstr(text, "begin"));
     free(text);
     make_journal(path, sizeof path);
-    ck_assert_int_eq(journal_open(&j, path, other, 4, &e), PD_ERR_MISMATCH);
-    journal_close(&j);
+    ck_assert_int_eq(mach_journal_open(&j, path, other, 4, &e), PD_ERR_MISMATCH);
+    mach_journal_close(&j);
     /* a header torn by a power cut: started over */
     ck_assert_int_eq(truncate(path, 30), 0);
-    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
-    ck_assert_int_eq(journal_bind(&j, "sim", NULL), PD_OK);
-    journal_close(&j);
+    ck_assert_int_eq(mach_journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(mach_journal_bind(&j, "sim", NULL), PD_OK);
+    mach_journal_close(&j);
     text = slurp(path, &n);
     ck_assert_uint_eq(n, 23 + 64 + strlen(" machine sim") + 11);
     free(text);
@@ -260,20 +260,20 @@ START_TEST(test_journal_bound_to_machine)
     make_journal(path, sizeof path); /* filled on "sim" */
     append_record(path, "good 1 1");
     before = slurp(path, &n1);
-    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
-    ck_assert_int_eq(journal_bind(&j, "usb 1209:0dea serial -", &e), PD_ERR_MISMATCH);
+    ck_assert_int_eq(mach_journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(mach_journal_bind(&j, "usb 1209:0dea serial -", &e), PD_ERR_MISMATCH);
     ck_assert_ptr_nonnull(strstr(e.msg, "set.pbn.journal belongs to machine \"sim\", not to "
                                         "\"usb 1209:0dea serial -\": none of its boards counts "
                                         "as filled here; pass another --journal, or rm "));
-    journal_close(&j);
+    mach_journal_close(&j);
     after = slurp(path, &n2);
     ck_assert_uint_eq(n1, n2);
     ck_assert_mem_eq(before, after, n1);
-    ck_assert_int_eq(journal_open(&j, path, HASH, 4, &e), PD_OK);
-    ck_assert_int_eq(journal_bind(&j, "sim", &e), PD_OK);
-    ck_assert_int_eq(*journal_state(&j, 1, 1), J_GOOD);
-    ck_assert_int_eq(journal_bind(&j, "sim\n", &e), PD_ERR_INTERNAL);
-    journal_close(&j);
+    ck_assert_int_eq(mach_journal_open(&j, path, HASH, 4, &e), PD_OK);
+    ck_assert_int_eq(mach_journal_bind(&j, "sim", &e), PD_OK);
+    ck_assert_int_eq(*mach_journal_state(&j, 1, 1), J_GOOD);
+    ck_assert_int_eq(mach_journal_bind(&j, "sim\n", &e), PD_ERR_INTERNAL);
+    mach_journal_close(&j);
     free(before);
     free(after);
 }

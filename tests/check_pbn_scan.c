@@ -1,4 +1,4 @@
-/* tests/check_pbn_scan.c - the one PBN tag scanner (pbn/scan.c): its tokens, faults and
+/* tests/check_pbn_scan.c - the one PBN tag scanner (pbn/tag_scan.c): its tokens, faults and
  * departures on import's and check's terms, the two callers' documented differences seen from
  * outside (pbn_read_mem, pbn_check_mem), and the fixed-record readers BRI and DGE share. */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* tests/check_printing.c - printing/: text cleaning, holdings, board checks, the analysis (a
  * known deal's table and par, boards already analysed kept), and rendering (errors, atomic
  * writes, identical bytes for identical input). The PDFs' content is checked by
- * tests/cli/printing_*.sh with poppler and zbar. */
+ * tests/cli/print_*.sh with poppler and zbar. */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>

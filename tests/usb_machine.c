@@ -912,7 +912,7 @@ static void scenario_list(const char *predup)
 
 /* The operator page over USB: the real binary fills the device from its page (fill --web,
  * no terminal, no --yes), every prompt answered over HTTP as the page answers it, by
- * tests/tools/mweb_drive.py (found from the current directory: skipped elsewhere). */
+ * tests/tools/fill_web_drive.py (found from the current directory: skipped elsewhere). */
 static void scenario_web(const char *predup)
 {
     static const char script[] =
@@ -921,13 +921,13 @@ static void scenario_web(const char *predup)
         "python3 \"$1\" http \"$url\" . >drive.txt; wait $pid; rc=$?; cat out.txt drive.txt; "
         "rm -f out.txt err.txt drive.txt page.html states.txt set.pbn set.pbn.journal usb.conf; "
         "exit $rc; }";
-    char *driver = realpath("tests/tools/mweb_drive.py", NULL), *bin = realpath(predup, NULL);
+    char *driver = realpath("tests/tools/fill_web_drive.py", NULL), *bin = realpath(predup, NULL);
     char *out = NULL, set[320];
     struct rig r;
     FILE *f;
 
     if (!driver || !bin) {
-        printf("usb web: no tests/tools/mweb_drive.py here: skipped\n");
+        printf("usb web: no tests/tools/fill_web_drive.py here: skipped\n");
         free(driver);
         free(bin);
         return;

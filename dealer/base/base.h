@@ -1,7 +1,7 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
  * (status.c), number parsing and command-line options (options.c, cmdline.c, status.c), safe
  * output (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
- * (utf8.c), short texts (text.c). Includes no other predup header; every other room includes
+ * (utf8.c), short texts (text_check.c). Includes no other predup header; every other room includes
  * it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
@@ -271,8 +271,8 @@ bool pd_looks_like_key(const char *text, size_t len);
  * one key at least: predup's key file spent or not, a .sqk, a base64 key. */
 bool pd_is_key_file(const char *text, size_t len);
 /* The line event reveal adds to a key file it published (key_mark_spent): the key still reads
- * for verify and deal, but key_check_unspent refuses it, so no event commits to it again. Here,
- * because no output replaces a key file, spent or not (pd_outfile_refuse_key). */
+ * for verify and deal, but ev_key_check_unspent refuses it, so no event commits to it again.
+ * Here, because no output replaces a key file, spent or not (pd_outfile_refuse_key). */
 #define KEY_SPENT_LINE "revealed: this key is public; predup event commit refuses it\n"
 /* No message shows key material, whatever file a parser was given: pd_fail and pd_fail_at
  * replace each run of base64 characters (A-Z a-z 0-9 + /) that holds 32 hex digits in a row, or
@@ -315,7 +315,7 @@ bool pd_utf8_valid(const char *text, size_t n);
 /* dealer/base/cp1252.c: text that is not UTF-8 is Windows-1252 (ISO 8859-1 but for 0x80-0x9F).
  * s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
 size_t pd_cp1252_to_utf8(const char *s, size_t n, char *out);
-/* Labels and set names (dealer/base/text.c): printable UTF-8 (spaces allowed), 1 to
+/* Labels and set names (dealer/base/text_check.c): printable UTF-8 (spaces allowed), 1 to
  * PD_LABEL_MAX bytes, no control character (C0, DEL or C1). what names the value in the message ("--label", "set name"). */
 enum { PD_LABEL_MAX = 200 };
 enum pd_status pd_label_check(const char *what, const char *label, struct pd_err *e);

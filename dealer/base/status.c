@@ -245,7 +245,7 @@ void pd_err_print(FILE *out, const struct pd_err *e)
 
 /* The one table of exit codes, one meaning each: `predup help exit-codes` prints it, and
  * README.md's "Exit codes" and predup.1's EXIT STATUS are tested against it
- * (tests/cli/msgs_exit_table.sh). pd_exit_code gives every status one of these rows. */
+ * (tests/cli/help_exit_codes.sh). pd_exit_code gives every status one of these rows. */
 static const struct pd_exit_row exit_rows[] = {
     {0, "success; verify before the reveal also says what is still to come"},
     {1, "a verification, check or fill found a fault (a file that differs, a bad board)"},

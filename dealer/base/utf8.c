@@ -1,8 +1,8 @@
-/* dealer/base/utf8.c - the one UTF-8 rule (no overlong form, no surrogate, nothing above
- * U+10FFFF) and the one escaper of text a message quotes. Every reader and writer of text
- * decodes UTF-8 here: PBN input (pbn/read.c), tag values (pbn/fmt_help.c), PDF text
- * (printing/text.c), the checks of short texts (text.c) and the messages (status.c, which is
- * why this file calls nothing: status.c uses it, and text.c uses status.c). */
+/* dealer/base/utf8.c - the one UTF-8 rule (no overlong form, no surrogate, nothing above U+10FFFF)
+ * and the one escaper of text a message quotes. Every reader and writer of text decodes UTF-8
+ * here: PBN input (pbn/read.c), tag values (pbn/fmt_help.c), PDF text (printing/fit_text.c), the
+ * checks of short texts (text_check.c) and the messages (status.c, which is why this file calls
+ * nothing: status.c uses it, and text_check.c uses status.c). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

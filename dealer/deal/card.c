@@ -12,6 +12,22 @@ const char RANK_CHAR[15] = {'?', '?', '2', '3', '4', '5', '6', '7',
                             '8', '9', 'T', 'J', 'Q', 'K', 'A'};
 const char *const VUL_PBN[4] = {"None", "NS", "EW", "All"};
 
+/* Sources: shared/reference/languages.md (the languages' glossary, and the Dealer4 manual's
+ * card-index sets: AKDB, ARDV, AHVB, EKDB, EKDKn) and printing/README.md, "Languages". */
+static const struct deal_honours honours[] = {
+    {"en", {"A", "K", "Q", "J"}},  {"de", {"A", "K", "D", "B"}}, {"fr", {"A", "R", "D", "V"}},
+    {"nl", {"A", "H", "V", "B"}},  {"pl", {"A", "K", "D", "W"}}, {"sv", {"E", "K", "D", "Kn"}},
+    {"da", {"E", "K", "D", "B"}},
+};
+
+const struct deal_honours *deal_honours_of(const char *lang)
+{
+    for (size_t i = 0; lang && i < sizeof honours / sizeof honours[0]; i++)
+        if (strcmp(honours[i].lang, lang) == 0)
+            return &honours[i];
+    return NULL;
+}
+
 void hand_shape(uint64_t hand, int len[4])
 {
     for (int s = 0; s < 4; s++)

@@ -74,6 +74,17 @@ extern const char SUIT_LETTER[4];    /* "SHDC" */
 extern const char RANK_CHAR[15];     /* index by rank: [2]='2' .. [10]='T' .. [14]='A' */
 extern const char *const VUL_PBN[4]; /* "None", "NS", "EW", "All" */
 
+/* The honours' letters (ace, king, queen, jack) of each language that hand records and the
+ * cards' corner indices are written in: the one table, which printing's words (printing/terms.c)
+ * and the machine's index sets (machine/proto.c, the simulated and the camera's cards) read.
+ * Swedish cards and records write the jack (knekt) "Kn". */
+struct deal_honours {
+    const char *lang;      /* ISO 639-1: "en" (A K Q J), "de", "fr", "nl", "pl", "sv", "da" */
+    const char *letter[4]; /* ace, king, queen, jack */
+};
+/* The row of lang (exact, lower case), or NULL when the table has none. */
+const struct deal_honours *deal_honours_of(const char *lang);
+
 /* Seat from a letter N/E/S/W (either case); -1 if none. */
 int seat_from_char(int c);
 /* Rank 2..14 from a character 2-9, T, J, Q, K, A (either case); -1 if none. */

@@ -1,8 +1,8 @@
 /* dealer/event/event.h - the event room (dealer/event/), the one home of every rule an event
- * record obeys (dealer/EVENTS.md, "Every rule a record obeys"): the record (record.c; its
+ * record obeys (dealer/EVENTS.md, "Every rule a record obeys"): the record (event_record.c; its
  * bytes in dealer/EVENTS.md), the rules of its lines (rules.c: ev_params_check applies them
  * all), the public value's forms (form.c), what an event's texts and set names may hold
- * (text.c), one key for one event (spent.c); Big Deal (bigdeal.c) and SquareDeal
+ * (event_texts.c), one key for one event (spent.c); Big Deal (bigdeal.c) and SquareDeal
  * (squaredeal.c; dealer/BIGDEAL.md). Includes dealer/deal/deal.h only. */
 #ifndef PREDUP_DEALER_EVENT_H
 #define PREDUP_DEALER_EVENT_H
@@ -83,7 +83,7 @@ enum pd_status ev_language_check(const char *lang, struct pd_err *e);
 enum pd_status ev_delayed_check(const char *delayed, struct pd_err *e);
 enum pd_status ev_hex64_check(const char *what, const char *hex, struct pd_err *e);
 enum pd_status ev_params_check(const struct ev_params *p, struct pd_err *e);
-/* dealer/event/text.c (ICU): set names (a lower-case letter, then a-z 0-9 _ -, at most 32); an event name, site or description; texts of p confusable with
+/* dealer/event/event_texts.c (ICU): set names (a lower-case letter, then a-z 0-9 _ -, at most 32); an event name, site or description; texts of p confusable with
  * one another; "U+00A0 NO-BREAK SPACE" for the character at p (*len: its bytes, 1 if invalid). */
 enum pd_status ev_set_name_check(const char *name, struct pd_err *e);
 enum pd_status ev_text_check(const char *what, const char *text, struct pd_err *e);
@@ -168,8 +168,8 @@ void sqd_file_name(const struct sqd_phase *ph, int first, int last, bool reserve
  * mentions. ev_key_mentioned: whether a *.record file in the folder of self, other than self
  * and not of the event digest (NULL: any), mentions the key committed to by commit (its
  * commitment, or the key revealed), read leniently; its path goes to found. */
-enum pd_status key_check_unspent(const char *path, const char *record,
-                                 const struct pd_key *key, bool spent, struct pd_err *e);
+enum pd_status ev_key_check_unspent(const char *path, const char *record,
+                                    const struct pd_key *key, bool spent, struct pd_err *e);
 bool ev_key_mentioned(const char *self, const char *commit, const char *digest, char *found,
                       size_t cap);
 /* The same test on one file's text (a record given to verify beside another). */

@@ -1,7 +1,7 @@
 /* dealer/event/rules.c - the rules of an event's parameters that are not a text or a form
  * (dealer/EVENTS.md, "Every rule a record obeys"), and ev_params_check, which applies every
  * parameter rule at once: the event file's loader calls it before event commit writes
- * anything, and the record's reader (record.c) on every record it reads, so that no step
+ * anything, and the record's reader (event_record.c) on every record it reads, so that no step
  * accepts what another refuses. */
 #include <string.h>
 

@@ -165,8 +165,8 @@ bool ev_key_mentioned(const char *self, const char *commit, const char *digest, 
     return hit;
 }
 
-enum pd_status key_check_unspent(const char *path, const char *record,
-                                 const struct pd_key *key, bool spent, struct pd_err *e)
+enum pd_status ev_key_check_unspent(const char *path, const char *record,
+                                    const struct pd_key *key, bool spent, struct pd_err *e)
 {
     char commit[65], found[4096 + 256];
     static const char fresh[] = "move it away and commit again: a new event gets a new key";

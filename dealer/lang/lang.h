@@ -54,7 +54,7 @@ int lang_deal_try(const struct lang_deal *ld, struct deal_stream *s, int board,
 bool lang_script_uses_dd(const struct lang_prog *p);
 
 /* ---------------------------------------------------------------- the runner's face */
-/* What dealer/run/ needs to run a script block by block (dealer/lang/scan.c): the language's
+/* What dealer/run/ needs to run a script block by block (dealer/lang/run_face.c): the language's
  * side of a run's plan, the dealing and testing of a block's deals, and the statistics of the
  * actions, committed in deal order. The program and the generator stay internal: the runner
  * holds them through these handles and calls per block or per kept deal, never per deal. */

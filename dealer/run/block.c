@@ -1,6 +1,6 @@
 /* dealer/run/block.c - the workers' side of a `predup dealer` run (run.c): each block
  * of deals is dealt from its own stretch of the practice stream and tested against the
- * condition by the language (lang_scan_block, dealer/lang/scan.c), which keeps what the
+ * condition by the language (lang_scan_block, dealer/lang/run_face.c), which keeps what the
  * commit needs: the deals, or for scripts whose actions are only statistics their values (a
  * tallying run). Blocks are had in order through lblock_wait: from worker threads, or, with
  * one thread in all, dealt by the committing thread itself. The workers claim their block

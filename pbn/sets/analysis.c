@@ -12,7 +12,7 @@
 static const char *const analysis_tags[] = {"DoubleDummyTricks", "OptimumResultTable",
                                             "OptimumScore", "ParContract"};
 
-bool analysis_present(const struct pbn_game *g)
+static bool analysis_present(const struct pbn_game *g)
 {
     for (size_t i = 0; i < sizeof analysis_tags / sizeof analysis_tags[0]; i++)
         if (pbn_tag_get(g, analysis_tags[i]))

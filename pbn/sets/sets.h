@@ -100,7 +100,6 @@ struct analysis_job {
 };
 typedef void analysis_fault_fn(void *ctx, const struct pbn_game *g, int line,
                                const char *what);
-bool analysis_present(const struct pbn_game *g);
 enum pd_status verify_analysis(const struct pbn_set *set, const struct analysis_job *job,
                                analysis_fault_fn *fault, void *ctx, size_t *checked,
                                struct pd_err *e);

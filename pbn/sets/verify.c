@@ -491,7 +491,7 @@ static enum pd_status record_dealing(const struct ev_record *r, int si, const ch
  * "What predup verify checks"): the first game's is compared where the file is read (when its
  * fields parse); here every later game's, and a first one whose event= or commitment= field is
  * missing or not a digest, which was let through before (found by the second verifier,
- * tests/cli/trust_record_differential.sh). */
+ * tests/cli/verify_record_differential.sh). */
 static void check_every_generator(const struct pbn_set *set, const struct ev_record *r,
                                   struct tally *t)
 {

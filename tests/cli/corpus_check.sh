@@ -3,7 +3,7 @@
 # file by file, the very report it gave when tests/data/formats/corpus-check.sha256 was made
 # (the SHA-256 of each report: stdout, stderr and exit code; the files are read in place, the
 # reports are too large to keep). It pins every line of check's output across changes to the
-# tag scanner (pbn/scan.c) and the check rules. After a deliberate change of a message, make
+# tag scanner (pbn/tag_scan.c) and the check rules. After a deliberate change of a message, make
 # the list again (from the project's top):
 #   (cd ../shared/corpus && for f in *.pbn bigdeal/*.pbn; do printf '%s %s\n' "$( (predup check
 #   "$f" 2>&1; echo "exit $?") | sha256sum | cut -d' ' -f1)" "$f"; done) >tests/data/formats/corpus-check.sha256

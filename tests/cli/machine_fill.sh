@@ -74,7 +74,7 @@ rc=0; "$P" fill set.pbn --seed 3 2>err.txt || rc=$?
 [ "$rc" = 64 ]
 grep -q 'see predup sim' err.txt
 # Without a terminal and without --yes, a fill on a real machine refuses to wait for an
-# operator (the simulator's model operator acts prompts out: mfill_prompt_rule.sh).
+# operator (the simulator's model operator acts prompts out: fill_prompt_rule.sh).
 printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\n' >club.conf
 rc=0; "$P" fill set.pbn --machine club.conf --journal d.journal </dev/null 2>err.txt || rc=$?
 [ "$rc" = 64 ]
@@ -94,7 +94,7 @@ ocr_confusion_ppm = 0
 barcode_unreadable_ppm = 0
 CONF
 # One answer a prompt, each once its prompt is shown: type-ahead is thrown away
-# (mfill_prompt_answers.sh).
+# (fill_prompt_answers.sh).
 mkfifo answers
 exec 3<>answers
 script -qec '"$P" fill set.pbn --machine exact.conf --journal tty.journal' /dev/null <answers \

@@ -75,7 +75,7 @@ set -e
 # A failure at run time on one rank only (its libdds cannot be loaded): blocks go to whichever
 # rank asks, and rank 0's run is long enough (10^9 deals solved double dummy) that rank 1
 # surely gets one; it fails at its first deal, and rank 0 stops at that block. (The ranks must
-# run the same script: tests/cli/trust_lang_mpi.sh.)
+# run the same script: tests/cli/mpi_dealer_ranks_agree.sh.)
 mkdir -p nodds
 : > nodds/libdds.so.0
 printf 'generate 1000000000\ncondition tricks(north, notrump) > 7\naction average "t" tricks(north, notrump)\n' > dds.dl

@@ -3,7 +3,9 @@
 # every language's table (printing/terms/LANG.ini). The keys are collected from the source:
 # the literal key of each pr_term / PR_TERMF / pr_term_fill call in printing/ (each literal of
 # a `a ? "x" : "y"` key), and, for a call whose key comes from a table (keys[i]), every literal
-# of the printing files' `keys[] = {...}` tables. A call whose key the test cannot read (any
+# of the printing files' `keys[] = {...}` tables; the honours (`honour_keys[i]`: rank.A ..
+# rank.J) are the deal model's one table's (dealer/deal/card.c), no words table's lines, and
+# are left out. A call whose key the test cannot read (any
 # other expression) fails: a key is a literal or a row of a keys[] table. A key missing from
 # a table fails (pr_term would abort at run time: a key is never printed), and so does a key of
 # English (the list of keys) that no code asks. Then the check is
@@ -21,6 +23,7 @@ keys() {
             my $k = $1;
             if ($k =~ /^"/ || $k =~ /^\w+\s*\?\s*"/) { print "$1\n" while $k =~ /"([^"]+)"/g; }
             elsif ($k =~ /^keys\[/) { }                     # a keys[] table: below
+            elsif ($k =~ /^honour_keys\[/) { }              # the honours: dealer/deal/card.c
             elsif ($k =~ /^(?:const char \*)?key$/) { }     # the plumbing: pr_term itself
             else { print "?$k $f\n"; }
         }
@@ -45,7 +48,7 @@ unread=$(grep '^?' asked.txt || true)
 $unread"
 n=$(wc -l <asked.txt)
 [ "$n" -ge 40 ] || fail "only $n keys found: the collector lost its way ($(tr '\n' ' ' <asked.txt))"
-for k in board page dealer vul seat.N name.W vul.All rank.A side.EW play.contract mini.title \
+for k in board page dealer vul seat.N name.W vul.All side.EW play.contract mini.title \
     sheet.title nt pass par; do
     grep -qx "$k" asked.txt || fail "the collector missed $k"
 done

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/tools/battery_update.sh - rewrites the golden files of the output battery
 # (tests/data/battery: manifest.txt, corpus.txt and their *-texts.txt) from a build's predup,
-# by running tests/cli/house_battery.sh with BATTERY_UPDATE=1 in a temporary directory.
+# by running tests/cli/battery_outputs.sh with BATTERY_UPDATE=1 in a temporary directory.
 # ONLY when an output change is intended: the commit must say which outputs change and why
 # (git diff tests/data/battery: the *-texts.txt files show the text outputs that changed).
 # Where ../shared/corpus is absent, corpus.txt is left as it is (the battery says "skip: ").
@@ -15,5 +15,5 @@ predup=${1:-$top/build/predup}
 predup=$(cd "$(dirname "$predup")" && pwd)/$(basename "$predup") # the battery runs elsewhere
 work=$(mktemp -d "${TMPDIR:-/tmp}/predup-battery-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && BATTERY_UPDATE=1 PREDUP=$predup TOP=$top LC_ALL=C bash "$top/tests/cli/house_battery.sh")
+(cd "$work" && BATTERY_UPDATE=1 PREDUP=$predup TOP=$top LC_ALL=C bash "$top/tests/cli/battery_outputs.sh")
 git -C "$top" diff --stat -- tests/data/battery

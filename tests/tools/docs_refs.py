@@ -14,7 +14,7 @@ Fails (exit 1, one line "FILE:LINE: what" per fault) when
   - a document points at ../shared (the reference folder beside the project, which a clone does
     not have) other than at ../shared/corpus in a paragraph that says it is optional;
   - a comment of the code (C's /* */ and //, the # lines of shell, Python, Makefile and .ini
-    files) names a file that is not in the clone: a path of the tree, or a bare name (text.c,
+    files) names a file that is not in the clone: a path of the tree, or a bare name (utf8.c,
     lang_int.h, en.ini) that no file of the clone has (nor /usr/include, for a library's
     header). Placeholders in capitals (pbn/FORMAT.c, LANG.ini) stand for any.
 The clone is what git knows in TOP (new files not ignored included; outside git, every file
@@ -188,7 +188,7 @@ def check_comments(top, files):
             continue
         text = read(os.path.join(top, rel)) or ''
         notes = comments(rel, text)
-        # a test may name the files it makes (house_recipes.sh's toys): named in its code too
+        # a test may name the files it makes (hacking_recipes.sh's toys): named in its code too
         code = '\n'.join(l for n, l in enumerate(text.split('\n'), 1)
                          if n not in {k for k, _ in notes}) if rel.startswith('tests/') else ''
         for n, line in notes:

@@ -11,7 +11,8 @@
     still allowed): an include that goes up or across, another folder's internal header, a
     cmd_* function called outside predup.c, a room over a third of the lines;
   - with --objects BUILD (after the build: make check-plain runs it), the link graph, function
-    tables included, has a cycle or goes up the room order.
+    tables included, has a cycle or goes up the room order, or an object defines a global name
+    outside its room's prefixes (rooms.PREFIXES: HACKING.md, "Names: one prefix a room").
 
 Each fault is one line "FILE:LINE: what"; exit 1 if there is any. Python 3 alone, no package.
 Run from the project root:  python3 tests/tools/house.py [--objects BUILD] [--allowed]
@@ -88,6 +89,16 @@ def size_faults(files):
     return faults
 
 
+def defined_names(build):
+    """Each module .c file's global names, as its object in build defines them."""
+    names = {}
+    for path in include_cycles.sources():
+        obj = os.path.join(build, path[:-2] + ".o")
+        if path.endswith(".c") and os.path.exists(obj):
+            names[path] = include_cycles.symbols(obj)[0]
+    return names
+
+
 def room_faults(build, show_allowed):
     """The breaches of the room order not in rooms.ALLOWED, and the cycles; with build, those
     of the link graph too. Allowed breaches no longer seen are noted, not faults (other
@@ -100,6 +111,7 @@ def room_faults(build, show_allowed):
     if build:
         links = include_cycles.link_graph(include_cycles.sources(), build)
         found += rooms.link_faults(links)
+        found += rooms.prefix_faults(defined_names(build))
         for comp in include_cycles.cycles(links):
             cycles.append("%s:1: link cycle: %s" % (comp[0], " <-> ".join(comp)))
     new, seen = rooms.judge(found)
@@ -133,7 +145,8 @@ def main(argv):
         return 1
     print("house: %d files, no function over %d lines, no file over %d lines, no #include "
           "cycle, the rooms in order%s (%d breaches allowed: --allowed lists them)"
-          % (len(files), MAX_FUNCTION, MAX_FILE, ", no link cycle" if build else "", allowed))
+          % (len(files), MAX_FUNCTION, MAX_FILE,
+             ", no link cycle, every global name prefixed" if build else "", allowed))
     return 0
 
 

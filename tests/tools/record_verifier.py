@@ -16,7 +16,7 @@ Prints one verdict and exits:
   1  refuse: the first rule broken, named ("refuse: ..." or "FILE: refuse: ...")
   3  cannot judge: the record needs what this verifier does not have (a script beyond a
      conjunction of bounds; ICU's confusable tables)
-The differential test tests/cli/trust_record_differential.sh compares this with predup verify.
+The differential test tests/cli/verify_record_differential.sh compares this with predup verify.
 """
 import hashlib
 import hmac

@@ -14,7 +14,8 @@ first; calls go one way, up the table to down:
     defines it;
   - no room holds more than a third of the lines (MAX_ROOM_SHARE);
   - with the objects (house.py --objects BUILD), the link graph, function tables included,
-    goes down the same order and has no cycle.
+    goes down the same order and has no cycle, and every global name a room's object defines
+    begins with one of the room's prefixes (PREFIXES, HACKING.md's "Names: one prefix a room").
 
 ALLOWED names each breach the tree still holds, with what removes it: the check passes on them
 and fails on any other. An entry no longer seen is noted (not a fault, as other branches remove
@@ -52,7 +53,92 @@ FOLDERS = {"dealer": 0, "pbn": 1, "printing": 2, "machine": 2, "config": 3}
 
 # Breaches the tree holds today, each with what removes it. A line is the fault's text after
 # "FILE:LINE: " (see the checks below), prefixed by the file: "FILE: text".
-ALLOWED = set()  # none today: every file keeps the order
+# The front-ends' shared option readers and help wrapper, and the option values' parsers of the
+# deal model, go with the option tables (issue 30, items 2 and 3: options as rows, one
+# help-wrapping helper). fill_run and fill_ui_* (machine/fill.c's calls) become mach_fill_run
+# and mach_ui_* once that work's rewrite of machine/fill.c lands, and pbn/sets' open_dealing
+# and close_dealing dealing_open and dealing_close once the deal engine's pending edits do (a
+# rename now would only collide with them).
+ALLOWED = {
+    "dealer/deal/board.o: defines pd_opt_seat, a global name outside room deal's prefixes "
+        '(deal_ hand_ board_ seat_ suit_ rank_ vul_ key_ set_key_ stream_ dd_): static, or one '
+        'of them (HACKING.md, "Names: one prefix a room")',
+    "dealer/deal/board.o: defines pd_opt_vul, a global name outside room deal's prefixes "
+        '(deal_ hand_ board_ seat_ suit_ rank_ vul_ key_ set_key_ stream_ dd_): static, or one '
+        'of them (HACKING.md, "Names: one prefix a room")',
+    'machine/cmd/cmd_fill.o: defines fill_parse_opts, a global name outside room '
+        'machine/cmd\'s prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    'machine/cmd/cmd_fill.o: defines fill_run_web, a global name outside room '
+        'machine/cmd\'s prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    "machine/fill.o: defines fill_run, a global name outside room machine's prefixes "
+        '(mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix a room")',
+    "machine/fill_ui.o: defines fill_ui_audit, a global name outside room machine's "
+        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    'machine/fill_ui.o: defines fill_ui_catch_interrupt, a global name outside room '
+        'machine\'s prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: '
+        'one prefix a room")',
+    "machine/fill_ui.o: defines fill_ui_end_line, a global name outside room machine's "
+        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    "machine/fill_ui.o: defines fill_ui_free, a global name outside room machine's "
+        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    "machine/fill_ui.o: defines fill_ui_init, a global name outside room machine's "
+        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    "machine/fill_ui.o: defines fill_ui_no_machine, a global name outside room machine's "
+        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    'machine/fill_ui.o: defines fill_ui_release_interrupt, a global name outside room '
+        'machine\'s prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: '
+        'one prefix a room")',
+    "machine/fill_ui.o: defines fill_ui_resume_cmd, a global name outside room machine's "
+        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    "machine/fill_ui.o: defines fill_ui_summary, a global name outside room machine's "
+        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
+        'a room")',
+    'pbn/cmd/cmd_squaredeal.o: defines pbn_has_option, a global name outside room '
+        'pbn/cmd\'s prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix a '
+        'room")',
+    "pbn/cmd/cmd_squaredeal.o: defines sqd_read_opts, a global name outside room pbn/cmd's "
+        'prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix a room")',
+    "pbn/cmd/usage.o: defines pbn_print_wrapped, a global name outside room pbn/cmd's "
+        'prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix a room")',
+    "pbn/sets/dealing.o: defines close_dealing, a global name outside room pbn/sets's "
+        'prefixes (deal_ dealing_ verify_ sqd_ event_set_): static, or one of them '
+        '(HACKING.md, "Names: one prefix a room")',
+    "pbn/sets/dealing.o: defines open_dealing, a global name outside room pbn/sets's "
+        'prefixes (deal_ dealing_ verify_ sqd_ event_set_): static, or one of them '
+        '(HACKING.md, "Names: one prefix a room")',
+}
+
+# The prefix scheme (HACKING.md, "Names: one prefix a room"): the beginnings a global name that
+# a room's objects define may have (any case: SEAT_NAME is the deal model's, MACH_INDEX_NAME
+# the machine's). A function or table that one file uses is static and needs none. With the
+# objects (house.py --objects BUILD), a global name of a room outside its prefixes is a fault.
+CMD_PREFIXES = ("cmd_",)
+PREFIXES = {
+    "base": ("pd_",),
+    "deal": ("deal_", "hand_", "board_", "seat_", "suit_", "rank_", "vul_", "key_", "set_key_",
+             "stream_", "dd_"),
+    "event": ("ev_", "sqd_", "bigdeal_", "godel_"),
+    "lang": ("lang_", "l"),  # lang_ public, the l-names (lp_, leval_, lact_ ...) internal
+    "run": ("lrun", "lblock_", "lshare_", "lmpi_", "pd_mpi_", "set_generate", "board_generate"),
+    "pbn": ("pbn_", "fmt_"),
+    "pbn/sets": ("deal_", "dealing_", "verify_", "sqd_", "event_set_"),
+    "printing": ("pr_", "pdoc_"),
+    "machine/vision": ("vis_",),
+    "machine": ("mach_", "mp_", "cam_", "fm_"),  # camera/: cam_, its Firmata link fm_
+    "machine/operator": ("op_",),
+    "config": ("cfg_", "ceremony_"),
+    "dealer/cmd": CMD_PREFIXES, "pbn/cmd": CMD_PREFIXES, "printing/cmd": CMD_PREFIXES,
+    "machine/cmd": CMD_PREFIXES, "config/cmd": CMD_PREFIXES,
+    "commands": CMD_PREFIXES,  # the front-ends' one room, once the option tables make it
+}
 
 # A room that grows past this share of all the lines is a house in itself: split it.
 MAX_ROOM_SHARE = 1 / 3
@@ -170,6 +256,22 @@ def link_faults(graph):
             if mine and theirs and theirs != mine and theirs[0] >= mine[0]:
                 faults.append((path[:-2] + ".o", 1, "calls %s (room %s, level %d): room %s is "
                                "level %d" % (dep, theirs[1], theirs[0], mine[1], mine[0])))
+    return faults
+
+
+def prefix_faults(defined):
+    """Global names outside their room's prefixes: defined maps a .c file to the names its
+    object defines (nm -g --defined-only)."""
+    faults = []
+    for path in sorted(defined):
+        room = room_of(path)
+        prefixes = room and PREFIXES.get(room[1])
+        for name in sorted(defined[path]):
+            if prefixes and not name.lower().startswith(prefixes) and name != "main":
+                faults.append((path[:-2] + ".o", 1, "defines %s, a global name outside room "
+                               "%s's prefixes (%s): static, or one of them (HACKING.md, "
+                               "\"Names: one prefix a room\")"
+                               % (name, room[1], " ".join(prefixes))))
     return faults
 
 

@@ -524,7 +524,7 @@ static enum pd_status fill_set(const struct event *ev, const struct cfg_event_se
            x->copies == 1 ? "copy" : "copies", profile);
     fflush(stdout);
     rc = cfg_find_profile(x->machine, ev->cfg.dir, &prof, e);
-    return rc == PD_OK ? fill_run(&o, &prof, e) : rc;
+    return rc == PD_OK ? mach_fill_run(&o, &prof, e) : rc;
 }
 
 /* With --fill, every machine line of the sets to deal names a profile that reads, and one

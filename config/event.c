@@ -147,8 +147,8 @@ static bool print_known(const char *kind)
 static int set_override(struct loader *l, struct ev_set *s, const char *name, const char *value)
 {
     struct pd_err e;
-    enum pd_status rc = !strcmp(name, "dealer") ? pd_opt_seat(name, value, &s->dealer, &e)
-                                                : pd_opt_vul(name, value, &s->vul, &e);
+    enum pd_status rc = !strcmp(name, "dealer") ? board_opt_seat(name, value, &s->dealer, &e)
+                                                : board_opt_vul(name, value, &s->vul, &e);
 
     return rc == PD_OK ? 1 : bad(l, AT_VALUE, name, "%s", e.msg);
 }

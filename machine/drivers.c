@@ -77,7 +77,7 @@ static enum pd_status usb_start(const struct mach_profile *p, void **run,
 static void usb_explain(void *run, const struct mach_profile *p)
 {
     if (mach_usb_absent(run))
-        fill_ui_no_machine(p);
+        mach_ui_no_machine(p);
 }
 
 static void usb_stop(void *run)

@@ -1,9 +1,9 @@
 /* machine/fill.c - the fill engine: fills the boards of a set in order on the machine of a
  * profile (its driver's row, machine/drivers.c), journal beside the set, progress and operator
- * prompts through fill_ui, the audit of a simulated run; fill_status, what a journal says is
- * done. `predup fill` and `predup sim` (their front-ends) parse their options into struct
- * fill_opts and call fill_run or fill_status; the event ceremony (config/ceremony.c) calls
- * fill_run. */
+ * prompts through fill_ui, the audit of a simulated run; mach_fill_journal_status, what a
+ * journal says is done. `predup fill` and `predup sim` (their front-ends) parse their options
+ * into struct fill_opts and call mach_fill_run or mach_fill_journal_status; the event ceremony
+ * (config/ceremony.c) calls mach_fill_run. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -74,7 +74,7 @@ static void resume_cmd(struct fill_ui *u, const struct fill_opts *o)
         args[n++] = o->resume_also[i];
     args[n++] = "--resume";
     args[n] = NULL;
-    fill_ui_resume_cmd(u, o->command ? o->command : "fill", args);
+    mach_ui_resume_cmd(u, o->command ? o->command : "fill", args);
 }
 
 static enum pd_status fill_and_report(struct mach_job *job, struct mach_connector *conn,
@@ -84,12 +84,12 @@ static enum pd_status fill_and_report(struct mach_job *job, struct mach_connecto
     struct mach_result res;
     enum pd_status rc = mach_fill(job, conn, ui, &res, e);
 
-    fill_ui_end_line(u);
+    mach_ui_end_line(u);
     if (rc != PD_OK)
         return rc;
-    fill_ui_summary(u, set_path, &res);
+    mach_ui_summary(u, set_path, &res);
     if (u->audit)
-        rc = fill_ui_audit(u, e);
+        rc = mach_ui_audit(u, e);
     if (rc == PD_OK && res.bad)
         rc = pd_fail(e, PD_ERR_MISMATCH, "%d board%s bad (listed above)", res.bad,
                      res.bad == 1 ? " is" : "s are");
@@ -182,8 +182,8 @@ static void prep_free(struct fill_prep *p)
     pbn_set_free(p->set);
 }
 
-enum pd_status fill_status(const struct fill_opts *o, struct mach_profile *prof,
-                           struct pd_err *e)
+enum pd_status mach_fill_journal_status(const struct fill_opts *o, struct mach_profile *prof,
+                                        struct pd_err *e)
 {
     struct fill_prep p = {0};
     enum pd_status rc = mach_driver_of(prof->kind) ? prepare(&p, o, prof, e)
@@ -195,7 +195,7 @@ enum pd_status fill_status(const struct fill_opts *o, struct mach_profile *prof,
     return rc;
 }
 
-enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, struct pd_err *e)
+enum pd_status mach_fill_run(const struct fill_opts *o, struct mach_profile *prof, struct pd_err *e)
 {
     struct fill_prep p = {0};
     const struct mach_driver *drv = mach_driver_of(prof->kind);
@@ -218,11 +218,11 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, st
         o->watch->begin(o->watch->ctx, o->set_path,
                         p.set->n ? pbn_tag_get(&p.set->games[0], "Event") : NULL, o->lang,
                         p.r.n, o->copies > 1 ? o->copies : 1);
-    fill_ui_init(&u, &ui);
+    mach_ui_init(&u, &ui);
     if (rc == PD_OK) {
         resume_cmd(&u, o);
         p.job.resume_cmd = u.resume_cmd;
-        fill_ui_catch_interrupt(&u);
+        mach_ui_catch_interrupt(&u);
         rc = drv->start(prof, &run, &conn, e);
     }
     if (drv->rehearsal(prof))
@@ -234,8 +234,8 @@ enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, st
         drv->explain(run, prof);
     if (shown && o->watch->end) /* the page shows the summary, not "no connection" */
         o->watch->end(o->watch->ctx, rc);
-    fill_ui_release_interrupt();
-    fill_ui_free(&u);
+    mach_ui_release_interrupt();
+    mach_ui_free(&u);
     if (run)
         drv->stop(run);
     prep_free(&p);

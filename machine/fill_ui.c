@@ -26,7 +26,7 @@ static void end_line(struct fill_ui *u)
     u->drawing = false;
 }
 
-void fill_ui_end_line(struct fill_ui *u)
+void mach_ui_end_line(struct fill_ui *u)
 {
     end_line(u);
 }
@@ -236,12 +236,12 @@ static void ui_finished(void *ctx, int copy, int board, bool good, bool earlier)
     u->bad[u->nbad++] = (struct mach_bad){copy, board};
 }
 
-void fill_ui_init(struct fill_ui *u, struct mach_ui *ui)
+void mach_ui_init(struct fill_ui *u, struct mach_ui *ui)
 {
     *ui = (struct mach_ui){u, ui_prompt, ui_progress, ui_note, ui_finished};
 }
 
-void fill_ui_free(struct fill_ui *u)
+void mach_ui_free(struct fill_ui *u)
 {
     free(u->bad);
     free(u->resume_cmd);
@@ -282,7 +282,7 @@ static void append_arg(char **buf, size_t *len, const char *arg)
     *len = (size_t)(p - nb);
 }
 
-void fill_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *args)
+void mach_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *args)
 {
     size_t len = strlen("predup ") + strlen(cmd);
     char *buf = malloc(len + 1);
@@ -317,7 +317,7 @@ static void on_interrupt(int sig)
     raise(sig); /* delivered when this handler returns, to the handler before it */
 }
 
-void fill_ui_catch_interrupt(const struct fill_ui *u)
+void mach_ui_catch_interrupt(const struct fill_ui *u)
 {
     struct sigaction sa;
 
@@ -338,7 +338,7 @@ void fill_ui_catch_interrupt(const struct fill_ui *u)
     }
 }
 
-void fill_ui_release_interrupt(void)
+void mach_ui_release_interrupt(void)
 {
     if (!interrupt_text)
         return;
@@ -351,7 +351,7 @@ void fill_ui_release_interrupt(void)
 
 /* ---------------------------------------------------------------- no machine */
 
-void fill_ui_no_machine(const struct mach_profile *p)
+void mach_ui_no_machine(const struct mach_profile *p)
 {
     fprintf(stderr,
             "No USB machine %04x:%04x answered. Check:\n"
@@ -379,7 +379,7 @@ static const char *times(const struct fill_ui *u, long n)
     return text;
 }
 
-void fill_ui_summary(const struct fill_ui *u, const char *set_path, const struct mach_result *r)
+void mach_ui_summary(const struct fill_ui *u, const char *set_path, const struct mach_result *r)
 {
     int copies = u->copies;
 
@@ -404,7 +404,7 @@ void fill_ui_summary(const struct fill_ui *u, const char *set_path, const struct
 
 /* The count of the audit made as each board-copy was finished (audit_now). A board bad in
  * any run, or finished before this run, is not claimed by this run. */
-enum pd_status fill_ui_audit(const struct fill_ui *u, struct pd_err *e)
+enum pd_status mach_ui_audit(const struct fill_ui *u, struct pd_err *e)
 {
     int checked = u->checked, wrong = u->wrong;
     const char *what = u->copies > 1 ? "board-copies" : "boards";

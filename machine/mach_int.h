@@ -93,20 +93,20 @@ struct fill_ui {
     int checked, wrong;
     double paused_s; /* spent waiting for the operator: not the machine's time */
 };
-void fill_ui_init(struct fill_ui *u, struct mach_ui *ui); /* ui: the operator side of u */
-void fill_ui_free(struct fill_ui *u);
-void fill_ui_end_line(struct fill_ui *u);
+void mach_ui_init(struct fill_ui *u, struct mach_ui *ui); /* ui: the operator side of u */
+void mach_ui_free(struct fill_ui *u);
+void mach_ui_end_line(struct fill_ui *u);
 /* The command that resumes this run: "predup CMD ARGS..." with args shell-quoted; args ends
  * with NULL. */
-void fill_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *args);
+void mach_ui_resume_cmd(struct fill_ui *u, const char *cmd, const char *const *args);
 /* From now until release, Ctrl-C (SIGINT, SIGTERM) prints the resume command on stderr before
  * the process dies of the signal (exit status 130 for Ctrl-C). */
-void fill_ui_catch_interrupt(const struct fill_ui *u);
-void fill_ui_release_interrupt(void);
+void mach_ui_catch_interrupt(const struct fill_ui *u);
+void mach_ui_release_interrupt(void);
 /* What to check when no USB machine with the profile's ids is on the bus. */
-void fill_ui_no_machine(const struct mach_profile *p);
-void fill_ui_summary(const struct fill_ui *u, const char *set_path, const struct mach_result *r);
+void mach_ui_no_machine(const struct mach_profile *p);
+void mach_ui_summary(const struct fill_ui *u, const char *set_path, const struct mach_result *r);
 /* The audit's count (fill_ui.sim set); PD_ERR_INTERNAL when a board reported good is wrong. */
-enum pd_status fill_ui_audit(const struct fill_ui *u, struct pd_err *e);
+enum pd_status mach_ui_audit(const struct fill_ui *u, struct pd_err *e);
 
 #endif

@@ -385,7 +385,7 @@ struct mach_watch {
      * answer (MACH_ANSWER_NONE: none yet). Returns the answer that counts (NONE: still open),
      * *by_page true when the page's came first. */
     enum mach_answer (*settle)(void *ctx, enum mach_answer mine, bool *by_page);
-    /* The fill begun has ended: rc is fill_run's (PD_OK: every board good; PD_ERR_MISMATCH:
+    /* The fill begun has ended: rc is mach_fill_run's (PD_OK: every board good; PD_ERR_MISMATCH:
      * some bad; PD_ERR_LIMIT: stopped by the operator; anything else: failed). */
     void (*end)(void *ctx, enum pd_status rc);
 };
@@ -447,7 +447,7 @@ enum pd_status mach_hash_deals(const struct pbn_set *set, uint8_t out[32], struc
  * the event ceremony sets it (config/ceremony.c). copies_arg is --copies as given, for the
  * resume hint (NULL: not given). */
 /* Who answers the operator's prompts: one rule for fill, sim and event deal --fill, applied
- * by fill_run (prompts_by in machine/fill.c) and said in each command's help. */
+ * by mach_fill_run (prompts_by in machine/fill.c) and said in each command's help. */
 #define MACH_PROMPTS_HELP                                                                       \
     "  Operator prompts, one rule for fill, sim and the fill of event deal: with --web they\n" \
     "  show on the page and at the terminal, and the first answer counts; else at the terminal;\n" \
@@ -469,10 +469,10 @@ struct fill_opts {
     const char *lang; /* the event's language (the page speaks it), or NULL */
 };
 /* Fills the set on prof's machine. Exit status: PD_ERR_MISMATCH when boards are bad. */
-enum pd_status fill_run(const struct fill_opts *o, struct mach_profile *prof, struct pd_err *e);
-/* What the journal says is done, per copy (fill --status): the set's boards as fill_run would
+enum pd_status mach_fill_run(const struct fill_opts *o, struct mach_profile *prof, struct pd_err *e);
+/* What the journal says is done, per copy (fill --status): the set's boards as mach_fill_run would
  * fill them, prof's journal (and a rehearsal's, SET.pbn.sim-journal, said to be one). */
-enum pd_status fill_status(const struct fill_opts *o, struct mach_profile *prof,
-                           struct pd_err *e);
+enum pd_status mach_fill_journal_status(const struct fill_opts *o, struct mach_profile *prof,
+                                        struct pd_err *e);
 
 #endif

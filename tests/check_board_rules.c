@@ -1,6 +1,6 @@
 /* tests/check_board_rules.c - the rules of dealer/deal/board.c that deal, verify, SquareDeal and the
  * event file share: which dealer and vulnerability a board gets (board_conditions), the one
- * spelling of vulnerability (vul_from_text, pd_opt_vul) and of a dealer (pd_opt_seat). */
+ * spelling of vulnerability (vul_from_text, board_opt_vul) and of a dealer (board_opt_seat). */
 #include "dealer/deal/deal.h"
 #include "tests/check_suites.h"
 
@@ -46,15 +46,15 @@ START_TEST(test_board_rules_vul_spellings)
 
     for (int i = 0; i < 4; i++) {
         ck_assert_int_eq(vul_from_text(VUL_PBN[i]), i);
-        ck_assert_int_eq(pd_opt_vul("--vul", VUL_PBN[i], &v, &e), PD_OK);
+        ck_assert_int_eq(board_opt_vul("--vul", VUL_PBN[i], &v, &e), PD_OK);
         ck_assert_int_eq(v, i);
     }
     for (size_t i = 0; i < ARRAY_LEN(refused); i++) {
         ck_assert_int_eq(vul_from_text(refused[i]), -1);
-        ck_assert_int_eq(pd_opt_vul("vul", refused[i], &v, &e), PD_ERR_USAGE);
+        ck_assert_int_eq(board_opt_vul("vul", refused[i], &v, &e), PD_ERR_USAGE);
         ck_assert_int_eq(v, -1);
     }
-    pd_opt_vul("--vul", "both", &v, &e);
+    board_opt_vul("--vul", "both", &v, &e);
     ck_assert_str_eq(e.msg, "--vul wants None, NS, EW or All, not \"both\"");
 }
 END_TEST
@@ -64,11 +64,11 @@ START_TEST(test_board_rules_seat_spellings)
     struct pd_err e;
     int s;
 
-    ck_assert_int_eq(pd_opt_seat("--dealer", "W", &s, &e), PD_OK);
+    ck_assert_int_eq(board_opt_seat("--dealer", "W", &s, &e), PD_OK);
     ck_assert_int_eq(s, SEAT_W);
-    ck_assert_int_eq(pd_opt_seat("dealer", "NE", &s, &e), PD_ERR_USAGE);
+    ck_assert_int_eq(board_opt_seat("dealer", "NE", &s, &e), PD_ERR_USAGE);
     ck_assert_str_eq(e.msg, "dealer wants N, E, S or W, not \"NE\"");
-    ck_assert_int_eq(pd_opt_seat("dealer", "", &s, &e), PD_ERR_USAGE);
+    ck_assert_int_eq(board_opt_seat("dealer", "", &s, &e), PD_ERR_USAGE);
 }
 END_TEST
 

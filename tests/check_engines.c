@@ -113,7 +113,7 @@ static enum pd_status fill_sim(const char *dir, bool resume, struct pd_err *e)
 
     snprintf(pbn, sizeof pbn, "%s/s.pbn", dir);
     ck_assert_int_eq(cfg_load_profile("sim", &prof, e), PD_OK);
-    return fill_run(&o, &prof, e);
+    return mach_fill_run(&o, &prof, e);
 }
 
 START_TEST(test_fill_engine_resume_field)

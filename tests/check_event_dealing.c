@@ -88,7 +88,7 @@ static void assert_verify_redeals(const struct ev_record *r, int si, const char 
         ck_assert_int_eq(g->dealer, bi.dealer);
         ck_assert_int_eq(g->vul, bi.vul);
     }
-    close_dealing(&dl);
+    dealing_close(&dl);
     pd_wipe(&key, sizeof key);
 }
 
@@ -247,10 +247,10 @@ START_TEST(test_script_refusals)
     scripted_record(&r, script, DEALING_V2);
     record_key(&r, &key);
     ck_assert_int_eq(event_set_dealing(&r, 0, &key, NULL, &dl, &e), PD_ERR_USAGE);
-    close_dealing(&dl);
+    dealing_close(&dl);
     ck_assert_int_eq(event_set_dealing(&r, 0, &key, other, &dl, &e), PD_ERR_MISMATCH);
     ck_assert_ptr_nonnull(strstr(e.msg, "is not the script committed for set \"scripted\""));
-    close_dealing(&dl);
+    dealing_close(&dl);
     pd_wipe(&key, sizeof key);
 }
 END_TEST

@@ -313,7 +313,7 @@ static enum pd_status test_set_vul(void *opts, const struct pd_opt *row, const c
                                    struct pd_err *e)
 {
     (void)row;
-    return pd_opt_vul("--vul", value, &((struct test_args *)opts)->vul, e);
+    return board_opt_vul("--vul", value, &((struct test_args *)opts)->vul, e);
 }
 
 #define TEST_AT(member) PD_OPT_AT(struct test_args, member)

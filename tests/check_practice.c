@@ -15,7 +15,7 @@ static void open_seed(struct practice *pr, unsigned long long seed)
 
     key_from_seed(seed, &key);
     ck_assert_int_eq(set_key_derive(&key, "dealer", &sk, NULL), PD_OK);
-    ck_assert_int_eq(practice_open(pr, &sk, NULL), PD_OK);
+    ck_assert_int_eq(deal_practice_open(pr, &sk, NULL), PD_OK);
 }
 
 /* Deal `ordinal` whole, hand by hand from its own slots (no block held). */
@@ -24,7 +24,7 @@ static void whole(struct practice *pr, uint64_t ordinal, const struct deal *fixe
 {
     uint64_t free;
 
-    practice_deal(pr, ordinal, fixed, 0, 4, &free, d);
+    deal_practice_deal(pr, ordinal, fixed, 0, 4, &free, d);
 }
 
 /* The deals of seed 1 that tests/tools/ref_practice.py (a second implementation, in Python,
@@ -56,13 +56,13 @@ START_TEST(test_practice2_known_deals)
         deal_to_pbn(&d, SEAT_N, 15, buf);
         ck_assert_str_eq(buf, v[i].pbn);
         /* in a block of 7 from two before it (a whole group of four, then one by one) */
-        ck_assert(practice_prepare(&pr, v[i].ordinal < 2 ? 0 : v[i].ordinal - 2, 7, 3, NULL));
+        ck_assert(deal_practice_prepare(&pr, v[i].ordinal < 2 ? 0 : v[i].ordinal - 2, 7, 3, NULL));
         ck_assert_int_eq(practice_held(&pr, v[i].ordinal, &d, &free), 3);
         d.hand[SEAT_W] = free;
         deal_to_pbn(&d, SEAT_N, 15, buf);
         ck_assert_str_eq(buf, v[i].pbn);
     }
-    practice_close(&pr);
+    deal_practice_close(&pr);
 }
 END_TEST
 
@@ -82,7 +82,7 @@ START_TEST(test_practice2_lazy_is_whole)
         const struct deal *fx = f ? &fixed : NULL;
 
         for (int hands = 1; hands <= 3; hands++) {
-            ck_assert(practice_prepare(&b, 5 * N, N, hands, fx));
+            ck_assert(deal_practice_prepare(&b, 5 * N, N, hands, fx));
             for (uint64_t o = 5 * N; o < 6 * N; o++) {
                 struct deal want, got, step;
                 uint64_t free, sfree, p0, p1;
@@ -91,25 +91,25 @@ START_TEST(test_practice2_lazy_is_whole)
                 ck_assert(deal_is_complete(&want, NULL, 0));
                 ck_assert_int_eq(practice_held(&b, o, &got, &free), hands);
                 got.hand[SEAT_W] = fx ? fx->hand[SEAT_W] : 0;
-                practice_deal(&b, o, fx, hands, 4, &free, &got);
+                deal_practice_deal(&b, o, fx, hands, 4, &free, &got);
                 ck_assert(memcmp(&want, &got, sizeof want) == 0);
-                practice_deal(&a, o, fx, 0, 1, &sfree, &step);
+                deal_practice_deal(&a, o, fx, 0, 1, &sfree, &step);
                 ck_assert_uint_eq(step.hand[SEAT_N], want.hand[SEAT_N]);
-                practice_deal(&a, o, fx, 1, 4, &sfree, &step);
+                deal_practice_deal(&a, o, fx, 1, 4, &sfree, &step);
                 ck_assert(memcmp(&want, &step, sizeof want) == 0);
                 p0 = p1 = 0x1FFF1FFF1FFF1FFFULL & ~(fx ? fx->hand[0] | fx->hand[1] |
                                                     fx->hand[2] | fx->hand[3] : 0);
                 for (int h = 0; h < 3; h++) {
                     int k = HAND_NCARDS - hand_ncards(fx ? fx->hand[h] : 0);
 
-                    ck_assert_uint_eq(practice_take_by(0, &a, o, h, &p0, k),
-                                      practice_take_by(1, &a, o, h, &p1, k));
+                    ck_assert_uint_eq(deal_practice_take_by(0, &a, o, h, &p0, k),
+                                      deal_practice_take_by(1, &a, o, h, &p1, k));
                 }
             }
         }
     }
-    practice_close(&a);
-    practice_close(&b);
+    deal_practice_close(&a);
+    deal_practice_close(&b);
 }
 END_TEST
 
@@ -127,7 +127,7 @@ START_TEST(test_practice2_uniform)
 
     open_seed(&pr, 7);
     for (int b = 0; b < BLOCKS; b++) {
-        ck_assert(practice_prepare(&pr, (uint64_t)b * BLOCK, BLOCK, 3, NULL));
+        ck_assert(deal_practice_prepare(&pr, (uint64_t)b * BLOCK, BLOCK, 3, NULL));
         for (uint64_t o = (uint64_t)b * BLOCK; o < (uint64_t)(b + 1) * BLOCK; o++) {
             struct deal d = {{0}};
             uint64_t free = 0;
@@ -142,7 +142,7 @@ START_TEST(test_practice2_uniform)
             len[sp < 8 ? sp : 8]++;
         }
     }
-    practice_close(&pr);
+    deal_practice_close(&pr);
     for (int c = 0; c < 64; c++)
         for (int s = 0; s < 4 && (0x1FFF1FFF1FFF1FFFULL >> c & 1); s++)
             chi += pow(seat_of[c][s] - N / 4.0, 2) / (N / 4.0);

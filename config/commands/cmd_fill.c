@@ -216,19 +216,19 @@ enum pd_status cmd_fill_run_web(struct fill_args *a, struct mach_profile *prof, 
         return pd_fail(e, PD_ERR_USAGE, "--web shows a fill on a page: it does not go with "
                                         "--status");
     if (a->status)
-        return fill_status(&a->o, prof, e);
+        return mach_fill_journal_status(&a->o, prof, e);
     if (a->web) { /* the same page on resume: the operator's tablet has its URL */
         a->resume_also[n++] = "--web";
         a->resume_also[n++] = a->web;
     }
     a->o.resume_also = a->resume_also;
     if (!a->web)
-        return fill_run(&a->o, prof, e);
+        return mach_fill_run(&a->o, prof, e);
     rc = op_start(a->web, stderr, &page, e); /* a port in use stops before the fill starts */
     if (rc != PD_OK)
         return rc;
     a->o.watch = op_watch(page);
-    rc = fill_run(&a->o, prof, e);
+    rc = mach_fill_run(&a->o, prof, e);
     op_stop(page);
     return rc;
 }

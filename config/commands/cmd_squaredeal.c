@@ -20,13 +20,13 @@ bool cmd_has_option(int argc, char **argv, const char *name)
 enum pd_status cmd_opt_seat(void *opts, const struct pd_opt *row, const char *value,
                             struct pd_err *e)
 {
-    return pd_opt_seat("--dealer", value, (int *)(void *)((char *)opts + row->at), e);
+    return board_opt_seat("--dealer", value, (int *)(void *)((char *)opts + row->at), e);
 }
 
 enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *value,
                            struct pd_err *e)
 {
-    return pd_opt_vul("--vul", value, (int *)(void *)((char *)opts + row->at), e);
+    return board_opt_vul("--vul", value, (int *)(void *)((char *)opts + row->at), e);
 }
 
 /* A number 1..9999 at *p, which is moved past it. */

@@ -90,7 +90,7 @@ extern const struct pd_opt_table cmd_fill_shared_table;
  * and the one SET.pbn (none with --list). */
 enum pd_status cmd_fill_parse_opts(const struct pd_opt_table *t, struct fill_args *a, int argc,
                                    char **argv, struct pd_err *e);
-/* fill_run (or fill_status), with the operator page of --web up (its port bound) before the
+/* mach_fill_run (or mach_fill_journal_status), with the operator page of --web up (its port bound) before the
  * fill starts and down when it ends. */
 enum pd_status cmd_fill_run_web(struct fill_args *a, struct mach_profile *prof,
                                 struct pd_err *e);

@@ -43,14 +43,14 @@ int vul_from_text(const char *text)
     return -1;
 }
 
-enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e)
+enum pd_status board_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e)
 {
     *out = strlen(text) == 1 ? seat_from_char(text[0]) : -1;
     return *out >= 0 ? PD_OK
                      : pd_fail(e, PD_ERR_USAGE, "%s wants N, E, S or W, not \"%s\"", opt, text);
 }
 
-enum pd_status pd_opt_vul(const char *opt, const char *text, int *out, struct pd_err *e)
+enum pd_status board_opt_vul(const char *opt, const char *text, int *out, struct pd_err *e)
 {
     *out = vul_from_text(text);
     return *out >= 0 ? PD_OK

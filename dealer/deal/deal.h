@@ -137,9 +137,9 @@ struct board_info board_conditions(const struct board_rule *r, int number);
  * tag) has one spelling, PBN's: None, NS, EW or All, exactly. The vulnerability, or -1. */
 int vul_from_text(const char *text);
 /* --dealer: one of N E S W (seat_from_char), else PD_ERR_USAGE naming opt. */
-enum pd_status pd_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e);
+enum pd_status board_opt_seat(const char *opt, const char *text, int *out, struct pd_err *e);
 /* --vul: vul_from_text, else PD_ERR_USAGE naming opt. */
-enum pd_status pd_opt_vul(const char *opt, const char *text, int *out, struct pd_err *e);
+enum pd_status board_opt_vul(const char *opt, const char *text, int *out, struct pd_err *e);
 
 /* A set of board numbers, as "1-36", "7", "1-8,17-24". */
 struct board_range {
@@ -290,15 +290,15 @@ struct practice {
                               * still free after them */
     practice_take_fn *take;  /* with PDEP where the CPU has BMI2, else without */
 };
-enum pd_status practice_open(struct practice *pr, const struct set_key *sk, struct pd_err *e);
-void practice_close(struct practice *pr); /* also after a failed open */
+enum pd_status deal_practice_open(struct practice *pr, const struct set_key *sk, struct pd_err *e);
+void deal_practice_close(struct practice *pr); /* also after a failed open */
 /* Makes the slots of hands 0 .. hands-1 (at most 3) for ordinals first .. first + n - 1 at
  * once, and deals those hands (the predealt cards fixed, NULL: none, kept); a hand outside
  * them costs one AES call of its own. False when out of memory. */
-bool practice_prepare(struct practice *pr, uint64_t first, long n, int hands,
+bool deal_practice_prepare(struct practice *pr, uint64_t first, long n, int hands,
                       const struct deal *fixed);
 /* Hands 0 .. 2 of deal ordinal into out (west empty), *free the cards still free after the
- * first of them that the block holds, when it holds them (practice_prepare): returns how many
+ * first of them that the block holds, when it holds them (deal_practice_prepare): returns how many
  * it holds (0: none, out and *free untouched). Inline: the innermost loop of practice runs. */
 static inline int practice_held(const struct practice *pr, uint64_t ordinal, struct deal *out,
                                 uint64_t *free)
@@ -317,15 +317,15 @@ static inline int practice_held(const struct practice *pr, uint64_t ordinal, str
     return pr->bulk;
 }
 /* k cards of *free for hand h (0..2) of deal ordinal; they leave *free. */
-uint64_t practice_hand(struct practice *pr, uint64_t ordinal, int h, uint64_t *free, int k);
+uint64_t deal_practice_hand(struct practice *pr, uint64_t ordinal, int h, uint64_t *free, int k);
 /* For the Check test: the same by one implementation (0 without PDEP, 1 the CPU's best),
  * from the slot made on its own. */
-uint64_t practice_take_by(int impl, struct practice *pr, uint64_t ordinal, int h,
+uint64_t deal_practice_take_by(int impl, struct practice *pr, uint64_t ordinal, int h,
                           uint64_t *free, int k);
 /* Hands from .. to-1 of deal ordinal into out (to = 4: west takes the rest), the predealt
  * cards fixed (NULL: none) kept; from = 0 starts the deal (out and *free set), a later call
  * goes on with the same out and *free. Hands are dealt in order N, E, S, W. */
-void practice_deal(struct practice *pr, uint64_t ordinal, const struct deal *fixed,
+void deal_practice_deal(struct practice *pr, uint64_t ordinal, const struct deal *fixed,
                    int from, int to, uint64_t *free, struct deal *out);
 
 /* ---------------------------------------------------------------- dealing versions */

@@ -58,7 +58,7 @@ static void aes_block(struct practice *pr, const uint8_t in[16], uint8_t out[16]
 
 static practice_take_fn *take_impl(void);
 
-enum pd_status practice_open(struct practice *pr, const struct set_key *sk, struct pd_err *e)
+enum pd_status deal_practice_open(struct practice *pr, const struct set_key *sk, struct pd_err *e)
 {
     static const char label[] = "predup/practice/2";
     uint8_t key[32];
@@ -80,13 +80,13 @@ enum pd_status practice_open(struct practice *pr, const struct set_key *sk, stru
         char buf[120];
 
         ERR_error_string_n(ERR_get_error(), buf, sizeof buf);
-        practice_close(pr);
+        deal_practice_close(pr);
         return pd_fail(e, PD_ERR_CRYPTO, "AES-128 (practice dealing 2) failed: %s", buf);
     }
     return PD_OK;
 }
 
-void practice_close(struct practice *pr)
+void deal_practice_close(struct practice *pr)
 {
     if (pr->ctr)
         EVP_CIPHER_CTX_free(pr->ctr);
@@ -301,7 +301,7 @@ static bool fill_slots(struct practice *pr, int h, uint64_t first, long n)
     return true;
 }
 
-bool practice_prepare(struct practice *pr, uint64_t first, long n, int hands,
+bool deal_practice_prepare(struct practice *pr, uint64_t first, long n, int hands,
                       const struct deal *fixed)
 {
     if (hands > 3)
@@ -351,7 +351,7 @@ bool practice_prepare(struct practice *pr, uint64_t first, long n, int hands,
     return true;
 }
 
-uint64_t practice_take_by(int impl, struct practice *pr, uint64_t ordinal, int h,
+uint64_t deal_practice_take_by(int impl, struct practice *pr, uint64_t ordinal, int h,
                           uint64_t *free, int k)
 {
     uint8_t c[16], slot[SLOT];
@@ -363,14 +363,14 @@ uint64_t practice_take_by(int impl, struct practice *pr, uint64_t ordinal, int h
     return (impl ? take_impl() : take_plain)(pr, slot, ordinal, h, free, k);
 }
 
-uint64_t practice_hand(struct practice *pr, uint64_t ordinal, int h, uint64_t *free, int k)
+uint64_t deal_practice_hand(struct practice *pr, uint64_t ordinal, int h, uint64_t *free, int k)
 {
     if (h < pr->bulk && ordinal - pr->first < (uint64_t)pr->n)
         return pr->take(pr, pr->slots[h] + (ordinal - pr->first) * SLOT, ordinal, h, free, k);
-    return practice_take_by(1, pr, ordinal, h, free, k);
+    return deal_practice_take_by(1, pr, ordinal, h, free, k);
 }
 
-void practice_deal(struct practice *pr, uint64_t ordinal, const struct deal *fixed,
+void deal_practice_deal(struct practice *pr, uint64_t ordinal, const struct deal *fixed,
                    int from, int to, uint64_t *free, struct deal *out)
 {
     if (from == 0) {
@@ -391,7 +391,7 @@ void practice_deal(struct practice *pr, uint64_t ordinal, const struct deal *fix
             *free = h == pr->bulk - 1 ? pr->left[i] : *free & ~out->hand[h];
             continue;
         }
-        out->hand[h] |= practice_hand(pr, ordinal, h, free,
+        out->hand[h] |= deal_practice_hand(pr, ordinal, h, free,
                                       HAND_NCARDS - hand_ncards(fixed ? fixed->hand[h] : 0));
     }
     if (to == 4 && from < 4)

@@ -209,7 +209,7 @@ void llazy_finish(struct llazy *z, int hands, struct deal *out)
 {
     if (z->pr) {
         if (hands > z->hands)
-            practice_deal(z->pr, z->ordinal, NULL, z->hands, hands, &z->free, out);
+            deal_practice_deal(z->pr, z->ordinal, NULL, z->hands, hands, &z->free, out);
         if (hands > z->hands)
             z->hands = hands;
         return;

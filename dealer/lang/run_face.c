@@ -237,7 +237,7 @@ LANG_HOT static enum pd_status run_plain(const struct lang_scan *s, struct lang_
                 if (!lgen_deal(s->gen, ds, &d))
                     continue; /* dropped early: drawn, not kept */
             } else if (pr)
-                practice_deal(pr, (uint64_t)(t->first + i), s->fixed, 0, 4, &left, &d);
+                deal_practice_deal(pr, (uint64_t)(t->first + i), s->fixed, 0, 4, &left, &d);
             else
                 deal_stream_shuffle(ds, s->fixed, &d);
         } else {
@@ -278,7 +278,7 @@ static enum pd_status scan_block(const struct lang_scan *s, struct lang_block *b
         return rc;
     if (s->dealing == PRACTICE_V1 || s->gen)
         pr = NULL; /* conditional generation draws from ds in every version */
-    if (pr && !practice_prepare(pr, (uint64_t)t->first, (long)t->n,
+    if (pr && !deal_practice_prepare(pr, (uint64_t)t->first, (long)t->n,
                                 s->lazy ? s->bulk_hands : 3, s->fixed))
         return pd_fail(&b->err, PD_ERR_NOMEM, "out of memory");
     if (s->lazy)

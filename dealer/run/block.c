@@ -25,7 +25,7 @@ void lblock_streams_open(const struct run *r, struct lrun_streams *st)
     }
     st->has_pr = false;
     if (st->ok && r->o->dealing != PRACTICE_V1) {
-        st->ok = st->has_pr = practice_open(&st->pr, &r->sk, &st->e) == PD_OK;
+        st->ok = st->has_pr = deal_practice_open(&st->pr, &r->sk, &st->e) == PD_OK;
         if (!st->ok) {
             deal_stream_close(&st->ds);
             deal_stream_close(&st->rs);
@@ -42,7 +42,7 @@ void lblock_streams_close(struct lrun_streams *st)
         deal_stream_close(&st->gs);
     }
     if (st->has_pr)
-        practice_close(&st->pr);
+        deal_practice_close(&st->pr);
     st->ok = st->has_pr = false;
 }
 

@@ -48,7 +48,7 @@ struct op_state {
     char lang[16];            /* the event's language ("" none): the page speaks it */
     struct timespec t_begin;  /* when the fill began (monotonic) */
     bool ended;               /* the fill ended: the page shows its summary */
-    enum pd_status end_rc;    /* ... how (fill_run's status) */
+    enum pd_status end_rc;    /* ... how (mach_fill_run's status) */
     double end_s;             /* ... after this many seconds */
     bool polled, end_seen;    /* a page asked for the state; it has seen the end */
 };

@@ -196,7 +196,7 @@ enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
         rc = board_range_parse(o->boards, BOARD_MAX, &range, e);
     if (rc != PD_OK)
         return rc;
-    rc = open_dealing(o->key_path, o->label, o->script, o->dealing, &dl, e);
+    rc = dealing_open(o->key_path, o->label, o->script, o->dealing, &dl, e);
     if (rc == PD_OK)
         rc = check_script_lines(o, &dl, e);
     dl.max_tries = o->max_tries;
@@ -204,7 +204,7 @@ enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
     if (rc == PD_OK)
         rc = pbn_only(o) ? write_pbn_file(o, &dl, &range, generator, e)
                          : write_formats(o, &dl, &range, generator, e);
-    close_dealing(&dl);
+    dealing_close(&dl);
     board_range_free(&range);
     return rc;
 }

@@ -11,7 +11,7 @@
 /* Loads the key (refused when others can read it), derives the set key for label, and
  * compiles the script if any, prepared for dealing version. The commitment is computed from
  * the key as read, so a key given on stdin is committed too. */
-enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
+enum pd_status dealing_open(const char *key_path, const char *label, const char *script,
                             int version, struct dealing *dl, struct pd_err *e)
 {
     struct pd_key key;
@@ -35,7 +35,7 @@ enum pd_status open_dealing(const char *key_path, const char *label, const char 
     return rc;
 }
 
-void close_dealing(struct dealing *dl)
+void dealing_close(struct dealing *dl)
 {
     lang_deal_free(dl->ld);
     lang_free(dl->prog);

@@ -71,7 +71,7 @@ enum pd_status event_set_deal(const struct ev_record *r, int si, const struct pd
         rc = board_range_parse(s->boards, EV_MAX_BOARD, &range, e);
     if (rc == PD_OK)
         rc = dealing_to_set(&dl, &range, dealing_threads(), &pe, &rule, out, e);
-    close_dealing(&dl);
+    dealing_close(&dl);
     board_range_free(&range);
     return rc;
 }

@@ -23,9 +23,9 @@ struct dealing {
 
 /* Loads the key, derives the set key for label, and compiles the script if any, prepared for
  * dealing version (DEALING_V1 .. DEALING_LATEST). */
-enum pd_status open_dealing(const char *key_path, const char *label, const char *script,
+enum pd_status dealing_open(const char *key_path, const char *label, const char *script,
                             int version, struct dealing *dl, struct pd_err *e);
-void close_dealing(struct dealing *dl);
+void dealing_close(struct dealing *dl);
 
 /* The board rule (dealer/deal/deal.h) of a set dealt from dl with the override dealer and vul
  * (-1: none): the script's dealer and vulnerable lines above the override. */
@@ -50,7 +50,7 @@ enum pd_status dealing_to_set(const struct dealing *dl, const struct board_range
  * it and verify re-deals with it. Sets up dl: the set key from key, the record's digest, public
  * value and set name; script (required when the set has one; compared with the record's
  * SHA-256 of it: PD_ERR_MISMATCH when another) compiled for the record's dealing version. Close
- * dl with close_dealing, whatever the result. */
+ * dl with dealing_close, whatever the result. */
 enum pd_status event_set_dealing(const struct ev_record *r, int si, const struct pd_key *key,
                                  const char *script, struct dealing *dl, struct pd_err *e);
 

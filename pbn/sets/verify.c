@@ -363,7 +363,7 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
                "(give --label L for another)\n", path);
     rc = o->script ? dealing_version(o, path, g, &version, e) : PD_OK;
     if (rc == PD_OK)
-        rc = open_dealing(o->key_path, label, o->script, version, &x->dl, e);
+        rc = dealing_open(o->key_path, label, o->script, version, &x->dl, e);
     x->dl.max_tries = o->max_tries ? o->max_tries : DEAL_MAX_TRIES;
     if (rc == PD_OK && g->commitment[0] && strcmp(g->commitment, x->dl.commit) != 0)
         fault(t, 0, 0, "Generator names key commitment %s, this key's is %s",
@@ -386,7 +386,7 @@ static enum pd_status key_expectations(const struct verify_opts *o, const char *
 
 static void close_expect(struct expect *x)
 {
-    close_dealing(&x->dl);
+    dealing_close(&x->dl);
     board_range_free(&x->range);
 }
 

@@ -3,7 +3,7 @@
 # 5): config/machines/camera-sim.conf renders every frame the camera sees (machine/vision/)
 # and drives a fake StandardFirmata board on a pseudo-terminal (machine/camera/world.c) through
 # predup's own Firmata code. 4 boards, 2 copies, with every fault a camera machine has at given
-# cards, each handled as the protocol machine handles it (mfill_protocol.sh, machine_fill.sh):
+# cards, each handled as the protocol machine handles it (fill_protocol.sh, machine_fill.sh):
 # a misread frame and an unreadable corner go to the reject tray and are read again after the
 # feeder runs empty; a double feed, a jam and a card missing from the deck (the feeder empty
 # with a card never read) redo the board; the hub unplugged (camera and board gone), the

@@ -53,68 +53,8 @@ FOLDERS = {"dealer": 0, "pbn": 1, "printing": 2, "machine": 2, "config": 3}
 
 # Breaches the tree holds today, each with what removes it. A line is the fault's text after
 # "FILE:LINE: " (see the checks below), prefixed by the file: "FILE: text".
-# The front-ends' shared option readers and help wrapper, and the option values' parsers of the
-# deal model, go with the option tables (issue 30, items 2 and 3: options as rows, one
-# help-wrapping helper). fill_run and fill_ui_* (machine/fill.c's calls) become mach_fill_run
-# and mach_ui_* once that work's rewrite of machine/fill.c lands, and pbn/sets' open_dealing
-# and close_dealing dealing_open and dealing_close once the deal engine's pending edits do (a
-# rename now would only collide with them).
-ALLOWED = {
-    "dealer/deal/board.o: defines pd_opt_seat, a global name outside room deal's prefixes "
-        '(deal_ hand_ board_ seat_ suit_ rank_ vul_ key_ set_key_ stream_ dd_): static, or one '
-        'of them (HACKING.md, "Names: one prefix a room")',
-    "dealer/deal/board.o: defines pd_opt_vul, a global name outside room deal's prefixes "
-        '(deal_ hand_ board_ seat_ suit_ rank_ vul_ key_ set_key_ stream_ dd_): static, or one '
-        'of them (HACKING.md, "Names: one prefix a room")',
-    'machine/cmd/cmd_fill.o: defines fill_parse_opts, a global name outside room '
-        'machine/cmd\'s prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    'machine/cmd/cmd_fill.o: defines fill_run_web, a global name outside room '
-        'machine/cmd\'s prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    "machine/fill.o: defines fill_run, a global name outside room machine's prefixes "
-        '(mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix a room")',
-    "machine/fill_ui.o: defines fill_ui_audit, a global name outside room machine's "
-        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    'machine/fill_ui.o: defines fill_ui_catch_interrupt, a global name outside room '
-        'machine\'s prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: '
-        'one prefix a room")',
-    "machine/fill_ui.o: defines fill_ui_end_line, a global name outside room machine's "
-        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    "machine/fill_ui.o: defines fill_ui_free, a global name outside room machine's "
-        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    "machine/fill_ui.o: defines fill_ui_init, a global name outside room machine's "
-        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    "machine/fill_ui.o: defines fill_ui_no_machine, a global name outside room machine's "
-        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    'machine/fill_ui.o: defines fill_ui_release_interrupt, a global name outside room '
-        'machine\'s prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: '
-        'one prefix a room")',
-    "machine/fill_ui.o: defines fill_ui_resume_cmd, a global name outside room machine's "
-        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    "machine/fill_ui.o: defines fill_ui_summary, a global name outside room machine's "
-        'prefixes (mach_ mp_ cam_ fm_): static, or one of them (HACKING.md, "Names: one prefix '
-        'a room")',
-    'pbn/cmd/cmd_squaredeal.o: defines pbn_has_option, a global name outside room '
-        'pbn/cmd\'s prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix a '
-        'room")',
-    "pbn/cmd/cmd_squaredeal.o: defines sqd_read_opts, a global name outside room pbn/cmd's "
-        'prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix a room")',
-    "pbn/cmd/usage.o: defines pbn_print_wrapped, a global name outside room pbn/cmd's "
-        'prefixes (cmd_): static, or one of them (HACKING.md, "Names: one prefix a room")',
-    "pbn/sets/dealing.o: defines close_dealing, a global name outside room pbn/sets's "
-        'prefixes (deal_ dealing_ verify_ sqd_ event_set_): static, or one of them '
-        '(HACKING.md, "Names: one prefix a room")',
-    "pbn/sets/dealing.o: defines open_dealing, a global name outside room pbn/sets's "
-        'prefixes (deal_ dealing_ verify_ sqd_ event_set_): static, or one of them '
-        '(HACKING.md, "Names: one prefix a room")',
-}
+ALLOWED = set()  # none left: the last (option readers, fill's and the deal engine's names)
+                 # went with issue 30's option tables and prefixes
 
 # The prefix scheme (HACKING.md, "Names: one prefix a room"): the beginnings a global name that
 # a room's objects define may have (any case: SEAT_NAME is the deal model's, MACH_INDEX_NAME

@@ -389,7 +389,7 @@ static enum pd_status after_lost(struct ctl *c, int board, int nlost, struct pd_
 static enum pd_status stopped(struct ctl *c, struct pd_err *e)
 {
     if (c->stop.code == PD_OK)
-        return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator");
+        return pd_fail(e, PD_STOPPED, "stopped by the operator");
     *e = c->stop;
     return e->code;
 }

@@ -151,7 +151,7 @@ static enum pd_status ask(struct fill_ui *u, enum mach_action act, int board, co
             return PD_OK;
     }
     /* the page's Stop and the terminal's q alike: stopped before done, no fault (exit 75) */
-    return pd_fail(e, PD_ERR_LIMIT, "stopped by the operator at board %d; nothing is lost: %s "
+    return pd_fail(e, PD_STOPPED, "stopped by the operator at board %d; nothing is lost: %s "
                                     "continues", board, u->resume_cmd);
 }
 

@@ -386,7 +386,7 @@ struct mach_watch {
      * *by_page true when the page's came first. */
     enum mach_answer (*settle)(void *ctx, enum mach_answer mine, bool *by_page);
     /* The fill begun has ended: rc is mach_fill_run's (PD_OK: every board good; PD_ERR_MISMATCH:
-     * some bad; PD_ERR_LIMIT: stopped by the operator; anything else: failed). */
+     * some bad; PD_STOPPED: stopped by the operator; anything else: failed). */
     void (*end)(void *ctx, enum pd_status rc);
 };
 

@@ -27,10 +27,12 @@ enum pd_status {
     PD_ERR_DEVICE,   /* USB or machine-protocol failure */
     PD_ERR_MISMATCH, /* verify/check/journal: content differs from what was expected */
     PD_ERR_LIMIT,    /* the work stopped before it was done, no fault found: a generate/time
-                      * limit, or the operator's stop (exit 75) */
+                      * limit (exit 75) */
     PD_ERR_INTERNAL, /* a bug in predup: an invariant did not hold */
     PD_ERR_EXISTS,   /* an output exists with different content and --force was not given, or
                       * the record already holds another value (a published one is final) */
+    PD_STOPPED,      /* the operator stopped the work (a fill's q or the page's Stop): nothing
+                      * is wrong, so it is said as a statement, not an error (exit 75) */
 };
 
 struct pd_err {
@@ -66,7 +68,8 @@ void pd_message(char *dst, size_t cap, const char *fmt, ...) __attribute__((form
 void pd_err_hint(struct pd_err *e, const char *hint);
 
 /* Writes "file:line:col: error: msg" (the parts that are known), then the source line and a
- * caret under the column when src is set. Used by predup.c, the only place that reports. */
+ * caret under the column when src is set; PD_STOPPED's msg alone (the operator's stop is no
+ * error). Used by predup.c, the only place that reports. */
 void pd_err_print(FILE *out, const struct pd_err *e);
 
 /* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values, each one

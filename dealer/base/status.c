@@ -237,8 +237,8 @@ void pd_err_print(FILE *out, const struct pd_err *e)
         fprintf(out, "%d:", e->line);
     if (e->line > 0 && e->col > 0)
         fprintf(out, "%d:", e->col);
-    fprintf(out, "%serror: %s\n", e->file[0] || e->line > 0 ? " " : "",
-            e->msg[0] ? e->msg : "unknown error");
+    fprintf(out, "%s%s%s\n", e->file[0] || e->line > 0 ? " " : "",
+            e->code == PD_STOPPED ? "" : "error: ", e->msg[0] ? e->msg : "unknown error");
     if (e->src[0] && e->col > 0)
         print_caret(out, e);
 }
@@ -275,6 +275,7 @@ int pd_exit_code(enum pd_status code)
         [PD_ERR_EXISTS] = 73,                      /* EX_CANTCREAT */
         [PD_ERR_IO] = 74,                          /* EX_IOERR */
         [PD_ERR_LIMIT] = 75, /* EX_TEMPFAIL: no fault found; a higher limit or --resume goes on */
+        [PD_STOPPED] = 75,   /* the operator's stop: the same row of the table */
     };
 
     return code >= PD_OK && (size_t)code < sizeof exit_of / sizeof exit_of[0] ? exit_of[code] : 70;

@@ -42,6 +42,20 @@ enum pd_status board_generate_script(const struct set_key *sk, int board,
 enum pd_status set_generate_script(const struct set_key *sk, const struct board_range *range,
                                    int threads, const struct lang_deal *ld, uint64_t max_tries,
                                    struct board_deal *out, struct pd_err *e);
+/* A board that takes long to find (a condition that may be impossible runs to max_tries): a
+ * watch's tick is called after every DEAL_WATCH_SPAN tries of one board without a deal, from
+ * the thread dealing it (tick must be thread-safe), so that a front-end can show progress; the
+ * dealing loop itself only counts. As set_generate_script otherwise (watch NULL: none). */
+enum { DEAL_WATCH_SPAN = 1 << 18 };
+struct deal_watch {
+    void (*tick)(void *ctx, int board, uint64_t tries);
+    void *ctx;
+};
+enum pd_status set_generate_script_watched(const struct set_key *sk,
+                                           const struct board_range *range, int threads,
+                                           const struct lang_deal *ld, uint64_t max_tries,
+                                           const struct deal_watch *watch,
+                                           struct board_deal *out, struct pd_err *e);
 
 /* ---------------------------------------------------------------- beyond one machine (MPI) */
 /* `predup dealer` and `predup analyze` under mpirun: the ranks split the work, rank 0 gathers it

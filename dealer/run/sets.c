@@ -15,13 +15,14 @@ struct method {
     deal_accept_fn accept; /* NULL accepts every candidate */
     void *ctx;
     const struct lang_deal *smart; /* non-NULL: version 2 */
+    const struct deal_watch *watch; /* NULL: nobody watches */
 };
 
 static struct method method_for(const struct lang_deal *ld)
 {
     if (lang_deal_version(ld) == DEALING_V1)
-        return (struct method){lang_accept, (void *)lang_deal_prog(ld), NULL};
-    return (struct method){NULL, NULL, ld};
+        return (struct method){lang_accept, (void *)lang_deal_prog(ld), NULL, NULL};
+    return (struct method){NULL, NULL, ld, NULL};
 }
 
 /* The next attempt: 1 kept (deal and number set), 0 not, <0 error. */
@@ -64,6 +65,8 @@ static enum pd_status generate_with(struct deal_stream *s, int board, const stru
             out->tries = t;
             return PD_OK;
         }
+        if ((t & (DEAL_WATCH_SPAN - 1)) == 0 && m->watch)
+            m->watch->tick(m->watch->ctx, board, t);
     }
     return pd_fail(e, PD_ERR_LIMIT,
                    "board %d: no deal satisfied the condition in %llu tr%s", board,
@@ -86,7 +89,7 @@ enum pd_status board_generate(const struct set_key *sk, int board, deal_accept_f
                               void *ctx, uint64_t max_tries, struct board_deal *out,
                               struct pd_err *e)
 {
-    struct method m = {accept, ctx, NULL};
+    struct method m = {accept, ctx, NULL, NULL};
 
     return generate_one(sk, board, &m, max_tries, out, e);
 }
@@ -177,7 +180,7 @@ enum pd_status set_generate(const struct set_key *sk, const struct board_range *
                             int threads, deal_accept_fn accept, void *ctx, uint64_t max_tries,
                             struct board_deal *out, struct pd_err *e)
 {
-    struct method m = {accept, ctx, NULL};
+    struct method m = {accept, ctx, NULL, NULL};
 
     return generate_set(sk, range, threads, &m, max_tries, out, e);
 }
@@ -186,7 +189,17 @@ enum pd_status set_generate_script(const struct set_key *sk, const struct board_
                                    int threads, const struct lang_deal *ld, uint64_t max_tries,
                                    struct board_deal *out, struct pd_err *e)
 {
+    return set_generate_script_watched(sk, range, threads, ld, max_tries, NULL, out, e);
+}
+
+enum pd_status set_generate_script_watched(const struct set_key *sk,
+                                           const struct board_range *range, int threads,
+                                           const struct lang_deal *ld, uint64_t max_tries,
+                                           const struct deal_watch *watch,
+                                           struct board_deal *out, struct pd_err *e)
+{
     struct method m = method_for(ld);
 
+    m.watch = watch;
     return generate_set(sk, range, threads, &m, max_tries, out, e);
 }

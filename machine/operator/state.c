@@ -185,8 +185,9 @@ void op_state_linger(struct op_state *st, int wait_ms)
 /* How the fill ended, for the page's summary. */
 static const char *outcome(enum pd_status rc)
 {
-    return rc == PD_OK || rc == PD_ERR_MISMATCH ? "done" : rc == PD_ERR_LIMIT ? "stopped"
-                                                                              : "failed";
+    return rc == PD_OK || rc == PD_ERR_MISMATCH            ? "done"
+           : rc == PD_STOPPED || rc == PD_ERR_LIMIT ? "stopped"
+                                                    : "failed";
 }
 
 /* ---------------------------------------------------------------- the page (server's thread) */

@@ -1,9 +1,11 @@
 /* pbn/sets/deal_set.c - the engine of `predup deal`: a set of boards from a key, optionally
  * constrained by a dealer script, streamed as PBN or gathered for the machine formats. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "pbn/sets/sets.h"
 
@@ -29,8 +31,49 @@ static void make_generator(char *buf, size_t n, const struct deal_set_opts *o,
 
 static void show_progress(bool on, int done, int total)
 {
-    if (on)
-        fprintf(stderr, "\rdealt %d of %d board%s", done, total, total == 1 ? "" : "s");
+    if (on) /* \033[K: the rest of a longer line (slow_board_tick's) erased */
+        fprintf(stderr, "\rdealt %d of %d board%s\033[K", done, total, total == 1 ? "" : "s");
+}
+
+/* ---------------------------------------------------------------- a board that takes long */
+
+/* After this many tries of one board without a deal, the terminal says the condition may be
+ * impossible (4194304: a condition met once in a million deals is found first 98 times in 100). */
+enum { NOTE_TRIES = 16 * DEAL_WATCH_SPAN };
+
+/* What a terminal shows while a board of a script takes long (an impossible condition runs to
+ * --max-tries, a minute or more): the board's tries, at its first tick and then every second,
+ * and once that the condition may be impossible. The ticks come from the dealing threads every
+ * DEAL_WATCH_SPAN tries of a board (dealer/run/sets.c): the clock is read then, never per deal. */
+struct slow_board_watch {
+    pthread_mutex_t mu;
+    struct timespec last; /* when the last line was shown */
+    bool shown, noted;
+    unsigned long long max_tries;
+};
+
+static void slow_board_tick(void *ctx, int board, uint64_t tries)
+{
+    struct slow_board_watch *w = ctx;
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    pthread_mutex_lock(&w->mu);
+    if (!w->noted && tries >= NOTE_TRIES) {
+        fprintf(stderr, "\r\033[Kboard %d: no deal in %llu tries: the condition may be "
+                "impossible (--max-tries %llu ends the search)\n", board,
+                (unsigned long long)tries, w->max_tries);
+        w->noted = true;
+        w->shown = false;
+    }
+    if (!w->shown || (now.tv_sec - w->last.tv_sec) * 1000000000L + now.tv_nsec -
+                         w->last.tv_nsec >= 1000000000L) {
+        fprintf(stderr, "\r\033[Kboard %d: %llu deals tried, none satisfies the condition yet",
+                board, (unsigned long long)tries);
+        w->last = now;
+        w->shown = true;
+    }
+    pthread_mutex_unlock(&w->mu);
 }
 
 /* Generates the boards chunk by chunk and streams them as PBN: memory does not grow with the
@@ -73,7 +116,7 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
             if (rc == PD_OK)
                 rc = pbn_write_game(out, &g, (size_t)(at + i), e);
         }
-        show_progress(progress, at + sub.n, range->n);
+        show_progress(progress && rc == PD_OK, at + sub.n, range->n);
     }
     if (progress)
         fputc('\n', stderr);
@@ -200,10 +243,18 @@ enum pd_status deal_set(const struct deal_set_opts *o, struct pd_err *e)
     if (rc == PD_OK)
         rc = check_script_lines(o, &dl, e);
     dl.max_tries = o->max_tries;
+    struct slow_board_watch slow = {PTHREAD_MUTEX_INITIALIZER, {0, 0}, false, false,
+                                    o->max_tries ? o->max_tries : DEAL_MAX_TRIES};
+    struct deal_watch watch = {slow_board_tick, &slow};
+
+    if (rc == PD_OK && dl.ld && pd_progress_wanted(o->quiet))
+        dl.watch = &watch;
     make_generator(generator, sizeof generator, o, &dl);
     if (rc == PD_OK)
         rc = pbn_only(o) ? write_pbn_file(o, &dl, &range, generator, e)
                          : write_formats(o, &dl, &range, generator, e);
+    if (slow.shown) /* the board's line ends before what comes next */
+        fputs("\r\033[K", stderr);
     dealing_close(&dl);
     board_range_free(&range);
     return rc;

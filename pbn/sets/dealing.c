@@ -64,7 +64,8 @@ enum pd_status dealing_generate(const struct dealing *dl, const struct board_ran
                                 int threads, struct board_deal *bd, struct pd_err *e)
 {
     if (dl->ld)
-        return set_generate_script(&dl->sk, range, threads, dl->ld, dl->max_tries, bd, e);
+        return set_generate_script_watched(&dl->sk, range, threads, dl->ld, dl->max_tries,
+                                           dl->watch, bd, e);
     return set_generate(&dl->sk, range, threads, NULL, NULL, dl->max_tries, bd, e);
 }
 

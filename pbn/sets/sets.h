@@ -17,6 +17,7 @@ struct dealing {
     struct lang_deal *ld;   /* the script prepared for its dealing version */
     int version;            /* DEALING_V1 or DEALING_V2 (dealer/README.md), for a script */
     uint64_t max_tries;
+    const struct deal_watch *watch; /* NULL: none; deal sets one on a terminal */
     char commit[65];
     char script_hash[65];
 };

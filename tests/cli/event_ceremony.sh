@@ -79,7 +79,7 @@ grep -q '0 cards placed' out
 grep -q "^key $(head -n 1 ev.key)$" ev.record
 # The key goes into the record, not onto the terminal: it is never printed.
 grep -qx 'ev.record: the key is revealed in it; anyone can now run: predup verify ev.record FILE...' out
-! grep -qF "$(head -n 1 ev.key)" out
+! grep -qF "$(head -n 1 ev.key)" out || exit 1
 "$P" verify ev.record "ev/spring-pairs.pbn" ev/reserve.pbn "ev/spring-pairs.dd.pbn" > out
 grep -q 'ev/spring-pairs.pbn: all 8 boards match the record.s set "spring-pairs"' out
 grep -q 'ev/reserve.pbn: all 3 boards match' out

@@ -8,6 +8,12 @@
 # under PREFIX/share/predup.
 set -eu
 P=$PREDUP
+# The messages name full paths, and a message withholds a run of letters, digits and '/' that
+# looks like a key (pd_fail): a random temporary folder name joined with the words after it can
+# look like one (/tmp/tmp.OhVJijWu5Q/config/machines/nosuch). Work one folder down, in a folder
+# whose name starts with '_' (no key has one), so that the run is cut after the random name.
+mkdir _profiles
+cd _profiles
 here=$(pwd)
 "$P" key new ev.key >/dev/null
 "$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
@@ -17,7 +23,7 @@ fast() { printf '[machine]\nname = %s\ntransport = sim\n[sim]\ncard_ms = 0\nboar
 rc=0; "$P" fill set.pbn --machine usb --yes 2>err.txt || rc=$?
 [ "$rc" = 69 ]
 grep -q 'USB' err.txt
-! grep -q 'cannot open the machine profile' err.txt
+! grep -q 'cannot open the machine profile' err.txt || exit 1 # (a bare ! never stops set -e)
 
 # By name from the tree's config/machines/ (the current folder), by path, and the misses.
 mkdir -p config/machines
@@ -30,6 +36,11 @@ grep -q "no machine profile \"nosuch\": tried $here/config/machines/nosuch.conf,
 rc=0; "$P" fill set.pbn --machine sub/x.conf --yes 2>err.txt || rc=$?
 [ "$rc" = 74 ]
 grep -q "sub/x.conf: cannot open the machine profile ($here/sub/x.conf)" err.txt
+# ... and a path that does look like a key is never printed (keys are never printed).
+rc=0; "$P" fill set.pbn --machine Hk1l38l2RsC7vhWBeA8jmKWwaCl6AfER0s/x.conf --yes 2>err.txt || rc=$?
+[ "$rc" = 74 ]
+grep -q "\[withheld: key-like text\]" err.txt
+! grep -q "Hk1l38l2Rs" err.txt || exit 1
 
 # fill --list: the USB devices (tests/usb_machine.c mocks one), then every profile by name,
 # a file whose name is built in reached by its path only.

@@ -47,7 +47,7 @@ rc=0; "$P" sim set.pbn --machine ocr.conf --journal c.j >/dev/null 2>err.txt || 
 "$P" sim set.pbn --machine sim --fault unreadable@1:1 --fault unreadable@1:2 --journal d.j \
     >out.txt 2>err.txt
 grep -q '^filled set.pbn: 4 good' out.txt
-! grep -q 'readable index' err.txt
+! grep -q 'readable index' err.txt || exit 1
 rc=0; "$P" sim set.pbn --deck xx 2>err.txt || rc=$?
 [ "$rc" = 64 ]; grep -q -- '--deck xx: an index set (standard de fr nl sv da)' err.txt
 # the completion offers the same index sets
@@ -63,7 +63,7 @@ prof old-de.conf 'card_index = de' -- 'protocol = 1.0' 'deck = de'
 rc=0; "$P" sim set.pbn --machine old-de.conf --journal f.j >/dev/null 2>err.txt || rc=$?
 [ "$rc" = 69 ]
 grep -q 'the machine speaks protocol 1.0, which cannot be told card_index = de (1.1 can)' err.txt
-! grep -q '^begin' f.j
+! grep -q '^begin' f.j || exit 1
 prof old-stop.conf 'stop_card = yes' -- 'protocol = 1.0'
 rc=0; "$P" sim set.pbn --machine old-stop.conf --journal g.j >/dev/null 2>err.txt || rc=$?
 [ "$rc" = 69 ]; grep -q 'the machine drops no stop cards (protocol 1.0)' err.txt

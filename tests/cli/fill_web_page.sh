@@ -75,7 +75,7 @@ rc=0; wait "$fill" || rc=$?
 [ "$rc" = 75 ] || { echo "stop from the page: exit $rc"; cat err.txt; exit 1; }
 grep -q '^answered 2 1 stop 200$' drive.txt   # board 1's redo, after the duplicate card
 grep -q 'answered on the operator page: stop' err.txt
-grep -q 'error: stopped by the operator at board 1; nothing is lost: predup fill set.pbn --machine faults.conf --web 0 --resume continues' err.txt
+grep -q '^predup fill: stopped by the operator at board 1; nothing is lost: predup fill set.pbn --machine faults.conf --web 0 --resume continues' err.txt
 "$P" fill set.pbn --machine faults.conf --yes --resume >out.txt 2>/dev/null
 grep -q '^filled set.pbn: 4 good, 0 bad; ' out.txt
 

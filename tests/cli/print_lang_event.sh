@@ -71,6 +71,6 @@ grep -q 'Bridgeclub, 26.11.2026 Satz: original' ev-original-record.pdf.txt
 [ "$(grep -cx 'Clubturnier Zürich · 26.11.2026 · Satz: original' ev-original-curtain.pdf.txt)" -eq 8 ]
 [ "$(grep -cx 'Clubturnier Zürich · 26.11.2026 · Satz: reserve' ev-reserve-curtain.pdf.txt)" -eq 8 ]
 [ "$(grep -cx 'RESERVE' ev-reserve-curtain.pdf.txt)" -eq 8 ]
-! grep -q 'RESERVE' ev-original-curtain.pdf.txt
+! grep -q 'RESERVE' ev-original-curtain.pdf.txt || exit 1
 . "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo "print_lang_event: ok"

@@ -39,7 +39,7 @@ pdftotext -raw fr-curtain-reserve.pdf - 2>/dev/null | tr -d '\f' >res.txt
 [ "$(grep -cx 'RÉSERVE' res.txt)" -eq 36 ]
 [ "$(grep -cx 'Coupe Gérard · 03/03/2025 · Série : reserve' res.txt)" -eq 36 ]
 pdftotext -raw fr-orig.pdf - 2>/dev/null | tr -d '\f' >orig.txt
-! grep -q 'RÉSERVE' orig.txt
+! grep -q 'RÉSERVE' orig.txt || exit 1
 [ "$(grep -cx 'Coupe Gérard · 03/03/2025 · Série : original' orig.txt)" -eq 36 ]
 # The band is red, and so is the frame: many red pixels on a reserve page, none on an original's.
 red() { pdftoppm -r 30 -f 1 -l 1 -singlefile "$1" rc 2>/dev/null

@@ -39,7 +39,7 @@ if ns_points mini.pbn | grep -qx 20; then echo "minibridge.dl dealt a 20-20 boar
 "$PREDUP" deal --key k.key --boards 1-300 --script "$S" -o again.pbn --quiet
 cmp -s mini.pbn again.pbn # deterministic from the key
 sed 's/^least = 21$/least = 25/' "$S" >least25.dl
-! cmp -s "$S" least25.dl
+! cmp -s "$S" least25.dl || exit 1
 "$PREDUP" deal --key k.key --boards 1-300 --script least25.dl -o strong.pbn --quiet
 low=$(ns_points strong.pbn | awk '{ m = $1 > 40 - $1 ? $1 : 40 - $1; if (m < 25) n++ } END { print n + 0 }')
 [ "$low" -eq 0 ] || { echo "least = 25: $low boards below 25"; exit 1; }

@@ -102,7 +102,7 @@ $(BUILD)/firmata_avr: $(BUILD)/tests/firmata_avr.o $(LIB_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -lsimavr -lsimavrparts -lutil -o $@
 firmata-hex:
-	@mkdir -p $(BUILD)/firmata && cd $(BUILD)/firmata && npm pack -q avrgirl-arduino@5.0.1 && \
+	@mkdir -p $(BUILD)/firmata && cd $(BUILD)/firmata && npm pack -q avrgirl-arduino@5.0.1 >/dev/null && \
 	  tar -xzf avrgirl-arduino-5.0.1.tgz --strip-components=4 \
 	    package/junk/hex/uno/StandardFirmata.cpp.hex && rm avrgirl-arduino-5.0.1.tgz && \
 	  echo "6d57ea7cf30e26c9c2f3a01ee37907d2c951f8bc9c27f84dddad12fa9c8b8f36  StandardFirmata.cpp.hex" | sha256sum --quiet -c || \

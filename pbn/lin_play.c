@@ -358,15 +358,18 @@ enum pd_status fmt_lin_extra_apply(struct pbn_game *g, const struct lin_extra *x
 
 /* ---------------------------------------------------------------- PBN to LIN */
 
+/* pn|...|, the players in LIN's seat order (FMT_LIN_SEATS). */
 void fmt_lin_extra_write_pre(FILE *out, const struct pbn_game *g)
 {
-    static const enum pbn_tag_id tag[4] = {PBN_ID_South, PBN_ID_West, PBN_ID_North,
-                                           PBN_ID_East};
+    static const enum pbn_tag_id player_tag[4] = {[SEAT_N] = PBN_ID_North,
+                                                  [SEAT_E] = PBN_ID_East,
+                                                  [SEAT_S] = PBN_ID_South,
+                                                  [SEAT_W] = PBN_ID_West};
     const char *name[4];
     bool any = false;
 
     for (int k = 0; k < 4; k++) {
-        name[k] = pbn_tag_get_id(g, tag[k]);
+        name[k] = pbn_tag_get_id(g, player_tag[FMT_LIN_SEATS[k]]);
         if (!name[k] || strcmp(name[k], "?") == 0 || strchr(name[k], '|'))
             name[k] = "";
         any |= *name[k] != '\0';

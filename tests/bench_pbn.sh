@@ -28,7 +28,7 @@ alone "PBN to PBN, 100,000 boards: CPU s" "$P convert --force set.pbn out.pbn"
 # one-board file of that format (what predup holds before it reads: its libraries, 28 MB with
 # GStreamer and libvips), as a ratio to the file's size. Goal: at most 20 times.
 "$P" deal --key k --boards 1 -o one.pbn --quiet --force
-for f in pbn lin bri dge csv ber bhg rzd cds dup dlm; do
+for f in $("$P" --complete formats | grep -v blind); do # every format of the table
     for b in 1-100000 1-65535 1-255 1-99; do
         "$P" convert --force --boards "$b" set.pbn "all.$f" >/dev/null 2>&1 && break
     done

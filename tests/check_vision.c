@@ -169,6 +169,7 @@ START_TEST(test_vision_calibration_file)
     ck_assert_int_eq(r2.card, r1.card);
     ck_assert_int_eq(r2.second, r1.second);
     ck_assert_int_eq(r2.confidence, r1.confidence);
+    vis_cal_free(back);
     /* cut short: refused with the file's name, nothing loaded */
     FILE *in = fopen(path, "rb"), *out = fopen(bad, "wb");
     char buf[4096];

@@ -94,7 +94,7 @@ expect "--list" predup fill --lis
 expect "" predup fill --fa
 expect "club.key dir" predup verify --key ""
 expect "--jobs" predup analyze --jo
-[ "$("$P" --complete value-options dealer | tr '\n' ' ')" = "-s -p -g -t -j " ] ||
+[ "$("$P" --complete value-options dealer | tr '\n' ' ')" = "-s -p -g -t -j --dealing " ] ||
     { echo "dealer's options with a value: $("$P" --complete value-options dealer)"; exit 1; }
 mkdir sets && cd sets
 touch notes.txt

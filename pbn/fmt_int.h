@@ -35,6 +35,32 @@ static inline int pbn_tag_mts_rank(const struct pbn_tag *t)
     return t->id >= 1 && t->id <= PBN_MTS_COUNT ? t->id - 1 : -1;
 }
 
+/* The values of a dealt board's own tags, which change from board to board of a set
+ * (pbn/dealt.c: pbn_game_from_board's, and the dealt writer's): Board, Dealer, Vulnerable,
+ * Deal and DealId (empty when num is NULL), each plain ASCII (nothing to escape). */
+enum pbn_board_value { PBN_BV_BOARD, PBN_BV_DEALER, PBN_BV_VUL, PBN_BV_DEAL, PBN_BV_DEALID,
+                       PBN_BV_COUNT };
+struct pbn_board_values {
+    const char *text[PBN_BV_COUNT];
+    size_t len[PBN_BV_COUNT];
+    char board[12], dealer[2], deal[DEAL_PBN_LEN], dec[40];
+};
+void pbn_board_values(struct pbn_board_values *v, struct board_info bi, const struct deal *d,
+                      const deal_num *num);
+
+/* The export text of g (pbn_write_game's, in g's encoding, without the empty line before a
+ * game) with the values of the tags whose ids are in ids left out, each value plain (nothing
+ * to escape: pbn_write_game would write it as it is): at[k] is where the k-th value left out
+ * goes in text (malloc'd, len bytes), which[k] its id's place in ids; n of them. */
+enum { PBN_CUT_MAX = PBN_BV_COUNT };
+struct pbn_export_cuts {
+    char *text;
+    size_t len, n, at[PBN_CUT_MAX];
+    uint8_t which[PBN_CUT_MAX];
+};
+enum pd_status pbn_export_cut(const struct pbn_game *g, const uint8_t ids[PBN_CUT_MAX],
+                              struct pbn_export_cuts *c, struct pd_err *e);
+
 /* pbn_write, its UTF-8 note (pbn_note_utf8) naming the file name ("-" or NULL: "the PBN
  * set"): pbn/fmt.c writes a set's PBN file by it. */
 enum pd_status pbn_write_named(FILE *out, const char *name, const struct pbn_set *set,

@@ -160,6 +160,19 @@ unsigned pbn_event_beyond_latin1(const struct pbn_event *ev, const char **where)
 void pbn_note_utf8(const char *name, unsigned cp, const char *where);
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e);
+/* A set `predup deal` streams (pbn/write.c): each board is the game pbn_game_from_board makes
+ * of it for ev (with DealId when deal_id, and then num given to pbn_dealt_add, else NULL),
+ * written as pbn_write_game writes that game at index (0 for the set's first), the text that
+ * does not change from board to board formatted once. pbn_dealt_add keeps the board's text,
+ * pbn_dealt_flush writes what was kept with one fwrite. */
+struct pbn_dealt_writer;
+enum pd_status pbn_dealt_writer_new(struct pbn_dealt_writer **out, const struct pbn_event *ev,
+                                    bool deal_id, struct pd_err *e);
+enum pd_status pbn_dealt_add(struct pbn_dealt_writer *w, struct board_info bi,
+                             const struct deal *d, const deal_num *num, size_t index,
+                             struct pd_err *e);
+enum pd_status pbn_dealt_flush(struct pbn_dealt_writer *w, FILE *out, struct pd_err *e);
+void pbn_dealt_writer_free(struct pbn_dealt_writer *w); /* NULL: nothing */
 /* Frees a game's tags, for a game not owned by a set (a reusable one on the stack). */
 void pbn_game_clear(struct pbn_game *g);
 /* The same, to a temporary name, fsynced and renamed ("-" = stdout); refuses to replace a

@@ -1,5 +1,5 @@
-/* pbn/set.c - PBN sets in memory: games as ordered tags with their section lines, the builder
- * for generated boards, and the double-dummy tags (DoubleDummyTricks, OptimumResultTable,
+/* pbn/set.c - PBN sets in memory: games as ordered tags with their section lines (a dealt
+ * board's game: pbn/dealt.c), and the double-dummy tags (DoubleDummyTricks, OptimumResultTable,
  * OptimumScore, ParContract). */
 #include <pthread.h>
 #include <stdalign.h>
@@ -531,63 +531,6 @@ char *pbn_game_commentary(const struct pbn_game *g)
     }
     *w = '\0';
     return text;
-}
-
-/* Gives an empty game room for n tags (in its set's arena, when it has one). */
-static enum pd_status reserve_tags(struct pbn_game *g, size_t n, struct pd_err *e)
-{
-    g->tags_fixed = g->arena != NULL;
-    g->tags = g->arena ? pbn_arena_take(g->arena, n * sizeof *g->tags, alignof(max_align_t))
-                       : malloc(n * sizeof *g->tags);
-    if (!g->tags)
-        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
-    g->cap = n;
-    return PD_OK;
-}
-
-enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *ev,
-                                   struct board_info bi, const struct deal *d,
-                                   const deal_num *num, struct pd_err *e)
-{
-    char board[16], deal[DEAL_PBN_LEN], dealer[2] = {SEAT_LETTER[bi.dealer], 0}, dec[40];
-    /* PBN 3.4: "?" is unknown, "" is inappropriate: a dealing program knows no players and no
-     * result, so those are empty. */
-    const char *const values[] = {
-        /* in pbn_mts order: Event Site Date Board, the four players, Dealer Vulnerable Deal,
-         * Scoring Declarer Contract Result */
-        ev && ev->event ? ev->event : "?",
-        ev && ev->site ? ev->site : "?",
-        ev && ev->date ? ev->date : "????.??.??",
-        board,
-        "", "", "", "",
-        dealer, VUL_PBN[bi.vul], deal,
-        "", "", "", "",
-    };
-    enum pd_status rc = PD_OK;
-    /* a new game (a dealt set's) has none of these tags: add them, no look-up by name */
-    enum pd_status (*put)(struct pbn_game *, const char *, const char *, struct pd_err *) =
-        g->ntags ? pbn_tag_set : pbn_tag_add;
-
-    snprintf(board, sizeof board, "%d", bi.number);
-    deal_to_pbn(d, bi.dealer, 0xF, deal);
-    if (!g->cap) /* room for these tags and no more: a set may hold 100,000 such games */
-        rc = reserve_tags(g, PBN_MTS_COUNT + (ev && ev->generator) + (num != NULL), e);
-    _Static_assert(sizeof values / sizeof values[0] == PBN_MTS_COUNT, "a value a mandatory tag");
-    for (int i = 0; rc == PD_OK && i < PBN_MTS_COUNT; i++)
-        rc = put(g, pbn_mts[i], values[i], e);
-    if (rc == PD_OK && ev && ev->generator)
-        rc = put(g, "Generator", ev->generator, e);
-    if (rc == PD_OK && num) {
-        deal_num_to_dec(*num, dec);
-        rc = put(g, "DealId", dec, e);
-    }
-    g->board = bi.number;
-    g->dealer = bi.dealer;
-    g->vul = bi.vul;
-    g->has_dealer = g->has_vul = true;
-    g->deal = *d;
-    g->known = 0xF;
-    return rc;
 }
 
 /* DoubleDummyTricks: 20 hex digits, declarers N, S, E, W, strains NT, S, H, D, C. */

@@ -23,6 +23,16 @@ struct text {
 
 static bool game_needs_utf8(const struct pbn_game *g);
 
+static void text_init(struct text *t, const struct pbn_game *g, int utf8)
+{
+    t->p = t->local;
+    t->n = 0;
+    t->cap = sizeof t->local;
+    t->failed = false;
+    t->utf8 = utf8;
+    t->g = g;
+}
+
 static bool text_utf8(struct text *t)
 {
     if (t->utf8 < 0)
@@ -240,31 +250,38 @@ static void sort_tags(const struct pbn_tag **tags, size_t n)
         }
 }
 
-static void format_game(struct text *out, const struct pbn_game *g, const struct pbn_tag **extra)
+/* The tags of g in the order export writes them: the 15 mandatory ones (for one g lacks, its
+ * missing[i], "?": PBN 3.4), then the others by name. order has room for PBN_MTS_COUNT +
+ * g->ntags; returns the count. */
+static size_t export_order(const struct pbn_game *g, const struct pbn_tag **order,
+                           struct pbn_tag missing[PBN_MTS_COUNT])
 {
-    static const struct tag_style st = {"\r\n", 2, false, true};
-    const struct pbn_tag *mts[PBN_MTS_COUNT] = {NULL};
+    const struct pbn_tag **extra = order + PBN_MTS_COUNT;
     size_t nextra = 0;
 
+    for (int i = 0; i < PBN_MTS_COUNT; i++)
+        order[i] = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         int r = pbn_tag_mts_rank(&g->tags[i]);
 
-        if (r >= 0 && !mts[r]) /* a repeated one goes with the others */
-            mts[r] = &g->tags[i];
+        if (r >= 0 && !order[r]) /* a repeated one goes with the others */
+            order[r] = &g->tags[i];
         else
             extra[nextra++] = &g->tags[i];
     }
-    for (int i = 0; i < PBN_MTS_COUNT; i++) {
-        /* A mandatory tag the game lacks is unknown: "?" (PBN 3.4). */
-        struct pbn_tag missing = {.name = (char *)pbn_mts[i], .value = (char *)"?"};
-
-        format_tag(out, mts[i] ? mts[i] : &missing, &st);
-    }
+    for (int i = 0; i < PBN_MTS_COUNT; i++)
+        if (!order[i]) {
+            missing[i] = (struct pbn_tag){.name = (char *)pbn_mts[i], .value = (char *)"?"};
+            order[i] = &missing[i];
+        }
     sort_tags(extra, nextra);
-    for (size_t i = 0; i < nextra; i++)
-        format_tag(out, extra[i], &st);
-    /* Commentary a game got from another format (LIN's nt): one { } comment a line; a "}" in
-     * it would close the comment early, so it is written ")". */
+    return PBN_MTS_COUNT + nextra;
+}
+
+/* Commentary a game got from another format (LIN's nt): one { } comment a line; a "}" in it
+ * would close the comment early, so it is written ")". */
+static void format_comments(struct text *out, const struct pbn_game *g)
+{
     for (size_t i = 0; i < g->ncomments; i++) {
         text_add(out, "{", 1);
         for (const char *c = g->comments[i]; *c; c++)
@@ -272,6 +289,18 @@ static void format_game(struct text *out, const struct pbn_game *g, const struct
                         *c == '}' || *c == '\n' || *c == '\r' ? 1 : utf8_len(c));
         text_add(out, "}\r\n", 3);
     }
+}
+
+static const struct tag_style export_style = {"\r\n", 2, false, true};
+
+static void format_game(struct text *out, const struct pbn_game *g, const struct pbn_tag **order)
+{
+    struct pbn_tag missing[PBN_MTS_COUNT];
+    size_t n = export_order(g, order, missing);
+
+    for (size_t i = 0; i < n; i++)
+        format_tag(out, order[i], &export_style);
+    format_comments(out, g);
 }
 
 /* A game is written in ISO 8859-1 only when every text of it fits; one character outside
@@ -352,18 +381,14 @@ static void sink_put(struct sink *k, const char *p, size_t n)
 static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
                                    bool utf8, struct pd_err *e)
 {
-    const struct pbn_tag *few[32], **extra = few;
+    /* the tags in the order written (format_game, format_kept_game) */
+    const struct pbn_tag *few[PBN_MTS_COUNT + 32], **extra = few;
     struct text t;
     enum pd_status rc = PD_OK;
 
-    t.p = t.local;
-    t.n = 0;
-    t.cap = sizeof t.local;
-    t.failed = false;
-    t.utf8 = utf8 ? 1 : -1;
-    t.g = g;
+    text_init(&t, g, utf8 ? 1 : -1);
     if (g->ntags > 32) {
-        extra = malloc(g->ntags * sizeof *extra);
+        extra = malloc((PBN_MTS_COUNT + g->ntags) * sizeof *extra);
         if (!extra)
             return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     }
@@ -516,4 +541,61 @@ enum pd_status pbn_write_file_ex(const char *path, unsigned flags, const struct 
 enum pd_status pbn_write_file(const char *path, const struct pbn_set *set, struct pd_err *e)
 {
     return pbn_write_file_ex(path, 0, set, e);
+}
+
+/* ---------------------------------------------------------------- a text with cuts */
+
+/* One tag of pbn_export_cut: its value left out, where it would go in *cut. */
+static bool format_cut_tag(struct text *t, const struct pbn_tag *tag, size_t *cut)
+{
+    struct pbn_tag empty = *tag;
+    size_t at = t->n + 1 + strlen(tag->name) + 2; /* after '[', the name and ' "' */
+
+    empty.value = (char *)"";
+    format_tag(t, &empty, &export_style);
+    *cut = at;
+    return !t->failed && t->n >= at + 2 && memcmp(t->p + at, "\"]", 2) == 0;
+}
+
+/* The place in ids of tag t's id, or -1. */
+static int cut_index(const struct pbn_tag *t, const uint8_t ids[PBN_CUT_MAX])
+{
+    for (int k = 0; t->id && k < PBN_CUT_MAX; k++)
+        if (t->id == ids[k])
+            return k;
+    return -1;
+}
+
+enum pd_status pbn_export_cut(const struct pbn_game *g, const uint8_t ids[PBN_CUT_MAX],
+                              struct pbn_export_cuts *c, struct pd_err *e)
+{
+    const struct pbn_tag *order[PBN_MTS_COUNT + 32];
+    struct pbn_tag missing[PBN_MTS_COUNT];
+    struct text t;
+    size_t n = 0;
+    bool ok = g->ntags <= 32;
+
+    text_init(&t, g, -1);
+    c->n = 0;
+    if (ok)
+        n = export_order(g, order, missing);
+    for (size_t i = 0; ok && i < n; i++) {
+        int k = cut_index(order[i], ids);
+
+        if (k < 0 || c->n == PBN_CUT_MAX) /* one cut a value: a repeated tag is written whole */
+            format_tag(&t, order[i], &export_style);
+        else if ((ok = format_cut_tag(&t, order[i], &c->at[c->n])))
+            c->which[c->n++] = (uint8_t)k;
+    }
+    format_comments(&t, g);
+    c->len = t.n;
+    c->text = ok && !t.failed ? malloc(t.n + 1) : NULL;
+    if (c->text)
+        memcpy(c->text, t.p, t.n);
+    if (t.p != t.local)
+        free(t.p);
+    if (!c->text)
+        return pd_fail(e, ok ? PD_ERR_NOMEM : PD_ERR_INTERNAL,
+                       ok ? "out of memory" : "a game cut where no plain value goes");
+    return PD_OK;
 }

@@ -168,6 +168,70 @@ START_TEST(test_stream_equals_whole)
 }
 END_TEST
 
+/* The dealt writer (deal's stream) writes, board after board, what pbn_game_from_board and
+ * pbn_write_game write for the same boards: events with escapes, ISO 8859-1, a character
+ * beyond it (the whole game in UTF-8), none at all; with and without DealId and Generator;
+ * boards of every dealer and vulnerability, numbers of 1 to 6 digits. */
+static char *dealt_text(const struct pbn_event *ev, bool deal_id, bool dealt)
+{
+    static const int boards[] = {1, 2, 3, 4, 9, 16, 17, 99, 100, 1000, 65535, 999999};
+    struct pbn_dealt_writer *w = NULL;
+    struct pbn_game g = {0};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    ck_assert(!dealt || pbn_dealt_writer_new(&w, ev, deal_id, NULL) == PD_OK);
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        struct board_info bi = board_law2(boards[i]);
+        deal_num n = (deal_num)boards[i] * 0x9E3779B97F4A7C15ULL % DEAL_COUNT;
+        struct deal d;
+
+        ck_assert_int_eq(deal_from_number(n, &d, NULL), PD_OK);
+        if (dealt) {
+            ck_assert_int_eq(pbn_dealt_add(w, bi, &d, deal_id ? &n : NULL, i, NULL), PD_OK);
+            if (i % 5 == 4) /* flushed now and then, as deal does a chunk */
+                ck_assert_int_eq(pbn_dealt_flush(w, f, NULL), PD_OK);
+            continue;
+        }
+        ck_assert_int_eq(pbn_game_from_board(&g, ev, bi, &d, deal_id ? &n : NULL, NULL), PD_OK);
+        ck_assert_int_eq(pbn_write_game(f, &g, i, NULL), PD_OK);
+    }
+    ck_assert(!dealt || pbn_dealt_flush(w, f, NULL) == PD_OK);
+    pbn_dealt_writer_free(w);
+    pbn_game_clear(&g);
+    fclose(f);
+    return text;
+}
+
+START_TEST(test_dealt_writer_equals_game_writer)
+{
+    static const struct pbn_event events[] = {
+        {NULL, NULL, NULL, NULL},
+        {"Club \"Spring\" Pairs \\ A", NULL, "2026.11.22", "predup 0.1.0 commitment=abc"},
+        {"Z\xc3\xbcrich Cup", "Caf\xc3\xa9 \"B\"", "2026.01.02", "predup label=x"},
+        {"Cup", "Site", NULL, "predup label=\xce\xa9mega"}, /* U+03A9: UTF-8 */
+        {"", "", "????.??.??", ""},
+    };
+
+    for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+        for (int deal_id = 0; deal_id < 2; deal_id++) {
+            char *want = dealt_text(&events[i], deal_id, false);
+            char *have = dealt_text(&events[i], deal_id, true);
+
+            ck_assert_msg(strstr(want, "[Board \"999999\"]\r\n") != NULL, "event %zu", i);
+            size_t at = 0;
+
+            while (have[at] && have[at] == want[at])
+                at++;
+            ck_assert_msg(have[at] == want[at], "event %zu, DealId %d: byte %zu: %.40s", i,
+                          deal_id, at, want + at);
+            free(want);
+            free(have);
+        }
+}
+END_TEST
+
 Suite *setexport_suite(void);
 Suite *setexport_suite(void)
 {
@@ -178,6 +242,7 @@ Suite *setexport_suite(void)
     tcase_add_test(tc, test_export_dd_tags);
     tcase_add_test(tc, test_export_reads_back);
     tcase_add_test(tc, test_stream_equals_whole);
+    tcase_add_test(tc, test_dealt_writer_equals_game_writer);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,6 +1,7 @@
 /* dealer/deal/card.c - cards, hands and deals as text: names, suit holdings, the PBN deal string
  * (PBN 2.1 section 3.4.11) both ways, and the completeness check of a deal. */
 #include <ctype.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "dealer/deal/deal.h"
@@ -72,8 +73,8 @@ int rank_from_char(int c)
     }
 }
 
-/* Holding of one suit as ranks high to low ("AKT2"), "" for a void. buf needs 14 bytes.
- * Returns the number of ranks. */
+/* Holding of one suit as ranks high to low ("AKT2"), "" for a void, at buf (no NUL);
+ * returns the number of ranks. */
 static int suit_to_string(unsigned holding, char *buf)
 {
     int n = 0;
@@ -85,24 +86,43 @@ static int suit_to_string(unsigned holding, char *buf)
         buf[n++] = RANK_CHAR[bit + RANK_2];
         holding &= ~(1u << bit);
     }
-    buf[n] = '\0';
     return n;
 }
 
-static char *hand_to_pbn(uint64_t hand, char *p)
+/* The two tables of hand_suit_text (deal.h), filled once. */
+char hand_ranks_top[64][8], hand_ranks_low[128][8];
+static pthread_once_t ranks_once = PTHREAD_ONCE_INIT;
+
+static void fill_rank_tables(void)
 {
-    for (int s = 0; s < 4; s++) {
-        p += suit_to_string(hand_suit(hand, (enum suit)s), p);
-        if (s < 3)
-            *p++ = '.';
-    }
-    return p;
+    for (unsigned v = 0; v < 64; v++)
+        suit_to_string(v << 7, hand_ranks_top[v]);
+    for (unsigned v = 0; v < 128; v++)
+        suit_to_string(v, hand_ranks_low[v]);
 }
 
-void deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *buf)
+void hand_text_init(void)
 {
-    char *p = buf;
+    pthread_once(&ranks_once, fill_rank_tables);
+}
 
+/* 8 bytes beyond the end may be overwritten (hand_suit_text). */
+static char *hand_to_pbn(uint64_t hand, char *p)
+{
+    p = hand_suit_text(hand_suit(hand, SUIT_S), p);
+    *p++ = '.';
+    p = hand_suit_text(hand_suit(hand, SUIT_H), p);
+    *p++ = '.';
+    p = hand_suit_text(hand_suit(hand, SUIT_D), p);
+    *p++ = '.';
+    return hand_suit_text(hand_suit(hand, SUIT_C), p);
+}
+
+size_t deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *buf)
+{
+    char text[DEAL_PBN_LEN + 8], *p = text; /* + 8: what hand_suit_text may write beyond */
+
+    hand_text_init();
     *p++ = SEAT_LETTER[first];
     *p++ = ':';
     for (int i = 0; i < 4; i++) {
@@ -116,6 +136,8 @@ void deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *bu
             *p++ = '-';
     }
     *p = '\0';
+    memcpy(buf, text, (size_t)(p - text) + 1);
+    return (size_t)(p - text);
 }
 
 bool deal_is_complete(const struct deal *d, char *why, size_t why_len)

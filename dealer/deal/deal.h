@@ -5,6 +5,8 @@
 #ifndef PREDUP_DEALER_DEAL_H
 #define PREDUP_DEALER_DEAL_H
 
+#include <string.h>
+
 #include "dealer/base/base.h"
 
 /* ---------------------------------------------------------------- cards and deals */
@@ -96,7 +98,23 @@ int rank_from_char(int c);
  * struct deal, even one whose hands overlap (a malformed file's partial deal, which verify
  * shows): "N:", four hands of up to 52 cards and 3 dots, 3 spaces and the NUL (226). */
 enum { DEAL_PBN_LEN = 2 + 4 * (52 + 3) + 3 + 1 };
-void deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *buf);
+/* Returns the string's length. */
+size_t deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *buf);
+
+/* The ranks of a 13-bit holding, ace first ("AKT2"), at p, by two table look-ups: the six top
+ * ranks (A K Q J T 9) and the seven low ones (8 .. 2), 8 bytes each, copied whole and advanced
+ * by the popcount; up to 8 bytes beyond the ranks may be overwritten (no NUL). Returns the
+ * end. The tables are filled by hand_text_init, once (deal_to_pbn calls it; call it before
+ * the first use otherwise). */
+extern char hand_ranks_top[64][8], hand_ranks_low[128][8];
+void hand_text_init(void);
+static inline char *hand_suit_text(unsigned holding, char *p)
+{
+    memcpy(p, hand_ranks_top[holding >> 7], 8);
+    p += __builtin_popcount(holding >> 7);
+    memcpy(p, hand_ranks_low[holding & 0x7F], 8);
+    return p + __builtin_popcount(holding & 0x7F);
+}
 
 /* Parses a PBN deal string, tolerant as PBN import allows: any first seat, lower-case ranks,
  * "10" for T, "-" for an unknown hand, extra spaces. Sets *known to the mask of seats given.
@@ -164,8 +182,8 @@ enum pd_status deal_from_number(deal_num n, struct deal *out, struct pd_err *e);
 /* The number of a complete deal; PD_ERR_RANGE if the deal is not complete. */
 enum pd_status deal_to_number(const struct deal *d, deal_num *out, struct pd_err *e);
 
-/* Decimal text of n, no separators. buf needs 40 bytes. */
-void deal_num_to_dec(deal_num n, char *buf);
+/* Decimal text of n, no separators. buf needs 40 bytes. Returns the text's length. */
+size_t deal_num_to_dec(deal_num n, char *buf);
 /* Parses decimal digits (no sign, no separators); PD_ERR_RANGE when >= D. */
 enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err *e);
 

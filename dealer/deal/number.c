@@ -203,7 +203,7 @@ static char *u64_digits(uint64_t v, int min, char *end)
 }
 
 /* One 128-bit division splits n into 64-bit parts below 10^19; the rest is 64-bit work. */
-void deal_num_to_dec(deal_num n, char *buf)
+size_t deal_num_to_dec(deal_num n, char *buf)
 {
     const uint64_t e19 = 10000000000000000000ULL;
     uint64_t high = (uint64_t)(n / e19), low = (uint64_t)(n % e19);
@@ -213,6 +213,7 @@ void deal_num_to_dec(deal_num n, char *buf)
     p = u64_digits(high, 0, p);
     memcpy(buf, p, (size_t)(end - p));
     buf[end - p] = '\0';
+    return (size_t)(end - p);
 }
 
 enum pd_status deal_num_from_dec(const char *text, deal_num *out, struct pd_err *e)

@@ -107,20 +107,6 @@ void lout_free(struct lout *b)
 
 /* ---------------------------------------------------------------- one deal's layouts */
 
-/* The ranks of a 13-bit holding, ace first, into dst (at most 13 bytes); returns the count. */
-static inline int holding_chars(unsigned h, char *dst)
-{
-    int n = 0;
-
-    while (h) {
-        int top = 31 - __builtin_clz(h);
-
-        dst[n++] = RANK_CHAR[top + RANK_2];
-        h &= ~(1u << top);
-    }
-    return n;
-}
-
 /* One suit of several hands side by side: "A K 5 " per hand, padded to 20 columns except
  * after the last hand; a void is "- "; a suit of more than 10 cards overflows. */
 static void suit_row(struct lout *out, const uint64_t *hands, int n, enum suit s)
@@ -128,8 +114,8 @@ static void suit_row(struct lout *out, const uint64_t *hands, int n, enum suit s
     int cards = 10;
 
     for (int i = 0; i < n; i++) {
-        char ranks[13];
-        int k = holding_chars(hand_suit(hands[i], s), ranks);
+        char ranks[13 + 8]; /* + 8: what hand_suit_text may write beyond */
+        int k = (int)(hand_suit_text(hand_suit(hands[i], s), ranks) - ranks);
 
         for (; cards < 10; cards++)
             lout_puts(out, "  ");
@@ -153,37 +139,6 @@ static void print_hands(struct lout *out, const uint64_t *hands, int n)
     lout_putc(out, '\n');
 }
 
-/* The ranks of a holding, ace first, in two table look-ups: the six top ranks (A K Q J T 9,
- * bits 12..7) and the seven low ones (8 .. 2, bits 6..0), 8 bytes each (filled once by
- * lact_tables_init, before any run), copied whole and advanced by the popcount. */
-static char top_ranks[64][8], low_ranks[128][8];
-
-static void rank_table(char (*t)[8], int entries, int low_bit)
-{
-    for (int v = 0; v < entries; v++)
-        holding_chars((unsigned)v << low_bit, t[v]);
-}
-
-void lact_tables_init(void)
-{
-    static bool done;
-
-    if (!done) {
-        rank_table(top_ranks, 64, 7);
-        rank_table(low_ranks, 128, 0);
-        done = true;
-    }
-}
-
-/* Writes holding h at p (8 bytes beyond its cards may be overwritten); returns the end. */
-static inline char *holding_fast(unsigned h, char *p)
-{
-    memcpy(p, top_ranks[h >> 7], 8);
-    p += __builtin_popcount(h >> 7);
-    memcpy(p, low_ranks[h & 0x7F], 8);
-    return p + __builtin_popcount(h & 0x7F);
-}
-
 /* "n AKQ.JT9.876.5432 e ..." : printcompact ends each hand with a newline, printoneline with
  * a space. At most 4 * (2 + 13 + 3 + 1) bytes, and 8 the copies may overwrite. */
 static void print_compact(struct lout *out, const struct deal *d, bool oneline)
@@ -197,13 +152,13 @@ static void print_compact(struct lout *out, const struct deal *d, bool oneline)
 
         *p++ = "nesw"[h];
         *p++ = ' ';
-        p = holding_fast(hand_suit(hand, SUIT_S), p);
+        p = hand_suit_text(hand_suit(hand, SUIT_S), p);
         *p++ = '.';
-        p = holding_fast(hand_suit(hand, SUIT_H), p);
+        p = hand_suit_text(hand_suit(hand, SUIT_H), p);
         *p++ = '.';
-        p = holding_fast(hand_suit(hand, SUIT_D), p);
+        p = hand_suit_text(hand_suit(hand, SUIT_D), p);
         *p++ = '.';
-        p = holding_fast(hand_suit(hand, SUIT_C), p);
+        p = hand_suit_text(hand_suit(hand, SUIT_C), p);
         *p++ = oneline ? ' ' : '\n';
     }
     out->len = (size_t)(p - out->p);
@@ -337,7 +292,7 @@ static size_t freq_cells(const struct laction *a)
 enum pd_status lacc_init(struct lacc *a, const struct lang_prog *p, struct pd_err *e)
 {
     memset(a, 0, sizeof *a);
-    lact_tables_init();
+    hand_text_init(); /* print_compact's tables, filled before any run */
     a->sum = calloc((size_t)p->nacts + 1, sizeof *a->sum);
     a->sumsq = calloc((size_t)p->nacts + 1, sizeof *a->sumsq);
     a->freq = calloc((size_t)p->nacts + 1, sizeof *a->freq);

@@ -314,8 +314,6 @@ struct lout {
     bool failed;
 };
 void lout_free(struct lout *b);
-/* Fills act.c's tables once (lacc_init calls it, before any thread runs). */
-void lact_tables_init(void);
 
 struct lacc {
     long long *sum;    /* per action: average sums (integers: exact, any thread count) */

@@ -85,11 +85,11 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
     struct pbn_event ev = {o->event, o->site, o->date, generator};
     struct board_rule rule = dealing_rule(dl, o->dealer, o->vul);
     struct board_deal *bd = malloc(CHUNK * sizeof *bd);
-    struct pbn_game g;
+    struct pbn_dealt_writer *w = NULL;
     bool progress = pd_progress_wanted(o->quiet) && (range->n >= 10000 || dl->prog);
-    enum pd_status rc = bd ? PD_OK : pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    enum pd_status rc = bd ? pbn_dealt_writer_new(&w, &ev, true, e)
+                           : pd_fail(e, PD_ERR_NOMEM, "out of memory");
 
-    memset(&g, 0, sizeof g);
     /* The encoding rule (pbn/FORMATS.md, "Encoding"): ISO 8859-1, unless an event, site or
      * label holds a character beyond it; then the whole set is UTF-8, without "% EXPORT"
      * (export is ISO 8859-1), and deal says so. */
@@ -110,17 +110,16 @@ static enum pd_status write_pbn_stream(FILE *out, const struct deal_set_opts *o,
                                   range->boards + at};
 
         rc = dealing_generate(dl, &sub, o->threads, bd, e);
-        for (int i = 0; rc == PD_OK && i < sub.n; i++) {
-            rc = pbn_game_from_board(&g, &ev, board_conditions(&rule, bd[i].board), &bd[i].deal,
-                                     &bd[i].number, e);
-            if (rc == PD_OK)
-                rc = pbn_write_game(out, &g, (size_t)(at + i), e);
-        }
+        for (int i = 0; rc == PD_OK && i < sub.n; i++)
+            rc = pbn_dealt_add(w, board_conditions(&rule, bd[i].board), &bd[i].deal,
+                               &bd[i].number, (size_t)(at + i), e);
+        if (rc == PD_OK)
+            rc = pbn_dealt_flush(w, out, e);
         show_progress(progress && rc == PD_OK, at + sub.n, range->n);
     }
     if (progress)
         fputc('\n', stderr);
-    pbn_game_clear(&g);
+    pbn_dealt_writer_free(w);
     free(bd);
     return rc;
 }

@@ -108,7 +108,8 @@ firmata-hex:
 	  echo "6d57ea7cf30e26c9c2f3a01ee37907d2c951f8bc9c27f84dddad12fa9c8b8f36  StandardFirmata.cpp.hex" | sha256sum --quiet -c || \
 	  { rm -f StandardFirmata.cpp.hex; echo "firmata-hex: not the StandardFirmata 2.4 build the test knows"; exit 1; }
 
-$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o: | have-libs
+$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o \
+    $(BUILD)/tests/bench_keyed_draw.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
 
 $(BUILD)/%.o: %.c
@@ -152,6 +153,10 @@ $(BUILD)/machine/operator/page.o: CPPFLAGS += -I$(BUILD)/machine/operator
 
 # Raw generation speed, for make bench (tests/bench_deal.sh).
 $(BUILD)/bench_gen: $(BUILD)/tests/bench_gen.o $(LIB_OBJ)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+# The floor of keyed deal --script: the committed draw alone (tests/bench_keyed_draw.c).
+$(BUILD)/bench_keyed_draw: $(BUILD)/tests/bench_keyed_draw.o $(LIB_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 # The one-core ceiling of case (a) (tests/bench_ceiling.c; dealer/README.md, where the time goes).
@@ -285,8 +290,8 @@ run: deps
 # One table of every tests/bench_*.sh row (predup vs its peer, same run), medians of 3 runs;
 # FAST=1 runs each once.
 bench:
-	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/bench_ceiling $(BUILD)/usb_machine
-	BENCH_GEN=$(BUILD)/bench_gen BENCH_CEILING=$(BUILD)/bench_ceiling BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
+	$(MAKE) predup $(BUILD)/bench_gen $(BUILD)/bench_ceiling $(BUILD)/bench_keyed_draw $(BUILD)/usb_machine
+	BENCH_GEN=$(BUILD)/bench_gen BENCH_CEILING=$(BUILD)/bench_ceiling BENCH_KEYED_DRAW=$(BUILD)/bench_keyed_draw BENCH_LOG=$(BUILD)/bench.log sh tests/bench.sh ./predup
 
 fuzz: deps deps-fuzz
 	sh tests/fuzz.sh
@@ -329,4 +334,5 @@ clean:
 	rm -rf build build-san build-fuzz predup
 
 -include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d \
-    $(BUILD)/tests/firmata_avr.d $(BUILD)/tests/bench_gen.d $(BUILD)/tests/bench_ceiling.d
+    $(BUILD)/tests/firmata_avr.d $(BUILD)/tests/bench_gen.d $(BUILD)/tests/bench_ceiling.d \
+    $(BUILD)/tests/bench_keyed_draw.d

@@ -4,7 +4,8 @@
 # (printoneline), one thread each, alternated in CPU time (tests/bench_lib.sh). Rows
 # case|predup keyed|predup dealer|ratio: the ratio is dealer's CPU over keyed's for the same
 # number of deals (keyed's speed as a fraction of dealer's; the goal on (b) is 0.9 or more).
-# Then keyed (b) against Debian's dealer. The last row is dealing version 1 (the first accepted
+# Then the floor of keyed (b), the committed draw alone (tests/bench_keyed_draw.c), and keyed (b)
+# against Debian's dealer. The last row is dealing version 1 (the first accepted
 # candidate), for scale: a few boards.
 set -eu
 : "${PREDUP:?}" "${TOP:?}"
@@ -22,6 +23,19 @@ for c in b-2021bal:100000 c-rare:5000; do
         "$P deal --key $bench_tmp/k --boards 1-$n --script $script -j 1 -q -o /dev/null" \
         "$P dealer -j 1 -s 1 -p $n $script"
 done
+# The floor of keyed (b): the committed draw of the same boards alone (tests/bench_keyed_draw.c:
+# the same attempts, no DealId, no PBN), then with DealId, against dealer. What keyed spends
+# above these is the DealId and the PBN (dealer/README.md, where the time goes).
+DRAW=${BENCH_KEYED_DRAW:-$TOP/build/bench_keyed_draw}
+script=$PEERS/dealer-b-2021bal.dl
+if [ -x "$DRAW" ] && [ -f "$script" ]; then
+    versus "(b-2021bal) 100000 boards: keyed draw alone (no DealId, no PBN) vs dealer" \
+        "$DRAW $bench_tmp/k $script 100000" "$P dealer -j 1 -s 1 -p 100000 $script"
+    versus "(b-2021bal) 100000 boards: keyed draw and DealId (no PBN) vs dealer" \
+        "$DRAW $bench_tmp/k $script 100000 --deal-id" "$P dealer -j 1 -s 1 -p 100000 $script"
+else
+    echo "(b-2021bal) keyed draw alone|(no $DRAW: make build/bench_keyed_draw)|-|-"
+fi
 # The same keyed (b) against Debian's dealer (its script keeps 10,000: weighted x 10)
 script=$PEERS/dealer-b-2021bal.dl
 [ -x /usr/games/dealer ] && [ -f "$script" ] &&

@@ -96,9 +96,9 @@ static pthread_once_t ranks_once = PTHREAD_ONCE_INIT;
 static void fill_rank_tables(void)
 {
     for (unsigned v = 0; v < 64; v++)
-        suit_to_string(v << 7, hand_ranks_top[v]);
+        hand_ranks_top[v][7] = (char)suit_to_string(v << 7, hand_ranks_top[v]);
     for (unsigned v = 0; v < 128; v++)
-        suit_to_string(v, hand_ranks_low[v]);
+        hand_ranks_low[v][7] = (char)suit_to_string(v, hand_ranks_low[v]);
 }
 
 void hand_text_init(void)

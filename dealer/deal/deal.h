@@ -103,17 +103,19 @@ size_t deal_to_pbn(const struct deal *d, enum seat first, unsigned known, char *
 
 /* The ranks of a 13-bit holding, ace first ("AKT2"), at p, by two table look-ups: the six top
  * ranks (A K Q J T 9) and the seven low ones (8 .. 2), 8 bytes each, copied whole and advanced
- * by the popcount; up to 8 bytes beyond the ranks may be overwritten (no NUL). Returns the
- * end. The tables are filled by hand_text_init, once (deal_to_pbn calls it; call it before
- * the first use otherwise). */
+ * by their count (the entry's last byte); up to 8 bytes beyond the ranks may be overwritten
+ * (no NUL). Returns the end. The tables are filled by hand_text_init, once (deal_to_pbn calls
+ * it; call it before the first use otherwise). */
 extern char hand_ranks_top[64][8], hand_ranks_low[128][8];
 void hand_text_init(void);
 static inline char *hand_suit_text(unsigned holding, char *p)
 {
-    memcpy(p, hand_ranks_top[holding >> 7], 8);
-    p += __builtin_popcount(holding >> 7);
-    memcpy(p, hand_ranks_low[holding & 0x7F], 8);
-    return p + __builtin_popcount(holding & 0x7F);
+    const char *top = hand_ranks_top[holding >> 7], *low = hand_ranks_low[holding & 0x7F];
+
+    memcpy(p, top, 8);
+    p += top[7];
+    memcpy(p, low, 8);
+    return p + low[7];
 }
 
 /* Parses a PBN deal string, tolerant as PBN import allows: any first seat, lower-case ranks,

@@ -7,7 +7,8 @@
  * integer). D < 2^96 and v <= 13, so K*v < 2^100 fits in 128 bits (the encoder's sums of up to
  * three seats' v, at most 39: below 2^102). The exact divisions are done
  * by multiplying with the inverse of C's odd part modulo 2^128 (or 2^64 once K is small), which
- * is several times faster than a 128-bit division. */
+ * is several times faster than a 128-bit division; the encoder takes four cards a division
+ * (four_factors): the same numbers, a third less time. */
 #include <pthread.h>
 #include <string.h>
 
@@ -22,42 +23,51 @@ struct divisor {
     uint64_t inv64; /* the same modulo 2^64 */
 };
 static struct divisor div_table[DEAL_NCARDS + 1];
+/* c * (c - 1) * (c - 2) * (c - 3), for c >= 4: four cards at once (deal_to_number) */
+static struct divisor four_table[DEAL_NCARDS + 1];
 static int bit_of_card[DEAL_NCARDS]; /* Pavlicek card index -> bit in a hand mask */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* Newton's iteration doubles the correct low bits each step: x = x * (2 - a * x). */
+static struct divisor divisor_of(unsigned c)
+{
+    int shift = __builtin_ctz(c);
+    deal_num odd = (deal_num)(c >> shift), x = odd; /* correct to 3 bits for odd a */
+
+    for (int i = 0; i < 7; i++)
+        x *= 2 - odd * x;
+    return (struct divisor){shift, x, (uint64_t)x};
+}
+
 static void build_tables(void)
 {
-    for (int c = 1; c <= DEAL_NCARDS; c++) {
-        int shift = __builtin_ctz((unsigned)c);
-        deal_num odd = (deal_num)(c >> shift), x = odd; /* correct to 3 bits for odd a */
-
-        for (int i = 0; i < 7; i++)
-            x *= 2 - odd * x;
-        div_table[c].shift = shift;
-        div_table[c].inv = x;
-        div_table[c].inv64 = (uint64_t)x;
+    for (unsigned c = 1; c <= DEAL_NCARDS; c++) {
+        div_table[c] = divisor_of(c);
+        if (c >= 4)
+            four_table[c] = divisor_of(c * (c - 1) * (c - 2) * (c - 3));
     }
     for (int i = 0; i < DEAL_NCARDS; i++)
         bit_of_card[i] = 16 * (i / 13) + 12 - i % 13;
 }
 
-/* K*v/C for an exact quotient: shift out C's factors of two, multiply by its odd part's
- * inverse. Below SMALL_K the product fits in 64 bits. */
+/* K*v/C for an exact quotient q: K*v = 2^shift * odd * q, so K times (v times odd's inverse)
+ * is 2^shift * q modulo 2^128 (2^64), and 2^shift * q <= K*v is below it: shifted right, q.
+ * v times the inverse does not wait for K, so a card's K waits on one multiplication, not
+ * two. Below SMALL_K the product fits in 64 bits. */
 static const deal_num SMALL_K = (deal_num)1 << 59;
 
 static inline deal_num block128(deal_num k, int v, int c)
 {
     const struct divisor *d = &div_table[c];
 
-    return ((k * (deal_num)v) >> d->shift) * d->inv;
+    return (k * (d->inv * (deal_num)v)) >> d->shift;
 }
 
 static inline uint64_t block64(uint64_t k, int v, int c)
 {
     const struct divisor *d = &div_table[c];
 
-    return ((k * (uint64_t)v) >> d->shift) * d->inv64;
+    return (k * (d->inv64 * (uint64_t)v)) >> d->shift;
 }
 
 /* Decoding state kept in registers: vacancies and hands per seat, selected by masks rather than
@@ -150,13 +160,42 @@ static inline int owner_at(const struct deal *d, int c, uint64_t vac, uint64_t *
     return at;
 }
 
-/* Below 2^58, K times a sum of vacancies (at most 39) fits in 64 bits. */
+/* Cards c .. c - 3 at once (c >= 4), as one exact quotient each for K and n over
+ * P = c (c - 1) (c - 2) (c - 3). Card j of them (C = c - j cards left, v its owner's vacancies,
+ * b those of the seats before it) makes K_j+1 = K_j v / C and adds K_j b / C to n; over the
+ * common P that is K F / P and K N / P with F = v1 ... v4 (*kf) and N grown card by card as
+ * N * C + F_j * b (*nf). Four cards cost one multiplication on K's chain, not four. */
+static inline void four_factors(const struct deal *d, int c, uint64_t *vac, uint64_t *kf,
+                                uint64_t *nf)
+{
+    uint64_t f = 1, nn = 0, b;
+
+    for (int j = 0; j < 4; j++) {
+        int at = owner_at(d, c - j, *vac, &b);
+
+        nn = nn * (uint64_t)(c - j) + f * b;
+        f *= *vac >> at & 0xFFFF;
+        *vac -= 1ULL << at;
+    }
+    *kf = f;
+    *nf = nn;
+}
+
+/* Below 2^58 the quotients of four cards (at most K, times 2^6: P's factors of two), and K
+ * times a sum of vacancies (at most 39), fit in 64 bits. */
 static const deal_num SMALL_K_SUM = (deal_num)1 << 58;
 
 static uint64_t encode_small(const struct deal *d, uint64_t k, int c, uint64_t vac)
 {
-    uint64_t n = 0, before;
+    uint64_t n = 0, kf, nf, before;
 
+    for (; c >= 4; c -= 4) {
+        const struct divisor *p = &four_table[c];
+
+        four_factors(d, c, &vac, &kf, &nf);
+        n += (k * (p->inv64 * nf)) >> p->shift;
+        k = (k * (p->inv64 * kf)) >> p->shift;
+    }
     for (; c >= 1; c--) {
         int at = owner_at(d, c, vac, &before);
 
@@ -171,19 +210,19 @@ static uint64_t encode_small(const struct deal *d, uint64_t k, int c, uint64_t v
 enum pd_status deal_to_number(const struct deal *d, deal_num *out, struct pd_err *e)
 {
     deal_num k = DEAL_COUNT, n = 0;
-    uint64_t vac = VAC_FULL, before;
+    uint64_t vac = VAC_FULL, kf, nf;
     int c = DEAL_NCARDS;
     char why[80];
 
     if (!deal_is_complete(d, why, sizeof why))
         return pd_fail(e, PD_ERR_RANGE, "not a complete deal: %s", why);
     pthread_once(&tables_once, build_tables);
-    for (; c >= 1 && k >= SMALL_K_SUM; c--) {
-        int at = owner_at(d, c, vac, &before);
+    for (; c >= 4 && k >= SMALL_K_SUM; c -= 4) {
+        const struct divisor *p = &four_table[c];
 
-        n += block128(k, (int)before, c);
-        k = block128(k, (int)(vac >> at & 0xFFFF), c);
-        vac -= 1ULL << at;
+        four_factors(d, c, &vac, &kf, &nf);
+        n += (k * (p->inv * nf)) >> p->shift;
+        k = (k * (p->inv * kf)) >> p->shift;
     }
     *out = n + encode_small(d, (uint64_t)k, c, vac);
     return PD_OK;

@@ -245,7 +245,7 @@ static char *u64_digits(uint64_t v, int min, char *end)
 size_t deal_num_to_dec(deal_num n, char *buf)
 {
     const uint64_t e19 = 10000000000000000000ULL;
-    uint64_t high = (uint64_t)(n / e19), low = (uint64_t)(n % e19);
+    uint64_t high = (uint64_t)(n / e19), low = (uint64_t)n - high * e19; /* one division */
     char digits[40], *end = digits + sizeof digits, *p;
 
     p = u64_digits(low, high ? 19 : 1, end);

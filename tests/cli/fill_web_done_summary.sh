@@ -8,8 +8,8 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-3 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-3
 pids=
 trap 'for p in $pids; do kill $p 2>/dev/null || true; done' EXIT
 
@@ -75,8 +75,7 @@ language = de
 boards = 1-2
 machine = sim
 CONF
-"$P" event commit club.conf >/dev/null
-"$P" event public club.conf "7 13 21 34 40 45" >/dev/null
+event_published club.conf
 timeout 60 "$P" event deal club.conf --fill --web 127.0.0.1:0 </dev/null >out.txt 2>err.txt &
 fill=$!; pids=$fill
 url=$(python3 "$D" url err.txt)

@@ -7,8 +7,8 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 # faults that bring notes (a card read twice, a short deck naming the card never read) and
 # operator prompts (jam, reject tray) besides the four "insert board" prompts
 cat >faults.conf <<'CONF'

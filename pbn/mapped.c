@@ -93,8 +93,7 @@ static struct guard *guard_slot(uintptr_t start, uintptr_t end)
     struct guard *slot = NULL;
 
     for (int i = 0; i < GUARDS; i++)
-        if (atomic_load(&guards[i].shown_len) && guards[i].start < end &&
-            start < guards[i].end) {
+        if (atomic_load(&guards[i].shown_len) && guards[i].start < end && start < guards[i].end) {
             atomic_store(&guards[i].shown_len, 0);
             slot = slot ? slot : &guards[i];
         }

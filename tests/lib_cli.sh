@@ -71,6 +71,7 @@ forge_record() {
 # event_published FILE: its record committed and the numbers "7 13 21 34 40 45" made public.
 # set_dealt BOARDS: a key ev.key and the boards BOARDS dealt from it into set.pbn.
 # absent_machine_conf FILE: a USB machine profile (1209:7777) of a machine not plugged in.
+# sim_conf FILE CARD_MS [FAULT...]: a simulator profile, CARD_MS a card, seed 5, each FAULT.
 event_conf() {
     cat >"$1" <<CONF
 [event]
@@ -95,4 +96,11 @@ set_dealt() {
 }
 absent_machine_conf() {
     printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\nreplug_wait_ms = 0\n' >"$1"
+}
+sim_conf() {
+    local file=$1 card_ms=$2
+    shift 2
+    printf '[machine]\ntransport = sim\n[sim]\ncard_ms = %s\nboard_ms = 0\nseed = 5\n' "$card_ms" \
+        >"$file"
+    [ $# = 0 ] || printf 'fault = %s\n' "$@" >>"$file"
 }

@@ -29,16 +29,7 @@ grep -q '"ended":null' seen/states.txt # before the end
 # 2. In a browser, in German: the summary stays after predup has gone; Close closes it; one
 # copy: no copy line; the controller's notes in the page's words (a duplicate card makes board
 # 1 be redone, a double feed sends two cards to the tray).
-cat >faults.conf <<'CONF'
-[machine]
-transport = sim
-[sim]
-card_ms = 0
-board_ms = 0
-seed = 5
-fault = duplicate-card@1:30
-fault = double-feed@3:20
-CONF
+sim_conf faults.conf 0 duplicate-card@1:30 double-feed@3:20
 if command -v chromium >/dev/null; then
     timeout 60 "$P" fill set.pbn --machine faults.conf --journal b.j \
         --web 127.0.0.1:0 </dev/null >out.txt 2>err.txt &
@@ -85,14 +76,7 @@ wait "$fill"
 grep -q '"lang":"de"' ev-seen/states.txt || { echo "the event's language is not the page's"; exit 1; }
 
 # 4. A 3 s pause at board 3's prompt: the rate after it is the machine's, not cut by the wait.
-cat >slow.conf <<'CONF'
-[machine]
-transport = sim
-[sim]
-card_ms = 4
-board_ms = 0
-seed = 5
-CONF
+sim_conf slow.conf 4
 timeout 60 "$P" fill set.pbn --machine slow.conf --journal c.j --web 127.0.0.1:0 </dev/null \
     >out.txt 2>err.txt &
 fill=$!; pids=$fill

@@ -21,9 +21,10 @@
 enum { MAP_FROM = 1 << 20, GUARDS = 64 };
 
 /* The mappings made, each with its file's name escaped before any fault (a signal handler may
- * only read and write). Nothing says when a set's text is unmapped: a mapping made later over
- * the same addresses takes the slot of any it overlaps, else a free slot, else the oldest
- * slot's turn comes again. shown_len 0: a free slot, or one being filled. */
+ * only read and write). Nothing tells this file when a set's text is unmapped (pbn_text_free):
+ * a mapping made later over the same addresses takes the slot of any it overlaps, else a free
+ * slot, else the slots are taken again in turn. shown_len 0: a free slot, or one being filled.
+ * A fault in no slot's pages is said without a name. */
 struct guard {
     uintptr_t start, end;
     char shown[600];
@@ -35,9 +36,8 @@ static pthread_mutex_t guards_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
 
 static const char cut_short_head[] = "predup: error: ";
-static const char cut_short_tail[] = ": the file was cut short by another program while predup "
-                                     "read it; read it again when nothing writes to it\n";
-static const char cut_short_unknown[] = "a file predup mapped";
+static const char cut_short_tail[] = " was cut short by another program while predup read it; "
+                                     "read it again when nothing writes to it\n";
 
 /* Appends n bytes of s to msg at *len, as far as cap allows (memcpy: async-signal-safe). */
 static void append(char *msg, size_t *len, size_t cap, const char *s, size_t n)
@@ -48,26 +48,33 @@ static void append(char *msg, size_t *len, size_t cap, const char *s, size_t n)
     *len += n;
 }
 
+/* The slot whose pages hold the address at, its name's length in *n; NULL if none does. */
+static const struct guard *guard_at(uintptr_t at, size_t *n)
+{
+    for (int i = 0; i < GUARDS; i++) {
+        *n = atomic_load(&guards[i].shown_len);
+        if (*n && guards[i].start <= at && at < guards[i].end)
+            return &guards[i];
+    }
+    return NULL;
+}
+
 static void on_cut_short(int sig, siginfo_t *info, void *ctx)
 {
-    uintptr_t at = (uintptr_t)info->si_addr;
-    const char *name = cut_short_unknown;
-    size_t name_len = sizeof cut_short_unknown - 1, len = 0;
-    char msg[sizeof cut_short_head + sizeof guards[0].shown + sizeof cut_short_tail];
+    static const char known[] = ": the file", unknown[] = "a file";
+    size_t n, len = 0;
+    const struct guard *g = guard_at((uintptr_t)info->si_addr, &n);
+    char msg[sizeof cut_short_head + sizeof g->shown + sizeof known + sizeof cut_short_tail];
 
     (void)sig;
     (void)ctx;
-    for (int i = 0; i < GUARDS; i++) {
-        size_t n = atomic_load(&guards[i].shown_len);
-
-        if (n && guards[i].start <= at && at < guards[i].end) {
-            name = guards[i].shown;
-            name_len = n;
-            break;
-        }
-    }
     append(msg, &len, sizeof msg, cut_short_head, sizeof cut_short_head - 1);
-    append(msg, &len, sizeof msg, name, name_len);
+    if (g) {
+        append(msg, &len, sizeof msg, g->shown, n);
+        append(msg, &len, sizeof msg, known, sizeof known - 1);
+    } else {
+        append(msg, &len, sizeof msg, unknown, sizeof unknown - 1);
+    }
     append(msg, &len, sizeof msg, cut_short_tail, sizeof cut_short_tail - 1);
     if (write(STDERR_FILENO, msg, len) < 0) {
         /* nothing more to say */

@@ -93,7 +93,8 @@ START_TEST(test_cut_short_exits_74_naming_the_file)
 END_TEST
 
 /* Two files mapped, the first cut short: the message names the file whose pages faulted, not
- * the last one mapped; then the second cut short too, and it is named. */
+ * the last one mapped; then the second cut short too, and it is named; then a third mapped
+ * after the first was given back. */
 START_TEST(test_cut_short_names_the_mapping_that_faulted)
 {
     char dir[4096], first[4400], second[4400], got[1024];
@@ -115,6 +116,15 @@ START_TEST(test_cut_short_names_the_mapping_that_faulted)
     ck_assert_int_eq(truncate(second, 4096), 0);
     ck_assert_int_eq(read_in_child(text2, 1 << 20, dir, got, sizeof got), 74);
     ck_assert_msg(strstr(got, "/second.pbn: the file was cut short") != NULL, "%s", got);
+    /* the first given back and a third mapped, where the kernel likely puts it at the first's
+     * addresses: the third is named, not the first whose pages those were */
+    pbn_text_free(text1, mapped1);
+    write_file(dir, "third.pbn", 2 << 20 | 7, first, sizeof first);
+    text1 = pbn_map_file(first, &mapped1);
+    ck_assert_ptr_nonnull(text1);
+    ck_assert_int_eq(truncate(first, 4096), 0);
+    ck_assert_int_eq(read_in_child(text1, 1 << 20, dir, got, sizeof got), 74);
+    ck_assert_msg(strstr(got, "/third.pbn: the file was cut short") != NULL, "%s", got);
     pbn_text_free(text2, mapped2);
     pbn_text_free(text1, mapped1);
 }

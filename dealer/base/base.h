@@ -126,6 +126,7 @@ struct pd_opt {
     const char *arg, *help, *words;
     const char *(*arg_of)(char *buf, size_t len);
     const char *(*help_of)(char *buf, size_t len);
+    bool whole; /* a guard (event commit --reuse-key) taken only spelled out, no abbreviation */
 };
 /* A command's options: its rows (ended by a zeroed row), then more's (options two commands
  * share: sim's rows, then fill's); cmd names the command whose --help lists them
@@ -157,8 +158,10 @@ enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc,
  * after a longer head), its further lines under it. */
 void pd_opts_help(FILE *out, const struct pd_opt_table *t);
 /* For predup --complete: what "options" (every spelling, -L and --NAME, once), "value-options"
- * (those that take a value) or "value" (the words of option's value) of the tables
- * (NULL-terminated: a command's forms each have one). */
+ * (those that take a value), "spellings" (every spelling and its value's name: "--boards
+ * 1-36"), "value" (the words of option's value) or "man" (the man page's list of the options
+ * the help lists, in troff, of table number option, or of all when option is NULL) of the
+ * tables (NULL-terminated: a command's forms each have one). */
 void pd_opts_complete(FILE *out, const struct pd_opt_table *const *tables, const char *what,
                       const char *option);
 

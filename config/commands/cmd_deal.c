@@ -25,6 +25,13 @@ static const char *format_help(char *buf, size_t len)
     return buf;
 }
 
+/* The highest board number, from its one home. */
+static const char *boards_help(char *buf, size_t len)
+{
+    snprintf(buf, len, "the boards (1-36); board numbers go from 1 to %d", BOARD_MAX);
+    return buf;
+}
+
 /* The default --max-tries, from its one home. */
 static const char *max_tries_help(char *buf, size_t len)
 {
@@ -58,8 +65,7 @@ static const struct pd_opt deal_rows[] = {
      .help = "the event's key (required; make one with: predup key new FILE)"},
     {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .arg = "L", .words = "original reserve",
      .help = "the set's label: original (the default), reserve, or any other name"},
-    {0, "boards", PD_OPT_VALUE, DEAL_AT(o.boards), .arg = "1-36",
-     .help = "the boards (1-36); board numbers go from 1 to 1000000"},
+    {0, "boards", PD_OPT_VALUE, DEAL_AT(o.boards), .arg = "1-36", .help_of = boards_help},
     {'o', "output", PD_OPT_VALUE, DEAL_AT(o.out), .arg = "FILE", .words = "*",
      .help = "where to write (stdout); its extension chooses the format unless --format"},
     {0, "format", PD_OPT_VALUE, DEAL_AT(o.formats), .arg = "LIST", .words = "@formats,",

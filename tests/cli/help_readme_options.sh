@@ -1,63 +1,92 @@
-# tests/cli/help_readme_options.sh - README.md's command table names each option as the
-# option rows spell it (issue 30, item 2): every option in a command's first cell is one of
-# that command's (predup --complete options CMD), and one that takes a value is written with
-# the value's name of its row (predup --complete spellings CMD: "--boards 1-36"), so that a
-# renamed, removed or re-valued option cannot stay behind in the README. (The man page's
-# lists are made from the rows: tests/cli/help_man.sh; the bash completion asks predup:
-# tests/cli/help_completion.sh.)
-# cli: plain only - python over README.md and predup --complete
+# tests/cli/help_readme_options.sh - the documents name each option as the option rows spell
+# it (issue 30, item 2): in README.md's command table, in every document's and --help's usage line
+# ("## `predup analyze SET [-o OUT.pbn]`", "    predup dealer [-p N]") and the option table
+# under it ("| `--lang LANG` | ..."), every option is one of that command's (predup --complete
+# options CMD), and one that takes a value is written with its row's value name (predup
+# --complete spellings CMD: "--boards 1-36"), so that a renamed, removed or re-valued option
+# cannot stay behind in a document. (The man page's lists are made from the rows:
+# tests/cli/help_man.sh; the bash completion asks predup: tests/cli/help_completion.sh.)
+# cli: plain only - python over the documents and predup --complete
 set -eu
 export LC_ALL=C
 P=$PREDUP
 
 check() {
-    python3 - "$P" "$1" <<'EOF'
+    python3 - "$P" "$@" <<'PY'
 import re, subprocess, sys
-predup, readme = sys.argv[1], sys.argv[2]
+predup, files = sys.argv[1], sys.argv[2:]
 
 def complete(*what):
     return subprocess.run([predup, '--complete', *what], check=True, capture_output=True,
                           text=True).stdout.splitlines()
 
-faults, checked = [], 0
-for n, line in enumerate(open(readme, encoding='utf-8'), 1):
-    m = re.match(r'^\| `predup ([a-z]+)\b', line)
-    if not m:
-        continue
-    cmd, first = m[1], line.split(' | ')[0]
-    spelled = set(complete('options', cmd))
-    takes = set(complete('value-options', cmd))
-    # the brackets dropped on both sides: "[--web [ADDR:]PORT]" is "--web ADDR:PORT"
-    pairs = {re.sub(r'[][]', '', p) for p in complete('spellings', cmd)}
-    for span in re.findall(r'`([^`]*)`', first):
-        words = re.sub(r'[][]', '', span.replace('\\|', '|')).split()
-        for i, w in enumerate(words):
-            if not re.fullmatch(r'--[a-z][a-z-]*|-[a-zA-Z0-9]', w):
-                continue
-            checked += 1
-            if w not in spelled:
-                faults.append(f"{readme}:{n}: predup {cmd} has no option {w}")
-            elif w in takes:
-                value = words[i + 1] if i + 1 < len(words) else ''
-                if f"{w} {value}" not in pairs:
-                    want = [p for p in pairs if p.split(' ')[0] == w]
-                    faults.append(f"{readme}:{n}: predup {cmd} {w} {value}: its row says "
-                                  f"{' or '.join(sorted(want))}")
+cmds = set(complete('commands'))
+faults, checked, tables = [], 0, {}
+
+def check_words(where, cmd, text):
+    """Every option in text is one of cmd's, a value-taking one with its row's value name."""
+    global checked
+    if cmd not in tables:
+        # the brackets dropped on both sides: "[--web [ADDR:]PORT]" is "--web ADDR:PORT"
+        tables[cmd] = (set(complete('options', cmd)), set(complete('value-options', cmd)),
+                       {re.sub(r'[][]', '', p) for p in complete('spellings', cmd)})
+    spelled, takes, pairs = tables[cmd]
+    words = re.sub(r'[][]', '', text.replace('\\|', '|')).replace(', ', ' ').split()
+    for i, w in enumerate(words):
+        if not re.fullmatch(r'--[a-z][a-z-]*|-[a-zA-Z0-9]', w):
+            continue
+        checked += 1
+        if w not in spelled:
+            faults.append(f"{where}: predup {cmd} has no option {w}")
+        elif w in takes:
+            value = words[i + 1] if i + 1 < len(words) else ''
+            if f"{w} {value}" not in pairs:
+                want = [p for p in pairs if p.split(' ')[0] == w]
+                faults.append(f"{where}: predup {cmd} {w} {value}: its row says "
+                              f"{' or '.join(sorted(want))}")
+
+for path in files:
+    context = None  # the command a heading or a usage line names: its option table follows
+    for n, line in enumerate(open(path, encoding='utf-8'), 1):
+        where, line = f"{path}:{n}", line.rstrip('\n')
+        if line.startswith('#'):
+            context = None
+        # a usage line (a heading, or an indented line with [options]; not an example)
+        m = re.match(r'^(?:#+ `|    |usage: |       )predup ([a-z]+)\b(.*)$', line)
+        if m and m[1] in cmds and (line.startswith('#') or '[' in line):
+            context = m[1]
+            check_words(where, context, m[2].split('`')[0])
+            continue
+        m = re.match(r'^\| `predup ([a-z]+)\b', line)
+        cmd = m[1] if m and m[1] in cmds else context if line.startswith('| `-') else None
+        if ' | refused' in line:  # a row saying that predup refuses an option (dealer's -l)
+            continue
+        for span in re.findall(r'`([^`]*)`', line.split(' | ')[0]) if cmd else []:
+            check_words(where, cmd, span)
 for f in faults:
     print(f)
-print(f"{checked} options of README's command table checked")
-sys.exit(1 if faults or checked < 30 else 0)
-EOF
+print(f"{checked} options of the documents' usage lines and tables checked")
+sys.exit(1 if faults or checked < 60 else 0)
+PY
 }
 
-check "$TOP/README.md"
+docs="$TOP/README.md $(cd "$TOP" && git ls-files '*/*.md' | grep -v '^tests/' | sed "s|^|$TOP/|")"
+# ... and the usage lines of predup's own help ("usage: predup convert [--from FORMAT] ...").
+for c in $("$P" --complete commands); do "$P" "$c" --help > "help-$c.txt"; done
+docs="$docs $(ls help-*.txt)"
+# shellcheck disable=SC2086 # one word a document
+check $docs
 
 # The check can fail: an option that is no row's, and a value named otherwise than its row.
 sed -e 's/`predup analyze SET \[-o OUT.pbn\]/`predup analyze SET [--frob] [-o OUT.pbn]/' \
     -e 's/`predup sim SET.pbn \[--fault KIND@BOARD:CARD\]/`predup sim SET.pbn [--fault KIND]/' \
     "$TOP/README.md" > readme-wrong.md
-check readme-wrong.md > wrong.txt && { echo "a wrong README passed"; exit 1; }
+printf '# `predup print record SET.pbn`\n\n| `--lang de` | a value named otherwise |\n' > print-wrong.md
+# shellcheck disable=SC2086
+check readme-wrong.md print-wrong.md $docs > wrong.txt && { echo "a wrong README passed"; exit 1; }
 grep -q 'readme-wrong.md:[0-9]*: predup analyze has no option --frob$' wrong.txt ||
     { cat wrong.txt; exit 1; }
 grep -q 'predup sim --fault KIND: its row says --fault KIND@BOARD:CARD$' wrong.txt ||
+    { cat wrong.txt; exit 1; }
+grep -q 'print-wrong.md:3: predup print --lang de: its row says --lang LANG$' wrong.txt ||
     { cat wrong.txt; exit 1; }

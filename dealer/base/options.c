@@ -1,8 +1,9 @@
 /* dealer/base/options.c - the one reader of command-line options: every front-end names its
  * options as rows of a table (struct pd_opt in base.h: letter, long name, kind, destination,
  * help line, completion words), and from that table alone are built getopt_long's short
- * string and long table, the scan of argv, the refusal of a wrong option, the help lines
- * and the words of `predup --complete`. No front-end reads getopt's globals. */
+ * string and long table, the scan of argv, the refusal of a wrong option, the help lines,
+ * the words of `predup --complete` and the man page's option lists (`predup --complete man`,
+ * troff). No front-end reads getopt's globals. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -100,9 +100,7 @@ static const struct pd_opt deal_rows[] = {
     {0, "public", PD_OPT_FLAG, DEAL_BITS(PD_OUT_PUBLIC),
      .help = "make FILE 0666 less the umask (default 0600: it reveals the deals)"},
     {0, "drop-conditions", PD_OPT_FLAG, DEAL_BITS(PBN_OUT_DROP_CONDITIONS),
-     .help = "write DUP, DLM and the other formats that carry no dealer or vulnerability "
-             "(they show Law 2's) for a set whose dealer or vulnerability differ, for the "
-             "cards, saying what they show instead; without it such a set is refused in them"},
+     .help = cmd_drop_conditions_help},
     {'h', "help", PD_OPT_STOP, DEAL_AT(help)},
     {0},
 };

@@ -59,6 +59,9 @@ extern const struct pd_opt_table *const cmd_key_options[], *const cmd_number_opt
 void cmd_print_usage(FILE *out, const char *forms, const char *summary,
                      const struct pd_opt_table *t);
 
+/* The help line of --drop-conditions, which deal and convert both take. */
+extern const char cmd_drop_conditions_help[];
+
 /* text's words on out, on lines of at most width columns, each indented by two spaces (help
  * text built at print time, from a table: the format names, the fault names). */
 void cmd_print_wrapped(FILE *out, const char *text, int width);

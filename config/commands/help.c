@@ -25,6 +25,11 @@ void cmd_print_wrapped(FILE *out, const char *text, int width)
         fputc('\n', out);
 }
 
+const char cmd_drop_conditions_help[] =
+    "write DUP, DLM and the other formats that carry no dealer or vulnerability (they show "
+    "Law 2's) for a set whose dealer or vulnerability differ, for the cards, saying what they "
+    "show instead; without it such a set is refused in them";
+
 void cmd_print_usage(FILE *out, const char *forms, const char *summary,
                      const struct pd_opt_table *t)
 {

@@ -371,7 +371,7 @@ static void complete_spellings(FILE *out, const struct pd_opt_table *const *tabl
                                bool args)
 {
     const struct pd_opt *rows[ROWS_MAX];
-    char printed[ROWS_MAX * 2][48];
+    char printed[ROWS_MAX * 2][96];
     size_t np = 0;
 
     for (size_t k = 0; tables[k]; k++) {
@@ -379,7 +379,8 @@ static void complete_spellings(FILE *out, const struct pd_opt_table *const *tabl
 
         for (size_t i = 0; i < 2 * n; i++) {
             const struct pd_opt *r = rows[i / 2];
-            char word[48];
+            char word[96], value[80];
+            const char *arg = r->arg_of ? r->arg_of(value, sizeof value) : r->arg;
             bool dup = false;
 
             if (r->kind == PD_OPT_REFUSED || (values && !takes_value(r)) ||
@@ -389,14 +390,13 @@ static void complete_spellings(FILE *out, const struct pd_opt_table *const *tabl
                 snprintf(word, sizeof word, "--%s", r->name);
             else
                 snprintf(word, sizeof word, "-%c", r->letter);
+            if (args && arg) /* each value name once: --boards 1-36, --squaredeal's LIST */
+                snprintf(word + strlen(word), sizeof word - strlen(word), " %s", arg);
             for (size_t p = 0; p < np && !dup; p++)
                 dup = strcmp(printed[p], word) == 0;
             if (!dup && np < ROWS_MAX * 2) {
-                char value[80];
-                const char *arg = r->arg_of ? r->arg_of(value, sizeof value) : r->arg;
-
                 snprintf(printed[np++], sizeof printed[0], "%s", word);
-                fprintf(out, "%s%s%s\n", word, args && arg ? " " : "", args && arg ? arg : "");
+                fprintf(out, "%s\n", word);
             }
         }
     }

@@ -1,11 +1,12 @@
-# tests/cli/help_readme_options.sh - the documents name each option as the option rows spell
+# tests/cli/help_docs_options.sh - the documents name each option as the option rows spell
 # it (issue 30, item 2): in README.md's command table, in every document's and --help's usage line
 # ("## `predup analyze SET [-o OUT.pbn]`", "    predup dealer [-p N]") and the option table
 # under it ("| `--lang LANG` | ..."), every option is one of that command's (predup --complete
 # options CMD), and one that takes a value is written with its row's value name (predup
 # --complete spellings CMD: "--boards 1-36"), so that a renamed, removed or re-valued option
-# cannot stay behind in a document. (The man page's lists are made from the rows:
-# tests/cli/help_man.sh; the bash completion asks predup: tests/cli/help_completion.sh.)
+# cannot stay behind in a document. The man page's headings and the option tags it writes by
+# hand (print's kinds' own options) too; its other lists are made from the rows
+# (tests/cli/help_man.sh); the bash completion asks predup (tests/cli/help_completion.sh).
 # cli: plain only - python over the documents and predup --complete
 set -eu
 export LC_ALL=C
@@ -45,7 +46,7 @@ def check_words(where, cmd, text):
                 faults.append(f"{where}: predup {cmd} {w} {value}: its row says "
                               f"{' or '.join(sorted(want))}")
 
-for path in files:
+for path in [f for f in files if not f.endswith('.1')]:
     context = None  # the command a heading or a usage line names: its option table follows
     for n, line in enumerate(open(path, encoding='utf-8'), 1):
         where, line = f"{path}:{n}", line.rstrip('\n')
@@ -63,6 +64,32 @@ for path in files:
             continue
         for span in re.findall(r'`([^`]*)`', line.split(' | ')[0]) if cmd else []:
             check_words(where, cmd, span)
+def troff_text(line, heading=False):
+    """A troff line as text: "\\-" a hyphen, fonts and macro names dropped, and a macro's
+    quotes (a heading keeps its text's)."""
+    line = re.sub(r'\\f[BIRP]', '', line.replace('\\-', '-').replace('\\&', ''))
+    line = re.sub(r'^\.(?:BI|BR|IR|RB|B|I)\s+', '', line)
+    return line if heading else line.replace('"', ' ')
+
+def check_man(path):
+    """The man page's usage headings (.SS predup CMD ...) and its option tags written by hand
+    (the line after .TP or .TQ outside the lists made from the rows)."""
+    context, made, tag = None, False, False
+    for n, line in enumerate(open(path, encoding='utf-8'), 1):
+        line = line.rstrip('\n')
+        made = (made or line.startswith('.\\" options: ')) and line != '.\\" end of options'
+        if line.startswith('.SH') or line.startswith('.SS'):
+            m = re.match(r'^\.SS predup ([a-z]+)\b(.*)$', line)
+            context = m[1] if m and m[1] in cmds else None
+            if context:
+                check_words(f"{path}:{n}", context, re.sub(r'"+', '"', troff_text(m[2], True)))
+        elif tag and context and not made:
+            check_words(f"{path}:{n}", context, troff_text(line))
+        tag = line in ('.TP', '.TQ')
+
+for path in files:
+    if path.endswith('.1'):
+        check_man(path)
 for f in faults:
     print(f)
 print(f"{checked} options of the documents' usage lines and tables checked")
@@ -70,7 +97,7 @@ sys.exit(1 if faults or checked < 60 else 0)
 PY
 }
 
-docs="$TOP/README.md $(cd "$TOP" && git ls-files '*/*.md' | grep -v '^tests/' | sed "s|^|$TOP/|")"
+docs="$TOP/README.md $TOP/config/predup.1 $(cd "$TOP" && git ls-files '*/*.md' | grep -v '^tests/' | sed "s|^|$TOP/|")"
 # ... and the usage lines of predup's own help ("usage: predup convert [--from FORMAT] ...").
 for c in $("$P" --complete commands); do "$P" "$c" --help > "help-$c.txt"; done
 docs="$docs $(ls help-*.txt)"
@@ -82,11 +109,14 @@ sed -e 's/`predup analyze SET \[-o OUT.pbn\]/`predup analyze SET [--frob] [-o OU
     -e 's/`predup sim SET.pbn \[--fault KIND@BOARD:CARD\]/`predup sim SET.pbn [--fault KIND]/' \
     "$TOP/README.md" > readme-wrong.md
 printf '# `predup print record SET.pbn`\n\n| `--lang de` | a value named otherwise |\n' > print-wrong.md
+printf '.SS predup print record SET.pbn\n.TP\n.BI \\-\\-stage " 1|2|3"\nthe stage\n' > wrong.1
 # shellcheck disable=SC2086
-check readme-wrong.md print-wrong.md $docs > wrong.txt && { echo "a wrong README passed"; exit 1; }
+check readme-wrong.md print-wrong.md wrong.1 $docs > wrong.txt && { echo "a wrong README passed"; exit 1; }
 grep -q 'readme-wrong.md:[0-9]*: predup analyze has no option --frob$' wrong.txt ||
     { cat wrong.txt; exit 1; }
 grep -q 'predup sim --fault KIND: its row says --fault KIND@BOARD:CARD$' wrong.txt ||
     { cat wrong.txt; exit 1; }
 grep -q 'print-wrong.md:3: predup print --lang de: its row says --lang LANG$' wrong.txt ||
+    { cat wrong.txt; exit 1; }
+grep -q 'wrong.1:3: predup print --stage 1|2|3: its row says --stage 1|2$' wrong.txt ||
     { cat wrong.txt; exit 1; }

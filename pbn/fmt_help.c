@@ -75,14 +75,35 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
 {
     struct pbn_game *g;
     deal_num num;
+    /* The deal number is found here even for a lean game, so that a deal it cannot number
+     * fails the reading, as it always did, not the writing. */
     enum pd_status rc = deal_to_number(d, &num, e);
 
-    /* DealId: the deal number, as predup deal writes it. */
     if (rc == PD_OK)
         rc = pbn_game_add(set, &g, e);
-    if (rc == PD_OK)
-        rc = pbn_game_from_board(g, NULL, bi, d, &num, e);
-    return rc;
+    if (rc != PD_OK)
+        return rc;
+    if (!set->lean) /* DealId: the deal number, as predup deal writes it */
+        return pbn_game_from_board(g, NULL, bi, d, &num, e);
+    g->board = bi.number;
+    g->dealer = bi.dealer;
+    g->vul = bi.vul;
+    g->has_dealer = g->has_vul = true;
+    g->deal = *d;
+    g->known = 0xF;
+    g->deal_only = true;
+    return PD_OK;
+}
+
+enum pd_status pbn_game_fill_tags(struct pbn_game *g, struct pd_err *e)
+{
+    struct board_info bi = {.number = g->board, .dealer = g->dealer, .vul = g->vul};
+    struct deal d = g->deal;
+    deal_num num;
+    enum pd_status rc = deal_to_number(&d, &num, e);
+
+    g->deal_only = false;
+    return rc == PD_OK ? pbn_game_from_board(g, NULL, bi, &d, &num, e) : rc;
 }
 
 enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,

@@ -119,7 +119,9 @@ enum fmt_flags {
     FMT_LAW2 = 2,       /* no dealer or vulnerability: Law 2 from the board number */
     FMT_CONSECUTIVE = 4, /* holds one run of consecutive boards */
     FMT_BLIND = 8,       /* the blind variant: the deals kept off the machine's screen */
-    FMT_PARTIAL = 16     /* holds deals with unknown hands (LIN's empty md hands) */
+    FMT_PARTIAL = 16,    /* holds deals with unknown hands (LIN's empty md hands) */
+    FMT_DEALS = 32       /* its reader gives only fmt_add_deal's games, its writer reads no
+                          * tag: a lean set (PBN_READ_LEAN) goes through as it is */
 };
 
 /* One reader: fills set (empty on entry) from the bytes; name is for messages. On failure the

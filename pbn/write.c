@@ -348,6 +348,27 @@ static void sink_put(struct sink *k, const char *p, size_t n)
     k->at += n;
 }
 
+static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
+                                   bool utf8, struct pd_err *e);
+
+/* A deal_only game (read lean) is written from the tags it would have had, made for the moment
+ * in an arena of their own: memory holds one game's tags, not the set's. */
+static enum pd_status implied_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
+                                      bool utf8, struct pd_err *e)
+{
+    struct pbn_game whole = *g;
+    enum pd_status rc;
+
+    whole.arena = pbn_arena_new();
+    if (!whole.arena)
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    rc = pbn_game_fill_tags(&whole, e);
+    if (rc == PD_OK)
+        rc = game_to_sink(k, &whole, index, utf8, e);
+    pbn_arena_free(whole.arena);
+    return rc;
+}
+
 /* Formats game number index of its set into one buffer and gives it to the sink at once. */
 static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
                                    bool utf8, struct pd_err *e)
@@ -356,6 +377,8 @@ static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, siz
     struct text t;
     enum pd_status rc = PD_OK;
 
+    if (g->deal_only)
+        return implied_to_sink(k, g, index, utf8, e);
     t.p = t.local;
     t.n = 0;
     t.cap = sizeof t.local;

@@ -75,15 +75,19 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
 {
     struct pbn_game *g;
     deal_num num;
-    /* The deal number is found here even for a lean game, so that a deal it cannot number
-     * fails the reading, as it always did, not the writing. */
-    enum pd_status rc = deal_to_number(d, &num, e);
+    char why[80];
+    /* A lean game gets its DealId (the deal number, as predup deal writes it) when it is
+     * written; the one fault of its numbering, a deal not complete, fails the reading all the
+     * same, in deal_to_number's words. */
+    enum pd_status rc = !set->lean               ? deal_to_number(d, &num, e)
+                        : fmt_deal_ok(d, why, sizeof why) ? PD_OK
+                        : pd_fail(e, PD_ERR_RANGE, "not a complete deal: %s", why);
 
     if (rc == PD_OK)
         rc = pbn_game_add(set, &g, e);
     if (rc != PD_OK)
         return rc;
-    if (!set->lean) /* DealId: the deal number, as predup deal writes it */
+    if (!set->lean)
         return pbn_game_from_board(g, NULL, bi, d, &num, e);
     g->board = bi.number;
     g->dealer = bi.dealer;

@@ -177,6 +177,8 @@ void fmt_latin1(const char *s, char *out, size_t n);
  * of memory. */
 struct pbn_arena *pbn_arena_new(void);
 void pbn_arena_free(struct pbn_arena *a); /* NULL is fine */
+/* Gives all of a's memory back for reuse but its first block (a game's worth: 4 KB). */
+void pbn_arena_reset(struct pbn_arena *a);
 void *pbn_arena_take(struct pbn_arena *a, size_t n, size_t align);
 char *pbn_arena_strndup(struct pbn_arena *a, const char *s, size_t n);
 /* A read-only copy of s[0..n): the one made last for slot (below PBN_ARENA_SLOTS: the set keeps

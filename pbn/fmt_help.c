@@ -89,12 +89,7 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
         return rc;
     if (!set->lean)
         return pbn_game_from_board(g, NULL, bi, d, &num, e);
-    g->board = bi.number;
-    g->dealer = bi.dealer;
-    g->vul = bi.vul;
-    g->has_dealer = g->has_vul = true;
-    g->deal = *d;
-    g->known = 0xF;
+    pbn_game_set_fields(g, bi, d);
     g->deal_only = true;
     return PD_OK;
 }

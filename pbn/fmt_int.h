@@ -153,8 +153,12 @@ struct board_info fmt_board_info(const struct pbn_set *set, size_t i);
 /* seat[c] = seat holding card c (0 = spade ace .. 51 = club two) of a complete deal. */
 void fmt_card_seats(const struct deal *d, unsigned char seat[DEAL_NCARDS]);
 
+/* The parsed fields of a board dealt whole (pbn_game_from_board's, a lean game's): board,
+ * dealer, vulnerability, the deal, all four hands known. */
+void pbn_game_set_fields(struct pbn_game *g, struct board_info bi, const struct deal *d);
 /* Appends a game for a complete deal read from a file with no tags of its own: board, dealer,
- * vulnerability and Deal set, the other mandatory tags as a dealing program writes them. */
+ * vulnerability and Deal set, the other mandatory tags as a dealing program writes them; in a
+ * lean set (set->lean), a deal_only game, its fields only. */
 enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const struct deal *d,
                             struct pd_err *e);
 

@@ -581,13 +581,18 @@ enum pd_status pbn_game_from_board(struct pbn_game *g, const struct pbn_event *e
         deal_num_to_dec(*num, dec);
         rc = put(g, "DealId", dec, e);
     }
+    pbn_game_set_fields(g, bi, d);
+    return rc;
+}
+
+void pbn_game_set_fields(struct pbn_game *g, struct board_info bi, const struct deal *d)
+{
     g->board = bi.number;
     g->dealer = bi.dealer;
     g->vul = bi.vul;
     g->has_dealer = g->has_vul = true;
     g->deal = *d;
     g->known = 0xF;
-    return rc;
 }
 
 /* DoubleDummyTricks: 20 hex digits, declarers N, S, E, W, strains NT, S, H, D, C. */

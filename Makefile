@@ -307,6 +307,12 @@ fuzz-cflags:
 fuzz-ldlibs:
 	@echo $(LDLIBS)
 
+# The man page's option lists, rewritten from the option rows (tests/tools/man_update.py):
+# after a row's change; tests/cli/help_man.sh fails while a list differs from its rows.
+.PHONY: man-page
+man-page: predup
+	python3 tests/tools/man_update.py ./predup
+
 # The program, its man page (man predup) and its bash completion.
 # The machine profiles, the example event, the dealer scripts and the printed words' tables go
 # to PREFIX/share/predup, where a profile or a script NAME is searched last

@@ -256,18 +256,6 @@ static enum pd_status commit_key(const struct event *ev, const char *conf, bool 
     return rc;
 }
 
-/* The language the event is printed in must be one predup prints: checked before anything
- * is written, since the record commits to it. */
-static enum pd_status check_language(const char *conf, const struct ev_params *p,
-                                     struct pd_err *e)
-{
-    struct pd_err why = {0};
-
-    if (!p->language[0] || pr_lang_check(p->language, &why) == PD_OK)
-        return PD_OK;
-    return pd_fail(e, PD_ERR_SYNTAX, "%s: language = %s: %s", conf, p->language, why.msg);
-}
-
 static enum pd_status commit_locked(const struct step *s, struct pd_err *e)
 {
     const char *conf = s->conf;
@@ -282,9 +270,7 @@ static enum pd_status commit_locked(const struct step *s, struct pd_err *e)
     }
     event_paths(ev);
     ev->rec.p = ev->cfg.p;
-    rc = check_script_lines(&ev->cfg, e);
-    if (rc == PD_OK)
-        rc = check_language(conf, &ev->cfg.p, e);
+    rc = check_script_lines(&ev->cfg, e); /* (the language: taken as the file is read) */
     bool recorded = access(ev->record_path, F_OK) == 0;
 
     if (rc == PD_OK && !recorded) /* a record committed to one board already says so */

@@ -98,10 +98,12 @@ static int event_key(struct loader *l, const char *name, const char *value)
         snprintf(p->public_form, sizeof p->public_form, "%s", value);
         return 1;
     }
-    if (!strcmp(name, "language")) { /* which languages exist: event commit asks the printer */
-        if (ev_language_check(value, &e) != PD_OK)
+    if (!strcmp(name, "language")) { /* the one rule of a language, as --lang's: its spelling */
+        const char *lang;
+
+        if (pr_lang_parse(value, &lang, &e) != PD_OK)
             return bad(l, AT_VALUE, name, "%s", e.msg);
-        snprintf(p->language, sizeof p->language, "%s", value);
+        snprintf(p->language, sizeof p->language, "%s", lang);
         return 1;
     }
     if (!strcmp(name, "date")) {

@@ -49,6 +49,24 @@ void pbn_arena_free(struct pbn_arena *a)
     free(a);
 }
 
+void pbn_arena_reset(struct pbn_arena *a)
+{
+    struct block *b = a->top;
+
+    while (b && b->prev) {
+        struct block *prev = b->prev;
+
+        free(b);
+        b = prev;
+    }
+    a->top = b;
+    if (b)
+        b->used = 0;
+    a->next_cap = b ? 2 * b->cap : FIRST_BLOCK;
+    memset(a->recent, 0, sizeof a->recent); /* they were in the blocks given back */
+    memset(a->recent_len, 0, sizeof a->recent_len);
+}
+
 /* A new top block with room for n bytes at least; false when out of memory. */
 static bool arena_grow(struct pbn_arena *a, size_t n)
 {

@@ -35,18 +35,21 @@ static enum pd_status pbn_fmt_write(FILE *out, const struct pbn_set *set, struct
 
 static const struct fmt fmt_table[] = {
     {"pbn", ".pbn", 0, 0, pbn_fmt_read, pbn_fmt_write},
-    {"dup", ".dup", FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, NULL, fmt_dup_write},
-    {"dupblind", ".dup", FMT_POSITIONAL | FMT_LAW2 | FMT_BLIND, 99, fmt_dup_read, NULL, fmt_dup_write},
+    {"dup", ".dup", FMT_DEALS | FMT_POSITIONAL | FMT_LAW2, 99, fmt_dup_read, NULL,
+     fmt_dup_write},
+    {"dupblind", ".dup", FMT_DEALS | FMT_POSITIONAL | FMT_LAW2 | FMT_BLIND, 99, fmt_dup_read,
+     NULL, fmt_dup_write},
     {"dlm", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE, 99, fmt_dlm_read, NULL, fmt_dlm_write},
     {"dlmblind", ".dlm", FMT_LAW2 | FMT_CONSECUTIVE | FMT_BLIND, 99, fmt_dlm_read, NULL, fmt_dlm_write},
-    {"bri", ".bri", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bri_read, fmt_bri_write},
-    {"dge", ".dge", FMT_POSITIONAL | FMT_LAW2, 0, fmt_dge_read, fmt_dge_write},
+    {"bri", ".bri", FMT_DEALS | FMT_POSITIONAL | FMT_LAW2, 0, fmt_bri_read, fmt_bri_write},
+    {"dge", ".dge", FMT_DEALS | FMT_POSITIONAL | FMT_LAW2, 0, fmt_dge_read, fmt_dge_write},
     {"lin", ".lin", FMT_PARTIAL, 0, fmt_lin_read, fmt_lin_write},
-    {"csv", ".csv", 0, 0, fmt_csv_read, fmt_csv_write},
-    {"ber", ".ber", FMT_POSITIONAL | FMT_LAW2, 0, fmt_ber_read, fmt_ber_write},
-    {"bhg", ".bhg", FMT_POSITIONAL | FMT_LAW2, 0, fmt_bhg_read, fmt_bhg_write},
-    {"rzd", ".rzd", FMT_POSITIONAL | FMT_LAW2, 65535, fmt_rzd_read, fmt_rzd_write},
-    {"cds", ".cds", FMT_LAW2, 255, fmt_cds_read, fmt_cds_write},
+    {"csv", ".csv", FMT_DEALS, 0, fmt_csv_read, fmt_csv_write},
+    {"ber", ".ber", FMT_DEALS | FMT_POSITIONAL | FMT_LAW2, 0, fmt_ber_read, fmt_ber_write},
+    {"bhg", ".bhg", FMT_DEALS | FMT_POSITIONAL | FMT_LAW2, 0, fmt_bhg_read, fmt_bhg_write},
+    {"rzd", ".rzd", FMT_DEALS | FMT_POSITIONAL | FMT_LAW2, 65535, fmt_rzd_read,
+     fmt_rzd_write},
+    {"cds", ".cds", FMT_DEALS | FMT_LAW2, 255, fmt_cds_read, fmt_cds_write},
 };
 enum { NFORMATS = sizeof fmt_table / sizeof fmt_table[0] };
 
@@ -459,6 +462,22 @@ enum pd_status pbn_write_formats(const char *path, const char *formats, const st
     return pbn_write_formats_ex(path, formats, 0, set, e);
 }
 
+enum pd_status pbn_set_tags_for(struct pbn_set *set, const char *path, const char *formats,
+                                struct pd_err *e)
+{
+    struct out_plan pl;
+    bool tags = false;
+    /* A plan that fails here fails pbn_write_formats_ex's first step with the same words. */
+    enum pd_status rc = set->lean ? make_plan(path, formats, &pl, e) : PD_OK;
+
+    for (int i = 0; rc == PD_OK && set->lean && i < pl.n; i++)
+        tags |= !(pl.f[i]->flags & FMT_DEALS) && pl.f[i]->write != pbn_fmt_write;
+    for (size_t i = 0; rc == PD_OK && tags && i < set->n; i++)
+        if (set->games[i].deal_only)
+            rc = pbn_game_fill_tags(&set->games[i], e);
+    return rc;
+}
+
 /* ---------------------------------------------------------------- reading */
 
 static bool all_in(const unsigned char *p, size_t n, const char *chars)
@@ -520,14 +539,17 @@ static const struct fmt *sniff_alternative(const struct fmt *f)
     return strcmp(f->name, "dup") == 0 ? fmt_by_name("bri", 3) : NULL;
 }
 
+/* flags: pbn_read_any_ex's */
 static enum pd_status read_as(const struct fmt *f, const char *name, const void *data,
-                              size_t len, struct pbn_set **out, struct pd_err *e)
+                              size_t len, unsigned flags, struct pbn_set **out, struct pd_err *e)
 {
     struct pbn_set *set = NULL;
     enum pd_status rc = pbn_set_new(&set, e);
 
-    if (rc == PD_OK)
+    if (rc == PD_OK) {
+        set->lean = (flags & PBN_READ_LEAN) && (f->flags & FMT_DEALS);
         rc = f->read(name, data, len, set, e);
+    }
     if (rc == PD_OK && set->n == 0 && f->read != pbn_fmt_read)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, 0, 0, NULL, "no boards in this %s file",
                         f->name);
@@ -542,15 +564,15 @@ static enum pd_status read_as(const struct fmt *f, const char *name, const void 
 /* Reads data as f, the format its contents showed, or as f's alternative when f refuses it and
  * the alternative reads it whole; else f's fault. *used: the format read (may be NULL). */
 static enum pd_status read_sniffed(const struct fmt *f, const char *name, const void *data,
-                                   size_t len, struct pbn_set **out, const struct fmt **used,
-                                   struct pd_err *e)
+                                   size_t len, unsigned flags, struct pbn_set **out,
+                                   const struct fmt **used, struct pd_err *e)
 {
     const struct fmt *alt = sniff_alternative(f);
-    enum pd_status rc = read_as(f, name, data, len, out, e);
+    enum pd_status rc = read_as(f, name, data, len, flags, out, e);
     struct pd_err ae;
 
     if (rc != PD_OK && rc != PD_ERR_NOMEM && alt &&
-        read_as(alt, name, data, len, out, &ae) == PD_OK) {
+        read_as(alt, name, data, len, flags, out, &ae) == PD_OK) {
         f = alt;
         rc = PD_OK;
     }
@@ -573,10 +595,10 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
 
     if (format) {
         f = fmt_by_name(format, strlen(format));
-        return f ? read_as(f, name, data, len, out, e) : unknown_format(format, strlen(format), e);
+        return f ? read_as(f, name, data, len, 0, out, e) : unknown_format(format, strlen(format), e);
     }
     f = sniff(data, len);
-    return f ? read_sniffed(f, name, data, len, out, NULL, e) : not_a_set(name, e);
+    return f ? read_sniffed(f, name, data, len, 0, out, NULL, e) : not_a_set(name, e);
 }
 
 bool pbn_format_law2(const char *name)
@@ -597,7 +619,7 @@ const char *pbn_format_guess(const char *path)
     if (pd_read_file(path, &text, &len, &ignored) == PD_OK) {
         f = by_content(path, (const unsigned char *)text, len);
         if (f && sniff_alternative(f))
-            read_sniffed(f, path, text, len, &set, &f, &ignored);
+            read_sniffed(f, path, text, len, 0, &set, &f, &ignored);
     }
     pbn_set_free(set);
     free(text);
@@ -628,8 +650,8 @@ static enum pd_status input_text(const char *path, char **text, size_t *len, siz
     return rc;
 }
 
-enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
-                            struct pd_err *e)
+enum pd_status pbn_read_any_ex(const char *path, const char *format, unsigned flags,
+                               struct pbn_set **out, struct pd_err *e)
 {
     char *text = NULL;
     size_t len = 0, mapped = 0;
@@ -645,9 +667,16 @@ enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set
     if (f && f->read == pbn_fmt_read)
         return pbn_read_adopt(path, text, len, out, e);
     if (format)
-        rc = pbn_read_format_mem(path, format, text, len, out, e);
+        rc = f ? read_as(f, path, text, len, flags, out, e)
+               : unknown_format(format, strlen(format), e);
     else
-        rc = f ? read_sniffed(f, path, text, len, out, NULL, e) : not_a_set(path, e);
+        rc = f ? read_sniffed(f, path, text, len, flags, out, NULL, e) : not_a_set(path, e);
     pbn_text_free(text, mapped);
     return rc;
+}
+
+enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
+                            struct pd_err *e)
+{
+    return pbn_read_any_ex(path, format, 0, out, e);
 }

@@ -75,14 +75,34 @@ enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const str
 {
     struct pbn_game *g;
     deal_num num;
-    enum pd_status rc = deal_to_number(d, &num, e);
+    char why[80];
+    /* A lean game gets its DealId (the deal number, as predup deal writes it) when it is
+     * written; the one fault of its numbering, a deal not complete, fails the reading all the
+     * same, in deal_to_number's words. */
+    enum pd_status rc = !set->lean               ? deal_to_number(d, &num, e)
+                        : fmt_deal_ok(d, why, sizeof why) ? PD_OK
+                        : pd_fail(e, PD_ERR_RANGE, "not a complete deal: %s", why);
 
-    /* DealId: the deal number, as predup deal writes it. */
     if (rc == PD_OK)
         rc = pbn_game_add(set, &g, e);
-    if (rc == PD_OK)
-        rc = pbn_game_from_board(g, NULL, bi, d, &num, e);
-    return rc;
+    if (rc != PD_OK)
+        return rc;
+    if (!set->lean)
+        return pbn_game_from_board(g, NULL, bi, d, &num, e);
+    pbn_game_set_fields(g, bi, d);
+    g->deal_only = true;
+    return PD_OK;
+}
+
+enum pd_status pbn_game_fill_tags(struct pbn_game *g, struct pd_err *e)
+{
+    struct board_info bi = {.number = g->board, .dealer = g->dealer, .vul = g->vul};
+    struct deal d = g->deal;
+    deal_num num;
+    enum pd_status rc = deal_to_number(&d, &num, e);
+
+    g->deal_only = false;
+    return rc == PD_OK ? pbn_game_from_board(g, NULL, bi, &d, &num, e) : rc;
 }
 
 enum pd_status fmt_tag_set_text(struct pbn_game *g, const char *name, const char *text,

@@ -145,7 +145,9 @@ enum fmt_flags {
     FMT_LAW2 = 2,       /* no dealer or vulnerability: Law 2 from the board number */
     FMT_CONSECUTIVE = 4, /* holds one run of consecutive boards */
     FMT_BLIND = 8,       /* the blind variant: the deals kept off the machine's screen */
-    FMT_PARTIAL = 16     /* holds deals with unknown hands (LIN's empty md hands) */
+    FMT_PARTIAL = 16,    /* holds deals with unknown hands (LIN's empty md hands) */
+    FMT_DEALS = 32       /* its reader gives only fmt_add_deal's games, its writer reads no
+                          * tag: a lean set (PBN_READ_LEAN) goes through as it is */
 };
 
 /* One reader: fills set (empty on entry) from the bytes; name is for messages. On failure the
@@ -177,8 +179,12 @@ struct board_info fmt_board_info(const struct pbn_set *set, size_t i);
 /* seat[c] = seat holding card c (0 = spade ace .. 51 = club two) of a complete deal. */
 void fmt_card_seats(const struct deal *d, unsigned char seat[DEAL_NCARDS]);
 
+/* The parsed fields of a board dealt whole (pbn_game_from_board's, a lean game's): board,
+ * dealer, vulnerability, the deal, all four hands known. */
+void pbn_game_set_fields(struct pbn_game *g, struct board_info bi, const struct deal *d);
 /* Appends a game for a complete deal read from a file with no tags of its own: board, dealer,
- * vulnerability and Deal set, the other mandatory tags as a dealing program writes them. */
+ * vulnerability and Deal set, the other mandatory tags as a dealing program writes them; in a
+ * lean set (set->lean), a deal_only game, its fields only. */
 enum pd_status fmt_add_deal(struct pbn_set *set, struct board_info bi, const struct deal *d,
                             struct pd_err *e);
 
@@ -201,6 +207,8 @@ void fmt_latin1(const char *s, char *out, size_t n);
  * of memory. */
 struct pbn_arena *pbn_arena_new(void);
 void pbn_arena_free(struct pbn_arena *a); /* NULL is fine */
+/* Gives all of a's memory back for reuse but its first block (a game's worth: 4 KB). */
+void pbn_arena_reset(struct pbn_arena *a);
 void *pbn_arena_take(struct pbn_arena *a, size_t n, size_t align);
 char *pbn_arena_strndup(struct pbn_arena *a, const char *s, size_t n);
 /* A read-only copy of s[0..n): the one made last for slot (below PBN_ARENA_SLOTS: the set keeps

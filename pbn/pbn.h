@@ -44,14 +44,15 @@ struct pbn_game {
     struct pbn_arena *arena;
     bool tags_fixed;      /* tags is in the arena, cap == ntags: copied out to grow */
     bool heap_sections;   /* a tag's section array is malloc'd (else all are in the arena) */
+    /* (the small fields together: 16 bytes less a game, in sets of 100,000) */
+    bool latin1;          /* its source is ISO 8859-1: changed tags are written back so */
+    bool crlf;            /* its source ends lines with CRLF: changed tags are written so */
+    int line;             /* source line of the first tag; 0 when built in memory */
     size_t hint;          /* pbn_tag_set looks here first: the slot after the last one set */
     size_t *index;        /* hash of first tags by name (slot = tag number + 1; 0 = empty) */
     size_t index_cap;     /* slots in index: 0 until the game has many tags */
-    int line;             /* source line of the first tag; 0 when built in memory */
     const char *src;      /* the set's source text (owned by the set); NULL when built */
     size_t tail_off, tail_len; /* source text after the last tag, to the game's end */
-    bool latin1;          /* its source is ISO 8859-1: changed tags are written back so */
-    bool crlf;            /* its source ends lines with CRLF: changed tags are written so */
     char **comments;      /* owned "{ }" comments of the game in file order, UTF-8 */
     size_t ncomments;
     /* Parsed from the tags by pbn_game_parse, or set by the builder: */
@@ -59,6 +60,10 @@ struct pbn_game {
     enum seat dealer;
     enum vul vul;
     bool has_dealer, has_vul;
+    /* Read lean (pbn_read_any_ex's PBN_READ_LEAN) from a format of deals only: the game holds
+     * no tags, its fields say all; its tags are pbn_game_from_board's of them, with DealId
+     * (pbn_game_fill_tags makes them; the PBN writer, one game at a time). */
+    bool deal_only;
     struct deal deal;
     unsigned known;       /* seats whose hands are given (1 << seat); 0 when no Deal */
     bool has_dd;          /* DoubleDummyTricks or OptimumResultTable present, a whole table */
@@ -77,6 +82,7 @@ struct pbn_set {
     struct pbn_arena *arena; /* owned: its games' memory (pbn/arena.c) */
     size_t head_len;      /* src text before the first game when the file has none */
     bool latin1;          /* the text was not UTF-8 and was read as ISO 8859-1 */
+    bool lean;            /* games of deals-only formats are read deal_only (PBN_READ_LEAN) */
 };
 
 enum pd_status pbn_set_new(struct pbn_set **out, struct pd_err *e);
@@ -160,8 +166,8 @@ unsigned pbn_event_beyond_latin1(const struct pbn_event *ev, const char **where)
 void pbn_note_utf8(const char *name, unsigned cp, const char *where);
 enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
                               struct pd_err *e);
-/* A set `predup deal` streams (pbn/write.c): each board is the game pbn_game_from_board makes
- * of it for ev (with DealId when deal_id, and then num given to pbn_dealt_add, else NULL),
+/* A set `predup deal` streams (pbn/dealt_writer.c): each board is the game pbn_game_from_board
+ * makes of it for ev (with DealId when deal_id, and then num given to pbn_dealt_add, else NULL),
  * written as pbn_write_game writes that game at index (0 for the set's first), the text that
  * does not change from board to board formatted once. pbn_dealt_add keeps the board's text,
  * pbn_dealt_flush writes what was kept with one fwrite. */
@@ -242,6 +248,20 @@ enum pd_status pbn_read_format_mem(const char *name, const char *format, const v
  * extension's. Every command that takes a set reads it with this. */
 enum pd_status pbn_read_any(const char *path, const char *format, struct pbn_set **out,
                             struct pd_err *e);
+/* The same; with PBN_READ_LEAN, a format of deals only (DUP, BRI, BER, RZD ...) gives
+ * deal_only games: some 270 bytes a game, not 1,200 (a set of 100,000 BER boards, a 5 MB
+ * file, was 22 times its size in memory). For a caller that writes the set with
+ * pbn_write_formats_ex after pbn_set_tags_for, and reads no tag itself (convert). */
+enum { PBN_READ_LEAN = 1 };
+enum pd_status pbn_read_any_ex(const char *path, const char *format, unsigned flags,
+                               struct pbn_set **out, struct pd_err *e);
+/* Gives every deal_only game of set its tags (as pbn_read_any's games have them) unless each
+ * format that pbn_write_formats_ex(path, formats ...) would write reads none: PBN (its writer
+ * makes a game's tags as it writes it) and the formats of deals only. */
+enum pd_status pbn_set_tags_for(struct pbn_set *set, const char *path, const char *formats,
+                                struct pd_err *e);
+/* The tags of one deal_only game, which then is one no more. */
+enum pd_status pbn_game_fill_tags(struct pbn_game *g, struct pd_err *e);
 
 /* The format pbn_read_any would read path as (with no format given), or NULL when it cannot
  * tell (or cannot read the file). */

@@ -352,6 +352,8 @@ struct sink {
     struct lint *lint;      /* the first pass */
     size_t at;              /* bytes of the text so far */
     size_t cut_at, cut_len; /* the "% EXPORT" line the file does not get; cut_len 0: none */
+    struct pbn_arena *scratch; /* a deal_only game's tags, one game at a time; freed by the
+                                * sink's owner */
 };
 
 static void sink_write(struct sink *k, const char *p, size_t n)
@@ -377,6 +379,27 @@ static void sink_put(struct sink *k, const char *p, size_t n)
     k->at += n;
 }
 
+static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
+                                   bool utf8, struct pd_err *e);
+
+/* A deal_only game (read lean) is written from the tags it would have had, made for the moment
+ * in the sink's scratch arena: memory holds one game's tags, not the set's. */
+static enum pd_status implied_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
+                                      bool utf8, struct pd_err *e)
+{
+    struct pbn_game whole = *g;
+    enum pd_status rc;
+
+    if (!k->scratch && !(k->scratch = pbn_arena_new()))
+        return pd_fail(e, PD_ERR_NOMEM, "out of memory");
+    whole.arena = k->scratch;
+    rc = pbn_game_fill_tags(&whole, e);
+    if (rc == PD_OK)
+        rc = game_to_sink(k, &whole, index, utf8, e);
+    pbn_arena_reset(k->scratch);
+    return rc;
+}
+
 /* Formats game number index of its set into one buffer and gives it to the sink at once. */
 static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, size_t index,
                                    bool utf8, struct pd_err *e)
@@ -386,6 +409,8 @@ static enum pd_status game_to_sink(struct sink *k, const struct pbn_game *g, siz
     struct text t;
     enum pd_status rc = PD_OK;
 
+    if (g->deal_only)
+        return implied_to_sink(k, g, index, utf8, e);
     text_init(&t, g, utf8 ? 1 : -1);
     if (g->ntags > 32) {
         extra = malloc((PBN_MTS_COUNT + g->ntags) * sizeof *extra);
@@ -417,6 +442,7 @@ enum pd_status pbn_write_game(FILE *out, const struct pbn_game *g, size_t index,
     struct sink k = {.out = out};
     enum pd_status rc = game_to_sink(&k, g, index, false, e);
 
+    pbn_arena_free(k.scratch);
     if (rc == PD_OK && ferror(out))
         rc = pd_fail(e, PD_ERR_IO, "write error: %s", strerror(errno));
     return rc;
@@ -495,15 +521,18 @@ static enum pd_status write_checked(FILE *out, const char *name, const struct pb
     if (!first.lint)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory");
     rc = set_to_sink(&first, set, utf8, e);
+    k.scratch = first.scratch; /* the second pass makes the same tags in the same room */
     if (pbn_lint_end(first.lint, &r, rc == PD_OK ? e : NULL) != PD_OK && rc == PD_OK)
         rc = PD_ERR_NOMEM;
-    if (rc != PD_OK)
-        return rc;
-    if (r.export_len && (r.faults || r.needs_utf8)) { /* the whole line goes, its end included */
+    /* the whole line goes, its end included */
+    if (rc == PD_OK && r.export_len && (r.faults || r.needs_utf8)) {
         k.cut_at = r.export_at;
         k.cut_len = r.export_len;
     }
-    return set_to_sink(&k, set, utf8, e);
+    if (rc == PD_OK)
+        rc = set_to_sink(&k, set, utf8, e);
+    pbn_arena_free(k.scratch);
+    return rc;
 }
 
 enum pd_status pbn_write_named(FILE *out, const char *name, const struct pbn_set *set,

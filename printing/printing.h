@@ -112,7 +112,8 @@ struct pr_options {
 #define PR_HANDS_ALL 0xFu
 enum { PR_MAX_PER_PAGE = 9 };
 /* The options valid for kind k, the one check of them (the front-ends pass them on): a count a
- * page the kind allows (its row), a language predup prints (pr_lang_check). PD_ERR_USAGE. */
+ * page the kind allows (its row). PD_ERR_USAGE. (The language is taken when it is read, by
+ * pr_lang_parse: --lang, an event file's language =.) */
 enum pd_status pr_kind_check(const struct pr_kind *k, const struct pr_options *o,
                              struct pd_err *e);
 /* Every count a page any kind allows, joined with sep and last ("1|2|4|6|9" for help). */
@@ -124,11 +125,17 @@ void pr_options_default(struct pr_options *o);
 
 /* The languages printed (printing/terms/LANG.ini, built in): pr_lang_count of them, each a
  * name ("de") by pr_lang_name in the tables' order. pr_lang_list joins them ("de, en, ... or
- * sv"); pr_lang_check fails with PD_ERR_USAGE naming them when lang is none of them. */
+ * sv"). */
 size_t pr_lang_count(void);
 const char *pr_lang_name(size_t i);
 void pr_lang_list(char *out, size_t n);
-enum pd_status pr_lang_check(const char *lang, struct pd_err *e);
+/* The one rule of a language, wherever one is given (print --lang, an event file's language
+ * =), applied once, as it is read: text names a language as people write it (de, DE, de-CH,
+ * de_AT.UTF-8: the first subtag, any case) that predup prints; *name (when name is not NULL)
+ * is then its one spelling, the table's ("de"), which is what is committed and printed.
+ * Else PD_ERR_USAGE 'unknown language "TEXT": predup prints de, en, fr, nl, pl or sv', the
+ * one message, which the event file's reader places at file:line:col. */
+enum pd_status pr_lang_parse(const char *text, const char **name, struct pd_err *e);
 /* The keys of English the built-in table of lang leaves out, space-separated, into missing
  * ("" when it has them all): the tables must be complete (tests). Errors: an unknown lang, a
  * table that does not read (file:line:col). */

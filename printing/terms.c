@@ -451,7 +451,9 @@ static enum pd_status apply_file(struct pr_terms *t, const char *path, struct pd
 static enum pd_status builtin_terms(const char *lang, struct pr_terms **out, bool *seen,
                                     struct pd_err *e)
 {
-    enum pd_status rc = pr_lang_check(lang, e);
+    /* the table of a language the options' parse took (pr_lang_parse); a caller that gave
+     * one unparsed gets the one message */
+    enum pd_status rc = builtin(lang) ? PD_OK : pr_lang_parse(lang, NULL, e);
     char name[48];
 
     *out = NULL;
@@ -612,15 +614,19 @@ void pr_lang_list(char *out, size_t n)
     pd_join_words(names, k, ", ", " or ", out, n);
 }
 
-enum pd_status pr_lang_check(const char *lang, struct pd_err *e)
+enum pd_status pr_lang_parse(const char *text, const char **name, struct pd_err *e)
 {
+    const struct pr_terms_table *t = text ? builtin(text) : NULL;
     char list[128];
 
-    if (lang && builtin(lang))
+    if (t) {
+        if (name)
+            *name = t->lang;
         return PD_OK;
+    }
     pr_lang_list(list, sizeof list);
     return pd_fail(e, PD_ERR_USAGE, "unknown language \"%.40s\": predup prints %s",
-                   lang ? lang : "", list);
+                   text ? text : "", list);
 }
 
 enum pd_status pr_terms_check_table(const char *lang, char *missing, size_t n, struct pd_err *e)

@@ -489,6 +489,51 @@ START_TEST(test_random_sets_round_trip)
 }
 END_TEST
 
+/* convert's lean reading (PBN_READ_LEAN): a format of deals only gives games without tags
+ * (deal_only), and every format written of them is what a whole reading writes: PBN makes the
+ * tags as it writes, LIN and DLM get them first (pbn_set_tags_for), the others read none. */
+START_TEST(test_lean_read_writes_what_a_whole_read_writes)
+{
+    static const char *const outs[] = {"pbn", "csv", "ber", "rzd", "lin", "dlm"};
+    struct pbn_set *set = random_set(7, 1, 40), *whole = NULL, *lean = NULL;
+    char dir[256], path[300], *a, *b;
+    size_t alen, blen;
+    struct pd_err e;
+    bool deals = strcmp(trips[_i].format, "pbn") && strncmp(trips[_i].format, "dlm", 3) &&
+                 strcmp(trips[_i].format, "lin");
+
+    test_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/set.x", dir);
+    ck_assert_int_eq(pbn_write_formats(path, trips[_i].format, set, &e), PD_OK);
+    ck_assert_int_eq(pbn_read_any(path, trips[_i].format, &whole, &e), PD_OK);
+    ck_assert_int_eq(pbn_read_any_ex(path, trips[_i].format, PBN_READ_LEAN, &lean, &e), PD_OK);
+    ck_assert_int_eq(lean->n, whole->n);
+    ck_assert(whole->games[0].ntags > 0 && !whole->games[0].deal_only);
+    ck_assert_int_eq(lean->games[0].deal_only, deals);
+    ck_assert_int_eq(lean->games[0].ntags == 0, deals);
+    for (size_t i = 0; i < ARRAY_LEN(outs); i++) {
+        char name[32];
+
+        snprintf(name, sizeof name, "out.%s", outs[i]);
+        ck_assert_int_eq(pbn_set_tags_for(lean, name, NULL, &e), PD_OK);
+        /* PBN and the formats of deals only leave the games lean; LIN and DLM read tags */
+        ck_assert_int_eq(lean->games[0].deal_only,
+                         deals && strcmp(outs[i], "lin") && strcmp(outs[i], "dlm"));
+        ck_assert_int_eq(write_mem(outs[i], whole, &a, &alen, &e), PD_OK);
+        ck_assert_int_eq(write_mem(outs[i], lean, &b, &blen, &e), PD_OK);
+        ck_assert_msg(alen == blen && memcmp(a, b, alen) == 0, "%s to %s: not the same bytes",
+                      trips[_i].format, outs[i]);
+        free(a);
+        free(b);
+    }
+    unlink(path);
+    rmdir(dir);
+    pbn_set_free(set);
+    pbn_set_free(whole);
+    pbn_set_free(lean);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- limits */
 
 static struct pd_err write_fails(const char *format, const struct pbn_set *set)
@@ -595,6 +640,7 @@ static Suite *formats_suite(void)
     tcase_add_test(tc, test_fuzz_crashes_stay_fixed);
     tcase_add_test(tc, test_sniff_without_format);
     tcase_add_loop_test(tc, test_random_sets_round_trip, 0, ARRAY_LEN(trips));
+    tcase_add_loop_test(tc, test_lean_read_writes_what_a_whole_read_writes, 0, ARRAY_LEN(trips));
     tcase_add_test(tc, test_limits_have_clear_messages);
     tcase_add_test(tc, test_write_formats_several_files);
     suite_add_tcase(s, tc);

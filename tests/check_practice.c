@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dealer/deal/deal.h"
+#include "tests/check_lib.h"
 #include "tests/check_suites.h"
 
 static void open_seed(struct practice *pr, unsigned long long seed)
@@ -114,15 +115,15 @@ START_TEST(test_practice2_lazy_is_whole)
 END_TEST
 
 /* Uniform: over 92,160 deals of one seed (dealt by blocks, as runs deal them), each card lies
- * in each seat a quarter of the time (chi-square, 156 degrees of freedom: 250 is passed by a
- * uniform dealer but once in about a million seeds), and north's spade length follows the
- * hypergeometric law (9 cells, 8 degrees of freedom: 45). */
+ * in each seat a quarter of the time (chi-square, 156 degrees of freedom), and north's spade
+ * length follows the hypergeometric law (9 cells, 8 degrees of freedom); a uniform dealer
+ * passes each limit (chi2_limit) but once in about a million seeds. */
 START_TEST(test_practice2_uniform)
 {
     enum { BLOCK = 3072, BLOCKS = 30, N = BLOCK * BLOCKS };
     static long seat_of[64][4];
     long len[9] = {0};
-    double chi = 0, chi_len = 0, p_len[9] = {0};
+    double chi = 0, chi_len = 0, p_len[9] = {0}, p_exact[14];
     struct practice pr;
 
     open_seed(&pr, 7);
@@ -146,28 +147,24 @@ START_TEST(test_practice2_uniform)
     for (int c = 0; c < 64; c++)
         for (int s = 0; s < 4 && (0x1FFF1FFF1FFF1FFFULL >> c & 1); s++)
             chi += pow(seat_of[c][s] - N / 4.0, 2) / (N / 4.0);
-    for (int k = 0; k <= 13; k++) /* C(13,k) C(39,13-k) / C(52,13), in logarithms */
-        p_len[k < 8 ? k : 8] += exp(lgamma(14) - lgamma(k + 1) - lgamma(14 - k) + lgamma(40) -
-                                    lgamma(14 - k) - lgamma(27 + k) - lgamma(53) + lgamma(14) +
-                                    lgamma(40));
+    exact_suit_length(p_exact);
+    for (int k = 0; k <= 13; k++)
+        p_len[k < 8 ? k : 8] += p_exact[k];
     for (int k = 0; k < 9; k++)
         chi_len += pow(len[k] - N * p_len[k], 2) / (N * p_len[k]);
-    ck_assert_msg(chi < 250, "card by seat: chi-square %.1f (156 degrees of freedom)", chi);
-    ck_assert_msg(chi_len < 45, "north's spades: chi-square %.1f (8 degrees of freedom)",
+    ck_assert_msg(chi < chi2_limit(156), "card by seat: chi-square %.1f (156 degrees of freedom)",
+                  chi);
+    ck_assert_msg(chi_len < chi2_limit(8), "north's spades: chi-square %.1f (8 degrees of freedom)",
                   chi_len);
 }
 END_TEST
 
 static Suite *practice_suite(void)
 {
-    Suite *s = suite_create("practice");
-    TCase *tc = tcase_create("practice");
+    const struct check_test tests[] = {
+        {test_practice2_known_deals}, {test_practice2_lazy_is_whole}, {test_practice2_uniform},
+    };
 
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_practice2_known_deals);
-    tcase_add_test(tc, test_practice2_lazy_is_whole);
-    tcase_add_test(tc, test_practice2_uniform);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("practice", 60, tests, ARRAY_LEN(tests));
 }
 REGISTER_SUITE(practice_suite)

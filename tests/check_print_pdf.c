@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "printing/pr_int.h"
+#include "tests/check_lib.h"
 #include "tests/check_suites.h"
 
 static unsigned char *dup_bytes(const char *s, size_t *len)
@@ -149,16 +150,11 @@ END_TEST
 Suite *print_pdf_suite(void);
 Suite *print_pdf_suite(void)
 {
-    Suite *s = suite_create("print_pdf");
-    TCase *tc = tcase_create("print_pdf");
+    const struct check_test tests[] = {
+        {test_mend_refuses, ARRAY_LEN(strange)}, {test_mend_real}, {test_beyond_latin1},
+        {test_keep_boards}, {test_board_qr},
+    };
 
-    tcase_set_timeout(tc, 60);
-    tcase_add_loop_test(tc, test_mend_refuses, 0, ARRAY_LEN(strange));
-    tcase_add_test(tc, test_mend_real);
-    tcase_add_test(tc, test_beyond_latin1);
-    tcase_add_test(tc, test_keep_boards);
-    tcase_add_test(tc, test_board_qr);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("print_pdf", 60, tests, ARRAY_LEN(tests));
 }
 REGISTER_SUITE(print_pdf_suite)

@@ -15,7 +15,7 @@ START_TEST(test_tables_complete)
     static const char *const wanted[] = {"en", "de", "fr", "nl", "pl", "sv"};
 
     for (size_t i = 0; i < ARRAY_LEN(wanted); i++)
-        ck_assert_int_eq(pr_lang_check(wanted[i], NULL), PD_OK);
+        ck_assert_int_eq(pr_lang_parse(wanted[i], NULL, NULL), PD_OK);
     for (size_t i = 0; i < pr_lang_count(); i++) {
         char missing[2048];
         struct pd_err e = {0};
@@ -31,7 +31,7 @@ START_TEST(test_unknown_language)
 {
     struct pd_err e = {0};
 
-    ck_assert_int_eq(pr_lang_check("xx", &e), PD_ERR_USAGE);
+    ck_assert_int_eq(pr_lang_parse("xx", NULL, &e), PD_ERR_USAGE);
     ck_assert_ptr_nonnull(strstr(e.msg, "unknown language \"xx\""));
     ck_assert_ptr_nonnull(strstr(e.msg, "de, en, fr, nl, pl or sv"));
 }

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "printing/printing.h"
+#include "tests/check_lib.h"
 #include "tests/check_suites.h"
 
 static bool no_x(void *ctx, unsigned cp)
@@ -340,21 +341,13 @@ END_TEST
 Suite *printing_suite(void);
 Suite *printing_suite(void)
 {
-    Suite *s = suite_create("printing");
-    TCase *tc = tcase_create("printing");
+    const struct check_test tests[] = {
+        {test_text_clean, ARRAY_LEN(cleans)}, {test_board_errors}, {test_board_law2_fill},
+        {test_analyze_known_deal}, {test_analyze_keeps_existing}, {test_render_errors},
+        {test_render_write}, {test_par_text, ARRAY_LEN(pars)}, {test_makeable_text},
+        {test_parse_hands},
+    };
 
-    tcase_set_timeout(tc, 60);
-    tcase_add_loop_test(tc, test_text_clean, 0, ARRAY_LEN(cleans));
-    tcase_add_test(tc, test_board_errors);
-    tcase_add_test(tc, test_board_law2_fill);
-    tcase_add_test(tc, test_analyze_known_deal);
-    tcase_add_test(tc, test_analyze_keeps_existing);
-    tcase_add_test(tc, test_render_errors);
-    tcase_add_test(tc, test_render_write);
-    tcase_add_loop_test(tc, test_par_text, 0, ARRAY_LEN(pars));
-    tcase_add_test(tc, test_makeable_text);
-    tcase_add_test(tc, test_parse_hands);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("printing", 60, tests, ARRAY_LEN(tests));
 }
 REGISTER_SUITE(printing_suite)

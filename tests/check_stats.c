@@ -4,11 +4,11 @@
  * swap-with-any shuffle, and Fisher-Yates with a modulo-biased byte) and must reject them, so
  * these tests can fail. Deterministic: the key is fixed (seed 2024), so a run always gives the
  * same statistics. */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "dealer/deal/deal.h"
+#include "tests/check_lib.h"
 #include "tests/check_suites.h"
 
 enum { NDEALS = 1000000, MIN_EXPECTED = 20 };
@@ -70,24 +70,6 @@ static void gen_modulo_bias(struct deal_stream *s, struct deal *out)
     deal_from_positions(pos, out);
 }
 
-static double choose(int n, int k)
-{
-    double r = 1;
-
-    if (k < 0 || k > n)
-        return 0;
-    for (int i = 1; i <= k; i++)
-        r = r * (n - k + i) / i;
-    return r;
-}
-
-/* P(a hand holds k cards of a given suit) = C(13,k) C(39,13-k) / C(52,13). */
-static void exact_suit_length(double p[14])
-{
-    for (int k = 0; k <= 13; k++)
-        p[k] = choose(13, k) * choose(39, 13 - k) / choose(52, 13);
-}
-
 /* P(a hand has h HCP): count 13-card subsets by points, 16 honours and 36 spot cards. */
 static void exact_hcp(double p[41])
 {
@@ -103,16 +85,7 @@ static void exact_hcp(double p[41])
             for (int h = 40; h >= values[c]; h--)
                 ways[k][h] += ways[k - 1][h - values[c]];
     for (int h = 0; h <= 40; h++)
-        p[h] = ways[13][h] / choose(52, 13);
-}
-
-/* Wilson-Hilferty: the chi-square quantile for df at z = 4.75 standard deviations (p about
- * 1e-6). A correct generator's statistic exceeds it with probability 1e-6. */
-static double chi2_limit(int df)
-{
-    double a = 2.0 / (9.0 * df);
-
-    return df * pow(1 - a + 4.75 * sqrt(a), 3);
+        p[h] = ways[13][h] / binomial(52, 13);
 }
 
 /* Pearson's statistic over bins, pooling neighbours until each expects MIN_EXPECTED. */
@@ -245,7 +218,7 @@ START_TEST(test_exact_tables)
         sum += hcp_p[h];
     ck_assert_double_eq_tol(sum, 1.0, 1e-12);
     ck_assert_double_eq_tol(hcp_p[10], 0.0941, 1e-4); /* 10 HCP: 9.41% */
-    ck_assert_double_eq_tol(hcp_p[37], 4.0 / choose(52, 13), 1e-18); /* 4 aces, kings, queens + a jack */
+    ck_assert_double_eq_tol(hcp_p[37], 4.0 / binomial(52, 13), 1e-18); /* 4 aces, kings, queens + a jack */
 }
 END_TEST
 

@@ -9,6 +9,7 @@
 #include <qrencode.h>
 
 #include "machine/vision/vision.h"
+#include "tests/check_lib.h"
 #include "tests/check_suites.h"
 
 static const char *const GERMAN[4] = {"A", "K", "D", "B"};
@@ -224,16 +225,12 @@ END_TEST
 
 static Suite *vision_suite(void)
 {
-    Suite *s = suite_create("vision");
-    TCase *t = tcase_create("vision");
-    tcase_set_timeout(t, 300);
-    tcase_add_test(t, test_vision_labels);
-    tcase_add_test(t, test_vision_render_is_deterministic);
-    tcase_add_test(t, test_vision_reads_rendered_cards);
-    tcase_add_test(t, test_vision_rejects_faulty_frames);
-    tcase_add_test(t, test_vision_calibration_file);
-    tcase_add_test(t, test_vision_barcode_first);
-    suite_add_tcase(s, t);
-    return s;
+    const struct check_test tests[] = {
+        {test_vision_labels}, {test_vision_render_is_deterministic},
+        {test_vision_reads_rendered_cards}, {test_vision_rejects_faulty_frames},
+        {test_vision_calibration_file}, {test_vision_barcode_first},
+    };
+
+    return suite_of("vision", 300, tests, ARRAY_LEN(tests));
 }
 REGISTER_SUITE(vision_suite)

@@ -3,11 +3,7 @@
 # text) with clang -fsanitize=fuzzer,address,undefined into build-fuzz/event/ and runs it for
 # $FUZZ_SECONDS on its corpus in tests/fuzz/event/ (inputs up to 1 MB).
 set -eu
-top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-secs=${FUZZ_SECONDS:-600}
-out=$top/build-fuzz/event
-mkdir -p "$out/artifacts"
-. "$top/tests/lib_fuzz.sh"
-fuzz_lib
+. "$(dirname "$0")/lib_fuzz.sh"
+fuzz_setup event
 fuzz_build "$out" event "$top/config/fuzz_event.c"
 fuzz_run "$out" 1048576 event

@@ -6,13 +6,9 @@
 # build-fuzz/formats/corpus/<target>/, crashes to build-fuzz/formats/artifacts/).
 # FUZZ_TARGETS="dup dlm" runs a subset.
 set -eu
-top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-secs=${FUZZ_SECONDS:-600}
 targets=${FUZZ_TARGETS:-"pbn check any dup dlm bri dge lin csv ber bhg rzd cds"}
-out=$top/build-fuzz/formats
-mkdir -p "$out/artifacts"
-. "$top/tests/lib_fuzz.sh"
-fuzz_lib
+. "$(dirname "$0")/lib_fuzz.sh"
+fuzz_setup formats
 for t in $targets; do
     fuzz_build "$out" "$t" "$top/pbn/fuzz_$t.c"
 done

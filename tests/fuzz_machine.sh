@@ -5,13 +5,9 @@
 # $FUZZ_SECONDS on its corpus in tests/fuzz/<target>/; and config/'s cfg (machine profiles).
 # FUZZ_TARGETS="sim" runs a subset.
 set -eu
-top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-secs=${FUZZ_SECONDS:-600}
 targets=${FUZZ_TARGETS:-"host sim cfg"}
-out=$top/build-fuzz/machine
-mkdir -p "$out/artifacts"
-. "$top/tests/lib_fuzz.sh"
-fuzz_lib
+. "$(dirname "$0")/lib_fuzz.sh"
+fuzz_setup machine
 for t in $targets; do
     dir=machine
     [ "$t" = cfg ] && dir=config

@@ -6,12 +6,8 @@
 # Its first finding (tests/data/unique/finding-record-prefix, a set that begins like a record)
 # is closed and replayed by tests/check_unique.c.
 set -eu
-top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-secs=${FUZZ_SECONDS:-600}
-out=$top/build-fuzz/unique
-mkdir -p "$out/artifacts"
-. "$top/tests/lib_fuzz.sh"
-fuzz_lib
+. "$(dirname "$0")/lib_fuzz.sh"
+fuzz_setup unique
 fuzz_build "$out" unique "$top/pbn/fuzz_unique.c" \
     -DFUZZ_UNIQUE_DIR="\"$top/tests/data/unique\"" ${FUZZ_UNIQUE_CFLAGS:-}
 fuzz_run "$out" 65536 unique

@@ -1,5 +1,5 @@
 # tests/lib_cli.sh - sourced by the tests/cli/*.sh scripts that wait for another process, run
-# mpirun, or check exit codes and messages (fail, exits).
+# mpirun, check exit codes and messages (fail, exits), or set up an event or a set to fill.
 # wait_for SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails after SECONDS
 # (of the clock, however slow a loaded machine makes each try).
 wait_for() {
@@ -64,4 +64,43 @@ forge_record() {
     { cat "$out.params"; printf 'digest %s\n' "$(sha256sum "$out.params" | cut -d' ' -f1)"
       for line in "$@"; do printf '%s\n' "$line"; done; } > "$out"
     rm -f "$out.params"
+}
+
+# The set-up of the fill and event tests. event_conf FILE NAME BOARDS MACHINE: an event file of
+# one set "s" (BOARDS, filled on MACHINE) whose public value is the lottery's six numbers.
+# event_published FILE: its record committed and the numbers "7 13 21 34 40 45" made public.
+# set_dealt BOARDS: a key ev.key and the boards BOARDS dealt from it into set.pbn.
+# absent_machine_conf FILE: a USB machine profile (1209:7777) of a machine not plugged in.
+# sim_conf FILE CARD_MS [FAULT...]: a simulator profile, CARD_MS a card, seed 5, each FAULT.
+event_conf() {
+    cat >"$1" <<CONF
+[event]
+name = $2
+date = 2026.11.23
+site = Club
+delayed_value = the first prize number of the national lottery on 2026-11-22
+public_form = numbers 6 of 49
+
+[set s]
+boards = $3
+machine = $4
+CONF
+}
+event_published() {
+    "$PREDUP" event commit "$1" >/dev/null
+    "$PREDUP" event public "$1" "7 13 21 34 40 45" >/dev/null
+}
+set_dealt() {
+    "$PREDUP" key new ev.key >/dev/null
+    "$PREDUP" deal --key ev.key --boards "$1" -o set.pbn --quiet
+}
+absent_machine_conf() {
+    printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\nreplug_wait_ms = 0\n' >"$1"
+}
+sim_conf() {
+    local file=$1 card_ms=$2
+    shift 2
+    printf '[machine]\ntransport = sim\n[sim]\ncard_ms = %s\nboard_ms = 0\nseed = 5\n' "$card_ms" \
+        >"$file"
+    [ $# = 0 ] || printf 'fault = %s\n' "$@" >>"$file"
 }

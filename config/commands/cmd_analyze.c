@@ -7,19 +7,13 @@
 #include "config/commands/commands.h"
 #include "printing/printing.h"
 
-static const char analyze_usage[] =
-    "usage: predup analyze SET [-o OUT.pbn] [-j N] [--max-seconds S] [--quiet] [--force]\n"
-    "                      [--public]\n"
+static const char analyze_forms[] = "usage: predup analyze SET [options]\n";
+static const char analyze_summary[] =
     "  Adds double-dummy tricks (DoubleDummyTricks, OptimumResultTable) and par (OptimumScore,\n"
     "  ParContract, for each board's vulnerability and dealer) to every board, with libdds on\n"
-    "  all cores (-j N: N threads). Boards that have them already are kept as they are; games\n"
-    "  without a full deal are left out. SET is any set predup reads (told by its contents).\n"
-    "  Writes OUT.pbn, or SET itself when SET is PBN and -o is not given (everything else in\n"
-    "  the file is kept as it was). Another format needs -o. An existing OUT.pbn with other\n"
-    "  content, or holding more boards than the analysis, is kept unless --force. OUT.pbn is\n"
-    "  0600 (it reveals deals) unless --public (0666 less the umask). On a terminal it shows\n"
-    "  the boards solved and the time gone; --max-seconds S gives up after S seconds (a\n"
-    "  pathological deal can take libdds minutes), writing nothing (exit 75).\n";
+    "  all cores. Boards that have them already are kept as they are; games without a full\n"
+    "  deal are left out. SET is any set predup reads (told by its contents). On a terminal\n"
+    "  it shows the boards solved and the time gone.\n";
 
 /* The engine's options, and the flags that must agree under mpirun. */
 struct analyze_args {
@@ -29,13 +23,21 @@ struct analyze_args {
 
 #define ANALYZE_AT(member) PD_OPT_AT(struct analyze_args, member)
 static const struct pd_opt analyze_rows[] = {
-    {'o', "output", PD_OPT_VALUE, ANALYZE_AT(o.out), .arg = "OUT.pbn", .words = "*"},
-    {'j', "jobs", PD_OPT_VALUE, PD_OPT_NUM(struct analyze_args, o.threads, 1, 256), .arg = "N"},
+    {'o', "output", PD_OPT_VALUE, ANALYZE_AT(o.out), .arg = "OUT.pbn", .words = "*",
+     .help = "where to write; without it, SET itself when SET is PBN (everything else in the "
+             "file kept as it was): another format needs -o"},
+    {'j', "jobs", PD_OPT_VALUE, PD_OPT_NUM(struct analyze_args, o.threads, 1, 256), .arg = "N",
+     .help = "libdds threads (all cores)"},
     {0, "max-seconds", PD_OPT_VALUE, PD_OPT_NUM(struct analyze_args, o.max_seconds, 1, 86400),
-     .arg = "S"},
-    {'q', "quiet", PD_OPT_FLAG, ANALYZE_AT(o.quiet)},
-    {0, "force", PD_OPT_FLAG, ANALYZE_AT(force)},
-    {0, "public", PD_OPT_FLAG, PD_OPT_BITS(struct analyze_args, o.flags, PD_OUT_PUBLIC)},
+     .arg = "S",
+     .help = "give up after S seconds (a pathological deal can take libdds minutes), writing "
+             "nothing (exit 75)"},
+    {'q', "quiet", PD_OPT_FLAG, ANALYZE_AT(o.quiet), .help = "no progress"},
+    {0, "force", PD_OPT_FLAG, ANALYZE_AT(force),
+     .help = "replace an existing OUT.pbn with other content, or holding more boards than the "
+             "analysis"},
+    {0, "public", PD_OPT_FLAG, PD_OPT_BITS(struct analyze_args, o.flags, PD_OUT_PUBLIC),
+     .help = "make OUT.pbn 0666 less the umask (default 0600: it reveals the deals)"},
     {'h', "help", PD_OPT_STOP, ANALYZE_AT(help)},
     {0},
 };
@@ -83,7 +85,7 @@ static enum pd_status run_analyze(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK)
         rc = same_analyze(&a, e);
     if (a.help && rc == PD_OK)
-        fputs(analyze_usage, stdout);
+        cmd_print_usage(stdout, analyze_forms, analyze_summary, &analyze_table);
     if (rc != PD_OK || a.help)
         return rc;
     rc = pr_analyze_file(&a.o, &r, e);

@@ -6,31 +6,23 @@
 #include "config/commands/commands.h"
 #include "pbn/pbn.h"
 
-static const char convert_usage[] =
-    "usage: predup convert [--from FORMAT] [--to FORMAT[,FORMAT...]] [--boards LIST] [--force]\n"
-    "                      [--public] [--drop-conditions] IN OUT\n";
+static const char convert_forms[] = "usage: predup convert [options] IN OUT\n";
 /* Wrapped at print time, for the format names come from the format table (pbn_format_list). */
 static const char convert_about_formats[] =
     "Reads IN and writes OUT. Formats come from the extensions unless given:";
-static const char convert_about_outputs[] =
-    "With several --to formats, OUT's extension is replaced per format (set.pbn -> set.dup, "
-    "set.dlm), all or none. --boards 7 or 1-12,25 writes only those boards (in export format). "
-    "Outputs are 0600 (they reveal deals; --public: 0666 less the "
-    "umask); an existing OUT with other content is kept unless --force. DUP, DLM and the other "
-    "machine formats carry no dealer or vulnerability (Law 2's are shown): a set with others "
-    "is refused in them unless --drop-conditions, which writes them all the same, for the "
-    "cards, and says what they show instead.";
 
+static const struct pd_opt_table convert_table;
+
+/* The forms, the summary with the format names, then the options' help lines. */
 static void print_convert_usage(void)
 {
-    char formats[160], text[sizeof formats + sizeof convert_about_formats +
-                            sizeof convert_about_outputs + 4];
+    char formats[160], text[sizeof formats + sizeof convert_about_formats + 4];
 
     pbn_format_list(formats, sizeof formats, ", ", false);
-    snprintf(text, sizeof text, "%s %s. %s", convert_about_formats, formats,
-             convert_about_outputs);
-    fputs(convert_usage, stdout);
+    snprintf(text, sizeof text, "%s %s.", convert_about_formats, formats);
+    fputs(convert_forms, stdout);
     cmd_print_wrapped(stdout, text, 90);
+    cmd_print_usage(stdout, "", "", &convert_table);
 }
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
@@ -79,6 +71,8 @@ static void report_left_out(const struct pbn_set *set, const char *format)
     for (size_t i = 0; i < set->n; i++) {
         const struct pbn_game *g = &set->games[i];
 
+        if (g->deal_only) /* its tags: kept by every format, or "", "?" and "????.??.??" */
+            continue;
         commented += g->ncomments > 0;
         for (size_t t = 0; t < g->ntags; t++) {
             const struct pbn_tag *tag = &g->tags[t];
@@ -158,16 +152,24 @@ struct convert_args {
 #define CONVERT_AT(member) PD_OPT_AT(struct convert_args, member)
 #define CONVERT_BITS(bits) PD_OPT_BITS(struct convert_args, flags, bits)
 static const struct pd_opt convert_rows[] = {
-    {0, "from", PD_OPT_VALUE, CONVERT_AT(from), .arg = "FORMAT", .words = "@formats"},
-    {0, "to", PD_OPT_VALUE, CONVERT_AT(to), .arg = "FORMAT[,FORMAT...]", .words = "@formats,"},
-    {0, "boards", PD_OPT_VALUE, CONVERT_AT(boards), .arg = "LIST"},
-    {0, "force", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_FORCE)},
-    {0, "public", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_PUBLIC)},
-    {0, "drop-conditions", PD_OPT_FLAG, CONVERT_BITS(PBN_OUT_DROP_CONDITIONS)},
+    {0, "from", PD_OPT_VALUE, CONVERT_AT(from), .arg = "FORMAT", .words = "@formats",
+     .help = "IN's format, when its contents do not tell it"},
+    {0, "to", PD_OPT_VALUE, CONVERT_AT(to), .arg = "FORMAT[,FORMAT...]", .words = "@formats,",
+     .help = "the formats to write (else OUT's extension says); with several, OUT's extension "
+             "is replaced per format (set.pbn -> set.dup, set.dlm), all or none"},
+    {0, "boards", PD_OPT_VALUE, CONVERT_AT(boards), .arg = "LIST",
+     .help = "only these boards (7, 1-12,25), in export format; a board IN lacks is an error "
+             "naming it and the boards IN holds"},
+    {0, "force", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_FORCE),
+     .help = "replace an existing OUT with other content"},
+    {0, "public", PD_OPT_FLAG, CONVERT_BITS(PD_OUT_PUBLIC),
+     .help = "make OUT 0666 less the umask (default 0600: it reveals the deals)"},
+    {0, "drop-conditions", PD_OPT_FLAG, CONVERT_BITS(PBN_OUT_DROP_CONDITIONS),
+     .help = cmd_drop_conditions_help},
     {'h', "help", PD_OPT_STOP, CONVERT_AT(help)},
     {0},
 };
-static const struct pd_opt_table convert_table = {"predup convert", convert_rows, NULL};
+static const struct pd_opt_table convert_table = {"predup convert", convert_rows, NULL, 27};
 const struct pd_opt_table *const cmd_convert_options[] = {&convert_table, NULL};
 
 enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
@@ -189,13 +191,16 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
-    rc = pbn_read_any(argv[first], from, &set, e);
+    /* Lean: a set of 100,000 BER boards is not 22 times its file in memory. */
+    rc = pbn_read_any_ex(argv[first], from, PBN_READ_LEAN, &set, e);
     if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[first]) && !input_is_key(argv[first]))
         return pd_fail(e, rc, "cannot tell the format of %s: name it (predup convert --from "
                               "FORMAT %s %s)",
                        argv[first], argv[first], argv[first + 1]);
     if (rc == PD_OK && a.boards)
         rc = pbn_set_keep_boards(set, a.boards, argv[first], e);
+    if (rc == PD_OK)
+        rc = pbn_set_tags_for(set, argv[first + 1], to, e);
     if (rc == PD_OK)
         rc = pbn_write_formats_ex(argv[first + 1], to, a.flags, set, e);
     const char *format = to ? to : pbn_format_from_path(argv[first + 1]);

@@ -5,47 +5,39 @@
 
 #include "config/commands/commands.h"
 
-static const char deal_usage[] =
-    "usage: predup deal --key FILE [--label L] [--boards 1-36] [-o FILE] [--format LIST]\n"
-    "                   [--script FILE] [--max-tries N] [--event TEXT] [--site TEXT]\n"
-    "                   [--date YYYY.MM.DD] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
-    "                   [--dealing 1|2] [-j N] [--quiet] [--force] [--public]\n"
-    "                   [--drop-conditions]\n"
-    "  Deals the boards from (key, label, board number): the same inputs always give the same\n"
-    "  deals, whatever -j. --label defaults to \"original\"; use \"reserve\" for a reserve set.\n"
-    "  Dealer and vulnerability follow Law 2 from the board number unless --dealer or --vul\n"
-    "  set them for every board (a practice set, a match with its own conditions). DUP, DLM\n"
-    "  and the other machine formats carry no dealer or vulnerability (Law 2's are shown):\n"
-    "  such a set is refused in them unless --drop-conditions, which writes them all the\n"
-    "  same, for the cards, and says what they show instead.\n"
-    "  Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or stdout.\n"
-    "  FILE is made readable by you only (0600: it reveals the deals); --public makes it\n"
-    "  0666 less the umask. An existing FILE with other content is kept unless --force.\n";
-/* Wrapped at print time (cmd_print_wrapped): the format names come from the format table. */
-static const char deal_about_formats[] =
-    "--format pbn,dup,dlm writes several formats at once (set.pbn, set.dup, set.dlm); the "
-    "format otherwise follows FILE's extension. Formats:";
-static const char deal_about_script[] =
-    "  --script FILE deals every board to satisfy the dealer script (a shipped one by name,\n"
-    "  --script minibridge: dealer/scripts/ or PREFIX/share/predup/scripts/): its condition,\n"
-    "  its predeal cards and lengths; its dealer and vulnerable lines set every board's\n"
-    "  (--dealer or --vul that says otherwise is refused). Each board is drawn from its own\n"
-    "  keyed stream (dealing version 2, exact and fast; --dealing 1: the first plain candidate\n"
-    "  that satisfies it),\n";
+static const char deal_forms[] =
+    "usage: predup deal --key FILE [options]\n"
+    "       predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [options]\n";
+static const char deal_summary[] =
+    "  Deals the boards of a set from (key, label, board number): the same inputs always give\n"
+    "  the same deals, whatever -j. Dealer and vulnerability follow Law 2 from the board\n"
+    "  number. Writes PBN 2.1 export format to FILE (a temporary name, then renamed) or\n"
+    "  stdout. A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n";
 
-/* The usage, with the format names and the default --max-tries from their one home. */
-static void print_deal_usage(void)
+/* The format names, from the format table. */
+static const char *format_help(char *buf, size_t len)
 {
-    char formats[160], text[sizeof formats + sizeof deal_about_formats + 24];
+    char formats[160];
 
     pbn_format_list(formats, sizeof formats, " ", false);
-    snprintf(text, sizeof text, "%s %s (pbn/FORMATS.md).", deal_about_formats, formats);
-    fputs(deal_usage, stdout);
-    cmd_print_wrapped(stdout, text, 90);
-    fputs(deal_about_script, stdout);
-    printf("  at most --max-tries attempts (default %llu). dealer/README.md specifies both.\n"
-           "  A SquareDeal event's sessions: predup deal --squaredeal EVENT.sqd --help.\n",
-           (unsigned long long)DEAL_MAX_TRIES);
+    snprintf(buf, len, "several formats at once: pbn,dup,dlm writes set.pbn, set.dup and set.dlm "
+             "(else FILE's extension says): %s (pbn/FORMATS.md)", formats);
+    return buf;
+}
+
+/* The highest board number, from its one home. */
+static const char *boards_help(char *buf, size_t len)
+{
+    snprintf(buf, len, "the boards (1-36); board numbers go from 1 to %d", BOARD_MAX);
+    return buf;
+}
+
+/* The default --max-tries, from its one home. */
+static const char *max_tries_help(char *buf, size_t len)
+{
+    snprintf(buf, len, "with --script, the attempts a board may take at most (%llu)",
+             (unsigned long long)DEAL_MAX_TRIES);
+    return buf;
 }
 
 struct deal_args {
@@ -69,33 +61,50 @@ static enum pd_status set_script(void *opts, const struct pd_opt *row, const cha
 #define DEAL_AT(member) PD_OPT_AT(struct deal_args, member)
 #define DEAL_BITS(bits) PD_OPT_BITS(struct deal_args, o.out_flags, bits)
 static const struct pd_opt deal_rows[] = {
-    {0, "key", PD_OPT_VALUE, DEAL_AT(o.key_path), .arg = "FILE", .words = "*.key"},
-    {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .arg = "L", .words = "original reserve"},
-    {0, "boards", PD_OPT_VALUE, DEAL_AT(o.boards), .arg = "1-36"},
-    {'o', "output", PD_OPT_VALUE, DEAL_AT(o.out), .arg = "FILE", .words = "*"},
-    {0, "format", PD_OPT_VALUE, DEAL_AT(o.formats), .arg = "LIST", .words = "@formats,"},
-    {0, "script", PD_OPT_VALUE, .set = set_script, .arg = "FILE", .words = "*"},
+    {0, "key", PD_OPT_VALUE, DEAL_AT(o.key_path), .arg = "FILE", .words = "*.key",
+     .help = "the event's key (required; make one with: predup key new FILE)"},
+    {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .arg = "L", .words = "original reserve",
+     .help = "the set's label: original (the default), reserve, or any other name"},
+    {0, "boards", PD_OPT_VALUE, DEAL_AT(o.boards), .arg = "1-36", .help_of = boards_help},
+    {'o', "output", PD_OPT_VALUE, DEAL_AT(o.out), .arg = "FILE", .words = "*",
+     .help = "where to write (stdout); its extension chooses the format unless --format"},
+    {0, "format", PD_OPT_VALUE, DEAL_AT(o.formats), .arg = "LIST", .words = "@formats,",
+     .help_of = format_help},
+    {0, "script", PD_OPT_VALUE, .set = set_script, .arg = "FILE", .words = "*",
+     .help = "deal every board to satisfy a dealer script (a shipped one by name: --script "
+             "minibridge): its condition, its predeal cards and lengths; its dealer and "
+             "vulnerable lines set every board's (a --dealer or --vul that says otherwise is "
+             "refused). dealer/README.md specifies it"},
     {0, "max-tries", PD_OPT_VALUE, PD_OPT_NUM(struct deal_args, o.max_tries, 1, 1ULL << 40),
-     .arg = "N"},
-    {0, "event", PD_OPT_VALUE, DEAL_AT(o.event), .arg = "TEXT"},
-    {0, "site", PD_OPT_VALUE, DEAL_AT(o.site), .arg = "TEXT"},
-    {0, "date", PD_OPT_VALUE, DEAL_AT(o.date), .arg = "YYYY.MM.DD"},
+     .arg = "N", .help_of = max_tries_help},
+    {0, "event", PD_OPT_VALUE, DEAL_AT(o.event), .arg = "TEXT", .help = "the Event tag"},
+    {0, "site", PD_OPT_VALUE, DEAL_AT(o.site), .arg = "TEXT", .help = "the Site tag"},
+    {0, "date", PD_OPT_VALUE, DEAL_AT(o.date), .arg = "YYYY.MM.DD", .help = "the Date tag"},
     {0, "dealer", PD_OPT_VALUE, DEAL_AT(o.dealer), .set = cmd_opt_seat, .arg = "N|E|S|W",
-     .words = "N E S W"},
+     .words = "N E S W", .help = "the dealer of every board, instead of Law 2's"},
     {0, "vul", PD_OPT_VALUE, DEAL_AT(o.vul), .set = cmd_opt_vul, .arg = "None|NS|EW|All",
-     .words = "None NS EW All"},
+     .words = "None NS EW All",
+     .help = "the vulnerability of every board, instead of Law 2's (a practice set, a match "
+             "with its own conditions)"},
     {0, "dealing", PD_OPT_VALUE,
      PD_OPT_NUM(struct deal_args, o.dealing, DEALING_V1, DEALING_LATEST), .arg = "1|2",
-     .words = "1 2"},
-    {'j', NULL, PD_OPT_VALUE, PD_OPT_NUM(struct deal_args, o.threads, 1, 256), .arg = "N"},
-    {'q', "quiet", PD_OPT_FLAG, DEAL_AT(o.quiet)},
-    {0, "force", PD_OPT_FLAG, DEAL_BITS(PD_OUT_FORCE)},
-    {0, "public", PD_OPT_FLAG, DEAL_BITS(PD_OUT_PUBLIC)},
-    {0, "drop-conditions", PD_OPT_FLAG, DEAL_BITS(PBN_OUT_DROP_CONDITIONS)},
+     .words = "1 2",
+     .help = "the dealing version of --script: 2 (the default) draws each board from its own "
+             "keyed stream, exactly and fast; 1 keeps the first plain candidate that "
+             "satisfies the script"},
+    {'j', NULL, PD_OPT_VALUE, PD_OPT_NUM(struct deal_args, o.threads, 1, 256), .arg = "N",
+     .help = "threads (all cores); the deals do not depend on them"},
+    {'q', "quiet", PD_OPT_FLAG, DEAL_AT(o.quiet), .help = "no progress"},
+    {0, "force", PD_OPT_FLAG, DEAL_BITS(PD_OUT_FORCE),
+     .help = "replace an existing FILE with other content"},
+    {0, "public", PD_OPT_FLAG, DEAL_BITS(PD_OUT_PUBLIC),
+     .help = "make FILE 0666 less the umask (default 0600: it reveals the deals)"},
+    {0, "drop-conditions", PD_OPT_FLAG, DEAL_BITS(PBN_OUT_DROP_CONDITIONS),
+     .help = cmd_drop_conditions_help},
     {'h', "help", PD_OPT_STOP, DEAL_AT(help)},
     {0},
 };
-static const struct pd_opt_table deal_table = {"predup deal", deal_rows, NULL};
+static const struct pd_opt_table deal_table = {"predup deal", deal_rows, NULL, 25};
 const struct pd_opt_table *const cmd_deal_options[] = {&deal_table, &cmd_sqd_deal_table, NULL};
 
 static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_err *e)
@@ -127,15 +136,12 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_args *a
 }
 
 /* deal --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
-static const char sqd_deal_usage[] =
-    "usage: predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [--reserve]\n"
-    "                   [--boards LIST] [-o FILE] [--format LIST] [--force] [--public]\n"
-    "  Re-deals one session of a SquareDeal event exactly as Big Deal dealt it, from the public\n"
-    "  EVENT.sqd (with its DV line) and the revealed keys EVENT.sqk beside it; the .sqk's\n"
-    "  SHA-256 must match the .sqd's KH line. --reserve deals the session's reserve set.\n"
-    "  --boards gives the boards of a phase published with \"?\" (as SquareDeal asks them).\n"
-    "  Writes PBN to FILE or stdout, or the formats --format or FILE's extension names;\n"
-    "  0600 unless --public, and an existing FILE with other content is kept unless --force.\n";
+static const char sqd_deal_forms[] =
+    "usage: predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [options]\n";
+static const char sqd_deal_summary[] =
+    "  Re-deals one session of a SquareDeal event exactly as Big Deal dealt it, from the\n"
+    "  public EVENT.sqd and the revealed keys EVENT.sqk beside it. Writes PBN to FILE or\n"
+    "  stdout, or the formats --format or FILE's extension names.\n";
 
 static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
 {
@@ -145,7 +151,7 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = cmd_sqd_read_opts(argc, argv, true, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
-        fputs(sqd_deal_usage, stdout);
+        cmd_print_usage(stdout, sqd_deal_forms, sqd_deal_summary, &cmd_sqd_deal_table);
         return PD_OK;
     }
     if (rc == PD_OK && first != argc)
@@ -166,7 +172,7 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = parse_deal_opts(argc, argv, &a, e);
 
     if (rc == PD_OK && a.help) {
-        print_deal_usage();
+        cmd_print_usage(stdout, deal_forms, deal_summary, &deal_table);
         return PD_OK;
     }
     return rc == PD_OK ? deal_set(&a.o, e) : rc;

@@ -12,8 +12,8 @@
 #include "dealer/run/run.h"
 
 static const char usage[] =
-    "usage: predup dealer [-023uvmqV] [-p n] [-g n] [-s seed] [-t secs] [-j threads]\n"
-    "                     [--dealing 1|2] [script]\n"
+    "usage: predup dealer [-023euvmqV] [-p N] [-g N] [-s N] [-t S] [-j N] [--plain] [--sd]\n"
+    "                     [--dealing N] [script]\n"
     "Runs a script in Hans van Staveren's dealer language (dealer/LANGUAGE.md); stdin when\n"
     "no script is named.\n";
 

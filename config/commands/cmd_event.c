@@ -8,18 +8,19 @@
 #include "config/config.h"
 #include "machine/operator/operator.h"
 
-static const char event_usage[] =
-    "usage: predup event commit NAME.conf            make NAME.key and the record NAME.record\n"
-    "       predup event public NAME.conf VALUE      add the delayed public value to the record\n"
-    "       predup event deal NAME.conf [--set NAME] [-o DIR] [--fill [--web [ADDR:]PORT]\n"
-    "                                   [--yes]]     deal, write, analyse, print (and fill;\n"
-    "                                                --web: the operator page, see fill --help)\n"
-    "       predup event reveal NAME.conf [--yes]    add the key to the record, after play\n"
-    "                                                (--yes: before the event's date or at a\n"
-    "                                                terminal: play is over)\n"
+static const char event_forms[] =
+    "usage: predup event commit NAME.conf [--reuse-key]  make NAME.key and the record NAME.record\n"
+    "       predup event public NAME.conf VALUE    add the delayed public value to the record\n"
+    "       predup event deal NAME.conf [options]  deal, write, analyse, print (and fill)\n"
+    "       predup event reveal NAME.conf [--yes]  add the key to the record, after play\n"
+    "                                              (--yes: before the event's date or at a\n"
+    "                                              terminal: play is over)\n";
+static const char event_summary[] =
     "  The record NAME.record may be published at every stage; `predup verify NAME.record\n"
     "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n"
     MACH_PROMPTS_HELP;
+
+static void print_event_usage(void);
 
 /* event deal's options: the ceremony's, and the front-end's own (--web: it starts the page). */
 struct event_deal_args {
@@ -30,16 +31,20 @@ struct event_deal_args {
 
 #define DEAL_AT(member) PD_OPT_AT(struct event_deal_args, member)
 static const struct pd_opt event_deal_rows[] = {
-    {0, "set", PD_OPT_VALUE, DEAL_AT(o.set), .arg = "NAME"},
-    {'o', "output", PD_OPT_VALUE, DEAL_AT(o.dir), .arg = "DIR", .words = "/"},
-    {0, "fill", PD_OPT_FLAG, DEAL_AT(o.fill)},
-    {0, "web", PD_OPT_VALUE, DEAL_AT(web), .arg = "[ADDR:]PORT"},
-    {0, "yes", PD_OPT_FLAG, DEAL_AT(o.yes)},
+    {0, "set", PD_OPT_VALUE, DEAL_AT(o.set), .arg = "NAME",
+     .help = "deal this set of the event only (all of them)"},
+    {'o', "output", PD_OPT_VALUE, DEAL_AT(o.dir), .arg = "DIR", .words = "/",
+     .help = "where the sets, their analysis and PDFs go (NAME/, beside the event file)"},
+    {0, "fill", PD_OPT_FLAG, DEAL_AT(o.fill),
+     .help = "then fill the boards on each set's machine (its machine line)"},
+    {0, "web", PD_OPT_VALUE, DEAL_AT(web), .arg = "[ADDR:]PORT",
+     .help = "with --fill: the operator page (see predup fill --help)"},
+    {0, "yes", PD_OPT_FLAG, DEAL_AT(o.yes),
+     .help = "with --fill: take each operator prompt as done without asking"},
     {'h', "help", PD_OPT_STOP, DEAL_AT(help)},
     {0},
 };
-static const struct pd_opt_table event_deal_table = {"predup event", event_deal_rows, NULL};
-const struct pd_opt_table *const cmd_event_options[] = {&event_deal_table, NULL};
+static const struct pd_opt_table event_deal_table = {"predup event", event_deal_rows, NULL, 25};
 
 static enum pd_status parse_deal(int argc, char **argv, struct event_deal_args *a,
                                  struct pd_err *e)
@@ -66,7 +71,7 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
     struct op_server *page = NULL;
 
     if (rc == PD_OK && a.help)
-        fputs(event_usage, stdout);
+        print_event_usage();
     if (rc != PD_OK || a.help)
         return rc;
     if (a.web) { /* the page is up (its port bound) before anything is dealt */
@@ -79,13 +84,46 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
     return rc;
 }
 
-static enum pd_status event_commit(int argc, char **argv, struct pd_err *e)
-{
-    bool reuse = argc == 4 && strcmp(argv[3], "--reuse-key") == 0;
+/* commit's and reveal's own option each: a flag, read through the one option reader. */
+struct event_step_args {
+    bool flag, help;
+};
+static const struct pd_opt event_commit_rows[] = {
+    {0, "reuse-key", PD_OPT_FLAG, PD_OPT_AT(struct event_step_args, flag), .whole = true,
+     .help = "event commit: adopt an existing NAME.key that has no record (never a key "
+             "revealed or committed to before)"},
+    {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct event_step_args, help)},
+    {0},
+};
+static const struct pd_opt event_reveal_rows[] = {
+    {0, "yes", PD_OPT_FLAG, PD_OPT_AT(struct event_step_args, flag), .whole = true,
+     .help = "event reveal: play is over, before the event's date or at a terminal"},
+    {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct event_step_args, help)},
+    {0},
+};
+static const struct pd_opt_table event_commit_table = {"predup event", event_commit_rows, NULL,
+                                                       25};
+static const struct pd_opt_table event_reveal_table = {"predup event", event_reveal_rows, NULL,
+                                                       25};
+const struct pd_opt_table *const cmd_event_options[] = {&event_deal_table, &event_commit_table,
+                                                        &event_reveal_table, NULL};
 
-    if (argc != 3 && !reuse)
-        return pd_fail(e, PD_ERR_USAGE, "expected: event commit NAME.conf [--reuse-key]");
-    return ceremony_commit(argv[2], reuse, e);
+static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e);
+
+/* commit NAME.conf [--reuse-key] or reveal NAME.conf [--yes]: argv[1] is the step. */
+static enum pd_status event_step(const struct pd_opt_table *t, int argc, char **argv,
+                                 struct pd_err *e)
+{
+    struct event_step_args a = {0};
+    int first;
+    enum pd_status rc = pd_opts_parse(t, &a, argc - 1, argv + 1, &first, e);
+
+    if (rc != PD_OK)
+        return rc;
+    if (first != argc - 2)
+        return wrong_step(argc, argv, e);
+    return t == &event_commit_table ? ceremony_commit(argv[first + 1], a.flag, e)
+                                    : ceremony_reveal(argv[first + 1], a.flag, e);
 }
 
 /* event --help, or commit, public or reveal with --help or -h anywhere after the step: the
@@ -129,20 +167,28 @@ static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e)
                    "NAME.conf ... (predup event --help)", step, hint);
 }
 
+/* The forms and the summary, then the options of deal, of commit and of reveal. */
+static void print_event_usage(void)
+{
+    cmd_print_usage(stdout, event_forms, event_summary, &event_deal_table);
+    pd_opts_help(stdout, &event_commit_table);
+    pd_opts_help(stdout, &event_reveal_table);
+}
+
 enum pd_status cmd_event(int argc, char **argv, struct pd_err *e)
 {
     const char *step = argc > 1 ? argv[1] : "";
 
     if (wants_help(argc, argv)) {
-        fputs(event_usage, stdout);
+        print_event_usage();
         return PD_OK;
     }
-    if (!strcmp(step, "commit") && (argc == 3 || argc == 4))
-        return event_commit(argc, argv, e);
+    if (!strcmp(step, "commit"))
+        return event_step(&event_commit_table, argc, argv, e);
     if (!strcmp(step, "public") && argc == 4)
         return ceremony_public(argv[2], argv[3], e);
-    if (!strcmp(step, "reveal") && (argc == 3 || (argc == 4 && !strcmp(argv[3], "--yes"))))
-        return ceremony_reveal(argv[2], argc == 4, e);
+    if (!strcmp(step, "reveal"))
+        return event_step(&event_reveal_table, argc, argv, e);
     if (!strcmp(step, "deal"))
         return event_deal(argc - 1, argv + 1, e);
     return wrong_step(argc, argv, e);

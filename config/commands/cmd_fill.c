@@ -11,25 +11,13 @@
 #include "config/config.h"
 #include "machine/operator/operator.h"
 
-static const char fill_usage[] =
-    "usage: predup fill SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--resume] [--yes]\n"
-    "                   [--copies N] [--journal FILE] [--descending] [--quiet] [--status]\n"
-    "                   [--web [ADDR:]PORT]\n"
-    "       predup fill --list\n"
-    "  Fills the boards of SET.pbn in order on the machine of the profile (default: usb, a\n"
-    "  USB machine with the default ids; sim is the built-in simulator; another NAME is\n"
-    "  NAME.conf in config/machines/ or the installed profiles; a path has a / or .conf).\n"
-    "  Every placement goes to SET.pbn.journal first; after any stop, --resume continues\n"
-    "  from the first unfinished board.\n"
-    "  --descending fills from the highest board down (a DUP's \"reverse order\"); a machine\n"
-    "  that reads board stickers (protocol 1.1) fills whichever board is inserted.\n"
-    "  --copies N fills N copies of each board (copy 1 of every board, then copy 2 ...);\n"
-    "  a later run with other --boards or more --copies continues the same journal.\n"
-    "  --status shows what the journal says is done, per copy. --list shows the USB devices\n"
-    "  predup sees, the profiles they match, whether predup may open them, and the profiles.\n"
-    "  --web serves the operator page (progress, prompts with buttons, bad boards; never a\n"
-    "  card) for a phone or tablet, on 127.0.0.1 unless ADDR is given (then the URL printed\n"
-    "  carries a token).\n"
+static const char fill_forms[] =
+    "usage: predup fill SET.pbn [options]\n"
+    "       predup fill --list\n";
+static const char fill_summary[] =
+    "  Fills the boards of SET.pbn in order on the machine of the profile. Every placement\n"
+    "  goes to the journal first; after any stop, --resume continues from the first\n"
+    "  unfinished board.\n"
     MACH_PROMPTS_HELP
     "  Exit 0 when every board is good, 1 when some are bad (each named).\n";
 
@@ -50,17 +38,32 @@ static enum pd_status set_copies(void *opts, const struct pd_opt *row, const cha
 
 #define FILL_AT(member) PD_OPT_AT(struct fill_args, member)
 static const struct pd_opt fill_shared_rows[] = {
-    {'b', "boards", PD_OPT_VALUE, FILL_AT(o.boards), .arg = "1-36"},
+    {'b', "boards", PD_OPT_VALUE, FILL_AT(o.boards), .arg = "1-36",
+     .help = "the boards to fill (the set's)"},
     {'m', "machine", PD_OPT_VALUE, FILL_AT(o.machine), .arg = "NAME|FILE.conf",
-     .words = "@machines *.conf"},
-    {0, "journal", PD_OPT_VALUE, FILL_AT(o.journal), .arg = "FILE", .words = "*.journal"},
-    {0, "copies", PD_OPT_VALUE, .set = set_copies, .arg = "N"},
-    {0, "resume", PD_OPT_FLAG, FILL_AT(o.resume)},
-    {0, "yes", PD_OPT_FLAG, FILL_AT(o.yes)},
-    {'q', "quiet", PD_OPT_FLAG, FILL_AT(o.quiet)},
-    {0, "descending", PD_OPT_FLAG, FILL_AT(o.descending)},
-    {0, "status", PD_OPT_FLAG, FILL_AT(status)},
-    {0, "web", PD_OPT_VALUE, FILL_AT(web), .arg = "[ADDR:]PORT"},
+     .words = "@machines *.conf",
+     .help = "the machine's profile: usb (the default: a USB machine with the default ids), "
+             "sim (the built-in simulator), another NAME.conf in config/machines/ or the "
+             "installed profiles, or a path (with a / or .conf)"},
+    {0, "journal", PD_OPT_VALUE, FILL_AT(o.journal), .arg = "FILE", .words = "*.journal",
+     .help = "the journal (SET.pbn.journal; SET.pbn.sim-journal on the simulator)"},
+    {0, "copies", PD_OPT_VALUE, .set = set_copies, .arg = "N",
+     .help = "N copies of each board (copy 1 of every board, then copy 2 ...); a later run "
+             "with other --boards or more --copies continues the same journal"},
+    {0, "resume", PD_OPT_FLAG, FILL_AT(o.resume),
+     .help = "continue from the first unfinished board after a stop"},
+    {0, "yes", PD_OPT_FLAG, FILL_AT(o.yes),
+     .help = "take each operator prompt as done without asking (scripts)"},
+    {'q', "quiet", PD_OPT_FLAG, FILL_AT(o.quiet), .help = "no progress"},
+    {0, "descending", PD_OPT_FLAG, FILL_AT(o.descending),
+     .help = "from the highest board down (a DUP's \"reverse order\"); a machine that reads "
+             "board stickers (protocol 1.1) fills whichever board is inserted"},
+    {0, "status", PD_OPT_FLAG, FILL_AT(status),
+     .help = "show what the journal says is done, per copy"},
+    {0, "web", PD_OPT_VALUE, FILL_AT(web), .arg = "[ADDR:]PORT",
+     .help = "serve the operator page (progress, prompts with buttons, bad boards; never a "
+             "card) for a phone or tablet, on 127.0.0.1 unless ADDR is given (then the URL "
+             "printed carries a token)"},
     {'h', "help", PD_OPT_STOP, FILL_AT(help)},
     {0},
 };
@@ -69,14 +72,17 @@ const struct pd_opt_table cmd_fill_shared_table = {"predup fill", fill_shared_ro
 static const char sim_only[] = "fill takes no --seed, --fault, --rate or --deck: they are the "
                                "simulator's (see predup sim --help)";
 static const struct pd_opt fill_rows[] = {
-    {0, "list", PD_OPT_FLAG, FILL_AT(list)},
+    {0, "list", PD_OPT_FLAG, FILL_AT(list),
+     .help = "show the USB devices predup sees, the profiles they match, whether predup may "
+             "open them, and the profiles"},
     {0, "seed", PD_OPT_REFUSED, .arg = "N", .help = sim_only},
     {0, "fault", PD_OPT_REFUSED, .arg = "KIND@BOARD:CARD", .help = sim_only},
     {0, "rate", PD_OPT_REFUSED, .arg = "KIND=PPM", .help = sim_only},
     {0, "deck", PD_OPT_REFUSED, .arg = "INDEX", .help = sim_only},
     {0},
 };
-static const struct pd_opt_table fill_table = {"predup fill", fill_rows, &cmd_fill_shared_table};
+static const struct pd_opt_table fill_table = {"predup fill", fill_rows, &cmd_fill_shared_table,
+                                               27};
 const struct pd_opt_table *const cmd_fill_options[] = {&fill_table, NULL};
 
 enum pd_status cmd_fill_parse_opts(const struct pd_opt_table *t, struct fill_args *a, int argc,
@@ -192,7 +198,7 @@ enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = cmd_fill_parse_opts(&fill_table, &a, argc, argv, e);
 
     if (rc == PD_OK && a.help) {
-        fputs(fill_usage, stdout);
+        cmd_print_usage(stdout, fill_forms, fill_summary, &fill_table);
         return PD_OK;
     }
     if (rc == PD_OK && a.list)

@@ -6,9 +6,10 @@
 #include "config/commands/commands.h"
 #include "dealer/deal/deal.h"
 
-static const char key_usage[] =
+static const char key_forms[] =
     "usage: predup key new FILE      create a 256-bit key (mode 0600) and print its commitment\n"
-    "       predup key commit FILE   print the commitment again (FILE may be - for stdin)\n"
+    "       predup key commit FILE   print the commitment again (FILE may be - for stdin)\n";
+static const char key_summary[] =
     "  The commitment is SHA-256 of the key as 64 lower-case hex digits and a newline: the\n"
     "  same for any encoding of the key. A key file others can read is refused (chmod 600),\n"
     "  and so is one another user owns or that is not a regular file.\n"
@@ -19,7 +20,8 @@ struct key_args {
     bool help;
 };
 static const struct pd_opt key_rows[] = {
-    {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct key_args, help)},
+    {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct key_args, help),
+     .help = "this help, and nothing done (no key file made)"},
     {0},
 };
 static const struct pd_opt_table key_table = {"predup key", key_rows, NULL};
@@ -38,7 +40,7 @@ enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        fputs(key_usage, stdout);
+        cmd_print_usage(stdout, key_forms, key_summary, &key_table);
         return PD_OK;
     }
     argc -= first - 1;

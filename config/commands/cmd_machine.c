@@ -12,18 +12,16 @@
 #include "config/commands/commands.h"
 #include "machine/vision/vision.h"
 
-static const char machine_usage[] =
-    "usage: predup machine calibrate --images LABELS.tsv -o CAL [--region WxH+X+Y]\n"
-    "                                [--partial] [--force] [--quiet]\n"
-    "       predup machine recognize --calibration CAL [--region WxH+X+Y] IMAGE...\n"
-    "  calibrate learns a deck's corner indices (and any barcodes) from labelled images: a\n"
-    "  TSV with a header line naming the columns `file` and `card` (SA, H10, CJ; NONE rows\n"
-    "  are skipped), paths relative to the TSV, any other column ignored. Every card must be\n"
-    "  learned (--partial: not, for tests only). It prints the thresholds it fixed.\n"
-    "  recognize prints one line per image: the path as given, a tab, the card or `none`\n"
-    "  (a reject), a tab, the confidence (0-1000: the margin of the best card over the second).\n"
-    "  --region: where the corner index is in every frame (default: the whole frame); the\n"
-    "  calibration and the reading must use the same one.\n";
+static const char machine_forms[] =
+    "usage: predup machine calibrate --images LABELS.tsv -o CAL [options]\n"
+    "       predup machine recognize --calibration CAL [options] IMAGE...\n";
+static const char machine_summary[] =
+    "  calibrate learns a deck's corner indices (and any barcodes) from labelled images, every\n"
+    "  card of it, and prints the thresholds it fixed. recognize prints one line per image:\n"
+    "  the path as given, a tab, the card or `none` (a reject), a tab, the confidence (0-1000:\n"
+    "  the margin of the best card over the second). calibrate's options, then recognize's.\n";
+
+static void print_machine_usage(void);
 
 /* "WxH+X+Y" into r. */
 static enum pd_status parse_region(const char *arg, struct vis_rect *r, struct pd_err *e)
@@ -175,16 +173,25 @@ struct calibrate_args {
 
 #define CAL_AT(member) PD_OPT_AT(struct calibrate_args, member)
 static const struct pd_opt calibrate_rows[] = {
-    {0, "images", PD_OPT_VALUE, CAL_AT(o.images), .arg = "LABELS.tsv", .words = "*.tsv"},
-    {'o', "output", PD_OPT_VALUE, CAL_AT(o.out), .arg = "CAL", .words = "*"},
-    {0, "region", PD_OPT_VALUE, CAL_AT(o.region_text), .arg = "WxH+X+Y"},
-    {0, "partial", PD_OPT_FLAG, CAL_AT(o.partial)},
-    {0, "force", PD_OPT_FLAG, CAL_AT(o.force)},
-    {'q', "quiet", PD_OPT_FLAG, CAL_AT(o.quiet)},
+    {0, "images", PD_OPT_VALUE, CAL_AT(o.images), .arg = "LABELS.tsv", .words = "*.tsv",
+     .help = "the labelled frames: a TSV whose header line names the columns `file` and "
+             "`card` (SA, H10, CJ; NONE rows are skipped), paths relative to the TSV, any "
+             "other column ignored"},
+    {'o', "output", PD_OPT_VALUE, CAL_AT(o.out), .arg = "CAL", .words = "*",
+     .help = "the calibration file to write"},
+    {0, "region", PD_OPT_VALUE, CAL_AT(o.region_text), .arg = "WxH+X+Y",
+     .help = "where the corner index is in every frame (the whole frame); the calibration "
+             "and the reading must use the same one"},
+    {0, "partial", PD_OPT_FLAG, CAL_AT(o.partial),
+     .help = "accept a deck with cards missing (for tests only: a card never learned is read "
+             "as another)"},
+    {0, "force", PD_OPT_FLAG, CAL_AT(o.force),
+     .help = "replace a calibration file with other contents"},
+    {'q', "quiet", PD_OPT_FLAG, CAL_AT(o.quiet), .help = "no progress"},
     {'h', "help", PD_OPT_STOP, CAL_AT(help)},
     {0},
 };
-static const struct pd_opt_table calibrate_table = {"predup machine", calibrate_rows, NULL};
+static const struct pd_opt_table calibrate_table = {"predup machine", calibrate_rows, NULL, 25};
 
 static enum pd_status cmd_calibrate(int argc, char **argv, struct pd_err *e)
 {
@@ -195,7 +202,7 @@ static enum pd_status cmd_calibrate(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        fputs(machine_usage, stdout);
+        print_machine_usage();
         return PD_OK;
     }
     if (!a.o.images || !a.o.out || first != argc)
@@ -240,12 +247,13 @@ struct recognize_args {
 
 static const struct pd_opt recognize_rows[] = {
     {0, "calibration", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, calibration),
-     .arg = "CAL", .words = "*.cal"},
-    {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .arg = "WxH+X+Y"},
+     .arg = "CAL", .words = "*.cal", .help = "recognize: the calibration calibrate wrote"},
+    {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .arg = "WxH+X+Y",
+     .help = "recognize: where the corner index is, the calibration's region"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct recognize_args, help)},
     {0},
 };
-static const struct pd_opt_table recognize_table = {"predup machine", recognize_rows, NULL};
+static const struct pd_opt_table recognize_table = {"predup machine", recognize_rows, NULL, 25};
 const struct pd_opt_table *const cmd_machine_options[] = {&calibrate_table, &recognize_table,
                                                           NULL};
 
@@ -259,7 +267,7 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        fputs(machine_usage, stdout);
+        print_machine_usage();
         return PD_OK;
     }
     calfile = a.calibration, region_text = a.region;
@@ -280,6 +288,13 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
     return rc;
 }
 
+/* The forms, the summary, then calibrate's options and recognize's. */
+static void print_machine_usage(void)
+{
+    cmd_print_usage(stdout, machine_forms, machine_summary, &calibrate_table);
+    pd_opts_help(stdout, &recognize_table);
+}
+
 enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e)
 {
     static const char *const forms[] = {"calibrate", "recognize"};
@@ -288,7 +303,7 @@ enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e)
     if (argc >= 2 && strcmp(argv[1], forms[1]) == 0)
         return cmd_recognize(argc - 1, argv + 1, e);
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(machine_usage, stdout);
+        print_machine_usage();
         return PD_OK;
     }
     char hint[80] = "";

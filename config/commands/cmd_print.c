@@ -95,6 +95,14 @@ static const char *per_page_words(char *buf, size_t len)
     return buf;
 }
 
+/* --lang: the one rule of a language, as it is read; the engine gets its one spelling. */
+static enum pd_status set_lang(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    (void)row;
+    return pr_lang_parse(value, &((struct print_args *)opts)->p.o.lang, e);
+}
+
 static const char *lang_help(char *buf, size_t len)
 {
     char langs[128];
@@ -107,8 +115,9 @@ static const char *lang_help(char *buf, size_t len)
 #define PRINT_AT(member) PD_OPT_AT(struct print_args, member)
 #define PRINT_BITS(bits) PD_OPT_BITS(struct print_args, p.out_flags, bits)
 /* The options, in the order of the help; the kinds' own (--dd, --no-commitment, --stage) are
- * helped by the kinds' table (pr_kind_options_help). --per-page and --lang are checked by the
- * engine alone (pr_kind_check), for print and the ceremony alike. */
+ * helped by the kinds' table (pr_kind_options_help). --per-page is checked by the engine
+ * alone (pr_kind_check), for print and the ceremony alike; --lang as it is read, by the one
+ * rule of a language (pr_lang_parse), as an event file's language = is. */
 static const struct pd_opt print_rows[] = {
     {'o', "output", PD_OPT_VALUE, PRINT_AT(p.out), .arg = "OUT.pdf", .words = "*"},
     {0, "paper", PD_OPT_VALUE, .set = set_paper, .arg = "a4|letter", .help = "paper size (a4)",
@@ -131,7 +140,7 @@ static const struct pd_opt print_rows[] = {
     {0, "no-comments", PD_OPT_FLAG, PRINT_AT(p.o.comments), .set = set_off,
      .help = "no { } commentary under the boards of a record or handout,\n"
              "nor the record's contract, lead, result and auction"},
-    {0, "lang", PD_OPT_VALUE, PRINT_AT(p.o.lang), .arg = "LANG", .help_of = lang_help,
+    {0, "lang", PD_OPT_VALUE, .set = set_lang, .arg = "LANG", .help_of = lang_help,
      .words = "@languages"},
     {0, "terms", PD_OPT_VALUE, PRINT_AT(p.o.terms_file), .arg = "FILE",
      .help = "a club's own words over LANG's (KEY = VALUE lines, as in\n"

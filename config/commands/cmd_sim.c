@@ -7,16 +7,12 @@
 #include "config/commands/commands.h"
 #include "config/config.h"
 
-static const char sim_usage[] =
-    "usage: predup sim SET.pbn [--boards 1-36] [--machine NAME|FILE.conf] [--seed N]\n"
-    "                  [--fault KIND@BOARD:CARD]... [--rate KIND=PPM]... [--deck INDEX]\n"
-    "                  [--resume] [--quiet] [--web [ADDR:]PORT]\n"
+static const char sim_forms[] = "usage: predup sim SET.pbn [options]\n";
+static const char sim_summary[] =
     "  Fills SET.pbn on the simulated machine (its settings from the profile when given,\n"
     "  which must say transport = sim), answering the prompts as a model operator, then\n"
     "  checks every board reported good against the deal card by card in the simulator's\n"
-    "  pockets. --web shows the run on the operator page (see predup fill --help).\n";
-
-enum { USAGE_WIDTH = 88 }; /* the longest line of the usage texts */
+    "  pockets.\n";
 
 /* "standard de fr ...": the index sets of the one table (MACH_INDEX_NAME). */
 static const char *index_list(void)
@@ -27,20 +23,24 @@ static const char *index_list(void)
     return names;
 }
 
-/* sim's usage, then its fault names from the one table (MACH_FAULT_NAME), wrapped. */
-static void print_sim_usage(FILE *out)
+/* --deck's help, with the index sets of their table. */
+static const char *deck_help(char *buf, size_t len)
 {
-    char faults[400] = "Faults:";
-    size_t n;
+    snprintf(buf, len, "the indices printed on the decks: %s (the profile's card_index is what "
+             "the machine is told to read)", index_list());
+    return buf;
+}
 
-    fputs(sim_usage, out);
-    fprintf(out, "  --deck: the indices printed on the decks (the profile's card_index is what\n"
-                 "  the machine is told to read): %s.\n", index_list());
-    for (int i = 0; i < MF_COUNT && (n = strlen(faults)) < sizeof faults; i++)
-        snprintf(faults + n, sizeof faults - n, " %s", MACH_FAULT_NAME[i]);
-    n = strlen(faults);
-    snprintf(faults + n, sizeof faults - n, " (%s takes card 0).", MACH_FAULT_NAME[MF_NO_BOARD]);
-    cmd_print_wrapped(out, faults, USAGE_WIDTH);
+/* --fault's help, with the fault names of their table (MACH_FAULT_NAME). */
+static const char *fault_help(char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "a fault at one card of one board (repeatable); KIND:");
+
+    for (int i = 0; i < MF_COUNT && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, " %s", MACH_FAULT_NAME[i]);
+    if (n < len)
+        snprintf(buf + n, len - n, " (%s takes card 0)", MACH_FAULT_NAME[MF_NO_BOARD]);
+    return buf;
 }
 
 static enum pd_status set_rate(void *opts, const struct pd_opt *row, const char *value,
@@ -103,17 +103,20 @@ static enum pd_status set_fault(void *opts, const struct pd_opt *row, const char
 
 /* sim's own options, then fill's (but --list: the simulator is built in). */
 static const struct pd_opt sim_rows[] = {
-    {0, "seed", PD_OPT_VALUE, .set = set_seed, .arg = "N"},
+    {0, "seed", PD_OPT_VALUE, .set = set_seed, .arg = "N",
+     .help = "the simulator's seed (else the profile's)"},
     {0, "fault", PD_OPT_REPEATABLE, .set = set_fault, .arg = "KIND@BOARD:CARD",
-     .words = "@faults@"},
-    {0, "rate", PD_OPT_REPEATABLE, .set = set_rate, .arg = "KIND=PPM", .words = "@faults="},
-    {0, "deck", PD_OPT_VALUE, .set = set_deck, .arg = "INDEX", .words = "@decks"},
+     .words = "@faults@", .help_of = fault_help},
+    {0, "rate", PD_OPT_REPEATABLE, .set = set_rate, .arg = "KIND=PPM", .words = "@faults=",
+     .help = "a fault at random, in parts per million (repeatable)"},
+    {0, "deck", PD_OPT_VALUE, .set = set_deck, .arg = "INDEX", .words = "@decks",
+     .help_of = deck_help},
     {0, "list", PD_OPT_REFUSED, .help = "sim takes no --list: the simulator is built in "
                                         "(predup fill --list shows the USB devices and the "
                                         "profiles)"},
     {0},
 };
-static const struct pd_opt_table sim_table = {"predup sim", sim_rows, &cmd_fill_shared_table};
+static const struct pd_opt_table sim_table = {"predup sim", sim_rows, &cmd_fill_shared_table, 27};
 const struct pd_opt_table *const cmd_sim_options[] = {&sim_table, NULL};
 
 enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
@@ -128,7 +131,7 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
     a.extra.deck = MI_COUNT; /* not given */
     rc = cmd_fill_parse_opts(&sim_table, &a.f, argc, argv, e);
     if (rc == PD_OK && a.f.help) {
-        print_sim_usage(stdout);
+        cmd_print_usage(stdout, sim_forms, sim_summary, &sim_table);
         return PD_OK;
     }
     if (rc == PD_OK)

@@ -76,20 +76,29 @@ static enum pd_status set_session(void *opts, const struct pd_opt *row, const ch
 
 #define SQD_AT(member) PD_OPT_AT(struct sqd_args, member)
 static const struct pd_opt sqd_rows[] = {
-    {0, "squaredeal", PD_OPT_VALUE, SQD_AT(o.sqd), .arg = "EVENT.sqd", .words = "*.sqd"},
-    {0, "session", PD_OPT_VALUE, .set = set_session, .arg = "PHASE,SESSION"},
-    {0, "reserve", PD_OPT_FLAG, SQD_AT(o.span.reserve)},
-    {0, "boards", PD_OPT_VALUE, SQD_AT(o.boards), .arg = "LIST"},
+    {0, "squaredeal", PD_OPT_VALUE, SQD_AT(o.sqd), .arg = "EVENT.sqd", .words = "*.sqd",
+     .help = "the public event file (with its DV line); the revealed keys EVENT.sqk beside "
+             "it, whose SHA-256 must match its KH line"},
+    {0, "session", PD_OPT_VALUE, .set = set_session, .arg = "PHASE,SESSION",
+     .help = "the session (1,2); 1,1-3: sessions 1 to 3, which SquareDeal combined in one "
+             "file"},
+    {0, "reserve", PD_OPT_FLAG, SQD_AT(o.span.reserve), .help = "the session's reserve set"},
+    {0, "boards", PD_OPT_VALUE, SQD_AT(o.boards), .arg = "LIST",
+     .help = "the boards of a phase published with \"?\" (as SquareDeal asks them)"},
     {'h', "help", PD_OPT_STOP, SQD_AT(help)},
     {0},
 };
-static const struct pd_opt_table sqd_common = {"predup --squaredeal", sqd_rows, NULL};
+static const struct pd_opt_table sqd_common = {"predup --squaredeal", sqd_rows, NULL, 25};
 /* deal --squaredeal writes a set. */
 static const struct pd_opt sqd_write_rows[] = {
-    {'o', "output", PD_OPT_VALUE, SQD_AT(o.out), .arg = "FILE", .words = "*"},
-    {0, "format", PD_OPT_VALUE, SQD_AT(o.formats), .arg = "LIST", .words = "@formats,"},
-    {0, "force", PD_OPT_FLAG, PD_OPT_BITS(struct sqd_args, o.out_flags, PD_OUT_FORCE)},
-    {0, "public", PD_OPT_FLAG, PD_OPT_BITS(struct sqd_args, o.out_flags, PD_OUT_PUBLIC)},
+    {'o', "output", PD_OPT_VALUE, SQD_AT(o.out), .arg = "FILE", .words = "*",
+     .help = "where to write (stdout); its extension chooses the format unless --format"},
+    {0, "format", PD_OPT_VALUE, SQD_AT(o.formats), .arg = "LIST", .words = "@formats,",
+     .help = "several formats at once (pbn,dup,dlm), as for predup deal"},
+    {0, "force", PD_OPT_FLAG, PD_OPT_BITS(struct sqd_args, o.out_flags, PD_OUT_FORCE),
+     .help = "replace an existing FILE with other content"},
+    {0, "public", PD_OPT_FLAG, PD_OPT_BITS(struct sqd_args, o.out_flags, PD_OUT_PUBLIC),
+     .help = "make FILE 0666 less the umask (default 0600: it reveals the deals)"},
     {0},
 };
 /* verify --squaredeal writes nothing: the writing options are refused by name. */
@@ -100,10 +109,10 @@ static const struct pd_opt sqd_verify_rows[] = {
     {0, "public", PD_OPT_REFUSED},
     {0},
 };
-const struct pd_opt_table cmd_sqd_deal_table = {"predup deal --squaredeal EVENT.sqd", sqd_write_rows,
-                                            &sqd_common};
+const struct pd_opt_table cmd_sqd_deal_table = {"predup deal --squaredeal EVENT.sqd",
+                                                sqd_write_rows, &sqd_common, 27};
 const struct pd_opt_table cmd_sqd_verify_table = {"predup verify --squaredeal EVENT.sqd",
-                                              sqd_verify_rows, &sqd_common};
+                                                  sqd_verify_rows, &sqd_common, 27};
 
 enum pd_status cmd_sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
                              bool *help, int *first, struct pd_err *e)

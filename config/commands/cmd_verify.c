@@ -9,24 +9,19 @@
 
 #include "config/commands/commands.h"
 
-static const char verify_usage[] =
-    "usage: predup verify --key FILE [--label L] [--script FILE] [--dealing 1|2]\n"
-    "                     [--boards 1-36] [--dealer N|E|S|W] [--vul None|NS|EW|All]\n"
-    "                     [--max-tries N] SET\n"
-    "       predup verify NAME.record [--set NAME] [--script FILE] [--max-tries N] [FILE...]\n"
+static const char verify_forms[] =
+    "usage: predup verify --key FILE [options] SET\n"
+    "       predup verify NAME.record [options] [FILE...]\n"
+    "       predup verify --squaredeal EVENT.sqd [options] SET...\n";
+static const char verify_summary[] =
     "  Re-deals every board and checks SET (PBN or any format predup reads) completely: exit 0\n"
     "  when everything matches, 1 when anything differs, each fault named by file, board and\n"
-    "  tag. With --key, the label, board range, dealer, vulnerability and script hash come from\n"
-    "  the file's Generator tag when it has one (options override them). A set dealt with\n"
-    "  --script is verified with the same --script, by the dealing version its Generator tag\n"
-    "  names (a tag without one: version 1; no tag: version 2 unless --dealing 1), and its\n"
-    "  boards' Dealer and Vulnerable must follow the script's dealer and vulnerable lines.\n"
-    "  A rare script's condition can take many tries a board: verify estimates them from the\n"
-    "  first board, and --max-tries N bounds each board (exit 75 when one needs more).\n"
-    "  With an event record, the record is checked first, by every rule of dealer/EVENTS.md\n"
-    "  (digest, public value, key against the commitment; a set's dealing version is the\n"
-    "  record's); a record not yet revealed is checked alone and the steps still to come are\n"
-    "  named. A further record given is compared with it: two events, one key is a fault.\n"
+    "  tag. With --key, the label, board range, dealer, vulnerability and script hash come\n"
+    "  from the file's Generator tag when it has one (options override them). With an event\n"
+    "  record, the record is checked first, by every rule of dealer/EVENTS.md (digest, public\n"
+    "  value, key against the commitment); a record not yet revealed is checked alone and\n"
+    "  the steps still to come are named. A further record given is compared with it: two\n"
+    "  events, one key is a fault.\n"
     "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
 
 struct verify_args {
@@ -36,24 +31,33 @@ struct verify_args {
 
 #define VERIFY_AT(member) PD_OPT_AT(struct verify_args, member)
 static const struct pd_opt verify_rows[] = {
-    {0, "key", PD_OPT_VALUE, VERIFY_AT(o.key_path), .arg = "FILE", .words = "*.key"},
-    {0, "label", PD_OPT_VALUE, VERIFY_AT(o.label), .arg = "L", .words = "original reserve"},
-    {0, "script", PD_OPT_VALUE, VERIFY_AT(o.script), .arg = "FILE", .words = "*"},
+    {0, "key", PD_OPT_VALUE, VERIFY_AT(o.key_path), .arg = "FILE", .words = "*.key",
+     .help = "the key the set was dealt with"},
+    {0, "label", PD_OPT_VALUE, VERIFY_AT(o.label), .arg = "L", .words = "original reserve",
+     .help = "the set's label"},
+    {0, "script", PD_OPT_VALUE, VERIFY_AT(o.script), .arg = "FILE", .words = "*",
+     .help = "the script the set was dealt with; its boards' Dealer and Vulnerable must "
+             "follow its dealer and vulnerable lines"},
     {0, "dealing", PD_OPT_VALUE,
      PD_OPT_NUM(struct verify_args, o.dealing, DEALING_V1, DEALING_LATEST), .arg = "1|2",
-     .words = "1 2"},
-    {0, "boards", PD_OPT_VALUE, VERIFY_AT(o.boards), .arg = "1-36"},
-    {0, "set", PD_OPT_VALUE, VERIFY_AT(o.set), .arg = "NAME"},
+     .words = "1 2",
+     .help = "with --key, the dealing version of a script set: else the one its Generator tag "
+             "names (a tag without one: 1; no tag: 2); a record names each set's"},
+    {0, "boards", PD_OPT_VALUE, VERIFY_AT(o.boards), .arg = "1-36", .help = "the boards"},
+    {0, "set", PD_OPT_VALUE, VERIFY_AT(o.set), .arg = "NAME",
+     .help = "the set of the event record that the files hold"},
     {0, "dealer", PD_OPT_VALUE, VERIFY_AT(o.dealer), .set = cmd_opt_seat, .arg = "N|E|S|W",
-     .words = "N E S W"},
+     .words = "N E S W", .help = "the dealer of every board, instead of Law 2's"},
     {0, "vul", PD_OPT_VALUE, VERIFY_AT(o.vul), .set = cmd_opt_vul, .arg = "None|NS|EW|All",
-     .words = "None NS EW All"},
+     .words = "None NS EW All", .help = "the vulnerability of every board, instead of Law 2's"},
     {0, "max-tries", PD_OPT_VALUE, PD_OPT_NUM(struct verify_args, o.max_tries, 1, 1ULL << 40),
-     .arg = "N"},
+     .arg = "N",
+     .help = "the tries a board of a script set may take at most (exit 75 when one needs "
+             "more); else estimated from the first board"},
     {'h', "help", PD_OPT_STOP, VERIFY_AT(help)},
     {0},
 };
-static const struct pd_opt_table verify_table = {"predup verify", verify_rows, NULL};
+static const struct pd_opt_table verify_table = {"predup verify", verify_rows, NULL, 25};
 const struct pd_opt_table *const cmd_verify_options[] = {&verify_table, &cmd_sqd_verify_table, NULL};
 
 static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_args *a, int *first,
@@ -69,15 +73,15 @@ static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_arg
 }
 
 /* verify --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
-static const char sqd_verify_usage[] =
-    "usage: predup verify --squaredeal EVENT.sqd [--session PHASE,SESSION[-LAST]] [--reserve]\n"
-    "                     [--boards LIST] SET...\n"
+static const char sqd_verify_forms[] =
+    "usage: predup verify --squaredeal EVENT.sqd [options] SET...\n";
+static const char sqd_verify_summary[] =
     "  Checks each SET (PBN or any format predup reads) against the session's deals: every\n"
     "  board there once, the deal, dealer and vulnerability as Big Deal writes them. Without\n"
     "  --session the session comes from SET's file name (SWISS02.pbn: the phase whose file\n"
-    "  prefix is SWISS##, session 2; a name ending in \"reserve\" is the reserve set), and\n"
-    "  SWISS01-03.pbn (or --session 1,1-3) is a file of sessions 1 to 3 that SquareDeal combined.\n"
-    "  Exit 0 when every set matches, 1 naming each board and what differs.\n";
+    "  prefix is SWISS##, session 2; SWISS01-03.pbn: sessions 1 to 3, combined; a name\n"
+    "  ending in \"reserve\": the reserve set). Exit 0 when every set matches, 1 naming each\n"
+    "  board and what differs.\n";
 
 static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
 {
@@ -87,7 +91,7 @@ static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = cmd_sqd_read_opts(argc, argv, false, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
-        fputs(sqd_verify_usage, stdout);
+        cmd_print_usage(stdout, sqd_verify_forms, sqd_verify_summary, &cmd_sqd_verify_table);
         return PD_OK;
     }
     if (rc == PD_OK && (!o.sqd || first >= argc))
@@ -145,7 +149,7 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
 
     if (rc != PD_OK || a.help) {
         if (a.help)
-            fputs(verify_usage, stdout);
+            cmd_print_usage(stdout, verify_forms, verify_summary, &verify_table);
         return rc;
     }
     if (o->key_path) {

@@ -9,13 +9,16 @@
  *      long name, kind, destination, help line, completion words; a value is checked by the
  *      engine's parser, through a setter), its table, and
  *          enum pd_status cmd_frob(int argc, char **argv, struct pd_err *e)
- *      which reads them with pd_opts_parse (never getopt's globals), prints its usage and
- *      pd_opts_help on --help, and calls the engine;
+ *      which reads them with pd_opts_parse (never getopt's globals), prints cmd_print_usage
+ *      on --help (its forms and summary by hand, every option's line from its row), and
+ *      calls the engine;
  *   2. here: its declaration and its tables' (cmd_frob_options, NULL-ended: one per form);
  *   3. predup.c: a row of subcommands[] (name, function, summary, .opts);
- *   4. config/predup.1 (a section), README.md's command table and HACKING.md's "Which file
- *      holds each command"; the bash completion needs nothing (predup --complete reads the
- *      tables); tests/cli/help_completion.sh checks every option --help lists is offered.
+ *   4. config/predup.1 (a section, its option list a generated region: make man-page),
+ *      README.md's command table and HACKING.md's "Which file holds each command"; the bash
+ *      completion needs nothing (predup --complete reads the tables);
+ *      tests/cli/help_completion.sh checks every option --help lists is offered,
+ *      tests/cli/help_man.sh the man page's lists against the rows.
  * Help text wrapped at print time (part of it from a table): cmd_print_wrapped (help.c). */
 #ifndef PREDUP_CONFIG_COMMANDS_H
 #define PREDUP_CONFIG_COMMANDS_H
@@ -48,6 +51,16 @@ extern const struct pd_opt_table *const cmd_key_options[], *const cmd_number_opt
     *const cmd_machine_options[], *const cmd_event_options[];
 
 /* ---------------------------------------------------------------- what front-ends share */
+
+/* A command's --help: forms ("usage: predup fill SET.pbn [options]\n" and further forms, each
+ * line written whole), its summary (lines indented by two spaces: what the command does, the
+ * one text written by hand), then "options:" and the help lines of t's rows (pd_opts_help),
+ * which say what each option does. */
+void cmd_print_usage(FILE *out, const char *forms, const char *summary,
+                     const struct pd_opt_table *t);
+
+/* The help line of --drop-conditions, which deal and convert both take. */
+extern const char cmd_drop_conditions_help[];
 
 /* text's words on out, on lines of at most width columns, each indented by two spaces (help
  * text built at print time, from a table: the format names, the fault names). */

@@ -105,9 +105,13 @@ enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigne
  *         when hi is not 0, an integer of size bytes (int or 64 bits) read by pd_parse_number
  *         from lo to hi; or set, a setter that reads and checks the value itself (NULL for
  *         a flag). The value's checks are the engine's: a setter calls the engine's parser.
- *   help: the help line (lines split by \n), after "  -L, --NAME ARG" (arg: the value's name
- *         in help, "FILE"); NULL: not listed in the help. arg_of and help_of, when set, make
- *         them at help time from another table (print's counts a page, its languages).
+ *   help: the help line (lines split by \n, and wrapped at 90 columns), after "  -L, --NAME
+ *         ARG" (arg: the value's name in help, "FILE"); NULL: not listed in the help. arg_of
+ *         and help_of, when set, make them at help time from another table (print's counts a
+ *         page, its languages). The same line is the option's in the man page (predup
+ *         --complete man CMD N, written into config/predup.1 by make man-page).
+ *   whole: a guard flag taken only spelled out in full (getopt_long takes a unique prefix of
+ *         any other: --reuse is refused, not taken for --reuse-key).
  *   words: what completes the value (predup --complete value CMD OPTION prints it; the bash
  *         completion reads it): words ("N E S W"), @LIST (predup --complete LIST: @formats;
  *         a final "," completes a comma list of them, a final "@" or "=" appends that and no
@@ -126,6 +130,7 @@ struct pd_opt {
     const char *arg, *help, *words;
     const char *(*arg_of)(char *buf, size_t len);
     const char *(*help_of)(char *buf, size_t len);
+    bool whole;
 };
 /* A command's options: its rows (ended by a zeroed row), then more's (options two commands
  * share: sim's rows, then fill's); cmd names the command whose --help lists them
@@ -154,11 +159,13 @@ enum pd_status pd_opt_set_bits(void *opts, const struct pd_opt *row, const char 
 enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc, char **argv,
                              int *first, struct pd_err *e);
 /* The help lines of t's rows: "  -o, --output FILE    HELP", the help at t's column (two spaces
- * after a longer head), its further lines under it. */
+ * after a longer head), its further lines under it, each wrapped at 90 columns. */
 void pd_opts_help(FILE *out, const struct pd_opt_table *t);
 /* For predup --complete: what "options" (every spelling, -L and --NAME, once), "value-options"
- * (those that take a value) or "value" (the words of option's value) of the tables
- * (NULL-terminated: a command's forms each have one). */
+ * (those that take a value), "spellings" (every spelling and its value's name: "--boards
+ * 1-36"), "value" (the words of option's value) or "man" (the man page's list of the options
+ * the help lists, in troff, of table number option, or of all when option is NULL) of the
+ * tables (NULL-terminated: a command's forms each have one). */
 void pd_opts_complete(FILE *out, const struct pd_opt_table *const *tables, const char *what,
                       const char *option);
 

@@ -1,8 +1,9 @@
 /* dealer/base/options.c - the one reader of command-line options: every front-end names its
  * options as rows of a table (struct pd_opt in base.h: letter, long name, kind, destination,
  * help line, completion words), and from that table alone are built getopt_long's short
- * string and long table, the scan of argv, the refusal of a wrong option, the help lines
- * and the words of `predup --complete`. No front-end reads getopt's globals. */
+ * string and long table, the scan of argv, the refusal of a wrong option, the help lines,
+ * the words of `predup --complete` and the man page's option lists (`predup --complete man`,
+ * troff). No front-end reads getopt's globals. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 
 #include "dealer/base/base.h"
 
-enum { ROWS_MAX = 64, HELP_COLUMN = 23 };
+enum { ROWS_MAX = 64, HELP_COLUMN = 23, HELP_WIDTH = 90 };
 
 /* The rows of t and of the tables it chains to, in order, into rows; how many. */
 static size_t flatten(const struct pd_opt_table *t, const struct pd_opt **rows)
@@ -143,6 +144,12 @@ static enum pd_status refuse(const struct scan *s, int c, int argc, char **argv,
     return pd_fail(e, PD_ERR_USAGE, "unknown option \"%s\" (%s --help)", arg, cmd);
 }
 
+/* Whether arg is "--NAME" of r in full (a flag's), not an abbreviation getopt took for it. */
+static bool spelled_out(const struct pd_opt *r, const char *arg)
+{
+    return strncmp(arg, "--", 2) == 0 && strcmp(arg + 2, r->name) == 0;
+}
+
 /* A number option's value into its destination, an integer of r->size bytes. */
 static enum pd_status take_number(const struct pd_opt *r, void *opts, const char *value,
                                   struct pd_err *e)
@@ -214,6 +221,8 @@ enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc,
         const struct pd_opt *r = c >= 256 ? s->rows[at] : c == '?' || c == ':' ? NULL
                                                         : row_of_letter(s, c, &at);
 
+        if (r && r->whole && c >= 256 && !spelled_out(r, argv[optind - 1]))
+            r = NULL, c = '?';
         if (!r) {
             rc = refuse(s, c, argc, argv, t->cmd, e);
             break;
@@ -244,25 +253,107 @@ static void help_head(const struct pd_opt *r, char *buf, size_t len)
         snprintf(buf + n, len - (size_t)n, " %s", arg);
 }
 
+/* One line of help text (len bytes, no \n), printed from column col: its words, wrapped at
+ * HELP_WIDTH onto lines that start at column. */
+static void put_words(FILE *out, const char *text, size_t len, int col, int column)
+{
+    const char *end = text + len;
+    bool first = true;
+
+    for (const char *w = text; w < end; first = false) {
+        size_t n = strcspn(w, " ");
+
+        n = w + n > end ? (size_t)(end - w) : n;
+        if (!first && col + 1 + (int)n > HELP_WIDTH) {
+            fprintf(out, "\n%*s", column, "");
+            col = column;
+        } else if (!first) {
+            fputc(' ', out);
+            col++;
+        }
+        col += fprintf(out, "%.*s", (int)n, w);
+        for (w += n; w < end && *w == ' '; w++)
+            ;
+    }
+}
+
+/* The row's help text: its help line, or the one help_of makes (into buf); NULL when the
+ * help does not list it. */
+static const char *help_text(const struct pd_opt *r, char *buf, size_t len)
+{
+    const char *h = r->help_of ? r->help_of(buf, len) : r->help;
+
+    return r->kind == PD_OPT_REFUSED ? NULL : h;
+}
+
 void pd_opts_help(FILE *out, const struct pd_opt_table *t)
 {
     const struct pd_opt *rows[ROWS_MAX];
     size_t n = flatten(t, rows);
     int column = t->column ? t->column : HELP_COLUMN;
-    char head[100], text[200];
+    char head[100], text[400];
 
     for (size_t i = 0; i < n; i++) {
-        const char *h = rows[i]->help_of ? rows[i]->help_of(text, sizeof text) : rows[i]->help;
-        int pad;
+        const char *h = help_text(rows[i], text, sizeof text);
+        int pad, col;
 
-        if (!h || rows[i]->kind == PD_OPT_REFUSED)
+        if (!h)
             continue;
         help_head(rows[i], head, sizeof head);
         pad = column - 2 - (int)strlen(head);
-        fprintf(out, "  %s%*s", head, pad < 1 ? 2 : pad, "");
-        for (size_t len; (len = strcspn(h, "\n")), h[len]; h += len + 1)
-            fprintf(out, "%.*s\n%*s", (int)len, h, column, "");
-        fprintf(out, "%s\n", h);
+        col = fprintf(out, "  %s%*s", head, pad < 1 ? 2 : pad, "");
+        for (size_t len; (len = strcspn(h, "\n")), h[len]; h += len + 1, col = column) {
+            put_words(out, h, len, col, column);
+            fprintf(out, "\n%*s", column, "");
+        }
+        put_words(out, h, strlen(h), col, column);
+        fputc('\n', out);
+    }
+}
+
+/* text on out as troff text: a hyphen is \-, a backslash \e, a \n a space. */
+static void put_troff(FILE *out, const char *text)
+{
+    for (const char *p = text; *p; p++)
+        if (*p == '-')
+            fputs("\\-", out);
+        else if (*p == '\\')
+            fputs("\\e", out);
+        else
+            fputc(*p == '\n' ? ' ' : *p, out);
+}
+
+/* The man page's list of t's options, one .TP paragraph a row the help lists:
+ * "\fB\-o\fR, \fB\-\-output\fR \fIFILE\fR", then its help line. */
+static void opts_man(FILE *out, const struct pd_opt_table *t)
+{
+    const struct pd_opt *rows[ROWS_MAX];
+    size_t n = flatten(t, rows);
+    char value[80], text[400];
+
+    for (size_t i = 0; i < n; i++) {
+        const struct pd_opt *r = rows[i];
+        const char *h = help_text(r, text, sizeof text);
+        const char *arg = r->arg_of ? r->arg_of(value, sizeof value) : r->arg;
+
+        if (!h)
+            continue;
+        fputs(".TP\n\\&", out);
+        if (r->letter)
+            fprintf(out, "\\fB\\-%c\\fR%s", r->letter, r->name ? ", " : "");
+        if (r->name) {
+            fputs("\\fB\\-\\-", out);
+            put_troff(out, r->name);
+            fputs("\\fR", out);
+        }
+        if (arg) {
+            fputs(" \\fI", out);
+            put_troff(out, arg);
+            fputs("\\fR", out);
+        }
+        fputs("\n\\&", out);
+        put_troff(out, h);
+        fputc('\n', out);
     }
 }
 
@@ -274,11 +365,13 @@ static bool spells(const struct pd_opt *r, const char *word)
 }
 
 /* Prints each spelling of the rows of the tables (-L and --NAME) once, that takes a value
- * when values; a refused option is none of them. */
-static void complete_spellings(FILE *out, const struct pd_opt_table *const *tables, bool values)
+ * when values, followed by its value's name when args ("--boards 1-36"); a refused option is
+ * none of them. */
+static void complete_spellings(FILE *out, const struct pd_opt_table *const *tables, bool values,
+                               bool args)
 {
     const struct pd_opt *rows[ROWS_MAX];
-    char printed[ROWS_MAX * 2][48];
+    char printed[ROWS_MAX * 2][96];
     size_t np = 0;
 
     for (size_t k = 0; tables[k]; k++) {
@@ -286,7 +379,8 @@ static void complete_spellings(FILE *out, const struct pd_opt_table *const *tabl
 
         for (size_t i = 0; i < 2 * n; i++) {
             const struct pd_opt *r = rows[i / 2];
-            char word[48];
+            char word[96], value[80];
+            const char *arg = r->arg_of ? r->arg_of(value, sizeof value) : r->arg;
             bool dup = false;
 
             if (r->kind == PD_OPT_REFUSED || (values && !takes_value(r)) ||
@@ -296,6 +390,8 @@ static void complete_spellings(FILE *out, const struct pd_opt_table *const *tabl
                 snprintf(word, sizeof word, "--%s", r->name);
             else
                 snprintf(word, sizeof word, "-%c", r->letter);
+            if (args && arg) /* each value name once: --boards 1-36, --squaredeal's LIST */
+                snprintf(word + strlen(word), sizeof word - strlen(word), " %s", arg);
             for (size_t p = 0; p < np && !dup; p++)
                 dup = strcmp(printed[p], word) == 0;
             if (!dup && np < ROWS_MAX * 2) {
@@ -311,8 +407,13 @@ void pd_opts_complete(FILE *out, const struct pd_opt_table *const *tables, const
 {
     const struct pd_opt *rows[ROWS_MAX];
 
-    if (strcmp(what, "options") == 0 || strcmp(what, "value-options") == 0)
-        complete_spellings(out, tables, strcmp(what, "value-options") == 0);
+    if (strcmp(what, "options") == 0 || strcmp(what, "value-options") == 0 ||
+        strcmp(what, "spellings") == 0)
+        complete_spellings(out, tables, strcmp(what, "value-options") == 0,
+                           strcmp(what, "spellings") == 0);
+    for (size_t k = 0; strcmp(what, "man") == 0 && tables[k]; k++)
+        if (!option || strtoul(option, NULL, 10) == k)
+            opts_man(out, tables[k]);
     for (size_t k = 0; strcmp(what, "value") == 0 && option && tables[k]; k++) {
         size_t n = flatten(tables[k], rows);
 

@@ -73,9 +73,6 @@ void ev_form_values(const char *form, char *out, size_t n);
  * naming the first character outside the form's alphabet as U+XXXX. */
 enum pd_status ev_public_canon(const char *form, const char *value, char *out, size_t n,
                                struct pd_err *e);
-/* A language's name as the record holds it: 2 to 8 lower-case ASCII letters ("de"). Which
- * languages exist is the printer's (printing/terms/): event commit asks it. */
-enum pd_status ev_language_check(const char *lang, struct pd_err *e);
 /* dealer/event/rules.c: the delayed value's description (required: never "" or "?"), 64
  * lower-case hex digits; ev_params_check applies every rule of the parameters (each line's,
  * the texts', the sets': the generator line, the date ...), for the event file's loader and

@@ -216,12 +216,3 @@ enum pd_status ev_public_canon(const char *form, const char *value, char *out, s
     return canon_decimal(&f, form, value, out, n, e);
 }
 
-enum pd_status ev_language_check(const char *lang, struct pd_err *e)
-{
-    size_t len = strlen(lang);
-
-    if (len >= 2 && len < EV_LANG_MAX && strspn(lang, "abcdefghijklmnopqrstuvwxyz") == len)
-        return PD_OK;
-    return pd_fail(e, PD_ERR_USAGE, "language \"%.20s\": a language is named by 2 to %d "
-                   "lower-case letters (de, fr ...)", lang, EV_LANG_MAX - 1);
-}

@@ -89,8 +89,6 @@ enum pd_status ev_params_check(const struct ev_params *p, struct pd_err *e)
                      "is committed (numbers K of N, integer or decimal P)");
     if (rc == PD_OK)
         rc = ev_form_check(p->public_form, e);
-    if (rc == PD_OK && p->language[0])
-        rc = ev_language_check(p->language, e);
     if (rc == PD_OK && (p->nsets < 1 || p->nsets > EV_MAX_SETS))
         rc = pd_fail(e, PD_ERR_SYNTAX, "an event has 1 to %d sets", EV_MAX_SETS);
     for (int i = 0; rc == PD_OK && i < p->nsets; i++)

@@ -67,7 +67,7 @@ sed -i "s/^boards = .*/boards = $event_max-$event_max/" e.conf
 "$P" event commit e.conf > /dev/null
 grep -q "boards 1 to $deal_max (an event file's sets: 1 to $event_max)" "$TOP/README.md" ||
     fail "README.md does not say: boards 1 to $deal_max (an event file's sets: 1 to $event_max)"
-grep -q "board numbers go from 1 to $deal_max\\.\$" page.txt || fail "the man page: deal's boards are not 1 to $deal_max"
+grep -q "board numbers go from 1 to $deal_max\\b" page.txt || fail "the man page: deal's boards are not 1 to $deal_max"
 grep -q "^; boards: .*board numbers 1 to $event_max (an event's\$" "$TOP/config/events/demo.conf" &&
     grep -q "^; limit; predup deal alone goes to $deal_max)" "$TOP/config/events/demo.conf" ||
     fail "config/events/demo.conf: boards are not 1 to $event_max (deal: $deal_max)"

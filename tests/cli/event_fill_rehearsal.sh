@@ -4,21 +4,10 @@
 # for nothing, the fill stops with exit 69 naming the machine and reports no board good.
 set -eu
 P=$PREDUP
-cat > ev.conf <<CONF
-[event]
-name = Trust
-date = 2026.11.23
-site = Club
-delayed_value = the first prize number of the national lottery on 2026-11-22
-public_form = numbers 6 of 49
-
-[set s]
-boards = 1-4
-machine = sim
-CONF
-printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\nreplug_wait_ms = 0\n' >club.conf
-"$P" event commit ev.conf >/dev/null
-"$P" event public ev.conf "7 13 21 34 40 45" >/dev/null
+. "$TOP/tests/lib_cli.sh"
+event_conf ev.conf Trust 1-4 sim
+absent_machine_conf club.conf
+event_published ev.conf
 "$P" event deal ev.conf --fill >out.txt
 grep -q '4 good, 0 bad' out.txt
 sed -i "s|^machine = sim\$|machine = $PWD/club.conf|" ev.conf
@@ -30,4 +19,4 @@ if grep -q ' good' out.txt; then echo "boards reported good:"; cat out.txt; exit
 sed -i "s|^machine = .*club.conf\$|machine = sim|" ev.conf
 "$P" event deal ev.conf --fill >out.txt
 grep -q '4 good, 0 bad (4 finished before this run)' out.txt
-. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
+pdf_checked_all # every PDF made above passes qpdf and pdftotext

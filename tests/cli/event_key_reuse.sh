@@ -78,9 +78,13 @@ rmdir ev.key
 "$P" event commit ev.conf --reuse-key > /dev/null || failed="$failed symlink"
 [ "$(committed)" = "$(cut -d' ' -f1 made)" ] || failed="$failed symlink-key"
 rm ev.key ev.record
+# The guard is taken spelled out only: --reuse is no abbreviation of it.
 rc=0; "$P" event commit ev.conf --reuse > out 2> err || rc=$?
-[ "$rc" = 64 ] && grep -qF "expected: event commit NAME.conf [--reuse-key]" err ||
+[ "$rc" = 64 ] && grep -qF 'unknown option "--reuse" (predup event --help)' err ||
     failed="$failed usage"
+rc=0; "$P" event commit ev.conf other.conf > out 2> err || rc=$?
+[ "$rc" = 64 ] && grep -qF "expected: event commit NAME.conf [--reuse-key]" err ||
+    failed="$failed usage-two"
 
 # key new killed while it writes (a file size limit of 0): no NAME.key is left, empty or not.
 rc=$(sh -c 'ulimit -f 0; "$0" key new crash.key > /dev/null; echo $?' "$P" 2> /dev/null)

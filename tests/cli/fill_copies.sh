@@ -7,8 +7,8 @@
 set -eu
 P=$PREDUP
 export P
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-3 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-3
 cp "$TOP/tests/data/machine/exact.conf" exact.conf
 
 # Three copies, a jam in copy 1 of board 2: prompts and notes name the copy.

@@ -6,8 +6,8 @@
 # operator of an any-board simulator inserts board 2 three times, as it is: full after copy 1.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 {
     printf '[machine]\ntransport = sim\n[sim]\nany_board = yes\ncard_ms = 0\nboard_ms = 0\n'
     printf 'ocr_unreadable_ppm = 0\nocr_confusion_ppm = 0\nbarcode_unreadable_ppm = 0\n'

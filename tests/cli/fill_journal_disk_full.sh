@@ -6,8 +6,8 @@
 # unavailable.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 mkdir small
 if ! unshare -rm sh -c 'mount -t tmpfs -o size=4k none small' 2>/dev/null; then
     echo "skip: no user and mount namespaces here (unshare -rm)"

@@ -5,8 +5,8 @@
 # byte for byte as it was; a key never becomes a journal. A torn header is restarted.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-2
 head -c 64 ev.key >bare.key # the key without its final newline
 printf 'notes for the director' >notes.txt
 for f in bare.key ev.key set.pbn notes.txt; do

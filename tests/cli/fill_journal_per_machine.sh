@@ -6,9 +6,9 @@
 # machine) counts for none. Also: a FIFO or a symlinked 0644 file as the journal.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
-printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\nreplug_wait_ms = 0\n' >club.conf
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
+absent_machine_conf club.conf
 
 # A rehearsal, then the club's machine, which is not plugged in: no board is good, exit 69
 # naming the machine; the rehearsal went to its own journal.

@@ -6,8 +6,8 @@
 # test runs the relabelling and checks that README says what it shows.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-2
 "$P" fill set.pbn --machine sim --yes >/dev/null 2>&1
 python3 - <<'PY'
 import zlib

@@ -4,8 +4,8 @@
 # not switch the profile to the simulator. Refused at its line and column, nothing journaled.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-2
 printf '[machine]\ntransport = usb\n  sim\nreplug_wait_ms = 0\n' >club.conf
 rc=0; "$P" fill set.pbn --machine club.conf --yes >out.txt 2>err.txt || rc=$?
 [ "$rc" = 65 ] || { echo "a continuation line: exit $rc, not 65"; cat out.txt err.txt; exit 1; }

@@ -15,8 +15,8 @@ P=$PREDUP
 mkdir _profiles
 cd _profiles
 here=$(pwd)
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-2
 fast() { printf '[machine]\nname = %s\ntransport = sim\n[sim]\ncard_ms = 0\nboard_ms = 0\n' "$1"; }
 
 # "usb" is the built-in USB profile: no file is looked for; no machine on the bus: exit 69.

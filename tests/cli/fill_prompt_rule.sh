@@ -8,15 +8,15 @@
 set -eu
 P=$PREDUP
 export P
+. "$TOP/tests/lib_cli.sh"
 rule='Operator prompts, one rule for fill, sim and the fill of event deal: with --web they'
 "$P" fill --help | grep -qF "$rule" || { echo "fill --help lacks the rule"; exit 1; }
 "$P" event --help | grep -qF "$rule" || { echo "event --help lacks the rule"; exit 1; }
 diff <("$P" fill --help | sed -n '/^  Operator prompts/,/refuses to start/p') \
      <("$P" event --help | sed -n '/^  Operator prompts/,/refuses to start/p')
 
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
-printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\nreplug_wait_ms = 0\n' >club.conf
+set_dealt 1-2
+absent_machine_conf club.conf
 
 # fill: the simulator without a terminal acts its prompts out; a real machine refuses.
 "$P" fill set.pbn --machine sim </dev/null >out.txt 2>err.txt ||
@@ -27,29 +27,16 @@ rc=0; "$P" fill set.pbn --machine club.conf </dev/null >out.txt 2>err.txt || rc=
 grep -q 'fill asks an operator to act: run it in a terminal, show its prompts on a page (--web), or pass --yes' err.txt
 
 # event deal --fill: the same rule.
-cat >club-ev.conf <<CONF
-[event]
-name = Rule Pairs
-date = 2026.11.23
-site = Club
-delayed_value = the first prize number of the national lottery on 2026-11-22
-public_form = numbers 6 of 49
-
-[set s]
-boards = 1-2
-machine = club.conf
-CONF
-"$P" event commit club-ev.conf >/dev/null
-"$P" event public club-ev.conf "7 13 21 34 40 45" >/dev/null
+event_conf club-ev.conf "Rule Pairs" 1-2 club.conf
+event_published club-ev.conf
 rc=0; "$P" event deal club-ev.conf --fill </dev/null >out.txt 2>err.txt || rc=$?
 [ "$rc" = 64 ] || { echo "event deal --fill on a real machine without a terminal: exit $rc"; cat out.txt err.txt; exit 1; }
 grep -q 'fill asks an operator to act: run it in a terminal' err.txt
 rc=0; "$P" event deal club-ev.conf --yes >out.txt 2>err.txt || rc=$?
 [ "$rc" = 64 ]; grep -q -- '--yes answers the fill.s prompts: it goes with --fill' err.txt
 
-sed 's/^name = Rule Pairs/name = Sim Pairs/; s/^machine = club.conf/machine = sim/' club-ev.conf >sim-ev.conf
-"$P" event commit sim-ev.conf >/dev/null
-"$P" event public sim-ev.conf "7 13 21 34 40 45" >/dev/null
+event_conf sim-ev.conf "Sim Pairs" 1-2 sim
+event_published sim-ev.conf
 # at a terminal the operator is asked, on the simulator too (q stops: exit 75)
 mkfifo answers
 exec 3<>answers

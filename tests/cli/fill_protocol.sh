@@ -7,8 +7,8 @@
 # inserted (never one outside the run, a full one or none), and --descending.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 prof() { # prof FILE [machine lines] -- [sim lines]: a fast exact simulator profile
     local f=$1 m=() s=()
     shift

@@ -4,8 +4,8 @@
 # never as boards filled; with the club's journal too, both are shown, each for what it is.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-3 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-3
 rc=0; "$P" fill set.pbn --status >st.txt 2>err.txt || rc=$?
 [ "$rc" = 64 ]; grep -q 'set.pbn.journal: no journal: no fill was started$' err.txt
 

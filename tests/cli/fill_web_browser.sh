@@ -11,8 +11,8 @@ if ! command -v chromium >/dev/null; then
     echo "fill_web_browser: no chromium (make deps installs it): skipped"
     exit 0
 fi
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-3 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-3
 # (timeout: a page that never answers fails, it does not hang)
 timeout 60 "$P" fill set.pbn --machine "$TOP/tests/data/machine/fast.conf" --web 127.0.0.1:0 \
     </dev/null >out.txt 2>err.txt &

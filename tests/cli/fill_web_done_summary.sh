@@ -8,8 +8,8 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-3 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-3
 pids=
 trap 'for p in $pids; do kill $p 2>/dev/null || true; done' EXIT
 
@@ -29,16 +29,7 @@ grep -q '"ended":null' seen/states.txt # before the end
 # 2. In a browser, in German: the summary stays after predup has gone; Close closes it; one
 # copy: no copy line; the controller's notes in the page's words (a duplicate card makes board
 # 1 be redone, a double feed sends two cards to the tray).
-cat >faults.conf <<'CONF'
-[machine]
-transport = sim
-[sim]
-card_ms = 0
-board_ms = 0
-seed = 5
-fault = duplicate-card@1:30
-fault = double-feed@3:20
-CONF
+sim_conf faults.conf 0 duplicate-card@1:30 double-feed@3:20
 if command -v chromium >/dev/null; then
     timeout 60 "$P" fill set.pbn --machine faults.conf --journal b.j \
         --web 127.0.0.1:0 </dev/null >out.txt 2>err.txt &
@@ -75,8 +66,7 @@ language = de
 boards = 1-2
 machine = sim
 CONF
-"$P" event commit club.conf >/dev/null
-"$P" event public club.conf "7 13 21 34 40 45" >/dev/null
+event_published club.conf
 timeout 60 "$P" event deal club.conf --fill --web 127.0.0.1:0 </dev/null >out.txt 2>err.txt &
 fill=$!; pids=$fill
 url=$(python3 "$D" url err.txt)
@@ -86,14 +76,7 @@ wait "$fill"
 grep -q '"lang":"de"' ev-seen/states.txt || { echo "the event's language is not the page's"; exit 1; }
 
 # 4. A 3 s pause at board 3's prompt: the rate after it is the machine's, not cut by the wait.
-cat >slow.conf <<'CONF'
-[machine]
-transport = sim
-[sim]
-card_ms = 4
-board_ms = 0
-seed = 5
-CONF
+sim_conf slow.conf 4
 timeout 60 "$P" fill set.pbn --machine slow.conf --journal c.j --web 127.0.0.1:0 </dev/null \
     >out.txt 2>err.txt &
 fill=$!; pids=$fill

@@ -5,20 +5,9 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
-cat > ev.conf <<CONF
-[event]
-name = Web Pairs
-date = 2026.11.23
-site = Club
-delayed_value = the first prize number of the national lottery on 2026-11-22
-public_form = numbers 6 of 49
-
-[set s]
-boards = 1-3
-machine = sim
-CONF
-"$P" event commit ev.conf >/dev/null
-"$P" event public ev.conf "7 13 21 34 40 45" >/dev/null
+. "$TOP/tests/lib_cli.sh"
+event_conf ev.conf "Web Pairs" 1-3 sim
+event_published ev.conf
 rc=0; "$P" event deal ev.conf --web 0 >out.txt 2>err.txt || rc=$?
 [ "$rc" = 64 ]
 grep -q 'error: --web shows the fill on a page: it goes with --fill' err.txt

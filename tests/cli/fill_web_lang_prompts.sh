@@ -9,8 +9,8 @@ set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
 command -v chromium >/dev/null || { echo "fill_web_lang_prompts: no chromium (make deps installs it): skipped"; exit 0; }
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 # the fast simulator (its [sim] section last) with a jam, a double feed (the reject tray to
 # re-feed) and an open cover
 { cat "$TOP/tests/data/machine/fast.conf"

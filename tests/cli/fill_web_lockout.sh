@@ -9,8 +9,8 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-2
 cp "$TOP/tests/data/machine/exact.conf" exact.conf
 "$P" fill set.pbn --machine exact.conf --web 127.0.0.1:0 </dev/null >out.txt 2>err.txt &
 fill=$!

@@ -7,22 +7,11 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 # faults that bring notes (a card read twice, a short deck naming the card never read) and
 # operator prompts (jam, reject tray) besides the four "insert board" prompts
-cat >faults.conf <<'CONF'
-[machine]
-transport = sim
-[sim]
-card_ms = 0
-board_ms = 0
-seed = 5
-fault = jam@2:10
-fault = double-feed@3:20
-fault = duplicate-card@1:30
-fault = short-deck@4:7
-CONF
+sim_conf faults.conf 0 jam@2:10 double-feed@3:20 duplicate-card@1:30 short-deck@4:7
 pids=
 stop_all() { for p in $pids; do kill "$p" 2>/dev/null || true; done; }
 trap stop_all EXIT

@@ -7,8 +7,8 @@
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 # a simulator that never misreads: the prompts are the boards' own, in order
 printf '[machine]\ntransport = sim\n[sim]\ncard_ms = 0\nboard_ms = 0\nocr_unreadable_ppm = 0\nocr_confusion_ppm = 0\nbarcode_unreadable_ppm = 0\n' >exact.conf
 timeout 60 python3 "$D" pty -- "$P" fill set.pbn --machine exact.conf --web 127.0.0.1:0 \

@@ -1,6 +1,9 @@
 # The man page config/predup.1: man renders it without a warning, it names every subcommand
 # that `predup --help` lists, and every option that a command's --help lists (the SquareDeal
 # forms of deal and verify included) appears in it, so that the page cannot fall behind.
+# Its option lists are made from the option rows (tests/tools/man_update.py, `make
+# man-page`): each list is the same as its rows (every option, letter, value name and help
+# line), and every table of rows with help lines has its list in the page.
 set -eu
 # The C locale, whatever the caller's: man picks groff's output device and its warnings by the
 # locale, and the page is read as plain ASCII below.
@@ -46,6 +49,20 @@ check_help "$P" verify --squaredeal x.sqd
 echo "$checked options checked"
 [ "$checked" -ge 80 ] || { echo "too few options found in the --help texts"; exit 1; }
 [ "$missing" -eq 0 ]
+
+# The option lists: each region the same as what the rows make of it now, and one region for
+# every table whose rows the help lists (predup --complete man CMD N).
+python3 "$TOP/tests/tools/man_update.py" --check "$P" "$page"
+regions=0
+for c in $cmds; do
+    for n in 0 1 2 3; do
+        [ -n "$("$P" --complete man "$c" "$n")" ] || continue
+        regions=$((regions + 1))
+        grep -qxF ".\\\" options: predup --complete man $c $n" "$page" ||
+            { echo "the man page has no list of the options of predup $c (table $n)"; exit 1; }
+    done
+done
+[ "$regions" -ge 17 ] || { echo "only $regions option tables have help lines"; exit 1; }
 
 # The page itself says how to read it uninstalled, and predup --help points at it.
 "$P" --help | grep -q 'man -l config/predup.1'

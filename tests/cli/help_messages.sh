@@ -101,10 +101,12 @@ run 64 "$P" fill four.pbn --seed 3
 [ "$(cat err.txt)" = "predup fill: error: fill takes no --seed, --fault, --rate or --deck: they are the simulator's (see predup sim --help)" ]
 run 0 "$P" sim --help
 grep -q -- '--seed N' out.txt
-# the fault names are printed from the machine's table, wrapped by the one help wrapper
-[ "$(tail -n 3 out.txt)" = "  Faults: misread unreadable double-feed jam short-deck extra-card other-deck
-  duplicate-card unplug reset cover-open no-board unplug-camera unplug-board (no-board
-  takes card 0)." ]
+# the fault names are --fault's help line, made from the machine's table (predup --complete
+# faults) and wrapped by the option rows' help
+faults=" $(sed -n '/^  --fault /,/^  --rate /p' out.txt | tr -s ' \n' '  ') "
+for f in $("$P" --complete faults); do
+    [[ $faults == *" $f "* ]] || { echo "sim --help: --fault names no $f: $faults"; exit 1; }
+done
 
 # deal and verify --help point at their SquareDeal forms, and those work as written.
 run 0 "$P" deal --help

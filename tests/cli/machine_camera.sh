@@ -15,8 +15,8 @@
 # cli: slow - some 900 rendered frames read by the recognizer, about 17 s of CPU
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 { cat "$TOP/config/machines/camera-sim.conf"; printf '[camera]\nboard_log = moves.log\n'; } \
     >cam.conf
 rc=0

@@ -6,8 +6,8 @@ set -eu
 P=$PREDUP
 export P # for the command script(1) runs: "$P" keeps a path with spaces whole
 FAST=$TOP/tests/data/machine/fast.conf
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-8 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-8
 
 # The whole set on the fast simulator, non-interactive.
 "$P" fill set.pbn --machine "$FAST" --yes >out.txt 2>err.txt

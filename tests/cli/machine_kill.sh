@@ -5,8 +5,8 @@
 # must be the same: the assertions do not depend on timing.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-12 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-12
 cat >slow.conf <<CONF
 [machine]
 transport = sim

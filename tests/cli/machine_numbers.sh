@@ -6,8 +6,8 @@
 set -eu
 P=$PREDUP
 MAX=18446744073709551615
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-4 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-4
 
 profile() { # seed -> a simulator profile with random faults from that seed
     printf '[machine]\ntransport = sim\n[sim]\ncard_ms = 0\nboard_ms = 0\nseed = %s\n' "$1"

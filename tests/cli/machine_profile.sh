@@ -5,8 +5,8 @@
 # simulator runs only when asked for: transport = sim, or --machine sim.
 set -eu
 P=$PREDUP
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-2 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh"
+set_dealt 1-2
 
 refused() { # expected exit code, words of the message, then the fill's arguments
     local want=$1 words=$2 rc=0

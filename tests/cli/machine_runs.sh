@@ -7,13 +7,12 @@
 set -eu
 P=$PREDUP
 export P # for the commands script(1) runs: "$P" keeps a path with spaces whole
-. "$TOP/tests/lib_cli.sh" # wait_for
-"$P" key new ev.key >/dev/null
-"$P" deal --key ev.key --boards 1-8 -o set.pbn --quiet
+. "$TOP/tests/lib_cli.sh" # wait_for, set_dealt
+set_dealt 1-8
 
 # A start that failed (no USB machine) leaves a journal with no card: the retry on another
 # machine, without --resume, replaces it.
-printf '[machine]\ntransport = usb\nvid = 0x1209\npid = 0x7777\nreplug_wait_ms = 0\n' >none.conf
+absent_machine_conf none.conf
 rc=0; "$P" fill set.pbn --machine none.conf --yes --boards 1-4 2>err.txt || rc=$?
 [ "$rc" = 69 ]
 grep -q 'no USB machine 1209:7777' err.txt

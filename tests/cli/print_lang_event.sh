@@ -31,12 +31,8 @@ CONF
 conf xx
 rc=0; "$P" event commit ev.conf 2>err || rc=$?
 [ "$rc" = 65 ]
-grep -qF 'ev.conf: language = xx: unknown language "xx": predup prints de, en, fr, nl, pl or sv' err
+grep -qxF 'predup event: ev.conf:7:12: error: unknown language "xx": predup prints de, en, fr, nl, pl or sv' err
 [ ! -e ev.record ] && [ ! -e ev.key ]
-conf DE
-rc=0; "$P" event commit ev.conf 2>err || rc=$?
-[ "$rc" = 65 ] && grep -q 'ev.conf:7:12: error: language "DE": a language is named by 2 to 8 lower-case letters' err
-[ ! -e ev.record ]
 
 conf de
 "$P" event commit ev.conf >/dev/null

@@ -42,7 +42,7 @@ forged commitment-upper 's/^commitment .*/\U&/; s/^COMMITMENT/commitment/' 1 'co
 forged boards 's/^boards .*/boards 1-2x/' 1 'bad board range'
 forged boards-zero 's/^boards .*/boards 0-2/' 1 'boards are numbered from 1'
 forged script 's/^script-sha256 .*/script-sha256 abc/' 1 'script-sha256 wants 64 lower-case hex digits'
-forged language 's/^public-form integer$/&\nlanguage xx1/' 1 'a language is named by 2 to 8 lower-case letters'
+forged language 's/^public-form integer$/&\nlanguage xx1/' 1 'the record spells a language by 2 to 8 lower-case letters'
 # A copy saved with CR LF line ends is named as such.
 sed 's/$/\r/' ev.record > crlf.record
 rc=0; "$P" verify crlf.record > out 2> err || rc=$?

@@ -15,8 +15,7 @@ public_form = numbers 6 of 49
 [set original]
 boards = 1-2
 CONF
-"$P" event commit ev.conf > /dev/null
-"$P" event public ev.conf "7 13 21 34 40 45" > /dev/null
+event_published ev.conf
 key=$(head -c 64 ev.key)
 REC=$PWD/ev.record
 

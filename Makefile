@@ -338,7 +338,8 @@ fuzz-ldlibs:
 man-page: predup
 	python3 tests/tools/man_update.py ./predup
 
-# The program, its man page (man predup) and its bash completion.
+# The program, its camera module (PREFIX/lib/predup/, where predup looks for it when it is not
+# beside the program: machine/camera_module.c), its man page (man predup) and its bash completion.
 # The machine profiles, the example event, the dealer scripts and the printed words' tables go
 # to PREFIX/share/predup, where a profile or a script NAME is searched last
 # (dealer/base/shipped.c, built with that folder: PREDUP_DATADIR above); the documents the

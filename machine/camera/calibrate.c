@@ -50,18 +50,28 @@ static bool field_of(const char *line, int col, char *out, size_t cap, int *at)
     return true;
 }
 
+/* The image file at path loaded, then taught to learn as card (learn not NULL) or read with cal
+ * into out; freed. The one place both engines open an image. */
+static enum pd_status use_image(const char *path, struct vis_cal *learn, int card,
+                                const struct vis_cal *cal, const struct vis_rect *region,
+                                struct vis_reading *out, struct pd_err *e)
+{
+    struct vis_image img;
+    enum pd_status st = vis_image_load(path, &img, e);
+    if (st == PD_OK)
+        st = learn ? vis_cal_learn(learn, &img, region, card, e)
+                   : vis_read_card(cal, &img, region, out, e);
+    vis_image_free(&img);
+    return st;
+}
+
 /* One row: loads the image (relative to the TSV) and teaches it. */
 static enum pd_status learn_row(struct vis_cal *cal, const struct labels *l, const char *file,
                                 int card, const struct vis_rect *region, struct pd_err *e)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s%s", file[0] == '/' ? "" : l->dir, file);
-    struct vis_image img;
-    enum pd_status st = vis_image_load(path, &img, e);
-    if (st == PD_OK)
-        st = vis_cal_learn(cal, &img, region, card, e);
-    vis_image_free(&img);
-    return st;
+    return use_image(path, cal, card, NULL, region, NULL, e);
 }
 
 static enum pd_status learn_rows(struct vis_cal *cal, struct labels *l,
@@ -146,10 +156,5 @@ enum pd_status cam_read_file(const struct vis_cal *cal, const char *path,
                              const struct vis_rect *region, struct vis_reading *out,
                              struct pd_err *e)
 {
-    struct vis_image img;
-    enum pd_status st = vis_image_load(path, &img, e);
-    if (st == PD_OK)
-        st = vis_read_card(cal, &img, region, out, e);
-    vis_image_free(&img);
-    return st;
+    return use_image(path, NULL, -1, cal, region, out, e);
 }

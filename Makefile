@@ -91,7 +91,14 @@ $(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ) $(BUILD)/camera-host.list | $(CAM_
 	$(Q)$(CC) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/camera-host.list $(filter %.o,$^) \
 	    $(LDLIBS) -o $@
 
-$(CAM_OBJ): CFLAGS += -fPIC -fvisibility=hidden
+# The module's objects: position-independent, exporting nothing but what says so (cam_module).
+# Kept in $(BUILD)/camera-cflags.txt as PREFIX is, so that objects built otherwise (a build
+# folder older than the module) are built again.
+CAM_CFLAGS := -fPIC -fvisibility=hidden
+$(shell echo '$(CAM_CFLAGS)' | cmp -s - $(BUILD)/camera-cflags.txt || \
+    echo '$(CAM_CFLAGS)' >$(BUILD)/camera-cflags.txt)
+$(CAM_OBJ): CFLAGS += $(CAM_CFLAGS)
+$(CAM_OBJ): $(BUILD)/camera-cflags.txt
 $(CAM_MODULE): $(CAM_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared $(LDFLAGS) $^ $(CAM_LIBS) -lm -o $@

@@ -53,7 +53,7 @@ else
 fi
 # the camera module, where the installed predup (no module beside it) finds it: a camera fill
 module=root$prefix/lib/predup/predup-camera.so
-cmp "$(dirname "$P")/predup-camera.so" "$module" || failed="$failed camera-module"
+cmp "$TOP/predup-camera.so" "$module" || failed="$failed camera-module" # make's, beside ./predup
 cp "$here/tree.pbn" away/cam.pbn
 if unshare -m true 2> /dev/null && [ -d "$prefix/share" ] && [ -d "$prefix/lib" ]; then
     unshare -m sh -c "mount --bind '$here/root$prefix/share' '$prefix/share' &&

@@ -36,7 +36,7 @@ MODULES  := dealer pbn printing machine config
 # $(BUILD)/predup-camera.so, loaded on its first use (machine/camera_module.c, HACKING.md "The
 # camera module"): the ~110 libraries libvips, GStreamer and zbar pull in cost every other
 # command 25 ms a start. Its objects are position-independent and export one name, the table
-# cam_module; predup exports to it the few functions of its own it calls (CAM_HOST below).
+# cam_module; predup exports to it the few functions of its own it calls (camera-host.list).
 CAM_SRC  := $(wildcard machine/camera/*.c machine/vision/*.c)
 CAM_OBJ  := $(CAM_SRC:%.c=$(BUILD)/%.o)
 CAM_MODULE := $(BUILD)/predup-camera.so
@@ -102,7 +102,7 @@ $(CAM_OBJ): $(BUILD)/camera-cflags.txt
 $(CAM_MODULE): $(CAM_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared $(LDFLAGS) $^ $(CAM_LIBS) -lm -o $@
-# CAM_HOST: predup's own functions and tables the module calls (its objects' undefined names
+# camera-host.list: predup's own functions and tables the module calls (its objects' undefined names
 # that predup's objects define), exported by predup (--dynamic-list) and by nothing else.
 $(BUILD)/camera-host.list: $(CAM_OBJ) $(LIB_OBJ)
 	$(call say,GEN,$@)

@@ -4,7 +4,8 @@
  * GStreamer and zbar; predup itself links none of them and loads the module on first use
  * (mach_camera_module, machine/camera_module.c), as it loads libdds: those libraries' ~110
  * shared objects cost every start 25 ms. The module exports this table alone (module.c); it
- * calls back only the few functions of predup the Makefile exports to it (CAM_HOST). */
+ * calls back only the few functions of predup the Makefile exports to it
+ * (camera-host.list). */
 #ifndef PREDUP_MACHINE_CAMERA_H
 #define PREDUP_MACHINE_CAMERA_H
 

@@ -16,22 +16,31 @@ CC       ?= cc
 # texts' checks (NFKC, invisible characters, confusables: dealer/event/event_texts.c).
 # libmicrohttpd: the operator page of fill --web (machine/operator/).
 PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
-# vips zbar: reading cards on the host, by correlation and by barcode (machine/vision/).
-PKGS      += vips zbar
-# gstreamer-app-1.0: the camera machine's frames (machine/camera/capture.c).
-PKGS      += gstreamer-1.0 gstreamer-app-1.0
+# The camera machine's libraries, linked into its module alone ($(CAM_MODULE) below): vips zbar,
+# reading cards on the host by correlation and by barcode (machine/vision/); gstreamer-app-1.0,
+# the camera's frames (machine/camera/capture.c).
+CAM_PKGS  := vips zbar gstreamer-1.0 gstreamer-app-1.0
 # -Wformat=2: every printf-like call takes a literal format (helpers say so with
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
-CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) $(CAM_PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
 # libdds is loaded on first use (dealer/deal/dd.c), not linked: only its header is needed to build.
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
+CAM_LIBS  = $(shell pkg-config --libs $(CAM_PKGS) freetype2 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 MODULES  := dealer pbn printing machine config
-LIB_SRC  := $(filter-out $(wildcard */fuzz_*.c */*/fuzz_*.c),$(wildcard $(MODULES:=/*.c) $(MODULES:=/*/*.c)))
+# The camera machine (machine/camera/, machine/vision/) is predup's loadable module
+# $(BUILD)/predup-camera.so, loaded on its first use (machine/camera_module.c, HACKING.md "The
+# camera module"): the ~110 libraries libvips, GStreamer and zbar pull in cost every other
+# command 25 ms a start. Its objects are position-independent and export one name, the table
+# cam_module; predup exports to it the few functions of its own it calls (camera-host.list).
+CAM_SRC  := $(wildcard machine/camera/*.c machine/vision/*.c)
+CAM_OBJ  := $(CAM_SRC:%.c=$(BUILD)/%.o)
+CAM_MODULE := $(BUILD)/predup-camera.so
+LIB_SRC  := $(filter-out $(CAM_SRC) $(wildcard */fuzz_*.c */*/fuzz_*.c),$(wildcard $(MODULES:=/*.c) $(MODULES:=/*/*.c)))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/printing/terms_builtin.o
 # The words printed, one table per language (printing/terms/LANG.ini), built in as C strings
 # (pr_terms_builtin, printing/pr_int.h): a club extends them without touching C.
@@ -61,8 +70,9 @@ endif
 
 all: predup
 
-predup: $(BUILD)/predup
-	$(Q)cp $< $@
+# The module lies next to the program (machine/camera_module.c looks there first).
+predup: $(BUILD)/predup $(CAM_MODULE)
+	$(Q)cp $< $@ && cp $(CAM_MODULE) predup-camera.so
 
 # Where make install puts the profiles: the last folder a profile NAME is searched in. The
 # PREFIX of the build is kept in $(BUILD)/prefix.txt, rewritten (as make reads this file) only
@@ -71,14 +81,41 @@ $(shell mkdir -p $(BUILD); echo '$(PREFIX)' | cmp -s - $(BUILD)/prefix.txt || \
     echo '$(PREFIX)' >$(BUILD)/prefix.txt)
 $(BUILD)/dealer/base/shipped.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
 $(BUILD)/dealer/base/shipped.o: $(BUILD)/prefix.txt
+# Where make install puts the camera's module: the second place predup looks for it.
+$(BUILD)/machine/camera_module.o: CPPFLAGS += -DPREDUP_LIBDIR='"$(PREFIX)/lib/predup"'
+$(BUILD)/machine/camera_module.o: $(BUILD)/prefix.txt
 
-$(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ)
+# predup needs its module to run a camera: built with it, as its order-only prerequisite.
+$(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ) $(BUILD)/camera-host.list | $(CAM_MODULE)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(Q)$(CC) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/camera-host.list $(filter %.o,$^) \
+	    $(LDLIBS) -o $@
 
-$(BUILD)/check_predup: $(TEST_OBJ) $(LIB_OBJ)
+# The module's objects: position-independent, exporting nothing but what says so (cam_module).
+# Kept in $(BUILD)/camera-cflags.txt as PREFIX is, so that objects built otherwise (a build
+# folder older than the module) are built again.
+CAM_CFLAGS := -fPIC -fvisibility=hidden
+$(shell echo '$(CAM_CFLAGS)' | cmp -s - $(BUILD)/camera-cflags.txt || \
+    echo '$(CAM_CFLAGS)' >$(BUILD)/camera-cflags.txt)
+$(CAM_OBJ): CFLAGS += $(CAM_CFLAGS)
+$(CAM_OBJ): $(BUILD)/camera-cflags.txt
+$(CAM_MODULE): $(CAM_OBJ)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CHECK_LIBS) -o $@
+	$(Q)$(CC) -shared $(LDFLAGS) $^ $(CAM_LIBS) -lm -o $@
+# camera-host.list: predup's own functions and tables the module calls (its objects' undefined names
+# that predup's objects define), exported by predup (--dynamic-list) and by nothing else.
+$(BUILD)/camera-host.list: $(CAM_OBJ) $(LIB_OBJ)
+	$(call say,GEN,$@)
+	$(Q)nm -u $(CAM_OBJ) | awk 'NF == 2 {print $$2}' | sort -u >$@.u && \
+	  nm -g --defined-only $(LIB_OBJ) | awk 'NF == 3 {print $$3}' | sort -u >$@.d && \
+	  { echo '{'; comm -12 $@.u $@.d | sed 's/.*/    &;/'; echo '};'; } >$@.tmp && \
+	  rm -f $@.u $@.d && mv $@.tmp $@
+
+# The Check suites link the camera's objects themselves (machine/camera_module.c then uses
+# their table, loading nothing).
+$(BUILD)/check_predup: $(TEST_OBJ) $(LIB_OBJ) $(CAM_OBJ)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CAM_LIBS) $(CHECK_LIBS) -o $@
 
 # machine: the umockdev test binary (the real libusb code against the simulated USB machine).
 # Not a tests/check_*.c: the Check binary must run without the umockdev preload.
@@ -98,9 +135,9 @@ $(BUILD)/usb_machine: $(BUILD)/tests/usb_machine.o $(LIB_OBJ)
 # the npm package avrgirl-arduino) into $(BUILD)/firmata/.
 FIRMATA_AVR = $(if $(wildcard /usr/include/simavr/sim_avr.h),$(BUILD)/firmata_avr)
 $(BUILD)/tests/firmata_avr.o: CPPFLAGS += -I/usr/include/simavr
-$(BUILD)/firmata_avr: $(BUILD)/tests/firmata_avr.o $(LIB_OBJ)
+$(BUILD)/firmata_avr: $(BUILD)/tests/firmata_avr.o $(LIB_OBJ) $(CAM_OBJ)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -lsimavr -lsimavrparts -lutil -o $@
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) $(CAM_LIBS) -lsimavr -lsimavrparts -lutil -o $@
 firmata-hex:
 	@mkdir -p $(BUILD)/firmata && cd $(BUILD)/firmata && npm pack -q avrgirl-arduino@5.0.1 >/dev/null && \
 	  tar -xzf avrgirl-arduino-5.0.1.tgz --strip-components=4 \
@@ -108,7 +145,7 @@ firmata-hex:
 	  echo "6d57ea7cf30e26c9c2f3a01ee37907d2c951f8bc9c27f84dddad12fa9c8b8f36  StandardFirmata.cpp.hex" | sha256sum --quiet -c || \
 	  { rm -f StandardFirmata.cpp.hex; echo "firmata-hex: not the StandardFirmata 2.4 build the test knows"; exit 1; }
 
-$(LIB_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o \
+$(LIB_OBJ) $(CAM_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o \
     $(BUILD)/tests/bench_keyed_draw.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
 
@@ -203,7 +240,7 @@ endef
 
 # Checked once per make run, before the first compile; an up-to-date object is not rebuilt.
 have-libs:
-	$(call need_libs,$(PKGS),hpdf.h dds/dll.h)
+	$(call need_libs,$(PKGS) $(CAM_PKGS),hpdf.h dds/dll.h)
 
 have-test-libs:
 	$(call need_libs,check umockdev-1.0,check.h)
@@ -313,7 +350,8 @@ fuzz-ldlibs:
 man-page: predup
 	python3 tests/tools/man_update.py ./predup
 
-# The program, its man page (man predup) and its bash completion.
+# The program, its camera module (PREFIX/lib/predup/, where predup looks for it when it is not
+# beside the program: machine/camera_module.c), its man page (man predup) and its bash completion.
 # The machine profiles, the example event, the dealer scripts and the printed words' tables go
 # to PREFIX/share/predup, where a profile or a script NAME is searched last
 # (dealer/base/shipped.c, built with that folder: PREDUP_DATADIR above); the documents the
@@ -324,6 +362,7 @@ install: predup
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 	    $(DESTDIR)$(PREFIX)/share/predup/machines $(DESTDIR)$(PREFIX)/share/predup/events
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
+	install -D -m 0644 predup-camera.so $(DESTDIR)$(PREFIX)/lib/predup/predup-camera.so
 	install -m 0644 config/predup.1 $(DESTDIR)$(PREFIX)/share/man/man1/predup.1
 	install -m 0644 config/predup.bash-completion \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/predup
@@ -337,8 +376,8 @@ install: predup
 	    install -D -m 0644 $$f $(DESTDIR)$(PREFIX)/share/doc/predup/$$f || exit 1; done
 
 clean:
-	rm -rf build build-san build-fuzz predup
+	rm -rf build build-san build-fuzz predup predup-camera.so
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d $(BUILD)/tests/usb_machine.d \
-    $(BUILD)/tests/firmata_avr.d $(BUILD)/tests/bench_gen.d $(BUILD)/tests/bench_ceiling.d \
-    $(BUILD)/tests/bench_keyed_draw.d
+-include $(LIB_OBJ:.o=.d) $(CAM_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d \
+    $(BUILD)/tests/usb_machine.d $(BUILD)/tests/firmata_avr.d $(BUILD)/tests/bench_gen.d \
+    $(BUILD)/tests/bench_ceiling.d $(BUILD)/tests/bench_keyed_draw.d

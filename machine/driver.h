@@ -45,8 +45,8 @@ struct mach_ops {
 /* The protocol's primitives over a transport (machine/link.c); dev is the controller. */
 extern const struct mach_ops MACH_PROTOCOL_OPS;
 
-/* The camera machine's row (machine/camera/cam.c). */
-bool mach_camera_rehearsal(const struct mach_profile *p);
+/* The camera machine's row (machine/camera/cam.c), inside the camera module: machine/drivers.c
+ * reaches it through the module's table (machine/camera/camera.h). */
 enum pd_status mach_camera_start(const struct mach_profile *p, void **run,
                                  struct mach_connector *conn, struct pd_err *e);
 bool mach_camera_audit(void *run, int board, const struct deal *d, char *why, size_t n);

@@ -5,6 +5,7 @@
  * (machine/ctl.c) keeps every rule for all of them. */
 #include <string.h>
 
+#include "machine/camera/camera.h"
 #include "machine/driver.h"
 #include "machine/mach_int.h"
 #include "machine/transport.h"
@@ -85,6 +86,37 @@ static void usb_stop(void *run)
     mach_usb_free(run);
 }
 
+/* ---------------------------------------------------------------- camera: a module
+
+ * The camera machine's code is in its module (machine/camera/camera.h), loaded when a run
+ * starts; a rehearsal is a profile's setting, known without it. */
+
+static bool camera_rehearsal(const struct mach_profile *p)
+{
+    return p->camera.simulated;
+}
+
+static enum pd_status camera_start(const struct mach_profile *p, void **run,
+                                   struct mach_connector *conn, struct pd_err *e)
+{
+    const struct cam_module *m = mach_camera_module(e);
+
+    *run = NULL;
+    return m ? m->start(p, run, conn, e) : PD_ERR_INTERNAL;
+}
+
+/* audit and stop follow a start, which loaded the module. */
+static bool camera_audit(void *run, int board, const struct deal *d, char *why, size_t n)
+{
+    return mach_camera_module(NULL)->audit(run, board, d, why, n);
+}
+
+static void camera_stop(void *run)
+{
+    if (run)
+        mach_camera_module(NULL)->stop(run);
+}
+
 /* ---------------------------------------------------------------- the table */
 
 static const struct mach_driver drivers[MACH_KINDS] = {
@@ -93,8 +125,8 @@ static const struct mach_driver drivers[MACH_KINDS] = {
     [MACH_USB] = {MACH_USB, "usb", "a USB machine with the default ids", "usb (default ids)",
                   never, usb_start, NULL, usb_explain, usb_stop},
     [MACH_CAMERA] = {MACH_CAMERA, "camera", "a camera and a Firmata board (predup reads the "
-                     "cards)", "camera (no pins set)", mach_camera_rehearsal, mach_camera_start,
-                     mach_camera_audit, NULL, mach_camera_stop},
+                     "cards)", "camera (no pins set)", camera_rehearsal, camera_start,
+                     camera_audit, NULL, camera_stop},
 };
 
 const struct mach_driver *mach_driver_of(int kind)

@@ -1,7 +1,7 @@
 /* config/commands/cmd_machine.c - `predup machine calibrate` and `predup machine recognize`: teach
  * predup one deck as one camera sees it, from labelled images, and read cards from images with
- * that calibration. The engine is machine/vision/ (vision.h); this file reads the options and
- * the labels' TSV and prints. */
+ * that calibration. The engines are the camera module's (machine/camera/camera.h: loaded on
+ * first use, as predup links no image library); this file reads the options and prints. */
 #include <ctype.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "config/commands/commands.h"
-#include "machine/vision/vision.h"
+#include "machine/camera/camera.h"
 
 static const char machine_forms[] =
     "usage: predup machine calibrate --images LABELS.tsv -o CAL [options]\n"
@@ -33,95 +33,6 @@ static enum pd_status parse_region(const char *arg, struct vis_rect *r, struct p
     return PD_OK;
 }
 
-/* ---------------------------------------------------------------- the labels' TSV */
-
-struct labels {
-    const char *tsv;
-    char *text;
-    char dir[1024]; /* the TSV's folder, with a final slash, or "" */
-};
-
-/* The column named name in the header line (tab-separated), or -1. */
-static int column_of(const char *header, const char *name)
-{
-    int col = 0;
-    size_t n = strlen(name);
-    for (const char *p = header;; col++) {
-        size_t len = strcspn(p, "\t\r\n");
-        if (len == n && strncmp(p, name, n) == 0)
-            return col;
-        if (p[len] != '\t')
-            return -1;
-        p += len + 1;
-    }
-}
-
-/* Field col of line (ending at \n or NUL) into out; false when the line has fewer fields. */
-static bool field_of(const char *line, int col, char *out, size_t cap, int *at)
-{
-    const char *p = line;
-    for (int i = 0; i < col; i++) {
-        p += strcspn(p, "\t\r\n");
-        if (*p != '\t')
-            return false;
-        p++;
-    }
-    size_t len = strcspn(p, "\t\r\n");
-    if (len >= cap)
-        len = cap - 1;
-    memcpy(out, p, len);
-    out[len] = 0;
-    *at = (int)(p - line) + 1;
-    return true;
-}
-
-/* One row: loads the image (relative to the TSV) and teaches it. */
-static enum pd_status learn_row(struct vis_cal *cal, const struct labels *l, const char *file,
-                                int card, const struct vis_rect *region, struct pd_err *e)
-{
-    char path[2048];
-    snprintf(path, sizeof path, "%s%s", file[0] == '/' ? "" : l->dir, file);
-    struct vis_image img;
-    enum pd_status st = vis_image_load(path, &img, e);
-    if (st == PD_OK)
-        st = vis_cal_learn(cal, &img, region, card, e);
-    vis_image_free(&img);
-    return st;
-}
-
-static enum pd_status learn_rows(struct vis_cal *cal, struct labels *l,
-                                 const struct vis_rect *region, struct pd_err *e)
-{
-    char *nl = strchr(l->text, '\n');
-    int fcol = column_of(l->text, "file"), ccol = column_of(l->text, "card");
-    if (fcol < 0 || ccol < 0)
-        return pd_fail_at(e, PD_ERR_SYNTAX, l->tsv, 1, 1, l->text,
-                          "the header line names no `file` and `card` columns");
-    int lineno = 1;
-    for (char *line = nl ? nl + 1 : NULL; line && *line; line = nl ? nl + 1 : NULL) {
-        nl = strchr(line, '\n');
-        lineno++;
-        char file[1024], label[16];
-        int fat, cat;
-        if (line[0] == '\n' || line[0] == '\r')
-            continue;
-        if (!field_of(line, fcol, file, sizeof file, &fat) ||
-            !field_of(line, ccol, label, sizeof label, &cat))
-            return pd_fail_at(e, PD_ERR_SYNTAX, l->tsv, lineno, 1, line,
-                              "a row with fewer columns than the header");
-        int card = vis_card_from_label(label);
-        if (strcmp(label, "NONE") == 0)
-            continue;
-        if (card < 0)
-            return pd_fail_at(e, PD_ERR_SYNTAX, l->tsv, lineno, cat, line,
-                              "not a card: SA, H10, CJ ... or NONE");
-        enum pd_status st = learn_row(cal, l, file, card, region, e);
-        if (st != PD_OK)
-            return st;
-    }
-    return PD_OK;
-}
-
 /* ---------------------------------------------------------------- calibrate */
 
 struct cal_opts {
@@ -132,37 +43,19 @@ struct cal_opts {
 static enum pd_status calibrate_run(const struct cal_opts *o, struct pd_err *e)
 {
     struct vis_rect region;
+    struct cam_calibrate_opts co = {o->images, o->out, o->region_text ? &region : NULL,
+                                    o->partial, o->force};
+    struct cam_calibrate_report rep;
+    const struct cam_module *cam = mach_camera_module(e);
     enum pd_status st = o->region_text ? parse_region(o->region_text, &region, e) : PD_OK;
-    struct labels l = {o->images, NULL, ""};
-    size_t len;
+
+    if (!cam)
+        return PD_ERR_INTERNAL;
     if (st == PD_OK)
-        st = pd_read_input(o->images, "a labels TSV", &l.text, &len, e);
-    if (st != PD_OK)
-        return st;
-    const char *slash = strrchr(o->images, '/');
-    if (slash && (size_t)(slash - o->images) + 2 < sizeof l.dir)
-        snprintf(l.dir, sizeof l.dir, "%.*s/", (int)(slash - o->images), o->images);
-    struct vis_cal *cal = vis_cal_new();
-    st = cal ? learn_rows(cal, &l, o->region_text ? &region : NULL, e)
-             : pd_fail(e, PD_ERR_NOMEM, "no memory for a calibration");
-    free(l.text);
-    int missing = st == PD_OK ? vis_cal_missing(cal) : -1;
-    char lab[4];
-    if (missing >= 0 && !o->partial)
-        st = pd_fail(e, PD_ERR_RANGE, "%s: no image of %s: every card of the deck must be "
-                     "learned", o->images, vis_card_label(missing, lab));
-    if (st == PD_OK)
-        st = vis_cal_finish(cal, e);
-    if (st == PD_OK)
-        st = vis_cal_save_ex(cal, o->out, o->force, e);
-    if (st == PD_OK && !o->quiet) {
-        int n = 0, cards = 0;
-        for (int c = 0; c < DEAL_NCARDS; c++)
-            n += vis_cal_frames(cal, c), cards += vis_cal_frames(cal, c) > 0;
-        printf("%s: %d frames of %d cards; accepts a confidence of %d or more\n", o->out, n,
-               cards, vis_cal_threshold(cal));
-    }
-    vis_cal_free(cal);
+        st = cam->calibrate(&co, &rep, e);
+    if (st == PD_OK && !o->quiet)
+        printf("%s: %d frames of %d cards; accepts a confidence of %d or more\n", o->out,
+               rep.frames, rep.cards, rep.threshold);
     return st;
 }
 
@@ -223,20 +116,17 @@ static void print_path(const char *path)
             putchar(*p);
 }
 
-static enum pd_status recognize_one(const struct vis_cal *cal, const char *path,
-                                    const struct vis_rect *region, struct pd_err *e)
+static enum pd_status recognize_one(const struct cam_module *cam, const struct vis_cal *cal,
+                                    const char *path, const struct vis_rect *region,
+                                    struct pd_err *e)
 {
-    struct vis_image img;
     struct vis_reading r;
-    enum pd_status st = vis_image_load(path, &img, e);
-    if (st == PD_OK)
-        st = vis_read_card(cal, &img, region, &r, e);
-    vis_image_free(&img);
+    enum pd_status st = cam->read_file(cal, path, region, &r, e);
     if (st != PD_OK)
         return st;
     char lab[4];
     print_path(path);
-    printf("\t%s\t%d\n", r.card >= 0 ? vis_card_label(r.card, lab) : "none", r.confidence);
+    printf("\t%s\t%d\n", r.card >= 0 ? cam->card_label(r.card, lab) : "none", r.confidence);
     return PD_OK;
 }
 
@@ -278,13 +168,16 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
     if (region_text && (rc = parse_region(region_text, &region, e)) != PD_OK)
         return rc;
     struct vis_cal *cal;
-    if ((rc = vis_cal_load(calfile, &cal, e)) != PD_OK)
+    const struct cam_module *cam = mach_camera_module(e);
+    if (!cam)
+        return PD_ERR_INTERNAL;
+    if ((rc = cam->cal_load(calfile, &cal, e)) != PD_OK)
         return rc;
     for (int i = first; rc == PD_OK && i < argc; i++) {
-        rc = recognize_one(cal, argv[i], region_text ? &region : NULL, e);
+        rc = recognize_one(cam, cal, argv[i], region_text ? &region : NULL, e);
         fflush(stdout);
     }
-    vis_cal_free(cal);
+    cam->cal_free(cal);
     return rc;
 }
 

@@ -307,11 +307,6 @@ static enum pd_status cam_open(void *ctx, int wait_ms, const struct mach_ops **o
     return PD_OK;
 }
 
-bool mach_camera_rehearsal(const struct mach_profile *p)
-{
-    return p->camera.simulated;
-}
-
 enum pd_status mach_camera_start(const struct mach_profile *p, void **run,
                                  struct mach_connector *conn, struct pd_err *e)
 {

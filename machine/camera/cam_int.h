@@ -4,10 +4,13 @@
  *   capture.c  - frames from a GStreamer pipeline (a USB webcam's v4l2src, or image files)
  *   world.c    - the simulator (camera-sim.conf): the cards, the fake Firmata board on a
  *                pseudo-terminal that moves them, the rendered frames, the injected faults
- *   cam.c      - the driver's primitives and its row's functions (machine/driver.h) */
+ *   cam.c      - the driver's primitives and its row's functions (machine/driver.h)
+ *   calibrate.c - machine calibrate's and recognize's engines, from image files
+ *   module.c   - the module's one table (camera.h), which predup loads */
 #ifndef PREDUP_MACHINE_CAMERA_CAM_INT_H
 #define PREDUP_MACHINE_CAMERA_CAM_INT_H
 
+#include "machine/camera/camera.h"
 #include "machine/driver.h"
 #include "machine/vision/vision.h"
 
@@ -69,5 +72,14 @@ bool cam_world_matches(struct cam_world *w, int board, const struct deal *d, cha
  * the first frame). */
 struct vis_rect cam_world_corner(const struct cam_world *w);
 const struct vis_cal *cam_world_cal(const struct cam_world *w);
+
+/* ---------------------------------------------------------------- calibrate.c */
+
+/* The table's calibrate and read_file (camera.h). */
+enum pd_status cam_calibrate(const struct cam_calibrate_opts *o,
+                             struct cam_calibrate_report *out, struct pd_err *e);
+enum pd_status cam_read_file(const struct vis_cal *cal, const char *path,
+                             const struct vis_rect *region, struct vis_reading *out,
+                             struct pd_err *e);
 
 #endif

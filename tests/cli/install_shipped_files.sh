@@ -3,7 +3,8 @@
 # (the tree's paths: dealer/EVENTS.md ...), the dealer scripts, the printed words' tables, the
 # profiles and the demo event under PREFIX/share/predup; and the installed binary, run outside
 # the tree, deals with --script minibridge by name (the installed data seen at PREFIX in a
-# mount namespace of its own, where unshare works). Only on a built tree (the test never
+# mount namespace of its own, where unshare works); the camera module under PREFIX/lib/predup,
+# where the installed binary loads it for a camera fill. Only on a built tree (the test never
 # builds: the build's PREFIX, so nothing is rebuilt).
 set -eu
 P=$PREDUP
@@ -49,5 +50,18 @@ if unshare -m true 2> /dev/null && [ -d "$prefix/share" ]; then
     cmp tree.pbn away/inst.pbn || failed="$failed installed-differs"
 else
     echo "skip: no mount namespace here: the installed binary's search by name is not run"
+fi
+# the camera module, where the installed predup (no module beside it) finds it: a camera fill
+module=root$prefix/lib/predup/predup-camera.so
+cmp "$TOP/predup-camera.so" "$module" || failed="$failed camera-module" # make's, beside ./predup
+cp "$here/tree.pbn" away/cam.pbn
+if unshare -m true 2> /dev/null && [ -d "$prefix/share" ] && [ -d "$prefix/lib" ]; then
+    unshare -m sh -c "mount --bind '$here/root$prefix/share' '$prefix/share' &&
+        mount --bind '$here/root$prefix/lib' '$prefix/lib' &&
+        cd '$here/away' && '$here/root$prefix/bin/predup' sim cam.pbn --machine camera-sim" \
+        > out 2> err || { cat err; failed="$failed camera-installed"; }
+    grep -q '^filled cam.pbn: 3 good, 0 bad' out || { cat out; failed="$failed camera-fill"; }
+else
+    echo "skip: no mount namespace here: the installed camera module is not loaded"
 fi
 [ -z "$failed" ] || { echo "failed:$failed"; exit 1; }

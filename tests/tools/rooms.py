@@ -105,7 +105,9 @@ def room_of(path):
 # A room's second face: the deal model's inner-loop header, which the language's generators
 # include (its inline draws read the stream's buffer; rng.c alone moves its cursor). The
 # machine's driver interface, which a driver in a room of its own (machine/camera/) implements.
-MORE_FACES = {"dealer/deal/hot.h", "machine/driver.h"}
+# The camera module's one table (machine/camera/camera.h), through which the machine's driver
+# row and the machine command reach the camera's code, built into predup-camera.so.
+MORE_FACES = {"dealer/deal/hot.h", "machine/driver.h", "machine/camera/camera.h"}
 FACES = {face for _l, _n, _f, face in ROOMS} | MORE_FACES
 
 

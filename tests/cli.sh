@@ -33,7 +33,8 @@ jobs=${CLI_JOBS:-$(nproc 2>/dev/null || echo 1)}
 # make check's speed (issue 30): a script whose head has a line "# cli: slow - WHY" starts
 # first (the long ones do not end the run on one core) and is left out when CLI_QUICK=1 (make
 # check-quick); one with "# cli: plain only - WHY" (it runs no C code of predup worth a
-# sanitizer: python, grep, make) is left out when CLI_HALF=san (make check's ASan+UBSan half).
+# sanitizer: python, grep, make; or only commands other scripts run under it, HACKING.md "Test
+# speed") is left out when CLI_HALF=san (make check's ASan+UBSan half).
 # Either is named on one "cli: ... left out" line, never silent.
 marked() { head -60 "$2" | grep -q "^# cli: $1 - "; }
 out= slow= plain=

@@ -8,6 +8,8 @@ set -u
 
 "$PREDUP" key new k.key >/dev/null || fail "key"
 "$PREDUP" deal --key k.key --boards 1-2 --quiet -o s.pbn >/dev/null || fail "deal"
+# Analysed once, so that no print below solves the boards again: the language is the point.
+"$PREDUP" analyze s.pbn --quiet >/dev/null || fail "analyze"
 for l in DE de-CH de_AT.UTF-8 De; do
     "$PREDUP" print record s.pbn -o "$l.pdf" --lang "$l" --quiet >/dev/null || fail "--lang $l"
     pdftotext "$l.pdf" - | grep -q '^Teiler: ' || fail "--lang $l is not German"

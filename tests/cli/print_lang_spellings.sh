@@ -2,7 +2,6 @@
 # tests/cli/print_lang_spellings.sh - a language as people write it chooses the table: DE,
 # de-CH, de_AT.UTF-8 print German (the primary subtag, any case); an event file's language =
 # de-CH commits; a language predup does not print is refused naming those it does, exit 64.
-# cli: slow - PDFs for each spelling of a language, an event committed
 set -u
 . "$TOP/tests/lib_cli.sh"
 

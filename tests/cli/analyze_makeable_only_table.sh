@@ -46,12 +46,15 @@ if [ ! -f "$dm" ]; then
 fi
 "$PREDUP" analyze "$dm" -o dm.pbn --quiet >out.txt || fail "analyze of the Dealmaster file"
 grep -q '; 18 tables listing only makeable contracts replaced' out.txt || fail "dm: $(cat out.txt)"
-# The solve of the same 18 boards without tables, to compare, is libdds's work only (not
+# The solve of the same boards without tables, to compare, is libdds's work only (not
 # instrumented): the plain half of make check does it, the ASan+UBSan half (CLI_HALF=san) not.
+# Its first 4 boards are enough: each board is replaced by the one same path, and solving all
+# 18 again would repeat libdds's work, not predup's.
 [ "${CLI_HALF:-}" != san ] || exit 0
 grep -v '^\[\(DoubleDummyTricks\|OptimumScore\|ParContract\|OptimumResultTable\) ' "$dm" |
-    tr -d '\r' >bare.pbn
-"$PREDUP" analyze bare.pbn -o bare2.pbn --quiet >/dev/null || fail "analyze of the bare file"
-diff <(grep '^\[DoubleDummyTricks\|^\[OptimumScore\|^\[ParContract' dm.pbn | tr -d '\r') \
-    <(grep '^\[DoubleDummyTricks\|^\[OptimumScore\|^\[ParContract' bare2.pbn | tr -d '\r') >d.txt ||
+    tr -d '\r' | awk 'BEGIN { RS = ""; ORS = "\n\n" } NR <= 4' >bare.pbn
+"$PREDUP" analyze bare.pbn -o bare2.pbn --quiet >out.txt || fail "analyze of the bare file"
+grep -q '^analyzed 4 boards (4 solved' out.txt || fail "bare: $(cat out.txt)"
+tags='^\[DoubleDummyTricks\|^\[OptimumScore\|^\[ParContract'
+diff <(grep "$tags" dm.pbn | tr -d '\r' | head -n 12) <(grep "$tags" bare2.pbn | tr -d '\r') >d.txt ||
     fail "replaced tables differ from libdds's: $(head d.txt)"

@@ -5,7 +5,7 @@
 set -eu
 P=$PREDUP
 failed=""
-printf '[event]\nname = Club\ndate = 2025.01.01\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1-8\nformats = pbn\n' > ev.conf
+printf '[event]\nname = Club\ndate = 2025.01.01\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1-2\nformats = pbn\n' > ev.conf
 "$P" event commit ev.conf > /dev/null
 "$P" event public ev.conf 5 > /dev/null
 cp ev.conf committed.conf
@@ -17,8 +17,8 @@ refused() { # refused NAME TEXT: event deal refuses ev.conf (exit 1) saying TEXT
     fi
     cp committed.conf ev.conf
 }
-sed -i 's/^boards = 1-8$/boards = 8/' ev.conf
-refused boards '[set a] boards = "1-8" committed, "8" now (record line 10)'
+sed -i 's/^boards = 1-2$/boards = 2/' ev.conf
+refused boards '[set a] boards = "1-2" committed, "2" now (record line 10)'
 sed -i 's/^name = Club$/name = Caf\xc3\xa9/' ev.conf
 refused name 'name = "Club" committed, "Caf\u{00E9}" now (record line 4)'
 sed -i 's/^delayed_value = lottery$/delayed_value = the lottery/' ev.conf

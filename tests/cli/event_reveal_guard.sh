@@ -5,8 +5,8 @@
 set -eu
 P=$PREDUP
 failed=""
-conf() { # conf NAME DATE: the event file NAME.conf
-    printf '[event]\nname = Guard %s\ndate = %s\nsite = Club\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1-2\nformats = pbn\n' \
+conf() { # conf NAME DATE: the event file NAME.conf (one board: event deal solves it)
+    printf '[event]\nname = Guard %s\ndate = %s\nsite = Club\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1\nformats = pbn\n' \
         "$1" "$2" > "$1.conf"
     "$P" event commit "$1.conf" > /dev/null
     "$P" event public "$1.conf" 7 > /dev/null

@@ -6,7 +6,7 @@ set -eu
 P=$PREDUP
 failed=""
 text() { pdftotext -raw "$1" - 2>/dev/null | tr -d '\f'; }
-printf '[event]\nname = Clubturnier\ndate = 2025.11.26\nsite = Bridgeclub\ndelayed_value = lottery\npublic_form = integer\nlanguage = de\n\n[set original]\nboards = 1-2\nformats = pbn\nprint = record,curtain,sheet\n' > one.conf
+printf '[event]\nname = Clubturnier\ndate = 2025.11.26\nsite = Bridgeclub\ndelayed_value = lottery\npublic_form = integer\nlanguage = de\n\n[set original]\nboards = 1\nformats = pbn\nprint = record,curtain,sheet\n' > one.conf
 "$P" event commit one.conf > /dev/null
 "$P" event public one.conf 5 > /dev/null
 "$P" event deal one.conf > /dev/null
@@ -16,7 +16,7 @@ for k in record curtain sheet; do
 done
 grep -q '^Seite 1/1$' record.txt || failed="$failed record-read"
 grep -qx 'Clubturnier · 26.11.2025' curtain.txt || { grep Club curtain.txt | head -2; failed="$failed curtain-line"; }
-sed 's/^\[set original\]$/[set original]/; $a\\n[set reserve]\nboards = 1-2\nformats = pbn\nprint = record' one.conf > two.conf
+sed 's/^\[set original\]$/[set original]/; $a\\n[set reserve]\nboards = 1\nformats = pbn\nprint = record' one.conf > two.conf
 "$P" event commit two.conf > /dev/null
 "$P" event public two.conf 5 > /dev/null
 "$P" event deal two.conf > /dev/null

@@ -65,7 +65,8 @@ done
 [ "$(grep -o "Contract:" ns.txt | wc -l)" -eq 3 ]
 
 # Suit escapes: symbols on the handout and on the hand record alike, never a backslash.
-"$PREDUP" print record teach.pbn -o rec.pdf --per-page 4 --quiet >/dev/null
+# (--dd none: the commentary is the point here, solving teach.pbn would be libdds's work only)
+"$PREDUP" print record teach.pbn -o rec.pdf --per-page 4 --dd none --quiet >/dev/null
 for f in ns.pdf rec.pdf; do
     t=$(text "$f" | tr '\n' ' ')
     for want in "leads the ♦6; West wins the ♦K and" "doubles for the ♥A: one down." \

@@ -39,6 +39,8 @@ if [ ! -f "$k" ]; then
     echo "skip: no ../shared/corpus (the KOPS results file)"
     exit 0
 fi
-"$PREDUP" print record "$k" -o kops.pdf --quiet >out.txt || fail "print the KOPS file"
+# --dd none: the games are told apart before any solve (the small file above is solved), and
+# solving the 26 boards again would be libdds's work only.
+"$PREDUP" print record "$k" --dd none -o kops.pdf --quiet >out.txt || fail "print the KOPS file"
 grep -qx 'kops.pdf: record of 26 boards' out.txt || fail "KOPS: $(cat out.txt)"
 [ "$(pdfinfo kops.pdf | sed -n 's/^Pages: *//p')" -eq 5 ] || fail "KOPS pages"

@@ -9,7 +9,9 @@ P=$PREDUP
 . "$TOP/tests/lib_cli.sh"
 printf '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n' > vec.key
 chmod 600 vec.key
-"$P" deal --key vec.key --boards 1-2 -o set.pbn
+"$P" deal --key vec.key --boards 1-2 -o raw.pbn
+# Analysed once here, so that no print below solves the boards again: the terms are the point.
+"$P" analyze raw.pbn -o set.pbn -q > /dev/null
 refused() { # refused NAME TEXT WHERE MESSAGE [LANG]
     printf '%s\n' "$2" > "$1.ini"
     exits 65 "$P" print record set.pbn --terms "$1.ini" --lang "${5:-en}" -o "$1.pdf" -q

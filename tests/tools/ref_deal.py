@@ -214,17 +214,24 @@ def later(L, su, x):
 
 
 def classes(bd):
+    """The (shape, HCP, weight) classes a seat's bounds allow; the same tuple for the same
+    bounds (every board of a set asks again: the second verifier's differential, thousands)."""
+    return bounded_classes(tuple(tuple(lohi) for lohi in bd["l"]), tuple(bd["h"]))
+
+
+@functools.lru_cache(maxsize=None)
+def bounded_classes(lengths, hcp_lohi):
     out = []
     for ls in range(14):
         for lh in range(14 - ls):
             for ld in range(14 - ls - lh):
                 L = (ls, lh, ld, 13 - ls - lh - ld)
-                if all(bd["l"][s][0] <= L[s] <= bd["l"][s][1] for s in range(4)):
-                    for h in range(max(bd["h"][0], 0), min(bd["h"][1], 40) + 1):
+                if all(lengths[s][0] <= L[s] <= lengths[s][1] for s in range(4)):
+                    for h in range(max(hcp_lohi[0], 0), min(hcp_lohi[1], 40) + 1):
                         w = later(L, -1, h)
                         if w:
                             out.append((L, h, w))
-    return out
+    return tuple(out)
 
 
 def draw_hand(st, cls, log):

@@ -51,13 +51,25 @@ out="$slow$plain"
 left_out() { case " $out " in *" $(basename "$1" .sh) "*) return 0 ;; esac; return 1; }
 for t in "$top"/tests/cli/*.sh; do marked slow "$t" && ! left_out "$t" && printf '%s\0' "$t"; done >"$results/order"
 for t in "$top"/tests/cli/*.sh; do marked slow "$t" || left_out "$t" || printf '%s\0' "$t"; done >>"$results/order"
+# Under the sanitizers (CLI_HALF=san), their reports go to files RESULTS/NAME.san.PID, not to
+# stderr: a script fails when one is there, whatever exit codes it expected (a sanitizer exits
+# 1, which a check of a refusal's exit code could take for the refusal itself).
 xargs -0 -P "$jobs" -n 1 bash -c '
     name=$(basename "$1" .sh)
     work=$(mktemp -d "${TMPDIR:-/tmp}/predup-cli-XXXXXX")
     t0=$(date +%s)
-    if (cd "$work" && bash "$1") >"$results/$name.log" 2>&1; then
+    if [ "${CLI_HALF:-}" = san ]; then
+        q=$(printf "\047") # quoted: the path may hold spaces
+        export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}log_path=$q$results/$name.san$q"
+        export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}${UBSAN_OPTIONS:+:}log_path=$q$results/$name.san$q"
+    fi
+    if (cd "$work" && bash "$1") >"$results/$name.log" 2>&1 &&
+        ! ls "$results/$name".san.* >/dev/null 2>&1; then
         grep "^skip: " "$results/$name.log" >"$results/$name.ok"
     else
+        for r in "$results/$name".san.*; do
+            [ -f "$r" ] && { echo "a sanitizer report ($(basename "$r")):"; cat "$r"; }
+        done >>"$results/$name.log"
         mv "$results/$name.log" "$results/$name.fail"
     fi
     echo "$(($(date +%s) - t0)) $name" >"$results/$name.time"

@@ -3,7 +3,8 @@
 # line (the whole command with V=1, nothing under make -s, as inside make check); each half
 # (tests/check_half.sh, here on stub suites, scripts and USB scenarios) prints its "skip: "
 # lines and one verdict line naming it, and a failing step's output in full with a verdict
-# that names the step; tests/cli.sh prints a failing script's output in full.
+# that names the step; tests/cli.sh prints a failing script's output in full, and under the
+# sanitizers fails a script whose program wrote a sanitizer report, whatever it exited with.
 # cli: plain only - make and the test runners on stubs, no predup
 set -eu
 . "$TOP/tests/lib_cli.sh" # fail
@@ -60,3 +61,24 @@ grep -qx "FAIL: a_fails.sh" out.txt || fail "cli.sh: $(cat out.txt)"
 grep -qx "    line 1" out.txt && grep -qx "    line 60" out.txt || fail "cli.sh cut the failing output: $(cat out.txt)"
 grep -qx "b_passes.sh: skip: no corpus" out.txt || fail "cli.sh: no skip line: $(cat out.txt)"
 grep -q "^cli: 1 passed, 1 failed" out.txt || fail "cli.sh: $(tail -1 out.txt)"
+
+# Under the sanitizers (CLI_HALF=san): a script whose program wrote a sanitizer report fails,
+# though it exited as the script expected (a sanitizer exits 1, like a refusal); the report is
+# shown. The stub program writes a report where ASAN_OPTIONS's log_path says, and exits 1.
+mkdir -p t3/tests/cli
+cp "$TOP/tests/cli.sh" t3/tests/
+cat > stub/sanitized <<'STUB'
+#!/bin/bash
+path=$(printf '%s\n' "$ASAN_OPTIONS" | sed -n "s/.*log_path='\([^']*\)'.*/\1/p")
+[ -n "$path" ] && echo "ERROR: AddressSanitizer: stub report" > "$path.$$"
+exit 1
+STUB
+chmod +x stub/sanitized
+printf '"$PREDUP"; [ $? = 1 ] && echo "refused, as expected"\n' > t3/tests/cli/refusal.sh
+rc=0; PREDUP=$w/stub/sanitized CLI_JOBS=1 sh t3/tests/cli.sh > out.txt 2>&1 || rc=$?
+[ "$rc" = 0 ] || fail "cli.sh, plain, a refusal expected: exit $rc: $(cat out.txt)"
+rc=0; PREDUP=$w/stub/sanitized CLI_HALF=san ASAN_OPTIONS=detect_leaks=1 CLI_JOBS=1 \
+    sh t3/tests/cli.sh > out.txt 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "cli.sh, a sanitizer report: exit $rc: $(cat out.txt)"
+grep -qx "FAIL: refusal.sh" out.txt && grep -q "^    ERROR: AddressSanitizer: stub report" out.txt ||
+    fail "cli.sh, a sanitizer report not shown: $(cat out.txt)"

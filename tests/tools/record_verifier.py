@@ -429,6 +429,23 @@ def to_cards(hands):
             for h in hands]
 
 
+_DEALT = {}  # (version, set key, board, conditions) -> deal number
+
+
+def dealt(version, sk, b, conds):
+    """The deal number of board b of the set keyed sk: a pure function of its arguments, kept,
+    since record_differential.py judges hundreds of mutants of a few sets in one process."""
+    k = (version, sk, b, repr(conds))
+    if k not in _DEALT:
+        if version == "none":
+            _DEALT[k] = ref_deal.board(None, None, b, sk)
+        elif version == "2":
+            _DEALT[k] = deal_v2(sk, b, conds)
+        else:
+            _DEALT[k] = deal_v1(sk, b, conds)
+    return _DEALT[k]
+
+
 def derive(r, s, script):
     """{board: (deal number, dealer 0..3, vul 0..3)} of set s (dealer/EVENTS.md)."""
     sk = set_key(r, s["name"])
@@ -440,11 +457,9 @@ def derive(r, s, script):
     out = {}
     for b in s["list"]:
         if sc is None:
-            n = ref_deal.board(None, None, b, sk)
-        elif s.get("dealing", "1") == "2":
-            n = deal_v2(sk, b, sc["conds"])
+            n = dealt("none", sk, b, None)
         else:
-            n = deal_v1(sk, b, sc["conds"])
+            n = dealt(s.get("dealing", "1"), sk, b, sc["conds"])
         dealer = (b - 1) % 4 if s["dealer"] == "law2" else DEALERS[s["dealer"]]
         vul = law2_vul(b) if s["vul"] == "law2" else VULS.index(s["vul"])
         if sc and sc["dealer"] is not None:

@@ -5,6 +5,7 @@
 # files of the Law 2 set with the same cards, and say what they show instead; verify never
 # takes such a file for the set it came from (a dishonest director cannot pass a changed
 # dealer through it): against the set's conditions it fails, board by board.
+# cli: slow - every machine format dealt and converted both ways
 set -eu
 P=$PREDUP
 . "$TOP/tests/lib_cli.sh" # fail, exits

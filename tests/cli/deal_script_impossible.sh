@@ -5,6 +5,7 @@
 # impossible (issue 32, item 9); quiet when stderr is no terminal or with --quiet. The lines
 # come at fixed counts of attempts (the dealing loop reads the clock every 262144 of them), so
 # that nothing here depends on the machine's speed.
+# cli: slow - 4194304 attempts of a board without a deal, by design
 set -u
 . "$TOP/tests/lib_cli.sh"
 "$PREDUP" key new k.key >/dev/null

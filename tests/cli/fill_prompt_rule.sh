@@ -5,6 +5,7 @@
 # simulator's model operator acts them out and a real machine refuses to start (exit 64). It
 # used to differ: event deal --fill answered every prompt itself, even on a real machine and at
 # a terminal, while fill refused on the simulator without a terminal.
+# cli: slow - fills, sims and an event's fill for each way of answering a prompt
 set -eu
 P=$PREDUP
 export P

@@ -5,6 +5,7 @@
 # event's language is the page's when the event has one; the rate and the time left do not
 # swing with the operator's pauses (a 3 s wait at a prompt is no machine time); the
 # controller's notes come in the page's words (its language table).
+# cli: slow - fills with the operator page, polled until done (8 s of wall)
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py

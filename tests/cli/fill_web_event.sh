@@ -2,6 +2,7 @@
 # tests/cli/fill_web_event.sh - predup event deal --fill --web: the ceremony's fill shows on the
 # operator page, whose operator answers its prompts there (no terminal needed); the deals never
 # reach the page; --web without --fill is a usage error.
+# cli: slow - a ceremony whose fill is driven through the operator page
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py

@@ -5,6 +5,7 @@
 # cover, a copy of several - in headless chromium (tests/tools/fill_web_drive.py), no English word
 # of the controller's left; a kind it has no template of shows the controller's English text.
 # (The English page shows the terminal's prompt word for word: fill_web_browser.sh.)
+# cli: slow - fills driven through the operator page in two languages (9 s of wall)
 set -eu
 P=$PREDUP
 D=$TOP/tests/tools/fill_web_drive.py

@@ -4,6 +4,7 @@
 # between two runs, --status per copy; and the messages: resume hints that run, the reason
 # a machine was lost, plurals, faults outside the run, more than 64 bad boards, the rate
 # shown only after a board.
+# cli: slow - several fills of copies and batches on one journal
 set -eu
 P=$PREDUP
 export P # for the commands script(1) runs: "$P" keeps a path with spaces whole

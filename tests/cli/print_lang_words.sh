@@ -5,6 +5,7 @@
 # and no English word is left; a table of markers for every key leaves no word of the program
 # on the paper (no string bypasses the tables); --intl-honours, --terms FILE and its
 # file:line:col errors, an unknown --lang refused with the list.
+# cli: slow - every layout in every language, read back by pdftotext
 set -eu
 D="$TOP/tests/data/printing"
 # libharu 2.3 writes its UTF-8 fonts' ToUnicode map with "begincidrange"; poppler warns about

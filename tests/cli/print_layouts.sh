@@ -4,6 +4,7 @@
 # tests/data/golden/ (pixels within a tolerance, pixdiff.sh); each layout's type size differs
 # and fills its page; --ten, --title, --hands, --no-comments; é, ö, ß extract as written.
 # UPDATE_GOLDEN=1 rewrites the golden pages instead (look at them before committing).
+# cli: slow - every layout rendered and compared with its golden page, pixel by pixel
 set -eu
 D="$TOP/tests/data/printing" G="$TOP/tests/data/golden"
 export SOURCE_DATE_EPOCH=0 # the PDF holds no date; should a libharu ever add one, fix it

@@ -4,6 +4,7 @@
 # every hand, the double-dummy rows and par of the PBN, embeds its fonts, makes poppler print no
 # warning, has the right page count, and each QR code decodes to its board, dealer,
 # vulnerability and deal.
+# cli: slow - libdds solves the set bare and analysed, and the PDF is read back
 set -eu
 D="$TOP/tests/data/printing"
 # A fixed key, not a new one: the QR codes below must read whatever the run (issue 34). Every

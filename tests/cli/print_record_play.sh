@@ -6,6 +6,7 @@
 # those tags (board 3) has no line; --no-comments leaves them all out; a 96-call auction and
 # malformed tags stay inside their cell. Page 1 at 4 a page against its golden page.
 # UPDATE_GOLDEN=1 rewrites the golden page instead (look at it before committing).
+# cli: slow - records of a played set at several per-page counts, with libdds
 set -eu
 D="$TOP/tests/data/printing"
 export SOURCE_DATE_EPOCH=0

@@ -5,6 +5,7 @@
 # and commentary the set holds, and a link to BBO's hand viewer carrying the board as LIN; every
 # text of the set escaped; no script and nothing fetched from elsewhere; every link resolves.
 # Headless chromium renders a page at a phone's width (skipped without chromium).
+# cli: slow - a web hand record with libdds, rendered in headless chromium
 set -u
 . "$TOP/tests/lib_cli.sh"
 

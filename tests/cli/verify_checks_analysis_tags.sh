@@ -5,6 +5,7 @@
 # DealId; the analysis of N boards) and what was not (Event, Site, Date ...: no key fixes them);
 # text outside any game that holds a "[" (a lenient reader's extra board) is a fault, as it is a
 # departure in `predup check`. A forged par once verified as "all 4 boards match".
+# cli: slow - libdds solves every analysed board afresh
 set -eu
 P=$PREDUP
 . "$TOP/tests/lib_cli.sh"

@@ -5,6 +5,7 @@
 # tests/tools/record_differential.py makes of them. Any case where one accepts and the other
 # refuses fails the test, named; tests/data/record_differential.known lists the ones known
 # and reported (each a "skip: " line).
+# cli: slow - 821 verifies, and the second verifier in Python for each
 set -eu
 P=$PREDUP
 command -v python3 >/dev/null || { echo "skip: no python3: the second verifier not run"; exit 0; }

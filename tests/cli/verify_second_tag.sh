@@ -3,6 +3,7 @@
 # file, line, board and tag) wherever it stands - on a line with another tag, indented, split
 # over lines, after a { } comment that holds an empty line, in a PBN file named .lin, or with a
 # tab before its value.
+# cli: slow - a verify for each of dozens of forged files
 set -eu
 P=$PREDUP
 . "$TOP/tests/lib_read.sh"

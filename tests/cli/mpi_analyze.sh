@@ -6,10 +6,7 @@
 # cli: slow - mpirun starts ranks; libdds solves
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
-mpi() {
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
-        mpirun --allow-run-as-root --oversubscribe -np "$@"
-}
+. "$TOP/tests/lib_cli.sh" # mpi
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" deal --key k.key --boards 1-5 --event "Club Pairs" --quiet -o set.pbn
 

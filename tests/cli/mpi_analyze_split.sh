@@ -6,10 +6,7 @@
 # cli: slow - mpirun starts ranks; libdds solves
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
-mpi() {
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
-        mpirun --allow-run-as-root --oversubscribe -np "$@"
-}
+. "$TOP/tests/lib_cli.sh" # mpi
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" key new other.key >/dev/null
 # Boards 1-2 and 6 analyzed, 3-5 and 7-8 not: the boards to solve are not one run.

@@ -85,8 +85,8 @@ grep -qx 'Produced 5 hands' t.txt || fail "fails.dl -s 11 -p 5: produced"
 
 if command -v mpirun > /dev/null; then
     "$PREDUP" dealer -s 4 stats.dl | nosum > t1.txt
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" mpirun --allow-run-as-root --oversubscribe \
-        -np 2 "$PREDUP" dealer -s 4 stats.dl | nosum > tm2.txt
+    . "$TOP/tests/lib_cli.sh" # mpi
+    mpi 2 "$PREDUP" dealer -s 4 stats.dl | nosum > tm2.txt
     cmp t1.txt tm2.txt || fail "stats.dl: 2 ranks differ from -j 1"
 else
     echo "skip: stats.dl under mpirun: no mpirun (openmpi-bin)"

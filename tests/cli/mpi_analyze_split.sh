@@ -5,8 +5,8 @@
 # set (same number of boards, other deals) fails the job from rank 0, with no output file.
 # cli: slow - mpirun starts ranks; libdds solves
 set -eu
-fail() { echo "FAIL: $*"; exit 1; }
 . "$TOP/tests/lib_cli.sh" # mpi
+fail() { echo "FAIL: $*"; exit 1; }
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" key new other.key >/dev/null
 # Boards 1-2 and 6 analyzed, 3-5 and 7-8 not: the boards to solve are not one run.

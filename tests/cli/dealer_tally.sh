@@ -7,6 +7,7 @@
 # rnd() in an action, --sd, -p/-g limits, -j 1/2/3, an action that fails at run time (before
 # and after the produce limit), 2 ranks under mpirun, and one frozen output of seed 1.
 set -eu
+. "$TOP/tests/lib_cli.sh" # mpi
 fail() { echo "FAIL: $*"; exit 1; }
 nosum() { grep -v '^Time needed'; }
 
@@ -85,8 +86,7 @@ grep -qx 'Produced 5 hands' t.txt || fail "fails.dl -s 11 -p 5: produced"
 
 if command -v mpirun > /dev/null; then
     "$PREDUP" dealer -s 4 stats.dl | nosum > t1.txt
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" mpirun --allow-run-as-root --oversubscribe \
-        -np 2 "$PREDUP" dealer -s 4 stats.dl | nosum > tm2.txt
+    mpi 2 "$PREDUP" dealer -s 4 stats.dl | nosum > tm2.txt
     cmp t1.txt tm2.txt || fail "stats.dl: 2 ranks differ from -j 1"
 else
     echo "skip: stats.dl under mpirun: no mpirun (openmpi-bin)"

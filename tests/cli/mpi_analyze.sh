@@ -5,11 +5,8 @@
 # one message from rank 0 naming the rank, and no output file.
 # cli: slow - mpirun starts ranks; libdds solves
 set -eu
+. "$TOP/tests/lib_cli.sh" # mpi
 fail() { echo "FAIL: $*"; exit 1; }
-mpi() {
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
-        mpirun --allow-run-as-root --oversubscribe -np "$@"
-}
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" deal --key k.key --boards 1-5 --event "Club Pairs" --quiet -o set.pbn
 

@@ -5,11 +5,8 @@
 # set (same number of boards, other deals) fails the job from rank 0, with no output file.
 # cli: slow - mpirun starts ranks; libdds solves
 set -eu
+. "$TOP/tests/lib_cli.sh" # mpi
 fail() { echo "FAIL: $*"; exit 1; }
-mpi() {
-    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
-        mpirun --allow-run-as-root --oversubscribe -np "$@"
-}
 "$PREDUP" key new k.key >/dev/null
 "$PREDUP" key new other.key >/dev/null
 # Boards 1-2, 4 and 6 analyzed (one analyze), 3, 5 and 7 not: the boards to solve are not one

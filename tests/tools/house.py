@@ -92,6 +92,8 @@ def size_faults(files):
 def defined_names(build):
     """Each module .c file's global names, as its object in build defines them."""
     names = {}
+    include_cycles.preload([os.path.join(build, p[:-2] + ".o")
+                            for p in include_cycles.sources() if p.endswith(".c")])
     for path in include_cycles.sources():
         obj = os.path.join(build, path[:-2] + ".o")
         if path.endswith(".c") and os.path.exists(obj):

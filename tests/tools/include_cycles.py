@@ -55,18 +55,56 @@ def include_graph(files):
     return graph
 
 
+# Each tool's output per object, run once over all of them (preload): one nm or objdump per
+# kind of question rather than one per object and question (hundreds of processes a check).
+_OUTPUT = {}
+
+
+def _tool(cmd, obj):
+    key = (tuple(cmd), obj)
+    if key not in _OUTPUT:
+        _OUTPUT[key] = subprocess.run(cmd + [obj], capture_output=True, text=True,
+                                      check=True).stdout
+    return _OUTPUT[key]
+
+
+def _split(out, objs, marker):
+    """The parts of a tool's output over objs: each object's lines follow a line that is its
+    path and marker (nm: "x.o:") or starts so (objdump: "x.o:     file format elf64-...")."""
+    parts, current = {obj: [] for obj in objs}, None
+    for line in out.splitlines():
+        head = line.split(marker, 1)[0] if marker in line else None
+        if head in parts and (marker != ":" or line == head + marker):
+            current = head
+        elif current is not None:
+            parts[current].append(line)
+    return {obj: "\n".join(lines) + "\n" for obj, lines in parts.items()}
+
+
+def preload(objs):
+    """Runs every nm and objdump the checks ask of objs once, over all of them."""
+    objs = [o for o in objs if os.path.exists(o)]
+    if len(objs) < 2:
+        return
+    for cmd, marker in ((["nm", "--defined-only", "-g"], ":"), (["nm", "-u"], ":"),
+                        (["objdump", "-t"], ":     file format"),
+                        (["objdump", "-r"], ":     file format"),
+                        (["objdump", "-d", "--no-show-raw-insn"], ":     file format")):
+        out = subprocess.run(cmd + objs, capture_output=True, text=True, check=True).stdout
+        for obj, part in _split(out, objs, marker).items():
+            _OUTPUT[(tuple(cmd), obj)] = part
+
+
 def symbols(obj):
-    out = subprocess.run(["nm", "--defined-only", "-g", obj], capture_output=True, text=True,
-                         check=True).stdout
+    out = _tool(["nm", "--defined-only", "-g"], obj)
     defined = {line.split()[-1] for line in out.splitlines() if line.strip()}
-    out = subprocess.run(["nm", "-u", obj], capture_output=True, text=True, check=True).stdout
+    out = _tool(["nm", "-u"], obj)
     used = {line.split()[-1] for line in out.splitlines() if line.strip()}
     return defined, used
 
 
 def objdump(obj, *flags):
-    return subprocess.run(["objdump", *flags, obj], capture_output=True, text=True,
-                          check=True).stdout
+    return _tool(["objdump", *flags], obj)
 
 
 def function_tables(obj):
@@ -128,6 +166,7 @@ def sees(files, name):
 
 def link_graph(files, build):
     owner, uses, tables, indirect = {}, {}, {}, set()
+    preload([os.path.join(build, p[:-2] + ".o") for p in files if p.endswith(".c")])
     for path in files:
         if not path.endswith(".c"):
             continue

@@ -6,6 +6,7 @@
 # mount namespace of its own, where unshare works); the camera module under PREFIX/lib/predup,
 # where the installed binary loads it for a camera fill. Only on a built tree (the test never
 # builds: the build's PREFIX, so nothing is rebuilt).
+# cli: slow - make install into a scratch prefix, and fills from the installed copy
 set -eu
 P=$PREDUP
 here=$PWD

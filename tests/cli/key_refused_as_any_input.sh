@@ -3,6 +3,7 @@
 # key once reached the dealer lexer, whose "unknown variable '...'" showed its first 31
 # characters (the withholding judges runs of 32 and more). Each reader says "FILE looks like a
 # key file, not KIND" and no message holds 8 characters of the key.
+# cli: slow - a key file given to every command that reads a file
 set -eu
 P=$PREDUP
 . "$TOP/tests/lib_cli.sh"

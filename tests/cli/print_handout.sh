@@ -6,6 +6,7 @@
 # hand record, every word of the handout and of the Minibridge sheet from the language's table,
 # and page 1 of the North-South handout against its golden page (pixdiff.sh).
 # UPDATE_GOLDEN=1 rewrites the golden page instead (look at it before committing).
+# cli: slow - handouts and records of several hands shown, read back by pdftotext
 set -eu
 D="$TOP/tests/data/printing"
 export SOURCE_DATE_EPOCH=0

@@ -4,6 +4,7 @@
 # golden pages in tests/data/printing/lang/ (pixels within pixdiff.sh's tolerance); the
 # reserve band is red on every card and names the set; an original set's cards have none.
 # UPDATE_GOLDEN=1 rewrites the golden pages instead (look at them before committing).
+# cli: slow - pages rendered in three languages and compared pixel by pixel
 set -eu
 D="$TOP/tests/data/printing" G="$TOP/tests/data/printing/lang"
 cp "$D/golden.pbn" set.pbn

@@ -10,6 +10,7 @@
 # a table fails (pr_term would abort at run time: a key is never printed), and so does a key of
 # English (the list of keys) that no code asks. Then the check is
 # run on a copy of the tables with one key taken out of one of them, and must fail there.
+# cli: slow - every language's table asked for every key, a record printed in each
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 command -v perl >/dev/null || { echo "skip: no perl"; exit 0; }

@@ -5,6 +5,7 @@
 # for reading it (check, verify, convert to CSV), 30 for the densest LIN (md alone, 59 bytes a
 # board), 50 for convert to PBN (the writer also holds the PBN text, 3.4 times the LIN, and
 # reads it back to check it). Under a sanitizer or valgrind the bounds are not the program's.
+# cli: slow - a LIN of 50,000 boards written and read, its memory measured
 set -eu
 P=$PREDUP
 if [ -n "${VALGRIND:-}" ] || grep -q __asan_init "$P" 2>/dev/null; then

@@ -189,6 +189,17 @@ static enum pd_status print_out(const struct pr_print_opts *o, struct pbn_set *s
     return rc;
 }
 
+/* The words' table read once and let go: a bad --terms file is refused before the analysis,
+ * which can take minutes, rather than after it. */
+static enum pd_status check_terms(const struct pr_options *o, struct pd_err *e)
+{
+    struct pr_terms *terms = NULL;
+    enum pd_status rc = pr_terms_load(o, &terms, e);
+
+    pr_terms_free(terms);
+    return rc;
+}
+
 enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, struct pd_err *e)
 {
     struct pbn_set *set = NULL;
@@ -205,10 +216,13 @@ enum pd_status pr_print_file(const struct pr_print_opts *o, size_t *boards, stru
     /* --boards: a lost page or card printed again, numbered and labelled as the first time. */
     if (rc == PD_OK && o->boards)
         rc = pbn_set_keep_boards(set, o->boards, o->in, e);
-    /* Fonts and output first: a missing font or an unwritable file should not wait for the
-     * analysis to be reported. A kind that writes its own output draws no PDF: no fonts. */
+    /* Fonts, words and output first: a missing font, a bad words' table or an unwritable file
+     * should not wait for the analysis to be reported. A kind that writes its own output draws
+     * no PDF: no fonts. */
     if (rc == PD_OK && !o->kind->write)
         rc = pr_check_fonts(&o->o, e);
+    if (rc == PD_OK)
+        rc = check_terms(&o->o, e);
     if (rc == PD_OK)
         rc = print_out(o, set, e);
     *boards = set ? set->n : 0;

@@ -3,7 +3,7 @@
 # honours read apart (also against the language's own words, so that no swap passes), every
 # {N} that prints the set's data stays, and no control or bidirectional character is taken.
 # Each is refused at file:line:col, exit 65, and no PDF is written; a club's honest file
-# (reordered values, its own words) still prints.
+# (reordered values, its own words) still prints; a bad file is refused before the analysis.
 set -eu
 P=$PREDUP
 . "$TOP/tests/lib_cli.sh"
@@ -33,4 +33,17 @@ grep -qF 'board = U+202EBoard {1}' err.txt || fail "the quoted line is escaped: 
 printf 'page = {2} pages, this is {1}\nboard = Tafel {1}\nseat.E = E\nname.E = Ost\n' > club.ini
 exits 0 "$P" print record set.pbn --terms club.ini --lang de -o club.pdf -q
 pdftotext club.pdf - | grep -q 'Tafel 1' || fail "the club's word is not printed"
+# A bad file is refused before the set is analysed (a solve that can take minutes): libdds is
+# never loaded for an unanalysed set whose terms file is refused.
+if command -v strace > /dev/null; then
+    printf 'seat.N = S\n' > early.ini
+    exits 65 strace -f -qq -e trace=openat -o trace.txt \
+        "$P" print record raw.pbn --terms early.ini -o early.pdf -q
+    grep -qF 'early.ini:1:10: error: seat.N would read as seat.S' err.txt || fail "early: $(cat err.txt)"
+    grep -q 'early\.ini' trace.txt || fail "strace saw no open of the terms file"
+    ! grep -q 'libdds' trace.txt || fail "libdds was loaded before the bad terms file was refused"
+    [ ! -e early.pdf ] || fail "early: a PDF was written"
+else
+    echo "skip: no strace: the refusal before the analysis is not checked"
+fi
 echo ok

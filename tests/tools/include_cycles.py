@@ -82,8 +82,10 @@ def _split(out, objs, marker):
 
 
 def preload(objs):
-    """Runs every nm and objdump the checks ask of objs once, over all of them."""
-    objs = [o for o in objs if os.path.exists(o)]
+    """Runs every nm and objdump the checks ask of objs once, over all of them (those not
+    preloaded yet: house.py asks for the names and then for the link graph)."""
+    objs = [o for o in objs if os.path.exists(o)
+            and (("nm", "--defined-only", "-g"), o) not in _OUTPUT]
     if len(objs) < 2:
         return
     for cmd, marker in ((["nm", "--defined-only", "-g"], ":"), (["nm", "-u"], ":"),

@@ -5,10 +5,11 @@
 # print layout" (a toy index: a line a board, its dealer and vulnerability) and "Adding a
 # machine driver" (a toy machine that reads every card right, filled on and audited). Each step
 # below is one row of the recipe's table in HACKING.md, in its order, as one block; then the
-# copy is built (make -j2 predup OPT=-O0, over a copy of the tree's own build) and the toys are run. A step left out fails the test
-# (RECIPE_OMIT="lang 4" leaves that row out, to see it fail). Every place that lists all the
-# formats (a line naming rzd and cds) must name the toy too, and every place that lists the
-# print kinds (a line naming curtain and minibridge) the toy kind: a list the recipe forgets fails.
+# copy is built (make -j2 predup OPT=-O0, over a copy of the tree's own build) and the toys are
+# run. A step left out fails the test (RECIPE_OMIT="lang 4" leaves that row out, to see it
+# fail). Every place that lists all the formats (a line naming rzd and cds) must name the toy
+# too, and every place that lists the print kinds (a line naming curtain and minibridge) the toy
+# kind: a list the recipe forgets fails.
 # cli: slow - builds a copy of the tree
 # cli: plain only - it builds and runs its own copy of the tree (over the plain build), not $PREDUP
 set -eu
@@ -451,20 +452,19 @@ B=$(dirname "$PREDUP")
 if [ -f "$B/predup.o" ] && [ "$(cd "$B/.." && pwd)" = "$(cd "$TOP" && pwd)" ]; then
     cp -a "$B" "$S/build"
 fi
-opt=OPT=-O0
 cd "$S"
-make -j2 predup $opt >build.log 2>&1 || { tail -20 build.log; fail "the copy does not build"; }
+make -j2 predup OPT=-O0 >build.log 2>&1 || { tail -20 build.log; fail "the copy does not build"; }
 P=$S/build/predup
 # The changed tests compile (the Check suites are not run here: make check runs them).
 if pkg-config --exists check; then
-    make -j2 $opt build/tests/check_lang.o build/tests/check_formats.o >>build.log 2>&1 ||
+    make -j2 OPT=-O0 build/tests/check_lang.o build/tests/check_formats.o >>build.log 2>&1 ||
         { tail -20 build.log; fail "the changed tests do not compile"; }
 fi
 cc -fsyntax-only -std=c11 -I. -D_GNU_SOURCE pbn/fuzz_obl.c || fail "pbn/fuzz_obl.c"
 # format 12, its second half: make man-page rewrites the man page's option lists from the
 # rows (deal's --format line names the formats of the table).
 if [ "${RECIPE_OMIT:-}" != "format 12" ]; then
-    make man-page $opt >>build.log 2>&1 || { tail -5 build.log; fail "format 12: make man-page"; }
+    make man-page OPT=-O0 >>build.log 2>&1 || { tail -5 build.log; fail "format 12: make man-page"; }
 fi
 cd ..
 

@@ -13,6 +13,13 @@ NAME=$1
 B=$2
 log=$(mktemp -d "${TMPDIR:-/tmp}/predup-check-XXXXXX")
 failed=
+# The command-line tests' solved tables (tests/dds_memo.c): make check gives both halves one
+# directory; a half run alone keeps its own, removed with the logs.
+if [ -z "${DDS_MEMO_DIR:-}" ]; then
+    DDS_MEMO_DIR=$log/dds-memo
+    mkdir "$DDS_MEMO_DIR"
+    export DDS_MEMO_DIR
+fi
 
 # run LABEL COMMAND...: runs it, output to $log/LABEL, its exit code to $log/LABEL.rc.
 run() {

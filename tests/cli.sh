@@ -20,6 +20,13 @@ if [ -n "${VALGRIND:-}" ]; then
     PREDUP=$wrapper
 fi
 export PREDUP
+# make check's libdds (tests/dds_memo.c, HACKING.md "Test speed"): with DDS_MEMO_DIR set and
+# the memo library built beside PREDUP, a deal's table is solved once per run.
+memo=$(dirname "$PREDUP")/dds-memo
+if [ -n "${DDS_MEMO_DIR:-}" ] && [ -f "$memo/libdds.so.0" ]; then
+    LD_LIBRARY_PATH="$memo${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export LD_LIBRARY_PATH DDS_MEMO_DIR
+fi
 LC_ALL=C
 export LC_ALL
 top=$(cd "$(dirname "$0")/.." && pwd)

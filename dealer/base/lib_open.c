@@ -6,22 +6,29 @@
 
 #include "dealer/base/base.h"
 
-bool pd_lib_open(const struct pd_lib *lib, char *error, size_t size)
+bool pd_lib_open(struct pd_lib *lib)
 {
     void *handle = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
 
     if (!handle) {
-        snprintf(error, size, "cannot load %s (Debian package %s): %s", lib->name, lib->package,
-                 dlerror());
+        snprintf(lib->error, sizeof lib->error, "cannot load %s (Debian package %s): %s",
+                 lib->name, lib->package, dlerror());
         return false;
     }
     for (const struct pd_lib_symbol *s = lib->symbols; s->name; s++) {
         *s->slot = dlsym(handle, s->name);
         if (!*s->slot) {
-            snprintf(error, size, "%s (%s) has no %s", lib->name, lib->soname, s->name);
+            snprintf(lib->error, sizeof lib->error, "%s (%s) has no %s", lib->name, lib->soname,
+                     s->name);
             return false;
         }
     }
-    error[0] = '\0';
+    lib->error[0] = '\0';
     return true;
+}
+
+enum pd_status pd_lib_ready(struct pd_lib *lib, void (*start)(void), struct pd_err *e)
+{
+    pthread_once(&lib->once, start);
+    return lib->error[0] ? pd_fail(e, PD_ERR_INTERNAL, "%s", lib->error) : PD_OK;
 }

@@ -30,9 +30,6 @@ static struct {
     int (*solve_board)(struct dds_deal, int, int, int, struct futureTricks *, int);
     int (*dealer_par)(struct ddTableResults *, struct parResultsDealer *, int, int);
 } dds;
-static char dds_load_error[200]; /* "" when loaded */
-static pthread_once_t dds_once = PTHREAD_ONCE_INIT;
-
 static const struct pd_lib_symbol dds_symbols[] = {
     {"SetMaxThreads", (void **)&dds.set_max_threads},
     {"GetDDSInfo", (void **)&dds.get_info},
@@ -42,7 +39,7 @@ static const struct pd_lib_symbol dds_symbols[] = {
     {"DealerPar", (void **)&dds.dealer_par},
     {NULL, NULL},
 };
-static const struct pd_lib dds_lib = {"libdds", "libdds.so.0", "libdds0", dds_symbols};
+static struct pd_lib dds_lib = {"libdds", "libdds.so.0", "libdds0", dds_symbols, PTHREAD_ONCE_INIT, ""};
 
 /* LeakSanitizer's entry point, present only in sanitizer builds. */
 extern void __lsan_do_leak_check(void) __attribute__((weak));
@@ -65,7 +62,7 @@ static void dds_quit(int status, void *arg)
 
 static void dds_start(void)
 {
-    if (!pd_lib_open(&dds_lib, dds_load_error, sizeof dds_load_error))
+    if (!pd_lib_open(&dds_lib))
         return;
     on_exit(dds_quit, NULL);
     dds.set_max_threads(0); /* as many threads as libdds finds cores and memory for */
@@ -74,10 +71,7 @@ static void dds_start(void)
 /* Loads libdds once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
 static enum pd_status dds_ready(struct pd_err *e)
 {
-    pthread_once(&dds_once, dds_start);
-    if (dds_load_error[0])
-        return pd_fail(e, PD_ERR_INTERNAL, "%s", dds_load_error);
-    return PD_OK;
+    return pd_lib_ready(&dds_lib, dds_start, e);
 }
 
 int dd_max_threads(void)

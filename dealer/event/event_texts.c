@@ -6,7 +6,6 @@
  * confusable with another text of the same record (set names also under the house table of
  * look-alikes: rn/m, cl/d, vv/w, 0/o, 1/l); and the record writes every character outside ASCII as
  * \u{XXXX}. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -18,12 +17,13 @@
 
 #include "dealer/event/event.h"
 
-/* ICU is loaded on first use, not linked (HACKING.md "Libraries loaded on first use"): its
- * libraries and libstdc++ cost every start of predup, and only the commands that read an event's
- * texts use them. The entry points are the headers' (ICU_ENTRY_POINTS: a field of icu for each,
- * of the header's own type). Their names carry ICU's major version (u_charName is u_charName_72:
- * unicode/urename.h), so each name looked up is the header's own spelling, ICU_NAME of it, and
- * the library the header's version; libicui18n brings libicuuc, where the u_ functions are. */
+/* ICU is loaded on first use (icu_ready), not linked (HACKING.md "Libraries loaded on first
+ * use"): its three libraries and libstdc++ cost every start of predup, and only the commands
+ * that check an event's texts use them. Each entry point used here is a field of icu of the
+ * header's own type. ICU's names carry its major version (u_charName is a macro for
+ * u_charName_72: unicode/urename.h), so the name looked up is the header's expansion of it
+ * (ICU_NAME), and the library's name ends in the header's U_ICU_VERSION_MAJOR_NUM; libicui18n
+ * brings libicuuc, where the u_ functions are. */
 #define ICU_NAME(f) ICU_NAME_EXPANDED(f)
 #define ICU_NAME_EXPANDED(f) #f
 #define ICU_ENTRY_POINTS(X)                                                                      \
@@ -39,24 +39,19 @@ static struct {
     ICU_ENTRY_POINTS(ICU_FIELD)
 } icu;
 static const struct pd_lib_symbol icu_symbols[] = {ICU_ENTRY_POINTS(ICU_SYMBOL){NULL, NULL}};
-static const struct pd_lib icu_lib = {
-    "ICU", "libicui18n.so." ICU_NAME(U_ICU_VERSION_MAJOR_NUM),
-    "libicu" ICU_NAME(U_ICU_VERSION_MAJOR_NUM), icu_symbols};
-static char icu_load_error[200]; /* "" when loaded */
-static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
+static struct pd_lib icu_lib = {"ICU", "libicui18n.so." ICU_NAME(U_ICU_VERSION_MAJOR_NUM),
+                                 "libicu" ICU_NAME(U_ICU_VERSION_MAJOR_NUM), icu_symbols,
+                                 PTHREAD_ONCE_INIT, ""};
 
 static void icu_start(void)
 {
-    pd_lib_open(&icu_lib, icu_load_error, sizeof icu_load_error);
+    pd_lib_open(&icu_lib);
 }
 
 /* Loads ICU once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
 static enum pd_status icu_ready(struct pd_err *e)
 {
-    pthread_once(&icu_once, icu_start);
-    if (icu_load_error[0])
-        return pd_fail(e, PD_ERR_INTERNAL, "%s", icu_load_error);
-    return PD_OK;
+    return pd_lib_ready(&icu_lib, icu_start, e);
 }
 
 void ev_char_describe(const char *p, char *out, size_t n, int *len)

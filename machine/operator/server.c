@@ -25,11 +25,11 @@
 
 /* ---------------------------------------------------------------- libmicrohttpd, on first use */
 
-/* libmicrohttpd is loaded on first use, not linked (HACKING.md "Libraries loaded on first use"):
- * it brings gnutls and its eight libraries to every start of predup, for a page only fill --web
- * serves. The entry points used here, each a field of httpd of the header's own type (the
- * variadic start_daemon and get_connection_info too); its header names no soname, so the
- * library's is written here. */
+/* libmicrohttpd is loaded on first use (op_start), not linked (HACKING.md "Libraries loaded on
+ * first use"): with gnutls and the eight libraries gnutls brings, it cost every start of predup,
+ * for a page only fill --web serves. Each entry point used here is a field of httpd of the
+ * header's own type (the variadic start_daemon and connection_info too). The header names no
+ * soname (MHD_VERSION is the release's), so the library's is written here. */
 #define HTTPD_ENTRY_POINTS(X)                                                                    \
     X(start_daemon, MHD_start_daemon) X(stop_daemon, MHD_stop_daemon)                           \
     X(connection_info, MHD_get_connection_info) X(lookup, MHD_lookup_connection_value)          \
@@ -42,23 +42,12 @@ static struct {
     HTTPD_ENTRY_POINTS(HTTPD_FIELD)
 } httpd;
 static const struct pd_lib_symbol httpd_symbols[] = {HTTPD_ENTRY_POINTS(HTTPD_SYMBOL){NULL, NULL}};
-static const struct pd_lib httpd_lib = {"libmicrohttpd", "libmicrohttpd.so.12",
-                                        "libmicrohttpd12", httpd_symbols};
-static char httpd_load_error[200]; /* "" when loaded */
-static pthread_once_t httpd_once = PTHREAD_ONCE_INIT;
+static struct pd_lib httpd_lib = {"libmicrohttpd", "libmicrohttpd.so.12", "libmicrohttpd12",
+                                  httpd_symbols, PTHREAD_ONCE_INIT, ""};
 
 static void httpd_start(void)
 {
-    pd_lib_open(&httpd_lib, httpd_load_error, sizeof httpd_load_error);
-}
-
-/* Loads libmicrohttpd once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
-static enum pd_status httpd_ready(struct pd_err *e)
-{
-    pthread_once(&httpd_once, httpd_start);
-    if (httpd_load_error[0])
-        return pd_fail(e, PD_ERR_INTERNAL, "%s", httpd_load_error);
-    return PD_OK;
+    pd_lib_open(&httpd_lib);
 }
 
 /* ---------------------------------------------------------------- the listening socket */
@@ -420,7 +409,7 @@ enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
     struct op_server *srv;
     char host[64], port[8];
     int fd = -1;
-    enum pd_status rc = httpd_ready(e);
+    enum pd_status rc = pd_lib_ready(&httpd_lib, httpd_start, e);
 
     *srvp = NULL;
     if (rc != PD_OK)

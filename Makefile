@@ -12,10 +12,13 @@ PREFIX   ?= /usr/local
 CC       ?= cc
 
 # freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
-# analyze under mpirun (dealer/run/mpi.c); a plain run never starts it. icu-uc icu-i18n: the event
-# texts' checks (NFKC, invisible characters, confusables: dealer/event/event_texts.c).
-# libmicrohttpd: the operator page of fill --web (machine/operator/).
-PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
+# analyze under mpirun (dealer/run/mpi.c); a plain run never starts it.
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c zlib
+# icu-uc icu-i18n: the event texts' checks (NFKC, invisible characters, confusables:
+# dealer/event/event_texts.c). libmicrohttpd: the operator page of fill --web (machine/operator/).
+# Loaded on first use (dealer/base/lib_open.c), as libdds is: their headers build predup, which
+# links neither (HACKING.md "Libraries loaded on first use").
+LAZY_PKGS := icu-uc icu-i18n libmicrohttpd
 # The camera machine's libraries, linked into its module alone ($(CAM_MODULE) below): vips zbar,
 # reading cards on the host by correlation and by barcode (machine/vision/); gstreamer-app-1.0,
 # the camera's frames (machine/camera/capture.c).
@@ -24,7 +27,7 @@ CAM_PKGS  := vips zbar gstreamer-1.0 gstreamer-app-1.0
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
-CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) $(CAM_PKGS) 2>/dev/null)
+CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) $(LAZY_PKGS) $(CAM_PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
 # libdds is loaded on first use (dealer/deal/dd.c), not linked: only its header is needed to build.
 LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
@@ -249,7 +252,7 @@ endef
 
 # Checked once per make run, before the first compile; an up-to-date object is not rebuilt.
 have-libs:
-	$(call need_libs,$(PKGS) $(CAM_PKGS),hpdf.h dds/dll.h)
+	$(call need_libs,$(PKGS) $(LAZY_PKGS) $(CAM_PKGS),hpdf.h dds/dll.h)
 
 have-test-libs:
 	$(call need_libs,check umockdev-1.0,check.h)
@@ -350,7 +353,7 @@ $(BUILD)/libpredup.a: $(LIB_OBJ)
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 fuzz-cflags:
-	@echo $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+	@echo $(shell pkg-config --cflags $(PKGS) $(LAZY_PKGS) 2>/dev/null)
 fuzz-ldlibs:
 	@echo $(LDLIBS)
 

@@ -27,6 +27,8 @@ struct loader {
     char msg[400];      /* the first error, "" while none */
     enum fault_at at;   /* where on its line the column points */
     char what[128];     /* the key (or section) the error is about, to find its column */
+    bool internal;      /* msg is no fault of the file: a rule could not be applied (ICU did
+                         * not load): exit 70, no position */
     /* Keys and section headers seen, so that none is given twice: a second value would be a
      * second spelling of what decides a deal (libinih also hands an indented continuation
      * line to the handler as the same key again, so such a line is refused here too). */
@@ -51,6 +53,15 @@ static int bad(struct loader *l, enum fault_at at, const char *what, const char 
     return 0;
 }
 
+/* A value a rule refused, at its column; or the rule's own failure (PD_ERR_INTERNAL: ICU did
+ * not load), which is no fault of the value. */
+static int value_fault(struct loader *l, const char *name, const struct pd_err *e)
+{
+    if (!l->msg[0])
+        l->internal = e->code == PD_ERR_INTERNAL;
+    return bad(l, AT_VALUE, name, "%s", e->msg);
+}
+
 static int text_value(struct loader *l, const char *name, const char *value, char *dst,
                       size_t n)
 {
@@ -73,9 +84,9 @@ static int event_text(struct loader *l, const char *name, const char *value, cha
         return bad(l, AT_VALUE, name, "name = ?: \"?\" stands for an unknown value in the "
                    "record, and an event has a name");
     if (!strcmp(name, "delayed_value") && ev_delayed_check(value, &e) != PD_OK)
-        return bad(l, AT_VALUE, name, "%s", e.msg);
+        return value_fault(l, name, &e);
     if ((*value || strcmp(name, "site") != 0) && ev_text_check(name, value, &e) != PD_OK)
-        return bad(l, AT_VALUE, name, "%s", e.msg); /* "site =": unknown, "?" in the record */
+        return value_fault(l, name, &e); /* "site =": unknown, "?" in the record */
     snprintf(dst, n, "%s", value);
     return 1;
 }
@@ -324,6 +335,8 @@ static enum pd_status report(const char *path, const char *text, int lineno,
 {
     const char *line = text;
 
+    if (l->internal)
+        return pd_fail(e, PD_ERR_INTERNAL, "%s", l->msg);
     for (int i = 1; i < lineno && line; i++) {
         line = strchr(line, '\n');
         line = line ? line + 1 : NULL;
@@ -375,7 +388,8 @@ static enum pd_status complete(const char *path, struct cfg_event *ev, struct pd
                      "real-world value will be the public value, and when it is known "
                      "(dealer/EVENTS.md)", path);
     else if (rc == PD_OK && ev_params_check(&ev->p, &why) != PD_OK) /* the record's rules */
-        rc = pd_fail(e, PD_ERR_SYNTAX, "%s: %s", path, why.msg);
+        rc = why.code == PD_ERR_INTERNAL ? pd_fail(e, why.code, "%s", why.msg) /* ICU missing */
+                                         : pd_fail(e, PD_ERR_SYNTAX, "%s: %s", path, why.msg);
     return rc;
 }
 

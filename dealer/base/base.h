@@ -1,11 +1,12 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
  * (status.c), number parsing and command-line options (options.c, cmdline.c, status.c), safe
  * output (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
- * (utf8.c), short texts (text_check.c). Includes no other predup header; every other room includes
- * it (through dealer/deal/deal.h or directly). */
+ * (utf8.c), short texts (text_check.c), libraries loaded on first use (lib_open.c). Includes no
+ * other predup header; every other room includes it (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -325,6 +326,26 @@ bool pd_utf8_valid(const char *text, size_t n);
 /* dealer/base/cp1252.c: text that is not UTF-8 is Windows-1252 (ISO 8859-1 but for 0x80-0x9F).
  * s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
 size_t pd_cp1252_to_utf8(const char *s, size_t n, char *out);
+/* dealer/base/lib_open.c: a library loaded on first use, not linked (HACKING.md "Libraries
+ * loaded on first use"). Its user keeps one static struct pd_lib (its once PTHREAD_ONCE_INIT)
+ * and a start routine that calls pd_lib_open (and whatever it does once after: libdds's exit
+ * handler), and calls pd_lib_ready before each use, on any thread. pd_lib_open opens soname and
+ * looks up each symbol (a NULL name ends the list) into its slot; false with error set to
+ * "cannot load NAME (Debian package PACKAGE): the loader's reason" or "NAME (SONAME) has no
+ * SYMBOL". pd_lib_ready runs start once, then gives PD_OK, or PD_ERR_INTERNAL (exit 70) with
+ * that error. The library is never closed: what it keeps stays reachable for LeakSanitizer. */
+struct pd_lib_symbol {
+    const char *name;
+    void **slot;
+};
+struct pd_lib {
+    const char *name, *soname, *package; /* "libdds", "libdds.so.0", "libdds0" */
+    const struct pd_lib_symbol *symbols;
+    pthread_once_t once;
+    char error[200]; /* "" when loaded */
+};
+bool pd_lib_open(struct pd_lib *lib);
+enum pd_status pd_lib_ready(struct pd_lib *lib, void (*start)(void), struct pd_err *e);
 /* Labels and set names (dealer/base/text_check.c): printable UTF-8 (spaces allowed), 1 to
  * PD_LABEL_MAX bytes, no control character (C0, DEL or C1). what names the value in the message ("--label", "set name"). */
 enum { PD_LABEL_MAX = 200 };

@@ -15,13 +15,12 @@
 #define deal dds_deal
 #include <dds/dll.h>
 #undef deal
-#include <dlfcn.h>
 
 /* libdds is loaded on first use, not linked: its load-time constructor reserves and clears the
  * search memory of every thread, about 0.3 s that every predup command would pay, analysis or
- * not. Only the entry points used here are looked up. libdds is never unloaded (its static
- * objects and OpenMP threads live to the end of the process), and nothing calls it from an exit
- * handler, whose order against libdds's own destructors is not defined. */
+ * not (pd_lib_open loads it). Only the entry points used here are looked up. libdds is never
+ * unloaded (its static objects and OpenMP threads live to the end of the process), and nothing
+ * calls it from an exit handler, whose order against libdds's own destructors is not defined. */
 static struct {
     void (*set_max_threads)(int);
     void (*get_info)(struct DDSInfo *);
@@ -31,16 +30,16 @@ static struct {
     int (*solve_board)(struct dds_deal, int, int, int, struct futureTricks *, int);
     int (*dealer_par)(struct ddTableResults *, struct parResultsDealer *, int, int);
 } dds;
-static char dds_load_error[200]; /* "" when loaded */
-static pthread_once_t dds_once = PTHREAD_ONCE_INIT;
-
-static bool dds_symbol(void *lib, const char *name, void **slot)
-{
-    *slot = dlsym(lib, name);
-    if (!*slot)
-        snprintf(dds_load_error, sizeof dds_load_error, "libdds has no %s", name);
-    return *slot != NULL;
-}
+static const struct pd_lib_symbol dds_symbols[] = {
+    {"SetMaxThreads", (void **)&dds.set_max_threads},
+    {"GetDDSInfo", (void **)&dds.get_info},
+    {"ErrorMessage", (void **)&dds.error_message},
+    {"CalcAllTables", (void **)&dds.calc_all_tables},
+    {"SolveBoard", (void **)&dds.solve_board},
+    {"DealerPar", (void **)&dds.dealer_par},
+    {NULL, NULL},
+};
+static struct pd_lib dds_lib = {"libdds", "libdds.so.0", "libdds0", dds_symbols, PTHREAD_ONCE_INIT, ""};
 
 /* LeakSanitizer's entry point, present only in sanitizer builds. */
 extern void __lsan_do_leak_check(void) __attribute__((weak));
@@ -63,19 +62,7 @@ static void dds_quit(int status, void *arg)
 
 static void dds_start(void)
 {
-    void *lib = dlopen("libdds.so.0", RTLD_NOW | RTLD_LOCAL);
-
-    if (!lib) {
-        snprintf(dds_load_error, sizeof dds_load_error,
-                 "cannot load libdds (Debian package libdds0): %s", dlerror());
-        return;
-    }
-    if (!dds_symbol(lib, "SetMaxThreads", (void **)&dds.set_max_threads) ||
-        !dds_symbol(lib, "GetDDSInfo", (void **)&dds.get_info) ||
-        !dds_symbol(lib, "ErrorMessage", (void **)&dds.error_message) ||
-        !dds_symbol(lib, "CalcAllTables", (void **)&dds.calc_all_tables) ||
-        !dds_symbol(lib, "SolveBoard", (void **)&dds.solve_board) ||
-        !dds_symbol(lib, "DealerPar", (void **)&dds.dealer_par))
+    if (!pd_lib_open(&dds_lib))
         return;
     on_exit(dds_quit, NULL);
     dds.set_max_threads(0); /* as many threads as libdds finds cores and memory for */
@@ -84,10 +71,7 @@ static void dds_start(void)
 /* Loads libdds once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
 static enum pd_status dds_ready(struct pd_err *e)
 {
-    pthread_once(&dds_once, dds_start);
-    if (dds_load_error[0])
-        return pd_fail(e, PD_ERR_INTERNAL, "%s", dds_load_error);
-    return PD_OK;
+    return pd_lib_ready(&dds_lib, dds_start, e);
 }
 
 int dd_max_threads(void)

@@ -360,6 +360,8 @@ static enum pd_status check_rules(const char *name, const struct ev_record *rec,
         rc = ev_hex64_check("commitment", rec->commitment, &why);
     if (rc == PD_OK && rec->has_public)
         rc = check_public(rec, &why);
+    if (rc != PD_OK && why.code == PD_ERR_INTERNAL) /* a rule not applied (ICU missing) */
+        return pd_fail(e, why.code, "%s", why.msg);
     return rc == PD_OK ? PD_OK : pd_fail(e, PD_ERR_SYNTAX, "%s: %s", name, why.msg);
 }
 

@@ -13,8 +13,46 @@
 #include <unicode/uspoof.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
+#include <unicode/uvernum.h>
 
 #include "dealer/event/event.h"
+
+/* ICU is loaded on first use (icu_ready), not linked (HACKING.md "Libraries loaded on first
+ * use"): its three libraries and libstdc++ cost every start of predup, and only the commands
+ * that check an event's texts use them. Each entry point used here is a field of icu of the
+ * header's own type. ICU's names carry its major version (u_charName is a macro for
+ * u_charName_72: unicode/urename.h), so the name looked up is the header's expansion of it
+ * (ICU_NAME), and the library's name ends in the header's U_ICU_VERSION_MAJOR_NUM; libicui18n
+ * brings libicuuc, where the u_ functions are. */
+#define ICU_NAME(f) ICU_NAME_EXPANDED(f)
+#define ICU_NAME_EXPANDED(f) #f
+#define ICU_ENTRY_POINTS(X)                                                                      \
+    X(char_name, u_charName) X(char_type, u_charType) X(has_property, u_hasBinaryProperty)     \
+    X(error_name, u_errorName) X(str_from_utf8, u_strFromUTF8)                                  \
+    X(nfkc_instance, unorm2_getNFKCInstance) X(is_normalized, unorm2_isNormalized)              \
+    X(spoof_open, uspoof_open) X(spoof_close, uspoof_close) X(spoof_check, uspoof_check)        \
+    X(spoof_set_level, uspoof_setRestrictionLevel) X(spoof_set_checks, uspoof_setChecks)        \
+    X(confusable_utf8, uspoof_areConfusableUTF8)
+#define ICU_FIELD(field, f) __typeof__(f) *field;
+#define ICU_SYMBOL(field, f) {ICU_NAME(f), (void **)&icu.field},
+static struct {
+    ICU_ENTRY_POINTS(ICU_FIELD)
+} icu;
+static const struct pd_lib_symbol icu_symbols[] = {ICU_ENTRY_POINTS(ICU_SYMBOL){NULL, NULL}};
+static struct pd_lib icu_lib = {"ICU", "libicui18n.so." ICU_NAME(U_ICU_VERSION_MAJOR_NUM),
+                                 "libicu" ICU_NAME(U_ICU_VERSION_MAJOR_NUM), icu_symbols,
+                                 PTHREAD_ONCE_INIT, ""};
+
+static void icu_start(void)
+{
+    pd_lib_open(&icu_lib);
+}
+
+/* Loads ICU once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
+static enum pd_status icu_ready(struct pd_err *e)
+{
+    return pd_lib_ready(&icu_lib, icu_start, e);
+}
 
 void ev_char_describe(const char *p, char *out, size_t n, int *len)
 {
@@ -29,7 +67,8 @@ void ev_char_describe(const char *p, char *out, size_t n, int *len)
         snprintf(out, n, "byte 0x%02X (not UTF-8)", s[0]);
         return;
     }
-    u_charName((UChar32)c, U_EXTENDED_CHAR_NAME, name, sizeof name, &st);
+    if (icu_ready(NULL) == PD_OK) /* else the code point alone */
+        icu.char_name((UChar32)c, U_EXTENDED_CHAR_NAME, name, sizeof name, &st);
     snprintf(out, n, "U+%04X %s", (unsigned)c, U_SUCCESS(st) ? name : "");
 }
 
@@ -37,13 +76,13 @@ void ev_char_describe(const char *p, char *out, size_t n, int *len)
  * (U+2800 BRAILLE PATTERN BLANK is a symbol that shows as a blank). */
 static bool invisible(UChar32 c)
 {
-    int8_t type = u_charType(c);
+    int8_t type = icu.char_type(c);
 
     return c == 0x2800 || type == U_FORMAT_CHAR || type == U_CONTROL_CHAR || type == U_PRIVATE_USE_CHAR ||
            type == U_SURROGATE || type == U_UNASSIGNED || type == U_LINE_SEPARATOR ||
            type == U_PARAGRAPH_SEPARATOR || (type == U_SPACE_SEPARATOR && c != ' ') ||
-           u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ||
-           u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL);
+           icu.has_property(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ||
+           icu.has_property(c, UCHAR_BIDI_CONTROL);
 }
 
 static enum pd_status check_characters(const char *what, const char *text, struct pd_err *e)
@@ -78,25 +117,25 @@ static enum pd_status check_unicode(const char *what, const char *text, struct p
     UChar wide[EV_TEXT_MAX];
     int32_t n = 0;
     UErrorCode st = U_ZERO_ERROR;
-    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&st);
+    const UNormalizer2 *nfkc = icu.nfkc_instance(&st);
     USpoofChecker *sc;
     int32_t spoof = 0;
 
-    u_strFromUTF8(wide, EV_TEXT_MAX, &n, text, -1, &st);
-    if (U_SUCCESS(st) && !unorm2_isNormalized(nfkc, wide, n, &st) && U_SUCCESS(st))
+    icu.str_from_utf8(wide, EV_TEXT_MAX, &n, text, -1, &st);
+    if (U_SUCCESS(st) && !icu.is_normalized(nfkc, wide, n, &st) && U_SUCCESS(st))
         return pd_fail(e, PD_ERR_USAGE, "%s is not its own Unicode NFKC: it holds a styled, "
                        "full-width or compatibility character, or an accent apart from its "
                        "letter; type it in plain letters", what);
-    sc = U_SUCCESS(st) ? uspoof_open(&st) : NULL;
+    sc = U_SUCCESS(st) ? icu.spoof_open(&st) : NULL;
     if (U_SUCCESS(st)) {
-        uspoof_setRestrictionLevel(sc, USPOOF_MODERATELY_RESTRICTIVE);
-        uspoof_setChecks(sc, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS |
+        icu.spoof_set_level(sc, USPOOF_MODERATELY_RESTRICTIVE);
+        icu.spoof_set_checks(sc, USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS |
                          USPOOF_INVISIBLE, &st);
-        spoof = U_SUCCESS(st) ? uspoof_check(sc, wide, n, NULL, &st) : 0;
+        spoof = U_SUCCESS(st) ? icu.spoof_check(sc, wide, n, NULL, &st) : 0;
     }
-    uspoof_close(sc);
+    icu.spoof_close(sc);
     if (U_FAILURE(st))
-        return pd_fail(e, PD_ERR_INTERNAL, "%s: ICU: %s", what, u_errorName(st));
+        return pd_fail(e, PD_ERR_INTERNAL, "%s: ICU: %s", what, icu.error_name(st));
     if (spoof)
         return pd_fail(e, PD_ERR_USAGE, "%s mixes scripts or digits of different scripts "
                        "(ICU's moderately restrictive level): it could pass for another text",
@@ -111,6 +150,8 @@ enum pd_status ev_text_check(const char *what, const char *text, struct pd_err *
 
     if (rc == PD_OK && !*text)
         return pd_fail(e, PD_ERR_USAGE, "%s is empty", what);
+    if (rc == PD_OK)
+        rc = icu_ready(e);
     if (rc == PD_OK)
         rc = check_characters(what, text, e);
     if (rc == PD_OK)
@@ -204,23 +245,27 @@ enum pd_status ev_texts_distinct(const struct ev_params *p, struct pd_err *e)
     const char *texts[EV_MAX_SETS + 2];
     int n = distinct_texts(p, texts);
     UErrorCode st = U_ZERO_ERROR;
-    USpoofChecker *sc = uspoof_open(&st);
+    USpoofChecker *sc;
     char a[EV_ESCAPED_MAX], b[EV_ESCAPED_MAX];
+    enum pd_status ready = icu_ready(e);
 
+    if (ready != PD_OK)
+        return ready;
+    sc = icu.spoof_open(&st);
     for (int i = 0; U_SUCCESS(st) && i < n; i++)
         for (int j = i + 1; U_SUCCESS(st) && j < n; j++) {
             if (!strcmp(texts[i], texts[j]) ||
-                !uspoof_areConfusableUTF8(sc, texts[i], -1, texts[j], -1, &st))
+                !icu.confusable_utf8(sc, texts[i], -1, texts[j], -1, &st))
                 continue;
-            uspoof_close(sc);
+            icu.spoof_close(sc);
             ev_text_escape(texts[i], a, sizeof a);
             ev_text_escape(texts[j], b, sizeof b);
             return pd_fail(e, PD_ERR_USAGE, "\"%.60s\" and \"%.60s\" look alike (ICU's "
                            "confusables): rename one of them", a, b);
         }
-    uspoof_close(sc);
+    icu.spoof_close(sc);
     if (U_FAILURE(st))
-        return pd_fail(e, PD_ERR_INTERNAL, "ICU: %s", u_errorName(st));
+        return pd_fail(e, PD_ERR_INTERNAL, "ICU: %s", icu.error_name(st));
     return set_names_apart(p, e);
 }
 

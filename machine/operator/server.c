@@ -23,6 +23,33 @@
 
 #include "machine/operator/op_int.h"
 
+/* ---------------------------------------------------------------- libmicrohttpd, on first use */
+
+/* libmicrohttpd is loaded on first use (op_start), not linked (HACKING.md "Libraries loaded on
+ * first use"): with gnutls and the eight libraries gnutls brings, it cost every start of predup,
+ * for a page only fill --web serves. Each entry point used here is a field of httpd of the
+ * header's own type (the variadic start_daemon and connection_info too). The header names no
+ * soname (MHD_VERSION is the release's), so the library's is written here. */
+#define HTTPD_ENTRY_POINTS(X)                                                                    \
+    X(start_daemon, MHD_start_daemon) X(stop_daemon, MHD_stop_daemon)                           \
+    X(connection_info, MHD_get_connection_info) X(lookup, MHD_lookup_connection_value)          \
+    X(response_from_buffer, MHD_create_response_from_buffer)                                    \
+    X(add_header, MHD_add_response_header) X(queue_response, MHD_queue_response)                \
+    X(destroy_response, MHD_destroy_response)
+#define HTTPD_FIELD(field, f) __typeof__(f) *field;
+#define HTTPD_SYMBOL(field, f) {#f, (void **)&httpd.field},
+static struct {
+    HTTPD_ENTRY_POINTS(HTTPD_FIELD)
+} httpd;
+static const struct pd_lib_symbol httpd_symbols[] = {HTTPD_ENTRY_POINTS(HTTPD_SYMBOL){NULL, NULL}};
+static struct pd_lib httpd_lib = {"libmicrohttpd", "libmicrohttpd.so.12", "libmicrohttpd12",
+                                  httpd_symbols, PTHREAD_ONCE_INIT, ""};
+
+static void httpd_start(void)
+{
+    pd_lib_open(&httpd_lib);
+}
+
 /* ---------------------------------------------------------------- the listening socket */
 
 /* "PORT", "ADDR:PORT" or "[ADDR6]:PORT" into host (loopback when none) and port. */
@@ -114,21 +141,21 @@ static enum pd_status make_token(struct op_server *srv, struct pd_err *e)
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned code, const char *type,
                                  char *body, size_t len, enum MHD_ResponseMemoryMode mode)
 {
-    struct MHD_Response *r = MHD_create_response_from_buffer(len, body, mode);
+    struct MHD_Response *r = httpd.response_from_buffer(len, body, mode);
     enum MHD_Result rc;
 
     if (!r)
         return MHD_NO;
-    MHD_add_response_header(r, "Content-Type", type);
-    MHD_add_response_header(r, "Cache-Control", "no-store");
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(r, "X-Frame-Options", "DENY");
-    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(r, "Content-Security-Policy",
+    httpd.add_header(r, "Content-Type", type);
+    httpd.add_header(r, "Cache-Control", "no-store");
+    httpd.add_header(r, "X-Content-Type-Options", "nosniff");
+    httpd.add_header(r, "X-Frame-Options", "DENY");
+    httpd.add_header(r, "Referrer-Policy", "no-referrer");
+    httpd.add_header(r, "Content-Security-Policy",
                             "default-src 'none'; script-src 'unsafe-inline'; style-src "
                             "'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'");
-    rc = MHD_queue_response(c, code, r);
-    MHD_destroy_response(r);
+    rc = httpd.queue_response(c, code, r);
+    httpd.destroy_response(r);
     return rc;
 }
 
@@ -140,7 +167,7 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned code, const cha
 
 static bool token_ok(const struct op_server *srv, struct MHD_Connection *c)
 {
-    const char *t = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t");
+    const char *t = httpd.lookup(c, MHD_GET_ARGUMENT_KIND, "t");
 
     if (!srv->need_token)
         return true;
@@ -151,7 +178,7 @@ static bool token_ok(const struct op_server *srv, struct MHD_Connection *c)
 /* On loopback, Host names loopback or localhost: a rebound name of another site does not. */
 static bool host_ok(const struct op_server *srv, struct MHD_Connection *c)
 {
-    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    const char *h = httpd.lookup(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
     const char *end = h ? strrchr(h, ':') : NULL;
     size_t n = end && end[-1 < 0 ? 0 : 0] ? (size_t)(end - h) : h ? strlen(h) : 0;
 
@@ -168,9 +195,9 @@ static bool host_ok(const struct op_server *srv, struct MHD_Connection *c)
 /* An answer comes from this server's own page: the custom header, and its own origin. */
 static bool answer_from_page(struct MHD_Connection *c)
 {
-    const char *x = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Predup");
-    const char *o = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    const char *x = httpd.lookup(c, MHD_HEADER_KIND, "X-Predup");
+    const char *o = httpd.lookup(c, MHD_HEADER_KIND, "Origin");
+    const char *h = httpd.lookup(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
 
     if (!x || strcmp(x, "answer") != 0)
         return false;
@@ -232,7 +259,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx,
 {
     struct op_server *srv = cls;
     struct op_conn *k = *ctx;
-    const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c,
+    const union MHD_ConnectionInfo *fd = httpd.connection_info(c,
                                                                  MHD_CONNECTION_INFO_CONNECTION_FD);
 
     pthread_mutex_lock(&srv->conn_lock);
@@ -256,7 +283,7 @@ enum conn_step { REQUEST_LINE, HEADERS_DONE, ANSWERED };
 static void mark_connection(struct op_server *srv, struct MHD_Connection *c, enum conn_step step)
 {
     const union MHD_ConnectionInfo *i =
-        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        httpd.connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct op_conn *k = i ? i->socket_context : NULL;
 
     if (!k)
@@ -304,8 +331,8 @@ static void request_done(void *cls, struct MHD_Connection *c, void **req,
 
 static enum MHD_Result post_answer(struct op_server *srv, struct MHD_Connection *c, void **req)
 {
-    const char *id = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "prompt");
-    const char *a = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "answer");
+    const char *id = httpd.lookup(c, MHD_GET_ARGUMENT_KIND, "prompt");
+    const char *a = httpd.lookup(c, MHD_GET_ARGUMENT_KIND, "answer");
     enum mach_answer ans = !a ? MACH_ANSWER_NONE
                            : !strcmp(a, "continue") ? MACH_ANSWER_CONTINUE
                            : !strcmp(a, "stop") ? MACH_ANSWER_STOP : MACH_ANSWER_NONE;
@@ -379,12 +406,15 @@ static void print_url(struct op_server *srv, const char *host, FILE *out)
 enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
                         struct pd_err *e)
 {
-    struct op_server *srv = calloc(1, sizeof *srv);
+    struct op_server *srv;
     char host[64], port[8];
     int fd = -1;
-    enum pd_status rc;
+    enum pd_status rc = pd_lib_ready(&httpd_lib, httpd_start, e);
 
     *srvp = NULL;
+    if (rc != PD_OK)
+        return rc;
+    srv = calloc(1, sizeof *srv);
     if (!srv)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the operator page");
     pthread_mutex_init(&srv->conn_lock, NULL);
@@ -400,7 +430,7 @@ enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
     if (rc == PD_OK && srv->need_token)
         rc = make_token(srv, e);
     if (rc == PD_OK) {
-        srv->mhd = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
+        srv->mhd = httpd.start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
                                     NULL, handle, srv, MHD_OPTION_LISTEN_SOCKET, fd,
                                     MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
                                     MHD_OPTION_CONNECTION_LIMIT, (unsigned)OP_CONNECTIONS,
@@ -446,7 +476,7 @@ void op_stop(struct op_server *srv)
         pthread_join(srv->reaper, NULL);
     }
     if (srv->mhd)
-        MHD_stop_daemon(srv->mhd); /* joins its thread, closes the listening socket */
+        httpd.stop_daemon(srv->mhd); /* joins its thread, closes the listening socket */
     op_state_free(&srv->st);
     pthread_cond_destroy(&srv->reaper_wake);
     pthread_mutex_destroy(&srv->conn_lock);

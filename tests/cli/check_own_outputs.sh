@@ -6,7 +6,8 @@
 # naming the character. Both files pass predup check.
 set -eu
 P=$PREDUP
-"$P" key new k.key >/dev/null
+. "$TOP/tests/lib_cli.sh" # fixed_key
+fixed_key k.key k
 
 # Latin-1: é fits; nothing said; the bytes are ISO 8859-1; check passes, before and after analyze.
 # (Two boards here and one in the UTF-8 set: every board analyze solves is libdds's work.)
@@ -60,7 +61,8 @@ sed -e 's/^name = .*/name = Club – Pairs/' -e 's/^boards = 1-36$/boards = 1-2/
     -e 's/^boards = 1-4$/boards = 1/' \
     -e '/^print = /d' -e '/^formats = /d' -e 's#^machine = .*#machine = sim#' \
     "$TOP/config/events/demo.conf" > ev.conf
-"$P" event commit ev.conf >/dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key >/dev/null
 "$P" event public ev.conf 12.34 >/dev/null
 "$P" event deal ev.conf >out 2>err
 grep -q "for its Event tag holds U+2013, which ISO 8859-1 lacks" err || { cat err; exit 1; }

@@ -9,7 +9,7 @@
 set -eu
 P=$PREDUP
 . "$TOP/tests/lib_cli.sh" # fail, exits
-"$P" key new k.key > /dev/null
+fixed_key k.key k
 
 # Refused without the option, with the way past it; nothing written.
 exits 65 "$P" deal --key k.key --boards 1-4 --dealer N --format pbn,dup,dlm -o t.pbn --quiet
@@ -59,7 +59,8 @@ public_form = integer
 boards = 1-4
 dealer = N
 CONF
-"$P" event commit ev.conf > /dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key > /dev/null
 "$P" event public ev.conf 7 > /dev/null
 "$P" event deal ev.conf > /dev/null
 "$P" event reveal ev.conf > /dev/null

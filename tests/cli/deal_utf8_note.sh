@@ -6,6 +6,7 @@
 # operator must know which file is not ISO 8859-1.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 note() { # FILE WHERE CODEPOINT: the note's exact line
     printf "note: %s is written in UTF-8, not ISO 8859-1 (PBN's character set), for its %s holds %s, which ISO 8859-1 lacks\n" "$1" "$2" "$3"
 }
@@ -25,7 +26,8 @@ boards = 1
 [set two]
 boards = 3-3
 CONF
-"$P" event commit ev.conf >/dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key >/dev/null
 "$P" event public ev.conf 42 >/dev/null
 "$P" event deal ev.conf >out 2>err || { cat err; exit 1; }
 { note ev/one.pbn "Event tag" U+2013; note ev/two.pbn "Event tag" U+2013; } | cmp - err ||

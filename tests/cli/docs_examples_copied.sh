@@ -6,6 +6,7 @@
 # for time: event deal solves each.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 failed=""
 mkdir club elsewhere
 sed 's/^boards = 1-36$/boards = 1-2/; s/^boards = 1-4$/boards = 1/; /^print = /d' \
@@ -19,7 +20,7 @@ grep -q "filled ../club/club/original.pbn: 2 good, 0 bad" out || { cat out err; 
 "$P" event reveal ../club/club.conf > out 2> err || { cat err; failed="$failed reveal"; }
 "$P" verify ../club/club.record ../club/club/original.pbn > out 2> err || { cat out err; failed="$failed verify"; }
 cd ..
-"$P" key new copied.key > /dev/null
+fixed_key copied.key copied
 for s in "$TOP"/dealer/scripts/*.dl; do
     cp "$s" copied.dl
     "$P" deal --key copied.key --script copied.dl --boards 1-2 -o "copied-$(basename "$s" .dl).pbn" 2> err ||

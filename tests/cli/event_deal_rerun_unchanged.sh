@@ -5,9 +5,11 @@
 # (3 boards: every one the first deal and the rerun without NAME.dd.pbn solve is libdds's work.)
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 failed=""
 printf '[event]\nname = Rerun\ndate = 2025.01.01\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1-3\nformats = pbn,dup\nprint = record\n' > ev.conf
-"$P" event commit ev.conf > /dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key > /dev/null
 "$P" event public ev.conf 5 > /dev/null
 "$P" event deal ev.conf > first
 grep -qx 'ev/a.pbn: set "a", 3 boards written (pbn,dup)' first || failed="$failed first"

@@ -4,13 +4,15 @@
 # saying so, kept up to date to the reveal; a record with no escape gets none.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 failed=""
 printf '[event]\nname = Bridgeclub Z\xc3\xbcrich \xe2\x80\x93 Dienstag\ndate = 2025.01.01\nsite = Z\xc3\xbcrich\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1-2\nformats = pbn\n' > ev.conf
 readable() { # the record as the .txt should read
     printf 'The readable text of ev.record: each \\u{XXXX} there is the character it names here. predup verify reads ev.record, not this file.\n\n'
     sed 's/\\u{00FC}/\xc3\xbc/g; s/\\u{2013}/\xe2\x80\x93/g' ev.record
 }
-"$P" event commit ev.conf > /dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key > /dev/null
 grep -qx 'event Bridgeclub Z\\u{00FC}rich \\u{2013} Dienstag' ev.record || failed="$failed record-ascii"
 readable | cmp - ev.record.txt || { cat ev.record.txt; failed="$failed commit"; }
 grep -qx "event Bridgeclub Z$(printf '\xc3\xbc')rich $(printf '\xe2\x80\x93') Dienstag" ev.record.txt || failed="$failed name"

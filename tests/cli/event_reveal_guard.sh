@@ -4,11 +4,13 @@
 # After the date, with a set dealt, it reveals without --yes; --yes reveals before the date.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 failed=""
 conf() { # conf NAME DATE: the event file NAME.conf (one board: event deal solves it)
     printf '[event]\nname = Guard %s\ndate = %s\nsite = Club\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1\nformats = pbn\n' \
         "$1" "$2" > "$1.conf"
-    "$P" event commit "$1.conf" > /dev/null
+    fixed_key "$1.key" "$1"
+    "$P" event commit "$1.conf" --reuse-key > /dev/null
     "$P" event public "$1.conf" 7 > /dev/null
 }
 refused() { # refused NAME TEXT ARGS...: event reveal ARGS exits 64 saying TEXT, record unchanged

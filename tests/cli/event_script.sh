@@ -6,6 +6,7 @@
 # refused at commit.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 fail() { echo "$*"; exit 1; }
 text() { tr -d '\r' < "$1"; } # PBN files end their lines with CR LF
 
@@ -21,7 +22,8 @@ script = s.dl
 formats = pbn
 CONF
 printf 'dealer south\nvulnerable NS\ncondition spades(north) >= 8 && hcp(south) >= 20\n' > s.dl
-"$P" event commit ev.conf > /dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key > /dev/null
 sha=$(sha256sum s.dl | cut -d' ' -f1)
 grep -qx "script-sha256 $sha" ev.record || fail "no script hash in the record"
 [ "$(grep -A1 '^script-sha256 ' ev.record | tail -1)" = "dealing 2" ] || fail "no dealing line"
@@ -53,7 +55,8 @@ rc=0; "$P" verify ev.record --script s.dl other.pbn > out 2>&1 || rc=$?
 mkdir old
 cp s.dl old/
 sed 's/^name = Script test$/name = Script test v1/' ev.conf > old/ev.conf
-(cd old && "$P" event commit ev.conf > /dev/null)
+fixed_key old/ev.key old
+(cd old && "$P" event commit ev.conf --reuse-key > /dev/null)
 grep -v '^dealing ' old/ev.record | sed '/^digest /,$d' > old/params
 { cat old/params; printf 'digest %s\n' "$(sha256sum old/params | cut -d' ' -f1)"; } > old/ev.record
 (cd old && "$P" event public ev.conf 42 > /dev/null && "$P" event deal ev.conf > /dev/null &&
@@ -70,5 +73,5 @@ rc=0; (cd bad && "$P" event commit ev.conf) 2> err || rc=$?
 [ "$rc" = 64 ] || fail "contradicting dealer committed: exit $rc"
 grep -q 'set "original": dealer = N contradicts the script'"'"'s dealer line (South): drop dealer = or edit the script' err
 [ ! -e bad/ev.record ] && [ ! -e bad/ev.key ] || fail "a refused commit left files"
-. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
+pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo ok

@@ -78,7 +78,8 @@ machine = ../machines/sim.conf
 boards = 1
 machine = house
 CONF
-"$P" event commit far/ev.conf >/dev/null
+fixed_key far/ev.key far
+"$P" event commit far/ev.conf --reuse-key >/dev/null
 "$P" event public far/ev.conf 42 >/dev/null
 rc=0; "$P" event deal far/ev.conf --fill >out.txt 2>err.txt || rc=$?
 [ "$rc" = 74 ]

@@ -2,6 +2,7 @@
 # message gives it), and counts of one are singular ("1 board", "1 try", "1 byte").
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 fail() { echo "$*"; exit 1; }
 # run EXPECTED-STATUS COMMAND...: the command's stderr goes to err.txt, stdout to out.txt
 run() {
@@ -79,7 +80,8 @@ public_form = integer
 boards = 1-2
 formats = pbn
 CONF
-run 0 "$P" event commit ev.conf
+fixed_key ev.key ev
+run 0 "$P" event commit ev.conf --reuse-key
 run 0 "$P" event public ev.conf 42
 run 0 "$P" event deal ev.conf -o out
 echo changed >> out/original.pbn

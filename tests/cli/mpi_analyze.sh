@@ -7,7 +7,7 @@
 set -eu
 . "$TOP/tests/lib_cli.sh" # mpi
 fail() { echo "FAIL: $*"; exit 1; }
-"$PREDUP" key new k.key >/dev/null
+fixed_key k.key k
 "$PREDUP" deal --key k.key --boards 1-5 --event "Club Pairs" --quiet -o set.pbn
 
 "$PREDUP" analyze set.pbn -o a1.pbn -j 1 --quiet > out1.txt

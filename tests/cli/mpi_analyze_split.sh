@@ -7,8 +7,8 @@
 set -eu
 . "$TOP/tests/lib_cli.sh" # mpi
 fail() { echo "FAIL: $*"; exit 1; }
-"$PREDUP" key new k.key >/dev/null
-"$PREDUP" key new other.key >/dev/null
+fixed_key k.key k
+fixed_key other.key other
 # Boards 1-2, 4 and 6 analyzed (one analyze), 3, 5 and 7 not: the boards to solve are not one
 # run. Three to solve, not more: each run below solves them again (libdds's work).
 "$PREDUP" deal --key k.key --boards 1-2,4,6 --quiet -o done.pbn

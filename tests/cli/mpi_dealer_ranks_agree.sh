@@ -53,7 +53,7 @@ mpi 2 "$P" dealer a.dl > three.txt
 grep -q '^Produced 40 hands$' three.txt || fail "no -s on 2 ranks: $(tail -4 three.txt)"
 
 # analyze: the ranks' options must agree as well.
-"$P" key new k.key > /dev/null
+fixed_key k.key k
 "$P" deal --key k.key --boards 1-3 --quiet -o set.pbn
 rc=0
 mpi 1 "$P" analyze set.pbn -o x.pbn --quiet : -np 1 "$P" analyze set.pbn -o x.pbn --quiet --public \

@@ -6,7 +6,7 @@
 set -eu
 . "$TOP/tests/lib_cli.sh"
 P=$PREDUP
-"$P" key new k.key >/dev/null
+fixed_key k.key k
 "$P" deal --key k.key --boards 1-12 --label "Sunday B" --event "Club Pairs" --quiet -o set.pbn
 
 # One lost curtain card page: the same pixels and words as page 7 of the whole print.

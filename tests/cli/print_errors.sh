@@ -4,8 +4,9 @@
 # and leave no PDF (nor temporary file) behind; 13-card suits, voids, a long UTF-8 event name
 # with a character the font lacks, and long commentary print with nothing overlapping.
 set -eu
+. "$TOP/tests/lib_cli.sh" # fixed_key
 D="$TOP/tests/data/printing"
-"$PREDUP" key new k.key >/dev/null
+fixed_key k.key k
 "$PREDUP" deal --key k.key --boards 1-3 --quiet -o set.pbn
 
 fails() { # fails PATTERN CMD...: CMD exits non-zero and its stderr matches PATTERN
@@ -72,4 +73,4 @@ pdftotext -raw stress-c.pdf - | grep -q "^♠ A K Q J 10 9 8 7 6 5 4 3 2$"
 "$PREDUP" print record stress.pbn -o stress-1.pdf --per-page 1 >/dev/null
 sh "$D/no_overlap.sh" stress-1.pdf
 pdftotext -raw stress-1.pdf - | grep -q "laborum\.$"
-. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
+pdf_checked_all # every PDF made above passes qpdf and pdftotext

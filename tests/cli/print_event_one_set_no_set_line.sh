@@ -4,10 +4,12 @@
 # printed alone keeps it (it may be one of two).
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 failed=""
 text() { pdftotext -raw "$1" - 2>/dev/null | tr -d '\f'; }
 printf '[event]\nname = Clubturnier\ndate = 2025.11.26\nsite = Bridgeclub\ndelayed_value = lottery\npublic_form = integer\nlanguage = de\n\n[set original]\nboards = 1\nformats = pbn\nprint = record,curtain,sheet\n' > one.conf
-"$P" event commit one.conf > /dev/null
+fixed_key one.key one
+"$P" event commit one.conf --reuse-key > /dev/null
 "$P" event public one.conf 5 > /dev/null
 "$P" event deal one.conf > /dev/null
 for k in record curtain sheet; do
@@ -17,7 +19,8 @@ done
 grep -q '^Seite 1/1$' record.txt || failed="$failed record-read"
 grep -qx 'Clubturnier · 26.11.2025' curtain.txt || { grep Club curtain.txt | head -2; failed="$failed curtain-line"; }
 sed 's/^\[set original\]$/[set original]/; $a\\n[set reserve]\nboards = 1\nformats = pbn\nprint = record' one.conf > two.conf
-"$P" event commit two.conf > /dev/null
+fixed_key two.key two
+"$P" event commit two.conf --reuse-key > /dev/null
 "$P" event public two.conf 5 > /dev/null
 "$P" event deal two.conf > /dev/null
 text two/original-record.pdf | grep -q 'Satz: original' || failed="$failed two-original"

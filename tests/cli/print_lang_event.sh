@@ -6,6 +6,7 @@
 # changed no longer matches its digest; an event file changed after the commit is refused.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 KNOWN_WARNING="/^Syntax Warning: Invalid 'begincidrange' operator in ToUnicode CMap\$/d"
 conf() { # LANGUAGE: ev.conf in that language
     cat > ev.conf <<CONF
@@ -35,7 +36,8 @@ grep -qxF 'predup event: ev.conf:7:12: error: unknown language "xx": predup prin
 [ ! -e ev.record ] && [ ! -e ev.key ]
 
 conf de
-"$P" event commit ev.conf >/dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key >/dev/null
 grep -qx 'language de' ev.record
 digest=$(sed -n 's/^digest //p' ev.record)
 [ "$digest" = "$(head -n -1 ev.record | sha256sum | cut -d' ' -f1)" ]
@@ -68,5 +70,5 @@ grep -q 'Bridgeclub, 26.11.2026 Satz: original' ev-original-record.pdf.txt
 [ "$(grep -cx 'Clubturnier Zürich · 26.11.2026 · Satz: reserve' ev-reserve-curtain.pdf.txt)" -eq 8 ]
 [ "$(grep -cx 'RESERVE' ev-reserve-curtain.pdf.txt)" -eq 8 ]
 ! grep -q 'RESERVE' ev-original-curtain.pdf.txt || exit 1
-. "$TOP/tests/lib_cli.sh"; pdf_checked_all # every PDF made above passes qpdf and pdftotext
+pdf_checked_all # every PDF made above passes qpdf and pdftotext
 echo "print_lang_event: ok"

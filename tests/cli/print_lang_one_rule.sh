@@ -7,6 +7,7 @@
 # refused DE that --lang took, and named an unknown language without its line.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 fail() { echo "FAIL: $*"; exit 1; }
 
 conf() { # LANGUAGE: ev.conf in that language, on line 6 from column 12
@@ -14,7 +15,7 @@ conf() { # LANGUAGE: ev.conf in that language, on line 6 from column 12
     printf 'public_form = integer\nlanguage = %s\n[set a]\nboards = 1-2\n' "$1" >> ev.conf
 }
 
-"$P" key new k.key > /dev/null
+fixed_key k.key k
 "$P" deal --key k.key --boards 1-2 --quiet -o s.pbn
 "$P" analyze s.pbn --quiet > /dev/null # once: no print below solves the boards again
 checked=0

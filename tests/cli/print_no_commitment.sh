@@ -5,7 +5,7 @@
 set -u
 . "$TOP/tests/lib_cli.sh"
 
-"$PREDUP" key new k.key >/dev/null || fail "key"
+fixed_key k.key k
 "$PREDUP" deal --key k.key --boards 1-4 --quiet -o s.pbn >/dev/null || fail "deal"
 # Analysed once, so that neither print solves the boards again.
 "$PREDUP" analyze s.pbn --quiet >/dev/null || fail "analyze"

@@ -6,7 +6,7 @@
 # exact words back. The same inputs give the same bytes.
 set -eu
 . "$TOP/tests/lib_cli.sh"
-"$PREDUP" key new k.key >/dev/null
+fixed_key k.key k
 "$PREDUP" deal --key k.key --boards 1-2 --quiet -o plain.pbn
 event='Straße Ørsted Łódź'
 comment='Gåte für Émile: ♠ ♥ ♦ ♣ ß ø ł é ö å'

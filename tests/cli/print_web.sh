@@ -16,7 +16,7 @@ d1="N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32"
     printf '[Declarer "N"]\n[Contract "7NT"]\n[Result "13"]\n[Auction "N"]\n2C Pass 7NT AP\n'
     printf '{Nord hat alle Asse: \\S A und <mehr>}\n\n'
 } >club.pbn
-"$PREDUP" key new k.key >/dev/null || fail "key"
+fixed_key k.key k
 "$PREDUP" deal --key k.key --boards 2-3 --quiet -o more.pbn >/dev/null || fail "deal"
 sed -n '/^\[Event/,$p' more.pbn | sed 's/^\[Event .*/[Event "<b>Club \& Co<\/b>"]/' >>club.pbn
 

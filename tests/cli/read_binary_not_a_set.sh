@@ -4,8 +4,9 @@
 # "h.pdf is a PDF, not a set of boards", exit 65, nothing written.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 failed=""
-"$P" key new k.key > /dev/null
+fixed_key k.key k
 "$P" deal --key k.key --boards 1-2 -o s.pbn --quiet
 "$P" print record s.pbn -o h.pdf --quiet
 printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR' > card.png

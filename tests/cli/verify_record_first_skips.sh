@@ -4,9 +4,11 @@
 # (exit 64): the record first, or the key.
 set -eu
 P=$PREDUP
+. "$TOP/tests/lib_cli.sh" # fixed_key
 failed=""
 printf '[event]\nname = Club\ndate = 2025.01.01\ndelayed_value = lottery\npublic_form = integer\n\n[set a]\nboards = 1-2\nformats = pbn,dup\nprint = record\n' > ev.conf
-"$P" event commit ev.conf > /dev/null
+fixed_key ev.key ev
+"$P" event commit ev.conf --reuse-key > /dev/null
 "$P" event public ev.conf 5 > /dev/null
 "$P" event deal ev.conf > /dev/null
 "$P" event reveal ev.conf > /dev/null

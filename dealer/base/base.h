@@ -306,6 +306,30 @@ bool pd_shipped_dir(int i, const char *tree, const char *sub, char *out, size_t 
 bool pd_find_shipped(const char *name, const char *tree, const char *sub, const char *ext,
                      char *out, size_t n);
 
+/* ---------------------------------------------------------------- predup's modules (module_open.c) */
+/* A module is predup's own code built into a shared object of its own, linked with the
+ * libraries only it needs (HACKING.md "The camera module"): it exports one table, whose first
+ * member is a struct pd_module_id, and calls back only the functions of predup the Makefile
+ * exports to it (module-host.list). */
+struct pd_module_id {
+    int abi;      /* the module's ABI number, bumped whenever its table changes shape */
+    size_t sizes; /* its table's and the structures' it passes sizes, mixed */
+};
+struct pd_module {
+    const char *file;  /* "predup-camera.so" */
+    const char *what;  /* for messages: "camera module" */
+    const char *a_what; /* and "a camera module" ("an MPI module") */
+    const char *table; /* the one name it exports: "cam_module" */
+    int abi;
+    size_t sizes;      /* what the table's pd_module_id must hold */
+    bool global;       /* dlopen it RTLD_GLOBAL (its libraries' own plugins need their symbols) */
+};
+/* The table of module m: from m->file next to the running program (its real path), else from
+ * PREFIX/lib/predup/ (make install); the first found is the one opened. NULL when none is
+ * there, when the one found does not load, or when it is of another build, with why (cap
+ * bytes) naming every file tried and the reason ("the camera module is missing: no ..."). */
+const void *pd_module_open(const struct pd_module *m, char *why, size_t cap);
+
 /* ---------------------------------------------------------------- hashing and text */
 
 /* dealer/base/hash.c. */

@@ -25,8 +25,9 @@ static const char *launcher_rank(void)
     return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") ? "?" : NULL;
 }
 
-/* OpenMPI needs its library loaded RTLD_GLOBAL when it is dlopened: its own plugins (mca_*.so)
- * find their symbols there. A module that does not load is an error on every rank (no MPI to
+/* The module is loaded RTLD_GLOBAL, as OpenMPI asks of a program that dlopens libmpi: its own
+ * plugins (mca_*.so) of builds that do not link them with libmpi find its symbols that way
+ * (Debian's 4.1 links them, and runs either way). A module that does not load is an error on every rank (no MPI to
  * gather them on rank 0 with), each naming its rank. */
 enum pd_status pd_mpi_start(struct pd_err *e)
 {

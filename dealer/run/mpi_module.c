@@ -27,8 +27,8 @@ static const char *launcher_rank(void)
 
 /* The module is loaded RTLD_GLOBAL, as OpenMPI asks of a program that dlopens libmpi: its own
  * plugins (mca_*.so) of builds that do not link them with libmpi find its symbols that way
- * (Debian's 4.1 links them, and runs either way). A module that does not load is an error on every rank (no MPI to
- * gather them on rank 0 with), each naming its rank. */
+ * (Debian's 4.1 links them, and runs either way). A module that does not load is an error on
+ * every rank (no MPI to gather them on rank 0 with), each naming its rank. */
 enum pd_status pd_mpi_start(struct pd_err *e)
 {
     static const struct pd_module module = {

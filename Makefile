@@ -11,13 +11,11 @@ SAN      ?=
 PREFIX   ?= /usr/local
 CC       ?= cc
 
-# freetype2: which characters the PDF fonts can draw (printing/). icu-uc icu-i18n: the event
+# freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
+# analyze under mpirun (dealer/run/mpi.c); a plain run never starts it. icu-uc icu-i18n: the event
 # texts' checks (NFKC, invisible characters, confusables: dealer/event/event_texts.c).
 # libmicrohttpd: the operator page of fill --web (machine/operator/).
-PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 icu-uc icu-i18n zlib libmicrohttpd
-# OpenMPI, for dealer and analyze under mpirun, linked into its module alone ($(MPI_MODULE)
-# below, dealer/run/mpi.c): a plain run neither starts nor loads it.
-MPI_PKGS  := ompi-c
+PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c icu-uc icu-i18n zlib libmicrohttpd
 # The camera machine's libraries, linked into its module alone ($(CAM_MODULE) below): vips zbar,
 # reading cards on the host by correlation and by barcode (machine/vision/); gstreamer-app-1.0,
 # the camera's frames (machine/camera/capture.c).
@@ -26,10 +24,13 @@ CAM_PKGS  := vips zbar gstreamer-1.0 gstreamer-app-1.0
 # __attribute__((format(printf, ...)))), so that an argument can never be read as one.
 CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wformat=2 \
             -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
-CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) $(CAM_PKGS) $(MPI_PKGS) 2>/dev/null)
+CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) $(CAM_PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
 # libdds is loaded on first use (dealer/deal/dd.c), not linked: only its header is needed to build.
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
+# OpenMPI is linked into predup's MPI module alone ($(MPI_MODULE) below, dealer/run/mpi.c):
+# predup loads it only under mpirun.
+MPI_PKGS := ompi-c
+LDLIBS   += $(shell pkg-config --libs $(filter-out $(MPI_PKGS),$(PKGS)) 2>/dev/null) -lhpdf -lm
 CAM_LIBS  = $(shell pkg-config --libs $(CAM_PKGS) freetype2 2>/dev/null)
 MPI_LIBS  = $(shell pkg-config --libs $(MPI_PKGS) 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
@@ -255,7 +256,7 @@ endef
 
 # Checked once per make run, before the first compile; an up-to-date object is not rebuilt.
 have-libs:
-	$(call need_libs,$(PKGS) $(CAM_PKGS) $(MPI_PKGS),hpdf.h dds/dll.h)
+	$(call need_libs,$(PKGS) $(CAM_PKGS),hpdf.h dds/dll.h)
 
 have-test-libs:
 	$(call need_libs,check umockdev-1.0,check.h)

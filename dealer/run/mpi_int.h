@@ -1,9 +1,9 @@
 /* dealer/run/mpi_int.h - the MPI module's face: the one table through which predup reaches
  * OpenMPI. dealer/run/mpi.c, the thin layer over OpenMPI, is built into a module of its own,
- * predup-mpi.so, linked with libmpi; predup itself does not link libmpi (with its ~10
- * libraries it cost every start 1 ms of CPU, 2.6 under ASan) and loads the module only when
- * mpirun started the process (pd_mpi_start, dealer/run/mpi_module.c). The module exports this
- * table alone; it calls back only the few functions of predup the Makefile exports to it
+ * predup-mpi.so, linked with libmpi; predup itself does not link libmpi (with the 5 libraries
+ * it brings it cost every start about 1 ms of CPU, 1.7 under ASan) and loads the module only
+ * when mpirun started the process (pd_mpi_start, dealer/run/mpi_module.c). The module exports
+ * this table alone; it calls back only the few functions of predup the Makefile exports to it
  * (module-host.list). Each entry is the pd_mpi_* function of run.h of the same name, once MPI
  * is started. */
 #ifndef PREDUP_DEALER_RUN_MPI_INT_H

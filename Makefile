@@ -30,8 +30,12 @@ CFLAGS   += -std=c11 $(OPT) $(SAN) -pthread -Wall -Wextra -Werror -Wshadow -Wfor
 CPPFLAGS += -I. -D_GNU_SOURCE -MMD -MP $(shell pkg-config --cflags $(PKGS) $(LAZY_PKGS) $(CAM_PKGS) 2>/dev/null)
 LDFLAGS  += $(SAN) -pthread
 # libdds is loaded on first use (dealer/deal/dd.c), not linked: only its header is needed to build.
-LDLIBS   += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lhpdf -lm
+# OpenMPI is linked into predup's MPI module alone ($(MPI_MODULE) below, dealer/run/mpi.c):
+# predup loads it only under mpirun.
+MPI_PKGS := ompi-c
+LDLIBS   += $(shell pkg-config --libs $(filter-out $(MPI_PKGS),$(PKGS)) 2>/dev/null) -lhpdf -lm
 CAM_LIBS  = $(shell pkg-config --libs $(CAM_PKGS) freetype2 2>/dev/null)
+MPI_LIBS  = $(shell pkg-config --libs $(MPI_PKGS) 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 MODULES  := dealer pbn printing machine config
@@ -39,11 +43,17 @@ MODULES  := dealer pbn printing machine config
 # $(BUILD)/predup-camera.so, loaded on its first use (machine/camera_module.c, HACKING.md "The
 # camera module"): the ~110 libraries libvips, GStreamer and zbar pull in cost every other
 # command 25 ms a start. Its objects are position-independent and export one name, the table
-# cam_module; predup exports to it the few functions of its own it calls (camera-host.list).
+# cam_module; predup exports to it the few functions of its own it calls (module-host.list).
 CAM_SRC  := $(wildcard machine/camera/*.c machine/vision/*.c)
 CAM_OBJ  := $(CAM_SRC:%.c=$(BUILD)/%.o)
 CAM_MODULE := $(BUILD)/predup-camera.so
-LIB_SRC  := $(filter-out $(CAM_SRC) $(wildcard */fuzz_*.c */*/fuzz_*.c),$(wildcard $(MODULES:=/*.c) $(MODULES:=/*/*.c)))
+# The thin layer over OpenMPI is predup's other module, $(BUILD)/predup-mpi.so, loaded only
+# when mpirun started the process (dealer/run/mpi_module.c): libmpi and the 5 libraries it
+# brings cost every start about 1 ms of CPU (1.7 under ASan). It exports one name, lmpi_module.
+MPI_SRC  := dealer/run/mpi.c
+MPI_OBJ  := $(MPI_SRC:%.c=$(BUILD)/%.o)
+MPI_MODULE := $(BUILD)/predup-mpi.so
+LIB_SRC  := $(filter-out $(CAM_SRC) $(MPI_SRC) $(wildcard */fuzz_*.c */*/fuzz_*.c),$(wildcard $(MODULES:=/*.c) $(MODULES:=/*/*.c)))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/printing/terms_builtin.o
 # The words printed, one table per language (printing/terms/LANG.ini), built in as C strings
 # (pr_terms_builtin, printing/pr_int.h): a club extends them without touching C.
@@ -73,9 +83,9 @@ endif
 
 all: predup
 
-# The module lies next to the program (machine/camera_module.c looks there first).
-predup: $(BUILD)/predup $(CAM_MODULE)
-	$(Q)cp $< $@ && cp $(CAM_MODULE) predup-camera.so
+# The modules lie next to the program (dealer/base/module_open.c looks there first).
+predup: $(BUILD)/predup $(CAM_MODULE) $(MPI_MODULE)
+	$(Q)cp $< $@ && cp $(CAM_MODULE) predup-camera.so && cp $(MPI_MODULE) predup-mpi.so
 
 # Where make install puts the profiles: the last folder a profile NAME is searched in. The
 # PREFIX of the build is kept in $(BUILD)/prefix.txt, rewritten (as make reads this file) only
@@ -84,32 +94,38 @@ $(shell mkdir -p $(BUILD); echo '$(PREFIX)' | cmp -s - $(BUILD)/prefix.txt || \
     echo '$(PREFIX)' >$(BUILD)/prefix.txt)
 $(BUILD)/dealer/base/shipped.o: CPPFLAGS += -DPREDUP_DATADIR='"$(PREFIX)/share/predup"'
 $(BUILD)/dealer/base/shipped.o: $(BUILD)/prefix.txt
-# Where make install puts the camera's module: the second place predup looks for it.
-$(BUILD)/machine/camera_module.o: CPPFLAGS += -DPREDUP_LIBDIR='"$(PREFIX)/lib/predup"'
-$(BUILD)/machine/camera_module.o: $(BUILD)/prefix.txt
+# Where make install puts the modules: the second place predup looks for them.
+$(BUILD)/dealer/base/module_open.o: CPPFLAGS += -DPREDUP_LIBDIR='"$(PREFIX)/lib/predup"'
+$(BUILD)/dealer/base/module_open.o: $(BUILD)/prefix.txt
 
-# predup needs its module to run a camera: built with it, as its order-only prerequisite.
-$(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ) $(BUILD)/camera-host.list | $(CAM_MODULE)
+# predup needs its modules to run a camera or under mpirun: built with them, as its order-only
+# prerequisites.
+$(BUILD)/predup: $(BUILD)/predup.o $(LIB_OBJ) $(BUILD)/module-host.list \
+    | $(CAM_MODULE) $(MPI_MODULE)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/camera-host.list $(filter %.o,$^) \
+	$(Q)$(CC) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/module-host.list $(filter %.o,$^) \
 	    $(LDLIBS) -o $@
 
-# The module's objects: position-independent, exporting nothing but what says so (cam_module).
-# Kept in $(BUILD)/camera-cflags.txt as PREFIX is, so that objects built otherwise (a build
-# folder older than the module) are built again.
-CAM_CFLAGS := -fPIC -fvisibility=hidden
-$(shell echo '$(CAM_CFLAGS)' | cmp -s - $(BUILD)/camera-cflags.txt || \
-    echo '$(CAM_CFLAGS)' >$(BUILD)/camera-cflags.txt)
-$(CAM_OBJ): CFLAGS += $(CAM_CFLAGS)
-$(CAM_OBJ): $(BUILD)/camera-cflags.txt
+# The modules' objects: position-independent, exporting nothing but what says so (cam_module,
+# lmpi_module). Kept in $(BUILD)/module-cflags.txt as PREFIX is, so that objects built
+# otherwise (a build folder older than the modules) are built again.
+MODULE_CFLAGS := -fPIC -fvisibility=hidden
+$(shell echo '$(MODULE_CFLAGS)' | cmp -s - $(BUILD)/module-cflags.txt || \
+    echo '$(MODULE_CFLAGS)' >$(BUILD)/module-cflags.txt)
+$(CAM_OBJ) $(MPI_OBJ): CFLAGS += $(MODULE_CFLAGS)
+$(CAM_OBJ) $(MPI_OBJ): $(BUILD)/module-cflags.txt
 $(CAM_MODULE): $(CAM_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(CC) -shared $(LDFLAGS) $^ $(CAM_LIBS) -lm -o $@
-# camera-host.list: predup's own functions and tables the module calls (its objects' undefined names
-# that predup's objects define), exported by predup (--dynamic-list) and by nothing else.
-$(BUILD)/camera-host.list: $(CAM_OBJ) $(LIB_OBJ)
+$(MPI_MODULE): $(MPI_OBJ)
+	$(call say,LD,$@)
+	$(Q)$(CC) -shared $(LDFLAGS) $^ $(MPI_LIBS) -o $@
+# module-host.list: predup's own functions and tables the modules call (their objects'
+# undefined names that predup's objects define), exported by predup (--dynamic-list) and by
+# nothing else.
+$(BUILD)/module-host.list: $(CAM_OBJ) $(MPI_OBJ) $(LIB_OBJ)
 	$(call say,GEN,$@)
-	$(Q)nm -u $(CAM_OBJ) | awk 'NF == 2 {print $$2}' | sort -u >$@.u && \
+	$(Q)nm -u $(CAM_OBJ) $(MPI_OBJ) | awk 'NF == 2 {print $$2}' | sort -u >$@.u && \
 	  nm -g --defined-only $(LIB_OBJ) | awk 'NF == 3 {print $$3}' | sort -u >$@.d && \
 	  { echo '{'; comm -12 $@.u $@.d | sed 's/.*/    &;/'; echo '};'; } >$@.tmp && \
 	  rm -f $@.u $@.d && mv $@.tmp $@
@@ -157,7 +173,7 @@ $(DDS_MEMO): tests/dds_memo.c | have-libs
 	$(Q)$(CC) -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared \
 	    -DREAL_LIBDDS='"$(realpath $(shell $(CC) -print-file-name=libdds.so.0))"' $< -ldl -o $@
 
-$(LIB_OBJ) $(CAM_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o \
+$(LIB_OBJ) $(CAM_OBJ) $(MPI_OBJ) $(BUILD)/predup.o $(BUILD)/tests/bench_gen.o $(BUILD)/tests/bench_ceiling.o \
     $(BUILD)/tests/bench_keyed_draw.o: | have-libs
 $(TEST_OBJ) $(BUILD)/tests/usb_machine.o: | have-libs have-test-libs
 
@@ -363,8 +379,9 @@ fuzz-ldlibs:
 man-page: predup
 	python3 tests/tools/man_update.py ./predup
 
-# The program, its camera module (PREFIX/lib/predup/, where predup looks for it when it is not
-# beside the program: machine/camera_module.c), its man page (man predup) and its bash completion.
+# The program, its camera and MPI modules (PREFIX/lib/predup/, where predup looks for them when
+# they are not beside the program: dealer/base/module_open.c), its man page (man predup) and its
+# bash completion.
 # The machine profiles, the example event, the dealer scripts and the printed words' tables go
 # to PREFIX/share/predup, where a profile or a script NAME is searched last
 # (dealer/base/shipped.c, built with that folder: PREDUP_DATADIR above); the documents the
@@ -376,6 +393,7 @@ install: predup
 	    $(DESTDIR)$(PREFIX)/share/predup/machines $(DESTDIR)$(PREFIX)/share/predup/events
 	install -m 0755 predup $(DESTDIR)$(PREFIX)/bin/predup
 	install -D -m 0644 predup-camera.so $(DESTDIR)$(PREFIX)/lib/predup/predup-camera.so
+	install -D -m 0644 predup-mpi.so $(DESTDIR)$(PREFIX)/lib/predup/predup-mpi.so
 	install -m 0644 config/predup.1 $(DESTDIR)$(PREFIX)/share/man/man1/predup.1
 	install -m 0644 config/predup.bash-completion \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/predup
@@ -389,8 +407,8 @@ install: predup
 	    install -D -m 0644 $$f $(DESTDIR)$(PREFIX)/share/doc/predup/$$f || exit 1; done
 
 clean:
-	rm -rf build build-san build-fuzz predup predup-camera.so
+	rm -rf build build-san build-fuzz predup predup-camera.so predup-mpi.so
 
--include $(LIB_OBJ:.o=.d) $(CAM_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d \
+-include $(LIB_OBJ:.o=.d) $(CAM_OBJ:.o=.d) $(MPI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/predup.d \
     $(BUILD)/tests/usb_machine.d $(BUILD)/tests/firmata_avr.d $(BUILD)/tests/bench_gen.d \
     $(BUILD)/tests/bench_ceiling.d $(BUILD)/tests/bench_keyed_draw.d

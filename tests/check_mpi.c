@@ -1,7 +1,8 @@
-/* tests/check_mpi.c - dealer/run/mpi.c outside mpirun: a process no launcher started never starts
- * MPI, is rank 0 of 1, and every collective is its single-rank identity (agree passes the
- * status and message through, share leaves the bytes alone, poll finds no message at once). The ranks of a real
- * job are tested by tests/cli/mpi_*.sh under mpirun. */
+/* tests/check_mpi.c - pd_mpi_* outside mpirun (dealer/run/mpi_module.c): a process no launcher
+ * started never loads OpenMPI nor starts MPI, is rank 0 of 1, and every collective is its
+ * single-rank identity (agree passes the status and message through, share leaves the bytes
+ * alone, poll finds no message at once); point to point is refused. The ranks of a real job
+ * are tested by tests/cli/mpi_*.sh under mpirun. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,31 @@ START_TEST(test_single_rank_same)
 }
 END_TEST
 
+/* Point to point on a plain run: no other rank, so a caller's bug, said as one (exit 70),
+ * with the outputs cleared; the MPI module is not loaded for it (it would need mpirun). */
+START_TEST(test_plain_run_point_to_point)
+{
+    struct pd_err e = {0};
+    struct pd_mpi_post *h = (struct pd_mpi_post *)&e;
+    void *buf = &e;
+    size_t n = 7;
+    int tag = 3;
+    bool done = true;
+
+    ck_assert_int_eq(pd_mpi_send(1, 3, "x", 1, &e), PD_ERR_INTERNAL);
+    ck_assert_str_eq(e.msg, "MPI send without mpirun: no other rank");
+    ck_assert_int_eq(pd_mpi_recv(1, &tag, &buf, &n, &e), PD_ERR_INTERNAL);
+    ck_assert_ptr_null(buf);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(pd_mpi_post(1, 3, "x", 1, &h, &e), PD_ERR_INTERNAL);
+    ck_assert_ptr_null(h);
+    ck_assert_int_eq(pd_mpi_posted(&h, &done, &e), PD_ERR_INTERNAL);
+    ck_assert(!done);
+    pd_mpi_notify(1, 3); /* nothing to send it with: nothing happens */
+    ck_assert_int_eq(pd_mpi_rank(), 0);
+}
+END_TEST
+
 Suite *mpi_suite(void);
 Suite *mpi_suite(void)
 {
@@ -61,6 +87,7 @@ Suite *mpi_suite(void)
     tcase_add_test(tc, test_plain_run_is_one_rank);
     tcase_add_test(tc, test_single_rank_collectives);
     tcase_add_test(tc, test_single_rank_same);
+    tcase_add_test(tc, test_plain_run_point_to_point);
     suite_add_tcase(s, tc);
     return s;
 }

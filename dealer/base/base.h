@@ -1,8 +1,9 @@
 /* dealer/base/base.h - the foundations room (dealer/base/): status and errors, exit codes
  * (status.c), number parsing and command-line options (options.c, cmdline.c, status.c), safe
  * output (outfile.c, outset.c), reading files (status.c), UTF-8 and the escaper of every message
- * (utf8.c), short texts (text_check.c), libraries loaded on first use (lib_open.c). Includes no
- * other predup header; every other room includes it (through dealer/deal/deal.h or directly). */
+ * (utf8.c), short texts (text_check.c), libraries and predup's own modules loaded on first use
+ * (lib_open.c, module_open.c). Includes no other predup header; every other room includes it
+ * (through dealer/deal/deal.h or directly). */
 #ifndef PREDUP_DEALER_BASE_H
 #define PREDUP_DEALER_BASE_H
 
@@ -306,6 +307,30 @@ bool pd_shipped_dir(int i, const char *tree, const char *sub, char *out, size_t 
  * the current folder (the user's own comes first) or none of the folders holds it. */
 bool pd_find_shipped(const char *name, const char *tree, const char *sub, const char *ext,
                      char *out, size_t n);
+
+/* ---------------------------------------------------------------- predup's modules (module_open.c) */
+/* A module is predup's own code built into a shared object of its own, linked with the
+ * libraries only it needs (HACKING.md "The camera module"): it exports one table, whose first
+ * member is a struct pd_module_id, and calls back only the functions of predup the Makefile
+ * exports to it (module-host.list). */
+struct pd_module_id {
+    int abi;      /* the module's ABI number, bumped whenever its table changes shape */
+    size_t sizes; /* its table's and the structures' it passes sizes, mixed */
+};
+struct pd_module {
+    const char *file;  /* "predup-camera.so" */
+    const char *what;  /* for messages: "camera module" */
+    const char *a_what; /* and "a camera module" ("an MPI module") */
+    const char *table; /* the one name it exports: "cam_module" */
+    int abi;
+    size_t sizes;      /* what the table's pd_module_id must hold */
+    bool global;       /* dlopen it RTLD_GLOBAL (its libraries' own plugins need their symbols) */
+};
+/* The table of module m: from m->file next to the running program (its real path), else from
+ * PREFIX/lib/predup/ (make install); the first found is the one opened. NULL when none is
+ * there, when the one found does not load, or when it is of another build, with why (cap
+ * bytes) naming every file tried and the reason ("the camera module is missing: no ..."). */
+const void *pd_module_open(const struct pd_module *m, char *why, size_t cap);
 
 /* ---------------------------------------------------------------- hashing and text */
 

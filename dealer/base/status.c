@@ -253,7 +253,7 @@ static const struct pd_exit_row exit_rows[] = {
     {65, "bad data: an input file or value that cannot be taken"},
     {69, "the dealing machine is unavailable or failed"},
     {70, "internal: out of memory, the crypto library failed, a part of predup missing (libdds, "
-         "ICU, libmicrohttpd, the camera module), or a bug in predup"},
+         "ICU, libmicrohttpd, the camera or MPI module), or a bug in predup"},
     {73, "would overwrite: an output differs (--force replaces it) or the record says otherwise"},
     {74, "I/O: a file cannot be opened, read or written"},
     {75, "stopped before done, no fault: a limit (--max-tries, dealer -t) or the operator"},

@@ -1,8 +1,11 @@
 /* dealer/run/mpi.c - predup beyond one machine: the thin layer over OpenMPI that `dealer` and
  * `analyze` use to split their work over the ranks of an mpirun job and gather it on rank 0.
- * MPI is started only when mpirun (or another PMI launcher) started the process, so that a
- * plain run of the same binary never pays for MPI_Init nor needs a launcher. Messages are raw
- * bytes: every rank runs the same binary (README, "Beyond one machine"). */
+ * Built into the MPI module predup-mpi.so (mpi_int.h), the one object linked with libmpi, which
+ * predup loads only when mpirun (or another PMI launcher) started the process
+ * (dealer/run/mpi_module.c), so that a plain run of the same binary never pays for libmpi nor
+ * MPI_Init nor needs a launcher: each function here is run.h's pd_mpi_* of its name, called
+ * through the table at the end. Messages are raw bytes: every rank runs the same binary
+ * (README, "Beyond one machine"). */
 #include <limits.h>
 #include <mpi.h>
 #include <stdarg.h>
@@ -11,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dealer/run/run.h"
+#include "dealer/run/mpi_int.h"
 
 static bool active;      /* MPI_Init_thread has been called */
 static int my_rank, nranks = 1;
@@ -19,22 +22,11 @@ static bool reported;    /* this rank's failure is rank 0's to report (pd_mpi_ag
 static MPI_Request *notes; /* pd_mpi_notify's sends, completed by pd_mpi_end */
 static int nnotes;
 
-/* Launchers name the rank in the environment: OpenMPI's mpirun, PMIx, and PMI-1/2 ones. */
-static bool launched_by_mpirun(void)
-{
-    static const char *vars[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
-
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
-        if (getenv(vars[i]))
-            return true;
-    return false;
-}
-
-enum pd_status pd_mpi_start(struct pd_err *e)
+static enum pd_status mpi_start(struct pd_err *e)
 {
     int provided = 0;
 
-    if (active || !launched_by_mpirun())
+    if (active)
         return PD_OK;
     /* predup is not dumpable (predup.c: no other process may read its memory, which holds
      * the key), so the shared-memory transport's single copy, which reads the peer rank's
@@ -54,26 +46,14 @@ enum pd_status pd_mpi_start(struct pd_err *e)
     return PD_OK;
 }
 
-int pd_mpi_rank(void)
+static int mpi_rank(void)
 {
     return my_rank;
 }
 
-int pd_mpi_size(void)
+static int mpi_size(void)
 {
     return nranks;
-}
-
-/* OpenMPI's blocking calls spin on the CPU while they wait. Rank 0 waits for the other ranks
- * most of a run, on a host whose cores its own workers (and, on a small cluster, other ranks)
- * need: every wait here tests and sleeps instead, from 20 us up to 1 ms between tests. */
-void pd_mpi_nap(long *us)
-{
-    struct timespec ts = {0, *us * 1000};
-
-    nanosleep(&ts, NULL);
-    if (*us < 1000)
-        *us *= 2;
 }
 
 static int wait_for(MPI_Request *rq)
@@ -96,7 +76,7 @@ static enum pd_status mpi_fail(struct pd_err *e, int code, const char *what)
     return pd_fail(e, PD_ERR_DEVICE, "rank %d: %s: %s", my_rank, what, text);
 }
 
-enum pd_status pd_mpi_agree(enum pd_status rc, struct pd_err *e)
+static enum pd_status mpi_agree(enum pd_status rc, struct pd_err *e)
 {
     int mine = (int)rc, *all, root = -1;
     struct pd_err why = {0};
@@ -187,8 +167,8 @@ static enum pd_status differ(const struct pd_mpi_fact *facts, int n, const char 
                    list, hint);
 }
 
-enum pd_status pd_mpi_same(const struct pd_mpi_fact *facts, int n, const char *hint,
-                           struct pd_err *e)
+static enum pd_status mpi_same(const struct pd_mpi_fact *facts, int n, const char *hint,
+                               struct pd_err *e)
 {
     size_t one = (size_t)n * sizeof facts->sha;
     char *mine, *all;
@@ -213,13 +193,13 @@ enum pd_status pd_mpi_same(const struct pd_mpi_fact *facts, int n, const char *h
     return rc;
 }
 
-void pd_mpi_share(void *p, size_t n)
+static void mpi_share(void *p, size_t n)
 {
     if (active && nranks > 1 && n <= INT_MAX)
         MPI_Bcast(p, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
 }
 
-enum pd_status pd_mpi_send(int to, int tag, const void *buf, size_t n, struct pd_err *e)
+static enum pd_status mpi_send(int to, int tag, const void *buf, size_t n, struct pd_err *e)
 {
     int rc;
 
@@ -238,8 +218,8 @@ struct pd_mpi_post {
     MPI_Request rq;
 };
 
-enum pd_status pd_mpi_post(int to, int tag, const void *buf, size_t n, struct pd_mpi_post **h,
-                           struct pd_err *e)
+static enum pd_status mpi_post(int to, int tag, const void *buf, size_t n,
+                               struct pd_mpi_post **h, struct pd_err *e)
 {
     int rc;
 
@@ -258,7 +238,7 @@ enum pd_status pd_mpi_post(int to, int tag, const void *buf, size_t n, struct pd
     return PD_OK;
 }
 
-enum pd_status pd_mpi_posted(struct pd_mpi_post **h, bool *done, struct pd_err *e)
+static enum pd_status mpi_posted(struct pd_mpi_post **h, bool *done, struct pd_err *e)
 {
     int flag = 0, rc = MPI_Test(&(*h)->rq, &flag, MPI_STATUS_IGNORE);
 
@@ -270,7 +250,7 @@ enum pd_status pd_mpi_posted(struct pd_mpi_post **h, bool *done, struct pd_err *
     return rc == MPI_SUCCESS ? PD_OK : mpi_fail(e, rc, "MPI_Test");
 }
 
-enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e)
+static enum pd_status mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_err *e)
 {
     MPI_Status st;
     int count = 0, flag = 0, rc;
@@ -299,7 +279,7 @@ enum pd_status pd_mpi_recv(int from, int *tag, void **buf, size_t *n, struct pd_
     return PD_OK;
 }
 
-void pd_mpi_notify(int to, int tag)
+static void mpi_notify(int to, int tag)
 {
     static char none;
     MPI_Request *n;
@@ -311,7 +291,7 @@ void pd_mpi_notify(int to, int tag)
         nnotes++;
 }
 
-bool pd_mpi_waiting(int from, int tag)
+static bool mpi_waiting(int from, int tag)
 {
     int flag = 0;
 
@@ -324,7 +304,7 @@ bool pd_mpi_waiting(int from, int tag)
 /* Each probe runs OpenMPI's progress engine, which costs a good part of a millisecond on a
  * loaded host: a rank that polls while its own thread solves (analyze's rank 0) tests every
  * 5 ms, which its peers' work (a board takes tenths of a second) does not notice. */
-int pd_mpi_poll(int tag, long max_us)
+static int mpi_poll(int tag, long max_us)
 {
     MPI_Status st;
     long slept = 0;
@@ -340,7 +320,7 @@ int pd_mpi_poll(int tag, long max_us)
     return flag ? st.MPI_SOURCE : -1;
 }
 
-enum pd_status pd_mpi_end(enum pd_status rc)
+static enum pd_status mpi_end(enum pd_status rc)
 {
     if (!active)
         return rc;
@@ -356,3 +336,23 @@ enum pd_status pd_mpi_end(enum pd_status rc)
      * mpirun's abort of the job against rank 0's message. */
     return reported && my_rank != 0 ? PD_OK : rc;
 }
+
+/* The module's one table (mpi_int.h): the only name predup-mpi.so exports (its objects are
+ * built with hidden visibility), looked up by pd_mpi_start (dealer/run/mpi_module.c). */
+__attribute__((visibility("default"))) const struct lmpi_module lmpi_module = {
+    .id = {.abi = LMPI_MODULE_ABI, .sizes = LMPI_MODULE_SIZES},
+    .start = mpi_start,
+    .rank = mpi_rank,
+    .size = mpi_size,
+    .agree = mpi_agree,
+    .same = mpi_same,
+    .share = mpi_share,
+    .send = mpi_send,
+    .recv = mpi_recv,
+    .waiting = mpi_waiting,
+    .post = mpi_post,
+    .posted = mpi_posted,
+    .notify = mpi_notify,
+    .poll = mpi_poll,
+    .end = mpi_end,
+};

@@ -60,8 +60,9 @@ enum pd_status set_generate_script_watched(const struct set_key *sk,
 /* ---------------------------------------------------------------- beyond one machine (MPI) */
 /* `predup dealer` and `predup analyze` under mpirun: the ranks split the work, rank 0 gathers it
  * in order and writes. A run that mpirun did not start (no OMPI_COMM_WORLD_SIZE / PMIX_RANK /
- * PMI_RANK in the environment) never calls MPI_Init: rank 0 of 1, and every call below is a
- * no-op. Only the calling thread of pd_mpi_start talks MPI (MPI_THREAD_FUNNELED). */
+ * PMI_RANK in the environment) neither loads OpenMPI (the MPI module, mpi_module.c) nor calls
+ * MPI_Init: rank 0 of 1, every call below a no-op (point to point, with no other rank, is
+ * PD_ERR_INTERNAL). Only the calling thread of pd_mpi_start talks MPI (MPI_THREAD_FUNNELED). */
 enum pd_status pd_mpi_start(struct pd_err *e); /* on ranks other than 0, stdout is discarded */
 int pd_mpi_rank(void);
 int pd_mpi_size(void); /* 1 without mpirun */

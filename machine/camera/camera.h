@@ -5,7 +5,7 @@
  * (mach_camera_module, machine/camera_module.c), as it loads libdds: those libraries' ~110
  * shared objects cost every start 25 ms. The module exports this table alone (module.c); it
  * calls back only the few functions of predup the Makefile exports to it
- * (camera-host.list). */
+ * (module-host.list). */
 #ifndef PREDUP_MACHINE_CAMERA_H
 #define PREDUP_MACHINE_CAMERA_H
 
@@ -35,8 +35,7 @@ enum { CAM_MODULE_ABI = 1 };
      sizeof(struct vis_reading) << 48)
 
 struct cam_module {
-    int abi;      /* CAM_MODULE_ABI */
-    size_t sizes; /* CAM_MODULE_SIZES */
+    struct pd_module_id id; /* CAM_MODULE_ABI, CAM_MODULE_SIZES (pd_module_open checks them) */
     /* The camera machine's row of the drivers' table (machine/drivers.c, struct mach_driver);
      * its rehearsal is p->camera.simulated, answered without the module. */
     enum pd_status (*start)(const struct mach_profile *p, void **run,

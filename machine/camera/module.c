@@ -4,8 +4,7 @@
 #include "machine/camera/cam_int.h"
 
 __attribute__((visibility("default"))) const struct cam_module cam_module = {
-    .abi = CAM_MODULE_ABI,
-    .sizes = CAM_MODULE_SIZES,
+    .id = {.abi = CAM_MODULE_ABI, .sizes = CAM_MODULE_SIZES},
     .start = mach_camera_start,
     .audit = mach_camera_audit,
     .stop = mach_camera_stop,

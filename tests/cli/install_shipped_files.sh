@@ -4,7 +4,7 @@
 # profiles and the demo event under PREFIX/share/predup; and the installed binary, run outside
 # the tree, deals with --script minibridge by name (the installed data seen at PREFIX in a
 # mount namespace of its own, where unshare works); the camera module under PREFIX/lib/predup,
-# where the installed binary loads it for a camera fill. Only on a built tree (the test never
+# where the installed binary loads it for a camera fill, and the MPI module beside it. Only on a built tree (the test never
 # builds: the build's PREFIX, so nothing is rebuilt).
 # cli: slow - make install into a scratch prefix, and fills from the installed copy
 set -eu
@@ -55,6 +55,8 @@ fi
 # the camera module, where the installed predup (no module beside it) finds it: a camera fill
 module=root$prefix/lib/predup/predup-camera.so
 cmp "$TOP/predup-camera.so" "$module" || failed="$failed camera-module" # make's, beside ./predup
+# and the MPI module beside it (found there as the camera's is: dealer/base/module_open.c)
+cmp "$TOP/predup-mpi.so" "root$prefix/lib/predup/predup-mpi.so" || failed="$failed mpi-module"
 cp "$here/tree.pbn" away/cam.pbn
 if unshare -m true 2> /dev/null && [ -d "$prefix/share" ] && [ -d "$prefix/lib" ]; then
     unshare -m sh -c "mount --bind '$here/root$prefix/share' '$prefix/share' &&

@@ -12,8 +12,9 @@ command -v make > /dev/null || { echo "skip: no make"; exit 0; }
 # A make started by make check passes its flags (-s, the jobserver) down: none here.
 mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -C "$TOP" "$@"; }
 w=$(pwd)
-# The stub runs below are make check's, whatever runs this script (make check-quick sets QUICK).
-unset QUICK CLI_QUICK CLI_HALF
+# The stub runs below are make check's, whatever runs this script (make check-quick sets QUICK,
+# make check V=1 sets V).
+unset QUICK CLI_QUICK CLI_HALF V
 
 # One object, three ways.
 mk BUILD="$w/b" "$w/b/dealer/base/hash.o" > out.txt 2>&1 || fail "make: $(cat out.txt)"

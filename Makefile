@@ -296,7 +296,9 @@ house-objects: $(BUILD)/predup
 # are done (plain first), so that no core waits for a one-core step.
 CHECK_SUB := $(MAKE) $(if $(filter 0,$(V)),-s) --no-print-directory
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-SAN_MAKE = BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
+# The ASan+UBSan build's -g1: line tables and function names, all a sanitizer's report shows
+# (file:line of every frame), at 7 s less CPU to build than -g.
+SAN_MAKE = BUILD=build-san OPT='-O1 -g1 -fno-omit-frame-pointer' \
     SAN='-fsanitize=address,undefined -fno-sanitize-recover=all'
 check:
 	@$(CHECK_SUB) deps
@@ -328,11 +330,13 @@ check-plain: $(BUILD)/check_predup $(BUILD)/predup $(BUILD)/usb_machine $(FIRMAT
 	@SUITE_ENV='$(CK_ENV)' V=$(V) sh tests/check_half.sh plain $(BUILD) house
 
 SAN_ENV := ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0 UBSAN_OPTIONS=print_stacktrace=1
+# A Check suite tagged plain_only (tcase_set_tags) is left out of the ASan+UBSan half, named.
+SAN_SUITE_ENV := CK_EXCLUDE_TAGS=plain_only
 check-san:
 	@$(MAKE) --no-print-directory $(SAN_MAKE) \
 	    build-san/check_predup build-san/predup build-san/usb_machine \
 	    $(FIRMATA_AVR:$(BUILD)/%=build-san/%) $(DDS_MEMO:$(BUILD)/%=build-san/%)
-	@SUITE_ENV='$(SAN_ENV) $(CK_ENV)' CLI_ENV='$(SAN_ENV) CLI_HALF=san' \
+	@SUITE_ENV='$(SAN_ENV) $(SAN_SUITE_ENV) $(CK_ENV)' CLI_ENV='$(SAN_ENV) CLI_HALF=san' \
 	    USB_ENV='ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0' \
 	    V=$(V) sh tests/check_half.sh ASan+UBSan build-san
 

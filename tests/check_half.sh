@@ -55,6 +55,7 @@ report cli
 if [ "${V:-0}" = 0 ] && [ "$(cat "$log/cli.rc")" = 0 ]; then # else printed already, in full
     grep "^[^ ]*: skip: \|^cli: left out" "$log/cli"
 fi
+[ "${V:-0}" != 0 ] || grep "^check_predup: suite .*: left out" "$log/suites"
 report usb
 
 suites=$(sed -n 's/^check_predup: \([0-9]*\) suites.*/\1/p' "$log/suites")

@@ -349,8 +349,10 @@ int main(int argc, char **argv)
             continue;
         rc = subcommands[i].run(argc - 1, argv + 1, &err);
         if (rc != PD_OK) {
-            fprintf(stderr, "predup %s: ", subcommands[i].name);
-            pd_err_print(stderr, &err);
+            char who[64];
+
+            snprintf(who, sizeof who, "predup %s", subcommands[i].name);
+            pd_err_report(who, &err);
         }
         return pd_exit_code(rc);
     }

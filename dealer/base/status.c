@@ -243,6 +243,24 @@ void pd_err_print(FILE *out, const struct pd_err *e)
         print_caret(out, e);
 }
 
+void pd_err_report(const char *who, const struct pd_err *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+
+    if (!m) { /* no memory for the text: in pieces, not lost */
+        fprintf(stderr, "%s: ", who);
+        pd_err_print(stderr, e);
+        return;
+    }
+    fprintf(m, "%s: ", who);
+    pd_err_print(m, e);
+    if (fclose(m) == 0)
+        fwrite(text, 1, len, stderr);
+    free(text);
+}
+
 /* The one table of exit codes, one meaning each: `predup help exit-codes` prints it, and
  * README.md's "Exit codes" and predup.1's EXIT STATUS are tested against it
  * (tests/cli/help_exit_codes.sh). pd_exit_code gives every status one of these rows. */

@@ -71,11 +71,12 @@ void pd_err_hint(struct pd_err *e, const char *hint);
 
 /* Writes "file:line:col: error: msg" (the parts that are known), then the source line and a
  * caret under the column when src is set; PD_STOPPED's msg alone (the operator's stop is no
- * error). Used by pd_err_report, which predup.c calls, the only place that reports. */
+ * error). */
 void pd_err_print(FILE *out, const struct pd_err *e);
 /* "WHO: " and pd_err_print's report on stderr in one write, so that processes writing at once
  * (the ranks of an mpirun job, whose outputs mpirun forwards as they come) never interleave
- * within a report. */
+ * within a report. Every error report goes through it: predup.c's for the command, and
+ * verify's for each further file that fails. */
 void pd_err_report(const char *who, const struct pd_err *e);
 
 /* The exit status for a status: 0 ok, 1 mismatch, otherwise sysexits(3) values, each one

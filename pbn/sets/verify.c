@@ -621,8 +621,7 @@ enum pd_status verify_with_record(const struct verify_opts *o, int nfiles, char 
             first_fail = rc;
             first_err = fe;
         } else if (rc != PD_OK) {
-            fprintf(stderr, "predup verify: ");
-            pd_err_print(stderr, &fe);
+            pd_err_report("predup verify", &fe);
         }
     }
     pd_wipe(r.key_hex, sizeof r.key_hex);

@@ -5,14 +5,13 @@
 # renamed onto another deal's name is solved again, not believed); and it is in effect (an
 # entry's table is what the next analysis of that deal prints), so the time it saves is real.
 set -eu
-. "$TOP/tests/lib_cli.sh" # fail
+. "$TOP/tests/lib_cli.sh" # fail, fixed_key
 memo=$(dirname "$PREDUP")/dds-memo
 [ -f "$memo/libdds.so.0" ] || { echo "skip: no $memo/libdds.so.0 (make check builds it)"; exit 0; }
 real() { env -u LD_LIBRARY_PATH -u DDS_MEMO_DIR "$@"; }
 memo() { env LD_LIBRARY_PATH="$memo" DDS_MEMO_DIR="$PWD/kept" "$@"; }
 
-printf '%064d\n' 7 > k.key
-chmod 600 k.key
+fixed_key k.key
 real "$PREDUP" deal --key k.key --boards 1-6 -o set.pbn -q >/dev/null
 real "$PREDUP" analyze set.pbn -o real.pbn -q >/dev/null
 mkdir kept

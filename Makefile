@@ -237,6 +237,17 @@ $(BUILD)/bench_ceiling: $(BUILD)/tests/bench_ceiling.o
 	$(call say,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
+# The link flags of the build, kept in $(BUILD)/link-flags.txt as PREFIX is: when they change
+# (a build folder linked before the sanitizer runtimes were static, whose old modules would
+# load a second runtime), every program and module of the folder is linked again.
+LINKED := $(BUILD)/predup $(CAM_MODULE) $(MPI_MODULE) $(BUILD)/check_predup \
+    $(BUILD)/usb_machine $(BUILD)/firmata_avr $(BUILD)/bench_gen $(BUILD)/bench_keyed_draw \
+    $(BUILD)/bench_ceiling
+ifneq ($(file <$(BUILD)/link-flags.txt),$(strip $(LDFLAGS)))
+$(shell rm -f $(LINKED))
+$(file >$(BUILD)/link-flags.txt,$(strip $(LDFLAGS)))
+endif
+
 # $(call apt_install,PACKAGES): installs those of the Debian PACKAGES not installed yet (with
 # sudo when not root); silent when everything is there. The one install loop of deps and deps-fuzz.
 define apt_install

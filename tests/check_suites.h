@@ -6,6 +6,18 @@
 
 #include <check.h>
 
+/* A passing assertion records nothing. Check's own ck_assert_msg records the place of every
+ * passing one (_mark_point, a message to the parent process, for a crash report's "last
+ * checkpoint"), and the parent reads those messages back moving the rest of its buffer after
+ * each one: quadratic in the assertions a test passes. Assertions in loops over thousands of
+ * deals made that 8 s of CPU of the suites' 39 under ASan (perf: punpack's memmove). A failure
+ * still names its file, line and expression; a crash names its test, and a sanitizer's report
+ * the line. Every ck_assert_* expands to this one (check.h builds them on ck_assert_msg). */
+#undef ck_assert_msg
+#define ck_assert_msg(expr, ...)                                                               \
+    ((expr) ? (void)0                                                                          \
+            : _ck_assert_failed(__FILE__, __LINE__, "Assertion '" #expr "' failed", ##__VA_ARGS__))
+
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 typedef Suite *(*suite_fn)(void);

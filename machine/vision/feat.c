@@ -18,6 +18,8 @@
  * stroke sees paper only beyond the stroke's end, so the reach must pass the longest stroke of
  * a glyph (a rank up to half the region's height). */
 enum { VIS_REACH = VIS_WORK_H / 2 };
+/* The longest line of a scaled region (vis_feat_of refuses a longer one): reach_max's buffers. */
+enum { VIS_LINE_MAX = 4 * VIS_WORK_H };
 
 void vis_feat_free(struct vis_feat *f)
 {
@@ -70,29 +72,54 @@ static enum pd_status scaled_region(const struct vis_image *frame, const struct 
     return PD_OK;
 }
 
+/* The greatest of the VIS_REACH values before each of a line's n values (p[0], p[stride] ...),
+ * in before[0..n), and after it, in after[0..n): the value itself excluded, 0 where there are
+ * none (the border is dark), never below 0. A queue of the line's indices whose values
+ * decrease (each one greater than every later one still in reach) holds the greatest at its
+ * head, so each value is pushed and dropped once: O(n) whatever the reach. Maxima are exact,
+ * so this is the same as comparing every value in reach. */
+static void reach_max(const float *p, int n, int stride, float *before, float *after)
+{
+    int q[VIS_LINE_MAX];
+    for (int dir = 0; dir < 2; dir++) {
+        int head = 0, tail = 0;
+        float *out = dir ? after : before;
+        for (int k = 0; k < n; k++) {
+            int i = dir ? n - 1 - k : k; /* after: the line walked backwards */
+            if (k > 0) {
+                int prev = dir ? i + 1 : i - 1;
+                while (tail > head && p[q[tail - 1] * stride] <= p[prev * stride])
+                    tail--;
+                q[tail++] = prev;
+            }
+            while (head < tail && abs(q[head] - i) > VIS_REACH)
+                head++;
+            float top = head < tail ? p[q[head] * stride] : 0;
+            out[i] = top > 0 ? top : 0;
+        }
+    }
+}
+
 /* For each pixel of plane p (w x h): its paper, the least of the greatest values within
  * VIS_REACH to its left, to its right, and above or below (the greater of those two); the
  * pixel itself excluded, the border dark. Ink has paper on both sides and above or below it:
  * so a pip that the frame's edge cuts keeps its ink, and a long stroke its ends. */
 static void enclosing_white(const float *p, int w, int h, float *white)
 {
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            float side[4] = {0, 0, 0, 0};
-            for (int d = 1; d <= VIS_REACH; d++) {
-                if (x - d >= 0 && p[y * w + x - d] > side[0])
-                    side[0] = p[y * w + x - d];
-                if (x + d < w && p[y * w + x + d] > side[1])
-                    side[1] = p[y * w + x + d];
-                if (y - d >= 0 && p[(y - d) * w + x] > side[2])
-                    side[2] = p[(y - d) * w + x];
-                if (y + d < h && p[(y + d) * w + x] > side[3])
-                    side[3] = p[(y + d) * w + x];
-            }
-            float m = side[0] < side[1] ? side[0] : side[1];
-            float v = side[2] > side[3] ? side[2] : side[3];
-            white[y * w + x] = v < m ? v : m;
+    float before[VIS_LINE_MAX], after[VIS_LINE_MAX];
+    for (int y = 0; y < h; y++) {
+        reach_max(p + y * w, w, 1, before, after);
+        for (int x = 0; x < w; x++)
+            white[y * w + x] = before[x] < after[x] ? before[x] : after[x];
+    }
+    for (int x = 0; x < w; x++) {
+        reach_max(p + x, h, w, before, after);
+        for (int y = 0; y < h; y++) {
+            float v = before[y] > after[y] ? before[y] : after[y];
+            if (v < white[y * w + x])
+                white[y * w + x] = v;
         }
+    }
 }
 
 /* The value that PAPER_TOP of plane p's n values reach or pass (a 256-bin histogram): the
@@ -148,7 +175,7 @@ enum pd_status vis_feat_of(const struct vis_image *frame, const struct vis_rect 
     int w = 0, h = 0;
     if (st == PD_OK)
         st = scaled_region(frame, r, &rgb, &w, &h, e);
-    if (st == PD_OK && (w < VIS_MIN_SIDE || w > 4 * VIS_WORK_H))
+    if (st == PD_OK && (w < VIS_MIN_SIDE || w > VIS_LINE_MAX || h > VIS_LINE_MAX))
         st = pd_fail(e, PD_ERR_RANGE, "the corner region is too narrow or too wide for its height");
     if (st == PD_OK)
         st = feat_alloc(f, w, h, e);

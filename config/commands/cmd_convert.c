@@ -6,12 +6,12 @@
 #include "config/commands/commands.h"
 #include "pbn/pbn.h"
 
-static const char convert_forms[] = "usage: predup convert [options] IN OUT\n";
 /* Wrapped at print time, for the format names come from the format table (pbn_format_list). */
 static const char convert_about_formats[] =
     "Reads IN and writes OUT. Formats come from the extensions unless given:";
 
 static const struct pd_opt_table convert_table;
+static const struct cmd_form convert_forms[] = {{.options = true, .after = "IN OUT"}, {0}};
 
 /* The forms, the summary with the format names, then the options' help lines. */
 static void print_convert_usage(void)
@@ -20,9 +20,10 @@ static void print_convert_usage(void)
 
     pbn_format_list(formats, sizeof formats, ", ", false);
     snprintf(text, sizeof text, "%s %s.", convert_about_formats, formats);
-    fputs(convert_forms, stdout);
+    cmd_print_forms(stdout, "convert", convert_forms);
     cmd_print_wrapped(stdout, text, 90);
-    cmd_print_usage(stdout, "", "", &convert_table);
+    fputs("options:\n", stdout);
+    pd_opts_help(stdout, &convert_table);
 }
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also

@@ -5,9 +5,6 @@
 
 #include "config/commands/commands.h"
 
-static const char deal_forms[] =
-    "usage: predup deal --key FILE [options]\n"
-    "       predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [options]\n";
 static const char deal_summary[] =
     "  Deals the boards of a set from (key, label, board number): the same inputs always give\n"
     "  the same deals, whatever -j. Dealer and vulnerability follow Law 2 from the board\n"
@@ -40,6 +37,8 @@ static const char *max_tries_help(char *buf, size_t len)
     return buf;
 }
 
+enum { DEAL_USAGE_KEY = 1 }; /* the usage bit of --key: the first form names it */
+
 struct deal_args {
     struct deal_set_opts o;
     bool help;
@@ -62,6 +61,7 @@ static enum pd_status set_script(void *opts, const struct pd_opt *row, const cha
 #define DEAL_BITS(bits) PD_OPT_BITS(struct deal_args, o.out_flags, bits)
 static const struct pd_opt deal_rows[] = {
     {0, "key", PD_OPT_VALUE, DEAL_AT(o.key_path), .arg = "FILE", .words = "*.key",
+     .usage = DEAL_USAGE_KEY,
      .help = "the event's key (required; make one with: predup key new FILE)"},
     {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .arg = "L", .words = "original reserve",
      .help = "the set's label: original (the default), reserve, or any other name"},
@@ -106,6 +106,13 @@ static const struct pd_opt deal_rows[] = {
 };
 static const struct pd_opt_table deal_table = {"predup deal", deal_rows, NULL, 25};
 const struct pd_opt_table *const cmd_deal_options[] = {&deal_table, &cmd_sqd_deal_table, NULL};
+/* deal --key FILE [options]; deal --squaredeal EVENT.sqd --session PHASE,SESSION [options],
+ * the last: its own --help shows it alone. */
+static const struct cmd_form deal_forms[] = {
+    {.t = &deal_table, .required = DEAL_USAGE_KEY, .options = true},
+    {.t = &cmd_sqd_deal_table, .required = CMD_SQD_USAGE_DEAL, .options = true},
+    {0},
+};
 
 static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_err *e)
 {
@@ -136,8 +143,6 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_args *a
 }
 
 /* deal --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
-static const char sqd_deal_forms[] =
-    "usage: predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [options]\n";
 static const char sqd_deal_summary[] =
     "  Re-deals one session of a SquareDeal event exactly as Big Deal dealt it, from the\n"
     "  public EVENT.sqd and the revealed keys EVENT.sqk beside it. Writes PBN to FILE or\n"
@@ -151,7 +156,7 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = cmd_sqd_read_opts(argc, argv, true, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
-        cmd_print_usage(stdout, sqd_deal_forms, sqd_deal_summary, &cmd_sqd_deal_table);
+        cmd_print_usage(stdout, "deal", deal_forms + 1, sqd_deal_summary, &cmd_sqd_deal_table);
         return PD_OK;
     }
     if (rc == PD_OK && first != argc)
@@ -172,7 +177,7 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = parse_deal_opts(argc, argv, &a, e);
 
     if (rc == PD_OK && a.help) {
-        cmd_print_usage(stdout, deal_forms, deal_summary, &deal_table);
+        cmd_print_usage(stdout, "deal", deal_forms, deal_summary, &deal_table);
         return PD_OK;
     }
     return rc == PD_OK ? deal_set(&a.o, e) : rc;

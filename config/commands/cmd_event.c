@@ -8,13 +8,6 @@
 #include "config/config.h"
 #include "machine/operator/operator.h"
 
-static const char event_forms[] =
-    "usage: predup event commit NAME.conf [--reuse-key]  make NAME.key and the record NAME.record\n"
-    "       predup event public NAME.conf VALUE    add the delayed public value to the record\n"
-    "       predup event deal NAME.conf [options]  deal, write, analyse, print (and fill)\n"
-    "       predup event reveal NAME.conf [--yes]  add the key to the record, after play\n"
-    "                                              (--yes: before the event's date or at a\n"
-    "                                              terminal: play is over)\n";
 static const char event_summary[] =
     "  The record NAME.record may be published at every stage; `predup verify NAME.record\n"
     "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n"
@@ -84,12 +77,15 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
     return rc;
 }
 
-/* commit's and reveal's own option each: a flag, read through the one option reader. */
+/* commit's and reveal's own option each: a flag, read through the one option reader; the
+ * step's usage line names it. */
 struct event_step_args {
     bool flag, help;
 };
+enum { EVENT_USAGE_STEP = 1 };
 static const struct pd_opt event_commit_rows[] = {
     {0, "reuse-key", PD_OPT_FLAG, PD_OPT_AT(struct event_step_args, flag), .whole = true,
+     .usage = EVENT_USAGE_STEP,
      .help = "event commit: adopt an existing NAME.key that has no record (never a key "
              "revealed or committed to before)"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct event_step_args, help)},
@@ -97,6 +93,7 @@ static const struct pd_opt event_commit_rows[] = {
 };
 static const struct pd_opt event_reveal_rows[] = {
     {0, "yes", PD_OPT_FLAG, PD_OPT_AT(struct event_step_args, flag), .whole = true,
+     .usage = EVENT_USAGE_STEP,
      .help = "event reveal: play is over, before the event's date or at a terminal"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct event_step_args, help)},
     {0},
@@ -107,6 +104,16 @@ static const struct pd_opt_table event_reveal_table = {"predup event", event_rev
                                                        25};
 const struct pd_opt_table *const cmd_event_options[] = {&event_deal_table, &event_commit_table,
                                                         &event_reveal_table, NULL};
+static const struct cmd_form event_forms[] = {
+    {"commit NAME.conf", &event_commit_table, .optional = EVENT_USAGE_STEP,
+     .summary = "make the key NAME.key and NAME.record"},
+    {"public NAME.conf VALUE", .summary = "add the delayed public value to the record"},
+    {"deal NAME.conf", .options = true, .summary = "deal, write, analyse, print (and fill)"},
+    {"reveal NAME.conf", &event_reveal_table, .optional = EVENT_USAGE_STEP,
+     .summary = "add the key to the record, after play (--yes: before the event's date or at "
+                "a terminal: play is over)"},
+    {0},
+};
 
 static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e);
 
@@ -170,7 +177,7 @@ static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e)
 /* The forms and the summary, then the options of deal, of commit and of reveal. */
 static void print_event_usage(void)
 {
-    cmd_print_usage(stdout, event_forms, event_summary, &event_deal_table);
+    cmd_print_usage(stdout, "event", event_forms, event_summary, &event_deal_table);
     pd_opts_help(stdout, &event_commit_table);
     pd_opts_help(stdout, &event_reveal_table);
 }

@@ -6,9 +6,11 @@
 #include "config/commands/commands.h"
 #include "dealer/deal/deal.h"
 
-static const char key_forms[] =
-    "usage: predup key new FILE      create a 256-bit key (mode 0600) and print its commitment\n"
-    "       predup key commit FILE   print the commitment again (FILE may be - for stdin)\n";
+static const struct cmd_form key_forms[] = {
+    {"new FILE", .summary = "create a 256-bit key (mode 0600) and print its commitment"},
+    {"commit FILE", .summary = "print the commitment again (FILE may be - for stdin)"},
+    {0},
+};
 static const char key_summary[] =
     "  The commitment is SHA-256 of the key as 64 lower-case hex digits and a newline: the\n"
     "  same for any encoding of the key. A key file others can read is refused (chmod 600),\n"
@@ -40,7 +42,7 @@ enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        cmd_print_usage(stdout, key_forms, key_summary, &key_table);
+        cmd_print_usage(stdout, "key", key_forms, key_summary, &key_table);
         return PD_OK;
     }
     argc -= first - 1;

@@ -12,9 +12,6 @@
 #include "config/commands/commands.h"
 #include "machine/camera/camera.h"
 
-static const char machine_forms[] =
-    "usage: predup machine calibrate --images LABELS.tsv -o CAL [options]\n"
-    "       predup machine recognize --calibration CAL [options] IMAGE...\n";
 static const char machine_summary[] =
     "  calibrate learns a deck's corner indices (and any barcodes) from labelled images, every\n"
     "  card of it, and prints the thresholds it fixed. recognize prints one line per image:\n"
@@ -59,6 +56,8 @@ static enum pd_status calibrate_run(const struct cal_opts *o, struct pd_err *e)
     return st;
 }
 
+enum { MACHINE_USAGE_NAMED = 1 }; /* the usage bit of the options a form names */
+
 struct calibrate_args {
     struct cal_opts o;
     bool help;
@@ -67,10 +66,12 @@ struct calibrate_args {
 #define CAL_AT(member) PD_OPT_AT(struct calibrate_args, member)
 static const struct pd_opt calibrate_rows[] = {
     {0, "images", PD_OPT_VALUE, CAL_AT(o.images), .arg = "LABELS.tsv", .words = "*.tsv",
+     .usage = MACHINE_USAGE_NAMED,
      .help = "the labelled frames: a TSV whose header line names the columns `file` and "
              "`card` (SA, H10, CJ; NONE rows are skipped), paths relative to the TSV, any "
              "other column ignored"},
     {'o', "output", PD_OPT_VALUE, CAL_AT(o.out), .arg = "CAL", .words = "*",
+     .usage = MACHINE_USAGE_NAMED,
      .help = "the calibration file to write"},
     {0, "region", PD_OPT_VALUE, CAL_AT(o.region_text), .arg = "WxH+X+Y",
      .help = "where the corner index is in every frame (the whole frame); the calibration "
@@ -137,7 +138,8 @@ struct recognize_args {
 
 static const struct pd_opt recognize_rows[] = {
     {0, "calibration", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, calibration),
-     .arg = "CAL", .words = "*.cal", .help = "recognize: the calibration calibrate wrote"},
+     .arg = "CAL", .words = "*.cal", .usage = MACHINE_USAGE_NAMED,
+     .help = "recognize: the calibration calibrate wrote"},
     {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .arg = "WxH+X+Y",
      .help = "recognize: where the corner index is, the calibration's region"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct recognize_args, help)},
@@ -146,6 +148,12 @@ static const struct pd_opt recognize_rows[] = {
 static const struct pd_opt_table recognize_table = {"predup machine", recognize_rows, NULL, 25};
 const struct pd_opt_table *const cmd_machine_options[] = {&calibrate_table, &recognize_table,
                                                           NULL};
+static const struct cmd_form machine_forms[] = {
+    {"calibrate", &calibrate_table, .required = MACHINE_USAGE_NAMED, .options = true},
+    {"recognize", &recognize_table, .required = MACHINE_USAGE_NAMED, .options = true,
+     .after = "IMAGE..."},
+    {0},
+};
 
 static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
 {
@@ -184,7 +192,7 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
 /* The forms, the summary, then calibrate's options and recognize's. */
 static void print_machine_usage(void)
 {
-    cmd_print_usage(stdout, machine_forms, machine_summary, &calibrate_table);
+    cmd_print_usage(stdout, "machine", machine_forms, machine_summary, &calibrate_table);
     pd_opts_help(stdout, &recognize_table);
 }
 

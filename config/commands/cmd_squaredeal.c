@@ -77,9 +77,11 @@ static enum pd_status set_session(void *opts, const struct pd_opt *row, const ch
 #define SQD_AT(member) PD_OPT_AT(struct sqd_args, member)
 static const struct pd_opt sqd_rows[] = {
     {0, "squaredeal", PD_OPT_VALUE, SQD_AT(o.sqd), .arg = "EVENT.sqd", .words = "*.sqd",
+     .usage = CMD_SQD_USAGE_DEAL | CMD_SQD_USAGE_VERIFY,
      .help = "the public event file (with its DV line); the revealed keys EVENT.sqk beside "
              "it, whose SHA-256 must match its KH line"},
     {0, "session", PD_OPT_VALUE, .set = set_session, .arg = "PHASE,SESSION",
+     .usage = CMD_SQD_USAGE_DEAL,
      .help = "the session (1,2); 1,1-3: sessions 1 to 3, which SquareDeal combined in one "
              "file"},
     {0, "reserve", PD_OPT_FLAG, SQD_AT(o.span.reserve), .help = "the session's reserve set"},

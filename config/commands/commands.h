@@ -52,12 +52,32 @@ extern const struct pd_opt_table *const cmd_key_options[], *const cmd_number_opt
 
 /* ---------------------------------------------------------------- what front-ends share */
 
-/* A command's --help: forms ("usage: predup fill SET.pbn [options]\n" and further forms, each
- * line written whole), its summary (lines indented by two spaces: what the command does, the
- * one text written by hand), then "options:" and the help lines of t's rows (pd_opts_help),
- * which say what each option does. */
-void cmd_print_usage(FILE *out, const char *forms, const char *summary,
-                     const struct pd_opt_table *t);
+/* A usage form, one line of a command's --help ("usage: predup deal --key FILE [options]"):
+ * after "predup CMD", words (its subcommand words and the operands before the options:
+ * "commit NAME.conf", "SET"), the options it requires (the rows of t whose usage bits meet
+ * required, spelled from the row: "--key FILE"), those it names in brackets (optional's:
+ * "[-o OUT.pdf]"; PD_USAGE_EVERY: every option the help lists, the flags with a letter in one
+ * cluster, dealer's "[-023Vemquv] [-s N]"), "[options]" when options, then after (the
+ * operands after the options: "SET", "IN OUT"). summary: one line of prose beside the form
+ * (key's, event's), or NULL. The option spellings are the rows' alone (dealer/base/base.h,
+ * pd_opts_usage): a row renamed or re-valued changes every usage line with it. A list of forms
+ * ends with a form of no words, no t and no after ({0}). */
+struct cmd_form {
+    const char *words;
+    const struct pd_opt_table *t;
+    unsigned required, optional;
+    bool options;
+    const char *after, *summary;
+};
+/* The forms' usage lines: "usage: predup CMD ..." then "       predup CMD ...", each wrapped
+ * at 90 columns under its first word; the summaries in one column (two after the longest form
+ * that has one, at most column 46: a longer form's follows it after two spaces). */
+void cmd_print_forms(FILE *out, const char *cmd, const struct cmd_form *forms);
+/* A command's --help: its forms (cmd_print_forms), its summary (lines indented by two spaces:
+ * what the command does, written by hand), then "options:" and the help lines of t's rows
+ * (pd_opts_help), which say what each option does. */
+void cmd_print_usage(FILE *out, const char *cmd, const struct cmd_form *forms,
+                     const char *summary, const struct pd_opt_table *t);
 
 /* The help line of --drop-conditions, which deal and convert both take. */
 extern const char cmd_drop_conditions_help[];
@@ -81,6 +101,9 @@ enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *val
  * --squaredeal (cmd_squaredeal.c); cmd_sqd_read_opts reads them into o (*help set on --help,
  * *first the first operand). */
 extern const struct pd_opt_table cmd_sqd_deal_table, cmd_sqd_verify_table;
+/* The usage bits of their rows: deal --squaredeal's form names --squaredeal and --session,
+ * verify --squaredeal's --squaredeal. */
+enum { CMD_SQD_USAGE_DEAL = 1, CMD_SQD_USAGE_VERIFY = 2 };
 enum pd_status cmd_sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
                                  bool *help, int *first, struct pd_err *e);
 

@@ -188,8 +188,12 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         return PD_OK;
     }
     from = a.from, to = a.to;
-    if (first != argc - 2)
-        return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
+    if (first != argc - 2) {
+        char form[100];
+
+        return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup convert --help)",
+                       cmd_form_text("convert", &convert_forms[0], form, sizeof form));
+    }
     if (from && !pbn_format_known(from))
         return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
     /* Lean: a set of 100,000 BER boards is not 22 times its file in memory. */

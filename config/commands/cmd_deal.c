@@ -3,6 +3,8 @@
  * reads them into a sqd_set_opts and calls sqd_deal_session. `predup verify` is in
  * config/commands/cmd_verify.c. */
 
+#include <string.h>
+
 #include "config/commands/commands.h"
 
 static const char deal_summary[] =
@@ -116,9 +118,12 @@ static const struct cmd_form deal_forms[] = {
 
 static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_err *e)
 {
+    char key[64]; /* "--key FILE\n", as its row spells it */
+
+    pd_opts_usage(&deal_table, DEAL_USAGE_KEY, false, key, sizeof key);
     if (!o->key_path)
-        return pd_fail(e, PD_ERR_USAGE,
-                       "--key FILE is required (make one with: predup key new FILE)");
+        return pd_fail(e, PD_ERR_USAGE, "%.*s is required (make one with: predup key new FILE)",
+                       (int)strcspn(key, "\n"), key);
     if (o->date && !pbn_date_valid(o->date))
         return pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"", o->date);
     /* Before anything is written: the label goes into every file's Generator tag. */
@@ -153,6 +158,7 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
     struct sqd_set_opts o;
     bool help;
     int first;
+    char form[200];
     enum pd_status rc = cmd_sqd_read_opts(argc, argv, true, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
@@ -162,8 +168,8 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK && first != argc)
         rc = pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[first]);
     if (rc == PD_OK && (!o.sqd || !o.span.phase))
-        rc = pd_fail(e, PD_ERR_USAGE,
-                     "expected: deal --squaredeal EVENT.sqd --session PHASE,SESSION");
+        rc = pd_fail(e, PD_ERR_USAGE, "expected: %s (predup deal --help)",
+                     cmd_form_text("deal", &deal_forms[1], form, sizeof form));
     if (rc == PD_OK && o.span.lo != o.span.hi)
         rc = pd_fail(e, PD_ERR_USAGE, "deal --squaredeal deals one session at a time");
     return rc == PD_OK ? sqd_deal_session(&o, e) : rc;

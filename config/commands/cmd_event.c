@@ -14,6 +14,7 @@ static const char event_summary[] =
     MACH_PROMPTS_HELP;
 
 static void print_event_usage(void);
+static enum pd_status expected_step(const char *step, struct pd_err *e);
 
 /* event deal's options: the ceremony's, and the front-end's own (--web: it starts the page). */
 struct event_deal_args {
@@ -52,9 +53,7 @@ static enum pd_status parse_deal(int argc, char **argv, struct event_deal_args *
         return pd_fail(e, PD_ERR_USAGE, "--web shows the fill on a page: it goes with --fill");
     if (a->o.yes && !a->o.fill)
         return pd_fail(e, PD_ERR_USAGE, "--yes answers the fill's prompts: it goes with --fill");
-    return first == argc - 1 ? PD_OK
-                             : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
-                                       "[--set NAME] [-o DIR] [--fill]");
+    return first == argc - 1 ? PD_OK : expected_step("deal", e);
 }
 
 static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
@@ -149,11 +148,21 @@ static bool wants_help(int argc, char **argv)
     return false;
 }
 
-/* The steps and what each takes, for the refusal of a command line that is none of them. */
+/* The steps, in the order of their forms, for the refusal of a command line that is none of
+ * them. */
 static const char *const steps[] = {"commit", "public", "deal", "reveal"};
-static const char *const step_args[] = {"NAME.conf [--reuse-key]", "NAME.conf VALUE",
-                                        "NAME.conf [--set NAME] [-o DIR] [--fill]",
-                                        "NAME.conf [--yes]"};
+
+/* The refusal of a known step's command line: its form (event_forms). */
+static enum pd_status expected_step(const char *step, struct pd_err *e)
+{
+    char form[200];
+    size_t i = 0;
+
+    while (i < sizeof steps / sizeof steps[0] - 1 && strcmp(step, steps[i]))
+        i++;
+    return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup event --help)",
+                   cmd_form_text("event", &event_forms[i], form, sizeof form));
+}
 
 /* A known step with the wrong arguments is told what that step takes; an unknown one, the
  * step it is closest to and the list. */
@@ -164,8 +173,7 @@ static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e)
 
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
         if (!strcmp(step, steps[i]))
-            return pd_fail(e, PD_ERR_USAGE, "expected: event %s %s (predup event --help)",
-                           steps[i], step_args[i]);
+            return expected_step(step, e);
     pd_did_you_mean(step, steps, sizeof steps / sizeof steps[0], hint, sizeof hint);
     if (!step[0])
         return pd_fail(e, PD_ERR_USAGE, "expected a step: event commit|public|deal|reveal "

@@ -19,6 +19,7 @@ static const char machine_summary[] =
     "  the margin of the best card over the second). calibrate's options, then recognize's.\n";
 
 static void print_machine_usage(void);
+static enum pd_status expected_form(size_t i, struct pd_err *e);
 
 /* "WxH+X+Y" into r. */
 static enum pd_status parse_region(const char *arg, struct vis_rect *r, struct pd_err *e)
@@ -100,8 +101,7 @@ static enum pd_status cmd_calibrate(int argc, char **argv, struct pd_err *e)
         return PD_OK;
     }
     if (!a.o.images || !a.o.out || first != argc)
-        return pd_fail(e, PD_ERR_USAGE, "calibrate wants --images LABELS.tsv and -o CAL, and "
-                       "no other argument (predup machine --help)");
+        return expected_form(0, e);
     return calibrate_run(&a.o, e);
 }
 
@@ -170,8 +170,7 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
     }
     calfile = a.calibration, region_text = a.region;
     if (!calfile || first >= argc)
-        return pd_fail(e, PD_ERR_USAGE, "recognize wants --calibration CAL and one IMAGE or "
-                       "more (predup machine --help)");
+        return expected_form(1, e);
     struct vis_rect region;
     if (region_text && (rc = parse_region(region_text, &region, e)) != PD_OK)
         return rc;
@@ -187,6 +186,15 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
     }
     cam->cal_free(cal);
     return rc;
+}
+
+/* The refusal of a command line that fits form i of machine_forms (calibrate, recognize) no. */
+static enum pd_status expected_form(size_t i, struct pd_err *e)
+{
+    char form[200];
+
+    return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup machine --help)",
+                   cmd_form_text("machine", &machine_forms[i], form, sizeof form));
 }
 
 /* The forms, the summary, then calibrate's options and recognize's. */

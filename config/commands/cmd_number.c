@@ -73,9 +73,6 @@ static enum pd_status deal_of_number(const char *text, bool godel, struct pd_err
     return PD_OK;
 }
 
-static const char number_expected[] =
-    "expected \"number [--godel] N\" or \"number [--godel] --deal \\\"N:...\\\"\"";
-
 /* The options, in any order. */
 struct number_args {
     const char *deal;
@@ -115,7 +112,12 @@ enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
     }
     if (a.deal && first == argc)
         return number_of_deal(a.deal, a.godel ? godel_from_deal : deal_to_number, e);
-    if (a.deal || argc - first != 1)
-        return pd_fail(e, PD_ERR_USAGE, "%s", number_expected);
+    if (a.deal || argc - first != 1) {
+        char form[2][80];
+
+        return pd_fail(e, PD_ERR_USAGE, "expected: %s, or %s (predup number --help)",
+                       cmd_form_text("number", &number_forms[0], form[0], sizeof form[0]),
+                       cmd_form_text("number", &number_forms[1], form[1], sizeof form[1]));
+    }
     return deal_of_number(argv[first], a.godel, e);
 }

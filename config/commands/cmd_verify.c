@@ -94,6 +94,7 @@ static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
     struct sqd_set_opts o;
     bool help;
     int first;
+    char form[200];
     enum pd_status rc = cmd_sqd_read_opts(argc, argv, false, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
@@ -102,7 +103,8 @@ static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
         return PD_OK;
     }
     if (rc == PD_OK && (!o.sqd || first >= argc))
-        rc = pd_fail(e, PD_ERR_USAGE, "expected: verify --squaredeal EVENT.sqd SET...");
+        rc = pd_fail(e, PD_ERR_USAGE, "expected: %s (predup verify --help)",
+                     cmd_form_text("verify", &verify_forms[2], form, sizeof form));
     return rc == PD_OK ? sqd_verify_sets(&o, argc - first, argv + first, e) : rc;
 }
 
@@ -152,6 +154,7 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
     struct verify_args a;
     const struct verify_opts *o = &a.o;
     int first;
+    char form[2][200];
     enum pd_status rc = parse_verify_opts(argc, argv, &a, &first, e);
 
     if (rc != PD_OK || a.help) {
@@ -161,12 +164,14 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
     }
     if (o->key_path) {
         if (first != argc - 1)
-            return pd_fail(e, PD_ERR_USAGE, "expected: verify --key FILE [options] SET");
+            return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup verify --help)",
+                           cmd_form_text("verify", &verify_forms[0], form[0], sizeof form[0]));
         return verify_with_key(o, argv[first], e);
     }
     if (first >= argc)
-        return pd_fail(e, PD_ERR_USAGE,
-                       "expected: verify --key FILE SET, or verify NAME.record [FILE...]");
+        return pd_fail(e, PD_ERR_USAGE, "expected: %s, or %s (predup verify --help)",
+                       cmd_form_text("verify", &verify_forms[0], form[0], sizeof form[0]),
+                       cmd_form_text("verify", &verify_forms[1], form[1], sizeof form[1]));
     if (o->dealing)
         return pd_fail(e, PD_ERR_USAGE, "--dealing goes with --key: an event record names the "
                        "dealing version of each set");

@@ -73,6 +73,10 @@ struct cmd_form {
  * at 90 columns under its first word; the summaries in one column (two after the longest form
  * that has one, at most column 46: a longer form's follows it after two spaces). */
 void cmd_print_forms(FILE *out, const char *cmd, const struct cmd_form *forms);
+/* Form f of cmd as a refusal names it, on one line, without "predup" and the summary, into
+ * buf: "event commit NAME.conf [--reuse-key]" (a command line that fits none: "expected:
+ * ..."). Returns buf. */
+const char *cmd_form_text(const char *cmd, const struct cmd_form *f, char *buf, size_t len);
 /* A command's --help: its forms (cmd_print_forms), its summary (lines indented by two spaces:
  * what the command does, written by hand), then "options:" and the help lines of t's rows
  * (pd_opts_help), which say what each option does. */

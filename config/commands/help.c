@@ -81,16 +81,23 @@ static bool form_end(const struct cmd_form *f)
     return !f->words && !f->t && !f->after;
 }
 
+const char *cmd_form_text(const char *cmd, const struct cmd_form *f, char *buf, size_t len)
+{
+    char words[FORM_WORDS];
+    size_t n = (size_t)snprintf(buf, len, "%s", cmd);
+
+    form_words(f, words, sizeof words);
+    for (const char *w = words; *w && n < len; w += strcspn(w, "\n") + 1)
+        n += (size_t)snprintf(buf + n, len - n, " %.*s", (int)strcspn(w, "\n"), w);
+    return buf;
+}
+
 /* The width of form f's line unwrapped: "usage: predup CMD" and its words. */
 static int form_width(const char *cmd, const struct cmd_form *f)
 {
-    char words[FORM_WORDS];
-    int width = (int)strlen("usage: predup ") + (int)strlen(cmd);
+    char text[FORM_WORDS];
 
-    form_words(f, words, sizeof words);
-    for (const char *w = words; *w; w += strcspn(w, "\n") + 1)
-        width += 1 + (int)strcspn(w, "\n");
-    return width;
+    return (int)strlen("usage: predup ") + (int)strlen(cmd_form_text(cmd, f, text, sizeof text));
 }
 
 void cmd_print_forms(FILE *out, const char *cmd, const struct cmd_form *forms)

@@ -6,19 +6,26 @@
  * Adding a command (predup frob):
  *   1. cmd_COMMAND.c in this folder (cmd_frob): a struct of its options (the engine's option struct, and
  *      the front-end's own: help ...), its rows (struct pd_opt, dealer/base/base.h: letter,
- *      long name, kind, destination, help line, completion words; a value is checked by the
- *      engine's parser, through a setter), its table, and
+ *      long name, kind, destination, help line, completion words, and the usage bits of the
+ *      forms that name it; a value is checked by the engine's parser, through a setter), its
+ *      table, its usage forms (struct cmd_form below: words, operands, the rows each names by
+ *      their usage bits, never an option spelled by hand; a summary of prose beside a form
+ *      when it has several), and
  *          enum pd_status cmd_frob(int argc, char **argv, struct pd_err *e)
  *      which reads them with pd_opts_parse (never getopt's globals), prints cmd_print_usage
- *      on --help (its forms and summary by hand, every option's line from its row), and
- *      calls the engine;
+ *      on --help (the forms' lines and every option's line from the rows, its summary written
+ *      by hand), refuses a command line that fits no form by cmd_form_text, and calls the
+ *      engine;
  *   2. here: its declaration and its tables' (cmd_frob_options, NULL-ended: one per form);
  *   3. predup.c: a row of subcommands[] (name, function, summary, .opts);
  *   4. config/predup.1 (a section, its option list a generated region: make man-page),
  *      README.md's command table and HACKING.md's "Which file holds each command"; the bash
  *      completion needs nothing (predup --complete reads the tables);
  *      tests/cli/help_completion.sh checks every option --help lists is offered,
- *      tests/cli/help_man.sh the man page's lists against the rows.
+ *      tests/cli/help_man.sh the man page's lists against the rows,
+ *      tests/cli/help_usage_from_rows.sh every usage line against the rows' spellings.
+ *      The man page's section headings and README's command table copy the usage lines:
+ *      tests/cli/help_docs_options.sh checks their options against the rows.
  * Help text wrapped at print time (part of it from a table): cmd_print_wrapped (help.c). */
 #ifndef PREDUP_CONFIG_COMMANDS_H
 #define PREDUP_CONFIG_COMMANDS_H

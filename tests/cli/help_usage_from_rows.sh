@@ -9,7 +9,11 @@
 # changing the line with no other edit); this script fails when a line is written by hand
 # again and differs, and shows below that it can fail (a line with a wrong value name, an
 # unknown option, a value on a flag, a cluster with a letter that takes a value).
-# cli: plain only - python over the --help texts and predup --complete
+# The documents that copy the usage lines follow them: every section heading of the man page
+# (".SS predup CMD ...") is one of CMD's usage lines and every usage line has its heading, and
+# an indented line of a document that quotes a whole form ("    predup dealer [-023Vemquv] ...")
+# is one of them; a changed row fails here until they are changed too.
+# cli: plain only - python over the --help texts, the documents and predup --complete
 set -eu
 export LC_ALL=C
 P=$PREDUP
@@ -42,6 +46,29 @@ def form_lines(path, cmd):
             break
     return forms
 
+def documents_follow(forms, man, docs):
+    """The man page's headings and the documents' quoted forms against the usage lines."""
+    headings = set()
+    for n, line in enumerate(open(man, encoding='utf-8'), 1):
+        m = re.match(r'^\.SS predup ([a-z]+) (.*)$', line.rstrip('\n'))
+        if not m:
+            continue
+        text = m[2].replace('\\-', '-').replace('"""', '"')
+        headings.add((m[1], text))
+        if m[1] in forms and text not in forms[m[1]]:
+            faults.append(f"{man}:{n}: predup {m[1]} {text}: no such usage line "
+                          f"({' | '.join(sorted(forms.get(m[1], ())))})")
+    for cmd in sorted(forms):
+        for form in sorted(forms[cmd]):
+            if (cmd, form) not in headings:
+                faults.append(f"{man}: no heading .SS predup {cmd} {form}")
+    for path in docs:
+        for n, line in enumerate(open(path, encoding='utf-8'), 1):
+            m = re.match(r'^    predup ([a-z]+) (.*\[.*)$', line.rstrip('\n'))
+            if m and m[1] in forms and m[2] not in forms[m[1]]:
+                faults.append(f"{path}:{n}: predup {m[1]} {m[2]}: no such usage line "
+                              f"({' | '.join(sorted(forms[m[1]]))})")
+
 def check_form(where, cmd, form, listed):
     global checked
     spelled, takes = set(complete('options', cmd)), set(complete('value-options', cmd))
@@ -72,9 +99,11 @@ def check_form(where, cmd, form, listed):
         elif bare not in takes and bracketed:
             faults.append(f"{where}: {w} {words[i + 1]}: {bare} takes no value")
 
-for path in files:
+all_forms = {}
+for path in [f for f in files if re.search(r'(^|/)help-[a-z-]+\.txt$', f)]:
     cmd = re.match(r'(?:.*/)?help-([a-z]+)', path)[1]
     forms = form_lines(path, cmd)
+    all_forms.setdefault(cmd, set()).update(forms)
     if not forms:
         faults.append(f"{path}: no usage line for predup {cmd}")
     # the options the help lists ("  -s N   seed ...", "  -o, --output FILE  ...")
@@ -83,6 +112,8 @@ for path in files:
         check_form(f"{path}: predup {cmd} {form}", cmd, form, listed)
     if cmd == 'dealer' and listed:
         faults.append(f"{path}: dealer's usage line does not name {' '.join(sorted(listed))}")
+for man in [f for f in files if f.endswith('.1')]:
+    documents_follow(all_forms, man, [f for f in files if f.endswith('.md')])
 for f in faults:
     print(f)
 print(f"{checked} options of the usage lines checked")
@@ -95,11 +126,15 @@ for c in $("$P" --complete commands); do "$P" "$c" --help > "help-$c.txt"; done
 "$P" verify --squaredeal x.sqd --help > help-verify-squaredeal.txt
 grep -q '^usage: predup dealer \[-023Vemquv\] ' help-dealer.txt ||
     { echo "dealer's usage line: $(head -1 help-dealer.txt)"; exit 1; }
-check help-*.txt
+docs="$TOP/config/predup.1 $TOP/README.md $TOP/HACKING.md $(cd "$TOP" && git ls-files '*/*.md' |
+    grep -v '^tests/' | sed "s|^|$TOP/|")"
+# shellcheck disable=SC2086 # one word a document
+check help-*.txt $docs
 
 # The check can fail: a usage line written by hand with a value named otherwise than its row,
 # an option that is no row's, a value after a flag, a letter that takes a value in a cluster,
-# and dealer's line without an option its help lists.
+# dealer's line without an option its help lists; a man page heading and a quoted form that
+# differ from the usage line.
 mkdir wrong
 sed -e 's/--key FILE/--key KEYFILE/' help-deal.txt > wrong/help-deal.txt
 sed -e 's/\[-023Vemquv\] \[-s N\]/[-023Vemquvp] [-s SEED]/' -e 's/\[--sd\] //' help-dealer.txt \
@@ -107,13 +142,21 @@ sed -e 's/\[-023Vemquv\] \[-s N\]/[-023Vemquvp] [-s SEED]/' -e 's/\[--sd\] //' h
 sed -e 's/SET.pbn \[options\]/SET.pbn [--frob] [--resume N] [options]/' help-fill.txt \
     > wrong/help-fill.txt
 sed -e 's/\[--yes\]/[--yes YES]/' help-event.txt > wrong/help-event.txt
-check wrong/help-*.txt > wrong.txt && { cat wrong.txt; echo "wrong usage lines passed"; exit 1; }
+sed -e 's/^\.SS predup check FILE\.\.\.$/.SS predup check FILE.pbn.../' "$TOP/config/predup.1" \
+    > wrong/predup.1
+sed -e 's/^    predup dealer \[-023Vemquv\] \[-s N\]/    predup dealer [-023Vemquv] [-s SEED]/' \
+    "$TOP/dealer/LANGUAGE.md" > wrong/LANGUAGE.md
+check wrong/help-*.txt help-check.txt wrong/predup.1 wrong/LANGUAGE.md > wrong.txt &&
+    { cat wrong.txt; echo "wrong usage lines passed"; exit 1; }
 for want in ': --key KEYFILE: its row says --key FILE$' \
     ': -p in \[-023Vemquvp\] is no flag of predup dealer$' \
     ': -s SEED: its row says -s N$' \
     "dealer's usage line does not name --sd$" \
     ': predup fill has no option --frob$' \
     ': \[--resume N\]: --resume takes no value$' \
-    ': \[--yes YES\]: --yes takes no value$'; do
+    ': \[--yes YES\]: --yes takes no value$' \
+    '^wrong/predup.1:[0-9]*: predup check FILE.pbn...: no such usage line (FILE...)$' \
+    '^wrong/predup.1: no heading .SS predup check FILE...$' \
+    '^wrong/LANGUAGE.md:9: predup dealer \[-023Vemquv\] \[-s SEED\] .*: no such usage line'; do
     grep -q -- "$want" wrong.txt || { cat wrong.txt; echo "not reported: $want"; exit 1; }
 done

@@ -35,10 +35,10 @@ static struct pd_opt frob_rows[] = {
 };
 static const struct pd_opt_table frob_table = {"predup frob", frob_rows, NULL};
 static const struct cmd_form frob_forms[] = {
-    {"new NAME", &frob_table, .required = FROB_NEW, .optional = FROB_OLD, .options = true,
+    {"new", "NAME", &frob_table, .required = FROB_NEW, .optional = FROB_OLD, .options = true,
      .after = "SET",
      .summary = "make a frob"},
-    {"old", &frob_table, .optional = FROB_OLD,
+    {"old", .t = &frob_table, .optional = FROB_OLD,
      .summary = "an old frob, with a summary long enough to be wrapped at ninety columns "
                 "under its own first word"},
     {.t = &frob_table, .optional = PD_USAGE_EVERY, .after = "[script]"},

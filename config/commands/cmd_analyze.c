@@ -7,7 +7,7 @@
 #include "config/commands/commands.h"
 #include "printing/printing.h"
 
-static const struct cmd_form analyze_forms[] = {{"SET", .options = true}, {0}};
+static const struct cmd_form analyze_forms[] = {{.words = "SET", .options = true}, {0}};
 static const char analyze_summary[] =
     "  Adds double-dummy tricks (DoubleDummyTricks, OptimumResultTable) and par (OptimumScore,\n"
     "  ParContract, for each board's vulnerability and dealer) to every board, with libdds on\n"

@@ -7,7 +7,7 @@
 #include "config/commands/commands.h"
 #include "pbn/pbn.h"
 
-static const struct cmd_form check_forms[] = {{"FILE..."}, {0}};
+static const struct cmd_form check_forms[] = {{.words = "FILE..."}, {0}};
 static const char check_summary[] =
     "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
     "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any. A file in\n"

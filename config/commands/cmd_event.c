@@ -103,12 +103,12 @@ static const struct pd_opt_table event_reveal_table = {"predup event", event_rev
                                                        25};
 const struct pd_opt_table *const cmd_event_options[] = {&event_deal_table, &event_commit_table,
                                                         &event_reveal_table, NULL};
-static const struct cmd_form event_forms[] = {
-    {"commit NAME.conf", &event_commit_table, .optional = EVENT_USAGE_STEP,
+const struct cmd_form cmd_event_forms[] = {
+    {"commit", "NAME.conf", &event_commit_table, .optional = EVENT_USAGE_STEP,
      .summary = "make the key NAME.key and NAME.record"},
-    {"public NAME.conf VALUE", .summary = "add the delayed public value to the record"},
-    {"deal NAME.conf", .options = true, .summary = "deal, write, analyse, print (and fill)"},
-    {"reveal NAME.conf", &event_reveal_table, .optional = EVENT_USAGE_STEP,
+    {"public", "NAME.conf VALUE", .summary = "add the delayed public value to the record"},
+    {"deal", "NAME.conf", .options = true, .summary = "deal, write, analyse, print (and fill)"},
+    {"reveal", "NAME.conf", &event_reveal_table, .optional = EVENT_USAGE_STEP,
      .summary = "add the key to the record, after play (--yes: before the event's date or at "
                 "a terminal: play is over)"},
     {0},
@@ -148,44 +148,39 @@ static bool wants_help(int argc, char **argv)
     return false;
 }
 
-/* The steps, in the order of their forms, for the refusal of a command line that is none of
- * them. */
-static const char *const steps[] = {"commit", "public", "deal", "reveal"};
-
-/* The refusal of a known step's command line: its form (event_forms). */
+/* The refusal of a known step's command line: its form (cmd_event_forms). */
 static enum pd_status expected_step(const char *step, struct pd_err *e)
 {
     char form[200];
-    size_t i = 0;
+    const struct cmd_form *f = cmd_form_named(cmd_event_forms, step);
 
-    while (i < sizeof steps / sizeof steps[0] - 1 && strcmp(step, steps[i]))
-        i++;
     return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup event --help)",
-                   cmd_form_text("event", &event_forms[i], form, sizeof form));
+                   cmd_form_text("event", f ? f : cmd_event_forms, form, sizeof form));
 }
 
 /* A known step with the wrong arguments is told what that step takes; an unknown one, the
- * step it is closest to and the list. */
+ * step it is closest to and the steps (their forms' words). */
 static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e)
 {
-    const char *step = argc > 1 ? argv[1] : "";
-    char hint[80];
+    const char *step = argc > 1 ? argv[1] : "", *steps[8];
+    size_t n = cmd_form_subs(cmd_event_forms, steps, 8);
+    char hint[80], list[80];
 
-    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
-        if (!strcmp(step, steps[i]))
-            return expected_step(step, e);
-    pd_did_you_mean(step, steps, sizeof steps / sizeof steps[0], hint, sizeof hint);
+    if (cmd_form_named(cmd_event_forms, step))
+        return expected_step(step, e);
+    pd_did_you_mean(step, steps, n, hint, sizeof hint);
+    pd_join_words(steps, n, "|", "|", list, sizeof list);
     if (!step[0])
-        return pd_fail(e, PD_ERR_USAGE, "expected a step: event commit|public|deal|reveal "
-                       "NAME.conf ... (predup event --help)");
-    return pd_fail(e, PD_ERR_USAGE, "no step \"%s\"%s: expected event commit|public|deal|reveal "
-                   "NAME.conf ... (predup event --help)", step, hint);
+        return pd_fail(e, PD_ERR_USAGE, "expected a step: event %s NAME.conf ... (predup event "
+                       "--help)", list);
+    return pd_fail(e, PD_ERR_USAGE, "no step \"%s\"%s: expected event %s NAME.conf ... (predup "
+                   "event --help)", step, hint, list);
 }
 
 /* The forms and the summary, then the options of deal, of commit and of reveal. */
 static void print_event_usage(void)
 {
-    cmd_print_usage(stdout, "event", event_forms, event_summary, &event_deal_table);
+    cmd_print_usage(stdout, "event", cmd_event_forms, event_summary, &event_deal_table);
     pd_opts_help(stdout, &event_commit_table);
     pd_opts_help(stdout, &event_reveal_table);
 }

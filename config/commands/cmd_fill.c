@@ -84,7 +84,7 @@ static const struct pd_opt_table fill_table = {"predup fill", fill_rows, &cmd_fi
                                                27};
 const struct pd_opt_table *const cmd_fill_options[] = {&fill_table, NULL};
 static const struct cmd_form fill_forms[] = {
-    {"SET.pbn", .options = true},
+    {.words = "SET.pbn", .options = true},
     {.t = &fill_table, .required = FILL_USAGE_LIST},
     {0},
 };

@@ -148,9 +148,9 @@ static const struct pd_opt recognize_rows[] = {
 static const struct pd_opt_table recognize_table = {"predup machine", recognize_rows, NULL, 25};
 const struct pd_opt_table *const cmd_machine_options[] = {&calibrate_table, &recognize_table,
                                                           NULL};
-static const struct cmd_form machine_forms[] = {
-    {"calibrate", &calibrate_table, .required = MACHINE_USAGE_NAMED, .options = true},
-    {"recognize", &recognize_table, .required = MACHINE_USAGE_NAMED, .options = true,
+const struct cmd_form cmd_machine_forms[] = {
+    {"calibrate", .t = &calibrate_table, .required = MACHINE_USAGE_NAMED, .options = true},
+    {"recognize", .t = &recognize_table, .required = MACHINE_USAGE_NAMED, .options = true,
      .after = "IMAGE..."},
     {0},
 };
@@ -188,25 +188,27 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
     return rc;
 }
 
-/* The refusal of a command line that fits form i of machine_forms (calibrate, recognize) no. */
+/* The refusal of a calibrate or recognize command line that does not fit its form (the i-th
+ * of cmd_machine_forms): the form. */
 static enum pd_status expected_form(size_t i, struct pd_err *e)
 {
     char form[200];
 
     return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup machine --help)",
-                   cmd_form_text("machine", &machine_forms[i], form, sizeof form));
+                   cmd_form_text("machine", &cmd_machine_forms[i], form, sizeof form));
 }
 
 /* The forms, the summary, then calibrate's options and recognize's. */
 static void print_machine_usage(void)
 {
-    cmd_print_usage(stdout, "machine", machine_forms, machine_summary, &calibrate_table);
+    cmd_print_usage(stdout, "machine", cmd_machine_forms, machine_summary, &calibrate_table);
     pd_opts_help(stdout, &recognize_table);
 }
 
 enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e)
 {
-    static const char *const forms[] = {"calibrate", "recognize"};
+    const char *forms[2];
+    size_t n = cmd_form_subs(cmd_machine_forms, forms, 2); /* calibrate, recognize */
     if (argc >= 2 && strcmp(argv[1], forms[0]) == 0)
         return cmd_calibrate(argc - 1, argv + 1, e);
     if (argc >= 2 && strcmp(argv[1], forms[1]) == 0)
@@ -217,7 +219,7 @@ enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e)
     }
     char hint[80] = "";
     if (argc >= 2)
-        pd_did_you_mean(argv[1], forms, 2, hint, sizeof hint);
-    return pd_fail(e, PD_ERR_USAGE, "expected \"machine calibrate\" or \"machine recognize\"%s "
-                   "(predup machine --help)", hint);
+        pd_did_you_mean(argv[1], forms, n, hint, sizeof hint);
+    return pd_fail(e, PD_ERR_USAGE, "expected \"machine %s\" or \"machine %s\"%s (predup machine "
+                   "--help)", forms[0], forms[1], hint);
 }

@@ -90,8 +90,8 @@ static const struct pd_opt number_rows[] = {
 };
 static const struct pd_opt_table number_table = {"predup number", number_rows, NULL, 11};
 const struct pd_opt_table *const cmd_number_options[] = {&number_table, NULL};
-static const struct cmd_form number_forms[] = {
-    {"N", .summary = "print deal N (0 .. D-1, Pavlicek's order) as PBN"},
+const struct cmd_form cmd_number_forms[] = {
+    {.words = "N", .summary = "print deal N (0 .. D-1, Pavlicek's order) as PBN"},
     {.t = &number_table, .required = NUMBER_USAGE_DEAL,
      .summary = "print the number of a complete deal"},
     {0},
@@ -106,7 +106,7 @@ enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        cmd_print_forms(stdout, "number", number_forms);
+        cmd_print_forms(stdout, "number", cmd_number_forms);
         pd_opts_help(stdout, &number_table);
         return PD_OK;
     }
@@ -116,8 +116,8 @@ enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
         char form[2][80];
 
         return pd_fail(e, PD_ERR_USAGE, "expected: %s, or %s (predup number --help)",
-                       cmd_form_text("number", &number_forms[0], form[0], sizeof form[0]),
-                       cmd_form_text("number", &number_forms[1], form[1], sizeof form[1]));
+                       cmd_form_text("number", &cmd_number_forms[0], form[0], sizeof form[0]),
+                       cmd_form_text("number", &cmd_number_forms[1], form[1], sizeof form[1]));
     }
     return deal_of_number(argv[first], a.godel, e);
 }

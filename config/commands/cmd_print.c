@@ -187,7 +187,7 @@ static void print_help(void)
 {
     char kinds[96], words[sizeof kinds + 16];
     const struct cmd_form forms[] = {
-        {words, &print_table, .optional = PRINT_USAGE_OUT, .options = true},
+        {.words = words, .t = &print_table, .optional = PRINT_USAGE_OUT, .options = true},
         {0},
     };
 

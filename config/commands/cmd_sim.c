@@ -7,7 +7,7 @@
 #include "config/commands/commands.h"
 #include "config/config.h"
 
-static const struct cmd_form sim_forms[] = {{"SET.pbn", .options = true}, {0}};
+static const struct cmd_form sim_forms[] = {{.words = "SET.pbn", .options = true}, {0}};
 static const char sim_summary[] =
     "  Fills SET.pbn on the simulated machine (its settings from the profile when given,\n"
     "  which must say transport = sim), answering the prompts as a model operator, then\n"

@@ -62,7 +62,7 @@ const struct pd_opt_table *const cmd_verify_options[] = {&verify_table, &cmd_sqd
  * EVENT.sqd [options] SET..., the last: its own --help shows it alone. */
 static const struct cmd_form verify_forms[] = {
     {.t = &verify_table, .required = VERIFY_USAGE_KEY, .options = true, .after = "SET"},
-    {"NAME.record", .options = true, .after = "[FILE...]"},
+    {.words = "NAME.record", .options = true, .after = "[FILE...]"},
     {.t = &cmd_sqd_verify_table, .required = CMD_SQD_USAGE_VERIFY, .options = true,
      .after = "SET..."},
     {0},

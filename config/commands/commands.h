@@ -16,8 +16,10 @@
  *      on --help (the forms' lines and every option's line from the rows, its summary written
  *      by hand), refuses a command line that fits no form by cmd_form_text, and calls the
  *      engine;
- *   2. here: its declaration and its tables' (cmd_frob_options, NULL-ended: one per form);
- *   3. predup.c: a row of subcommands[] (name, function, summary, .opts);
+ *   2. here: its declaration and its tables' (cmd_frob_options, NULL-ended: one per form),
+ *      and its forms' (cmd_frob_forms) when they have subcommand words (predup frob new ...);
+ *   3. predup.c: a row of subcommands[] (name, function, summary, .opts, and .forms: the
+ *      subcommand words of predup --help and of the completion come from the forms);
  *   4. config/predup.1 (a section, its option list a generated region: make man-page),
  *      README.md's command table and HACKING.md's "Which file holds each command"; the bash
  *      completion needs nothing (predup --complete reads the tables);
@@ -60,17 +62,18 @@ extern const struct pd_opt_table *const cmd_key_options[], *const cmd_number_opt
 /* ---------------------------------------------------------------- what front-ends share */
 
 /* A usage form, one line of a command's --help ("usage: predup deal --key FILE [options]"):
- * after "predup CMD", words (its subcommand words and the operands before the options:
- * "commit NAME.conf", "SET"), the options it requires (the rows of t whose usage bits meet
+ * after "predup CMD", sub (its subcommand word: "commit", "new"; predup --complete forms CMD
+ * and predup --help list them), words (the operands before the options: "NAME.conf", "SET"),
+ * the options it requires (the rows of t whose usage bits meet
  * required, spelled from the row: "--key FILE"), those it names in brackets (optional's:
  * "[-o OUT.pdf]"; PD_USAGE_EVERY: every option the help lists, the flags with a letter in one
  * cluster, dealer's "[-023Vemquv] [-s N]"), "[options]" when options, then after (the
  * operands after the options: "SET", "IN OUT"). summary: one line of prose beside the form
  * (key's, event's), or NULL. The option spellings are the rows' alone (dealer/base/base.h,
  * pd_opts_usage): a row renamed or re-valued changes every usage line with it. A list of forms
- * ends with a form of no words, no t and no after ({0}). */
+ * ends with a form of no sub, no words, no t and no after ({0}). */
 struct cmd_form {
-    const char *words;
+    const char *sub, *words;
     const struct pd_opt_table *t;
     unsigned required, optional;
     bool options;
@@ -82,8 +85,18 @@ struct cmd_form {
 void cmd_print_forms(FILE *out, const char *cmd, const struct cmd_form *forms);
 /* Form f of cmd as a refusal names it, on one line, without "predup" and the summary, into
  * buf: "event commit NAME.conf [--reuse-key]" (a command line that fits none: "expected:
- * ..."). Returns buf. */
+ * ..."; cmd NULL: "commit NAME.conf [--reuse-key]"). Returns buf. */
 const char *cmd_form_text(const char *cmd, const struct cmd_form *f, char *buf, size_t len);
+/* The k-th of forms, NULL past the last. */
+const struct cmd_form *cmd_form_at(const struct cmd_form *forms, size_t k);
+/* The form of forms whose subcommand word is word, or NULL. */
+const struct cmd_form *cmd_form_named(const struct cmd_form *forms, const char *word);
+/* The subcommand words of forms, in order, into subs (at most max; for the did-you-mean of a
+ * misspelt one); how many. */
+size_t cmd_form_subs(const struct cmd_form *forms, const char **subs, size_t max);
+/* The forms predup.c's subcommand table reads (predup --help, predup --complete forms CMD). */
+extern const struct cmd_form cmd_key_forms[], cmd_number_forms[], cmd_event_forms[],
+    cmd_machine_forms[];
 /* A command's --help: its forms (cmd_print_forms), its summary (lines indented by two spaces:
  * what the command does, written by hand), then "options:" and the help lines of t's rows
  * (pd_opts_help), which say what each option does. */

@@ -63,6 +63,7 @@ static void form_words(const struct cmd_form *f, char *out, size_t len)
     char opts[FORM_WORDS];
 
     out[0] = '\0';
+    add_words(out, len, f->sub);
     add_words(out, len, f->words);
     if (f->t && f->required) {
         pd_opts_usage(f->t, f->required, false, opts, sizeof opts);
@@ -78,17 +79,44 @@ static void form_words(const struct cmd_form *f, char *out, size_t len)
 
 static bool form_end(const struct cmd_form *f)
 {
-    return !f->words && !f->t && !f->after;
+    return !f->sub && !f->words && !f->t && !f->after;
+}
+
+const struct cmd_form *cmd_form_at(const struct cmd_form *forms, size_t k)
+{
+    for (size_t i = 0; i < k; i++)
+        if (form_end(&forms[i]))
+            return NULL;
+    return form_end(&forms[k]) ? NULL : &forms[k];
+}
+
+const struct cmd_form *cmd_form_named(const struct cmd_form *forms, const char *word)
+{
+    for (const struct cmd_form *f = forms; !form_end(f); f++)
+        if (f->sub && strcmp(f->sub, word) == 0)
+            return f;
+    return NULL;
+}
+
+size_t cmd_form_subs(const struct cmd_form *forms, const char **subs, size_t max)
+{
+    size_t n = 0;
+
+    for (const struct cmd_form *f = forms; !form_end(f) && n < max; f++)
+        if (f->sub)
+            subs[n++] = f->sub;
+    return n;
 }
 
 const char *cmd_form_text(const char *cmd, const struct cmd_form *f, char *buf, size_t len)
 {
     char words[FORM_WORDS];
-    size_t n = (size_t)snprintf(buf, len, "%s", cmd);
+    size_t n = (size_t)snprintf(buf, len, "%s", cmd ? cmd : "");
 
     form_words(f, words, sizeof words);
     for (const char *w = words; *w && n < len; w += strcspn(w, "\n") + 1)
-        n += (size_t)snprintf(buf + n, len - n, " %.*s", (int)strcspn(w, "\n"), w);
+        n += (size_t)snprintf(buf + n, len - n, "%s%.*s", n ? " " : "", (int)strcspn(w, "\n"),
+                              w);
     return buf;
 }
 

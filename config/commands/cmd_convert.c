@@ -150,10 +150,21 @@ struct convert_args {
     bool help;
 };
 
+/* --from: a format of the format table. */
+static enum pd_status set_from(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    (void)row;
+    ((struct convert_args *)opts)->from = value;
+    return pbn_format_known(value) ? PD_OK
+                                   : pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"",
+                                             value);
+}
+
 #define CONVERT_AT(member) PD_OPT_AT(struct convert_args, member)
 #define CONVERT_BITS(bits) PD_OPT_BITS(struct convert_args, flags, bits)
 static const struct pd_opt convert_rows[] = {
-    {0, "from", PD_OPT_VALUE, CONVERT_AT(from), .arg = "FORMAT", .words = "@formats",
+    {0, "from", PD_OPT_VALUE, .set = set_from, .arg = "FORMAT", .words = "@formats",
      .help = "IN's format, when its contents do not tell it"},
     {0, "to", PD_OPT_VALUE, CONVERT_AT(to), .arg = "FORMAT[,FORMAT...]", .words = "@formats,",
      .help = "the formats to write (else OUT's extension says); with several, OUT's extension "
@@ -194,8 +205,6 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup convert --help)",
                        cmd_form_text("convert", &convert_forms[0], form, sizeof form));
     }
-    if (from && !pbn_format_known(from))
-        return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
     /* Lean: a set of 100,000 BER boards is not 22 times its file in memory. */
     rc = pbn_read_any_ex(argv[first], from, PBN_READ_LEAN, &set, e);
     if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[first]) && !input_is_key(argv[first]))

@@ -59,13 +59,25 @@ static enum pd_status set_script(void *opts, const struct pd_opt *row, const cha
     return PD_OK;
 }
 
+/* --date: PBN's YYYY.MM.DD, as the Date tag is checked. */
+static enum pd_status set_date(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    (void)row;
+    ((struct deal_args *)opts)->o.date = value;
+    return pbn_date_valid(value) ? PD_OK
+                                 : pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"",
+                                           value);
+}
+
 #define DEAL_AT(member) PD_OPT_AT(struct deal_args, member)
 #define DEAL_BITS(bits) PD_OPT_BITS(struct deal_args, o.out_flags, bits)
 static const struct pd_opt deal_rows[] = {
     {0, "key", PD_OPT_VALUE, DEAL_AT(o.key_path), .arg = "FILE", .words = "*.key",
      .usage = DEAL_USAGE_KEY,
      .help = "the event's key (required; make one with: predup key new FILE)"},
-    {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .arg = "L", .words = "original reserve",
+    {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .set = cmd_opt_label, .arg = "L",
+     .words = "original reserve",
      .help = "the set's label: original (the default), reserve, or any other name"},
     {0, "boards", PD_OPT_VALUE, DEAL_AT(o.boards), .arg = "1-36", .help_of = boards_help},
     {'o', "output", PD_OPT_VALUE, DEAL_AT(o.out), .arg = "FILE", .words = "*",
@@ -81,7 +93,7 @@ static const struct pd_opt deal_rows[] = {
      .arg = "N", .help_of = max_tries_help},
     {0, "event", PD_OPT_VALUE, DEAL_AT(o.event), .arg = "TEXT", .help = "the Event tag"},
     {0, "site", PD_OPT_VALUE, DEAL_AT(o.site), .arg = "TEXT", .help = "the Site tag"},
-    {0, "date", PD_OPT_VALUE, DEAL_AT(o.date), .arg = "YYYY.MM.DD", .help = "the Date tag"},
+    {0, "date", PD_OPT_VALUE, .set = set_date, .arg = "YYYY.MM.DD", .help = "the Date tag"},
     {0, "dealer", PD_OPT_VALUE, DEAL_AT(o.dealer), .set = cmd_opt_seat, .arg = "N|E|S|W",
      .words = "N E S W", .help = "the dealer of every board, instead of Law 2's"},
     {0, "vul", PD_OPT_VALUE, DEAL_AT(o.vul), .set = cmd_opt_vul, .arg = "None|NS|EW|All",
@@ -121,13 +133,9 @@ static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_e
     char key[64]; /* "--key FILE\n", as its row spells it */
 
     pd_opts_usage(&deal_table, DEAL_USAGE_KEY, false, key, sizeof key);
-    if (!o->key_path)
-        return pd_fail(e, PD_ERR_USAGE, "%.*s is required (make one with: predup key new FILE)",
-                       (int)strcspn(key, "\n"), key);
-    if (o->date && !pbn_date_valid(o->date))
-        return pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"", o->date);
-    /* Before anything is written: the label goes into every file's Generator tag. */
-    return pd_label_check("--label", o->label, e);
+    return o->key_path ? PD_OK
+                       : pd_fail(e, PD_ERR_USAGE, "%.*s is required (make one with: predup key "
+                                 "new FILE)", (int)strcspn(key, "\n"), key);
 }
 
 static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_args *a,

@@ -1,7 +1,7 @@
 /* config/commands/cmd_squaredeal.c - the options of the --squaredeal forms of `predup deal` and
  * `predup verify` (a SquareDeal event's sessions), which both read: config/commands/cmd_deal.c
  * and config/commands/cmd_verify.c parse them here and call sqd_deal_session or sqd_verify_sets
- * (pbn/sets/squaredeal.c); and the setters of --dealer and --vul, which both take. */
+ * (pbn/sets/squaredeal.c); and the setters of --dealer, --vul and --label, which both take. */
 #include <stddef.h>
 #include <string.h>
 
@@ -27,6 +27,13 @@ enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *val
                            struct pd_err *e)
 {
     return board_opt_vul("--vul", value, (int *)(void *)((char *)opts + row->at), e);
+}
+
+enum pd_status cmd_opt_label(void *opts, const struct pd_opt *row, const char *value,
+                             struct pd_err *e)
+{
+    *(const char **)(void *)((char *)opts + row->at) = value;
+    return pd_label_check("--label", value, e);
 }
 
 /* A number 1..9999 at *p, which is moved past it. */

@@ -32,7 +32,8 @@ static const struct pd_opt verify_rows[] = {
     {0, "key", PD_OPT_VALUE, VERIFY_AT(o.key_path), .arg = "FILE", .words = "*.key",
      .usage = VERIFY_USAGE_KEY,
      .help = "the key the set was dealt with"},
-    {0, "label", PD_OPT_VALUE, VERIFY_AT(o.label), .arg = "L", .words = "original reserve",
+    {0, "label", PD_OPT_VALUE, VERIFY_AT(o.label), .set = cmd_opt_label, .arg = "L",
+     .words = "original reserve",
      .help = "the set's label"},
     {0, "script", PD_OPT_VALUE, VERIFY_AT(o.script), .arg = "FILE", .words = "*",
      .help = "the script the set was dealt with; its boards' Dealer and Vulnerable must "
@@ -71,13 +72,8 @@ static const struct cmd_form verify_forms[] = {
 static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_args *a, int *first,
                                         struct pd_err *e)
 {
-    enum pd_status rc;
-
     *a = (struct verify_args){.o = {.dealer = -1, .vul = -1}};
-    rc = pd_opts_parse(&verify_table, a, argc, argv, first, e);
-    if (rc != PD_OK || a->help)
-        return rc;
-    return a->o.label ? pd_label_check("--label", a->o.label, e) : PD_OK;
+    return pd_opts_parse(&verify_table, a, argc, argv, first, e);
 }
 
 /* verify --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */

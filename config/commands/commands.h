@@ -115,11 +115,14 @@ void cmd_print_wrapped(FILE *out, const char *text, int width);
 bool cmd_has_option(int argc, char **argv, const char *name);
 
 /* Setters of rows for --dealer N|E|S|W and --vul None|NS|EW|All, which deal and verify both
- * take: the int at row->at, through the deal model's parsers. */
+ * take: the int at row->at, through the deal model's parsers; and for --label, the const char *
+ * at row->at, checked by the one rule of a label (pd_label_check) as it is read. */
 enum pd_status cmd_opt_seat(void *opts, const struct pd_opt *row, const char *value,
                             struct pd_err *e);
 enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *value,
                            struct pd_err *e);
+enum pd_status cmd_opt_label(void *opts, const struct pd_opt *row, const char *value,
+                             struct pd_err *e);
 
 /* The options of deal --squaredeal (-o, --format, --force and --public too) and of verify
  * --squaredeal (cmd_squaredeal.c); cmd_sqd_read_opts reads them into o (*help set on --help,

@@ -77,6 +77,7 @@ static void form_words(const struct cmd_form *f, char *out, size_t len)
     add_words(out, len, f->after);
 }
 
+/* Whether f is the {0} that ends a list of forms. */
 static bool form_end(const struct cmd_form *f)
 {
     return !f->sub && !f->words && !f->t && !f->after;

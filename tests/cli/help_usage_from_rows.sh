@@ -18,14 +18,14 @@ set -eu
 export LC_ALL=C
 P=$PREDUP
 
-check() {
+# usage_faults FILE...: help-CMD.txt (CMD's --help), the man page (.1) and documents (.md).
+usage_faults() {
     python3 - "$P" "$@" <<'PY'
 import re, subprocess, sys
-predup, files = sys.argv[1], sys.argv[2:]
+files = sys.argv[2:]
 
-def complete(*what):
-    return subprocess.run([predup, '--complete', *what], check=True, capture_output=True,
-                          text=True).stdout.splitlines()
+def complete(*what):  # predup --complete WHAT ..., one word a line
+    return subprocess.check_output([sys.argv[1], '--complete', *what], text=True).splitlines()
 
 faults, checked = [], 0
 
@@ -129,7 +129,7 @@ grep -q '^usage: predup dealer \[-023Vemquv\] ' help-dealer.txt ||
 docs="$TOP/config/predup.1 $TOP/README.md $TOP/HACKING.md $(cd "$TOP" && git ls-files '*/*.md' |
     grep -v '^tests/' | sed "s|^|$TOP/|")"
 # shellcheck disable=SC2086 # one word a document
-check help-*.txt $docs
+usage_faults help-*.txt $docs
 
 # The check can fail: a usage line written by hand with a value named otherwise than its row,
 # an option that is no row's, a value after a flag, a letter that takes a value in a cluster,
@@ -146,7 +146,7 @@ sed -e 's/^\.SS predup check FILE\.\.\.$/.SS predup check FILE.pbn.../' "$TOP/co
     > wrong/predup.1
 sed -e 's/^    predup dealer \[-023Vemquv\] \[-s N\]/    predup dealer [-023Vemquv] [-s SEED]/' \
     "$TOP/dealer/LANGUAGE.md" > wrong/LANGUAGE.md
-check wrong/help-*.txt help-check.txt wrong/predup.1 wrong/LANGUAGE.md > wrong.txt &&
+usage_faults wrong/help-*.txt help-check.txt wrong/predup.1 wrong/LANGUAGE.md > wrong.txt &&
     { cat wrong.txt; echo "wrong usage lines passed"; exit 1; }
 for want in ': --key KEYFILE: its row says --key FILE$' \
     ': -p in \[-023Vemquvp\] is no flag of predup dealer$' \

@@ -76,6 +76,30 @@ START_TEST(test_usage_from_rows)
 }
 END_TEST
 
+/* A refusal quotes a form on one line (cmd_form_text); the subcommand words are the forms'. */
+START_TEST(test_form_text_and_words)
+{
+    char buf[120];
+    const char *subs[4];
+
+    ck_assert_str_eq(cmd_form_text("frob", &frob_forms[0], buf, sizeof buf),
+                     "frob new NAME --key FILE [--plain] [options] SET");
+    ck_assert_str_eq(cmd_form_text(NULL, &frob_forms[1], buf, sizeof buf), "old [--plain]");
+    ck_assert_str_eq(cmd_form_text("frob", &frob_forms[0], buf, 12), "frob new NA");
+    ck_assert_uint_eq(cmd_form_subs(frob_forms, subs, 4), 3);
+    ck_assert_str_eq(subs[2], "wide");
+    ck_assert_ptr_eq(cmd_form_named(frob_forms, "old"), &frob_forms[1]);
+    ck_assert_ptr_null(cmd_form_named(frob_forms, "ol"));
+    ck_assert_ptr_eq(cmd_form_at(frob_forms, 3), &frob_forms[3]);
+    ck_assert_ptr_null(cmd_form_at(frob_forms, 4));
+    ck_assert_ptr_null(cmd_form_at(frob_forms, 9));
+    frob_rows[0].arg = "PATH"; /* the refusal follows the row too */
+    ck_assert_str_eq(cmd_form_text("frob", &frob_forms[0], buf, sizeof buf),
+                     "frob new NAME --key PATH [--plain] [options] SET");
+    frob_rows[0].arg = "FILE";
+}
+END_TEST
+
 START_TEST(test_row_renamed_changes_usage)
 {
     struct pd_opt kept[ARRAY_LEN(frob_rows)];
@@ -108,6 +132,7 @@ static Suite *help_usage_suite(void)
     TCase *tc = tcase_create("help_usage");
 
     tcase_add_test(tc, test_usage_from_rows);
+    tcase_add_test(tc, test_form_text_and_words);
     tcase_add_test(tc, test_row_renamed_changes_usage);
     suite_add_tcase(s, tc);
     return s;

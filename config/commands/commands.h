@@ -25,9 +25,9 @@
  *      completion needs nothing (predup --complete reads the tables);
  *      tests/cli/help_completion.sh checks every option --help lists is offered,
  *      tests/cli/help_man.sh the man page's lists against the rows,
- *      tests/cli/help_usage_from_rows.sh every usage line against the rows' spellings.
- *      The man page's section headings and README's command table copy the usage lines:
- *      tests/cli/help_docs_options.sh checks their options against the rows.
+ *      tests/cli/help_usage_from_rows.sh every usage line against the rows' spellings and
+ *      each man page section heading (.SS predup frob ...) against the usage lines, one for
+ *      one; tests/cli/help_docs_options.sh the options README's command table names.
  * Help text wrapped at print time (part of it from a table): cmd_print_wrapped (help.c). */
 #ifndef PREDUP_CONFIG_COMMANDS_H
 #define PREDUP_CONFIG_COMMANDS_H
@@ -64,8 +64,8 @@ extern const struct pd_opt_table *const cmd_key_options[], *const cmd_number_opt
 /* A usage form, one line of a command's --help ("usage: predup deal --key FILE [options]"):
  * after "predup CMD", sub (its subcommand word: "commit", "new"; predup --complete forms CMD
  * and predup --help list them), words (the operands before the options: "NAME.conf", "SET"),
- * the options it requires (the rows of t whose usage bits meet
- * required, spelled from the row: "--key FILE"), those it names in brackets (optional's:
+ * the options it requires (the rows of t whose usage bits meet required, spelled from the
+ * row: "--key FILE"), those it names in brackets (optional's:
  * "[-o OUT.pdf]"; PD_USAGE_EVERY: every option the help lists, the flags with a letter in one
  * cluster, dealer's "[-023Vemquv] [-s N]"), "[options]" when options, then after (the
  * operands after the options: "SET", "IN OUT"). summary: one line of prose beside the form

@@ -71,7 +71,7 @@ static enum pd_status set_seed(void *opts, const struct pd_opt *row, const char 
     struct sim_args *a = opts;
 
     (void)row;
-    a->f.o.seed_given = true;
+    a->seed_given = true;
     return pd_parse_number(value, 0, ULLONG_MAX, "--seed", &a->extra.seed, e);
 }
 
@@ -145,7 +145,7 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     /* command-line faults and rates come on top of the profile's */
-    if (o->seed_given)
+    if (a.seed_given)
         prof.sim.seed = a.extra.seed;
     if (a.extra.deck != MI_COUNT)
         prof.sim.deck = a.extra.deck;

@@ -146,6 +146,7 @@ struct fill_args {
 struct sim_args {
     struct fill_args f;
     struct mach_sim_opts extra;
+    bool seed_given; /* --seed: any value, even the largest, replaces the profile's */
 };
 /* The rows fill and sim share: sim's table chains to them. */
 extern const struct pd_opt_table cmd_fill_shared_table;

@@ -21,36 +21,46 @@ static const char machine_summary[] =
 static void print_machine_usage(void);
 static enum pd_status expected_form(size_t i, struct pd_err *e);
 
-/* "WxH+X+Y" into r. */
-static enum pd_status parse_region(const char *arg, struct vis_rect *r, struct pd_err *e)
+/* --region WxH+X+Y, read and checked as it is given (set_region). */
+struct region_opt {
+    struct vis_rect rect;
+    bool given;
+};
+
+/* The setter of --region: "WxH+X+Y" into the struct region_opt at row->at. */
+static enum pd_status set_region(void *opts, const struct pd_opt *row, const char *value,
+                                 struct pd_err *e)
 {
+    struct region_opt *o = (struct region_opt *)(void *)((char *)opts + row->at);
+    struct vis_rect *r = &o->rect;
     char tail;
-    if (sscanf(arg, "%dx%d+%d+%d%c", &r->width, &r->height, &r->x, &r->y, &tail) != 4 ||
+
+    if (sscanf(value, "%dx%d+%d+%d%c", &r->width, &r->height, &r->x, &r->y, &tail) != 4 ||
         r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0)
         return pd_fail(e, PD_ERR_USAGE, "--region wants WxH+X+Y, e.g. 170x224+0+0");
+    o->given = true;
     return PD_OK;
 }
 
 /* ---------------------------------------------------------------- calibrate */
 
 struct cal_opts {
-    const char *images, *out, *region_text;
+    const char *images, *out;
+    struct region_opt region;
     bool partial, force, quiet;
 };
 
 static enum pd_status calibrate_run(const struct cal_opts *o, struct pd_err *e)
 {
-    struct vis_rect region;
-    struct cam_calibrate_opts co = {o->images, o->out, o->region_text ? &region : NULL,
+    struct cam_calibrate_opts co = {o->images, o->out, o->region.given ? &o->region.rect : NULL,
                                     o->partial, o->force};
     struct cam_calibrate_report rep;
     const struct cam_module *cam = mach_camera_module(e);
-    enum pd_status st = o->region_text ? parse_region(o->region_text, &region, e) : PD_OK;
+    enum pd_status st;
 
     if (!cam)
         return PD_ERR_INTERNAL;
-    if (st == PD_OK)
-        st = cam->calibrate(&co, &rep, e);
+    st = cam->calibrate(&co, &rep, e);
     if (st == PD_OK && !o->quiet)
         printf("%s: %d frames of %d cards; accepts a confidence of %d or more\n", o->out,
                rep.frames, rep.cards, rep.threshold);
@@ -74,7 +84,7 @@ static const struct pd_opt calibrate_rows[] = {
     {'o', "output", PD_OPT_VALUE, CAL_AT(o.out), .arg = "CAL", .words = "*",
      .usage = MACHINE_USAGE_NAMED,
      .help = "the calibration file to write"},
-    {0, "region", PD_OPT_VALUE, CAL_AT(o.region_text), .arg = "WxH+X+Y",
+    {0, "region", PD_OPT_VALUE, CAL_AT(o.region), .set = set_region, .arg = "WxH+X+Y",
      .help = "where the corner index is in every frame (the whole frame); the calibration "
              "and the reading must use the same one"},
     {0, "partial", PD_OPT_FLAG, CAL_AT(o.partial),
@@ -132,7 +142,8 @@ static enum pd_status recognize_one(const struct cam_module *cam, const struct v
 }
 
 struct recognize_args {
-    const char *calibration, *region;
+    const char *calibration;
+    struct region_opt region;
     bool help;
 };
 
@@ -140,7 +151,8 @@ static const struct pd_opt recognize_rows[] = {
     {0, "calibration", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, calibration),
      .arg = "CAL", .words = "*.cal", .usage = MACHINE_USAGE_NAMED,
      .help = "recognize: the calibration calibrate wrote"},
-    {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .arg = "WxH+X+Y",
+    {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .set = set_region,
+     .arg = "WxH+X+Y",
      .help = "recognize: where the corner index is, the calibration's region"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct recognize_args, help)},
     {0},
@@ -158,7 +170,6 @@ const struct cmd_form cmd_machine_forms[] = {
 static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
 {
     struct recognize_args a = {0};
-    const char *calfile, *region_text;
     int first;
     enum pd_status rc = pd_opts_parse(&recognize_table, &a, argc, argv, &first, e);
 
@@ -168,20 +179,16 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
         print_machine_usage();
         return PD_OK;
     }
-    calfile = a.calibration, region_text = a.region;
-    if (!calfile || first >= argc)
+    if (!a.calibration || first >= argc)
         return expected_form(1, e);
-    struct vis_rect region;
-    if (region_text && (rc = parse_region(region_text, &region, e)) != PD_OK)
-        return rc;
     struct vis_cal *cal;
     const struct cam_module *cam = mach_camera_module(e);
     if (!cam)
         return PD_ERR_INTERNAL;
-    if ((rc = cam->cal_load(calfile, &cal, e)) != PD_OK)
+    if ((rc = cam->cal_load(a.calibration, &cal, e)) != PD_OK)
         return rc;
     for (int i = first; rc == PD_OK && i < argc; i++) {
-        rc = recognize_one(cam, cal, argv[i], region_text ? &region : NULL, e);
+        rc = recognize_one(cam, cal, argv[i], a.region.given ? &a.region.rect : NULL, e);
         fflush(stdout);
     }
     cam->cal_free(cal);

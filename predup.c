@@ -13,22 +13,20 @@
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const key_forms[] = {"new", "commit"};
-static const char *const event_forms[] = {"commit", "public", "deal", "reveal"};
-static const char *const machine_forms[] = {"calibrate", "recognize"};
-
 /* The one table of subcommands: predup --help, predup help, the did-you-mean of a misspelt
- * command and the bash completion (predup --complete) read it. forms: the sub-forms
- * (predup key new ...), nforms of them. A summary that starts with ":" follows the forms
- * ("record | curtain | sheet: ..."); form: the sub-forms from a table instead (the i-th, NULL
+ * command and the bash completion (predup --complete) read it. forms: the command's usage
+ * forms (struct cmd_form, config/commands/commands.h), whose subcommand words are its
+ * sub-forms (predup key new ...). A summary that starts with ":" follows the sub-forms
+ * ("record | curtain | sheet: ..."), or the forms whole when whole ("N | --deal "N:..."",
+ * spelled from the option rows); form: the sub-forms from a table instead (the i-th, NULL
  * past the last); formats: the summary is followed by the file formats, from the format table;
  * opts: the command's option tables (predup --complete options CMD ...). */
 struct subcommand {
     const char *name;
     enum pd_status (*run)(int argc, char **argv, struct pd_err *e);
     const char *summary;
-    const char *const *forms;
-    size_t nforms;
+    const struct cmd_form *forms;
+    bool whole;
     const char *(*form)(size_t i);
     bool formats;
     const struct pd_opt_table *const *opts; /* its options' tables (its forms' each) */
@@ -45,19 +43,21 @@ static const char *print_form(size_t i)
 /* The k-th sub-form of c, NULL past the last. */
 static const char *form_at(const struct subcommand *c, size_t k)
 {
-    return c->form ? c->form(k) : k < c->nforms ? c->forms[k] : NULL;
+    const struct cmd_form *f = c->forms ? cmd_form_at(c->forms, k) : NULL;
+
+    return c->form ? c->form(k) : f ? f->sub : NULL;
 }
 
 static const struct subcommand subcommands[] = {
-    {"key", cmd_key, "new FILE | commit FILE: make an event key, print its commitment", key_forms,
-     COUNT(key_forms), .opts = cmd_key_options},
+    {"key", cmd_key, ": make an event key, print its commitment", cmd_key_forms, true,
+     .opts = cmd_key_options},
     {"deal", cmd_deal, "deal a set of boards from a key (PBN and machine files)",
      .opts = cmd_deal_options},
     {"verify", cmd_verify, "re-deal a set from its key or event record and check files",
      .opts = cmd_verify_options},
-    {"event", cmd_event, ": the ceremony of an honest event", event_forms, COUNT(event_forms),
+    {"event", cmd_event, ": the ceremony of an honest event", cmd_event_forms,
      .opts = cmd_event_options},
-    {"number", cmd_number, "N | --deal \"N:...\": deal numbers both ways (Pavlicek)",
+    {"number", cmd_number, ": deal numbers both ways (Pavlicek)", cmd_number_forms, true,
      .opts = cmd_number_options},
     {"dealer", cmd_dealer, "run a dealer script (Hans van Staveren's language)",
      .opts = cmd_dealer_options},
@@ -73,7 +73,7 @@ static const struct subcommand subcommands[] = {
      .opts = cmd_fill_options},
     {"sim", cmd_sim, "run the simulated dealing machine", .opts = cmd_sim_options},
     {"machine", cmd_machine, ": teach predup a deck from camera images, read cards with it",
-     machine_forms, COUNT(machine_forms), .opts = cmd_machine_options},
+     cmd_machine_forms, .opts = cmd_machine_options},
 };
 
 /* The topics of `predup help TOPIC` that are not subcommands: a few lines each, then where the
@@ -142,14 +142,16 @@ static const struct topic topics[] = {
 
 static void print_summary(FILE *out, const struct subcommand *c)
 {
-    char list[160];
+    char list[160], whole[4][80];
     const char *forms[16];
     size_t n = 0;
 
     fprintf(out, "  %-8s ", c->name);
+    for (; c->whole && n < 4 && cmd_form_at(c->forms, n); n++)
+        forms[n] = cmd_form_text(NULL, cmd_form_at(c->forms, n), whole[n], sizeof whole[n]);
+    while (!c->whole && n < 16 && form_at(c, n))
+        forms[n] = form_at(c, n), n++;
     if (c->summary[0] == ':') {
-        while (n < 16 && form_at(c, n))
-            forms[n] = form_at(c, n), n++;
         pd_join_words(forms, n, " | ", " | ", list, sizeof list);
         fputs(list, out);
     }

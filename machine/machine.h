@@ -461,7 +461,6 @@ struct fill_opts {
     bool resume; /* continue the journal; without one, a fresh fill (the ceremony always sets it) */
     bool yes, quiet;
     bool descending; /* the boards from the highest down (the DUP's "reverse order") */
-    bool seed_given; /* sim --seed: any value, even the largest, replaces the profile's */
     const char *command; /* the command the resume hint names: "fill" when NULL, "sim" */
     const char *const *resume_also; /* what the hint repeats after the engine's options (the
                                        caller's "--yes", "--web" PORT), NULL-ended, or NULL */

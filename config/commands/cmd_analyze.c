@@ -7,7 +7,7 @@
 #include "config/commands/commands.h"
 #include "printing/printing.h"
 
-static const char analyze_forms[] = "usage: predup analyze SET [options]\n";
+static const struct cmd_form analyze_forms[] = {{.words = "SET", .options = true}, {0}};
 static const char analyze_summary[] =
     "  Adds double-dummy tricks (DoubleDummyTricks, OptimumResultTable) and par (OptimumScore,\n"
     "  ParContract, for each board's vulnerability and dealer) to every board, with libdds on\n"
@@ -85,7 +85,7 @@ static enum pd_status run_analyze(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK)
         rc = same_analyze(&a, e);
     if (a.help && rc == PD_OK)
-        cmd_print_usage(stdout, analyze_forms, analyze_summary, &analyze_table);
+        cmd_print_usage(stdout, "analyze", analyze_forms, analyze_summary, &analyze_table);
     if (rc != PD_OK || a.help)
         return rc;
     rc = pr_analyze_file(&a.o, &r, e);

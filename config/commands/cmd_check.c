@@ -7,8 +7,8 @@
 #include "config/commands/commands.h"
 #include "pbn/pbn.h"
 
-static const char check_usage[] =
-    "usage: predup check FILE...\n"
+static const struct cmd_form check_forms[] = {{.words = "FILE..."}, {0}};
+static const char check_summary[] =
     "  Lists every departure from the PBN 2.1 export format and every impossible deal as\n"
     "  FILE:LINE: what is wrong. Exit 0 when there is none, 1 when there is any. A file in\n"
     "  another format (told by its contents) is read, and its first fault reported.\n";
@@ -66,7 +66,8 @@ enum pd_status cmd_check(int argc, char **argv, struct pd_err *e)
     if (rc0 != PD_OK)
         return rc0;
     if (help) {
-        fputs(check_usage, stdout);
+        cmd_print_forms(stdout, "check", check_forms);
+        fputs(check_summary, stdout);
         return PD_OK;
     }
     for (int i = first; i < argc; i++) {

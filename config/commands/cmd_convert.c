@@ -6,12 +6,12 @@
 #include "config/commands/commands.h"
 #include "pbn/pbn.h"
 
-static const char convert_forms[] = "usage: predup convert [options] IN OUT\n";
 /* Wrapped at print time, for the format names come from the format table (pbn_format_list). */
 static const char convert_about_formats[] =
     "Reads IN and writes OUT. Formats come from the extensions unless given:";
 
 static const struct pd_opt_table convert_table;
+static const struct cmd_form convert_forms[] = {{.options = true, .after = "IN OUT"}, {0}};
 
 /* The forms, the summary with the format names, then the options' help lines. */
 static void print_convert_usage(void)
@@ -20,9 +20,10 @@ static void print_convert_usage(void)
 
     pbn_format_list(formats, sizeof formats, ", ", false);
     snprintf(text, sizeof text, "%s %s.", convert_about_formats, formats);
-    fputs(convert_forms, stdout);
+    cmd_print_forms(stdout, "convert", convert_forms);
     cmd_print_wrapped(stdout, text, 90);
-    cmd_print_usage(stdout, "", "", &convert_table);
+    fputs("options:\n", stdout);
+    pd_opts_help(stdout, &convert_table);
 }
 
 /* Tags a non-PBN format carries (the others it leaves out): every format the deal, LIN also
@@ -149,10 +150,21 @@ struct convert_args {
     bool help;
 };
 
+/* --from: a format of the format table. */
+static enum pd_status set_from(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    (void)row;
+    ((struct convert_args *)opts)->from = value;
+    return pbn_format_known(value) ? PD_OK
+                                   : pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"",
+                                             value);
+}
+
 #define CONVERT_AT(member) PD_OPT_AT(struct convert_args, member)
 #define CONVERT_BITS(bits) PD_OPT_BITS(struct convert_args, flags, bits)
 static const struct pd_opt convert_rows[] = {
-    {0, "from", PD_OPT_VALUE, CONVERT_AT(from), .arg = "FORMAT", .words = "@formats",
+    {0, "from", PD_OPT_VALUE, .set = set_from, .arg = "FORMAT", .words = "@formats",
      .help = "IN's format, when its contents do not tell it"},
     {0, "to", PD_OPT_VALUE, CONVERT_AT(to), .arg = "FORMAT[,FORMAT...]", .words = "@formats,",
      .help = "the formats to write (else OUT's extension says); with several, OUT's extension "
@@ -187,10 +199,12 @@ enum pd_status cmd_convert(int argc, char **argv, struct pd_err *e)
         return PD_OK;
     }
     from = a.from, to = a.to;
-    if (first != argc - 2)
-        return pd_fail(e, PD_ERR_USAGE, "expected: convert [--from F] [--to F,...] IN OUT");
-    if (from && !pbn_format_known(from))
-        return pd_fail(e, PD_ERR_USAGE, "--from: unknown format \"%s\"", from);
+    if (first != argc - 2) {
+        char form[100];
+
+        return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup convert --help)",
+                       cmd_form_text("convert", &convert_forms[0], form, sizeof form));
+    }
     /* Lean: a set of 100,000 BER boards is not 22 times its file in memory. */
     rc = pbn_read_any_ex(argv[first], from, PBN_READ_LEAN, &set, e);
     if (rc == PD_ERR_SYNTAX && !from && !pbn_format_guess(argv[first]) && !input_is_key(argv[first]))

@@ -3,11 +3,10 @@
  * reads them into a sqd_set_opts and calls sqd_deal_session. `predup verify` is in
  * config/commands/cmd_verify.c. */
 
+#include <string.h>
+
 #include "config/commands/commands.h"
 
-static const char deal_forms[] =
-    "usage: predup deal --key FILE [options]\n"
-    "       predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [options]\n";
 static const char deal_summary[] =
     "  Deals the boards of a set from (key, label, board number): the same inputs always give\n"
     "  the same deals, whatever -j. Dealer and vulnerability follow Law 2 from the board\n"
@@ -40,6 +39,8 @@ static const char *max_tries_help(char *buf, size_t len)
     return buf;
 }
 
+enum { DEAL_USAGE_KEY = 1 }; /* the usage bit of --key: the first form names it */
+
 struct deal_args {
     struct deal_set_opts o;
     bool help;
@@ -58,12 +59,25 @@ static enum pd_status set_script(void *opts, const struct pd_opt *row, const cha
     return PD_OK;
 }
 
+/* --date: PBN's YYYY.MM.DD, as the Date tag is checked. */
+static enum pd_status set_date(void *opts, const struct pd_opt *row, const char *value,
+                               struct pd_err *e)
+{
+    (void)row;
+    ((struct deal_args *)opts)->o.date = value;
+    return pbn_date_valid(value) ? PD_OK
+                                 : pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"",
+                                           value);
+}
+
 #define DEAL_AT(member) PD_OPT_AT(struct deal_args, member)
 #define DEAL_BITS(bits) PD_OPT_BITS(struct deal_args, o.out_flags, bits)
 static const struct pd_opt deal_rows[] = {
     {0, "key", PD_OPT_VALUE, DEAL_AT(o.key_path), .arg = "FILE", .words = "*.key",
+     .usage = DEAL_USAGE_KEY,
      .help = "the event's key (required; make one with: predup key new FILE)"},
-    {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .arg = "L", .words = "original reserve",
+    {0, "label", PD_OPT_VALUE, DEAL_AT(o.label), .set = cmd_opt_label, .arg = "L",
+     .words = "original reserve",
      .help = "the set's label: original (the default), reserve, or any other name"},
     {0, "boards", PD_OPT_VALUE, DEAL_AT(o.boards), .arg = "1-36", .help_of = boards_help},
     {'o', "output", PD_OPT_VALUE, DEAL_AT(o.out), .arg = "FILE", .words = "*",
@@ -79,7 +93,7 @@ static const struct pd_opt deal_rows[] = {
      .arg = "N", .help_of = max_tries_help},
     {0, "event", PD_OPT_VALUE, DEAL_AT(o.event), .arg = "TEXT", .help = "the Event tag"},
     {0, "site", PD_OPT_VALUE, DEAL_AT(o.site), .arg = "TEXT", .help = "the Site tag"},
-    {0, "date", PD_OPT_VALUE, DEAL_AT(o.date), .arg = "YYYY.MM.DD", .help = "the Date tag"},
+    {0, "date", PD_OPT_VALUE, .set = set_date, .arg = "YYYY.MM.DD", .help = "the Date tag"},
     {0, "dealer", PD_OPT_VALUE, DEAL_AT(o.dealer), .set = cmd_opt_seat, .arg = "N|E|S|W",
      .words = "N E S W", .help = "the dealer of every board, instead of Law 2's"},
     {0, "vul", PD_OPT_VALUE, DEAL_AT(o.vul), .set = cmd_opt_vul, .arg = "None|NS|EW|All",
@@ -106,16 +120,22 @@ static const struct pd_opt deal_rows[] = {
 };
 static const struct pd_opt_table deal_table = {"predup deal", deal_rows, NULL, 25};
 const struct pd_opt_table *const cmd_deal_options[] = {&deal_table, &cmd_sqd_deal_table, NULL};
+/* deal --key FILE [options]; deal --squaredeal EVENT.sqd --session PHASE,SESSION [options],
+ * the last: its own --help shows it alone. */
+static const struct cmd_form deal_forms[] = {
+    {.t = &deal_table, .required = DEAL_USAGE_KEY, .options = true},
+    {.t = &cmd_sqd_deal_table, .required = CMD_SQD_USAGE_DEAL, .options = true},
+    {0},
+};
 
 static enum pd_status check_deal_opts(const struct deal_set_opts *o, struct pd_err *e)
 {
-    if (!o->key_path)
-        return pd_fail(e, PD_ERR_USAGE,
-                       "--key FILE is required (make one with: predup key new FILE)");
-    if (o->date && !pbn_date_valid(o->date))
-        return pd_fail(e, PD_ERR_USAGE, "--date wants YYYY.MM.DD, not \"%s\"", o->date);
-    /* Before anything is written: the label goes into every file's Generator tag. */
-    return pd_label_check("--label", o->label, e);
+    char key[64]; /* "--key FILE\n", as its row spells it */
+
+    pd_opts_usage(&deal_table, DEAL_USAGE_KEY, false, key, sizeof key);
+    return o->key_path ? PD_OK
+                       : pd_fail(e, PD_ERR_USAGE, "%.*s is required (make one with: predup key "
+                                 "new FILE)", (int)strcspn(key, "\n"), key);
 }
 
 static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_args *a,
@@ -136,8 +156,6 @@ static enum pd_status parse_deal_opts(int argc, char **argv, struct deal_args *a
 }
 
 /* deal --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
-static const char sqd_deal_forms[] =
-    "usage: predup deal --squaredeal EVENT.sqd --session PHASE,SESSION [options]\n";
 static const char sqd_deal_summary[] =
     "  Re-deals one session of a SquareDeal event exactly as Big Deal dealt it, from the\n"
     "  public EVENT.sqd and the revealed keys EVENT.sqk beside it. Writes PBN to FILE or\n"
@@ -148,17 +166,18 @@ static enum pd_status deal_squaredeal(int argc, char **argv, struct pd_err *e)
     struct sqd_set_opts o;
     bool help;
     int first;
+    char form[200];
     enum pd_status rc = cmd_sqd_read_opts(argc, argv, true, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
-        cmd_print_usage(stdout, sqd_deal_forms, sqd_deal_summary, &cmd_sqd_deal_table);
+        cmd_print_usage(stdout, "deal", deal_forms + 1, sqd_deal_summary, &cmd_sqd_deal_table);
         return PD_OK;
     }
     if (rc == PD_OK && first != argc)
         rc = pd_fail(e, PD_ERR_USAGE, "unexpected argument \"%s\"", argv[first]);
     if (rc == PD_OK && (!o.sqd || !o.span.phase))
-        rc = pd_fail(e, PD_ERR_USAGE,
-                     "expected: deal --squaredeal EVENT.sqd --session PHASE,SESSION");
+        rc = pd_fail(e, PD_ERR_USAGE, "expected: %s (predup deal --help)",
+                     cmd_form_text("deal", &deal_forms[1], form, sizeof form));
     if (rc == PD_OK && o.span.lo != o.span.hi)
         rc = pd_fail(e, PD_ERR_USAGE, "deal --squaredeal deals one session at a time");
     return rc == PD_OK ? sqd_deal_session(&o, e) : rc;
@@ -172,7 +191,7 @@ enum pd_status cmd_deal(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = parse_deal_opts(argc, argv, &a, e);
 
     if (rc == PD_OK && a.help) {
-        cmd_print_usage(stdout, deal_forms, deal_summary, &deal_table);
+        cmd_print_usage(stdout, "deal", deal_forms, deal_summary, &deal_table);
         return PD_OK;
     }
     return rc == PD_OK ? deal_set(&a.o, e) : rc;

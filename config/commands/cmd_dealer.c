@@ -11,9 +11,7 @@
 #include "config/commands/commands.h"
 #include "dealer/run/run.h"
 
-static const char usage[] =
-    "usage: predup dealer [-023euvmqV] [-p N] [-g N] [-s N] [-t S] [-j N] [--plain] [--sd]\n"
-    "                     [--dealing N] [script]\n"
+static const char summary[] =
     "Runs a script in Hans van Staveren's dealer language (dealer/LANGUAGE.md); stdin when\n"
     "no script is named.\n";
 
@@ -117,6 +115,11 @@ static const struct pd_opt dealer_rows[] = {
 };
 static const struct pd_opt_table dealer_table = {"predup dealer", dealer_rows, NULL, 9};
 const struct pd_opt_table *const cmd_dealer_options[] = {&dealer_table, NULL};
+/* Every option the help lists, in brackets, as Debian's dealer's usage has them. */
+static const struct cmd_form dealer_forms[] = {
+    {.t = &dealer_table, .optional = PD_USAGE_EVERY, .after = "[script]"},
+    {0},
+};
 
 static enum pd_status parse_args(int argc, char **argv, struct dealer_args *a, bool *done,
                                  struct pd_err *e)
@@ -212,7 +215,8 @@ static enum pd_status run_dealer(int argc, char **argv, struct pd_err *e)
     if (rc == PD_OK && a.version)
         printf("predup dealer %s\n", PREDUP_VERSION);
     else if (rc == PD_OK && a.help) {
-        fputs(usage, stdout);
+        cmd_print_forms(stdout, "dealer", dealer_forms);
+        fputs(summary, stdout);
         pd_opts_help(stdout, &dealer_table);
     }
     if (rc != PD_OK || done)

@@ -8,19 +8,13 @@
 #include "config/config.h"
 #include "machine/operator/operator.h"
 
-static const char event_forms[] =
-    "usage: predup event commit NAME.conf [--reuse-key]  make NAME.key and the record NAME.record\n"
-    "       predup event public NAME.conf VALUE    add the delayed public value to the record\n"
-    "       predup event deal NAME.conf [options]  deal, write, analyse, print (and fill)\n"
-    "       predup event reveal NAME.conf [--yes]  add the key to the record, after play\n"
-    "                                              (--yes: before the event's date or at a\n"
-    "                                              terminal: play is over)\n";
 static const char event_summary[] =
     "  The record NAME.record may be published at every stage; `predup verify NAME.record\n"
     "  FILE...` checks it and the files. dealer/EVENTS.md describes the ceremony.\n"
     MACH_PROMPTS_HELP;
 
 static void print_event_usage(void);
+static enum pd_status expected_step(const char *step, struct pd_err *e);
 
 /* event deal's options: the ceremony's, and the front-end's own (--web: it starts the page). */
 struct event_deal_args {
@@ -59,9 +53,7 @@ static enum pd_status parse_deal(int argc, char **argv, struct event_deal_args *
         return pd_fail(e, PD_ERR_USAGE, "--web shows the fill on a page: it goes with --fill");
     if (a->o.yes && !a->o.fill)
         return pd_fail(e, PD_ERR_USAGE, "--yes answers the fill's prompts: it goes with --fill");
-    return first == argc - 1 ? PD_OK
-                             : pd_fail(e, PD_ERR_USAGE, "expected: event deal NAME.conf "
-                                       "[--set NAME] [-o DIR] [--fill]");
+    return first == argc - 1 ? PD_OK : expected_step("deal", e);
 }
 
 static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
@@ -84,12 +76,15 @@ static enum pd_status event_deal(int argc, char **argv, struct pd_err *e)
     return rc;
 }
 
-/* commit's and reveal's own option each: a flag, read through the one option reader. */
+/* commit's and reveal's own option each: a flag, read through the one option reader; the
+ * step's usage line names it. */
 struct event_step_args {
     bool flag, help;
 };
+enum { EVENT_USAGE_STEP = 1 };
 static const struct pd_opt event_commit_rows[] = {
     {0, "reuse-key", PD_OPT_FLAG, PD_OPT_AT(struct event_step_args, flag), .whole = true,
+     .usage = EVENT_USAGE_STEP,
      .help = "event commit: adopt an existing NAME.key that has no record (never a key "
              "revealed or committed to before)"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct event_step_args, help)},
@@ -97,6 +92,7 @@ static const struct pd_opt event_commit_rows[] = {
 };
 static const struct pd_opt event_reveal_rows[] = {
     {0, "yes", PD_OPT_FLAG, PD_OPT_AT(struct event_step_args, flag), .whole = true,
+     .usage = EVENT_USAGE_STEP,
      .help = "event reveal: play is over, before the event's date or at a terminal"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct event_step_args, help)},
     {0},
@@ -107,6 +103,16 @@ static const struct pd_opt_table event_reveal_table = {"predup event", event_rev
                                                        25};
 const struct pd_opt_table *const cmd_event_options[] = {&event_deal_table, &event_commit_table,
                                                         &event_reveal_table, NULL};
+const struct cmd_form cmd_event_forms[] = {
+    {"commit", "NAME.conf", &event_commit_table, .optional = EVENT_USAGE_STEP,
+     .summary = "make the key NAME.key and NAME.record"},
+    {"public", "NAME.conf VALUE", .summary = "add the delayed public value to the record"},
+    {"deal", "NAME.conf", .options = true, .summary = "deal, write, analyse, print (and fill)"},
+    {"reveal", "NAME.conf", &event_reveal_table, .optional = EVENT_USAGE_STEP,
+     .summary = "add the key to the record, after play (--yes: before the event's date or at "
+                "a terminal: play is over)"},
+    {0},
+};
 
 static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e);
 
@@ -142,35 +148,39 @@ static bool wants_help(int argc, char **argv)
     return false;
 }
 
-/* The steps and what each takes, for the refusal of a command line that is none of them. */
-static const char *const steps[] = {"commit", "public", "deal", "reveal"};
-static const char *const step_args[] = {"NAME.conf [--reuse-key]", "NAME.conf VALUE",
-                                        "NAME.conf [--set NAME] [-o DIR] [--fill]",
-                                        "NAME.conf [--yes]"};
+/* The refusal of a known step's command line: its form (cmd_event_forms). */
+static enum pd_status expected_step(const char *step, struct pd_err *e)
+{
+    char form[200];
+    const struct cmd_form *f = cmd_form_named(cmd_event_forms, step);
+
+    return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup event --help)",
+                   cmd_form_text("event", f ? f : cmd_event_forms, form, sizeof form));
+}
 
 /* A known step with the wrong arguments is told what that step takes; an unknown one, the
- * step it is closest to and the list. */
+ * step it is closest to and the steps (their forms' words). */
 static enum pd_status wrong_step(int argc, char **argv, struct pd_err *e)
 {
-    const char *step = argc > 1 ? argv[1] : "";
-    char hint[80];
+    const char *step = argc > 1 ? argv[1] : "", *steps[8];
+    size_t n = cmd_form_subs(cmd_event_forms, steps, 8);
+    char hint[80], list[80];
 
-    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
-        if (!strcmp(step, steps[i]))
-            return pd_fail(e, PD_ERR_USAGE, "expected: event %s %s (predup event --help)",
-                           steps[i], step_args[i]);
-    pd_did_you_mean(step, steps, sizeof steps / sizeof steps[0], hint, sizeof hint);
+    if (cmd_form_named(cmd_event_forms, step))
+        return expected_step(step, e);
+    pd_did_you_mean(step, steps, n, hint, sizeof hint);
+    pd_join_words(steps, n, "|", "|", list, sizeof list);
     if (!step[0])
-        return pd_fail(e, PD_ERR_USAGE, "expected a step: event commit|public|deal|reveal "
-                       "NAME.conf ... (predup event --help)");
-    return pd_fail(e, PD_ERR_USAGE, "no step \"%s\"%s: expected event commit|public|deal|reveal "
-                   "NAME.conf ... (predup event --help)", step, hint);
+        return pd_fail(e, PD_ERR_USAGE, "expected a step: event %s NAME.conf ... (predup event "
+                       "--help)", list);
+    return pd_fail(e, PD_ERR_USAGE, "no step \"%s\"%s: expected event %s NAME.conf ... (predup "
+                   "event --help)", step, hint, list);
 }
 
 /* The forms and the summary, then the options of deal, of commit and of reveal. */
 static void print_event_usage(void)
 {
-    cmd_print_usage(stdout, event_forms, event_summary, &event_deal_table);
+    cmd_print_usage(stdout, "event", cmd_event_forms, event_summary, &event_deal_table);
     pd_opts_help(stdout, &event_commit_table);
     pd_opts_help(stdout, &event_reveal_table);
 }

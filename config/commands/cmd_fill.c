@@ -11,9 +11,6 @@
 #include "config/config.h"
 #include "machine/operator/operator.h"
 
-static const char fill_forms[] =
-    "usage: predup fill SET.pbn [options]\n"
-    "       predup fill --list\n";
 static const char fill_summary[] =
     "  Fills the boards of SET.pbn in order on the machine of the profile. Every placement\n"
     "  goes to the journal first; after any stop, --resume continues from the first\n"
@@ -35,6 +32,8 @@ static enum pd_status set_copies(void *opts, const struct pd_opt *row, const cha
     o->copies_arg = value; /* as given, for the resume hint */
     return rc;
 }
+
+enum { FILL_USAGE_LIST = 1 }; /* the usage bit of --list: the second form names it */
 
 #define FILL_AT(member) PD_OPT_AT(struct fill_args, member)
 static const struct pd_opt fill_shared_rows[] = {
@@ -72,7 +71,7 @@ const struct pd_opt_table cmd_fill_shared_table = {"predup fill", fill_shared_ro
 static const char sim_only[] = "fill takes no --seed, --fault, --rate or --deck: they are the "
                                "simulator's (see predup sim --help)";
 static const struct pd_opt fill_rows[] = {
-    {0, "list", PD_OPT_FLAG, FILL_AT(list),
+    {0, "list", PD_OPT_FLAG, FILL_AT(list), .usage = FILL_USAGE_LIST,
      .help = "show the USB devices predup sees, the profiles they match, whether predup may "
              "open them, and the profiles"},
     {0, "seed", PD_OPT_REFUSED, .arg = "N", .help = sim_only},
@@ -84,6 +83,11 @@ static const struct pd_opt fill_rows[] = {
 static const struct pd_opt_table fill_table = {"predup fill", fill_rows, &cmd_fill_shared_table,
                                                27};
 const struct pd_opt_table *const cmd_fill_options[] = {&fill_table, NULL};
+static const struct cmd_form fill_forms[] = {
+    {.words = "SET.pbn", .options = true},
+    {.t = &fill_table, .required = FILL_USAGE_LIST},
+    {0},
+};
 
 enum pd_status cmd_fill_parse_opts(const struct pd_opt_table *t, struct fill_args *a, int argc,
                                char **argv, struct pd_err *e)
@@ -198,7 +202,7 @@ enum pd_status cmd_fill(int argc, char **argv, struct pd_err *e)
     enum pd_status rc = cmd_fill_parse_opts(&fill_table, &a, argc, argv, e);
 
     if (rc == PD_OK && a.help) {
-        cmd_print_usage(stdout, fill_forms, fill_summary, &fill_table);
+        cmd_print_usage(stdout, "fill", fill_forms, fill_summary, &fill_table);
         return PD_OK;
     }
     if (rc == PD_OK && a.list)

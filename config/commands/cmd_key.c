@@ -6,9 +6,11 @@
 #include "config/commands/commands.h"
 #include "dealer/deal/deal.h"
 
-static const char key_forms[] =
-    "usage: predup key new FILE      create a 256-bit key (mode 0600) and print its commitment\n"
-    "       predup key commit FILE   print the commitment again (FILE may be - for stdin)\n";
+const struct cmd_form cmd_key_forms[] = {
+    {"new", "FILE", .summary = "create a 256-bit key (mode 0600) and print its commitment"},
+    {"commit", "FILE", .summary = "print the commitment again (FILE may be - for stdin)"},
+    {0},
+};
 static const char key_summary[] =
     "  The commitment is SHA-256 of the key as 64 lower-case hex digits and a newline: the\n"
     "  same for any encoding of the key. A key file others can read is refused (chmod 600),\n"
@@ -40,19 +42,21 @@ enum pd_status cmd_key(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        cmd_print_usage(stdout, key_forms, key_summary, &key_table);
+        cmd_print_usage(stdout, "key", cmd_key_forms, key_summary, &key_table);
         return PD_OK;
     }
     argc -= first - 1;
     argv += first - 1;
-    if (argc != 3 || (strcmp(argv[1], "new") != 0 && strcmp(argv[1], "commit") != 0)) {
-        static const char *const forms[] = {"new", "commit"};
-        char hint[80] = "";
+    if (argc != 3 || !cmd_form_named(cmd_key_forms, argv[1])) {
+        const char *subs[2];
+        size_t n = cmd_form_subs(cmd_key_forms, subs, 2);
+        char hint[80] = "", form[2][40];
 
         if (argc > 1)
-            pd_did_you_mean(argv[1], forms, 2, hint, sizeof hint);
-        return pd_fail(e, PD_ERR_USAGE, "expected \"key new FILE\" or \"key commit FILE\"%s "
-                       "(predup key --help)", hint);
+            pd_did_you_mean(argv[1], subs, n, hint, sizeof hint);
+        return pd_fail(e, PD_ERR_USAGE, "expected \"%s\" or \"%s\"%s (predup key --help)",
+                       cmd_form_text("key", &cmd_key_forms[0], form[0], sizeof form[0]),
+                       cmd_form_text("key", &cmd_key_forms[1], form[1], sizeof form[1]), hint);
     }
     /* commit loads the key first: it must be a key, and private, before it is committed to */
     rc = strcmp(argv[1], "new") == 0 ? key_new_file(argv[2], hex, e)

@@ -12,9 +12,6 @@
 #include "config/commands/commands.h"
 #include "machine/camera/camera.h"
 
-static const char machine_forms[] =
-    "usage: predup machine calibrate --images LABELS.tsv -o CAL [options]\n"
-    "       predup machine recognize --calibration CAL [options] IMAGE...\n";
 static const char machine_summary[] =
     "  calibrate learns a deck's corner indices (and any barcodes) from labelled images, every\n"
     "  card of it, and prints the thresholds it fixed. recognize prints one line per image:\n"
@@ -22,42 +19,55 @@ static const char machine_summary[] =
     "  the margin of the best card over the second). calibrate's options, then recognize's.\n";
 
 static void print_machine_usage(void);
+static enum pd_status expected_form(size_t i, struct pd_err *e);
 
-/* "WxH+X+Y" into r. */
-static enum pd_status parse_region(const char *arg, struct vis_rect *r, struct pd_err *e)
+/* --region WxH+X+Y, read and checked as it is given (set_region). */
+struct region_opt {
+    struct vis_rect rect;
+    bool given;
+};
+
+/* The setter of --region: "WxH+X+Y" into the struct region_opt at row->at. */
+static enum pd_status set_region(void *opts, const struct pd_opt *row, const char *value,
+                                 struct pd_err *e)
 {
+    struct region_opt *o = (struct region_opt *)(void *)((char *)opts + row->at);
+    struct vis_rect *r = &o->rect;
     char tail;
-    if (sscanf(arg, "%dx%d+%d+%d%c", &r->width, &r->height, &r->x, &r->y, &tail) != 4 ||
+
+    if (sscanf(value, "%dx%d+%d+%d%c", &r->width, &r->height, &r->x, &r->y, &tail) != 4 ||
         r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0)
         return pd_fail(e, PD_ERR_USAGE, "--region wants WxH+X+Y, e.g. 170x224+0+0");
+    o->given = true;
     return PD_OK;
 }
 
 /* ---------------------------------------------------------------- calibrate */
 
 struct cal_opts {
-    const char *images, *out, *region_text;
+    const char *images, *out;
+    struct region_opt region;
     bool partial, force, quiet;
 };
 
 static enum pd_status calibrate_run(const struct cal_opts *o, struct pd_err *e)
 {
-    struct vis_rect region;
-    struct cam_calibrate_opts co = {o->images, o->out, o->region_text ? &region : NULL,
+    struct cam_calibrate_opts co = {o->images, o->out, o->region.given ? &o->region.rect : NULL,
                                     o->partial, o->force};
     struct cam_calibrate_report rep;
     const struct cam_module *cam = mach_camera_module(e);
-    enum pd_status st = o->region_text ? parse_region(o->region_text, &region, e) : PD_OK;
+    enum pd_status st;
 
     if (!cam)
         return PD_ERR_INTERNAL;
-    if (st == PD_OK)
-        st = cam->calibrate(&co, &rep, e);
+    st = cam->calibrate(&co, &rep, e);
     if (st == PD_OK && !o->quiet)
         printf("%s: %d frames of %d cards; accepts a confidence of %d or more\n", o->out,
                rep.frames, rep.cards, rep.threshold);
     return st;
 }
+
+enum { MACHINE_USAGE_NAMED = 1 }; /* the usage bit of the options a form names */
 
 struct calibrate_args {
     struct cal_opts o;
@@ -67,12 +77,14 @@ struct calibrate_args {
 #define CAL_AT(member) PD_OPT_AT(struct calibrate_args, member)
 static const struct pd_opt calibrate_rows[] = {
     {0, "images", PD_OPT_VALUE, CAL_AT(o.images), .arg = "LABELS.tsv", .words = "*.tsv",
+     .usage = MACHINE_USAGE_NAMED,
      .help = "the labelled frames: a TSV whose header line names the columns `file` and "
              "`card` (SA, H10, CJ; NONE rows are skipped), paths relative to the TSV, any "
              "other column ignored"},
     {'o', "output", PD_OPT_VALUE, CAL_AT(o.out), .arg = "CAL", .words = "*",
+     .usage = MACHINE_USAGE_NAMED,
      .help = "the calibration file to write"},
-    {0, "region", PD_OPT_VALUE, CAL_AT(o.region_text), .arg = "WxH+X+Y",
+    {0, "region", PD_OPT_VALUE, CAL_AT(o.region), .set = set_region, .arg = "WxH+X+Y",
      .help = "where the corner index is in every frame (the whole frame); the calibration "
              "and the reading must use the same one"},
     {0, "partial", PD_OPT_FLAG, CAL_AT(o.partial),
@@ -99,8 +111,7 @@ static enum pd_status cmd_calibrate(int argc, char **argv, struct pd_err *e)
         return PD_OK;
     }
     if (!a.o.images || !a.o.out || first != argc)
-        return pd_fail(e, PD_ERR_USAGE, "calibrate wants --images LABELS.tsv and -o CAL, and "
-                       "no other argument (predup machine --help)");
+        return expected_form(0, e);
     return calibrate_run(&a.o, e);
 }
 
@@ -131,14 +142,17 @@ static enum pd_status recognize_one(const struct cam_module *cam, const struct v
 }
 
 struct recognize_args {
-    const char *calibration, *region;
+    const char *calibration;
+    struct region_opt region;
     bool help;
 };
 
 static const struct pd_opt recognize_rows[] = {
     {0, "calibration", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, calibration),
-     .arg = "CAL", .words = "*.cal", .help = "recognize: the calibration calibrate wrote"},
-    {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .arg = "WxH+X+Y",
+     .arg = "CAL", .words = "*.cal", .usage = MACHINE_USAGE_NAMED,
+     .help = "recognize: the calibration calibrate wrote"},
+    {0, "region", PD_OPT_VALUE, PD_OPT_AT(struct recognize_args, region), .set = set_region,
+     .arg = "WxH+X+Y",
      .help = "recognize: where the corner index is, the calibration's region"},
     {'h', "help", PD_OPT_STOP, PD_OPT_AT(struct recognize_args, help)},
     {0},
@@ -146,11 +160,16 @@ static const struct pd_opt recognize_rows[] = {
 static const struct pd_opt_table recognize_table = {"predup machine", recognize_rows, NULL, 25};
 const struct pd_opt_table *const cmd_machine_options[] = {&calibrate_table, &recognize_table,
                                                           NULL};
+const struct cmd_form cmd_machine_forms[] = {
+    {"calibrate", .t = &calibrate_table, .required = MACHINE_USAGE_NAMED, .options = true},
+    {"recognize", .t = &recognize_table, .required = MACHINE_USAGE_NAMED, .options = true,
+     .after = "IMAGE..."},
+    {0},
+};
 
 static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
 {
     struct recognize_args a = {0};
-    const char *calfile, *region_text;
     int first;
     enum pd_status rc = pd_opts_parse(&recognize_table, &a, argc, argv, &first, e);
 
@@ -160,37 +179,43 @@ static enum pd_status cmd_recognize(int argc, char **argv, struct pd_err *e)
         print_machine_usage();
         return PD_OK;
     }
-    calfile = a.calibration, region_text = a.region;
-    if (!calfile || first >= argc)
-        return pd_fail(e, PD_ERR_USAGE, "recognize wants --calibration CAL and one IMAGE or "
-                       "more (predup machine --help)");
-    struct vis_rect region;
-    if (region_text && (rc = parse_region(region_text, &region, e)) != PD_OK)
-        return rc;
+    if (!a.calibration || first >= argc)
+        return expected_form(1, e);
     struct vis_cal *cal;
     const struct cam_module *cam = mach_camera_module(e);
     if (!cam)
         return PD_ERR_INTERNAL;
-    if ((rc = cam->cal_load(calfile, &cal, e)) != PD_OK)
+    if ((rc = cam->cal_load(a.calibration, &cal, e)) != PD_OK)
         return rc;
     for (int i = first; rc == PD_OK && i < argc; i++) {
-        rc = recognize_one(cam, cal, argv[i], region_text ? &region : NULL, e);
+        rc = recognize_one(cam, cal, argv[i], a.region.given ? &a.region.rect : NULL, e);
         fflush(stdout);
     }
     cam->cal_free(cal);
     return rc;
 }
 
+/* The refusal of a calibrate or recognize command line that does not fit its form (the i-th
+ * of cmd_machine_forms): the form. */
+static enum pd_status expected_form(size_t i, struct pd_err *e)
+{
+    char form[200];
+
+    return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup machine --help)",
+                   cmd_form_text("machine", &cmd_machine_forms[i], form, sizeof form));
+}
+
 /* The forms, the summary, then calibrate's options and recognize's. */
 static void print_machine_usage(void)
 {
-    cmd_print_usage(stdout, machine_forms, machine_summary, &calibrate_table);
+    cmd_print_usage(stdout, "machine", cmd_machine_forms, machine_summary, &calibrate_table);
     pd_opts_help(stdout, &recognize_table);
 }
 
 enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e)
 {
-    static const char *const forms[] = {"calibrate", "recognize"};
+    const char *forms[2];
+    size_t n = cmd_form_subs(cmd_machine_forms, forms, 2); /* calibrate, recognize */
     if (argc >= 2 && strcmp(argv[1], forms[0]) == 0)
         return cmd_calibrate(argc - 1, argv + 1, e);
     if (argc >= 2 && strcmp(argv[1], forms[1]) == 0)
@@ -201,7 +226,7 @@ enum pd_status cmd_machine(int argc, char **argv, struct pd_err *e)
     }
     char hint[80] = "";
     if (argc >= 2)
-        pd_did_you_mean(argv[1], forms, 2, hint, sizeof hint);
-    return pd_fail(e, PD_ERR_USAGE, "expected \"machine calibrate\" or \"machine recognize\"%s "
-                   "(predup machine --help)", hint);
+        pd_did_you_mean(argv[1], forms, n, hint, sizeof hint);
+    return pd_fail(e, PD_ERR_USAGE, "expected \"machine %s\" or \"machine %s\"%s (predup machine "
+                   "--help)", forms[0], forms[1], hint);
 }

@@ -7,10 +7,6 @@
 #include "config/commands/commands.h"
 #include "dealer/event/event.h"
 
-static const char number_usage[] =
-    "usage: predup number N               print deal N (0 .. D-1, Pavlicek's order) as PBN\n"
-    "       predup number --deal \"N:...\"  print the number of a complete deal\n";
-
 typedef enum pd_status (*to_deal_fn)(deal_num n, struct deal *out, struct pd_err *e);
 typedef enum pd_status (*from_deal_fn)(const struct deal *d, deal_num *out, struct pd_err *e);
 
@@ -77,16 +73,15 @@ static enum pd_status deal_of_number(const char *text, bool godel, struct pd_err
     return PD_OK;
 }
 
-static const char number_expected[] =
-    "expected \"number [--godel] N\" or \"number [--godel] --deal \\\"N:...\\\"\"";
-
 /* The options, in any order. */
 struct number_args {
     const char *deal;
     bool godel, help;
 };
+enum { NUMBER_USAGE_DEAL = 1 }; /* the usage bit of --deal: the second form names it */
 static const struct pd_opt number_rows[] = {
-    {0, "deal", PD_OPT_VALUE, PD_OPT_AT(struct number_args, deal), .arg = "\"N:...\""},
+    {0, "deal", PD_OPT_VALUE, PD_OPT_AT(struct number_args, deal), .arg = "\"N:...\"",
+     .usage = NUMBER_USAGE_DEAL},
     {0, "godel", PD_OPT_FLAG, PD_OPT_AT(struct number_args, godel),
      .help = "use Big Deal's numbering (Kuipers' \"Goedel\" numbers, as in its .goe files;\n"
              "8,769,329,935,151,910,410,009,728,500 with separators is accepted)"},
@@ -95,6 +90,12 @@ static const struct pd_opt number_rows[] = {
 };
 static const struct pd_opt_table number_table = {"predup number", number_rows, NULL, 11};
 const struct pd_opt_table *const cmd_number_options[] = {&number_table, NULL};
+const struct cmd_form cmd_number_forms[] = {
+    {.words = "N", .summary = "print deal N (0 .. D-1, Pavlicek's order) as PBN"},
+    {.t = &number_table, .required = NUMBER_USAGE_DEAL,
+     .summary = "print the number of a complete deal"},
+    {0},
+};
 
 enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
 {
@@ -105,13 +106,18 @@ enum pd_status cmd_number(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     if (a.help) {
-        fputs(number_usage, stdout);
+        cmd_print_forms(stdout, "number", cmd_number_forms);
         pd_opts_help(stdout, &number_table);
         return PD_OK;
     }
     if (a.deal && first == argc)
         return number_of_deal(a.deal, a.godel ? godel_from_deal : deal_to_number, e);
-    if (a.deal || argc - first != 1)
-        return pd_fail(e, PD_ERR_USAGE, "%s", number_expected);
+    if (a.deal || argc - first != 1) {
+        char form[2][80];
+
+        return pd_fail(e, PD_ERR_USAGE, "expected: %s, or %s (predup number --help)",
+                       cmd_form_text("number", &cmd_number_forms[0], form[0], sizeof form[0]),
+                       cmd_form_text("number", &cmd_number_forms[1], form[1], sizeof form[1]));
+    }
     return deal_of_number(argv[first], a.godel, e);
 }

@@ -112,6 +112,8 @@ static const char *lang_help(char *buf, size_t len)
     return buf;
 }
 
+enum { PRINT_USAGE_OUT = 1 }; /* the usage bit of -o: the form names it */
+
 #define PRINT_AT(member) PD_OPT_AT(struct print_args, member)
 #define PRINT_BITS(bits) PD_OPT_BITS(struct print_args, p.out_flags, bits)
 /* The options, in the order of the help; the kinds' own (--dd, --no-commitment, --stage) are
@@ -119,7 +121,8 @@ static const char *lang_help(char *buf, size_t len)
  * alone (pr_kind_check), for print and the ceremony alike; --lang as it is read, by the one
  * rule of a language (pr_lang_parse), as an event file's language = is. */
 static const struct pd_opt print_rows[] = {
-    {'o', "output", PD_OPT_VALUE, PRINT_AT(p.out), .arg = "OUT.pdf", .words = "*"},
+    {'o', "output", PD_OPT_VALUE, PRINT_AT(p.out), .arg = "OUT.pdf", .words = "*",
+     .usage = PRINT_USAGE_OUT},
     {0, "paper", PD_OPT_VALUE, .set = set_paper, .arg = "a4|letter", .help = "paper size (a4)",
      .words = "a4 letter"},
     {0, "per-page", PD_OPT_VALUE, PD_OPT_NUM(struct print_args, p.o.per_page, 0, INT_MAX),
@@ -182,10 +185,15 @@ static enum pd_status parse_print_args(int argc, char **argv, struct print_args 
  * languages from theirs. */
 static void print_help(void)
 {
-    char kinds[96];
+    char kinds[96], words[sizeof kinds + 16];
+    const struct cmd_form forms[] = {
+        {.words = words, .t = &print_table, .optional = PRINT_USAGE_OUT, .options = true},
+        {0},
+    };
 
     pr_kind_list(kinds, sizeof kinds, "|", "|");
-    printf("usage: predup print %s SET.pbn [-o OUT.pdf]\n                    [options]\n", kinds);
+    snprintf(words, sizeof words, "%s SET.pbn", kinds);
+    cmd_print_forms(stdout, "print", forms);
     pr_kind_help(stdout);
     fputs("options:\n", stdout);
     pd_opts_help(stdout, &print_table);

@@ -7,7 +7,7 @@
 #include "config/commands/commands.h"
 #include "config/config.h"
 
-static const char sim_forms[] = "usage: predup sim SET.pbn [options]\n";
+static const struct cmd_form sim_forms[] = {{.words = "SET.pbn", .options = true}, {0}};
 static const char sim_summary[] =
     "  Fills SET.pbn on the simulated machine (its settings from the profile when given,\n"
     "  which must say transport = sim), answering the prompts as a model operator, then\n"
@@ -71,7 +71,7 @@ static enum pd_status set_seed(void *opts, const struct pd_opt *row, const char 
     struct sim_args *a = opts;
 
     (void)row;
-    a->f.o.seed_given = true;
+    a->seed_given = true;
     return pd_parse_number(value, 0, ULLONG_MAX, "--seed", &a->extra.seed, e);
 }
 
@@ -131,7 +131,7 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
     a.extra.deck = MI_COUNT; /* not given */
     rc = cmd_fill_parse_opts(&sim_table, &a.f, argc, argv, e);
     if (rc == PD_OK && a.f.help) {
-        cmd_print_usage(stdout, sim_forms, sim_summary, &sim_table);
+        cmd_print_usage(stdout, "sim", sim_forms, sim_summary, &sim_table);
         return PD_OK;
     }
     if (rc == PD_OK)
@@ -145,7 +145,7 @@ enum pd_status cmd_sim(int argc, char **argv, struct pd_err *e)
     if (rc != PD_OK)
         return rc;
     /* command-line faults and rates come on top of the profile's */
-    if (o->seed_given)
+    if (a.seed_given)
         prof.sim.seed = a.extra.seed;
     if (a.extra.deck != MI_COUNT)
         prof.sim.deck = a.extra.deck;

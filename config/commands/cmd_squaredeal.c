@@ -1,7 +1,7 @@
 /* config/commands/cmd_squaredeal.c - the options of the --squaredeal forms of `predup deal` and
  * `predup verify` (a SquareDeal event's sessions), which both read: config/commands/cmd_deal.c
  * and config/commands/cmd_verify.c parse them here and call sqd_deal_session or sqd_verify_sets
- * (pbn/sets/squaredeal.c); and the setters of --dealer and --vul, which both take. */
+ * (pbn/sets/squaredeal.c); and the setters of --dealer, --vul and --label, which both take. */
 #include <stddef.h>
 #include <string.h>
 
@@ -27,6 +27,13 @@ enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *val
                            struct pd_err *e)
 {
     return board_opt_vul("--vul", value, (int *)(void *)((char *)opts + row->at), e);
+}
+
+enum pd_status cmd_opt_label(void *opts, const struct pd_opt *row, const char *value,
+                             struct pd_err *e)
+{
+    *(const char **)(void *)((char *)opts + row->at) = value;
+    return pd_label_check("--label", value, e);
 }
 
 /* A number 1..9999 at *p, which is moved past it. */
@@ -77,9 +84,11 @@ static enum pd_status set_session(void *opts, const struct pd_opt *row, const ch
 #define SQD_AT(member) PD_OPT_AT(struct sqd_args, member)
 static const struct pd_opt sqd_rows[] = {
     {0, "squaredeal", PD_OPT_VALUE, SQD_AT(o.sqd), .arg = "EVENT.sqd", .words = "*.sqd",
+     .usage = CMD_SQD_USAGE_DEAL | CMD_SQD_USAGE_VERIFY,
      .help = "the public event file (with its DV line); the revealed keys EVENT.sqk beside "
              "it, whose SHA-256 must match its KH line"},
     {0, "session", PD_OPT_VALUE, .set = set_session, .arg = "PHASE,SESSION",
+     .usage = CMD_SQD_USAGE_DEAL,
      .help = "the session (1,2); 1,1-3: sessions 1 to 3, which SquareDeal combined in one "
              "file"},
     {0, "reserve", PD_OPT_FLAG, SQD_AT(o.span.reserve), .help = "the session's reserve set"},

@@ -9,10 +9,6 @@
 
 #include "config/commands/commands.h"
 
-static const char verify_forms[] =
-    "usage: predup verify --key FILE [options] SET\n"
-    "       predup verify NAME.record [options] [FILE...]\n"
-    "       predup verify --squaredeal EVENT.sqd [options] SET...\n";
 static const char verify_summary[] =
     "  Re-deals every board and checks SET (PBN or any format predup reads) completely: exit 0\n"
     "  when everything matches, 1 when anything differs, each fault named by file, board and\n"
@@ -24,6 +20,8 @@ static const char verify_summary[] =
     "  events, one key is a fault.\n"
     "  A SquareDeal event's sets: predup verify --squaredeal EVENT.sqd --help.\n";
 
+enum { VERIFY_USAGE_KEY = 1 }; /* the usage bit of --key: the first form names it */
+
 struct verify_args {
     struct verify_opts o;
     bool help;
@@ -32,8 +30,10 @@ struct verify_args {
 #define VERIFY_AT(member) PD_OPT_AT(struct verify_args, member)
 static const struct pd_opt verify_rows[] = {
     {0, "key", PD_OPT_VALUE, VERIFY_AT(o.key_path), .arg = "FILE", .words = "*.key",
+     .usage = VERIFY_USAGE_KEY,
      .help = "the key the set was dealt with"},
-    {0, "label", PD_OPT_VALUE, VERIFY_AT(o.label), .arg = "L", .words = "original reserve",
+    {0, "label", PD_OPT_VALUE, VERIFY_AT(o.label), .set = cmd_opt_label, .arg = "L",
+     .words = "original reserve",
      .help = "the set's label"},
     {0, "script", PD_OPT_VALUE, VERIFY_AT(o.script), .arg = "FILE", .words = "*",
      .help = "the script the set was dealt with; its boards' Dealer and Vulnerable must "
@@ -59,22 +59,24 @@ static const struct pd_opt verify_rows[] = {
 };
 static const struct pd_opt_table verify_table = {"predup verify", verify_rows, NULL, 25};
 const struct pd_opt_table *const cmd_verify_options[] = {&verify_table, &cmd_sqd_verify_table, NULL};
+/* verify --key FILE [options] SET; verify NAME.record [options] [FILE...]; verify --squaredeal
+ * EVENT.sqd [options] SET..., the last: its own --help shows it alone. */
+static const struct cmd_form verify_forms[] = {
+    {.t = &verify_table, .required = VERIFY_USAGE_KEY, .options = true, .after = "SET"},
+    {.words = "NAME.record", .options = true, .after = "[FILE...]"},
+    {.t = &cmd_sqd_verify_table, .required = CMD_SQD_USAGE_VERIFY, .options = true,
+     .after = "SET..."},
+    {0},
+};
 
 static enum pd_status parse_verify_opts(int argc, char **argv, struct verify_args *a, int *first,
                                         struct pd_err *e)
 {
-    enum pd_status rc;
-
     *a = (struct verify_args){.o = {.dealer = -1, .vul = -1}};
-    rc = pd_opts_parse(&verify_table, a, argc, argv, first, e);
-    if (rc != PD_OK || a->help)
-        return rc;
-    return a->o.label ? pd_label_check("--label", a->o.label, e) : PD_OK;
+    return pd_opts_parse(&verify_table, a, argc, argv, first, e);
 }
 
 /* verify --squaredeal: a SquareDeal event's sessions, as Big Deal dealt them. */
-static const char sqd_verify_forms[] =
-    "usage: predup verify --squaredeal EVENT.sqd [options] SET...\n";
 static const char sqd_verify_summary[] =
     "  Checks each SET (PBN or any format predup reads) against the session's deals: every\n"
     "  board there once, the deal, dealer and vulnerability as Big Deal writes them. Without\n"
@@ -88,14 +90,17 @@ static enum pd_status verify_squaredeal(int argc, char **argv, struct pd_err *e)
     struct sqd_set_opts o;
     bool help;
     int first;
+    char form[200];
     enum pd_status rc = cmd_sqd_read_opts(argc, argv, false, &o, &help, &first, e);
 
     if (rc == PD_OK && help) {
-        cmd_print_usage(stdout, sqd_verify_forms, sqd_verify_summary, &cmd_sqd_verify_table);
+        cmd_print_usage(stdout, "verify", verify_forms + 2, sqd_verify_summary,
+                        &cmd_sqd_verify_table);
         return PD_OK;
     }
     if (rc == PD_OK && (!o.sqd || first >= argc))
-        rc = pd_fail(e, PD_ERR_USAGE, "expected: verify --squaredeal EVENT.sqd SET...");
+        rc = pd_fail(e, PD_ERR_USAGE, "expected: %s (predup verify --help)",
+                     cmd_form_text("verify", &verify_forms[2], form, sizeof form));
     return rc == PD_OK ? sqd_verify_sets(&o, argc - first, argv + first, e) : rc;
 }
 
@@ -145,21 +150,24 @@ enum pd_status cmd_verify(int argc, char **argv, struct pd_err *e)
     struct verify_args a;
     const struct verify_opts *o = &a.o;
     int first;
+    char form[2][200];
     enum pd_status rc = parse_verify_opts(argc, argv, &a, &first, e);
 
     if (rc != PD_OK || a.help) {
         if (a.help)
-            cmd_print_usage(stdout, verify_forms, verify_summary, &verify_table);
+            cmd_print_usage(stdout, "verify", verify_forms, verify_summary, &verify_table);
         return rc;
     }
     if (o->key_path) {
         if (first != argc - 1)
-            return pd_fail(e, PD_ERR_USAGE, "expected: verify --key FILE [options] SET");
+            return pd_fail(e, PD_ERR_USAGE, "expected: %s (predup verify --help)",
+                           cmd_form_text("verify", &verify_forms[0], form[0], sizeof form[0]));
         return verify_with_key(o, argv[first], e);
     }
     if (first >= argc)
-        return pd_fail(e, PD_ERR_USAGE,
-                       "expected: verify --key FILE SET, or verify NAME.record [FILE...]");
+        return pd_fail(e, PD_ERR_USAGE, "expected: %s, or %s (predup verify --help)",
+                       cmd_form_text("verify", &verify_forms[0], form[0], sizeof form[0]),
+                       cmd_form_text("verify", &verify_forms[1], form[1], sizeof form[1]));
     if (o->dealing)
         return pd_fail(e, PD_ERR_USAGE, "--dealing goes with --key: an event record names the "
                        "dealing version of each set");

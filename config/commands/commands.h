@@ -6,19 +6,28 @@
  * Adding a command (predup frob):
  *   1. cmd_COMMAND.c in this folder (cmd_frob): a struct of its options (the engine's option struct, and
  *      the front-end's own: help ...), its rows (struct pd_opt, dealer/base/base.h: letter,
- *      long name, kind, destination, help line, completion words; a value is checked by the
- *      engine's parser, through a setter), its table, and
+ *      long name, kind, destination, help line, completion words, and the usage bits of the
+ *      forms that name it; a value is checked by the engine's parser, through a setter), its
+ *      table, its usage forms (struct cmd_form below: words, operands, the rows each names by
+ *      their usage bits, never an option spelled by hand; a summary of prose beside a form
+ *      when it has several), and
  *          enum pd_status cmd_frob(int argc, char **argv, struct pd_err *e)
  *      which reads them with pd_opts_parse (never getopt's globals), prints cmd_print_usage
- *      on --help (its forms and summary by hand, every option's line from its row), and
- *      calls the engine;
- *   2. here: its declaration and its tables' (cmd_frob_options, NULL-ended: one per form);
- *   3. predup.c: a row of subcommands[] (name, function, summary, .opts);
+ *      on --help (the forms' lines and every option's line from the rows, its summary written
+ *      by hand), refuses a command line that fits no form by cmd_form_text, and calls the
+ *      engine;
+ *   2. here: its declaration and its tables' (cmd_frob_options, NULL-ended: one per form),
+ *      and its forms' (cmd_frob_forms) when they have subcommand words (predup frob new ...);
+ *   3. predup.c: a row of subcommands[] (name, function, summary, .opts, and .forms: the
+ *      subcommand words of predup --help and of the completion come from the forms);
  *   4. config/predup.1 (a section, its option list a generated region: make man-page),
  *      README.md's command table and HACKING.md's "Which file holds each command"; the bash
  *      completion needs nothing (predup --complete reads the tables);
  *      tests/cli/help_completion.sh checks every option --help lists is offered,
- *      tests/cli/help_man.sh the man page's lists against the rows.
+ *      tests/cli/help_man.sh the man page's lists against the rows,
+ *      tests/cli/help_usage_from_rows.sh every usage line against the rows' spellings and
+ *      each man page section heading (.SS predup frob ...) against the usage lines, one for
+ *      one; tests/cli/help_docs_options.sh the options README's command table names.
  * Help text wrapped at print time (part of it from a table): cmd_print_wrapped (help.c). */
 #ifndef PREDUP_CONFIG_COMMANDS_H
 #define PREDUP_CONFIG_COMMANDS_H
@@ -52,12 +61,47 @@ extern const struct pd_opt_table *const cmd_key_options[], *const cmd_number_opt
 
 /* ---------------------------------------------------------------- what front-ends share */
 
-/* A command's --help: forms ("usage: predup fill SET.pbn [options]\n" and further forms, each
- * line written whole), its summary (lines indented by two spaces: what the command does, the
- * one text written by hand), then "options:" and the help lines of t's rows (pd_opts_help),
- * which say what each option does. */
-void cmd_print_usage(FILE *out, const char *forms, const char *summary,
-                     const struct pd_opt_table *t);
+/* A usage form, one line of a command's --help ("usage: predup deal --key FILE [options]"):
+ * after "predup CMD", sub (its subcommand word: "commit", "new"; predup --complete forms CMD
+ * and predup --help list them), words (the operands before the options: "NAME.conf", "SET"),
+ * the options it requires (the rows of t whose usage bits meet required, spelled from the
+ * row: "--key FILE"), those it names in brackets (optional's:
+ * "[-o OUT.pdf]"; PD_USAGE_EVERY: every option the help lists, the flags with a letter in one
+ * cluster, dealer's "[-023Vemquv] [-s N]"), "[options]" when options, then after (the
+ * operands after the options: "SET", "IN OUT"). summary: one line of prose beside the form
+ * (key's, event's), or NULL. The option spellings are the rows' alone (dealer/base/base.h,
+ * pd_opts_usage): a row renamed or re-valued changes every usage line with it. A list of forms
+ * ends with a form of no sub, no words, no t and no after ({0}). */
+struct cmd_form {
+    const char *sub, *words;
+    const struct pd_opt_table *t;
+    unsigned required, optional;
+    bool options;
+    const char *after, *summary;
+};
+/* The forms' usage lines: "usage: predup CMD ..." then "       predup CMD ...", each wrapped
+ * at 90 columns under its first word; the summaries in one column (two after the longest form
+ * that has one, at most column 46: a longer form's follows it after two spaces). */
+void cmd_print_forms(FILE *out, const char *cmd, const struct cmd_form *forms);
+/* Form f of cmd as a refusal names it, on one line, without "predup" and the summary, into
+ * buf: "event commit NAME.conf [--reuse-key]" (a command line that fits none: "expected:
+ * ..."; cmd NULL: "commit NAME.conf [--reuse-key]"). Returns buf. */
+const char *cmd_form_text(const char *cmd, const struct cmd_form *f, char *buf, size_t len);
+/* The k-th of forms, NULL past the last. */
+const struct cmd_form *cmd_form_at(const struct cmd_form *forms, size_t k);
+/* The form of forms whose subcommand word is word, or NULL. */
+const struct cmd_form *cmd_form_named(const struct cmd_form *forms, const char *word);
+/* The subcommand words of forms, in order, into subs (at most max; for the did-you-mean of a
+ * misspelt one); how many. */
+size_t cmd_form_subs(const struct cmd_form *forms, const char **subs, size_t max);
+/* The forms predup.c's subcommand table reads (predup --help, predup --complete forms CMD). */
+extern const struct cmd_form cmd_key_forms[], cmd_number_forms[], cmd_event_forms[],
+    cmd_machine_forms[];
+/* A command's --help: its forms (cmd_print_forms), its summary (lines indented by two spaces:
+ * what the command does, written by hand), then "options:" and the help lines of t's rows
+ * (pd_opts_help), which say what each option does. */
+void cmd_print_usage(FILE *out, const char *cmd, const struct cmd_form *forms,
+                     const char *summary, const struct pd_opt_table *t);
 
 /* The help line of --drop-conditions, which deal and convert both take. */
 extern const char cmd_drop_conditions_help[];
@@ -71,16 +115,22 @@ void cmd_print_wrapped(FILE *out, const char *text, int width);
 bool cmd_has_option(int argc, char **argv, const char *name);
 
 /* Setters of rows for --dealer N|E|S|W and --vul None|NS|EW|All, which deal and verify both
- * take: the int at row->at, through the deal model's parsers. */
+ * take: the int at row->at, through the deal model's parsers; and for --label, the const char *
+ * at row->at, checked by the one rule of a label (pd_label_check) as it is read. */
 enum pd_status cmd_opt_seat(void *opts, const struct pd_opt *row, const char *value,
                             struct pd_err *e);
 enum pd_status cmd_opt_vul(void *opts, const struct pd_opt *row, const char *value,
                            struct pd_err *e);
+enum pd_status cmd_opt_label(void *opts, const struct pd_opt *row, const char *value,
+                             struct pd_err *e);
 
 /* The options of deal --squaredeal (-o, --format, --force and --public too) and of verify
  * --squaredeal (cmd_squaredeal.c); cmd_sqd_read_opts reads them into o (*help set on --help,
  * *first the first operand). */
 extern const struct pd_opt_table cmd_sqd_deal_table, cmd_sqd_verify_table;
+/* The usage bits of their rows: deal --squaredeal's form names --squaredeal and --session,
+ * verify --squaredeal's --squaredeal. */
+enum { CMD_SQD_USAGE_DEAL = 1, CMD_SQD_USAGE_VERIFY = 2 };
 enum pd_status cmd_sqd_read_opts(int argc, char **argv, bool writes, struct sqd_set_opts *o,
                                  bool *help, int *first, struct pd_err *e);
 
@@ -96,6 +146,7 @@ struct fill_args {
 struct sim_args {
     struct fill_args f;
     struct mach_sim_opts extra;
+    bool seed_given; /* --seed: any value, even the largest, replaces the profile's */
 };
 /* The rows fill and sim share: sim's table chains to them. */
 extern const struct pd_opt_table cmd_fill_shared_table;

@@ -122,7 +122,11 @@ enum pd_status pd_parse_number(const char *text, unsigned long long min, unsigne
  *   words: what completes the value (predup --complete value CMD OPTION prints it; the bash
  *         completion reads it): words ("N E S W"), @LIST (predup --complete LIST: @formats;
  *         a final "," completes a comma list of them, a final "@" or "=" appends that and no
- *         space), *.EXT (files ending so), * (any file), / (folders); NULL: nothing. */
+ *         space), *.EXT (files ending so), * (any file), / (folders); NULL: nothing.
+ *   usage: the usage forms that name the option, a bit set: a form (struct cmd_form,
+ *         config/commands/commands.h) names the rows whose bits meet its own, and its usage
+ *         line spells them from the row (pd_opts_usage), so that a row renamed or re-valued
+ *         changes every usage line with it. */
 enum pd_opt_kind { PD_OPT_FLAG, PD_OPT_VALUE, PD_OPT_REPEATABLE, PD_OPT_STOP, PD_OPT_REFUSED };
 struct pd_opt;
 typedef enum pd_status (*pd_opt_set_fn)(void *opts, const struct pd_opt *row, const char *value,
@@ -138,6 +142,7 @@ struct pd_opt {
     const char *(*arg_of)(char *buf, size_t len);
     const char *(*help_of)(char *buf, size_t len);
     bool whole;
+    unsigned usage;
 };
 /* A command's options: its rows (ended by a zeroed row), then more's (options two commands
  * share: sim's rows, then fill's); cmd names the command whose --help lists them
@@ -168,6 +173,14 @@ enum pd_status pd_opts_parse(const struct pd_opt_table *t, void *opts, int argc,
 /* The help lines of t's rows: "  -o, --output FILE    HELP", the help at t's column (two spaces
  * after a longer head), its further lines under it, each wrapped at 90 columns. */
 void pd_opts_help(FILE *out, const struct pd_opt_table *t);
+/* The words a usage line gives the rows of t whose usage bits meet bits (or every row the help
+ * lists, with PD_USAGE_EVERY), in row order, each spelled from its row: its letter, else its
+ * name, and its value's name ("--key FILE", "-p N"); when optional, each in brackets, the
+ * flags with a letter first, in one cluster in ASCII order ("[-023Vemquv] [-s N] [--plain]").
+ * Into out (cut short at len), each word ended by a \n (a word may hold a space). */
+#define PD_USAGE_EVERY (~0u)
+void pd_opts_usage(const struct pd_opt_table *t, unsigned bits, bool optional, char *out,
+                   size_t len);
 /* For predup --complete: what "options" (every spelling, -L and --NAME, once), "value-options"
  * (those that take a value), "spellings" (every spelling and its value's name: "--boards
  * 1-36"), "value" (the words of option's value) or "man" (the man page's list of the options

@@ -311,6 +311,61 @@ void pd_opts_help(FILE *out, const struct pd_opt_table *t)
     }
 }
 
+/* Appends text and a \n to out (len bytes, NUL-terminated; cut short when full). */
+static void add_word(char *out, size_t len, const char *text)
+{
+    size_t n = strlen(out);
+
+    if (n < len)
+        snprintf(out + n, len - n, "%s\n", text);
+}
+
+/* Whether a usage line with bits names r: a row the parse takes, and, for PD_USAGE_EVERY, one
+ * the help lists. */
+static bool named_in_usage(const struct pd_opt *r, unsigned bits)
+{
+    char text[400];
+
+    if (r->kind == PD_OPT_REFUSED)
+        return false;
+    return bits == PD_USAGE_EVERY ? help_text(r, text, sizeof text) != NULL
+                                  : (r->usage & bits) != 0;
+}
+
+void pd_opts_usage(const struct pd_opt_table *t, unsigned bits, bool optional, char *out,
+                   size_t len)
+{
+    const struct pd_opt *rows[ROWS_MAX];
+    size_t n = flatten(t, rows), k = 0;
+    char cluster[ROWS_MAX + 4] = "[-", word[128], value[80];
+
+    if (len)
+        out[0] = '\0';
+    for (size_t i = 0; optional && i < n; i++)
+        if (named_in_usage(rows[i], bits) && rows[i]->letter && !takes_value(rows[i])) {
+            size_t at = 2 + k++;
+
+            for (; at > 2 && cluster[at - 1] > rows[i]->letter; at--)
+                cluster[at] = cluster[at - 1];
+            cluster[at] = rows[i]->letter;
+        }
+    if (k) {
+        snprintf(cluster + 2 + k, sizeof cluster - 2 - k, "]");
+        add_word(out, len, cluster);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const struct pd_opt *r = rows[i];
+        const char *arg = r->arg_of ? r->arg_of(value, sizeof value) : r->arg;
+
+        if (!named_in_usage(r, bits) || (k && r->letter && !takes_value(r)))
+            continue;
+        snprintf(word, sizeof word, "%s%s%s%s%s%s", optional ? "[" : "", r->letter ? "-" : "--",
+                 r->letter ? (char[2]){r->letter, 0} : r->name, takes_value(r) && arg ? " " : "",
+                 takes_value(r) && arg ? arg : "", optional ? "]" : "");
+        add_word(out, len, word);
+    }
+}
+
 /* text on out as troff text: a hyphen is \-, a backslash \e, a \n a space. */
 static void put_troff(FILE *out, const char *text)
 {

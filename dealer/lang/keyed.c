@@ -43,9 +43,8 @@ struct lang_deal {
 
 /* ---------------------------------------------------------------- step 1: bounds */
 
-/* Honour subsets numbered J=1, Q=2, K=4, A=8: their sizes and HCP. */
+/* Honour subsets numbered J=1, Q=2, K=4, A=8: their sizes. */
 static const int8_t SUB_CARDS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-static const int8_t SUB_HCP[16] = {0, 1, 2, 3, 3, 4, 5, 6, 4, 5, 6, 7, 7, 8, 9, 10};
 
 static void tighten(struct kbounds *b, int suit, int op, int c)
 {
@@ -348,22 +347,25 @@ static unsigned draw16(struct deal_stream *s, unsigned n)
     return r;
 }
 
-/* The free cards of suit su for a length len and h HCP: honours by weight, then spots. */
+/* The free cards of suit su for a length len and h HCP: honours by weight (the subsets of
+ * that HCP alone: the others weigh 0), then spots. */
 static unsigned draw_suit(const struct lang_deal *ld, struct deal_stream *s, int su, int len,
                           int h)
 {
+    static const uint8_t none[2] = {LH_NOSUB, LH_NOSUB};
     const struct lh_hands *hs = &ld->h;
     int k = len - hs->flen[su], hh = h - hs->fhcp[su];
-    uint64_t w[16];
+    const uint8_t *subs = hh >= 0 && hh < LH_MAXH ? LH_SUBS_OF_HCP[hh] : none;
+    uint64_t w[2];
 
-    for (unsigned sub = 0; sub < 16; sub++) {
-        int j = SUB_CARDS[sub];
+    for (int i = 0; i < 2; i++) {
+        unsigned sub = subs[i];
 
-        w[sub] = (sub & hs->hon[su]) == sub && SUB_HCP[sub] == hh && j <= k
-                     ? ld->binom[hs->nspot[su]][k - j]
-                     : 0;
+        w[i] = sub != LH_NOSUB && (sub & hs->hon[su]) == sub && SUB_CARDS[sub] <= k
+                   ? ld->binom[hs->nspot[su]][k - SUB_CARDS[sub]]
+                   : 0;
     }
-    unsigned sub = (unsigned)draw_weighted(s, w, 16);
+    unsigned sub = subs[draw_weighted(s, w, 2)];
 
     /* k of the spot cards, by a partial Fisher-Yates on them in ascending order */
     return sub << 9 | lh_pick(s, hs->spot[su], k - SUB_CARDS[sub], draw16);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "dealer/run/run.h"
-#include "dealer/lang/lang_int.h"
+#include "dealer/lang/hands.h"
 #include "tests/check_suites.h"
 
 static const char SCRIPT_B[] = /* shared/bench/peers/dealer-b-2021bal.dl */
@@ -354,6 +354,29 @@ START_TEST(test_keyed_threads)
 }
 END_TEST
 
+/* draw_suit weighs only LH_SUBS_OF_HCP[h]: it must list every honour subset of h HCP, in
+ * ascending order (the order of the 16 weights it stands for), or keyed deals change. */
+START_TEST(test_keyed_honour_subsets)
+{
+    for (int h = 0; h < LH_MAXH; h++) {
+        int n = 0;
+
+        for (unsigned sub = 0; sub < 16; sub++) {
+            int hcp = (sub & 1) + 2 * (sub >> 1 & 1) + 3 * (sub >> 2 & 1) + 4 * (sub >> 3 & 1);
+
+            if (hcp != h)
+                continue;
+            ck_assert_int_lt(n, 2);
+            ck_assert_uint_eq(LH_SUBS_OF_HCP[h][n], sub);
+            n++;
+        }
+        ck_assert_int_ge(n, 1);
+        if (n < 2)
+            ck_assert_uint_eq(LH_SUBS_OF_HCP[h][n], LH_NOSUB);
+    }
+}
+END_TEST
+
 Suite *keyed_suite(void);
 Suite *keyed_suite(void)
 {
@@ -368,6 +391,7 @@ Suite *keyed_suite(void)
     tcase_add_test(tc, test_keyed_distribution);
     tcase_add_test(tc, test_keyed_agrees_with_rejection);
     tcase_add_test(tc, test_keyed_threads);
+    tcase_add_test(tc, test_keyed_honour_subsets);
     suite_add_tcase(s, tc);
     return s;
 }

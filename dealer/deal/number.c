@@ -228,27 +228,43 @@ enum pd_status deal_to_number(const struct deal *d, deal_num *out, struct pd_err
     return PD_OK;
 }
 
+/* "00" .. "99": two digits a division by 100 */
+static const char DIGIT_PAIRS[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 /* Digits of v, at least min of them (leading zeros up to min), ending at end; the start. */
 static char *u64_digits(uint64_t v, int min, char *end)
 {
     char *p = end;
 
-    while (v || min > 0) {
-        *--p = (char)('0' + v % 10);
-        v /= 10;
-        min--;
+    while (v >= 100 || min > 2) {
+        p -= 2;
+        memcpy(p, DIGIT_PAIRS + 2 * (v % 100), 2);
+        v /= 100;
+        min -= 2;
+    }
+    if (v >= 10 || min == 2) {
+        p -= 2;
+        memcpy(p, DIGIT_PAIRS + 2 * v, 2);
+    } else if (v || min == 1) {
+        *--p = (char)('0' + v);
     }
     return p;
 }
 
-/* One 128-bit division splits n into 64-bit parts below 10^19; the rest is 64-bit work. */
+/* One 128-bit division splits n into 64-bit parts below 10^19, the lower one into two below
+ * 10^10 (their digits made side by side); the rest is 64-bit work. */
 size_t deal_num_to_dec(deal_num n, char *buf)
 {
-    const uint64_t e19 = 10000000000000000000ULL;
+    const uint64_t e19 = 10000000000000000000ULL, e10 = 10000000000ULL;
     uint64_t high = (uint64_t)(n / e19), low = (uint64_t)n - high * e19; /* one division */
+    uint64_t mid = low / e10, lo = low % e10;
     char digits[40], *end = digits + sizeof digits, *p;
 
-    p = u64_digits(low, high ? 19 : 1, end);
+    p = u64_digits(lo, high || mid ? 10 : 1, end);
+    p = u64_digits(mid, high ? 9 : 0, p);
     p = u64_digits(high, 0, p);
     memcpy(buf, p, (size_t)(end - p));
     buf[end - p] = '\0';

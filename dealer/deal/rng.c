@@ -207,9 +207,15 @@ void deal_stream_bytes(struct deal_stream *s, uint8_t *out, size_t n)
 
 uint32_t deal_stream_u32(struct deal_stream *s)
 {
-    uint8_t b[4];
+    uint8_t tail[4];
+    const uint8_t *b = s->buf + s->pos;
 
-    deal_stream_bytes(s, b, 4);
+    if (s->len - s->pos >= 4) { /* the usual case: read in place */
+        s->pos += 4;
+    } else {
+        deal_stream_bytes(s, tail, 4);
+        b = tail;
+    }
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 

@@ -57,12 +57,6 @@ static uint64_t binom(int n, int k)
     return binom_tab[n][k];
 }
 
-static int honour_hcp(unsigned sub)
-{
-    return 4 * (int)(sub >> 3 & 1) + 3 * (int)(sub >> 2 & 1) + 2 * (int)(sub >> 1 & 1) +
-           (int)(sub & 1);
-}
-
 /* ---------------------------------------------------------------- bounds from the condition */
 
 
@@ -245,25 +239,26 @@ static unsigned below32(struct deal_stream *s, unsigned n)
     return deal_stream_below(s, n);
 }
 
-/* The free cards of suit su for a total length len and h HCP: honours by weight, then spots. */
+/* The free cards of suit su for a total length len and h HCP: honours by weight (the subsets
+ * of that HCP alone: the others weigh 0), then spots. */
 LANG_HOT static unsigned draw_suit(const struct lgen *g, struct deal_stream *s, int su, int len, int h)
 {
+    static const uint8_t none[2] = {LH_NOSUB, LH_NOSUB};
     int k = len - g->h.flen[su], hh = h - g->h.fhcp[su];
-    uint64_t w[16], total = 0;
+    const uint8_t *subs = hh >= 0 && hh < LH_MAXH ? LH_SUBS_OF_HCP[hh] : none;
+    uint64_t w[2];
 
-    for (unsigned sub = 0; sub < 16; sub++) {
+    for (int i = 0; i < 2; i++) {
+        unsigned sub = subs[i];
         int j = __builtin_popcount(sub);
 
-        w[sub] = (sub & g->h.hon[su]) == sub && honour_hcp(sub) == hh && j <= k
-                     ? binom(g->h.nspot[su], k - j)
-                     : 0;
-        total += w[sub];
+        w[i] = sub != LH_NOSUB && (sub & g->h.hon[su]) == sub && j <= k
+                   ? binom(g->h.nspot[su], k - j)
+                   : 0;
     }
-    uint64_t r = below64(s, total);
-    unsigned sub = 0;
+    uint64_t r = below64(s, w[0] + w[1]);
+    unsigned sub = subs[r >= w[0]];
 
-    while (r >= w[sub])
-        r -= w[sub++];
     /* k uniform spot cards (Fisher-Yates on the list of them) */
     return sub << 9 | lh_pick(s, g->h.spot[su], k - __builtin_popcount(sub), below32);
 }

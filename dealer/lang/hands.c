@@ -13,6 +13,11 @@ static int subset_hcp(unsigned sub)
            (int)(sub & 1);
 }
 
+const uint8_t LH_SUBS_OF_HCP[LH_MAXH][2] = {
+    {0, LH_NOSUB}, {1, LH_NOSUB}, {2, LH_NOSUB}, {3, 4}, {5, 8}, {6, 9},
+    {7, 10}, {11, 12}, {13, LH_NOSUB}, {14, LH_NOSUB}, {15, LH_NOSUB},
+};
+
 bool lh_bound_of(const struct lang_prog *p, const struct lnode *x, bool hcp_ok,
                  struct lh_bound *out)
 {

@@ -51,6 +51,11 @@ uint64_t lh_total(const struct lh_hands *h);
 /* The class holding draw r < lh_total(h): the first whose cumulative weight exceeds r. */
 int lh_class_at(const struct lh_hands *h, uint64_t r);
 void lh_free(struct lh_hands *h); /* its tables, not h itself */
+/* The honour subsets (J=1, Q=2, K=4, A=8) of each HCP 0..10, ascending, LH_NOSUB after the
+ * last: a suit's holdings of h HCP take one of these (draw_suit in gen.c and keyed.c weighs
+ * them alone, in this order, which is the order of all 16 with the others weighing 0). */
+enum { LH_NOSUB = 0xFF };
+extern const uint8_t LH_SUBS_OF_HCP[LH_MAXH][2];
 /* A bound a conjunct sets on one seat: what is a suit (its length) or -1 (its HCP), op a
  * comparison (LOP_EQ, LOP_LT ...) with num. */
 struct lh_bound {

@@ -43,9 +43,8 @@ struct lang_deal {
 
 /* ---------------------------------------------------------------- step 1: bounds */
 
-/* Honour subsets numbered J=1, Q=2, K=4, A=8: their sizes and HCP. */
+/* Honour subsets numbered J=1, Q=2, K=4, A=8: their sizes. */
 static const int8_t SUB_CARDS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-static const int8_t SUB_HCP[16] = {0, 1, 2, 3, 3, 4, 5, 6, 4, 5, 6, 7, 7, 8, 9, 10};
 
 static void tighten(struct kbounds *b, int suit, int op, int c)
 {
@@ -348,42 +347,66 @@ static unsigned draw16(struct deal_stream *s, unsigned n)
     return r;
 }
 
-/* The free cards of suit su for a length len and h HCP: honours by weight, then spots. */
+/* The free cards of suit su for a length len and h HCP: honours by weight (the subsets of
+ * that HCP alone: the others weigh 0), then spots. */
 static unsigned draw_suit(const struct lang_deal *ld, struct deal_stream *s, int su, int len,
                           int h)
 {
+    static const uint8_t none[2] = {LH_NOSUB, LH_NOSUB};
     const struct lh_hands *hs = &ld->h;
     int k = len - hs->flen[su], hh = h - hs->fhcp[su];
-    uint64_t w[16];
+    const uint8_t *subs = hh >= 0 && hh < LH_MAXH ? LH_SUBS_OF_HCP[hh] : none;
+    uint64_t w[2];
 
-    for (unsigned sub = 0; sub < 16; sub++) {
-        int j = SUB_CARDS[sub];
+    for (int i = 0; i < 2; i++) {
+        unsigned sub = subs[i];
 
-        w[sub] = (sub & hs->hon[su]) == sub && SUB_HCP[sub] == hh && j <= k
-                     ? ld->binom[hs->nspot[su]][k - j]
-                     : 0;
+        w[i] = sub != LH_NOSUB && (sub & hs->hon[su]) == sub && SUB_CARDS[sub] <= k
+                   ? ld->binom[hs->nspot[su]][k - SUB_CARDS[sub]]
+                   : 0;
     }
-    unsigned sub = (unsigned)draw_weighted(s, w, 16);
+    unsigned sub = subs[draw_weighted(s, w, 2)];
 
     /* k of the spot cards, by a partial Fisher-Yates on them in ascending order */
     return sub << 9 | lh_pick(s, hs->spot[su], k - SUB_CARDS[sub], draw16);
 }
 
-/* The drawn seat's hand: a class by weight, each suit's HCP, then each suit's cards. */
+/* Suit su's HCP x (x <= left) with weight ways[su][len][x] times the ways of the later suits
+ * to hold left - x, from a draw below their total: these weights are made only up to the one
+ * drawn (their total, the later suits' own count, is known: the caller's). */
+static int draw_suit_hcp(const struct lh_hands *h, struct deal_stream *s, int su, int len,
+                         const uint64_t *rest, int left, uint64_t total)
+{
+    uint64_t r = draw64(s, total);
+    int x = 0;
+
+    for (; x < LH_MAXH - 1; x++) { /* r < total: the last is taken when none before is */
+        uint64_t w = x <= left ? h->ways[su][len][x] * rest[left - x] : 0;
+
+        if (r < w)
+            break;
+        r -= w;
+    }
+    return x;
+}
+
+/* The drawn seat's hand: a class by weight, each suit's HCP, then each suit's cards. The
+ * weights of suit su's HCP add up to the hands of the class (su 0), or to the ways of suits
+ * su..3 to hold what is left (rest.dist[su - 1]): the totals draw_weighted would sum. */
 static uint64_t draw_hand(const struct lang_deal *ld, struct deal_stream *s)
 {
     const struct lh_hands *h = &ld->h;
-    const struct lh_class *c = &h->cls[lh_class_at(h, draw64(s, class_total(ld)))];
-    uint64_t hand = ld->fixed.hand[ld->seat];
+    int i = lh_class_at(h, draw64(s, class_total(ld)));
+    const struct lh_class *c = &h->cls[i];
+    uint64_t hand = ld->fixed.hand[ld->seat], total = h->cum[i] - (i ? h->cum[i - 1] : 0);
     int left = c->hcp, hs[4];
 
     for (int su = 0; su < 3; su++) {
         const uint64_t *rest = h->rest[c->shape].dist[su];
-        uint64_t w[LH_MAXH];
 
-        for (int x = 0; x < LH_MAXH; x++)
-            w[x] = x <= left ? h->ways[su][c->len[su]][x] * rest[left - x] : 0;
-        hs[su] = draw_weighted(s, w, LH_MAXH);
+        if (su > 0)
+            total = h->rest[c->shape].dist[su - 1][left];
+        hs[su] = draw_suit_hcp(h, s, su, c->len[su], rest, left, total);
         left -= hs[su];
     }
     hs[3] = left;

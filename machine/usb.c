@@ -21,9 +21,10 @@
 
 /* libusb-1.0 is loaded on first use, not linked (HACKING.md "Libraries loaded on first use"):
  * with the libudev it brings it costs every start of predup, and only the USB machine and fill
- * --list-usb use it. Each entry point is a field of libusb, of the header's own type (call
- * libusb.open for libusb_open); mach_usb_new and mach_usb_list load it before any other call.
- * libusb.h has no soname macro: the soname is Debian's. */
+ * --list use it. Each entry point is a field of libusb, of the header's own type (call
+ * libusb.open for libusb_open); mach_usb_new and mach_usb_list load it before any other call
+ * (an error's text, usb_error_text, loads it too). libusb.h has no soname macro: the soname is
+ * Debian's. */
 #define USB_ENTRY_POINTS(X)                                                                      \
     X(init) X(exit) X(strerror) X(get_device_list) X(free_device_list) X(ref_device)            \
     X(unref_device) X(get_device) X(get_device_descriptor) X(get_bus_number)                    \

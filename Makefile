@@ -11,14 +11,17 @@ SAN      ?=
 PREFIX   ?= /usr/local
 CC       ?= cc
 
-# freetype2: which characters the PDF fonts can draw (printing/). ompi-c: OpenMPI, for dealer and
-# analyze under mpirun (dealer/run/mpi.c); a plain run never starts it.
-PKGS      := libusb-1.0 libcrypto inih libqrencode freetype2 ompi-c zlib
+# ompi-c: OpenMPI, for dealer and analyze under mpirun (dealer/run/mpi.c); a plain run never
+# starts it. zlib: the machine protocol's CRC (machine/proto.c), the PDFs' ToUnicode maps.
+PKGS      := libcrypto ompi-c zlib
 # icu-uc icu-i18n: the event texts' checks (NFKC, invisible characters, confusables:
 # dealer/event/event_texts.c). libmicrohttpd: the operator page of fill --web (machine/operator/).
-# Loaded on first use (dealer/base/lib_open.c), as libdds is: their headers build predup, which
-# links neither (HACKING.md "Libraries loaded on first use").
-LAZY_PKGS := icu-uc icu-i18n libmicrohttpd
+# libusb-1.0: the USB machine (machine/usb.c). inih: event files and machine profiles (config/).
+# libqrencode: the QR codes printed; freetype2: which characters the PDF fonts can draw, and
+# libharu (-lhpdf, no pkg-config file), the PDFs (printing/). Loaded on first use
+# (dealer/base/lib_open.c), as libdds is: their headers build predup, which links none of them
+# (HACKING.md "Libraries loaded on first use").
+LAZY_PKGS := icu-uc icu-i18n libmicrohttpd libusb-1.0 inih libqrencode freetype2
 # The camera machine's libraries, linked into its module alone ($(CAM_MODULE) below): vips zbar,
 # reading cards on the host by correlation and by barcode (machine/vision/); gstreamer-app-1.0,
 # the camera's frames (machine/camera/capture.c).
@@ -41,10 +44,11 @@ endif
 # OpenMPI is linked into predup's MPI module alone ($(MPI_MODULE) below, dealer/run/mpi.c):
 # predup loads it only under mpirun.
 MPI_PKGS := ompi-c
-LDLIBS   += $(shell pkg-config --libs $(filter-out $(MPI_PKGS),$(PKGS)) 2>/dev/null) -lhpdf -lm
+LDLIBS   += $(shell pkg-config --libs $(filter-out $(MPI_PKGS),$(PKGS)) 2>/dev/null) -lm
 CAM_LIBS  = $(shell pkg-config --libs $(CAM_PKGS) freetype2 2>/dev/null)
 MPI_LIBS  = $(shell pkg-config --libs $(MPI_PKGS) 2>/dev/null)
-CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+# libqrencode: the vision suite draws a code with it itself (tests/check_vision.c).
+CHECK_LIBS = $(shell pkg-config --libs check libqrencode 2>/dev/null)
 
 MODULES  := dealer pbn printing machine config
 # The camera machine (machine/camera/, machine/vision/) is predup's loadable module

@@ -4,7 +4,6 @@
  * printing, machine, copies). Every key and value is checked, as strictly as the record's reader
  * will check it (dealer/event/event_texts.c, dealer/event/form.c); the first fault is reported as
  * file:line:col with a did-you-mean for a misspelt section or key. */
-#include <ini.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "config/ini_lib.h"
 #include "pbn/pbn.h"
 #include "printing/printing.h"
 
@@ -428,8 +428,8 @@ enum pd_status cfg_parse_event(const char *path, const char *text, size_t len,
         l->ev = ev;
         line = scan_sections(text, l);
         if (line == 0)
-            line = ini_parse_string(text, handler, l);
-        if (line != 0)
+            rc = cfg_ini_parse(text, handler, l, &line, e);
+        if (rc == PD_OK && line != 0)
             rc = report(path, text, line, l, e);
     }
     if (rc == PD_OK)

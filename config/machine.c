@@ -5,7 +5,6 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <errno.h>
-#include <ini.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "config/config.h"
+#include "config/ini_lib.h"
 
 enum { VIS_REGION_MAX = 8192 }; /* a frame's side, in pixels */
 
@@ -498,7 +498,9 @@ enum pd_status cfg_read_machine(FILE *f, const char *name, struct mach_profile *
         rc = no_nul(text, len, name, e);
     if (rc == PD_OK)
         rc = no_continuation(text, name, e);
-    if (rc == PD_OK && (line = ini_parse_string(text, handler, l)) != 0)
+    if (rc == PD_OK)
+        rc = cfg_ini_parse(text, handler, l, &line, e);
+    if (rc == PD_OK && line != 0)
         rc = pd_fail_at(e, PD_ERR_SYNTAX, name, line, 0, NULL, "%s",
                         l->msg[0] ? l->msg : "not an INI line (key = value or [section])");
     mach_driver_names(", ", " or ", names, sizeof names);

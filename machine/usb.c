@@ -19,6 +19,44 @@
 #include "machine/mach_int.h"
 #include "machine/transport.h"
 
+/* libusb-1.0 is loaded on first use, not linked (HACKING.md "Libraries loaded on first use"):
+ * with the libudev it brings it costs every start of predup, and only the USB machine and fill
+ * --list use it. Each entry point is a field of libusb, of the header's own type (call
+ * libusb.open for libusb_open); mach_usb_new and mach_usb_list load it before any other call
+ * (an error's text, usb_error_text, loads it too). libusb.h has no soname macro: the soname is
+ * Debian's. */
+#define USB_ENTRY_POINTS(X)                                                                      \
+    X(init) X(exit) X(strerror) X(get_device_list) X(free_device_list) X(ref_device)            \
+    X(unref_device) X(get_device) X(get_device_descriptor) X(get_bus_number)                    \
+    X(get_device_address) X(get_port_numbers) X(open) X(close) X(claim_interface)               \
+    X(release_interface) X(set_auto_detach_kernel_driver) X(clear_halt) X(bulk_transfer)        \
+    X(get_string_descriptor_ascii)
+#define USB_FIELD(f) __typeof__(libusb_##f) *f;
+#define USB_SYMBOL(f) {"libusb_" #f, (void **)&libusb.f},
+static struct {
+    USB_ENTRY_POINTS(USB_FIELD)
+} libusb;
+static const struct pd_lib_symbol usb_symbols[] = {USB_ENTRY_POINTS(USB_SYMBOL){NULL, NULL}};
+static struct pd_lib usb_loader = {"libusb-1.0", "libusb-1.0.so.0", "libusb-1.0-0", usb_symbols,
+                                   PTHREAD_ONCE_INIT, ""};
+
+static void usb_start(void)
+{
+    pd_lib_open(&usb_loader);
+}
+
+/* Loads libusb-1.0 once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
+static enum pd_status usb_ready(struct pd_err *e)
+{
+    return pd_lib_ready(&usb_loader, usb_start, e);
+}
+
+/* libusb's text for err (the library loaded for it when it is not yet). */
+static const char *usb_error_text(int err)
+{
+    return usb_ready(NULL) == PD_OK ? libusb.strerror(err) : "libusb-1.0 does not load";
+}
+
 struct mach_usb {
     libusb_context *ctx;
     const struct mach_profile *p;
@@ -35,7 +73,7 @@ struct usb {
 
 static enum pd_status usb_fail(struct pd_err *e, int err, const char *what)
 {
-    enum pd_status rc = pd_fail(e, PD_ERR_DEVICE, "USB %s: %s", what, libusb_strerror(err));
+    enum pd_status rc = pd_fail(e, PD_ERR_DEVICE, "USB %s: %s", what, usb_error_text(err));
 
     if (e)
         e->sys = err;
@@ -47,11 +85,11 @@ static enum pd_status usb_send(void *self, const uint8_t *buf, size_t len, struc
     struct usb *u = self;
     int done = 0, err;
 
-    err = libusb_bulk_transfer(u->h, u->ep_out, (unsigned char *)buf, (int)len, &done,
+    err = libusb.bulk_transfer(u->h, u->ep_out, (unsigned char *)buf, (int)len, &done,
                                u->send_timeout_ms);
     if (err == LIBUSB_ERROR_PIPE) { /* a halted endpoint: clear it and try once more */
-        libusb_clear_halt(u->h, u->ep_out);
-        err = libusb_bulk_transfer(u->h, u->ep_out, (unsigned char *)buf, (int)len, &done,
+        libusb.clear_halt(u->h, u->ep_out);
+        err = libusb.bulk_transfer(u->h, u->ep_out, (unsigned char *)buf, (int)len, &done,
                                    u->send_timeout_ms);
     }
     if (err < 0)
@@ -65,13 +103,13 @@ static enum pd_status usb_recv(void *self, uint8_t *buf, size_t cap, size_t *got
                                int timeout_ms, struct pd_err *e)
 {
     struct usb *u = self;
-    int n = 0, err = libusb_bulk_transfer(u->h, u->ep_in, buf, (int)cap, &n,
+    int n = 0, err = libusb.bulk_transfer(u->h, u->ep_in, buf, (int)cap, &n,
                                           (unsigned)timeout_ms);
 
     if (err == LIBUSB_ERROR_TIMEOUT && n == 0)
         return pd_fail(e, PD_ERR_LIMIT, "no reply within %d ms", timeout_ms);
     if (err == LIBUSB_ERROR_PIPE) {
-        libusb_clear_halt(u->h, u->ep_in);
+        libusb.clear_halt(u->h, u->ep_in);
         return pd_fail(e, PD_ERR_LIMIT, "bulk IN stalled (cleared)");
     }
     if (err < 0 && err != LIBUSB_ERROR_TIMEOUT)
@@ -85,8 +123,8 @@ static void usb_close(void *self)
     struct usb *u = self;
 
     if (u->h) {
-        libusb_release_interface(u->h, u->iface);
-        libusb_close(u->h);
+        libusb.release_interface(u->h, u->iface);
+        libusb.close(u->h);
     }
     free(u);
 }
@@ -98,9 +136,13 @@ enum pd_status mach_usb_new(const struct mach_profile *p, struct mach_usb **out,
     int err;
 
     *out = NULL;
+    if (usb_ready(e) != PD_OK) {
+        free(m);
+        return PD_ERR_INTERNAL;
+    }
     if (!m)
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the USB transport");
-    err = libusb_init(&m->ctx);
+    err = libusb.init(&m->ctx);
     if (err < 0) {
         free(m);
         return usb_fail(e, err, "init");
@@ -114,7 +156,7 @@ void mach_usb_free(struct mach_usb *m)
 {
     if (!m)
         return;
-    libusb_exit(m->ctx);
+    libusb.exit(m->ctx);
     free(m);
 }
 
@@ -133,7 +175,7 @@ enum pd_status mach_usb_open_error(const struct mach_profile *p, int err, const 
                                          "%s, key interface)", p->vid, p->pid, p->interface,
                        p->name);
     return pd_fail(e, PD_ERR_DEVICE, "USB machine %04x:%04x (profile %s): %s: %s", p->vid,
-                   p->pid, p->name, step, libusb_strerror(err));
+                   p->pid, p->name, step, usb_error_text(err));
 }
 
 /* A failure that a wait can cure: the machine is not (or no longer, or not yet fully) on
@@ -149,8 +191,8 @@ static bool transient(int err)
 static void port_path(libusb_device *dev, char *out, size_t cap)
 {
     uint8_t ports[8];
-    int n = libusb_get_port_numbers(dev, ports, (int)sizeof ports);
-    size_t used = (size_t)snprintf(out, cap, "%d", libusb_get_bus_number(dev));
+    int n = libusb.get_port_numbers(dev, ports, (int)sizeof ports);
+    size_t used = (size_t)snprintf(out, cap, "%d", libusb.get_bus_number(dev));
 
     for (int i = 0; i < n && used + 5 < cap; i++)
         used += (size_t)snprintf(out + used, cap - used, "%c%d", i ? '.' : '-', ports[i]);
@@ -165,15 +207,15 @@ static bool read_serial(libusb_device *dev, char *out, size_t cap)
     int n = 0;
 
     out[0] = '\0';
-    if (libusb_get_device_descriptor(dev, &d) != 0)
+    if (libusb.get_device_descriptor(dev, &d) != 0)
         return false;
     if (!d.iSerialNumber)
         return true;
-    if (libusb_open(dev, &h) != 0)
+    if (libusb.open(dev, &h) != 0)
         return false;
-    n = libusb_get_string_descriptor_ascii(h, d.iSerialNumber, (unsigned char *)out,
+    n = libusb.get_string_descriptor_ascii(h, d.iSerialNumber, (unsigned char *)out,
                                            (int)cap - 1);
-    libusb_close(h);
+    libusb.close(h);
     out[n > 0 ? n : 0] = '\0';
     return n >= 0;
 }
@@ -185,7 +227,7 @@ static bool candidate(const struct mach_profile *p, libusb_device *dev)
     struct libusb_device_descriptor d;
     char path[32], serial[64];
 
-    if (libusb_get_device_descriptor(dev, &d) != 0 || d.idVendor != p->vid ||
+    if (libusb.get_device_descriptor(dev, &d) != 0 || d.idVendor != p->vid ||
         d.idProduct != p->pid)
         return false;
     port_path(dev, path, sizeof path);
@@ -202,7 +244,7 @@ static libusb_device *find_device(const struct mach_usb *m, int *count, char *pa
                                   size_t cap)
 {
     libusb_device **list, *found = NULL;
-    ssize_t n = libusb_get_device_list(m->ctx, &list);
+    ssize_t n = libusb.get_device_list(m->ctx, &list);
     size_t used = 0;
 
     *count = 0;
@@ -218,9 +260,9 @@ static libusb_device *find_device(const struct mach_usb *m, int *count, char *pa
         if (++*count == 1)
             found = list[i];
     }
-    found = *count == 1 ? libusb_ref_device(found) : NULL;
+    found = *count == 1 ? libusb.ref_device(found) : NULL;
     if (n >= 0)
-        libusb_free_device_list(list, 1);
+        libusb.free_device_list(list, 1);
     return found;
 }
 
@@ -234,8 +276,8 @@ static int identify(libusb_device_handle *h, const struct mach_profile *p, char 
     unsigned char serial[64] = "-";
     int n = 1, used;
 
-    if (libusb_get_device_descriptor(libusb_get_device(h), &d) == 0 && d.iSerialNumber)
-        n = libusb_get_string_descriptor_ascii(h, d.iSerialNumber, serial, sizeof serial);
+    if (libusb.get_device_descriptor(libusb.get_device(h), &d) == 0 && d.iSerialNumber)
+        n = libusb.get_string_descriptor_ascii(h, d.iSerialNumber, serial, sizeof serial);
     if (n < 0)
         return n;
     used = snprintf(out, cap, "usb %04x:%04x serial ", p->vid, p->pid);
@@ -260,24 +302,24 @@ static int try_open(struct mach_usb *m, libusb_device_handle **h, const char **s
     *step = "not on the bus";
     if (!dev)
         return count > 1 ? 2 : 1;
-    *bus = libusb_get_bus_number(dev);
-    *addr = libusb_get_device_address(dev);
+    *bus = libusb.get_bus_number(dev);
+    *addr = libusb.get_device_address(dev);
     *step = "open";
-    err = libusb_open(dev, h);
-    libusb_unref_device(dev);
+    err = libusb.open(dev, h);
+    libusb.unref_device(dev);
     if (err < 0)
         return err;
-    libusb_set_auto_detach_kernel_driver(*h, 1);
+    libusb.set_auto_detach_kernel_driver(*h, 1);
     *step = "claim interface";
-    err = libusb_claim_interface(*h, m->p->interface);
+    err = libusb.claim_interface(*h, m->p->interface);
     if (err == 0) {
         *step = "read its serial number"; /* a failed read is retried as a transient one */
         err = identify(*h, m->p, id, idcap) < 0 ? LIBUSB_ERROR_IO : 0;
         if (err < 0)
-            libusb_release_interface(*h, m->p->interface);
+            libusb.release_interface(*h, m->p->interface);
     }
     if (err < 0) {
-        libusb_close(*h);
+        libusb.close(*h);
         *h = NULL;
     }
     return err;
@@ -330,8 +372,8 @@ enum pd_status mach_usb_open(struct mach_usb *m, int wait_ms, struct mach_transp
         return mach_usb_open_error(p, err, step, bus, addr, e);
     u = calloc(1, sizeof *u);
     if (!u) {
-        libusb_release_interface(h, p->interface);
-        libusb_close(h);
+        libusb.release_interface(h, p->interface);
+        libusb.close(h);
         return pd_fail(e, PD_ERR_NOMEM, "no memory for the USB transport");
     }
     *u = (struct usb){h, p->interface, p->ep_out, p->ep_in, (unsigned)p->send_timeout_ms, ""};
@@ -370,31 +412,31 @@ static void describe(libusb_device *dev, struct mach_usb_dev *out)
     libusb_device_handle *h = NULL;
 
     memset(out, 0, sizeof *out);
-    out->bus = libusb_get_bus_number(dev);
-    out->addr = libusb_get_device_address(dev);
-    if (libusb_get_device_descriptor(dev, &d) == 0) {
+    out->bus = libusb.get_bus_number(dev);
+    out->addr = libusb.get_device_address(dev);
+    if (libusb.get_device_descriptor(dev, &d) == 0) {
         out->vid = d.idVendor;
         out->pid = d.idProduct;
     }
     port_path(dev, out->path, sizeof out->path);
-    out->open_err = libusb_open(dev, &h);
+    out->open_err = libusb.open(dev, &h);
     out->denied = out->open_err == LIBUSB_ERROR_ACCESS;
     if (out->open_err == 0 && d.iSerialNumber) {
         unsigned char text[64];
-        int n = libusb_get_string_descriptor_ascii(h, d.iSerialNumber, text, sizeof text);
+        int n = libusb.get_string_descriptor_ascii(h, d.iSerialNumber, text, sizeof text);
 
         if (n > 0)
             mp_printable(out->serial, sizeof out->serial, text, (size_t)n);
     }
     if (out->open_err == 0 && d.iProduct) {
         unsigned char text[64];
-        int n = libusb_get_string_descriptor_ascii(h, d.iProduct, text, sizeof text);
+        int n = libusb.get_string_descriptor_ascii(h, d.iProduct, text, sizeof text);
 
         if (n > 0)
             mp_printable(out->product, sizeof out->product, text, (size_t)n);
     }
     if (h)
-        libusb_close(h);
+        libusb.close(h);
 }
 
 enum pd_status mach_usb_list(mach_usb_dev_fn fn, void *ctx, int *n, struct pd_err *e)
@@ -402,14 +444,17 @@ enum pd_status mach_usb_list(mach_usb_dev_fn fn, void *ctx, int *n, struct pd_er
     libusb_context *lc;
     libusb_device **list;
     ssize_t count;
-    int err = libusb_init(&lc);
+    int err;
 
     *n = 0;
+    if (usb_ready(e) != PD_OK)
+        return PD_ERR_INTERNAL;
+    err = libusb.init(&lc);
     if (err < 0)
         return usb_fail(e, err, "init");
-    count = libusb_get_device_list(lc, &list);
+    count = libusb.get_device_list(lc, &list);
     if (count < 0) {
-        libusb_exit(lc);
+        libusb.exit(lc);
         return usb_fail(e, (int)count, "list the devices");
     }
     for (ssize_t i = 0; i < count; i++) {
@@ -419,12 +464,12 @@ enum pd_status mach_usb_list(mach_usb_dev_fn fn, void *ctx, int *n, struct pd_er
         fn(ctx, &d);
         (*n)++;
     }
-    libusb_free_device_list(list, 1);
-    libusb_exit(lc);
+    libusb.free_device_list(list, 1);
+    libusb.exit(lc);
     return PD_OK;
 }
 
 const char *mach_usb_error_name(int err)
 {
-    return libusb_strerror(err);
+    return usb_error_text(err);
 }

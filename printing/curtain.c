@@ -17,19 +17,19 @@ static void set_dash(struct pdoc *d, bool on)
 {
     static const HPDF_UINT16 pattern[2] = {4, 3};
 
-    HPDF_Page_SetDash(d->page, on ? pattern : NULL, on ? 2 : 0, 0);
+    pr_hpdf.Page_SetDash(d->page, on ? pattern : NULL, on ? 2 : 0, 0);
 }
 
 static void cut_lines(struct pdoc *d)
 {
-    HPDF_Page_SetGrayStroke(d->page, 0.5f);
-    HPDF_Page_SetLineWidth(d->page, 0.5f);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0.5f);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.5f);
     set_dash(d, true);
-    HPDF_Page_MoveTo(d->page, d->width / 2, 0);
-    HPDF_Page_LineTo(d->page, d->width / 2, d->height);
-    HPDF_Page_MoveTo(d->page, 0, d->height / 2);
-    HPDF_Page_LineTo(d->page, d->width, d->height / 2);
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_MoveTo(d->page, d->width / 2, 0);
+    pr_hpdf.Page_LineTo(d->page, d->width / 2, d->height);
+    pr_hpdf.Page_MoveTo(d->page, 0, d->height / 2);
+    pr_hpdf.Page_LineTo(d->page, d->width, d->height / 2);
+    pr_hpdf.Page_Stroke(d->page);
     set_dash(d, false);
 }
 
@@ -70,16 +70,16 @@ static void reserve_marks(struct pdoc *d, const struct card_box *box)
 {
     const float inset = 10;
 
-    HPDF_Page_SetRGBStroke(d->page, 0.85f, 0, 0);
-    HPDF_Page_SetLineWidth(d->page, 2.5f);
-    HPDF_Page_Rectangle(d->page, box->x0 + inset, box->top - box->h + inset, box->w - 2 * inset,
-                        box->h - 2 * inset);
-    HPDF_Page_Stroke(d->page);
-    HPDF_Page_SetRGBStroke(d->page, 0, 0, 0);
-    HPDF_Page_SetRGBFill(d->page, 0.85f, 0, 0);
-    HPDF_Page_Rectangle(d->page, box->x0 + inset, box->top - inset - 15, box->w - 2 * inset, 15);
-    HPDF_Page_Fill(d->page);
-    HPDF_Page_SetRGBFill(d->page, 1, 1, 1);
+    pr_hpdf.Page_SetRGBStroke(d->page, 0.85f, 0, 0);
+    pr_hpdf.Page_SetLineWidth(d->page, 2.5f);
+    pr_hpdf.Page_Rectangle(d->page, box->x0 + inset, box->top - box->h + inset, box->w - 2 * inset,
+                           box->h - 2 * inset);
+    pr_hpdf.Page_Stroke(d->page);
+    pr_hpdf.Page_SetRGBStroke(d->page, 0, 0, 0);
+    pr_hpdf.Page_SetRGBFill(d->page, 0.85f, 0, 0);
+    pr_hpdf.Page_Rectangle(d->page, box->x0 + inset, box->top - inset - 15, box->w - 2 * inset, 15);
+    pr_hpdf.Page_Fill(d->page);
+    pr_hpdf.Page_SetRGBFill(d->page, 1, 1, 1);
     pdoc_text_centre(d, d->bold, 10.5f, box->x0 + box->w / 2, box->top - inset - 11.5f,
                      box->w - 2 * PAD, pr_term(d->terms, "reserve"));
     pdoc_black(d);
@@ -101,11 +101,11 @@ static enum pd_status draw_card(struct pdoc *d, const struct pr_board *b, enum s
     pdoc_text_right(d, d->bold, 22, r, top - 44, inner - bw - 10,
                     pr_term_seat_name(d->terms, seat));
     pdoc_text_fit(d, d->reg, 10, x, top - 64, inner, pr_dealer_vul(d, b, txt, sizeof txt));
-    HPDF_Page_SetGrayStroke(d->page, 0);
-    HPDF_Page_SetLineWidth(d->page, 0.6f);
-    HPDF_Page_MoveTo(d->page, x, top - 76);
-    HPDF_Page_LineTo(d->page, r, top - 76);
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.6f);
+    pr_hpdf.Page_MoveTo(d->page, x, top - 76);
+    pr_hpdf.Page_LineTo(d->page, r, top - 76);
+    pr_hpdf.Page_Stroke(d->page);
     /* Four suit lines at 24 pt if the card is tall enough (Letter is shorter than A4). */
     float lead = (h - 76 - 100) / 4 < 40 ? (h - 76 - 100) / 4 : 40;
     for (int s = 0; s < 4; s++)
@@ -124,8 +124,7 @@ static enum pd_status draw_card(struct pdoc *d, const struct pr_board *b, enum s
         deal_to_pbn(&one, seat, 1u << seat, hand_pbn); /* "N:Q87.AK7.AJT953.2 - - -" */
         snprintf(code, sizeof code, "%d %c %.*s", b->number, SEAT_LETTER[seat],
                  (int)strcspn(hand_pbn + 2, " "), hand_pbn + 2);
-        if (!pr_qr_draw(d, code, r - 56, top - h + 92, 56))
-            return pd_fail(e, PD_ERR_INTERNAL, "board %d: libqrencode failed", b->number);
+        return pr_qr_draw(d, code, r - 56, top - h + 92, 56, e);
     }
     return PD_OK;
 }

@@ -22,7 +22,7 @@ void pr_diag_hand(struct pdoc *d, uint64_t hand, float x, float y, float maxw)
 
 static void rect(struct pdoc *d, float x, float y, float w, float h)
 {
-    HPDF_Page_Rectangle(d->page, x, Y(y + h), w, h);
+    pr_hpdf.Page_Rectangle(d->page, x, Y(y + h), w, h);
 }
 
 static void compass_bands(struct pdoc *d, bool ns, bool ew, float x, float y, float w, float h)
@@ -39,11 +39,11 @@ static void compass_bands(struct pdoc *d, bool ns, bool ew, float x, float y, fl
         rect(d, x + w - band, y, band, h);
     }
     if (ns || ew)
-        HPDF_Page_Fill(d->page);
-    HPDF_Page_SetGrayStroke(d->page, 0);
-    HPDF_Page_SetLineWidth(d->page, 0.8f);
+        pr_hpdf.Page_Fill(d->page);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.8f);
     rect(d, x, y, w, h);
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_Stroke(d->page);
 }
 
 /* The compass box (w wide, 54 high): seat letters, the HCP of the seats in shown, red bands on
@@ -65,7 +65,7 @@ void pr_diag_compass(struct pdoc *d, const struct pr_board *b, unsigned shown, f
         HPDF_Font f = (enum seat)s == b->dealer ? d->bold : d->reg;
 
         if (vul[s])
-            HPDF_Page_SetRGBFill(d->page, 1, 1, 1);
+            pr_hpdf.Page_SetRGBFill(d->page, 1, 1, 1);
         else
             pdoc_black(d);
         pdoc_text_centre(d, f, 7, lx[s], Y(ly[s]), band, pr_term_seat(d->terms, (enum seat)s));
@@ -90,20 +90,20 @@ static void grid_lines(struct pdoc *d, float x, float y, float lw, float cw, flo
     pdoc_grey(d, 0.9f);
     rect(d, x, y, lw + 5 * cw, rh);
     rect(d, x, y, lw, 5 * rh);
-    HPDF_Page_Fill(d->page);
-    HPDF_Page_SetGrayStroke(d->page, 0.55f);
-    HPDF_Page_SetLineWidth(d->page, 0.4f);
+    pr_hpdf.Page_Fill(d->page);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0.55f);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.4f);
     for (int r = 0; r <= 5; r++) {
-        HPDF_Page_MoveTo(d->page, x, Y(y + (float)r * rh));
-        HPDF_Page_LineTo(d->page, x + lw + 5 * cw, Y(y + (float)r * rh));
+        pr_hpdf.Page_MoveTo(d->page, x, Y(y + (float)r * rh));
+        pr_hpdf.Page_LineTo(d->page, x + lw + 5 * cw, Y(y + (float)r * rh));
     }
     for (int c = 0; c <= 6; c++) {
         float cx = c == 0 ? x : x + lw + (float)(c - 1) * cw;
 
-        HPDF_Page_MoveTo(d->page, cx, Y(y));
-        HPDF_Page_LineTo(d->page, cx, Y(y + 5 * rh));
+        pr_hpdf.Page_MoveTo(d->page, cx, Y(y));
+        pr_hpdf.Page_LineTo(d->page, cx, Y(y + 5 * rh));
     }
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_Stroke(d->page);
     pdoc_black(d);
 }
 

@@ -64,8 +64,8 @@ char *pr_text_clean(const char *s, bool (*has_glyph)(void *ctx, unsigned cp), vo
 /* Width of utf8 text in font at size (points). */
 static float pdoc_width(struct pdoc *d, HPDF_Font f, float size, const char *utf8)
 {
-    HPDF_Page_SetFontAndSize(d->page, f, size);
-    return HPDF_Page_TextWidth(d->page, utf8);
+    pr_hpdf.Page_SetFontAndSize(d->page, f, size);
+    return pr_hpdf.Page_TextWidth(d->page, utf8);
 }
 
 /* The next run of utf8: *red tells whether it is a red suit symbol (♥ U+2665, ♦ U+2666). */
@@ -86,7 +86,7 @@ static size_t next_run(const char *utf8, bool *red)
  * current on entry, so that every suit symbol on the paper is coloured the same way. */
 static void show_runs(struct pdoc *d, const char *utf8)
 {
-    HPDF_RGBColor ink = HPDF_Page_GetRGBFill(d->page);
+    HPDF_RGBColor ink = pr_hpdf.Page_GetRGBFill(d->page);
     char run[256];
 
     while (*utf8) {
@@ -100,9 +100,9 @@ static void show_runs(struct pdoc *d, const char *utf8)
         run[k] = '\0';
         if (red)
             pdoc_red(d);
-        HPDF_Page_ShowText(d->page, run);
+        pr_hpdf.Page_ShowText(d->page, run);
         if (red)
-            HPDF_Page_SetRGBFill(d->page, ink.r, ink.g, ink.b);
+            pr_hpdf.Page_SetRGBFill(d->page, ink.r, ink.g, ink.b);
         utf8 += k;
     }
 }
@@ -124,15 +124,15 @@ static float draw_at(struct pdoc *d, HPDF_Font f, float size, float x, float y, 
         x -= w;
     else if (align == 0)
         x -= w / 2;
-    HPDF_Page_BeginText(d->page);
-    HPDF_Page_SetFontAndSize(d->page, f, size);
+    pr_hpdf.Page_BeginText(d->page);
+    pr_hpdf.Page_SetFontAndSize(d->page, f, size);
     if (scale != 100)
-        HPDF_Page_SetHorizontalScalling(d->page, scale);
-    HPDF_Page_MoveTextPos(d->page, x, y);
+        pr_hpdf.Page_SetHorizontalScalling(d->page, scale);
+    pr_hpdf.Page_MoveTextPos(d->page, x, y);
     show_runs(d, utf8);
     if (scale != 100)
-        HPDF_Page_SetHorizontalScalling(d->page, 100);
-    HPDF_Page_EndText(d->page);
+        pr_hpdf.Page_SetHorizontalScalling(d->page, 100);
+    pr_hpdf.Page_EndText(d->page);
     return w;
 }
 
@@ -183,9 +183,9 @@ static void next_line(struct pdoc *d, const char **p, float maxw, char *buf)
         k--;
     memcpy(buf, s, k);
     buf[k] = '\0';
-    n = HPDF_Page_MeasureText(d->page, buf, maxw, HPDF_TRUE, NULL);
+    n = pr_hpdf.Page_MeasureText(d->page, buf, maxw, HPDF_TRUE, NULL);
     if (n == 0)
-        n = HPDF_Page_MeasureText(d->page, buf, maxw, HPDF_FALSE, NULL);
+        n = pr_hpdf.Page_MeasureText(d->page, buf, maxw, HPDF_FALSE, NULL);
     if (n == 0) {
         unsigned cp;
         size_t len = pd_utf8_decode((const unsigned char *)s, k, &cp);
@@ -211,7 +211,7 @@ static void ellipsize(struct pdoc *d, char *buf, float maxw)
 
     for (;;) {
         memcpy(buf + n, "\u2026", 4); /* "…" and its NUL */
-        if (HPDF_Page_TextWidth(d->page, buf) <= maxw || n == 0)
+        if (pr_hpdf.Page_TextWidth(d->page, buf) <= maxw || n == 0)
             return;
         do
             n--;
@@ -228,7 +228,7 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
 
     if (!buf)
         return 0;
-    HPDF_Page_SetFontAndSize(d->page, f, size);
+    pr_hpdf.Page_SetFontAndSize(d->page, f, size);
     while (*p == ' ')
         p++;
     while (*p) {
@@ -237,11 +237,11 @@ int pdoc_wrap(struct pdoc *d, HPDF_Font f, float size, float x, float y, float m
         if (draw && lines == max_lines && *p)
             ellipsize(d, buf, maxw);
         if (draw) {
-            HPDF_Page_BeginText(d->page);
-            HPDF_Page_SetFontAndSize(d->page, f, size);
-            HPDF_Page_MoveTextPos(d->page, x, y - (float)(lines - 1) * lead);
+            pr_hpdf.Page_BeginText(d->page);
+            pr_hpdf.Page_SetFontAndSize(d->page, f, size);
+            pr_hpdf.Page_MoveTextPos(d->page, x, y - (float)(lines - 1) * lead);
             show_runs(d, buf);
-            HPDF_Page_EndText(d->page);
+            pr_hpdf.Page_EndText(d->page);
             if (lines == max_lines)
                 break;
         }

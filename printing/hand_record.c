@@ -97,8 +97,10 @@ static enum pd_status draw_analysis(struct pdoc *d, const struct pbn_game *g,
         char code[PR_BOARD_QR_LEN];
 
         pr_board_qr(b, code, sizeof code);
-        if (!pr_qr_draw(d, code, f->qr_x, Y(f->qr_y), f->qr_size))
-            return pd_fail(e, PD_ERR_INTERNAL, "board %d: libqrencode failed", b->number);
+        enum pd_status rc = pr_qr_draw(d, code, f->qr_x, Y(f->qr_y), f->qr_size, e);
+
+        if (rc != PD_OK)
+            return rc;
     }
     if (sh.dd) {
         char par[400];
@@ -231,13 +233,13 @@ static enum pd_status draw_board(struct pdoc *d, const struct pbn_game *g,
     int max_lines;
     float s = fit_story(d, c, f, h, sh.qr, &st, size, &max_lines);
 
-    HPDF_Page_GSave(d->page);
-    HPDF_Page_Concat(d->page, s, 0, 0, s, c->x + (c->w - f->w * s) / 2, c->top);
+    pr_hpdf.Page_GSave(d->page);
+    pr_hpdf.Page_Concat(d->page, s, 0, 0, s, c->x + (c->w - f->w * s) / 2, c->top);
     draw_diagram(d, b, f, sh.hands);
     enum pd_status rc = draw_analysis(d, g, b, o, f, sh, e);
     if (rc == PD_OK)
         draw_story(d, &st, f->west[0], h + 4, f->w - 8, size, lead, max_lines);
-    HPDF_Page_GRestore(d->page);
+    pr_hpdf.Page_GRestore(d->page);
     free(st.note);
     return rc;
 }
@@ -257,11 +259,11 @@ static void draw_page_header(struct pdoc *d, const struct pr_title *t, int page,
         PR_TERMF(d->terms, "commitment", txt, sizeof txt, t->commitment);
         pdoc_text_fit(d, d->reg, 7, MARGIN, top - 36, w, txt);
     }
-    HPDF_Page_SetGrayStroke(d->page, 0.6f);
-    HPDF_Page_SetLineWidth(d->page, 0.5f);
-    HPDF_Page_MoveTo(d->page, MARGIN, top - HEADER_H + 6);
-    HPDF_Page_LineTo(d->page, right, top - HEADER_H + 6);
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0.6f);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.5f);
+    pr_hpdf.Page_MoveTo(d->page, MARGIN, top - HEADER_H + 6);
+    pr_hpdf.Page_LineTo(d->page, right, top - HEADER_H + 6);
+    pr_hpdf.Page_Stroke(d->page);
 }
 
 static void page_cells(const struct pdoc *d, int per_page, struct cell cells[PR_MAX_PER_PAGE])
@@ -291,10 +293,10 @@ static const struct frame *pick_frame(const struct cell *c, struct shown sh)
 
 static void draw_cell_frame(struct pdoc *d, const struct cell *c)
 {
-    HPDF_Page_SetGrayStroke(d->page, 0.6f);
-    HPDF_Page_SetLineWidth(d->page, 0.5f);
-    HPDF_Page_Rectangle(d->page, c->x - 4, c->top + 4 - c->h - 8, c->w + 8, c->h + 8);
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0.6f);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.5f);
+    pr_hpdf.Page_Rectangle(d->page, c->x - 4, c->top + 4 - c->h - 8, c->w + 8, c->h + 8);
+    pr_hpdf.Page_Stroke(d->page);
 }
 
 static enum pd_status check_boards(const struct pbn_set *set, const struct pr_options *o,

@@ -84,8 +84,8 @@ static void draw_board(struct pdoc *d, const struct hframe *f, const struct hboa
 {
     float y = f->diag_h + GAP;
 
-    HPDF_Page_GSave(d->page);
-    HPDF_Page_Concat(d->page, s, 0, 0, s, x, top);
+    pr_hpdf.Page_GSave(d->page);
+    pr_hpdf.Page_Concat(d->page, s, 0, 0, s, x, top);
     pr_teach_heading(d, &hb->b, 4, 12, LEFT_W - 8);
     draw_hands(d, f, &hb->b);
     if (hb->line[0]) {
@@ -99,7 +99,7 @@ static void draw_board(struct pdoc *d, const struct hframe *f, const struct hboa
     }
     if (hb->note && max_note > 0)
         pdoc_wrap(d, d->reg, TEXT, 4, Y(y + TEXT), text_w(f), LEAD, max_note, true, hb->note);
-    HPDF_Page_GRestore(d->page);
+    pr_hpdf.Page_GRestore(d->page);
 }
 
 /* The page's layout: columns, scale, the space under the head. */
@@ -202,10 +202,10 @@ static enum pd_status draw_rows(struct pdoc *d, const struct pbn_set *set,
             float x = p->left + (float)(k - r->first[i]) * p->colw;
             struct hboard hb;
 
-            HPDF_Page_SetGrayStroke(d->page, 0.6f);
-            HPDF_Page_SetLineWidth(d->page, 0.5f);
-            HPDF_Page_Rectangle(d->page, x, y - r->row_h[i], p->colw, r->row_h[i]);
-            HPDF_Page_Stroke(d->page);
+            pr_hpdf.Page_SetGrayStroke(d->page, 0.6f);
+            pr_hpdf.Page_SetLineWidth(d->page, 0.5f);
+            pr_hpdf.Page_Rectangle(d->page, x, y - r->row_h[i], p->colw, r->row_h[i]);
+            pr_hpdf.Page_Stroke(d->page);
             rc = read_board(d, set, k, o, f, page_h, &hb, e);
             if (rc == PD_OK)
                 draw_board(d, f, &hb, x + (p->colw - f->w * p->s) / 2, y, p->s, hb.note_lines);

@@ -145,14 +145,14 @@ enum pd_status pr_draw_minibridge(struct pdoc *d, const struct pbn_set *set,
         float x = PR_TEACH_MARGIN + (float)(slot % cols) * cw;
         float top = d->height - PR_TEACH_MARGIN - PR_TEACH_HEAD_H - (float)(slot / cols) * ch;
 
-        HPDF_Page_SetGrayStroke(d->page, 0.6f);
-        HPDF_Page_SetLineWidth(d->page, 0.5f);
-        HPDF_Page_Rectangle(d->page, x, top - ch, cw, ch);
-        HPDF_Page_Stroke(d->page);
-        HPDF_Page_GSave(d->page);
-        HPDF_Page_Concat(d->page, s, 0, 0, s, x + (cw - FW * s) / 2, top - 4);
+        pr_hpdf.Page_SetGrayStroke(d->page, 0.6f);
+        pr_hpdf.Page_SetLineWidth(d->page, 0.5f);
+        pr_hpdf.Page_Rectangle(d->page, x, top - ch, cw, ch);
+        pr_hpdf.Page_Stroke(d->page);
+        pr_hpdf.Page_GSave(d->page);
+        pr_hpdf.Page_Concat(d->page, s, 0, 0, s, x + (cw - FW * s) / 2, top - 4);
         draw_board(d, &set->games[i], &b, o->stage);
-        HPDF_Page_GRestore(d->page);
+        pr_hpdf.Page_GRestore(d->page);
     }
     return PD_OK;
 }

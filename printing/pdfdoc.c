@@ -1,7 +1,7 @@
 /* printing/pdfdoc.c - a libharu 2.3 document with the two DejaVu faces embedded, errors recorded
  * by the handler and checked once, saving into memory; and glyph coverage, read from the same
  * font files with FreeType, so that a character the font lacks is shown by name instead of an
- * empty box. libharu is used through its public API only (pr_int.h defines HPDF_SHARED). */
+ * empty box. libharu is used through its public API only (hpdf_lib.h defines HPDF_SHARED). */
 #include <errno.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -11,6 +11,46 @@
 #include "printing/pr_int.h"
 
 static const char DEFAULT_FONT_DIR[] = "/usr/share/fonts/truetype/dejavu";
+
+/* libharu (pr_hpdf, hpdf_lib.h) and FreeType are loaded on first use, not linked (HACKING.md
+ * "Libraries loaded on first use"), by pdoc_open before any call of either. FreeType's entry
+ * points are fields of ft, of the header's own type; its soname is Debian's (the header's
+ * FREETYPE_MAJOR is 2, the soname's number 6). */
+#define HPDF_SYMBOL(f) {"HPDF_" #f, (void **)&pr_hpdf.f},
+struct pr_hpdf pr_hpdf;
+static const struct pd_lib_symbol hpdf_symbols[] = {PR_HPDF_ENTRY_POINTS(HPDF_SYMBOL){NULL, NULL}};
+static struct pd_lib hpdf_lib = {"libharu", "libhpdf-" HPDF_VERSION_TEXT ".so",
+                                 "libhpdf-" HPDF_VERSION_TEXT, hpdf_symbols, PTHREAD_ONCE_INIT,
+                                 ""};
+#define FTLIB_ENTRY_POINTS(X)                                                                    \
+    X(init, FT_Init_FreeType) X(done, FT_Done_FreeType) X(new_face, FT_New_Face)                \
+    X(done_face, FT_Done_Face) X(char_index, FT_Get_Char_Index)
+#define FTLIB_FIELD(field, f) __typeof__(f) *field;
+#define FTLIB_SYMBOL(field, f) {#f, (void **)&ft.field},
+static struct {
+    FTLIB_ENTRY_POINTS(FTLIB_FIELD)
+} ft;
+static const struct pd_lib_symbol ft_symbols[] = {FTLIB_ENTRY_POINTS(FTLIB_SYMBOL){NULL, NULL}};
+static struct pd_lib ft_lib = {"FreeType", "libfreetype.so.6", "libfreetype6", ft_symbols,
+                               PTHREAD_ONCE_INIT, ""};
+
+static void hpdf_start(void)
+{
+    pd_lib_open(&hpdf_lib);
+}
+
+static void ft_start(void)
+{
+    pd_lib_open(&ft_lib);
+}
+
+/* Loads both once; PD_ERR_INTERNAL with the loader's reason when one cannot. */
+static enum pd_status libs_ready(struct pd_err *e)
+{
+    enum pd_status rc = pd_lib_ready(&hpdf_lib, hpdf_start, e);
+
+    return rc == PD_OK ? pd_lib_ready(&ft_lib, ft_start, e) : rc;
+}
 
 /* The character maps of the two faces. */
 struct pdoc_glyphs {
@@ -76,14 +116,14 @@ static enum pd_status load_face(struct pdoc *d, const char *dir, int i, HPDF_Fon
     snprintf(path, sizeof path, "%s/%s", dir, file);
     if (check_font(path, e) != PD_OK)
         return PD_ERR_IO;
-    name = HPDF_LoadTTFontFromFile(d->doc, path, HPDF_TRUE);
+    name = pr_hpdf.LoadTTFontFromFile(d->doc, path, HPDF_TRUE);
     if (!name || d->error)
         return pd_fail(e, PD_ERR_IO, "font file %s: libharu cannot load it (error 0x%04X)",
                        path, (unsigned)d->error);
-    *out = HPDF_GetFont(d->doc, name, "UTF-8");
+    *out = pr_hpdf.GetFont(d->doc, name, "UTF-8");
     if (!*out || d->error)
         return hpdf_fail(d, e, "to set up the font");
-    if (FT_New_Face(d->glyphs->lib, path, 0, &d->glyphs->face[i]) != 0)
+    if (ft.new_face(d->glyphs->lib, path, 0, &d->glyphs->face[i]) != 0)
         return pd_fail(e, PD_ERR_IO, "font file %s: FreeType cannot read it", path);
     return PD_OK;
 }
@@ -94,16 +134,19 @@ enum pd_status pdoc_open(struct pdoc *d, const struct pr_options *o, struct pd_e
     enum pd_status rc;
 
     memset(d, 0, sizeof *d);
+    rc = libs_ready(e);
+    if (rc != PD_OK)
+        return rc;
     d->ten10 = o->ten_as_10;
     d->one_set = o->one_set;
-    d->doc = HPDF_New(on_error, d);
+    d->doc = pr_hpdf.New(on_error, d);
     if (!d->doc)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory starting a PDF");
     /* Compression first: streams pick their filter when they are created. */
-    HPDF_SetCompressionMode(d->doc, HPDF_COMP_ALL);
-    HPDF_UseUTFEncodings(d->doc);
+    pr_hpdf.SetCompressionMode(d->doc, HPDF_COMP_ALL);
+    pr_hpdf.UseUTFEncodings(d->doc);
     d->glyphs = calloc(1, sizeof *d->glyphs);
-    if (!d->glyphs || FT_Init_FreeType(&d->glyphs->lib) != 0) {
+    if (!d->glyphs || ft.init(&d->glyphs->lib) != 0) {
         pdoc_close(d);
         return pd_fail(e, PD_ERR_NOMEM, "out of memory starting FreeType");
     }
@@ -118,14 +161,14 @@ enum pd_status pdoc_open(struct pdoc *d, const struct pr_options *o, struct pd_e
 void pdoc_close(struct pdoc *d)
 {
     if (d->doc)
-        HPDF_Free(d->doc);
+        pr_hpdf.Free(d->doc);
     d->doc = NULL;
     if (d->glyphs) {
         for (int i = 0; i < 2; i++)
             if (d->glyphs->face[i])
-                FT_Done_Face(d->glyphs->face[i]);
+                ft.done_face(d->glyphs->face[i]);
         if (d->glyphs->lib)
-            FT_Done_FreeType(d->glyphs->lib);
+            ft.done(d->glyphs->lib);
         free(d->glyphs);
     }
     d->glyphs = NULL;
@@ -133,12 +176,12 @@ void pdoc_close(struct pdoc *d)
 
 void pdoc_add_page(struct pdoc *d, enum pr_paper paper)
 {
-    d->page = HPDF_AddPage(d->doc);
-    HPDF_Page_SetSize(d->page, paper == PR_PAPER_A4 ? HPDF_PAGE_SIZE_A4 : HPDF_PAGE_SIZE_LETTER,
-                      HPDF_PAGE_PORTRAIT);
-    d->width = HPDF_Page_GetWidth(d->page);
-    d->height = HPDF_Page_GetHeight(d->page);
-    HPDF_Page_SetFontAndSize(d->page, d->reg, 10); /* TextWidth needs a font on the page */
+    d->page = pr_hpdf.AddPage(d->doc);
+    pr_hpdf.Page_SetSize(d->page, paper == PR_PAPER_A4 ? HPDF_PAGE_SIZE_A4 : HPDF_PAGE_SIZE_LETTER,
+                         HPDF_PAGE_PORTRAIT);
+    d->width = pr_hpdf.Page_GetWidth(d->page);
+    d->height = pr_hpdf.Page_GetHeight(d->page);
+    pr_hpdf.Page_SetFontAndSize(d->page, d->reg, 10); /* TextWidth needs a font on the page */
 }
 
 enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struct pd_err *e)
@@ -148,14 +191,14 @@ enum pd_status pdoc_save(struct pdoc *d, unsigned char **out, size_t *len, struc
 
     if (d->error)
         return hpdf_fail(d, e, "while drawing");
-    if (HPDF_SaveToStream(d->doc) != HPDF_OK || d->error)
+    if (pr_hpdf.SaveToStream(d->doc) != HPDF_OK || d->error)
         return hpdf_fail(d, e, "to save the PDF");
-    size = HPDF_GetStreamSize(d->doc);
+    size = pr_hpdf.GetStreamSize(d->doc);
     buf = malloc(size ? size : 1);
     if (!buf)
         return pd_fail(e, PD_ERR_NOMEM, "out of memory for a %u-byte PDF", (unsigned)size);
     got = size;
-    HPDF_ReadFromStream(d->doc, buf, &got);
+    pr_hpdf.ReadFromStream(d->doc, buf, &got);
     /* Reading up to the end reports HPDF_STREAM_EOF through the handler: not a failure. */
     if (got != size) {
         free(buf);
@@ -180,22 +223,22 @@ bool pdoc_has_glyph(void *ctx, unsigned cp)
     if (cp > 0xFFFF)
         return false;
     for (int i = 0; i < 2; i++)
-        if (FT_Get_Char_Index(d->glyphs->face[i], cp) == 0)
+        if (ft.char_index(d->glyphs->face[i], cp) == 0)
             return false;
     return true;
 }
 
 void pdoc_black(struct pdoc *d)
 {
-    HPDF_Page_SetRGBFill(d->page, 0, 0, 0);
+    pr_hpdf.Page_SetRGBFill(d->page, 0, 0, 0);
 }
 
 void pdoc_red(struct pdoc *d)
 {
-    HPDF_Page_SetRGBFill(d->page, 0.8f, 0, 0);
+    pr_hpdf.Page_SetRGBFill(d->page, 0.8f, 0, 0);
 }
 
 void pdoc_grey(struct pdoc *d, float g)
 {
-    HPDF_Page_SetRGBFill(d->page, g, g, g);
+    pr_hpdf.Page_SetRGBFill(d->page, g, g, g);
 }

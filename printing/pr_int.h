@@ -5,10 +5,7 @@
 #ifndef PREDUP_PR_INT_H
 #define PREDUP_PR_INT_H
 
-/* libharu through its public API only: with HPDF_SHARED, hpdf.h declares every handle as an
- * opaque pointer, so reaching into a libharu structure does not compile. */
-#define HPDF_SHARED
-#include <hpdf.h>
+#include "printing/hpdf_lib.h" /* libharu, loaded on first use */
 
 #include "printing/printing.h"
 
@@ -27,8 +24,10 @@ struct pdoc {
     const struct pr_terms *terms; /* the words in the language printed (terms.c); NULL: en */
 };
 
-/* Creates the document with compression and both DejaVu faces embedded. Errors: a missing font
- * file (PD_ERR_IO naming it), libharu failure. On failure everything is released. */
+/* Creates the document with compression and both DejaVu faces embedded, loading libharu and
+ * FreeType first (pr_hpdf: every libharu call follows this one). Errors: a library that does
+ * not load (PD_ERR_INTERNAL naming it, its Debian package and the loader's reason), a missing
+ * font file (PD_ERR_IO naming it), libharu failure. On failure everything is released. */
 enum pd_status pdoc_open(struct pdoc *d, const struct pr_options *o, struct pd_err *e);
 void pdoc_close(struct pdoc *d);
 /* Adds a page of the paper size and makes it current. */
@@ -122,10 +121,12 @@ void pdoc_suit_line(struct pdoc *d, float size, float x, float y, float maxw, en
 extern const char *const PR_SUIT_SYMBOL[4]; /* "♠" "♥" "♦" "♣" in UTF-8 */
 
 /* Draws the QR code of text with its top-left corner at (x, top) and side size points
- * (quiet zone not included: keep 4 modules clear around it). Returns false if libqrencode
- * failed (the caller reports it). */
-bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size);
-/* The modules on a side of text's code (0 if libqrencode fails). */
+ * (quiet zone not included: keep 4 modules clear around it), loading libqrencode on first use.
+ * PD_ERR_INTERNAL when it does not load (naming it, its Debian package and the loader's
+ * reason) or fails. */
+enum pd_status pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size,
+                          struct pd_err *e);
+/* The modules on a side of text's code (0 if libqrencode fails or does not load). */
 int pr_qr_modules(const char *text);
 
 /* The pieces of a board (diagram.c), at (x, y) in a frame with y downward: the four suit lines

@@ -7,30 +7,56 @@
 
 #include "printing/pr_int.h"
 
-static QRcode *encode(const char *text)
+/* libqrencode is loaded on first use, not linked (HACKING.md "Libraries loaded on first use"):
+ * each entry point is a field of qrenc, of the header's own type. qrencode.h has no
+ * version macro: the soname is Debian's. */
+#define QR_ENTRY_POINTS(X) X(encode_string, QRcode_encodeString) X(free, QRcode_free)
+#define QR_FIELD(field, f) __typeof__(f) *field;
+#define QR_SYMBOL(field, f) {#f, (void **)&qrenc.field},
+static struct {
+    QR_ENTRY_POINTS(QR_FIELD)
+} qrenc;
+static const struct pd_lib_symbol qr_symbols[] = {QR_ENTRY_POINTS(QR_SYMBOL){NULL, NULL}};
+static struct pd_lib qr_lib = {"libqrencode", "libqrencode.so.4", "libqrencode4", qr_symbols,
+                               PTHREAD_ONCE_INIT, ""};
+
+static void qr_start(void)
 {
-    return QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    pd_lib_open(&qr_lib);
+}
+
+/* text's code into *out; PD_ERR_INTERNAL when libqrencode does not load or fails. */
+static enum pd_status encode(const char *text, QRcode **out, struct pd_err *e)
+{
+    enum pd_status rc = pd_lib_ready(&qr_lib, qr_start, e);
+
+    *out = rc == PD_OK ? qrenc.encode_string(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) : NULL;
+    if (rc == PD_OK && !*out)
+        rc = pd_fail(e, PD_ERR_INTERNAL, "libqrencode failed to encode \"%s\"", text);
+    return rc;
 }
 
 int pr_qr_modules(const char *text)
 {
-    QRcode *qr = encode(text);
+    QRcode *qr;
     int width = 0;
 
-    if (qr) {
+    if (encode(text, &qr, NULL) == PD_OK) {
         width = qr->width;
-        QRcode_free(qr);
+        qrenc.free(qr);
     }
     return width;
 }
 
-bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size)
+enum pd_status pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size,
+                          struct pd_err *e)
 {
-    QRcode *qr = encode(text);
+    QRcode *qr;
     float m, ov;
+    enum pd_status rc = encode(text, &qr, e);
 
-    if (!qr)
-        return false;
+    if (rc != PD_OK)
+        return rc;
     m = size / (float)qr->width;
     ov = m * 0.08f;
     pdoc_black(d);
@@ -48,12 +74,12 @@ bool pr_qr_draw(struct pdoc *d, const char *text, float x, float top, float size
                 run++;
             /* A hair of overlap downward: abutting rows would leave anti-aliased seams that
              * make some decoders miss the code at some resolutions. */
-            HPDF_Page_Rectangle(d->page, x + (float)c * m, top - (float)(r + 1) * m - ov,
-                                (float)run * m, m + ov);
+            pr_hpdf.Page_Rectangle(d->page, x + (float)c * m, top - (float)(r + 1) * m - ov,
+                                   (float)run * m, m + ov);
             c += run;
         }
     }
-    HPDF_Page_Fill(d->page);
-    QRcode_free(qr);
-    return true;
+    pr_hpdf.Page_Fill(d->page);
+    qrenc.free(qr);
+    return PD_OK;
 }

@@ -33,8 +33,8 @@ static void draw_block(struct pdoc *d, const struct pr_board *b, float x, float 
     float y = top - 14;
 
     pdoc_grey(d, 0.92f);
-    HPDF_Page_Rectangle(d->page, x, y - ROW_H, SYM_W + 13 * RANK_W, ROW_H);
-    HPDF_Page_Fill(d->page);
+    pr_hpdf.Page_Rectangle(d->page, x, y - ROW_H, SYM_W + 13 * RANK_W, ROW_H);
+    pr_hpdf.Page_Fill(d->page);
     pdoc_black(d);
     for (int r = RANK_A; r >= RANK_2; r--) {
         char rank[3];
@@ -56,13 +56,13 @@ static void draw_block(struct pdoc *d, const struct pr_board *b, float x, float 
                              pr_term_seat(d->terms, (enum seat)(seat & 3)));
         }
     }
-    HPDF_Page_SetGrayStroke(d->page, 0.7f);
-    HPDF_Page_SetLineWidth(d->page, 0.4f);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0.7f);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.4f);
     for (int row = 0; row <= 5; row++) {
-        HPDF_Page_MoveTo(d->page, x, y - ROW_H * (float)row);
-        HPDF_Page_LineTo(d->page, x + SYM_W + 13 * RANK_W, y - ROW_H * (float)row);
+        pr_hpdf.Page_MoveTo(d->page, x, y - ROW_H * (float)row);
+        pr_hpdf.Page_LineTo(d->page, x + SYM_W + 13 * RANK_W, y - ROW_H * (float)row);
     }
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_Stroke(d->page);
 }
 
 enum pd_status pr_draw_sheet(struct pdoc *d, const struct pbn_set *set,

@@ -93,10 +93,10 @@ float pr_teach_header(struct pdoc *d, const struct pr_title *t, int page, int pa
     pdoc_text_fit(d, d->bold, 13, PR_TEACH_MARGIN, top - 11, w - pw - 12, t->event);
     if (t->where[0])
         pdoc_text_fit(d, d->reg, 8, PR_TEACH_MARGIN, top - 25, w, t->where);
-    HPDF_Page_SetGrayStroke(d->page, 0.6f);
-    HPDF_Page_SetLineWidth(d->page, 0.5f);
-    HPDF_Page_MoveTo(d->page, PR_TEACH_MARGIN, top - PR_TEACH_HEAD_H + 6);
-    HPDF_Page_LineTo(d->page, right, top - PR_TEACH_HEAD_H + 6);
-    HPDF_Page_Stroke(d->page);
+    pr_hpdf.Page_SetGrayStroke(d->page, 0.6f);
+    pr_hpdf.Page_SetLineWidth(d->page, 0.5f);
+    pr_hpdf.Page_MoveTo(d->page, PR_TEACH_MARGIN, top - PR_TEACH_HEAD_H + 6);
+    pr_hpdf.Page_LineTo(d->page, right, top - PR_TEACH_HEAD_H + 6);
+    pr_hpdf.Page_Stroke(d->page);
     return PR_TEACH_HEAD_H;
 }

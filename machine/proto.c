@@ -1,7 +1,7 @@
 /* machine/proto.c - frames of the open dealing-machine protocol (machine/PROTOCOL.md): magic,
  * length, type, sequence, payload, CRC-32; and what a host makes of a machine's words: a
  * card's readings judged against the methods announced, the device's strings escaped. The CRC is
- * IEEE 802.3 (reflected polynomial 0xEDB88320): zlib's crc32, which printing links already. */
+ * IEEE 802.3 (reflected polynomial 0xEDB88320): zlib's crc32 (zlib is linked: printing's ToUnicode maps use it too). */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>

@@ -3,24 +3,18 @@
 #include "config/ini_lib.h"
 
 #define INI_ENTRY_POINTS(X) X(parse_string, ini_parse_string)
-#define INI_FIELD(field, f) __typeof__(f) *field;
 #define INI_SYMBOL(field, f) {#f, (void **)&ini.field},
 static struct {
-    INI_ENTRY_POINTS(INI_FIELD)
+    INI_ENTRY_POINTS(PD_LIB_FIELD)
 } ini;
 static const struct pd_lib_symbol ini_symbols[] = {INI_ENTRY_POINTS(INI_SYMBOL){NULL, NULL}};
-static struct pd_lib ini_lib = {"libinih", "libinih.so.1", "libinih1", ini_symbols,
-                                PTHREAD_ONCE_INIT, ""};
-
-static void ini_start(void)
-{
-    pd_lib_open(&ini_lib);
-}
+static struct pd_lib ini_lib = {.name = "libinih", .soname = "libinih.so.1", .package = "libinih1",
+                                .symbols = ini_symbols};
 
 enum pd_status cfg_ini_parse(const char *text, ini_handler handler, void *user, int *line,
                              struct pd_err *e)
 {
-    enum pd_status rc = pd_lib_ready(&ini_lib, ini_start, e);
+    enum pd_status rc = pd_lib_ready(&ini_lib, e);
 
     *line = rc == PD_OK ? ini.parse_string(text, handler, user) : 0;
     return rc;

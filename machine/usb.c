@@ -37,18 +37,13 @@ static struct {
     USB_ENTRY_POINTS(USB_FIELD)
 } libusb;
 static const struct pd_lib_symbol usb_symbols[] = {USB_ENTRY_POINTS(USB_SYMBOL){NULL, NULL}};
-static struct pd_lib usb_loader = {"libusb-1.0", "libusb-1.0.so.0", "libusb-1.0-0", usb_symbols,
-                                   PTHREAD_ONCE_INIT, ""};
-
-static void usb_start(void)
-{
-    pd_lib_open(&usb_loader);
-}
+static struct pd_lib usb_loader = {.name = "libusb-1.0", .soname = "libusb-1.0.so.0",
+                                   .package = "libusb-1.0-0", .symbols = usb_symbols};
 
 /* Loads libusb-1.0 once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
 static enum pd_status usb_ready(struct pd_err *e)
 {
-    return pd_lib_ready(&usb_loader, usb_start, e);
+    return pd_lib_ready(&usb_loader, e);
 }
 
 /* libusb's text for err (the library loaded for it when it is not yet). */

@@ -19,37 +19,25 @@ static const char DEFAULT_FONT_DIR[] = "/usr/share/fonts/truetype/dejavu";
 #define HPDF_SYMBOL(f) {"HPDF_" #f, (void **)&pr_hpdf.f},
 struct pr_hpdf pr_hpdf;
 static const struct pd_lib_symbol hpdf_symbols[] = {PR_HPDF_ENTRY_POINTS(HPDF_SYMBOL){NULL, NULL}};
-static struct pd_lib hpdf_lib = {"libharu", "libhpdf-" HPDF_VERSION_TEXT ".so",
-                                 "libhpdf-" HPDF_VERSION_TEXT, hpdf_symbols, PTHREAD_ONCE_INIT,
-                                 ""};
+static struct pd_lib hpdf_lib = {.name = "libharu", .soname = "libhpdf-" HPDF_VERSION_TEXT ".so",
+                                 .package = "libhpdf-" HPDF_VERSION_TEXT, .symbols = hpdf_symbols};
 #define FTLIB_ENTRY_POINTS(X)                                                                    \
     X(init, FT_Init_FreeType) X(done, FT_Done_FreeType) X(new_face, FT_New_Face)                \
     X(done_face, FT_Done_Face) X(char_index, FT_Get_Char_Index)
-#define FTLIB_FIELD(field, f) __typeof__(f) *field;
 #define FTLIB_SYMBOL(field, f) {#f, (void **)&ft.field},
 static struct {
-    FTLIB_ENTRY_POINTS(FTLIB_FIELD)
+    FTLIB_ENTRY_POINTS(PD_LIB_FIELD)
 } ft;
 static const struct pd_lib_symbol ft_symbols[] = {FTLIB_ENTRY_POINTS(FTLIB_SYMBOL){NULL, NULL}};
-static struct pd_lib ft_lib = {"FreeType", "libfreetype.so.6", "libfreetype6", ft_symbols,
-                               PTHREAD_ONCE_INIT, ""};
-
-static void hpdf_start(void)
-{
-    pd_lib_open(&hpdf_lib);
-}
-
-static void ft_start(void)
-{
-    pd_lib_open(&ft_lib);
-}
+static struct pd_lib ft_lib = {.name = "FreeType", .soname = "libfreetype.so.6",
+                               .package = "libfreetype6", .symbols = ft_symbols};
 
 /* Loads both once; PD_ERR_INTERNAL with the loader's reason when one cannot. */
 static enum pd_status libs_ready(struct pd_err *e)
 {
-    enum pd_status rc = pd_lib_ready(&hpdf_lib, hpdf_start, e);
+    enum pd_status rc = pd_lib_ready(&hpdf_lib, e);
 
-    return rc == PD_OK ? pd_lib_ready(&ft_lib, ft_start, e) : rc;
+    return rc == PD_OK ? pd_lib_ready(&ft_lib, e) : rc;
 }
 
 /* The character maps of the two faces. */

@@ -11,24 +11,18 @@
  * each entry point is a field of qrenc, of the header's own type. qrencode.h has no
  * version macro: the soname is Debian's. */
 #define QR_ENTRY_POINTS(X) X(encode_string, QRcode_encodeString) X(free, QRcode_free)
-#define QR_FIELD(field, f) __typeof__(f) *field;
 #define QR_SYMBOL(field, f) {#f, (void **)&qrenc.field},
 static struct {
-    QR_ENTRY_POINTS(QR_FIELD)
+    QR_ENTRY_POINTS(PD_LIB_FIELD)
 } qrenc;
 static const struct pd_lib_symbol qr_symbols[] = {QR_ENTRY_POINTS(QR_SYMBOL){NULL, NULL}};
-static struct pd_lib qr_lib = {"libqrencode", "libqrencode.so.4", "libqrencode4", qr_symbols,
-                               PTHREAD_ONCE_INIT, ""};
-
-static void qr_start(void)
-{
-    pd_lib_open(&qr_lib);
-}
+static struct pd_lib qr_lib = {.name = "libqrencode", .soname = "libqrencode.so.4",
+                               .package = "libqrencode4", .symbols = qr_symbols};
 
 /* text's code into *out; PD_ERR_INTERNAL when libqrencode does not load or fails. */
 static enum pd_status encode(const char *text, QRcode **out, struct pd_err *e)
 {
-    enum pd_status rc = pd_lib_ready(&qr_lib, qr_start, e);
+    enum pd_status rc = pd_lib_ready(&qr_lib, e);
 
     *out = rc == PD_OK ? qrenc.encode_string(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) : NULL;
     if (rc == PD_OK && !*out)

@@ -370,13 +370,14 @@ bool pd_utf8_valid(const char *text, size_t n);
  * s[0..n) as UTF-8 into out (3n + 1 bytes), its length. */
 size_t pd_cp1252_to_utf8(const char *s, size_t n, char *out);
 /* dealer/base/lib_open.c: a library loaded on first use, not linked (HACKING.md "Libraries
- * loaded on first use"). Its user keeps one static struct pd_lib (its once PTHREAD_ONCE_INIT)
- * and a start routine that calls pd_lib_open (and whatever it does once after: libdds's exit
- * handler), and calls pd_lib_ready before each use, on any thread. pd_lib_open opens soname and
- * looks up each symbol (a NULL name ends the list) into its slot; false with error set to
- * "cannot load NAME (Debian package PACKAGE): the loader's reason" or "NAME (SONAME) has no
- * SYMBOL". pd_lib_ready runs start once, then gives PD_OK, or PD_ERR_INTERNAL (exit 70) with
- * that error. The library is never closed: what it keeps stays reachable for LeakSanitizer. */
+ * loaded on first use"). Its user keeps one static struct pd_lib (name, soname, package,
+ * symbols, and after: what runs once the library is loaded, libdds's exit handler; the rest
+ * zero) and calls pd_lib_ready before each use, on any thread. The first call opens soname and
+ * looks up each symbol (a NULL name ends the list) into its slot, then runs after; every call
+ * gives PD_OK, or PD_ERR_INTERNAL (exit 70) with "cannot load NAME (Debian package PACKAGE):
+ * the loader's reason" or "NAME (SONAME) has no SYMBOL". The library is never closed: what it
+ * keeps stays reachable for LeakSanitizer. A user's struct of entry points has one field each,
+ * of the header's own type: PD_LIB_FIELD(field, function) in its X-macro list. */
 struct pd_lib_symbol {
     const char *name;
     void **slot;
@@ -384,11 +385,12 @@ struct pd_lib_symbol {
 struct pd_lib {
     const char *name, *soname, *package; /* "libdds", "libdds.so.0", "libdds0" */
     const struct pd_lib_symbol *symbols;
-    pthread_once_t once;
-    char error[200]; /* "" when loaded */
+    void (*after)(void); /* or NULL */
+    bool tried;          /* pd_lib_ready's, under its lock */
+    char error[200];     /* "" when loaded */
 };
-bool pd_lib_open(struct pd_lib *lib);
-enum pd_status pd_lib_ready(struct pd_lib *lib, void (*start)(void), struct pd_err *e);
+#define PD_LIB_FIELD(field, f) __typeof__(f) *field;
+enum pd_status pd_lib_ready(struct pd_lib *lib, struct pd_err *e);
 /* Labels and set names (dealer/base/text_check.c): printable UTF-8 (spaces allowed), 1 to
  * PD_LABEL_MAX bytes, no control character (C0, DEL or C1). what names the value in the message ("--label", "set name"). */
 enum { PD_LABEL_MAX = 200 };

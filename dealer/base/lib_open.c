@@ -6,7 +6,7 @@
 
 #include "dealer/base/base.h"
 
-bool pd_lib_open(struct pd_lib *lib)
+static bool lib_open(struct pd_lib *lib)
 {
     void *handle = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
 
@@ -27,8 +27,19 @@ bool pd_lib_open(struct pd_lib *lib)
     return true;
 }
 
-enum pd_status pd_lib_ready(struct pd_lib *lib, void (*start)(void), struct pd_err *e)
+/* One lock for every library's first use (pthread_once takes no argument, so it would need a
+ * start routine per library): uncontended after the first, and no call is on a hot path. The
+ * lock orders the load's writes before every later reader's. */
+static pthread_mutex_t loading = PTHREAD_MUTEX_INITIALIZER;
+
+enum pd_status pd_lib_ready(struct pd_lib *lib, struct pd_err *e)
 {
-    pthread_once(&lib->once, start);
+    pthread_mutex_lock(&loading);
+    if (!lib->tried) {
+        lib->tried = true;
+        if (lib_open(lib) && lib->after)
+            lib->after();
+    }
+    pthread_mutex_unlock(&loading);
     return lib->error[0] ? pd_fail(e, PD_ERR_INTERNAL, "%s", lib->error) : PD_OK;
 }

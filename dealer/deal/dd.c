@@ -18,7 +18,7 @@
 
 /* libdds is loaded on first use, not linked: its load-time constructor reserves and clears the
  * search memory of every thread, about 0.3 s that every predup command would pay, analysis or
- * not (pd_lib_open loads it). Only the entry points used here are looked up. libdds is never
+ * not (pd_lib_ready loads it). Only the entry points used here are looked up. libdds is never
  * unloaded (its static objects and OpenMP threads live to the end of the process), and nothing
  * calls it from an exit handler, whose order against libdds's own destructors is not defined. */
 static struct {
@@ -39,7 +39,6 @@ static const struct pd_lib_symbol dds_symbols[] = {
     {"DealerPar", (void **)&dds.dealer_par},
     {NULL, NULL},
 };
-static struct pd_lib dds_lib = {"libdds", "libdds.so.0", "libdds0", dds_symbols, PTHREAD_ONCE_INIT, ""};
 
 /* LeakSanitizer's entry point, present only in sanitizer builds. */
 extern void __lsan_do_leak_check(void) __attribute__((weak));
@@ -60,18 +59,19 @@ static void dds_quit(int status, void *arg)
     _exit(status);
 }
 
-static void dds_start(void)
+/* Once libdds is loaded (dds_lib's after). */
+static void dds_loaded(void)
 {
-    if (!pd_lib_open(&dds_lib))
-        return;
     on_exit(dds_quit, NULL);
     dds.set_max_threads(0); /* as many threads as libdds finds cores and memory for */
 }
+static struct pd_lib dds_lib = {.name = "libdds", .soname = "libdds.so.0", .package = "libdds0",
+                                .symbols = dds_symbols, .after = dds_loaded};
 
 /* Loads libdds once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
 static enum pd_status dds_ready(struct pd_err *e)
 {
-    return pd_lib_ready(&dds_lib, dds_start, e);
+    return pd_lib_ready(&dds_lib, e);
 }
 
 int dd_max_threads(void)

@@ -33,25 +33,20 @@
     X(spoof_open, uspoof_open) X(spoof_close, uspoof_close) X(spoof_check, uspoof_check)        \
     X(spoof_set_level, uspoof_setRestrictionLevel) X(spoof_set_checks, uspoof_setChecks)        \
     X(confusable_utf8, uspoof_areConfusableUTF8)
-#define ICU_FIELD(field, f) __typeof__(f) *field;
 #define ICU_SYMBOL(field, f) {ICU_NAME(f), (void **)&icu.field},
 static struct {
-    ICU_ENTRY_POINTS(ICU_FIELD)
+    ICU_ENTRY_POINTS(PD_LIB_FIELD)
 } icu;
 static const struct pd_lib_symbol icu_symbols[] = {ICU_ENTRY_POINTS(ICU_SYMBOL){NULL, NULL}};
-static struct pd_lib icu_lib = {"ICU", "libicui18n.so." ICU_NAME(U_ICU_VERSION_MAJOR_NUM),
-                                 "libicu" ICU_NAME(U_ICU_VERSION_MAJOR_NUM), icu_symbols,
-                                 PTHREAD_ONCE_INIT, ""};
-
-static void icu_start(void)
-{
-    pd_lib_open(&icu_lib);
-}
+static struct pd_lib icu_lib = {.name = "ICU",
+                                .soname = "libicui18n.so." ICU_NAME(U_ICU_VERSION_MAJOR_NUM),
+                                .package = "libicu" ICU_NAME(U_ICU_VERSION_MAJOR_NUM),
+                                .symbols = icu_symbols};
 
 /* Loads ICU once; PD_ERR_INTERNAL with the loader's reason when it cannot. */
 static enum pd_status icu_ready(struct pd_err *e)
 {
-    return pd_lib_ready(&icu_lib, icu_start, e);
+    return pd_lib_ready(&icu_lib, e);
 }
 
 void ev_char_describe(const char *p, char *out, size_t n, int *len)

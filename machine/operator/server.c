@@ -36,19 +36,13 @@
     X(response_from_buffer, MHD_create_response_from_buffer)                                    \
     X(add_header, MHD_add_response_header) X(queue_response, MHD_queue_response)                \
     X(destroy_response, MHD_destroy_response)
-#define HTTPD_FIELD(field, f) __typeof__(f) *field;
 #define HTTPD_SYMBOL(field, f) {#f, (void **)&httpd.field},
 static struct {
-    HTTPD_ENTRY_POINTS(HTTPD_FIELD)
+    HTTPD_ENTRY_POINTS(PD_LIB_FIELD)
 } httpd;
 static const struct pd_lib_symbol httpd_symbols[] = {HTTPD_ENTRY_POINTS(HTTPD_SYMBOL){NULL, NULL}};
-static struct pd_lib httpd_lib = {"libmicrohttpd", "libmicrohttpd.so.12", "libmicrohttpd12",
-                                  httpd_symbols, PTHREAD_ONCE_INIT, ""};
-
-static void httpd_start(void)
-{
-    pd_lib_open(&httpd_lib);
-}
+static struct pd_lib httpd_lib = {.name = "libmicrohttpd", .soname = "libmicrohttpd.so.12",
+                                  .package = "libmicrohttpd12", .symbols = httpd_symbols};
 
 /* ---------------------------------------------------------------- the listening socket */
 
@@ -409,7 +403,7 @@ enum pd_status op_start(const char *listen, FILE *out, struct op_server **srvp,
     struct op_server *srv;
     char host[64], port[8];
     int fd = -1;
-    enum pd_status rc = pd_lib_ready(&httpd_lib, httpd_start, e);
+    enum pd_status rc = pd_lib_ready(&httpd_lib, e);
 
     *srvp = NULL;
     if (rc != PD_OK)
